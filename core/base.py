@@ -1,0 +1,161 @@
+"""The game-agnostic rules interface every Yule game implements.
+
+A game is a :class:`Game` (its name, seat range, options, how to start, its bots) and a
+:class:`GameState` (one position).  The shape follows OpenSpiel: chance is a player
+(:data:`CHANCE`), every random outcome is a chance move drawn from a seeded RNG, and what a
+seat may know comes from one function, :meth:`GameState.view`.
+
+Moves travel in three forms, all plain dicts with a ``"type"`` key:
+
+* **record form** (``yule-record/1``): omniscient, names every card by its id; what
+  :meth:`GameState.apply` takes once parsed with :meth:`GameState.parse_record_move`.
+* **wire form**: what a seat sends.  It may only name things the seat can see, so a facedown
+  card is named by the handle its view shows.  :meth:`GameState.parse_seat_move` turns it into
+  a record-form move, with errors that never reveal a hidden card.
+* **events**: what :meth:`GameState.apply` returns, public to every seat (the game log).
+
+Views are plain JSON-safe dicts: they are what the host sends and what bots read.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+CHANCE = "chance"
+"""The ``by`` of a random outcome; :meth:`GameState.active` returns it when chance moves."""
+
+Seat = int
+View = dict[str, Any]
+Event = dict[str, Any]
+MoveDict = dict[str, Any]
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid.  ``str(error)`` is a reason a player understands."""
+
+
+class NotYourTurn(IllegalMove):
+    """The seat may not move now."""
+
+
+class GameIsOver(IllegalMove):
+    """No move is legal once the game has ended."""
+
+
+class MalformedMove(IllegalMove):
+    """The move is not understood: unknown type, missing or badly typed fields."""
+
+
+class BadOptions(ValueError):
+    """Game options that are unknown or out of range."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: one score per seat and the winning seats (ascending)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_record(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "winners": list(self.winners), **self.extra}
+
+
+class GameState(ABC):
+    """One position of a game.  Mutable: :meth:`apply` changes it in place (fast for bots)."""
+
+    players: int
+    options: dict[str, Any]
+
+    @abstractmethod
+    def active(self) -> tuple[Seat | str, ...]:
+        """Who may move now: ``(CHANCE,)``, one seat, several seats at once, or ``()`` at the end."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def parse_record_move(self, move: MoveDict) -> Any:
+        """A record-form dict as this game's move value; raises :class:`MalformedMove`."""
+
+    def parse_seat_move(self, seat: Seat, move: MoveDict) -> Any:
+        """A move sent by ``seat`` (wire form, without ``by``) as a record-form move value.
+
+        Games with facedown cards override this to resolve view handles; the error messages
+        must then be the same whether or not a hidden card exists.
+        """
+        return self.parse_record_move({**move, "by": seat})
+
+    @abstractmethod
+    def verify(self, move: Any) -> None:
+        """Raise an :class:`IllegalMove` subclass with the reason when ``move`` is illegal now."""
+
+    def can(self, move: Any) -> bool:
+        """True when ``move`` is legal now."""
+        try:
+            self.verify(move)
+        except IllegalMove:
+            return False
+        return True
+
+    @abstractmethod
+    def apply(self, move: Any) -> list[Event]:
+        """Verify and play ``move``; return the public events it caused."""
+
+    @abstractmethod
+    def chance_move(self, rng: random.Random) -> Any:
+        """Draw the pending chance move from ``rng`` (only when :meth:`active` is ``(CHANCE,)``)."""
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> View:
+        """Everything ``seat`` may know now (``None``: a spectator, public information only)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game: what the lobby, the host, the records and the bots need to know."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    new_state: Callable[[int, Mapping[str, Any]], GameState]
+    """Start a game for ``players`` seats with normalised options (the fixed starting position)."""
+    default_options: Mapping[str, Any]
+    check_options: Callable[[Mapping[str, Any]], dict[str, Any]]
+    """Defaults filled in, unknown keys and bad values refused with :class:`BadOptions`."""
+    bots: Mapping[str, Callable[[random.Random], Bot]]
+    describe: Callable[[Event, list[str]], str]
+    """One event as a plain-words log line, given the players' names."""
+    summary: str = ""
+
+    def start(self, players: int, options: Mapping[str, Any] | None = None) -> GameState:
+        if not self.min_players <= players <= self.max_players:
+            raise BadOptions(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+        return self.new_state(players, self.check_options(options or {}))
+
+
+class Bot(ABC):
+    """A player that decides from its seat's view alone and answers in wire form."""
+
+    kind: ClassVar[str]
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    @abstractmethod
+    def choose(self, view: View) -> MoveDict:
+        """The move to send (wire form, no ``by``) given the seat's current view."""

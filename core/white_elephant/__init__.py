@@ -1,0 +1,123 @@
+"""White Elephant, the Peanut card game for 3 to 8 players: the flagship game.
+
+Collect gifts over several rounds; the lowest score wins.  See :mod:`.state` for the rules
+engine, :mod:`.cards` for the deck, :mod:`.bots` for the computer players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import BadOptions, Event, Game
+from ..registry import register
+from .bots import GreedyBot, RandomBot
+from .cards import describe_card
+from .moves import Clear, End, Peek, Shuffle, Start, Take, Trade
+from .state import WhiteElephantState, score
+
+NAME = "white-elephant"
+
+
+def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    if options:
+        raise BadOptions(f"White Elephant has no options (got {', '.join(map(str, options))})")
+    return {}
+
+
+def _gift(ref: str) -> str:
+    return "a Surprise Gift" if ref.startswith("surprise-") else describe_card(ref)
+
+
+def _gifts(refs: list[str]) -> str:
+    if not refs:
+        return "no gifts"
+    faceup = [describe_card(r) for r in refs if not r.startswith("surprise-")]
+    surprises = len(refs) - len(faceup)
+    parts = faceup + ([f"{surprises} Surprise Gift{'s' if surprises > 1 else ''}"] if surprises else [])
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"{len(refs)} gift{'s' if len(refs) != 1 else ''} ({text})"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def describe(event: Event, names: list[str]) -> str:
+    """One public event in plain words.
+
+    >>> describe({"type": "trade", "by": 1, "target": 0, "cards": ["mug-3", "surprise-2"]}, ["Ana", "Ben"])
+    'Ben traded with Ana and took 2 gifts (Mug 3 and 1 Surprise Gift).'
+    """
+    kind = event["type"]
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+    if kind == "shuffle":
+        return f"The deck of {event['cards']} gifts is shuffled."
+    if kind == "start":
+        return f"{who(event['seat'])} is the first Start Player."
+    if kind == "round":
+        final = " This is the final round!" if event["final"] else ""
+        return f"Round {event['round']}: {_plural(len(event['dealt']), 'gift')} dealt. {who(event['start_player'])} starts.{final}"
+    if kind == "take":
+        return f"{who(event['by'])} took {_gifts(event['cards'])}."
+    if kind == "trade":
+        return f"{who(event['by'])} traded with {who(event['target'])} and took {_gifts(event['cards'])}."
+    if kind == "clear":
+        return (
+            f"{who(event['by'])} cleared out the Exchange: {_gifts(event['cards'])}, the marker and "
+            f"{_plural(event['peanuts'], 'Peanut')}."
+        )
+    if kind == "peek":
+        return f"{who(event['by'])} peeked at {event['card'].replace('surprise-', 'Surprise Gift ')}."
+    if kind == "end":
+        return f"{who(event['by'])} ended their turn."
+    if kind == "turn":
+        return f"{who(event['seat'])}'s turn."
+    if kind == "round_end":
+        opened = [
+            f"{who(s)} opened {_plural(n, 'Surprise Gift')} (+{_plural(event['peanuts'][s], 'Peanut')})"
+            for s, n in enumerate(event["opened"])
+            if n
+        ]
+        return f"Round {event['round']} is over; gifts go to the Shelves." + (" " + "; ".join(opened) + "." if opened else "")
+    if kind == "game_over":
+        winners = " and ".join(who(s) for s in event["winners"])
+        best = min(event["scores"])
+        verb = "win" if len(event["winners"]) > 1 else "wins"
+        return f"Game over: {winners} {verb} with {_plural(best, 'point')}."
+    return kind
+
+
+GAME = register(
+    Game(
+        name=NAME,
+        title="White Elephant",
+        min_players=3,
+        max_players=8,
+        new_state=WhiteElephantState,
+        default_options={},
+        check_options=check_options,
+        bots={"random": RandomBot, "greedy": GreedyBot},
+        describe=describe,
+        summary="The Peanut card game: collect gifts, avoid junk, lowest score wins (3-8).",
+    )
+)
+
+__all__ = [
+    "GAME",
+    "Clear",
+    "End",
+    "GreedyBot",
+    "Peek",
+    "RandomBot",
+    "Shuffle",
+    "Start",
+    "Take",
+    "Trade",
+    "WhiteElephantState",
+    "describe",
+    "score",
+]

@@ -1,0 +1,147 @@
+"""White Elephant's moves: small frozen values named as in the record (``yule-record/1``).
+
+    >>> Take(by=1, cards=("mug-3", "socks-0")).to_record()
+    {'by': 1, 'type': 'take', 'cards': ['mug-3', 'socks-0']}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..base import CHANCE, MalformedMove
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """Chance: the deck after removing this player count's suits, top card first."""
+
+    type: ClassVar[str] = "shuffle"
+    deck: tuple[str, ...]
+    by: ClassVar[str] = CHANCE
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": CHANCE, "type": "shuffle", "deck": list(self.deck)}
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Chance: the seat that holds the Start Player marker first (house rule 13)."""
+
+    type: ClassVar[str] = "start"
+    seat: int
+    by: ClassVar[str] = CHANCE
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": CHANCE, "type": "start", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Peek:
+    """Spend a Peanut to look at one Surprise Gift, before or after the main action."""
+
+    type: ClassVar[str] = "peek"
+    by: int
+    card: str
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": self.by, "type": "peek", "card": self.card}
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Main action: take 2 or more gifts from the Gift Exchange."""
+
+    type: ClassVar[str] = "take"
+    by: int
+    cards: tuple[str, ...]
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": self.by, "type": "take", "cards": list(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """Main action: spend a Peanut and take every card in front of seat ``target``."""
+
+    type: ClassVar[str] = "trade"
+    by: int
+    target: int
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": self.by, "type": "trade", "target": self.target}
+
+
+@dataclass(frozen=True, slots=True)
+class Clear:
+    """Main action: take every gift left, the marker and its Peanuts; ends the round."""
+
+    type: ClassVar[str] = "clear"
+    by: int
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": self.by, "type": "clear"}
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """End the turn after a main action that did not end the round."""
+
+    type: ClassVar[str] = "end"
+    by: int
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": self.by, "type": "end"}
+
+
+Move = Shuffle | Start | Peek | Take | Trade | Clear | End
+
+MOVE_TYPES = ("shuffle", "start", "peek", "take", "trade", "clear", "end")
+
+
+def _int(move: dict, key: str) -> int:
+    value = move.get(key)
+    if type(value) is not int:
+        raise MalformedMove(f"'{move.get('type')}' needs a whole number {key!r}")
+    return value
+
+
+def _str(move: dict, key: str) -> str:
+    value = move.get(key)
+    if not isinstance(value, str):
+        raise MalformedMove(f"'{move.get('type')}' needs a card name in {key!r}")
+    return value
+
+
+def _strs(move: dict, key: str) -> tuple[str, ...]:
+    value = move.get(key)
+    if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
+        raise MalformedMove(f"'{move.get('type')}' needs a list of card names in {key!r}")
+    return tuple(value)
+
+
+def parse(move: dict) -> Move:
+    """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one."""
+    if not isinstance(move, dict):
+        raise MalformedMove("a move is an object with a 'type'")
+    kind = move.get("type")
+    by = move.get("by")
+    if kind in ("shuffle", "start"):
+        if by != CHANCE:
+            raise MalformedMove(f"'{kind}' is a chance move (by 'chance')")
+        if kind == "shuffle":
+            return Shuffle(_strs(move, "deck"))
+        return Start(_int(move, "seat"))
+    if kind not in MOVE_TYPES:
+        raise MalformedMove(f"unknown move type {kind!r}")
+    if type(by) is not int:
+        raise MalformedMove(f"'{kind}' is made by a seat number")
+    if kind == "take":
+        return Take(by, _strs(move, "cards"))
+    if kind == "peek":
+        return Peek(by, _str(move, "card"))
+    if kind == "trade":
+        return Trade(by, _int(move, "target"))
+    if kind == "clear":
+        return Clear(by)
+    return End(by)

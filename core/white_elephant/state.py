@@ -1,0 +1,542 @@
+"""White Elephant, the Peanut card game: one position, its legal moves, views and scoring.
+
+A game starts with two chance moves (the shuffle, then the first Start Player); every round
+is then dealt automatically.  On a turn the seat to move may peek (spend a Peanut to look at a
+Surprise Gift), makes one main action (take 2+ gifts, trade for a Peanut, or clear out), may
+peek again and ends its turn, unless the main action ended the round.
+
+Surprise Gifts (facedown cards) are never named by id in a view or an event: each gets a
+handle ``surprise-N`` when it is dealt, and a seat's view maps a handle to the card only once
+that seat has peeked at it.
+
+    >>> import random
+    >>> state = WhiteElephantState(3)
+    >>> _ = state.apply(state.chance_move(random.Random(1)))   # shuffle
+    >>> _ = state.apply(Start(0))
+    >>> state.active(), len(state.exchange), state.deck_count
+    ((0,), 7, 42)
+    >>> state.apply(Trade(by=0, target=1))
+    Traceback (most recent call last):
+    ...
+    core.white_elephant.state.NoTarget: Seat 2 has no gifts in front of them to trade for.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..base import (
+    CHANCE,
+    Event,
+    GameIsOver,
+    GameState,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    Outcome,
+    View,
+)
+from .cards import CARD_NUMBER, CARD_SUIT, DEAL, PEANUTS, deck_for, suits_for
+from .moves import Clear, End, Move, Peek, Shuffle, Start, Take, Trade, parse
+
+# Phases
+SHUFFLE = "shuffle"  # waiting for the chance shuffle
+START = "start"  # waiting for the chance draw of the first Start Player
+MAIN = "main"  # the seat to move has not made its main action
+AFTER = "after"  # main action made, round not over: peek or end
+OVER = "over"
+
+SURPRISE = "surprise-"
+
+
+class NoPeanut(IllegalMove):
+    """Trading and peeking cost an available Peanut."""
+
+
+class TooFewGifts(IllegalMove):
+    """A take needs 2 or more gifts."""
+
+
+class NotInExchange(IllegalMove):
+    """A taken gift must lie in the Gift Exchange."""
+
+
+class NoTarget(IllegalMove):
+    """A trade needs another seat with gifts in front of them."""
+
+
+class NotPeekable(IllegalMove):
+    """A peek needs a Surprise Gift in play that the seat does not already know."""
+
+
+class WrongPhase(IllegalMove):
+    """Main action twice, ``end`` before the main action, or a chance move out of place."""
+
+
+class BadChance(IllegalMove):
+    """A chance outcome that cannot happen (a shuffle that is not this player count's deck)."""
+
+
+def _seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+class WhiteElephantState(GameState):
+    """One position of White Elephant for 3 to 8 seats (no options)."""
+
+    __slots__ = (
+        "players", "options", "deck", "deck_pos", "exchange", "front", "shelf", "peanuts",
+        "on_card", "pot", "supply", "start_player", "turn", "phase", "round", "final_round",
+        "handle", "card_of", "known", "moves_applied", "_outcome", "faceup_count",
+        "facedown_count", "surprises_dealt",
+    )  # fmt: skip
+
+    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+        if players not in DEAL:
+            raise ValueError(f"White Elephant is for 3 to 8 players, not {players}")
+        self.players = players
+        self.options: dict[str, Any] = {}
+        self.faceup_count, self.facedown_count = DEAL[players]
+        self.deck: list[str] = []
+        self.deck_pos = 0
+        self.exchange: list[str] = []  # card ids in the Exchange, in layout order
+        self.front: list[list[str]] = [[] for _ in range(players)]  # this round's gifts
+        self.shelf: list[list[str]] = [[] for _ in range(players)]
+        self.peanuts = [1] * players  # available Peanuts per seat
+        self.on_card: dict[str, int] = {}  # Peanuts on each Surprise Gift in play
+        self.pot = 0  # Peanuts in the Exchange, beside the marker
+        self.supply = PEANUTS - players
+        self.start_player = -1
+        self.turn = -1
+        self.phase = SHUFFLE
+        self.round = 0
+        self.final_round = False
+        self.handle: dict[str, str] = {}  # facedown card in play -> its handle
+        self.card_of: dict[str, str] = {}  # handle -> facedown card in play
+        self.known: list[set[str]] = [set() for _ in range(players)]  # facedown cards peeked
+        self.surprises_dealt = 0
+        self.moves_applied = 0
+        self._outcome: Outcome | None = None
+
+    # -- who moves -------------------------------------------------------------------------
+
+    def active(self) -> tuple[int | str, ...]:
+        if self.phase in (MAIN, AFTER):
+            return (self.turn,)
+        if self.phase == OVER:
+            return ()
+        return (CHANCE,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def deck_count(self) -> int:
+        return len(self.deck) - self.deck_pos
+
+    def available_peanuts(self, seat: int) -> int:
+        """Peanuts the seat may spend (those on its Surprise Gifts are not available)."""
+        return self.peanuts[seat]
+
+    # -- parsing -----------------------------------------------------------------------------
+
+    def parse_record_move(self, move: dict) -> Move:
+        return parse(move)
+
+    def parse_seat_move(self, seat: int, move: dict) -> Move:
+        """A seat's wire move: Surprise Gifts are named by handle, faceup gifts by id.
+
+        A seat cannot learn anything from the error: naming a facedown card by its id gets
+        the same answer as naming a card that is nowhere.
+        """
+        if not isinstance(move, dict):
+            raise MalformedMove("a move is an object with a 'type'")
+        if move.get("type") in ("shuffle", "start"):
+            raise MalformedMove("chance moves are the host's, not a seat's")
+        parsed = parse({**move, "by": seat})
+        if isinstance(parsed, Take):
+            return Take(seat, tuple(self._resolve(ref, NotInExchange, "That gift is not in the Gift Exchange.") for ref in parsed.cards))
+        if isinstance(parsed, Peek):
+            return Peek(seat, self._resolve(parsed.card, NotPeekable, "You can only peek at a Surprise Gift in the Exchange or in front of a seat."))
+        return parsed
+
+    def _resolve(self, ref: str, error: type[IllegalMove], reason: str) -> str:
+        if ref.startswith(SURPRISE):
+            card = self.card_of.get(ref)
+            if card is None:
+                raise error(reason)
+            return card
+        if ref in self.handle or ref not in CARD_SUIT:
+            raise error(reason)  # a facedown card is only ever named by its handle
+        return ref
+
+    # -- legality ----------------------------------------------------------------------------
+
+    def verify(self, move: Move) -> None:
+        phase = self.phase
+        if phase == OVER:
+            raise GameIsOver("The game is over.")
+        if isinstance(move, Shuffle):
+            if phase != SHUFFLE:
+                raise WrongPhase("The deck is shuffled once, at the start.")
+            if sorted(move.deck) != sorted(deck_for(self.players)):
+                raise BadChance(f"The shuffled deck must be the {self.players}-player deck, each card once.")
+            return
+        if isinstance(move, Start):
+            if phase != START:
+                raise WrongPhase("The first Start Player is drawn once, after the shuffle.")
+            if not 0 <= move.seat < self.players:
+                raise BadChance(f"There is no seat {move.seat}.")
+            return
+        if phase in (SHUFFLE, START):
+            raise NotYourTurn("The game has not started yet.")
+        if move.by != self.turn:
+            raise NotYourTurn("It is not your turn.")
+        if isinstance(move, Peek):
+            self.verify_peek(move)
+        elif isinstance(move, End):
+            if phase != AFTER:
+                raise WrongPhase("Make your main action first: take, trade or clear out.")
+        else:
+            if phase != MAIN:
+                raise WrongPhase("You have made your main action: peek or end your turn.")
+            if isinstance(move, Take):
+                self.verify_take(move)
+            elif isinstance(move, Trade):
+                self.verify_trade(move)
+            elif not isinstance(move, Clear):
+                raise MalformedMove(f"{move!r} is not a White Elephant move")
+
+    def verify_take(self, move: Take) -> None:
+        cards = move.cards
+        if len(cards) < 2:
+            if len(self.exchange) < 2:
+                raise TooFewGifts("Only one gift is left: trade or clear out instead.")
+            raise TooFewGifts("Take at least 2 gifts.")
+        if len(set(cards)) != len(cards):
+            raise TooFewGifts("Each gift can be taken only once.")
+        exchange = self.exchange
+        for card in cards:
+            if card not in exchange:
+                raise NotInExchange("That gift is not in the Gift Exchange.")
+
+    def verify_trade(self, move: Trade) -> None:
+        target = move.target
+        if not 0 <= target < self.players:
+            raise NoTarget(f"There is no seat {target}.")
+        if target == move.by:
+            raise NoTarget("You can't trade with yourself.")
+        if self.peanuts[move.by] < 1:
+            raise NoPeanut(self._no_peanut_reason(move.by, "trade"))
+        if not self.front[target]:
+            raise NoTarget(f"{_seat_name(target)} has no gifts in front of them to trade for.")
+
+    def verify_peek(self, move: Peek) -> None:
+        if self.peanuts[move.by] < 1:
+            raise NoPeanut(self._no_peanut_reason(move.by, "peek"))
+        if move.card not in self.handle:
+            raise NotPeekable("You can only peek at a Surprise Gift in the Exchange or in front of a seat.")
+        if move.card in self.known[move.by]:
+            raise NotPeekable("You already know that Surprise Gift.")
+
+    def _no_peanut_reason(self, seat: int, what: str) -> str:
+        waiting = sum(self.on_card[c] for c in self.front[seat] if c in self.on_card)
+        if waiting:
+            return f"You need a Peanut to {what}: those on your Surprise Gifts are yours only when the round ends."
+        return f"You need a Peanut to {what}."
+
+    def can_take(self) -> bool:
+        return self.phase == MAIN and len(self.exchange) >= 2
+
+    def can_trade(self) -> bool:
+        seat = self.turn
+        return (
+            self.phase == MAIN
+            and self.peanuts[seat] > 0
+            and any(self.front[t] for t in range(self.players) if t != seat)
+        )
+
+    def can_peek(self) -> bool:
+        seat = self.turn
+        if self.phase not in (MAIN, AFTER) or self.peanuts[seat] < 1:
+            return False
+        known = self.known[seat]
+        return any(c not in known for c in self.handle)
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> list[Event]:
+        self.verify(move)
+        self.moves_applied += 1
+        if isinstance(move, Take):
+            return self._take(move)
+        if isinstance(move, Peek):
+            return self._peek(move)
+        if isinstance(move, End):
+            return self._end_turn([{"type": "end", "by": move.by}])
+        if isinstance(move, Trade):
+            return self._trade(move)
+        if isinstance(move, Clear):
+            return self._clear(move)
+        if isinstance(move, Shuffle):
+            self.deck = list(move.deck)
+            self.phase = START
+            return [{"type": "shuffle", "cards": len(self.deck)}]
+        # Start
+        self.start_player = move.seat
+        events: list[Event] = [{"type": "start", "seat": move.seat}]
+        self._new_round(events)
+        return events
+
+    def chance_move(self, rng: random.Random) -> Move:
+        if self.phase == SHUFFLE:
+            deck = deck_for(self.players)
+            rng.shuffle(deck)
+            return Shuffle(tuple(deck))
+        if self.phase == START:
+            return Start(rng.randrange(self.players))
+        raise WrongPhase("No chance move is pending.")
+
+    def _ref(self, card: str) -> str:
+        return self.handle.get(card, card)
+
+    def _take(self, move: Take) -> list[Event]:
+        seat = move.by
+        taken = set(move.cards)
+        self.exchange = [c for c in self.exchange if c not in taken]
+        self.front[seat].extend(move.cards)
+        events: list[Event] = [{"type": "take", "by": seat, "cards": [self._ref(c) for c in move.cards]}]
+        return self._after_main(events, cleared_by=None)
+
+    def _trade(self, move: Trade) -> list[Event]:
+        seat, target = move.by, move.target
+        self.peanuts[seat] -= 1
+        self.pot += 1
+        cards = self.front[target]
+        self.front[target] = []
+        self.front[seat].extend(cards)
+        events: list[Event] = [
+            {"type": "trade", "by": seat, "target": target, "cards": [self._ref(c) for c in cards]}
+        ]
+        return self._after_main(events, cleared_by=None)
+
+    def _clear(self, move: Clear) -> list[Event]:
+        seat = move.by
+        cards = self.exchange
+        self.exchange = []
+        self.front[seat].extend(cards)
+        events: list[Event] = [
+            {"type": "clear", "by": seat, "cards": [self._ref(c) for c in cards], "peanuts": self.pot}
+        ]
+        return self._after_main(events, cleared_by=seat)
+
+    def _peek(self, move: Peek) -> list[Event]:
+        seat = move.by
+        self.peanuts[seat] -= 1
+        self.pot += 1
+        self.known[seat].add(move.card)
+        return [{"type": "peek", "by": seat, "card": self.handle[move.card]}]
+
+    def _after_main(self, events: list[Event], cleared_by: int | None) -> list[Event]:
+        if cleared_by is not None or not self.exchange or all(self.front):
+            self._end_round(events, cleared_by)
+        else:
+            self.phase = AFTER
+        return events
+
+    def _end_turn(self, events: list[Event]) -> list[Event]:
+        n = self.players
+        front = self.front
+        seat = self.turn
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if not front[nxt]:
+                self.turn = nxt
+                break
+        self.phase = MAIN
+        events.append({"type": "turn", "seat": self.turn})
+        return events
+
+    def _end_round(self, events: list[Event], cleared_by: int | None) -> None:
+        n = self.players
+        opened = [0] * n
+        gained = [0] * n
+        for seat in range(n):
+            cards = self.front[seat]
+            for card in cards:
+                if card in self.handle:
+                    opened[seat] += 1
+                    gained[seat] += self.on_card.pop(card)
+                    del self.card_of[self.handle.pop(card)]
+                    for known in self.known:
+                        known.discard(card)
+            self.peanuts[seat] += gained[seat]
+            self.shelf[seat].extend(cards)
+            self.front[seat] = []
+        marker_peanuts = 0
+        if cleared_by is not None:
+            marker_peanuts = self.pot
+            self.peanuts[cleared_by] += self.pot
+            self.pot = 0
+            self.start_player = cleared_by
+        events.append(
+            {
+                "type": "round_end",
+                "round": self.round,
+                "cleared_by": cleared_by,
+                "marker_peanuts": marker_peanuts,
+                "opened": opened,
+                "peanuts": gained,
+                "shelves": [len(s) for s in self.shelf],
+            }
+        )
+        if self.final_round:
+            self.phase = OVER
+            self._outcome = score(self.shelf, self.peanuts, self.players)
+            events.append({"type": "game_over", **self._outcome.to_record()})
+        else:
+            self._new_round(events)
+
+    def _new_round(self, events: list[Event]) -> None:
+        self.round += 1
+        if self.supply:
+            self.supply -= 1
+            self.pot += 1
+        faceup, facedown = self.faceup_count, self.facedown_count
+        pos = self.deck_pos
+        deck = self.deck
+        up = deck[pos : pos + faceup]
+        down = deck[pos + len(up) : pos + faceup + facedown]
+        self.deck_pos = pos + len(up) + len(down)
+        self.final_round = self.deck_pos >= len(deck)
+        refs = list(up)
+        for card in down:
+            # Handles count the Surprise Gifts dealt so far: they say nothing about the card.
+            self.surprises_dealt += 1
+            handle = f"{SURPRISE}{self.surprises_dealt}"
+            self.handle[card] = handle
+            self.card_of[handle] = card
+            if self.supply:
+                self.supply -= 1
+                self.on_card[card] = 1
+            else:
+                self.on_card[card] = 0
+            refs.append(handle)
+        self.exchange.extend(up)
+        self.exchange.extend(down)
+        self.turn = self.start_player
+        self.phase = MAIN
+        events.append(
+            {
+                "type": "round",
+                "round": self.round,
+                "final": self.final_round,
+                "dealt": refs,
+                "start_player": self.start_player,
+            }
+        )
+
+    # -- what a seat may know ----------------------------------------------------------------
+
+    def action_hints(self) -> dict[str, str | None]:
+        """For the seat to move: each action kind and why it is not allowed now (None: allowed)."""
+        seat = self.turn
+        main = self.phase == MAIN
+        done = "You have made your main action: peek or end your turn."
+        hints: dict[str, str | None] = {}
+        if not main:
+            hints["take"] = hints["trade"] = hints["clear"] = done
+        else:
+            hints["take"] = None if len(self.exchange) >= 2 else "Only one gift is left: trade or clear out instead."
+            if self.peanuts[seat] < 1:
+                hints["trade"] = self._no_peanut_reason(seat, "trade")
+            elif not any(self.front[t] for t in range(self.players) if t != seat):
+                hints["trade"] = "Nobody has gifts in front of them to trade for."
+            else:
+                hints["trade"] = None
+            hints["clear"] = None
+        if self.peanuts[seat] < 1:
+            hints["peek"] = self._no_peanut_reason(seat, "peek")
+        elif all(c in self.known[seat] for c in self.handle):
+            hints["peek"] = "There is no Surprise Gift you have not seen."
+        else:
+            hints["peek"] = None
+        hints["end"] = None if not main else "Make your main action first: take, trade or clear out."
+        return hints
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know now; ``None`` is a spectator (public information only).
+
+        Surprise Gifts appear as handles; ``known`` maps the handles this seat has peeked at to
+        their cards.  Others' Shelves are sizes only until the game is over.
+        """
+        handle = self.handle
+        view: View = {
+            "game": "white-elephant",
+            "you": seat,
+            "players": self.players,
+            "phase": self.phase,
+            "round": self.round,
+            "final_round": self.final_round,
+            "deck": len(self.deck) - self.deck_pos,
+            "supply": self.supply,
+            "pot": self.pot,
+            "start_player": self.start_player if self.start_player >= 0 else None,
+            "turn": self.turn if self.phase in (MAIN, AFTER) else None,
+            "exchange": [handle.get(c, c) for c in self.exchange],
+            "front": [[handle.get(c, c) for c in cards] for cards in self.front],
+            "on_gifts": {handle[c]: n for c, n in self.on_card.items()},
+            "peanuts": list(self.peanuts),
+            "shelf_sizes": [len(s) for s in self.shelf],
+        }
+        if seat is not None:
+            view["shelf"] = list(self.shelf[seat])
+            view["known"] = {handle[c]: c for c in sorted(self.known[seat])}
+            if seat == self.turn and self.phase in (MAIN, AFTER):
+                view["actions"] = self.action_hints()
+        if self._outcome is not None:
+            view["result"] = self._outcome.to_record()
+        return view
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+
+def score(shelves: list[list[str]], peanuts: list[int], players: int) -> Outcome:
+    """Final scoring (house rule 12): lowest wins, ties share.
+
+    For each suit the seats holding the most of it (at least one card, every tied seat) make a
+    Collection worth 1 per card; every other card scores its number; each Peanut is -1.
+
+    >>> score([["mug-9", "mug-8"], ["mug-0", "socks-7"], []], [0, 2, 0], 3).scores
+    (2, 5, 0)
+    """
+    suits = suits_for(players)
+    counts = [dict.fromkeys(suits, 0) for _ in range(players)]
+    for seat, cards in enumerate(shelves):
+        for card in cards:
+            counts[seat][CARD_SUIT[card]] += 1
+    collections: list[list[str]] = [[] for _ in range(players)]
+    for suit in suits:
+        most = max(c[suit] for c in counts)
+        if most:
+            for seat in range(players):
+                if counts[seat][suit] == most:
+                    collections[seat].append(suit)
+    scores = []
+    for seat, cards in enumerate(shelves):
+        collected = collections[seat]
+        total = sum(1 if CARD_SUIT[c] in collected else CARD_NUMBER[c] for c in cards)
+        scores.append(total - peanuts[seat])
+    best = min(scores)
+    return Outcome(
+        scores=tuple(scores),
+        winners=tuple(s for s, v in enumerate(scores) if v == best),
+        extra={
+            "shelves": [list(s) for s in shelves],
+            "peanuts": list(peanuts),
+            "collections": collections,
+        },
+    )

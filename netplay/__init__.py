@@ -1,0 +1,1 @@
+"""Yule's network play: the authoritative asyncio host and the client library."""
