@@ -510,8 +510,8 @@ def score(shelves: list[list[str]], peanuts: list[int], players: int) -> Outcome
     For each suit the seats holding the most of it (at least one card, every tied seat) make a
     Collection worth 1 per card; every other card scores its number; each Peanut is -1.
 
-    >>> score([["mug-9", "mug-8"], ["mug-0", "socks-7"], []], [0, 2, 0], 3).scores
-    (2, 5, 0)
+    >>> score([["mug-9", "mug-8"], ["mug-0", "socks-7"], []], [0, 2, 0], 4).scores
+    (2, -1, 0)
     """
     suits = suits_for(players)
     counts = [dict.fromkeys(suits, 0) for _ in range(players)]
