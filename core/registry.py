@@ -28,5 +28,19 @@ def all_games() -> list[Game]:
     return list(_GAMES.values())
 
 
+_loaded = False
+
+
 def _load() -> None:
-    from . import white_elephant  # noqa: F401  (registers itself)
+    """Import every game package under ``core`` once; each registers itself on import."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    import importlib
+    import pkgutil
+
+    package = importlib.import_module(__package__)
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.ispkg:
+            importlib.import_module(f"{__package__}.{info.name}")

@@ -42,6 +42,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from core.records import play
 
     game = get_game(args.game)
+    if args.bot not in game.bots:
+        print(f"yule simulate: {game.title} has bots {', '.join(game.bots)}, not {args.bot!r}", file=sys.stderr)
+        return 2
     players = args.players or max(game.min_players, min(game.max_players, 4))
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     names = [f"{args.bot.capitalize()} {i + 1}" for i in range(players)]
@@ -114,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=games)
     p.add_argument("--players", type=int, help="number of seats")
     p.add_argument("--seed", type=int, help="the seed (random when left out; printed)")
-    p.add_argument("--bot", default="random", choices=["random", "greedy"], help="bot on every seat")
+    p.add_argument("--bot", default="random", help="bot on every seat: random, or the game's smarter one (greedy ...)")
     p.add_argument("--record", metavar="FILE", help="write the game record to FILE ('-' for stdout)")
     p.set_defaults(handler=cmd_simulate)
 
