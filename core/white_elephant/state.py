@@ -157,20 +157,27 @@ class WhiteElephantState(GameState):
             raise MalformedMove("chance moves are the host's, not a seat's")
         parsed = parse({**move, "by": seat})
         if isinstance(parsed, Take):
-            return Take(seat, tuple(self._resolve(ref, NotInExchange, "That gift is not in the Gift Exchange.") for ref in parsed.cards))
+            reason = "That gift is not in the Gift Exchange."
+            cards = tuple(self._resolve(ref, NotInExchange, reason, faceup_ok=True) for ref in parsed.cards)
+            return Take(seat, cards)
         if isinstance(parsed, Peek):
-            return Peek(seat, self._resolve(parsed.card, NotPeekable, "You can only peek at a Surprise Gift in the Exchange or in front of a seat."))
+            reason = "You can only peek at a Surprise Gift in the Exchange or in front of a seat."
+            return Peek(seat, self._resolve(parsed.card, NotPeekable, reason, faceup_ok=False))
         return parsed
 
-    def _resolve(self, ref: str, error: type[IllegalMove], reason: str) -> str:
+    def _resolve(self, ref: str, error: type[IllegalMove], reason: str, *, faceup_ok: bool) -> str:
+        """The card a seat names: a Surprise Gift by its handle, else a faceup gift in the Exchange.
+
+        Anything else, a facedown card's real id included, fails here with one reason, before
+        any other check, so the answer says nothing about where a hidden card is.
+        """
         if ref.startswith(SURPRISE):
             card = self.card_of.get(ref)
-            if card is None:
-                raise error(reason)
-            return card
-        if ref in self.handle or ref not in CARD_SUIT:
-            raise error(reason)  # a facedown card is only ever named by its handle
-        return ref
+            if card is not None:
+                return card
+        elif faceup_ok and ref not in self.handle and ref in self.exchange:
+            return ref
+        raise error(reason)
 
     # -- legality ----------------------------------------------------------------------------
 
