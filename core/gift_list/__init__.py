@@ -1,0 +1,106 @@
+"""Gift List, the other White Elephant card game, for 3 to 7 players.
+
+Each seat has a secret Gift List of three people and an attic of gift cards.  At each party
+every seat brings an attic card face down at the same time, then the gifts are opened or
+stolen; over all the parties each seat tries to receive high cards in its people's colours.
+See :mod:`.state` for the rules engine, :mod:`.cards` for the cards, :mod:`.bots` for the
+computer players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import BadOptions, Event, Game
+from ..registry import register
+from .bots import GreedyBot, RandomBot
+from .cards import PERSON_NAMES, describe_card
+from .moves import Bring, Deal, Open, Steal
+from .state import GiftListState, best_cards, score
+
+NAME = "gift-list"
+
+
+def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    if options:
+        raise BadOptions(f"Gift List has no options (got {', '.join(map(str, options))})")
+    return {}
+
+
+def describe(event: Event, names: list[str]) -> str:
+    """One public event in plain words.
+
+    >>> describe({"type": "steal", "by": 1, "from": 0, "card": "red-7"}, ["Ana", "Ben"])
+    "Ben stole Ana's Red 7 (Mother-in-Law)."
+    >>> describe({"type": "bring", "by": 0, "party": 2}, ["Ana", "Ben"])
+    'Ana brought a wrapped gift to party 2.'
+    """
+    kind = event["type"]
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+    if kind == "deal":
+        return f"Each player gets an attic of {event['attic']} gift cards and a secret Gift List."
+    if kind == "party":
+        return (
+            f"Party {event['party']} of {event['parties']}: everyone brings a gift from their attic. "
+            f"{who(event['first'])} will open first."
+        )
+    if kind == "bring":
+        return f"{who(event['by'])} brought a wrapped gift to party {event['party']}."
+    if kind == "turn":
+        return f"{who(event['seat'])}'s turn."
+    if kind == "open":
+        source = "their own gift" if event["from"] == event["by"] else f"the gift {who(event['from'])} brought"
+        return f"{who(event['by'])} opened {source}: {describe_card(event['card'])}."
+    if kind == "steal":
+        return f"{who(event['by'])} stole {who(event['from'])}'s {describe_card(event['card'])}."
+    if kind == "party_end":
+        kept = ", ".join(f"{who(s)} {describe_card(c)}" for s, c in enumerate(event["kept"]))
+        return f"Party {event['party']} is over. Everyone keeps their gift: {kept}."
+    if kind == "game_over":
+        winners = " and ".join(who(s) for s in event["winners"])
+        best = max(event["scores"])
+        verb = "win" if len(event["winners"]) > 1 else "wins"
+        lists = "; ".join(
+            f"{who(s)}: "
+            + ", ".join(
+                f"{PERSON_NAMES[p]} {describe_card(c) if c else 'nothing'}" for p, c in zip(people, cards, strict=True)
+            )
+            + f" = {event['scores'][s]}"
+            for s, (people, cards) in enumerate(zip(event["lists"], event["best"], strict=True))
+        )
+        return f"Game over: {winners} {verb} with {best} points. {lists}."
+    return kind
+
+
+GAME = register(
+    Game(
+        name=NAME,
+        title="Gift List",
+        min_players=3,
+        max_players=7,
+        new_state=GiftListState,
+        default_options={},
+        check_options=check_options,
+        bots={"random": RandomBot, "greedy": GreedyBot},
+        describe=describe,
+        summary="Bring junk from your attic, open or steal, fill your secret Gift List (3-7).",
+    )
+)
+
+__all__ = [
+    "GAME",
+    "Bring",
+    "Deal",
+    "GiftListState",
+    "GreedyBot",
+    "Open",
+    "RandomBot",
+    "Steal",
+    "best_cards",
+    "describe",
+    "score",
+]

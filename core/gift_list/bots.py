@@ -1,0 +1,54 @@
+"""Gift List bots.  Each decides from its seat's view alone and answers in wire form.
+
+* :class:`RandomBot` picks a legal kind of move uniformly, then its details uniformly.
+* :class:`GreedyBot` brings the attic card it needs least, steals the open gift that raises
+  its score most, and opens a gift otherwise.
+"""
+
+from __future__ import annotations
+
+from ..base import Bot, MoveDict, View
+from .cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON
+
+
+class RandomBot(Bot):
+    """Uniform over the legal kinds of move, then uniform over their details."""
+
+    kind = "random"
+
+    def choose(self, view: View) -> MoveDict:
+        rng = self.rng
+        hints = view["actions"]
+        if hints["bring"] is None:
+            return {"type": "bring", "card": rng.choice(view["attic"])}
+        kinds = [k for k in ("open", "steal") if hints[k] is None]
+        kind = kinds[0] if len(kinds) == 1 else rng.choice(kinds)
+        return {"type": kind, "from": rng.choice(view[f"{kind}_from"])}
+
+
+def gain(view: View, card: str) -> int:
+    """How much ``card`` would add to this seat's score if it kept it."""
+    colour = CARD_COLOUR[card]
+    for person, best in view["best"].items():
+        if COLOUR_OF_PERSON[person] == colour:
+            return max(0, CARD_NUMBER[card] - (CARD_NUMBER[best] if best else 0))
+    return 0
+
+
+class GreedyBot(Bot):
+    """Brings what it does not need, steals what its list wants, opens otherwise."""
+
+    kind = "greedy"
+
+    def choose(self, view: View) -> MoveDict:
+        hints = view["actions"]
+        if hints["bring"] is None:
+            # The card whose loss costs least: no use to the list first, then the lowest.
+            attic = view["attic"]
+            return {"type": "bring", "card": min(attic, key=lambda c: (gain(view, c), CARD_NUMBER[c], c))}
+        if hints["steal"] is None:
+            holding = view["holding"]
+            value, source = max((gain(view, holding[t]), -t) for t in view["steal_from"])
+            if value > 0:
+                return {"type": "steal", "from": -source}
+        return {"type": "open", "from": self.rng.choice(view["open_from"])}

@@ -1,0 +1,83 @@
+"""Gift List's cards: gift card ids, the five people, the ten Gift List cards, attic sizes.
+
+Gift cards are ``<colour>-<n>`` with n from 1 to 10; each colour is one person on the lists::
+
+    >>> colour_of("blue-7"), number_of("blue-7")
+    ('blue', 7)
+    >>> PERSON_OF_COLOUR["green"]
+    'great-uncle-irwin'
+    >>> len(DECK), len(GIFT_LISTS), ATTIC_SIZE[5]
+    (50, 10, 7)
+    >>> describe_card("red-10")
+    'Red 10 (Mother-in-Law)'
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "blue", "green")
+"""The five colours, in the order used everywhere (deal, lists, views)."""
+
+PEOPLE: tuple[str, ...] = (
+    "mother-in-law",
+    "crazy-neighbor",
+    "fluffy-the-cat",
+    "random-stranger",
+    "great-uncle-irwin",
+)
+"""The five people on the Gift Lists; ``PEOPLE[i]`` wants ``COLOURS[i]``."""
+
+PERSON_OF_COLOUR: dict[str, str] = dict(zip(COLOURS, PEOPLE, strict=True))
+COLOUR_OF_PERSON: dict[str, str] = dict(zip(PEOPLE, COLOURS, strict=True))
+PERSON_RANK: dict[str, int] = {p: i for i, p in enumerate(PEOPLE)}
+
+PERSON_NAMES: dict[str, str] = {
+    "mother-in-law": "Mother-in-Law",
+    "crazy-neighbor": "Crazy Neighbor",
+    "fluffy-the-cat": "Fluffy the Cat",
+    "random-stranger": "Random Stranger",
+    "great-uncle-irwin": "Great Uncle Irwin",
+}
+
+HIGHEST = 10
+"""Each colour runs from 1 to this number."""
+
+DECK: tuple[str, ...] = tuple(f"{c}-{n}" for c in COLOURS for n in range(1, HIGHEST + 1))
+"""The 50 gift cards, colour by colour, low numbers first."""
+
+CARD_COLOUR: dict[str, str] = {}
+CARD_NUMBER: dict[str, int] = {}
+for _card in DECK:
+    _colour, _, _n = _card.partition("-")
+    CARD_COLOUR[_card] = _colour
+    CARD_NUMBER[_card] = int(_n)
+
+GIFT_LISTS: tuple[tuple[str, str, str], ...] = tuple(combinations(PEOPLE, 3))  # type: ignore[assignment]
+"""The ten Gift List cards: every choice of 3 of the 5 people, people in the order of PEOPLE."""
+
+ATTIC_SIZE: dict[int, int] = {3: 8, 4: 8, 5: 7, 6: 6, 7: 5}
+"""Attic (hand) size per player count; there is one party per attic card."""
+
+
+def colour_of(card: str) -> str:
+    return CARD_COLOUR[card]
+
+
+def number_of(card: str) -> int:
+    return CARD_NUMBER[card]
+
+
+def canonical_list(people: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """A Gift List with its people in the usual order.
+
+    >>> canonical_list(["great-uncle-irwin", "mother-in-law", "fluffy-the-cat"])
+    ('mother-in-law', 'fluffy-the-cat', 'great-uncle-irwin')
+    """
+    return tuple(sorted(people, key=PERSON_RANK.__getitem__))
+
+
+def describe_card(card: str) -> str:
+    """A gift card in plain words, with the person its colour is for."""
+    colour = CARD_COLOUR[card]
+    return f"{colour.capitalize()} {CARD_NUMBER[card]} ({PERSON_NAMES[PERSON_OF_COLOUR[colour]]})"

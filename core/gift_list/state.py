@@ -1,0 +1,483 @@
+"""Gift List: one position, its legal moves, what each seat may see, and scoring.
+
+The game starts with one chance move, the deal (every seat's attic and secret Gift List).
+Then come as many parties as there are cards in an attic.  A party has two phases:
+
+* **bring**: every seat that has not brought yet may move, all at the same time and in
+  secret; a seat brings one attic card face down.  The table learns who has brought, never
+  what.
+* **play**: the party's first seat (seat 0 in party 1, one seat to the left each party)
+  opens a wrapped gift that is not its own (its own only when nothing else is wrapped).  Each
+  later turn goes to the first seat clockwise after the last turn's seat that holds no gift.
+  The seat to move opens or steals a face-up gift that is not locked; the seat stolen from
+  moves next.  A stolen gift is locked in its new owner's hand until the next gift is opened.
+  When the last wrapped gift is opened every seat keeps what it holds.
+
+Wrapped gifts are named by the seat that brought them (``"from": t``), never by card, so a
+view or an event can talk about them without saying what they are.
+
+    >>> state = GiftListState(3)
+    >>> _ = state.apply(Deal(hands=(("red-1", "red-2"), ("blue-5", "blue-6"), ("green-9", "green-1")),
+    ...     lists=(("mother-in-law", "crazy-neighbor", "fluffy-the-cat"),) * 3))
+    Traceback (most recent call last):
+    ...
+    core.gift_list.state.BadChance: Each seat is dealt 8 cards in a 3-player game.
+    >>> state.active()
+    ('chance',)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..base import (
+    CHANCE,
+    Event,
+    GameIsOver,
+    GameState,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    Outcome,
+    View,
+)
+from .cards import (
+    ATTIC_SIZE,
+    CARD_COLOUR,
+    CARD_NUMBER,
+    COLOUR_OF_PERSON,
+    DECK,
+    GIFT_LISTS,
+    PERSON_RANK,
+    canonical_list,
+)
+from .moves import Bring, Deal, Move, Open, Steal, parse
+
+# Phases
+DEAL = "deal"  # waiting for the chance deal
+BRING = "bring"  # every seat that has not brought yet brings a card, at the same time
+PLAY = "play"  # open or steal, one seat at a time
+OVER = "over"
+
+
+class NotInAttic(IllegalMove):
+    """A seat can only bring a card from its own attic."""
+
+
+class AlreadyBrought(IllegalMove):
+    """A seat brings exactly one card to each party."""
+
+
+class NotWrapped(IllegalMove):
+    """Only a gift that is still wrapped can be opened."""
+
+
+class OwnGift(IllegalMove):
+    """A seat opens the gift it brought only when no other gift is wrapped."""
+
+
+class NothingToSteal(IllegalMove):
+    """A steal needs a face-up gift held by another seat."""
+
+
+class LockedGift(IllegalMove):
+    """A gift stolen since the last opening stays in its new owner's hand."""
+
+
+class WrongPhase(IllegalMove):
+    """A move made in the wrong part of the party, or a chance move out of place."""
+
+
+class BadChance(IllegalMove):
+    """A deal that cannot happen."""
+
+
+def seat_name(seat: int) -> str:
+    """How a reason names a seat (the UI knows the players' names, the rules do not)."""
+    return f"Seat {seat + 1}"
+
+
+class GiftListState(GameState):
+    """One position of Gift List for 3 to 7 seats (no options)."""
+
+    __slots__ = (
+        "players", "options", "phase", "attic", "lists", "party", "parties", "first", "turn",
+        "turn_owner", "brought", "wrapped", "holding", "locked", "opened", "received",
+        "moves_applied", "_outcome",
+    )  # fmt: skip
+
+    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+        if players not in ATTIC_SIZE:
+            raise ValueError(f"Gift List is for 3 to 7 players, not {players}")
+        n = players
+        self.players = n
+        self.options: dict[str, Any] = {}
+        self.phase = DEAL
+        self.attic: list[list[str]] = [[] for _ in range(n)]
+        self.lists: list[tuple[str, ...]] = [() for _ in range(n)]
+        self.party = 0  # 1-based once dealt
+        self.parties = ATTIC_SIZE[n]
+        self.first = 0  # this party's first seat
+        self.turn = -1  # the seat to move in PLAY
+        self.turn_owner = -1  # the seat whose turn it is (the turn passes on through steals)
+        self.brought: list[str | None] = [None] * n  # the card each seat brought to this party
+        self.wrapped = [False] * n  # is the gift seat t brought still wrapped?
+        self.holding: list[str | None] = [None] * n  # each seat's face-up gift this party
+        self.locked = [False] * n  # does the seat hold a gift stolen since the last opening?
+        self.opened = 0  # gifts opened this party
+        self.received: list[list[str]] = [[] for _ in range(n)]
+        self.moves_applied = 0
+        self._outcome: Outcome | None = None
+
+    # -- who moves -------------------------------------------------------------------------
+
+    def active(self) -> tuple[int | str, ...]:
+        phase = self.phase
+        if phase == PLAY:
+            return (self.turn,)
+        if phase == BRING:
+            return tuple(s for s, card in enumerate(self.brought) if card is None)
+        if phase == DEAL:
+            return (CHANCE,)
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    # -- parsing -----------------------------------------------------------------------------
+
+    def parse_record_move(self, move: dict) -> Move:
+        return parse(move)
+
+    def parse_seat_move(self, seat: int, move: dict) -> Move:
+        """A seat's wire move (no ``by``).  Nothing a seat sends names a hidden card of another
+        seat, so the record form is the wire form; only the deal is refused.
+
+        Bringing a card that is not in your attic gets the same answer wherever that card is.
+        """
+        if not isinstance(move, dict):
+            raise MalformedMove("a move is an object with a 'type'")
+        if move.get("type") == "deal":
+            raise MalformedMove("the deal is the host's move, not a seat's")
+        return parse({**move, "by": seat})
+
+    # -- legality ----------------------------------------------------------------------------
+
+    def verify(self, move: Move) -> None:
+        phase = self.phase
+        if phase == OVER:
+            raise GameIsOver("The game is over.")
+        if isinstance(move, Deal):
+            if phase != DEAL:
+                raise WrongPhase("The cards are dealt once, at the start.")
+            self.verify_deal(move)
+            return
+        if phase == DEAL:
+            raise NotYourTurn("The cards have not been dealt yet.")
+        seat = move.by
+        if not 0 <= seat < self.players:
+            raise NotYourTurn(f"There is no {seat_name(seat)}.")
+        if isinstance(move, Bring):
+            self.verify_bring(move)
+        elif isinstance(move, Open | Steal):
+            if phase == BRING:
+                raise WrongPhase("Wait until everyone has brought a gift.")
+            if seat != self.turn:
+                raise NotYourTurn("It is not your turn.")
+            if isinstance(move, Open):
+                self.verify_open(move)
+            else:
+                self.verify_steal(move)
+        else:
+            raise MalformedMove(f"{move!r} is not a Gift List move")
+
+    def verify_deal(self, move: Deal) -> None:
+        n, size = self.players, self.parties
+        if len(move.hands) != n or any(len(h) != size for h in move.hands):
+            raise BadChance(f"Each seat is dealt {size} cards in a {n}-player game.")
+        cards = [c for h in move.hands for c in h]
+        if any(c not in CARD_COLOUR for c in cards):
+            raise BadChance("The deal names a card that is not a gift card.")
+        if len(set(cards)) != len(cards):
+            raise BadChance("The deal gives the same card twice.")
+        if len(move.lists) != n:
+            raise BadChance("Each seat gets one Gift List.")
+        seen = set()
+        for people in move.lists:
+            if len(people) != 3 or len(set(people)) != 3 or any(p not in PERSON_RANK for p in people):
+                raise BadChance("A Gift List names 3 different people.")
+            seen.add(canonical_list(people))
+        if len(seen) != n:
+            raise BadChance("There is only one of each Gift List card: two seats got the same one.")
+
+    def verify_bring(self, move: Bring) -> None:
+        if self.phase != BRING:
+            raise WrongPhase("Everyone has brought a gift to this party: open or steal.")
+        if self.brought[move.by] is not None:
+            raise AlreadyBrought("You have already brought a gift to this party.")
+        if move.card not in self.attic[move.by]:
+            raise NotInAttic("That card is not in your attic.")
+
+    def verify_open(self, move: Open) -> None:
+        source = move.source
+        if not 0 <= source < self.players:
+            raise NotWrapped(f"There is no {seat_name(source)}.")
+        if not self.wrapped[source]:
+            raise NotWrapped(f"The gift {seat_name(source)} brought is already open.")
+        if source == move.by and self.wrapped.count(True) > 1:
+            raise OwnGift("You can't open the gift you brought while another one is still wrapped.")
+
+    def verify_steal(self, move: Steal) -> None:
+        source = move.source
+        if not 0 <= source < self.players:
+            raise NothingToSteal(f"There is no {seat_name(source)}.")
+        if source == move.by:
+            raise NothingToSteal("You can't steal from yourself.")
+        if self.holding[source] is None:
+            raise NothingToSteal(f"{seat_name(source)} holds no open gift to steal.")
+        if self.locked[source]:
+            raise LockedGift("That gift was just stolen: it can't be stolen again until another gift is opened.")
+
+    def open_sources(self) -> list[int]:
+        """The seats whose wrapped gift the seat to move may open now."""
+        if self.phase != PLAY:
+            return []
+        wrapped = [t for t in range(self.players) if self.wrapped[t]]
+        if len(wrapped) > 1:
+            wrapped = [t for t in wrapped if t != self.turn]
+        return wrapped
+
+    def steal_sources(self) -> list[int]:
+        """The seats the seat to move may steal from now."""
+        if self.phase != PLAY:
+            return []
+        holding, locked, me = self.holding, self.locked, self.turn
+        return [t for t in range(self.players) if t != me and holding[t] is not None and not locked[t]]
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> list[Event]:
+        self.verify(move)
+        self.moves_applied += 1
+        if isinstance(move, Bring):
+            return self._bring(move)
+        if isinstance(move, Open):
+            return self._open(move)
+        if isinstance(move, Steal):
+            return self._steal(move)
+        return self._deal(move)
+
+    def chance_move(self, rng: random.Random) -> Move:
+        if self.phase != DEAL:
+            raise WrongPhase("No chance move is pending.")
+        deck = list(DECK)
+        rng.shuffle(deck)
+        size = self.parties
+        hands = tuple(tuple(deck[i * size : (i + 1) * size]) for i in range(self.players))
+        lists = tuple(rng.sample(GIFT_LISTS, self.players))
+        return Deal(hands, lists)
+
+    def _deal(self, move: Deal) -> list[Event]:
+        self.attic = [list(h) for h in move.hands]
+        self.lists = [canonical_list(p) for p in move.lists]
+        events: list[Event] = [{"type": "deal", "attic": self.parties, "players": self.players}]
+        self._new_party(events)
+        return events
+
+    def _new_party(self, events: list[Event]) -> None:
+        self.party += 1
+        n = self.players
+        self.first = (self.party - 1) % n
+        self.brought = [None] * n
+        self.wrapped = [False] * n
+        self.holding = [None] * n
+        self.locked = [False] * n
+        self.opened = 0
+        self.turn = self.turn_owner = -1
+        self.phase = BRING
+        events.append({"type": "party", "party": self.party, "parties": self.parties, "first": self.first})
+
+    def _bring(self, move: Bring) -> list[Event]:
+        seat = move.by
+        self.attic[seat].remove(move.card)
+        self.brought[seat] = move.card
+        self.wrapped[seat] = True
+        events: list[Event] = [{"type": "bring", "by": seat, "party": self.party}]
+        if all(card is not None for card in self.brought):
+            self.phase = PLAY
+            self.turn = self.turn_owner = self.first
+            events.append({"type": "turn", "seat": self.first})
+        return events
+
+    def _open(self, move: Open) -> list[Event]:
+        seat, source = move.by, move.source
+        card = self.brought[source]
+        self.wrapped[source] = False
+        self.holding[seat] = card
+        self.locked = [False] * self.players
+        self.opened += 1
+        events: list[Event] = [{"type": "open", "by": seat, "from": source, "card": card}]
+        if self.opened == self.players:
+            self._end_party(events)
+            return events
+        n, holding, owner = self.players, self.holding, self.turn_owner
+        for step in range(1, n + 1):
+            nxt = (owner + step) % n
+            if holding[nxt] is None:
+                break
+        self.turn = self.turn_owner = nxt
+        events.append({"type": "turn", "seat": nxt})
+        return events
+
+    def _steal(self, move: Steal) -> list[Event]:
+        seat, source = move.by, move.source
+        card = self.holding[source]
+        self.holding[seat] = card
+        self.holding[source] = None
+        self.locked[seat] = True
+        self.locked[source] = False
+        self.turn = source
+        return [{"type": "steal", "by": seat, "from": source, "card": card}]
+
+    def _end_party(self, events: list[Event]) -> None:
+        kept = list(self.holding)
+        for seat, card in enumerate(kept):
+            self.received[seat].append(card)  # type: ignore[arg-type]
+        events.append({"type": "party_end", "party": self.party, "kept": kept})
+        self.turn = self.turn_owner = -1
+        if self.party >= self.parties:
+            self.phase = OVER
+            self.holding = [None] * self.players
+            self._outcome = score(self.received, self.lists)
+            events.append(
+                {
+                    "type": "game_over",
+                    **self._outcome.to_record(),
+                    "lists": [list(p) for p in self.lists],
+                    "best": [best_cards(r, p) for r, p in zip(self.received, self.lists, strict=True)],
+                }
+            )
+        else:
+            self._new_party(events)
+
+    # -- what a seat may know ----------------------------------------------------------------
+
+    def action_hints(self, seat: int) -> dict[str, str | None]:
+        """Each kind of move for ``seat`` and why it is not allowed now (``None``: allowed)."""
+        phase = self.phase
+        if phase == OVER:
+            over = "The game is over."
+            return {"bring": over, "open": over, "steal": over}
+        if phase == DEAL:
+            wait = "The cards have not been dealt yet."
+            return {"bring": wait, "open": wait, "steal": wait}
+        if phase == BRING:
+            if self.brought[seat] is None:
+                bring = None
+            else:
+                bring = "You have brought your gift; waiting for the others."
+            wait = "Wait until everyone has brought a gift."
+            return {"bring": bring, "open": wait, "steal": wait}
+        hints: dict[str, str | None] = {"bring": "Everyone has brought a gift to this party."}
+        if seat != self.turn:
+            hints["open"] = hints["steal"] = "It is not your turn."
+            return hints
+        hints["open"] = None  # something is always wrapped while the party goes on
+        if self.steal_sources():
+            hints["steal"] = None
+        elif any(self.holding[t] is not None for t in range(self.players) if t != seat):
+            hints["steal"] = "Every open gift was just stolen: they are locked until the next gift is opened."
+        else:
+            hints["steal"] = "There is no open gift to steal."
+        return hints
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know now; ``None`` is a spectator (public information only).
+
+        Public: who has brought, which seats' gifts are still wrapped (by bringer), the open
+        gifts with their holders and locks, everyone's received gifts.  Private to ``seat``:
+        its attic, its Gift List, the card it brought while that card is wrapped, its best
+        card per person and its score so far.  At the end every list is revealed.
+        """
+        n = self.players
+        view: View = {
+            "game": "gift-list",
+            "you": seat,
+            "players": n,
+            "phase": self.phase,
+            "party": self.party,
+            "parties": self.parties,
+            "first": self.first if self.party else None,
+            "turn": self.turn if self.phase == PLAY else None,
+            "active": [s for s in self.active() if s != CHANCE],
+            "brought": [card is not None for card in self.brought],
+            "wrapped": list(self.wrapped),
+            "holding": list(self.holding),
+            "locked": list(self.locked),
+            "attic_sizes": [len(a) for a in self.attic],
+            "received": [list(r) for r in self.received],
+        }
+        if seat is not None:
+            people = self.lists[seat]
+            best = best_cards(self.received[seat], people)
+            mine = self.brought[seat]
+            view["attic"] = list(self.attic[seat])
+            view["list"] = list(people)
+            view["my_gift"] = mine if mine is not None and self.wrapped[seat] else None
+            view["best"] = dict(zip(people, best, strict=True))
+            view["score"] = sum(CARD_NUMBER[c] for c in best if c is not None)
+            view["actions"] = self.action_hints(seat)
+            is_turn = self.phase == PLAY and seat == self.turn
+            view["open_from"] = self.open_sources() if is_turn else []
+            view["steal_from"] = self.steal_sources() if is_turn else []
+        if self._outcome is not None:
+            view["lists"] = [list(p) for p in self.lists]
+            view["breakdown"] = [
+                dict(zip(p, best_cards(r, p), strict=True)) for r, p in zip(self.received, self.lists, strict=True)
+            ]
+            view["result"] = self._outcome.to_record()
+        return view
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+
+def best_cards(received: list[str], people: tuple[str, ...] | list[str]) -> list[str | None]:
+    """For each person on a list, the highest received card of their colour (``None``: none).
+
+    >>> best_cards(["red-3", "red-9", "blue-2"], ("mother-in-law", "crazy-neighbor", "random-stranger"))
+    ['red-9', None, 'blue-2']
+    """
+    best: list[str | None] = []
+    for person in people:
+        colour = COLOUR_OF_PERSON[person]
+        top = None
+        for card in received:
+            if CARD_COLOUR[card] == colour and (top is None or CARD_NUMBER[card] > CARD_NUMBER[top]):
+                top = card
+        best.append(top)
+    return best
+
+
+def score(received: list[list[str]], lists: list[tuple[str, ...]]) -> Outcome:
+    """Final scoring: per person on your list, your highest card of their colour (0 if none),
+    added up.  Highest total wins; a tie shares the win.
+
+    >>> out = score([["red-3", "red-9", "blue-2"], ["green-10"], []],
+    ...             [("mother-in-law", "crazy-neighbor", "random-stranger"),
+    ...              ("crazy-neighbor", "fluffy-the-cat", "great-uncle-irwin"),
+    ...              ("mother-in-law", "fluffy-the-cat", "random-stranger")])
+    >>> out.scores, out.winners
+    ((11, 10, 0), (0,))
+    """
+    scores = []
+    for cards, people in zip(received, lists, strict=True):
+        scores.append(sum(CARD_NUMBER[c] for c in best_cards(cards, people) if c is not None))
+    top = max(scores)
+    return Outcome(
+        scores=tuple(scores),
+        winners=tuple(s for s, v in enumerate(scores) if v == top),
+        extra={"received": [list(r) for r in received]},
+    )
