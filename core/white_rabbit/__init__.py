@@ -1,0 +1,115 @@
+"""White Rabbit (Max Mümmelmann), the dice-and-board children's game for 2 to 4 players.
+
+Roll, move the shared rabbit either way round the octagon, draw from the pile beside it and
+collect a family of values 1-6; Max lets the drawer take a value from another player.  See
+:mod:`.state` for the rules engine, :mod:`.cards` for the cards and board, :mod:`.bots` for
+the computer players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import BadOptions, Event, Game
+from ..registry import register
+from .bots import GreedyBot, RandomBot
+from .cards import MAX_ROLLS, describe_card
+from .moves import Deal, MaxPlace, MaxTake, Move, Roll
+from .state import DIRECTION_NAMES, WhiteRabbitState, score
+
+NAME = "white-rabbit"
+
+
+def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """White Rabbit has no options.
+
+    >>> check_options({})
+    {}
+    """
+    if options:
+        raise BadOptions(f"White Rabbit has no options (got {', '.join(map(str, options))})")
+    return {}
+
+
+def describe(event: Event, names: list[str]) -> str:
+    """One public event in plain words.
+
+    >>> names = ["Ana", "Ben"]
+    >>> describe({"type": "roll", "by": 0, "value": 4, "cw": 4, "ccw": 4}, names)
+    'Ana rolled a 4.'
+    >>> describe({"type": "move", "by": 0, "dir": "cw", "steps": 3, "from": 0, "to": 3,
+    ...           "card": "grey-2", "outcome": "slid"}, names)
+    'Ana moved clockwise to space 3 and drew grey 2, a 2 Ana already has: slid under pile 3.'
+    >>> describe({"type": "max_take", "by": 1, "from": 0, "card": "grey-5"}, names)
+    'With Max, Ben took grey 5 from Ana.'
+    """
+    kind = event["type"]
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+    if kind == "deal":
+        return f"The cards are dealt into 8 piles of 3; Max is on top of pile {event['max_pile']}."
+    if kind == "turn":
+        return f"{who(event['seat'])} rolls again." if event["again"] else f"{who(event['seat'])}'s turn."
+    if kind == "roll":
+        return f"{who(event['by'])} rolled a {event['value']}."
+    if kind == "move":
+        name = who(event["by"])
+        went = f"{name} moved {DIRECTION_NAMES[event['dir']]} to space {event['to']}"
+        outcome = event["outcome"]
+        if outcome == "empty":
+            extra = " (and no extra roll for the 6)" if event["steps"] == 6 else ""
+            return f"{went}: pile {event['to']} is empty, no card{extra}."
+        if outcome == "max":
+            return f"{went} and drew Max!"
+        card = describe_card(event["card"])
+        if outcome == "kept":
+            return f"{went} and drew {card}: kept."
+        value = card.rsplit(" ", 1)[1]
+        return f"{went} and drew {card}, a {value} {name} already has: slid under pile {event['to']}."
+    if kind == "max_take":
+        if event["from"] is None:
+            return f"{who(event['by'])} took nothing with Max."
+        return f"With Max, {who(event['by'])} took {describe_card(event['card'])} from {who(event['from'])}."
+    if kind == "max_place":
+        return f"{who(event['by'])} put Max on top of pile {event['pile']}."
+    if kind == "game_over":
+        heads = [f"{who(s)} is Oberhase (all six {c})!" for s, c in enumerate(event.get("oberhase", [])) if c]
+        if event["stopped"]:
+            text = f"The game is stopped after {MAX_ROLLS} rolls: no winner."
+        else:
+            text = f"{who(event['winners'][0])} has a complete rabbit family and wins!"
+        return " ".join([text, *heads])
+    return kind
+
+
+GAME = register(
+    Game(
+        name=NAME,
+        title="White Rabbit",
+        min_players=2,
+        max_players=4,
+        new_state=WhiteRabbitState,
+        default_options={},
+        check_options=check_options,
+        bots={"random": RandomBot, "greedy": GreedyBot},
+        describe=describe,
+        summary="Max Mümmelmann: roll, move the rabbit, collect a family of 1-6 (2-4).",
+    )
+)
+
+__all__ = [
+    "GAME",
+    "Deal",
+    "GreedyBot",
+    "MaxPlace",
+    "MaxTake",
+    "Move",
+    "RandomBot",
+    "Roll",
+    "WhiteRabbitState",
+    "describe",
+    "score",
+]

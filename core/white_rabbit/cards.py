@@ -1,0 +1,54 @@
+"""White Rabbit's cards: 24 rabbit cards (4 colours x values 1-6) and Max Mümmelmann.
+
+Card ids are ``<colour>-<value>``; Max is ``max``.  The colour only matters for the
+"Oberhase" title; a family is the six values, whatever their colours.
+
+    >>> len(RABBIT_CARDS), value_of("grey-5"), colour_of("grey-5")
+    (24, 5, 'grey')
+    >>> describe_card("cream-1"), describe_card(MAX)
+    ('cream 1', 'Max')
+"""
+
+from __future__ import annotations
+
+COLOURS: tuple[str, ...] = ("brown", "grey", "black", "cream")
+VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+MAX = "max"
+"""Max Mümmelmann's card id."""
+
+SPACES = 8
+"""Board spaces (and piles) 0-7; pile ``i`` lies beside space ``i``."""
+
+PILE_SIZE = 3
+"""Rabbit cards dealt to each pile."""
+
+MAX_ROLLS = 500
+"""A game whose 500th roll has been played out without a winner is stopped (house rule 6)."""
+
+RABBIT_CARDS: tuple[str, ...] = tuple(f"{c}-{v}" for c in COLOURS for v in VALUES)
+ALL_CARDS: tuple[str, ...] = (*RABBIT_CARDS, MAX)
+
+CARD_VALUE: dict[str, int] = {f"{c}-{v}": v for c in COLOURS for v in VALUES}
+CARD_COLOUR: dict[str, str] = {f"{c}-{v}": c for c in COLOURS for v in VALUES}
+
+
+def value_of(card: str) -> int:
+    return CARD_VALUE[card]
+
+
+def colour_of(card: str) -> str:
+    return CARD_COLOUR[card]
+
+
+def describe_card(card: str) -> str:
+    """A card in plain words: ``'grey 5'`` or ``'Max'``."""
+    return "Max" if card == MAX else card.replace("-", " ")
+
+
+def step(space: int, steps: int, direction: str) -> int:
+    """The space reached from ``space`` after ``steps`` in ``direction`` (``cw`` counts up).
+
+    >>> step(6, 3, "cw"), step(1, 4, "ccw")
+    (1, 5)
+    """
+    return (space + steps) % SPACES if direction == "cw" else (space - steps) % SPACES

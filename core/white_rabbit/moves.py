@@ -1,0 +1,132 @@
+"""White Rabbit's moves: small frozen values named as in the record (``yule-record/1``).
+
+    >>> Move(by=1, dir="ccw").to_record()
+    {'by': 1, 'type': 'move', 'dir': 'ccw'}
+    >>> parse({"by": 0, "type": "max_take", "from": None, "card": None})
+    MaxTake(by=0, source=None, card=None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..base import CHANCE, MalformedMove
+
+DIRECTIONS = ("cw", "ccw")
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance, first move: the 8 piles, top card first; ``max`` tops one of them."""
+
+    type: ClassVar[str] = "deal"
+    piles: tuple[tuple[str, ...], ...]
+    by: ClassVar[str] = CHANCE
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": CHANCE, "type": "deal", "piles": [list(p) for p in self.piles]}
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Chance: the seat to move rolls ``value`` (1-6)."""
+
+    type: ClassVar[str] = "roll"
+    value: int
+    by: ClassVar[str] = CHANCE
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": CHANCE, "type": "roll", "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move the rabbit the rolled number of spaces, ``cw`` or ``ccw``; the draw follows."""
+
+    type: ClassVar[str] = "move"
+    by: int
+    dir: str
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": self.by, "type": "move", "dir": self.dir}
+
+
+@dataclass(frozen=True, slots=True)
+class MaxTake:
+    """After drawing Max: take ``card`` from seat ``source`` (record key ``from``), or nothing."""
+
+    type: ClassVar[str] = "max_take"
+    by: int
+    source: int | None
+    card: str | None
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": self.by, "type": "max_take", "from": self.source, "card": self.card}
+
+
+@dataclass(frozen=True, slots=True)
+class MaxPlace:
+    """Put Max face down on top of pile ``pile`` (0-7)."""
+
+    type: ClassVar[str] = "max_place"
+    by: int
+    pile: int
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": self.by, "type": "max_place", "pile": self.pile}
+
+
+AnyMove = Deal | Roll | Move | MaxTake | MaxPlace
+
+SEAT_MOVES = ("move", "max_take", "max_place")
+CHANCE_MOVES = ("deal", "roll")
+
+
+def _int(move: dict, key: str) -> int:
+    value = move.get(key)
+    if type(value) is not int:
+        raise MalformedMove(f"'{move.get('type')}' needs a whole number {key!r}")
+    return value
+
+
+def parse(move: dict) -> AnyMove:
+    """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one.
+
+    >>> parse({"by": 0, "type": "move", "dir": "up"})
+    Traceback (most recent call last):
+    ...
+    core.base.MalformedMove: 'move' needs a direction: 'cw' or 'ccw'
+    """
+    if not isinstance(move, dict):
+        raise MalformedMove("a move is an object with a 'type'")
+    kind = move.get("type")
+    by = move.get("by")
+    if kind in CHANCE_MOVES:
+        if by != CHANCE:
+            raise MalformedMove(f"'{kind}' is a chance move (by 'chance')")
+        if kind == "roll":
+            return Roll(_int(move, "value"))
+        piles = move.get("piles")
+        if not isinstance(piles, list | tuple) or not all(
+            isinstance(p, list | tuple) and all(isinstance(c, str) for c in p) for p in piles
+        ):
+            raise MalformedMove("'deal' needs 'piles': a list of piles, each a list of card names")
+        return Deal(tuple(tuple(p) for p in piles))
+    if kind not in SEAT_MOVES:
+        raise MalformedMove(f"unknown move type {kind!r}")
+    if type(by) is not int:
+        raise MalformedMove(f"'{kind}' is made by a seat number")
+    if kind == "move":
+        direction = move.get("dir")
+        if direction not in DIRECTIONS:
+            raise MalformedMove("'move' needs a direction: 'cw' or 'ccw'")
+        return Move(by, direction)
+    if kind == "max_place":
+        return MaxPlace(by, _int(move, "pile"))
+    source, card = move.get("from"), move.get("card")
+    if source is None and card is None:
+        return MaxTake(by, None, None)
+    if type(source) is not int or not isinstance(card, str):
+        raise MalformedMove("'max_take' needs a seat number 'from' and a card name 'card' (both null to take nothing)")
+    return MaxTake(by, source, card)

@@ -1,0 +1,424 @@
+"""White Rabbit (Max Mümmelmann): one position, its legal moves, views and scoring.
+
+The game starts with a chance deal (8 piles of 3 face-down rabbit cards, Max on top of one).
+Then, turn by turn from seat 0: a chance roll, the seat's choice of direction (``move``), and
+an automatic draw from the pile beside the rabbit's new space: a value the seat lacks is kept
+face up, a value it has is slid face down under the same pile, an empty pile gives nothing.
+Drawing Max gives a ``max_take`` (a value the seat lacks from another seat, or nothing) and a
+``max_place`` (Max on top of any pile).  A 6 rolls again unless the rabbit stopped by an empty
+pile.  The first complete family (values 1-6) wins, after Max is placed when Max completed
+it; after the 500th roll has been played out with no family complete the game stops, no winner.
+
+Hidden information: what lies in the piles.  Views show each pile's size and whether Max is
+on top (Max is always put down in sight of everyone, the first time too), never a pile card.
+
+    >>> state = WhiteRabbitState(2)
+    >>> cards = list(RABBIT_CARDS)             # brown-1 ... cream-6
+    >>> piles = [cards[i:i + 3] for i in range(0, 24, 3)]
+    >>> piles[0].insert(0, "max")
+    >>> _ = state.apply(Deal(tuple(map(tuple, piles))))
+    >>> _ = state.apply(Roll(3))
+    >>> state.landing()
+    {'cw': 3, 'ccw': 5}
+    >>> [e["outcome"] for e in state.apply(Move(0, "cw")) if e["type"] == "move"]
+    ['kept']
+    >>> state.family(0), state.piles[3], state.turn, state.active()
+    (['grey-4'], ['grey-5', 'grey-6'], 1, ('chance',))
+    >>> state.apply(Move(1, "cw"))
+    Traceback (most recent call last):
+    ...
+    core.white_rabbit.state.WrongPhase: Wait for your roll of the die.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..base import (
+    CHANCE,
+    Event,
+    GameIsOver,
+    GameState,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    Outcome,
+    View,
+)
+from .cards import (
+    CARD_COLOUR,
+    CARD_VALUE,
+    COLOURS,
+    MAX,
+    MAX_ROLLS,
+    PILE_SIZE,
+    RABBIT_CARDS,
+    SPACES,
+    describe_card,
+    step,
+)
+from .moves import AnyMove, Deal, MaxPlace, MaxTake, Move, Roll, parse
+
+# Phases
+DEAL = "deal"  # waiting for the chance deal
+ROLL = "roll"  # waiting for the chance roll of the seat to move
+DIRECTION = "direction"  # the seat to move chooses cw or ccw
+MAX_TAKE = "max_take"  # the seat drew Max: take a value it lacks, or nothing
+MAX_PLACE = "max_place"  # then put Max on top of a pile
+OVER = "over"
+
+DIRECTION_NAMES = {"cw": "clockwise", "ccw": "counter-clockwise"}
+
+
+class WrongPhase(IllegalMove):
+    """A move out of its place: moving before the roll, Max moves without Max, a second deal."""
+
+
+class BadChance(IllegalMove):
+    """A chance outcome that cannot happen (a die showing 7, a deal that is not the 25 cards)."""
+
+
+class CannotTake(IllegalMove):
+    """A Max take naming yourself, a seat that lacks the card, or a value you already hold."""
+
+
+class NoSuchPile(IllegalMove):
+    """Max goes on one of the 8 piles, 0-7."""
+
+
+def _seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+class WhiteRabbitState(GameState):
+    """One position of White Rabbit for 2 to 4 seats (no options)."""
+
+    __slots__ = (
+        "players", "options", "piles", "max_pile", "hands", "rabbit", "die", "rolls", "turn",
+        "phase", "winner", "moves_applied", "_outcome",
+    )  # fmt: skip
+
+    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+        if not 2 <= players <= 4:
+            raise ValueError(f"White Rabbit is for 2 to 4 players, not {players}")
+        self.players = players
+        self.options: dict[str, Any] = {}
+        self.piles: list[list[str]] = [[] for _ in range(SPACES)]  # top card first
+        self.max_pile: int | None = None  # None before the deal and while Max is in play
+        # hands[seat][value] is the card of that value the seat holds face up, or None
+        self.hands: list[list[str | None]] = [[None] * 7 for _ in range(players)]
+        self.rabbit = 0
+        self.die: int | None = None  # the last roll
+        self.rolls = 0
+        self.turn = 0
+        self.phase = DEAL
+        self.winner: int | None = None
+        self.moves_applied = 0
+        self._outcome: Outcome | None = None
+
+    # -- who moves -------------------------------------------------------------------------
+
+    def active(self) -> tuple[int | str, ...]:
+        phase = self.phase
+        if phase in (DEAL, ROLL):
+            return (CHANCE,)
+        if phase == OVER:
+            return ()
+        return (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def family(self, seat: int) -> list[str]:
+        """The cards ``seat`` holds face up, by value."""
+        return [c for c in self.hands[seat][1:] if c is not None]
+
+    def missing(self, seat: int) -> list[int]:
+        """The values ``seat`` still lacks."""
+        hand = self.hands[seat]
+        return [v for v in range(1, 7) if hand[v] is None]
+
+    def oberhase(self, seat: int) -> str | None:
+        """The colour ``seat`` holds all six of ("Oberhase"), or None."""
+        hand = self.hands[seat]
+        if None in hand[1:]:
+            return None
+        colours = {CARD_COLOUR[c] for c in hand[1:]}  # type: ignore[index]
+        return colours.pop() if len(colours) == 1 else None
+
+    def landing(self) -> dict[str, int] | None:
+        """Where each direction takes the rabbit with the pending roll (None when no move is due)."""
+        if self.phase != DIRECTION or self.die is None:
+            return None
+        return {"cw": step(self.rabbit, self.die, "cw"), "ccw": step(self.rabbit, self.die, "ccw")}
+
+    def max_choices(self, seat: int) -> list[dict[str, Any]]:
+        """Every card ``seat`` could take with Max: another seat's card of a value ``seat`` lacks."""
+        mine = self.hands[seat]
+        return [
+            {"from": t, "card": card}
+            for t in range(self.players)
+            if t != seat
+            for card in self.hands[t][1:]
+            if card is not None and mine[CARD_VALUE[card]] is None
+        ]
+
+    # -- parsing -----------------------------------------------------------------------------
+
+    def parse_record_move(self, move: dict) -> AnyMove:
+        return parse(move)
+
+    def parse_seat_move(self, seat: int, move: dict) -> AnyMove:
+        """A seat's wire move (no ``by``).  Seats only ever name face-up cards, so errors reveal nothing."""
+        if not isinstance(move, dict):
+            raise MalformedMove("a move is an object with a 'type'")
+        if move.get("type") in ("deal", "roll"):
+            raise MalformedMove("the deal and the die are the host's, not a seat's")
+        return parse({**move, "by": seat})
+
+    # -- legality ----------------------------------------------------------------------------
+
+    def verify(self, move: AnyMove) -> None:
+        phase = self.phase
+        if phase == OVER:
+            raise GameIsOver("The game is over.")
+        if isinstance(move, Deal):
+            if phase != DEAL:
+                raise WrongPhase("The cards are dealt once, at the start.")
+            self.verify_deal(move)
+            return
+        if isinstance(move, Roll):
+            if phase != ROLL:
+                raise WrongPhase("The die is rolled only at the start of a move.")
+            if not 1 <= move.value <= 6:
+                raise BadChance(f"A die shows 1 to 6, not {move.value}.")
+            return
+        if phase == DEAL:
+            raise NotYourTurn("The game has not started yet.")
+        if move.by != self.turn:
+            raise NotYourTurn("It is not your turn.")
+        if isinstance(move, Move):
+            if phase != DIRECTION:
+                raise WrongPhase("Wait for your roll of the die." if phase == ROLL else "Deal with Max first.")
+        elif isinstance(move, MaxTake):
+            if phase != MAX_TAKE:
+                raise WrongPhase("Max has already been used." if phase == MAX_PLACE else "You can only take a card when you draw Max.")
+            self.verify_max_take(move)
+        elif isinstance(move, MaxPlace):
+            if phase != MAX_PLACE:
+                raise WrongPhase("Take a card with Max (or nothing) first." if phase == MAX_TAKE else "You can only place Max after drawing him.")
+            if not 0 <= move.pile < SPACES:
+                raise NoSuchPile(f"There is no pile {move.pile}: the piles are 0 to 7.")
+        else:
+            raise MalformedMove(f"{move!r} is not a White Rabbit move")
+
+    def verify_deal(self, move: Deal) -> None:
+        piles = move.piles
+        if len(piles) != SPACES:
+            raise BadChance(f"The deal makes {SPACES} piles, not {len(piles)}.")
+        cards = [c for p in piles for c in p]
+        if sorted(cards) != sorted((*RABBIT_CARDS, MAX)):
+            raise BadChance("The deal must hold the 24 rabbit cards and Max, each once.")
+        for number, pile in enumerate(piles):
+            rabbits = [c for c in pile if c != MAX]
+            if len(rabbits) != PILE_SIZE:
+                raise BadChance(f"Pile {number} must have {PILE_SIZE} rabbit cards, not {len(rabbits)}.")
+            if MAX in pile[1:]:
+                raise BadChance("Max goes on top of a pile.")
+
+    def verify_max_take(self, move: MaxTake) -> None:
+        if move.source is None:
+            return
+        source, card = move.source, move.card
+        if not 0 <= source < self.players:
+            raise CannotTake(f"There is no seat {source}.")
+        if source == move.by:
+            raise CannotTake("Max takes from another player, not from you.")
+        value = CARD_VALUE.get(card)  # type: ignore[arg-type]
+        if value is None or self.hands[source][value] != card:
+            raise CannotTake(f"{_seat_name(source)} does not have {describe_card(card) if value else card!r} face up.")
+        if self.hands[move.by][value] is not None:
+            raise CannotTake(f"You already have a {value}: Max only takes a value you lack.")
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def apply(self, move: AnyMove) -> list[Event]:
+        self.verify(move)
+        self.moves_applied += 1
+        if isinstance(move, Roll):
+            self.rolls += 1
+            self.die = move.value
+            self.phase = DIRECTION
+            land = self.landing()
+            return [{"type": "roll", "by": self.turn, "value": move.value, **land}]  # type: ignore[dict-item]
+        if isinstance(move, Move):
+            return self._move(move)
+        if isinstance(move, MaxTake):
+            return self._max_take(move)
+        if isinstance(move, MaxPlace):
+            return self._max_place(move)
+        return self._deal(move)
+
+    def chance_move(self, rng: random.Random) -> AnyMove:
+        if self.phase == ROLL:
+            return Roll(rng.randint(1, 6))
+        if self.phase == DEAL:
+            cards = list(RABBIT_CARDS)
+            rng.shuffle(cards)
+            piles = [cards[i : i + PILE_SIZE] for i in range(0, len(cards), PILE_SIZE)]
+            piles[rng.randrange(SPACES)].insert(0, MAX)
+            return Deal(tuple(map(tuple, piles)))
+        raise WrongPhase("No chance move is pending.")
+
+    def _deal(self, move: Deal) -> list[Event]:
+        self.piles = [list(p) for p in move.piles]
+        self.max_pile = next(i for i, p in enumerate(self.piles) if p and p[0] == MAX)
+        self.phase = ROLL
+        self.turn = 0
+        return [
+            {"type": "deal", "cards": [len(p) for p in self.piles], "max_pile": self.max_pile},
+            {"type": "turn", "seat": 0, "again": False},
+        ]
+
+    def _move(self, move: Move) -> list[Event]:
+        seat = move.by
+        steps = self.die
+        start = self.rabbit
+        space = step(start, steps, move.dir)  # type: ignore[arg-type]
+        self.rabbit = space
+        pile = self.piles[space]
+        event: Event = {"type": "move", "by": seat, "dir": move.dir, "steps": steps, "from": start, "to": space}
+        events = [event]
+        if not pile:
+            event.update(card=None, outcome="empty")
+            return self._end_turn(events, again=False)
+        card = pile.pop(0)
+        event["card"] = card
+        if card == MAX:
+            self.max_pile = None
+            self.phase = MAX_TAKE
+            event["outcome"] = "max"
+            return events
+        hand = self.hands[seat]
+        value = CARD_VALUE[card]
+        if hand[value] is None:
+            hand[value] = card
+            event["outcome"] = "kept"
+            if None not in hand[1:]:
+                return self._finish(events, seat)
+        else:
+            pile.append(card)
+            event["outcome"] = "slid"
+        return self._end_turn(events, again=steps == 6)
+
+    def _max_take(self, move: MaxTake) -> list[Event]:
+        if move.source is not None:
+            card = move.card
+            value = CARD_VALUE[card]  # type: ignore[index]
+            self.hands[move.source][value] = None
+            self.hands[move.by][value] = card
+        self.phase = MAX_PLACE
+        return [{"type": "max_take", "by": move.by, "from": move.source, "card": move.card}]
+
+    def _max_place(self, move: MaxPlace) -> list[Event]:
+        self.piles[move.pile].insert(0, MAX)
+        self.max_pile = move.pile
+        events: list[Event] = [{"type": "max_place", "by": move.by, "pile": move.pile}]
+        if None not in self.hands[move.by][1:]:
+            return self._finish(events, move.by)
+        return self._end_turn(events, again=self.die == 6)
+
+    def _end_turn(self, events: list[Event], again: bool) -> list[Event]:
+        if self.rolls >= MAX_ROLLS:
+            return self._finish(events, None)
+        if not again:
+            self.turn = (self.turn + 1) % self.players
+        self.phase = ROLL
+        events.append({"type": "turn", "seat": self.turn, "again": again})
+        return events
+
+    def _finish(self, events: list[Event], winner: int | None) -> list[Event]:
+        self.phase = OVER
+        self.winner = winner
+        self._outcome = score(self.hands, winner)
+        events.append(
+            {
+                "type": "game_over",
+                **self._outcome.to_record(),
+                "stopped": winner is None,
+                "rolls": self.rolls,
+                "oberhase": [self.oberhase(s) for s in range(self.players)],
+            }
+        )
+        return events
+
+    # -- what a seat may know ----------------------------------------------------------------
+
+    def action_hints(self) -> dict[str, str | None]:
+        """For the seat to move: each action and why it is not allowed now (None: allowed)."""
+        phase = self.phase
+        hints: dict[str, str | None] = {
+            "move": None if phase == DIRECTION else ("Wait for your roll of the die." if phase == ROLL else "Deal with Max first."),
+            "max_take": None if phase == MAX_TAKE else ("Max has already been used." if phase == MAX_PLACE else "You can only take a card when you draw Max."),
+            "max_place": None if phase == MAX_PLACE else ("Take a card with Max (or nothing) first." if phase == MAX_TAKE else "You can only place Max after drawing him."),
+        }
+        return hints
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know now; ``None`` is a spectator.
+
+        Everything here is public except ``actions`` (only for the seat to move).  Piles are
+        ``{"cards": n, "max": bool}``: ``cards`` counts every card in the pile, Max included
+        when ``max`` says he is on top.  Face-down pile cards are never named.
+        """
+        phase = self.phase
+        playing = phase not in (DEAL, OVER)
+        max_pile = self.max_pile
+        view: View = {
+            "game": "white-rabbit",
+            "you": seat,
+            "players": self.players,
+            "phase": phase,
+            "turn": self.turn if playing else None,
+            "rabbit": self.rabbit,
+            "die": self.die,
+            "rolls": self.rolls,
+            "max_rolls": MAX_ROLLS,
+            "landing": self.landing(),
+            "piles": [{"cards": len(p), "max": i == max_pile} for i, p in enumerate(self.piles)],
+            "max_pile": max_pile,
+            "max_with": self.turn if phase in (MAX_TAKE, MAX_PLACE) else None,
+            "families": [self.family(s) for s in range(self.players)],
+            "missing": [self.missing(s) for s in range(self.players)],
+            "oberhase": [self.oberhase(s) for s in range(self.players)],
+        }
+        if phase == MAX_TAKE:
+            choices = self.max_choices(self.turn)
+            view["max_choices"] = choices
+            view["max_note"] = None if choices else "Nobody has a value you lack: Max finds nothing to take."
+        if seat is not None and seat == self.turn and playing:
+            view["actions"] = self.action_hints()
+        if self._outcome is not None:
+            view["result"] = self._outcome.to_record()
+            view["stopped"] = self.winner is None
+        return view
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+
+def score(hands: list[list[str | None]], winner: int | None) -> Outcome:
+    """Scores are the distinct values each seat holds; the winner is the seat that completed.
+
+    >>> score([[None, "grey-1", None, None, None, None, None], [None] * 7], None)
+    Outcome(scores=(1, 0), winners=(), extra={})
+    """
+    return Outcome(
+        scores=tuple(sum(c is not None for c in hand[1:]) for hand in hands),
+        winners=() if winner is None else (winner,),
+    )
+
+
+__all__ = ["COLOURS", "WhiteRabbitState", "score"]
