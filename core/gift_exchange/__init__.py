@@ -1,0 +1,102 @@
+"""Gift Exchange: the real party's open-or-steal game, for 2 to 40 guests.
+
+Everyone brings a wrapped gift; in the drawn order each guest opens a wrapped gift or steals
+an open one, and whoever loses a gift moves next.  Nobody wins: everyone goes home with a gift.
+See :mod:`.state` for the rules engine, :mod:`.options` for the house options, :mod:`.bots`
+for the computer guests and :mod:`.text` for what a label or wrapping may be.
+"""
+
+from __future__ import annotations
+
+from ..base import Event, Game
+from ..registry import register
+from .bots import GreedyBot, RandomBot
+from .moves import Bring, Keep, Open, Order, Steal
+from .options import DEFAULT_OPTIONS, check_options
+from .state import GiftExchangeState, ordinal, rebuild, undo_floor
+
+NAME = "gift-exchange"
+
+
+def _gift(gift: int, label: str) -> str:
+    return f"{label} (gift {gift})" if label else f"gift {gift}"
+
+
+def describe(event: Event, names: list[str]) -> str:
+    """One public event in plain words; labels are quoted literally as typed.
+
+    >>> names = ["Ana", "Ben", "Chloe"]
+    >>> describe({"type": "open", "by": 0, "gift": 2, "label": "Waffle maker"}, names)
+    'Ana opened gift 2: Waffle maker.'
+    >>> describe({"type": "steal", "by": 1, "gift": 2, "label": "Waffle maker", "from": 0,
+    ...           "steals": 2, "final": False}, names)
+    'Ben stole Waffle maker (gift 2) from Ana (2nd steal). Ana moves next.'
+    >>> describe({"type": "frozen", "gift": 2, "label": "Waffle maker"}, names)
+    'Waffle maker (gift 2) is frozen.'
+    """
+    kind = event["type"]
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+    if kind == "bring":
+        later = " It will be named when it is opened." if event["blank"] else ""
+        wrapping = f" ({event['wrapping']})" if event["wrapping"] else ""
+        return f"{who(event['by'])} brought gift {event['gift']}{wrapping}.{later}"
+    if kind == "order":
+        return "The order is drawn: " + ", ".join(who(s) for s in event["seats"]) + "."
+    if kind == "turn":
+        return f"Turn {event['turn'] + 1} of {event['turns']}: {who(event['seat'])} opens or steals."
+    if kind == "open":
+        return f"{who(event['by'])} opened gift {event['gift']}: {event['label']}."
+    if kind == "steal":
+        count = f"{ordinal(event['steals'])} steal"
+        if event["final"]:
+            return (
+                f"{who(event['by'])} swapped {_gift(event['gave'], event['gave_label'])} for "
+                f"{_gift(event['gift'], event['label'])}, which {who(event['from'])} held ({count})."
+            )
+        victim = who(event["from"])
+        return f"{who(event['by'])} stole {_gift(event['gift'], event['label'])} from {victim} ({count}). {victim} moves next."
+    if kind == "frozen":
+        return f"{_gift(event['gift'], event['label'])} is frozen."
+    if kind == "final_swap":
+        if event["offered"]:
+            return f"Every gift is open: {who(event['seat'])} may swap for a final time, or keep."
+        return f"Every gift is open; {who(event['seat'])} has nothing to swap for."
+    if kind == "keep":
+        return f"{who(event['by'])} keeps {_gift(event['gift'], event['label'])}."
+    if kind == "game_over":
+        return "The gift exchange is over: everyone goes home with a gift."
+    return kind
+
+
+GAME = register(
+    Game(
+        name=NAME,
+        title="Gift Exchange",
+        min_players=2,
+        max_players=40,
+        new_state=GiftExchangeState,
+        default_options=DEFAULT_OPTIONS,
+        check_options=check_options,
+        bots={"random": RandomBot, "greedy": GreedyBot},
+        describe=describe,
+        summary="The party game: open a wrapped gift or steal an open one; nobody wins (2-40).",
+    )
+)
+
+__all__ = [
+    "GAME",
+    "Bring",
+    "GiftExchangeState",
+    "GreedyBot",
+    "Keep",
+    "Open",
+    "Order",
+    "RandomBot",
+    "Steal",
+    "describe",
+    "rebuild",
+    "undo_floor",
+]

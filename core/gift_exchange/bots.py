@@ -1,0 +1,82 @@
+"""Gift Exchange bots.  Each decides from its seat's view alone and answers in wire form.
+
+* :class:`RandomBot` brings a silly gift, then picks uniformly among every legal open, steal
+  and keep.
+* :class:`GreedyBot` brings a silly gift too, then steals the open gift it wants most when it
+  may, else opens a wrapped gift (see its docstring for what "wants" means).
+
+Both name a gift brought without a label (organiser-mode gifts) with a silly name at the
+reveal.
+"""
+
+from __future__ import annotations
+
+from ..base import Bot, MoveDict, View
+from .text import SILLY_GIFTS, WRAPPINGS
+
+
+def _bring(bot: Bot) -> MoveDict:
+    return {"type": "bring", "label": bot.rng.choice(SILLY_GIFTS), "wrapping": bot.rng.choice(WRAPPINGS)}
+
+
+def _open(bot: Bot, view: View, gift: int) -> MoveDict:
+    move: MoveDict = {"type": "open", "gift": gift}
+    if gift in view["actions"]["name_needed"]:
+        move["label"] = bot.rng.choice(SILLY_GIFTS)
+    return move
+
+
+class RandomBot(Bot):
+    """Uniform over every legal move: each allowed open, each allowed steal, and keep."""
+
+    kind = "random"
+
+    def choose(self, view: View) -> MoveDict:
+        hints = view["actions"]
+        if hints["bring"]:
+            return _bring(self)
+        moves: list[tuple[str, int]] = [("open", g) for g in hints["open"]]
+        moves += [("steal", g) for g in hints["steal"]]
+        if hints["keep"]:
+            moves.append(("keep", -1))
+        kind, gift = moves[self.rng.randrange(len(moves))]
+        if kind == "open":
+            return _open(self, view, gift)
+        if kind == "steal":
+            return {"type": "steal", "gift": gift}
+        return {"type": "keep"}
+
+
+class GreedyBot(Bot):
+    """Steals what the table seems to want; otherwise opens.
+
+    How much it wants an open gift: first how often it has been stolen (the table's taste),
+    then the length of its label (a longer name sounds like a bigger present: admittedly a
+    crude stand-in for taste, but deterministic and visible to every seat), then the lower id.
+    It steals the most wanted gift it may steal, but never in a turn that already has as many
+    steals as there are seats (so a game without steal limits still ends).  Otherwise it opens
+    a random wrapped gift other than its own when it can (it knows what it brought).  In the
+    final swap it swaps only for a gift it wants more than the one it holds.
+    """
+
+    kind = "greedy"
+
+    @staticmethod
+    def want(gift: dict) -> tuple[int, int, int]:
+        return (gift["steals"], len(gift.get("label", "")), -gift["id"])
+
+    def choose(self, view: View) -> MoveDict:
+        hints = view["actions"]
+        if hints["bring"]:
+            return _bring(self)
+        gifts = view["gifts"]
+        best = max((gifts[g] for g in hints["steal"]), key=self.want, default=None)
+        if hints["keep"]:
+            mine = gifts[view["holdings"][view["you"]]]
+            if best is not None and self.want(best) > self.want(mine):
+                return {"type": "steal", "gift": best["id"]}
+            return {"type": "keep"}
+        if best is not None and view["steals_this_turn"] < view["players"]:
+            return {"type": "steal", "gift": best["id"]}
+        others = [g for g in hints["open"] if g != view["you"]] or hints["open"]
+        return _open(self, view, self.rng.choice(others))

@@ -1,0 +1,140 @@
+"""Gift Exchange moves: small frozen values named as in the record (``yule-record/1``).
+
+    >>> Steal(by=1, gift=3).to_record()
+    {'by': 1, 'type': 'steal', 'gift': 3}
+    >>> parse({"by": 0, "type": "open", "gift": 2, "label": "  Socks "})
+    Open(by=0, gift=2, label='Socks')
+    >>> parse({"by": 0, "type": "open", "gift": 2}).to_record()
+    {'by': 0, 'type': 'open', 'gift': 2}
+
+Text fields lose their surrounding spaces when parsed; an open's empty label counts as no label.
+Lengths and control characters are checked by the state's ``verify`` (see :mod:`.text`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..base import CHANCE, MalformedMove
+
+
+@dataclass(frozen=True, slots=True)
+class Bring:
+    """Seat ``by`` brings its gift (gift id ``by``): a secret label and a public wrapping."""
+
+    type: ClassVar[str] = "bring"
+    by: int
+    label: str
+    wrapping: str
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": self.by, "type": "bring", "label": self.label, "wrapping": self.wrapping}
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """Chance: the turn order, drawn once every gift is brought."""
+
+    type: ClassVar[str] = "order"
+    seats: tuple[int, ...]
+    by: ClassVar[str] = CHANCE
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": CHANCE, "type": "order", "seats": list(self.seats)}
+
+
+@dataclass(frozen=True, slots=True)
+class Open:
+    """The active seat opens wrapped gift ``gift``; ``label`` names a gift brought unlabelled."""
+
+    type: ClassVar[str] = "open"
+    by: int
+    gift: int
+    label: str | None = None
+
+    def to_record(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"by": self.by, "type": "open", "gift": self.gift}
+        if self.label is not None:
+            out["label"] = self.label
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Steal:
+    """The active seat takes open gift ``gift``; in the final phase, the first player's swap."""
+
+    type: ClassVar[str] = "steal"
+    by: int
+    gift: int
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": self.by, "type": "steal", "gift": self.gift}
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """The first player declines the final swap."""
+
+    type: ClassVar[str] = "keep"
+    by: int
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": self.by, "type": "keep"}
+
+
+Move = Bring | Order | Open | Steal | Keep
+
+SEAT_MOVES = ("bring", "open", "steal", "keep")
+
+
+def _int(move: dict, key: str, what: str) -> int:
+    value = move.get(key)
+    if type(value) is not int:
+        raise MalformedMove(f"'{move.get('type')}' needs {what} in {key!r}")
+    return value
+
+
+def _text(move: dict, key: str) -> str:
+    value = move.get(key)
+    if not isinstance(value, str):
+        raise MalformedMove(f"'{move.get('type')}' needs text in {key!r}")
+    return value.strip()
+
+
+def parse(move: dict) -> Move:
+    """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one.
+
+    >>> parse({"by": "chance", "type": "order", "seats": [1, 0]})
+    Order(seats=(1, 0))
+    >>> parse({"by": 0, "type": "steal", "gift": "3"})
+    Traceback (most recent call last):
+    ...
+    core.base.MalformedMove: 'steal' needs a gift number in 'gift'
+    """
+    if not isinstance(move, dict):
+        raise MalformedMove("a move is an object with a 'type'")
+    kind = move.get("type")
+    by = move.get("by")
+    if kind == "order":
+        if by != CHANCE:
+            raise MalformedMove("'order' is a chance move (by 'chance')")
+        seats = move.get("seats")
+        if not isinstance(seats, list | tuple) or not all(type(s) is int for s in seats):
+            raise MalformedMove("'order' needs a list of seat numbers in 'seats'")
+        return Order(tuple(seats))
+    if kind not in SEAT_MOVES:
+        raise MalformedMove(f"unknown move type {kind!r}")
+    if type(by) is not int:
+        raise MalformedMove(f"'{kind}' is made by a seat number")
+    if kind == "bring":
+        return Bring(by, _text(move, "label"), _text(move, "wrapping"))
+    if kind == "keep":
+        return Keep(by)
+    gift = _int(move, "gift", "a gift number")
+    if kind == "steal":
+        return Steal(by, gift)
+    label = move.get("label")
+    if label is not None:
+        label = _text(move, "label") or None
+    return Open(by, gift, label)

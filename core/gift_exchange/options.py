@@ -1,0 +1,50 @@
+"""Gift Exchange options: names, defaults and checks (``yule-record/1`` writes all of them).
+
+    >>> check_options({"steal_limit": 2})["steal_limit"], check_options({})["final_swap"]
+    (2, True)
+    >>> check_options({"steal_limit": 0})
+    Traceback (most recent call last):
+    ...
+    core.base.BadOptions: steal_limit must be a whole number of at least 1, or null for no limit (got 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import BadOptions
+
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "steal_limit": 3,
+    "no_steal_back": True,
+    "max_steals_per_turn": None,
+    "final_swap": True,
+    "open_own": True,
+}
+"""``steal_limit``: a gift is frozen once stolen this many times (None: never frozen).
+``no_steal_back``: a seat may not take back a gift it lost earlier in the same turn.
+``max_steals_per_turn``: steals allowed in one turn (None: no cap).
+``final_swap``: once every gift is open, the first player may swap.
+``open_own``: a seat may open the gift it brought (when False, only if it is the last wrapped one)."""
+
+_LIMITS = ("steal_limit", "max_steals_per_turn")
+_FLAGS = ("no_steal_back", "final_swap", "open_own")
+
+
+def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options with defaults filled in; :class:`BadOptions` for unknown keys or bad values."""
+    if not isinstance(options, Mapping):
+        raise BadOptions("options must be an object")
+    unknown = sorted(str(k) for k in options if k not in DEFAULT_OPTIONS)
+    if unknown:
+        raise BadOptions(f"Gift Exchange has no option {', '.join(unknown)} (it has {', '.join(DEFAULT_OPTIONS)})")
+    out = {**DEFAULT_OPTIONS, **options}
+    for key in _LIMITS:
+        value = out[key]
+        if value is not None and (type(value) is not int or value < 1):
+            raise BadOptions(f"{key} must be a whole number of at least 1, or null for no limit (got {value!r})")
+    for key in _FLAGS:
+        if type(out[key]) is not bool:
+            raise BadOptions(f"{key} must be true or false (got {out[key]!r})")
+    return out

@@ -1,0 +1,581 @@
+"""Gift Exchange, the party's open-or-steal game: one position, its legal moves, views, result.
+
+Play goes through four phases (:data:`PHASES`):
+
+* ``bringing``: every seat brings one gift (gift ``i`` is seat ``i``'s) with a secret label and
+  a public wrapping; all seats that have not brought yet may move, in any order.  Then chance
+  draws the turn order (still ``bringing`` until it is drawn).
+* ``playing``: turn ``t`` belongs to ``order[t]``.  The seat to move opens a wrapped gift
+  (this ends the turn) or steals an open one; the seat that lost it moves next, so one turn
+  can be a chain of steals.
+* ``final``: once the last gift is open, the first seat of the order may swap its gift for
+  another open, unfrozen one (a steal; the other holder gets the first seat's gift) or keep.
+  Offered only when the option is on, there are 2+ seats and there is something to swap for.
+* ``over``: every seat holds exactly one gift.
+
+A label is known to its bringer from the start and to everyone once the gift is opened; until
+then it is in nobody else's view and in no event.  Whether a gift was brought *without* a
+label (to be named at the reveal, organiser mode) is public, so the opener knows to name it.
+
+Undo is the host's or the organiser's: replay the record without its last move
+(:func:`rebuild`); :func:`undo_floor` says how far back undo may go (never before the drawn
+order).
+
+    >>> state = GiftExchangeState(2)
+    >>> state.active()
+    (0, 1)
+    >>> _ = state.apply(Bring(1, "Socks", "flat parcel"))
+    >>> _ = state.apply(Bring(0, "Candle", "tin"))
+    >>> [e["type"] for e in state.apply(Order((1, 0)))]
+    ['order', 'turn']
+    >>> state.apply(Steal(1, 0))
+    Traceback (most recent call last):
+    ...
+    core.gift_exchange.state.Wrapped: Gift 0 is still wrapped: open it instead.
+    >>> [e["type"] for e in state.apply(Open(1, 0))]
+    ['open', 'turn']
+    >>> state.apply(Steal(0, 0))[0]
+    {'type': 'steal', 'by': 0, 'gift': 0, 'label': 'Candle', 'from': 1, 'steals': 1, 'final': False}
+    >>> _ = state.apply(Open(1, 1))
+    >>> state.phase, state.active()
+    ('final', (1,))
+    >>> _ = state.apply(Keep(1))
+    >>> state.outcome().to_record()
+    {'scores': [0, 0], 'winners': [], 'holdings': [0, 1], 'steals': [1, 0]}
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..base import CHANCE, Event, GameIsOver, GameState, IllegalMove, MalformedMove, NotYourTurn, Outcome, View
+from .moves import Bring, Keep, Move, Open, Order, Steal, parse
+from .options import check_options
+from .text import LABEL_MAX, WRAPPING_MAX, text_problem
+
+BRINGING = "bringing"
+PLAYING = "playing"
+FINAL = "final"
+OVER = "over"
+PHASES = (BRINGING, PLAYING, FINAL, OVER)
+
+NOBODY = -1
+"""``holder`` of a wrapped gift, ``held`` of a seat without a gift."""
+
+
+class WrongPhase(IllegalMove):
+    """A move that does not belong to this phase (open in the final swap, keep during play ...)."""
+
+
+class BadChance(IllegalMove):
+    """A drawn order that is not each seat exactly once."""
+
+
+class AlreadyBrought(IllegalMove):
+    """A seat brings one gift only."""
+
+
+class BadText(IllegalMove):
+    """A label or wrapping that is too long, has control characters or is missing at the reveal."""
+
+
+class NoSuchGift(IllegalMove):
+    """A gift number outside the table."""
+
+
+class AlreadyOpen(IllegalMove):
+    """Only a wrapped gift can be opened."""
+
+
+class OwnGift(IllegalMove):
+    """``open_own`` is off: a seat may not open the gift it brought while others are wrapped."""
+
+
+class Wrapped(IllegalMove):
+    """Only an open gift can be stolen."""
+
+
+class AlreadyYours(IllegalMove):
+    """A seat cannot steal the gift it holds."""
+
+
+class Frozen(IllegalMove):
+    """A gift stolen ``steal_limit`` times can no longer be taken."""
+
+
+class NoStealBack(IllegalMove):
+    """``no_steal_back``: a seat may not take back a gift it lost earlier in this turn."""
+
+
+class StealCap(IllegalMove):
+    """``max_steals_per_turn`` steals already happened this turn."""
+
+
+REFUSAL_CODES: dict[type[IllegalMove], str] = {
+    OwnGift: "own_gift",
+    Wrapped: "wrapped",
+    AlreadyYours: "yours",
+    Frozen: "frozen",
+    NoStealBack: "no_steal_back",
+    StealCap: "steal_cap",
+}
+"""Short codes for the UI's refusal marks (``view["actions"]["refusals"][i]["code"]``)."""
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 22nd ...
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '103rd']
+    """
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+class GiftExchangeState(GameState):
+    """One position of a gift exchange for 2 to 40 seats (options: see :mod:`.options`)."""
+
+    __slots__ = (
+        "players", "options", "steal_limit", "no_steal_back", "max_steals", "final_swap",
+        "open_own", "labels", "wrappings", "blank", "brought", "n_brought", "opened", "wrapped",
+        "holder", "held", "steals", "order", "turn", "current", "taken", "chain", "phase",
+        "moves_applied", "_outcome",
+    )  # fmt: skip
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        if type(players) is not int or not 2 <= players <= 40:
+            raise ValueError(f"Gift Exchange is for 2 to 40 players, not {players}")
+        opts = check_options(options or {})
+        self.players = players
+        self.options = opts
+        self.steal_limit: int | None = opts["steal_limit"]
+        self.no_steal_back: bool = opts["no_steal_back"]
+        self.max_steals: int | None = opts["max_steals_per_turn"]
+        self.final_swap: bool = opts["final_swap"]
+        self.open_own: bool = opts["open_own"]
+        self.labels = [""] * players  # gift -> label ("" while unknown: blank and unopened)
+        self.wrappings = [""] * players  # gift -> public wrapping
+        self.blank = [False] * players  # gift brought without a label (named at the reveal)
+        self.brought = [False] * players
+        self.n_brought = 0
+        self.opened = [False] * players
+        self.wrapped = players  # gifts not yet opened
+        self.holder = [NOBODY] * players  # gift -> seat holding it (NOBODY while wrapped)
+        self.held = [NOBODY] * players  # seat -> gift it holds
+        self.steals = [0] * players  # gift -> times stolen (final swap included)
+        self.order: list[int] = []
+        self.turn = -1  # index into order
+        self.current = NOBODY  # the seat to move (playing / final)
+        self.taken: set[tuple[int, int]] = set()  # (victim, gift) this turn, for no_steal_back
+        self.chain: list[tuple[int, int, int]] = []  # (thief, gift, victim) this turn
+        self.phase = BRINGING
+        self.moves_applied = 0
+        self._outcome: Outcome | None = None
+
+    # -- who moves -------------------------------------------------------------------------
+
+    def active(self) -> tuple[int | str, ...]:
+        phase = self.phase
+        if phase == PLAYING or phase == FINAL:
+            return (self.current,)
+        if phase == BRINGING:
+            if self.n_brought < self.players:
+                return tuple(s for s, b in enumerate(self.brought) if not b)
+            return (CHANCE,)
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def first(self) -> int | None:
+        """The first seat of the order (the one offered the final swap), once drawn."""
+        return self.order[0] if self.order else None
+
+    def frozen(self, gift: int) -> bool:
+        """True once the gift has been stolen ``steal_limit`` times."""
+        limit = self.steal_limit
+        return limit is not None and self.steals[gift] >= limit
+
+    @property
+    def steals_this_turn(self) -> int:
+        return len(self.chain)
+
+    # -- parsing -----------------------------------------------------------------------------
+
+    def parse_record_move(self, move: dict) -> Move:
+        return parse(move)
+
+    def parse_seat_move(self, seat: int, move: dict) -> Move:
+        """A seat's wire move (no ``by``).  Gifts are named by id; nothing about a move's
+        legality depends on a hidden label, so no error can reveal one."""
+        if not isinstance(move, dict):
+            raise MalformedMove("a move is an object with a 'type'")
+        if move.get("type") == "order":
+            raise MalformedMove("the order is drawn by the host, not by a seat")
+        return parse({**move, "by": seat})
+
+    # -- legality ----------------------------------------------------------------------------
+
+    def verify(self, move: Move) -> None:
+        phase = self.phase
+        if phase == OVER:
+            raise GameIsOver("The gift exchange is over.")
+        kind = type(move)
+        if kind is Order:
+            if phase != BRINGING or self.n_brought < self.players:
+                raise WrongPhase("The order is drawn once, after every gift is brought.")
+            if sorted(move.seats) != list(range(self.players)):
+                raise BadChance(f"The order must list each of the {self.players} seats exactly once.")
+            return
+        if kind not in (Bring, Open, Steal, Keep):
+            raise MalformedMove(f"{move!r} is not a Gift Exchange move")
+        seat = move.by
+        if not 0 <= seat < self.players:
+            raise NotYourTurn(f"There is no seat {seat}.")
+        if kind is Bring:
+            self.verify_bring(move)
+            return
+        if phase == BRINGING:
+            if self.brought[seat] and self.n_brought == self.players:
+                raise NotYourTurn("The order has not been drawn yet.")
+            raise NotYourTurn("Play starts once every gift is brought and the order is drawn.")
+        if seat != self.current:
+            raise NotYourTurn("It is not your move.")
+        if kind is Open:
+            self.verify_open(move)
+        elif kind is Steal:
+            self.verify_steal(move)
+        elif phase != FINAL:
+            raise WrongPhase("Keeping is only for the final swap: open or steal a gift.")
+
+    def verify_bring(self, move: Bring) -> None:
+        if self.phase != BRINGING or self.n_brought == self.players:
+            raise WrongPhase("Every gift has been brought already.")
+        if self.brought[move.by]:
+            raise AlreadyBrought("You have already brought your gift.")
+        problem = text_problem(move.label, "label", LABEL_MAX) or text_problem(move.wrapping, "wrapping", WRAPPING_MAX)
+        if problem:
+            raise BadText(problem)
+
+    def verify_open(self, move: Open) -> None:
+        if self.phase == FINAL:
+            raise WrongPhase("Every gift is open: swap or keep.")
+        gift = move.gift
+        if not 0 <= gift < self.players:
+            raise NoSuchGift(f"There is no gift {gift}.")
+        if self.opened[gift]:
+            raise AlreadyOpen(f"Gift {gift} is already open.")
+        reason = self.open_refusal(move.by, gift)
+        if reason is not None:
+            raise reason
+        label = move.label
+        if self.blank[gift]:
+            if not label:
+                raise BadText(f"Gift {gift} was brought without a label: name it as it is revealed.")
+            problem = text_problem(label, "label", LABEL_MAX)
+            if problem:
+                raise BadText(problem)
+        elif label is not None:
+            raise BadText(f"Gift {gift} already has a label: open it without naming it.")
+
+    def open_refusal(self, seat: int, gift: int) -> IllegalMove | None:
+        """Why ``seat`` may not open wrapped gift ``gift`` under the options, or ``None``."""
+        if not self.open_own and gift == seat and self.wrapped > 1:
+            return OwnGift("You can't open the gift you brought while other gifts are still wrapped.")
+        return None
+
+    def verify_steal(self, move: Steal) -> None:
+        gift = move.gift
+        if not 0 <= gift < self.players:
+            raise NoSuchGift(f"There is no gift {gift}.")
+        reason = self.steal_refusal(move.by, gift)
+        if reason is not None:
+            raise reason
+
+    def steal_refusal(self, seat: int, gift: int) -> IllegalMove | None:
+        """Why ``seat`` may not steal ``gift`` now (house rule 3, in its order), or ``None``."""
+        if not self.opened[gift]:
+            return Wrapped(f"Gift {gift} is still wrapped: open it instead.")
+        if self.holder[gift] == seat:
+            return AlreadyYours(f"You already hold gift {gift}.")
+        if self.frozen(gift):
+            return Frozen(f"You can't steal a frozen gift: gift {gift} has been stolen {self.steals[gift]} times.")
+        if self.no_steal_back and (seat, gift) in self.taken:
+            return NoStealBack(f"You can't steal gift {gift} straight back in the same turn.")
+        if self.max_steals is not None and len(self.chain) >= self.max_steals:
+            n = self.max_steals
+            return StealCap(f"No more steals this turn ({n} steal{'' if n == 1 else 's'} already): open a gift.")
+        return None
+
+    def swap_possible(self) -> bool:
+        """House rule 5: some open gift not held by the first seat is not frozen."""
+        first = self.order[0]
+        return any(self.holder[g] != first and not self.frozen(g) for g in range(self.players))
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> list[Event]:
+        self.verify(move)
+        self.moves_applied += 1
+        kind = type(move)
+        if kind is Steal:
+            return self._steal(move)
+        if kind is Open:
+            return self._open(move)
+        if kind is Bring:
+            seat = move.by
+            self.labels[seat] = move.label
+            self.wrappings[seat] = move.wrapping
+            self.blank[seat] = not move.label
+            self.brought[seat] = True
+            self.n_brought += 1
+            return [{"type": "bring", "by": seat, "gift": seat, "wrapping": move.wrapping, "blank": not move.label}]
+        if kind is Order:
+            self.order = list(move.seats)
+            self.phase = PLAYING
+            events: list[Event] = [{"type": "order", "seats": list(move.seats)}]
+            self._start_turn(0, events)
+            return events
+        # Keep
+        held = self.held[move.by]
+        events = [{"type": "keep", "by": move.by, "gift": held, "label": self.labels[held]}]
+        self._finish(events)
+        return events
+
+    def chance_move(self, rng: random.Random) -> Move:
+        if self.phase != BRINGING or self.n_brought < self.players:
+            raise WrongPhase("No chance move is pending.")
+        seats = list(range(self.players))
+        rng.shuffle(seats)
+        return Order(tuple(seats))
+
+    def _start_turn(self, turn: int, events: list[Event]) -> None:
+        self.turn = turn
+        self.current = self.order[turn]
+        self.taken.clear()
+        self.chain.clear()
+        events.append({"type": "turn", "turn": turn, "seat": self.current, "turns": self.players})
+
+    def _open(self, move: Open) -> list[Event]:
+        seat, gift = move.by, move.gift
+        if move.label is not None:
+            self.labels[gift] = move.label
+        self.opened[gift] = True
+        self.wrapped -= 1
+        self.holder[gift] = seat
+        self.held[seat] = gift
+        events: list[Event] = [{"type": "open", "by": seat, "gift": gift, "label": self.labels[gift]}]
+        if self.wrapped:
+            self._start_turn(self.turn + 1, events)
+            return events
+        # The last gift is open: the final swap, if there is one to offer.
+        self.taken.clear()
+        self.chain.clear()
+        self.turn = self.players
+        first = self.order[0]
+        if self.final_swap and self.players >= 2:
+            offered = self.swap_possible()
+            events.append({"type": "final_swap", "seat": first, "offered": offered})
+            if offered:
+                self.phase = FINAL
+                self.current = first
+                return events
+        self._finish(events)
+        return events
+
+    def _steal(self, move: Steal) -> list[Event]:
+        seat, gift = move.by, move.gift
+        victim = self.holder[gift]
+        self.steals[gift] += 1
+        final = self.phase == FINAL
+        event: Event = {
+            "type": "steal", "by": seat, "gift": gift, "label": self.labels[gift], "from": victim,
+            "steals": self.steals[gift], "final": final,
+        }  # fmt: skip
+        events = [event]
+        if self.frozen(gift):
+            events.append({"type": "frozen", "gift": gift, "label": self.labels[gift]})
+        self.holder[gift] = seat
+        if final:
+            given = self.held[seat]
+            event["gave"] = given
+            event["gave_label"] = self.labels[given]
+            self.held[seat] = gift
+            self.holder[given] = victim
+            self.held[victim] = given
+            self._finish(events)
+            return events
+        self.held[seat] = gift
+        self.held[victim] = NOBODY
+        self.taken.add((victim, gift))
+        self.chain.append((seat, gift, victim))
+        self.current = victim
+        return events
+
+    def _finish(self, events: list[Event]) -> None:
+        self.phase = OVER
+        self.current = NOBODY
+        self._outcome = Outcome(
+            scores=(0,) * self.players,
+            winners=(),
+            extra={"holdings": list(self.held), "steals": list(self.steals)},
+        )
+        events.append({"type": "game_over", "holdings": list(self.held), "steals": list(self.steals)})
+
+    # -- what a seat may know ----------------------------------------------------------------
+
+    def action_hints(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may do now, and why not for each gift it may not open or steal.
+
+        ``open``/``steal``: allowed gift ids; ``keep``/``bring``: allowed or not; ``refusals``:
+        ``{"type", "gift", "code", "reason"}`` for every wrapped gift it may not open and every
+        open gift it may not steal; ``name_needed``: allowed opens that must carry a label.
+        """
+        hints: dict[str, Any] = {"bring": False, "open": [], "steal": [], "keep": False, "refusals": [], "name_needed": []}
+        phase = self.phase
+        if phase == BRINGING:
+            hints["bring"] = not self.brought[seat] and self.n_brought < self.players
+            return hints
+        if phase == OVER or seat != self.current:
+            return hints
+        refusals = hints["refusals"]
+        for gift in range(self.players):
+            if self.opened[gift]:
+                why = self.steal_refusal(seat, gift)
+                if why is None:
+                    hints["steal"].append(gift)
+                else:
+                    refusals.append({"type": "steal", "gift": gift, "code": REFUSAL_CODES[type(why)], "reason": str(why)})
+            else:
+                why = self.open_refusal(seat, gift)
+                if why is None:
+                    hints["open"].append(gift)
+                    if self.blank[gift]:
+                        hints["name_needed"].append(gift)
+                else:
+                    refusals.append({"type": "open", "gift": gift, "code": REFUSAL_CODES[type(why)], "reason": str(why)})
+        hints["keep"] = phase == FINAL
+        return hints
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know now; ``None`` is a spectator (the TV: public information only).
+
+        Each gift shows its wrapping, whether it was brought blank, opened or not, holder,
+        times stolen and frozen; ``label`` is present only once opened, or for its bringer.
+        ``chain`` is this turn's steals in order; ``actions`` is there for a seat that may move.
+        """
+        opened, labels = self.opened, self.labels
+        gifts = []
+        for g in range(self.players):
+            entry: dict[str, Any] = {
+                "id": g,
+                "brought": self.brought[g],
+                "wrapping": self.wrappings[g] if self.brought[g] else None,
+                "blank": self.blank[g],
+                "opened": opened[g],
+                "holder": self.holder[g] if opened[g] else None,
+                "steals": self.steals[g],
+                "frozen": self.frozen(g),
+            }
+            if opened[g] or (g == seat and self.brought[g]):
+                entry["label"] = labels[g]
+            gifts.append(entry)
+        active = self.active()
+        view: View = {
+            "game": "gift-exchange",
+            "you": seat,
+            "players": self.players,
+            "options": dict(self.options),
+            "phase": self.phase,
+            "active": [s for s in active if s != CHANCE],
+            "order": list(self.order) if self.order else None,
+            "turn": self.turn if self.phase == PLAYING else None,
+            "turns": self.players,
+            "first": self.first,
+            "gifts": gifts,
+            "holdings": [g if g != NOBODY else None for g in self.held],
+            "wrapped": self.wrapped,
+            "chain": [{"by": t, "gift": g, "from": v} for t, g, v in self.chain],
+            "steals_this_turn": len(self.chain),
+            "steals_total": sum(self.steals),
+        }
+        if seat is not None and seat in active:
+            view["actions"] = self.action_hints(seat)
+        if self._outcome is not None:
+            view["result"] = self._outcome.to_record()
+        return view
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    # -- undo, summary -----------------------------------------------------------------------
+
+    def snapshot(self) -> tuple:
+        """Every fact of the position, comparable with ``==`` (tests, undo checks)."""
+        return (
+            self.players, tuple(sorted(self.options.items())), tuple(self.labels), tuple(self.wrappings),
+            tuple(self.blank), tuple(self.brought), tuple(self.opened), tuple(self.holder), tuple(self.held),
+            tuple(self.steals), tuple(self.order), self.turn, self.current, tuple(sorted(self.taken)),
+            tuple(self.chain), self.phase, self.moves_applied,
+        )  # fmt: skip
+
+    def table(self) -> list[dict[str, Any]]:
+        """The summary table (omniscient: for the end of the game or the organiser).
+
+        One row per seat: the gift it holds (``None`` if none yet), who brought it, its label
+        (``None`` while wrapped), times stolen and whether it is frozen.
+        """
+        rows = []
+        for seat in range(self.players):
+            gift = self.held[seat]
+            if gift == NOBODY:
+                rows.append({"seat": seat, "gift": None, "brought_by": None, "label": None, "steals": 0, "frozen": False})
+            else:
+                rows.append(
+                    {
+                        "seat": seat,
+                        "gift": gift,
+                        "brought_by": gift,
+                        "label": self.labels[gift],
+                        "steals": self.steals[gift],
+                        "frozen": self.frozen(gift),
+                    }
+                )
+        return rows
+
+
+def rebuild(players: int, options: Mapping[str, Any] | None, moves: Iterable[Mapping[str, Any]]) -> GiftExchangeState:
+    """The position after ``moves`` (record form): how undo rebuilds the game.
+
+    Undo replays the record without its last move; the result is the exact earlier position.
+
+    >>> moves = [{"by": 0, "type": "bring", "label": "Socks", "wrapping": "box"},
+    ...          {"by": 1, "type": "bring", "label": "", "wrapping": "bag"},
+    ...          {"by": "chance", "type": "order", "seats": [0, 1]},
+    ...          {"by": 0, "type": "open", "gift": 1, "label": "Mug"}]
+    >>> rebuild(2, {}, moves).snapshot() == rebuild(2, {}, moves[:3]).snapshot()
+    False
+    >>> rebuild(2, {}, moves[:3]).phase, undo_floor(moves)
+    ('playing', 3)
+    """
+    state = GiftExchangeState(players, options)
+    for move in moves:
+        state.apply(parse(dict(move)))
+    return state
+
+
+def undo_floor(moves: Iterable[Mapping[str, Any]]) -> int:
+    """How many leading moves undo must keep: everything up to the drawn order.
+
+    Once the order is drawn it stands (undoing it would let the table redraw until it likes
+    the order); before that, any bring may be undone to fix a typo.
+    """
+    for i, move in enumerate(moves):
+        if move.get("type") == "order":
+            return i + 1
+    return 0

@@ -1,0 +1,88 @@
+"""Gift labels and wrapping descriptions: what a guest may type, and a few silly examples.
+
+A **label** says what the gift is ("Waffle maker").  It stays secret until the gift is opened;
+it may be left empty when the gift is brought and then is named at the reveal (organiser mode).
+A **wrapping** is the public description of the parcel ("small box, gold paper").
+
+Both are plain one-line text: surrounding spaces are stripped when a move is parsed, a label has
+at most :data:`LABEL_MAX` characters and a wrapping at most :data:`WRAPPING_MAX`, and control
+characters (line breaks, terminal escape codes, bidirectional overrides) are refused, so a
+label shown on a screen is always shown literally.
+
+    >>> text_problem("Waffle maker", "label", LABEL_MAX) is None
+    True
+    >>> text_problem("Waffle\\x1b[31m maker", "label", LABEL_MAX)
+    "A gift's label can't contain control characters (line breaks, escape codes ...)."
+    >>> text_problem("x" * 61, "label", LABEL_MAX)
+    "A gift's label can be at most 60 characters long (this one has 61)."
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+LABEL_MAX = 60
+"""Longest gift label, in characters."""
+
+WRAPPING_MAX = 40
+"""Longest wrapping description, in characters."""
+
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+"""Control characters, lone surrogates, line and paragraph separators."""
+
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Characters that reorder the text around them on screen."""
+
+
+def text_problem(text: str, what: str, limit: int) -> str | None:
+    """Why ``text`` cannot be a gift's ``what`` ("label", "wrapping"), or ``None`` when it can.
+
+    ``text`` is expected already stripped; surrounding spaces are a problem here too, so a
+    move built by hand is held to the same standard as one parsed from the wire.
+
+    >>> text_problem(" Socks", "label", LABEL_MAX)
+    "A gift's label can't start or end with spaces."
+    """
+    if not isinstance(text, str):
+        return f"A gift's {what} must be text."
+    if text != text.strip():
+        return f"A gift's {what} can't start or end with spaces."
+    if len(text) > limit:
+        return f"A gift's {what} can be at most {limit} characters long (this one has {len(text)})."
+    for ch in text:
+        if ch in _BIDI_CONTROLS or unicodedata.category(ch) in _REFUSED_CATEGORIES:
+            return f"A gift's {what} can't contain control characters (line breaks, escape codes ...)."
+    return None
+
+
+SILLY_GIFTS = (
+    "Waffle maker",
+    "Heated blanket",
+    "Board game",
+    "Scented candle",
+    "Novelty socks",
+    "Singing fish",
+    "Snow globe",
+    "Fondue set",
+    "Inflatable flamingo",
+    "Cactus in a mug",
+    "Bacon-scented soap",
+    "Desk trampoline",
+    "Glow-in-the-dark yo-yo",
+    "Pizza cutter wheel",
+    "Reindeer onesie",
+    "Tiny karaoke machine",
+)
+"""Labels the bots bring (duplicates between seats are fine: gifts are told apart by id)."""
+
+WRAPPINGS = (
+    "small box, gold paper",
+    "big red box",
+    "lumpy bag with a bow",
+    "flat parcel, snowmen",
+    "tube in newspaper",
+    "tin with a ribbon",
+    "huge box, green stripes",
+    "sock-shaped, tinfoil",
+)
+"""Wrapping descriptions the bots use."""
