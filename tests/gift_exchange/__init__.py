@@ -1,0 +1,1 @@
+"""Tests of the Gift Exchange rules core (core/gift_exchange)."""
