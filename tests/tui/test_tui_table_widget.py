@@ -1,0 +1,99 @@
+"""The White Elephant table widget on its own: keys, greyed actions and their reasons,
+literal names, and what one seat's screen shows of Surprise Gifts."""
+
+from __future__ import annotations
+
+from tui.white_elephant.table import GiftGrid, WhiteElephantTable
+
+from tui_support import Position, ViewApp, position, screen_text  # noqa: F401  (fixture)
+
+from tui.text import literal
+from tui.white_elephant.gifts import card_code
+
+
+async def test_take_two_marked_gifts_by_keys(position: Position):
+    seat = position.turn
+    app = ViewApp(position, seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        exchange = position.state.view(seat)["exchange"]
+        await pilot.press("space", "right", "space", "t")
+        await pilot.pause()
+        assert app.moves[0] == {"type": "take", "cards": exchange[:2]}
+        # The turn ends by itself or waits for "e"; either way the next seat moves after it.
+        if position.turn == seat:
+            await pilot.press("e")
+            await pilot.pause()
+        assert app.moves[-1] == {"type": "end"} and position.turn != seat
+
+
+async def test_a_refused_key_says_why_and_sends_nothing(position: Position):
+    seat = position.turn
+    app = ViewApp(position, seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(WhiteElephantTable)
+        assert table.check_action("trade", ()) is None  # greyed in the footer
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.moves == []
+        notes = [n.message for n in app._notifications]
+        assert "Nobody has gifts in front of them to trade for." in notes
+        await pilot.press("space", "t")  # one gift marked only
+        await pilot.pause()
+        assert app.moves == [] and any("Mark 2 or more gifts" in n.message for n in app._notifications)
+
+
+async def test_not_your_turn_is_explained(position: Position):
+    seat = (position.turn + 1) % 4
+    app = ViewApp(position, seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        turn_name = literal(position.names[position.turn])
+        assert any(n.message == f"It is {turn_name}'s turn, not yours." for n in app._notifications)
+        assert app.moves == []
+
+
+async def test_peek_shows_the_gift_to_this_seat_only(position: Position):
+    seat = position.turn
+    app = ViewApp(position, seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.moves[0]["type"] == "peek"
+        handle = app.moves[0]["card"]
+        card = position.state.view(seat)["known"][handle]
+        from tui.white_elephant.gifts import card_code
+
+        number = handle.removeprefix("surprise-")
+        assert f"?{number}={card_code(card)}" in screen_text(app)
+    other = ViewApp(position, (seat + 1) % 4)
+    async with other.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(other)
+        assert f"?{number}=" not in text
+
+
+async def test_names_are_shown_literally(position: Position):
+    app = ViewApp(position, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[bold red]E" in text
+        assert "\\x1b[31mMal" in text and "\x1b" not in text
+
+
+async def test_arrows_move_the_cursor_within_the_exchange(position: Position):
+    app = ViewApp(position, position.turn)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        grid = app.screen.query_one(GiftGrid)
+        await pilot.press("down", "right", "right", "right")
+        assert grid.cursor == 5  # 2 columns at 80×24: down one row, right three
+        await pilot.press("up", "up", "up", "up", "left", "left", "left")
+        assert grid.cursor == 0

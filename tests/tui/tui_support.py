@@ -1,0 +1,84 @@
+"""Shared helpers (imported by name: the test folders are not packages) for the terminal app's tests: seeded White Elephant positions and a bare app
+that shows one seat's view, recording the moves the table chooses.
+
+The rules engine is used here only to make realistic views; the app never sees it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from textual.app import App
+
+from core.white_elephant import GAME
+from tui.screens import TableScreen
+from tui.widgets import GameTable
+
+
+NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
+
+
+class Position:
+    """A seeded game the tests can advance with greedy bots and look at from any seat."""
+
+    def __init__(self, players: int = 4, seed: int = 3) -> None:
+        self.state = GAME.start(players)
+        rng = random.Random(seed)
+        self.state.apply(self.state.chance_move(rng))
+        self.state.apply(self.state.chance_move(rng))
+        self.bot = GAME.bots["greedy"](random.Random(seed))
+        self.names = NAMES[:players] + [f"P{i}" for i in range(4, players)]
+        self.log: list[str] = []
+
+    @property
+    def turn(self) -> int:
+        return self.state.active()[0]
+
+    def play(self, seat: int, move: dict[str, Any]) -> None:
+        events = self.state.apply(self.state.parse_seat_move(seat, move))
+        self.log += [GAME.describe(e, self.names) for e in events]
+
+    def bots(self, moves: int) -> None:
+        for _ in range(moves):
+            seat = self.turn
+            self.play(seat, self.bot.choose(self.state.view(seat)))
+
+
+class ViewApp(App[None]):
+    """Shows ``position`` from ``seat``; a chosen move is played on the position and redrawn."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, position: Position, seat: int) -> None:
+        super().__init__()
+        self.position = position
+        self.seat = seat
+        self.moves: list[dict[str, Any]] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(TableScreen("white-elephant"))
+        self.call_later(self.redraw)
+
+    def redraw(self) -> None:
+        screen = self.screen
+        assert isinstance(screen, TableScreen)
+        screen.show(self.position.state.view(self.seat), self.position.names, {1: "bot"})
+        screen.add_log(self.position.log)
+        self.position.log = []
+
+    def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
+        self.moves.append(message.move)
+        self.position.play(self.seat, message.move)
+        self.redraw()
+
+
+@pytest.fixture
+def position() -> Position:
+    return Position()
+
+
+def screen_text(app: App[Any]) -> str:
+    """The app's screen as plain text, one line per terminal row."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())

@@ -1,0 +1,179 @@
+"""The app's game screens: the table, the game over sheet, the rules, the whole log, and the
+notice shown when the terminal is too small.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Log, Markdown, Static
+
+from .dialogs import ConfirmScreen
+from .games import GAME_UIS
+from .text import literal
+from .widgets import GameLog, GameTable, StatusLine
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class TableScreen(Screen[None]):
+    """A game in progress: the status line, the game's table, the log and the keys."""
+
+    BINDINGS = [
+        Binding("f1,question_mark", "rules", "Rules", key_display="?"),
+        Binding("l", "whole_log", "Log"),
+        Binding("q", "leave", "Leave"),
+    ]
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+        self.lines: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine()
+        yield GAME_UIS[self.game].table()
+        yield GameLog()
+        yield Footer(compact=True)
+
+    @property
+    def table(self) -> GameTable:
+        return self.query_one(GameTable)
+
+    def show(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
+        table = self.table
+        table.names = tuple(names)
+        table.tags = tags
+        table.view = view
+
+    def add_log(self, lines: list[str]) -> None:
+        self.lines += lines
+        self.query_one(GameLog).add(lines)
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))
+
+    def action_whole_log(self) -> None:
+        self.app.push_screen(LogScreen(self.lines))
+
+    def action_leave(self) -> None:
+        question = "Leave the table? Your seat waits for you: join again to take it back.\n\ny yes   n no"
+        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.app.exit())
+
+
+class GameOverScreen(Screen[str]):
+    """The final scores in full; dismissed with ``"again"``, ``"back"`` or ``"leave"``."""
+
+    DEFAULT_CSS = """
+    GameOverScreen #headline { height: auto; padding: 0 1; text-style: bold; background: $accent 30%; }
+    GameOverScreen VerticalScroll { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("n", "done('again')", "Play again"),
+        Binding("b,escape", "done('back')", "Back to the table"),
+        Binding("f1,question_mark", "rules", "Rules", key_display="?"),
+        Binding("q", "done('leave')", "Leave"),
+    ]
+
+    def __init__(self, game: str, result: dict[str, Any], names: list[str], you: int | None) -> None:
+        super().__init__()
+        self.game = game
+        self.result = result
+        self.names = names
+        self.you = you
+
+    def compose(self) -> ComposeResult:
+        ui = GAME_UIS[self.game]
+        yield StatusLine()
+        yield Static(Text(f"Game over. {ui.headline(self.result, self.names)} Lowest score wins."), id="headline")
+        with VerticalScroll():
+            yield ui.scores(self.result, self.names, self.you)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))
+
+    def action_done(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class RulesScreen(ModalScreen[None]):
+    """A game's rules in our own words; arrows and PgUp/PgDn scroll, Esc closes."""
+
+    DEFAULT_CSS = """
+    RulesScreen { align: center middle; }
+    RulesScreen VerticalScroll { width: 90; max-width: 100%; height: 100%; background: $surface; border: round $accent; }
+    """
+    BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close")]
+
+    def __init__(self, rules: str) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as box:
+            box.border_title = "Rules (arrows scroll, Esc closes)"
+            yield Markdown(self.rules)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LogScreen(ModalScreen[None]):
+    """The whole game log, scrollable."""
+
+    BINDINGS = [Binding("escape,l,q", "close", "Close")]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        log = Log()
+        log.border_title = "The whole log (arrows scroll, Esc closes)"
+        yield log
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        log = self.query_one(Log)
+        log.write_lines([literal(line) for line in self.lines])
+        log.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Shown instead of the app while the terminal is smaller than 80×24."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; background: $background; }
+    TooSmallScreen Static { width: auto; max-width: 100%; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Center():
+            yield Static(id="message")
+
+    def on_mount(self) -> None:
+        self.resized(self.app.size.width, self.app.size.height)
+
+    def resized(self, width: int, height: int) -> None:
+        self.query_one("#message", Static).update(
+            Text(
+                f"Yule needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {width}×{height}.\n"
+                "Make the window bigger to go on (Ctrl+Q quits)."
+            )
+        )

@@ -1,0 +1,46 @@
+"""Text typed by people (names, table labels, log lines) made safe to show literally.
+
+Names reach the screen as plain strings, never as Rich or Textual markup, and with their
+control characters spelled out, so a name such as ``"\\x1b[31mEve"`` cannot steer the
+terminal and ``"[bold red]Eve[/]"`` shows its brackets::
+
+    >>> literal("\\x1b[31mEve\\u202e")
+    '\\\\x1b[31mEve\\\\u202e'
+    >>> literal("Annabelle-Marie", 8)
+    'Annabel…'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from rich.text import Text
+
+
+def literal(text: object, limit: int | None = None) -> str:
+    """``text`` as a string whose control and format characters are written as escapes."""
+    out = []
+    for ch in str(text):
+        if unicodedata.category(ch).startswith("C"):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    shown = "".join(out)
+    if limit is not None and len(shown) > limit:
+        shown = shown[: limit - 1] + "…"
+    return shown
+
+
+def plain(text: object, style: str = "", limit: int | None = None) -> Text:
+    """A Rich ``Text`` showing ``text`` literally (no markup is ever parsed)."""
+    return Text(literal(text, limit), style=style)
+
+
+def seat_name(names: list[str], seat: int | None) -> str:
+    """The literal name of ``seat``, or ``Seat N`` when the table has no name for it."""
+    if seat is None:
+        return "nobody"
+    if 0 <= seat < len(names) and names[seat]:
+        return literal(names[seat])
+    return f"Seat {seat + 1}"

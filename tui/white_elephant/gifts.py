@@ -1,0 +1,105 @@
+"""How a White Elephant gift looks on screen: a two-letter suit code beside the colour.
+
+Every suit has a code (``GB`` Gift Basket, ``SK`` Socks ...) so suits tell apart without
+colour (NO_COLOR, monochrome terminals); the colour is a plain 16-colour background that
+reads in 256-colour terminals and over SSH.  Surprise Gifts show their handle number
+(``?4``); one this seat has peeked at shows what it is after an ``=``, for this seat alone.
+
+    >>> gift_code("snow-globe-10")
+    'SG 10'
+    >>> gift_code("surprise-4"), gift_code("surprise-4", {"surprise-4": "mug-5"})
+    ('?4', '?4=MU 5')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich.text import Text
+
+from core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
+
+SURPRISE = "surprise-"
+
+SUIT_CODES: dict[str, str] = {
+    "snow-globe": "SG",
+    "mug": "MU",
+    "gift-basket": "GB",
+    "grill-kit": "GK",
+    "board-game": "BG",
+    "football": "FB",
+    "bird-house": "BH",
+    "socks": "SK",
+}
+
+SUIT_STYLES: dict[str, str] = {
+    "snow-globe": "bold black on bright_cyan",
+    "mug": "bold white on red",
+    "gift-basket": "bold black on yellow",
+    "grill-kit": "bold white on bright_black",
+    "board-game": "bold white on magenta",
+    "football": "bold black on bright_yellow",
+    "bird-house": "bold white on green",
+    "socks": "bold white on blue",
+}
+
+SURPRISE_STYLE = "bold black on white"
+PEANUT = "●"
+
+
+def is_surprise(ref: str) -> bool:
+    return ref.startswith(SURPRISE)
+
+
+def surprise_number(ref: str) -> str:
+    return ref[len(SURPRISE) :]
+
+
+def suit_badge(suit: str) -> Text:
+    """A suit's code on its colour: the same badge everywhere, code first."""
+    return Text(SUIT_CODES[suit], SUIT_STYLES[suit])
+
+
+def card_code(card: str) -> str:
+    """``'GB 7'`` for ``gift-basket-7``."""
+    return f"{SUIT_CODES[suit_of(card)]} {number_of(card)}"
+
+
+def gift_code(ref: str, known: Mapping[str, str] | None = None) -> str:
+    """The short form of a gift: ``'GB 7'``, ``'?4'``, or ``'?4=MU 5'`` once peeked at."""
+    if not is_surprise(ref):
+        return card_code(ref)
+    card = (known or {}).get(ref)
+    mark = f"?{surprise_number(ref)}"
+    return f"{mark}={card_code(card)}" if card else mark
+
+
+def gift_badge(ref: str, known: Mapping[str, str] | None = None, on_gifts: Mapping[str, int] | None = None) -> Text:
+    """A gift as a coloured badge with its code (and its Peanuts for a Surprise Gift)."""
+    text = Text()
+    if is_surprise(ref):
+        card = (known or {}).get(ref)
+        text.append(f"?{surprise_number(ref)}", SURPRISE_STYLE)
+        if card:
+            text.append("=")
+            text.append(card_code(card), SUIT_STYLES[suit_of(card)])
+        peanuts = (on_gifts or {}).get(ref, 0)
+        if peanuts:
+            text.append(PEANUT * peanuts, "bold")
+    else:
+        text.append(card_code(ref), SUIT_STYLES[suit_of(ref)])
+    return text
+
+
+def gift_name(ref: str, known: Mapping[str, str] | None = None) -> str:
+    """A gift in words: ``'Gift Basket 7'``, ``'Surprise Gift 4'``, ``'Surprise Gift 4 (Mug 5)'``."""
+    if not is_surprise(ref):
+        return f"{SUIT_NAMES[suit_of(ref)]} {number_of(ref)}"
+    card = (known or {}).get(ref)
+    name = f"Surprise Gift {surprise_number(ref)}"
+    return f"{name} ({SUIT_NAMES[suit_of(card)]} {number_of(card)})" if card else name
+
+
+def badges(refs: list[str], known: Mapping[str, str] | None = None, on_gifts: Mapping[str, int] | None = None) -> Text:
+    """Several gifts as badges separated by spaces."""
+    return Text(" ").join(gift_badge(r, known, on_gifts) for r in refs)

@@ -1,0 +1,109 @@
+"""The end of a White Elephant game: every seat's Collections, junk and Peanuts, and the total.
+
+Worked out from the ``result`` of the final view only (shelves, peanuts, collections and
+scores as the host scored them), and checked against the host's scores.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
+
+from ..text import seat_name
+from .gifts import SUIT_STYLES, card_code, suit_badge
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's score split into its parts."""
+
+    seat: int
+    collections: dict[str, int]  # suit -> gifts in that Collection (1 point each)
+    junk: list[str]  # card ids scored at their number
+    peanuts: int
+    score: int
+
+    @property
+    def junk_points(self) -> int:
+        return sum(number_of(c) for c in self.junk)
+
+    @property
+    def collection_points(self) -> int:
+        return sum(self.collections.values())
+
+
+def breakdown(result: dict[str, Any]) -> list[SeatScore]:
+    """Each seat's parts, in seat order; raises ``ValueError`` if they do not add up."""
+    out = []
+    for seat, shelf in enumerate(result["shelves"]):
+        collected = set(result["collections"][seat])
+        counts = Counter(suit_of(c) for c in shelf if suit_of(c) in collected)
+        junk = sorted((c for c in shelf if suit_of(c) not in collected), key=lambda c: (suit_of(c), number_of(c)))
+        part = SeatScore(seat, dict(sorted(counts.items())), junk, result["peanuts"][seat], result["scores"][seat])
+        if part.collection_points + part.junk_points - part.peanuts != part.score:
+            raise ValueError(f"seat {seat}: the parts do not add up to {part.score}")
+        out.append(part)
+    return out
+
+
+def headline(result: dict[str, Any], names: list[str]) -> str:
+    """``'Ana wins with 12 points.'`` or ``'Ana and Ben share the win with 12 points.'``."""
+    winners = [seat_name(names, s) for s in result["winners"]]
+    best = min(result["scores"])
+    points = f"{best} point{'' if abs(best) == 1 else 's'}"
+    if len(winners) == 1:
+        return f"{winners[0]} wins with {points}."
+    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win with {points}."
+
+
+def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) -> Text:
+    """The full score sheet, best score first."""
+    text = Text()
+    winners = set(result["winners"])
+    parts = sorted(breakdown(result), key=lambda p: (p.score, p.seat))
+    for rank, part in enumerate(parts, 1):
+        if rank > 1:
+            text.append("\n")
+        name = seat_name(names, part.seat)
+        head = Text(f"{rank}. ", style="bold")
+        head.append(name, style="bold")
+        if part.seat == you:
+            head.append(" (you)")
+        if part.seat in winners:
+            head.append("  * winner *", style="bold reverse")
+        head.append(f"   score {part.score}", style="bold")
+        text.append_text(head)
+        text.append("\n   Collections ")
+        if part.collections:
+            text.append_text(
+                Text(", ").join(
+                    suit_badge(s) + Text(f" {SUIT_NAMES[s]} x{n}")
+                    for s, n in part.collections.items()
+                )
+            )
+        else:
+            text.append("none")
+        text.append(f"  = {part.collection_points}\n   Junk        ")
+        if part.junk:
+            text.append_text(Text(" ").join(Text(card_code(c), SUIT_STYLES[suit_of(c)]) for c in part.junk))
+        else:
+            text.append("none")
+        text.append(f"  = {part.junk_points}\n   Peanuts     {part.peanuts}  = {-part.peanuts}")
+    return text
+
+
+class ScoreBreakdown(Static):
+    """The score sheet of a finished game, as plain literal text."""
+
+    DEFAULT_CSS = """
+    ScoreBreakdown { height: auto; padding: 0 1; }
+    """
+
+    def __init__(self, result: dict[str, Any], names: list[str], you: int | None, **kwargs: Any) -> None:
+        super().__init__(breakdown_text(result, names, you), **kwargs)

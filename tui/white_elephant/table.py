@@ -1,0 +1,400 @@
+"""The White Elephant table: the Gift Exchange, every seat, your Shelf and your actions.
+
+:class:`WhiteElephantTable` draws one seat's view (the dict the host sends) and the table's
+names.  It never holds more than that view.  A chosen move is posted as
+:class:`~tui.widgets.GameTable.MoveChosen` in wire form (``{"type": "take", "cards": [...]}``);
+whoever owns the connection sends it.
+
+Every action has a key in the footer.  An action the view does not allow is greyed out there,
+and pressing its key says why (the view's ``actions`` reasons), never nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
+
+from ..dialogs import ChoiceScreen, ConfirmScreen
+from ..text import plain, seat_name
+from ..widgets import GameTable
+from .gifts import PEANUT, SUIT_CODES, badges, gift_badge, gift_name, is_surprise, suit_badge, surprise_number
+
+MOVES = ("take", "trade", "clear", "peek", "end")
+CHIP_WIDTH = 22
+
+
+class GiftGrid(Widget, can_focus=True):
+    """The gifts in the Exchange in columns: arrows move, Space marks gifts for a take."""
+
+    DEFAULT_CSS = """
+    GiftGrid { height: auto; }
+    """
+    BINDINGS = [
+        Binding("space", "mark", "Mark"),
+        Binding("left", "move(-1, 0)", "Left", show=False),
+        Binding("right", "move(1, 0)", "Right", show=False),
+        Binding("up", "move(0, -1)", "Up", show=False),
+        Binding("down", "move(0, 1)", "Down", show=False),
+    ]
+
+    refs: reactive[tuple[str, ...]] = reactive((), layout=True)
+    cursor: reactive[int] = reactive(0)
+    marked: reactive[frozenset[str]] = reactive(frozenset())
+    known: dict[str, str] = {}
+    on_gifts: dict[str, int] = {}
+
+    class Marked(Message):
+        """The set of marked gifts changed."""
+
+        def __init__(self, marked: frozenset[str]) -> None:
+            super().__init__()
+            self.marked = marked
+
+    def show(self, refs: list[str], known: dict[str, str], on_gifts: dict[str, int]) -> None:
+        self.known, self.on_gifts = known, on_gifts
+        self.refs = tuple(refs)
+        self.marked = frozenset(r for r in self.marked if r in refs)
+        self.cursor = min(self.cursor, max(0, len(refs) - 1))
+        self.refresh()
+
+    @property
+    def current(self) -> str | None:
+        return self.refs[self.cursor] if self.refs else None
+
+    def _columns(self) -> int:
+        return max(1, self.size.width // CHIP_WIDTH)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return max(1, -(-len(self.refs) // max(1, width // CHIP_WIDTH)))
+
+    def _chip(self, index: int, ref: str) -> Text:
+        chip = Text(">" if index == self.cursor and self.has_focus else " ")
+        chip.append("[x] " if ref in self.marked else "[ ] ")
+        chip.append_text(gift_badge(ref, self.known, self.on_gifts))
+        card = self.known.get(ref, ref)
+        chip.append(" ")
+        chip.append("Surprise" if is_surprise(card) else SUIT_NAMES[suit_of(card)])
+        chip.truncate(CHIP_WIDTH - 1, pad=True)
+        if index == self.cursor:
+            chip.stylize("reverse")
+        return chip + " "
+
+    def render(self) -> Text:
+        if not self.refs:
+            return Text("The Gift Exchange is empty.", style="italic")
+        columns = self._columns()
+        rows = []
+        for start in range(0, len(self.refs), columns):
+            rows.append(Text("").join(self._chip(i, self.refs[i]) for i in range(start, min(start + columns, len(self.refs)))))
+        return Text("\n").join(rows)
+
+    def watch_cursor(self, cursor: int) -> None:
+        box = self.parent
+        if isinstance(box, VerticalScroll):
+            box.scroll_to_region(Region(0, cursor // self._columns(), 1, 1), animate=False)
+
+    def watch_marked(self, marked: frozenset[str]) -> None:
+        self.post_message(self.Marked(marked))
+
+    def action_move(self, dx: int, dy: int) -> None:
+        if self.refs:
+            step = dx + dy * self._columns()
+            self.cursor = max(0, min(len(self.refs) - 1, self.cursor + step))
+
+    def action_mark(self) -> None:
+        ref = self.current
+        if ref is not None:
+            self.marked = self.marked ^ {ref}
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+class WhiteElephantTable(GameTable):
+    """One seat's White Elephant table, drawn from its view; moves go out as messages."""
+
+    DEFAULT_CSS = """
+    WhiteElephantTable { height: 1fr; layout: vertical; }
+    WhiteElephantTable #info { height: 1; color: $text-muted; padding: 0 1; }
+    WhiteElephantTable #prompt { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
+    WhiteElephantTable #prompt.-yours { background: $accent 30%; }
+    WhiteElephantTable #board { height: 1fr; }
+    WhiteElephantTable #left { width: 1fr; }
+    WhiteElephantTable #exchange-box { height: 1fr; border-top: solid $primary; padding: 0 0 0 1; }
+    WhiteElephantTable #legend { height: 1; color: $text-muted; }
+    WhiteElephantTable #shelf { height: auto; max-height: 4; border-top: solid $primary; padding: 0 1; }
+    WhiteElephantTable #seats { width: 34; border-top: solid $primary; border-left: solid $primary; padding: 0 1; }
+    WhiteElephantTable .box-title { text-style: bold; }
+    """
+    BINDINGS = [
+        Binding("t", "take", "Take"),
+        Binding("r", "trade", "Trade"),
+        Binding("c", "clear", "Clear out"),
+        Binding("p", "peek", "Peek"),
+        Binding("e", "end", "End turn"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="info")
+        yield Static(id="prompt")
+        with Horizontal(id="board"):
+            with Vertical(id="left"):
+                with VerticalScroll(id="exchange-box") as box:
+                    box.border_title = "Gift Exchange"
+                    box.can_focus = False
+                    yield GiftGrid(id="grid")
+                yield Static(Text(f"?4 Surprise Gift  {PEANUT}Peanut  ?4=MU 5: you peeked"), id="legend")
+                shelf = Static(id="shelf")
+                shelf.border_title = "Your Shelf"
+                yield shelf
+            seats = Static(id="seats")
+            seats.border_title = "Players"
+            yield seats
+
+    def on_mount(self) -> None:
+        self.query_one(GiftGrid).focus()
+        self._redraw()
+
+    # -- what the view allows --------------------------------------------------------------
+
+    def reason(self, action: str) -> str | None:
+        """Why ``action`` cannot be done now, in plain words; ``None`` when it can."""
+        view = self.view
+        if view is None or view.get("phase") in ("shuffle", "start"):
+            return "The game has not started yet."
+        if "result" in view or view.get("phase") == "over":
+            return "The game is over."
+        you = view.get("you")
+        if you is None:
+            return "You are watching this table, not playing."
+        if view.get("turn") != you:
+            return f"It is {seat_name(list(self.names), view.get('turn'))}'s turn, not yours."
+        if self.pending:
+            return "Your last move is on its way to the host."
+        return (view.get("actions") or {}).get(action, "That is not possible now.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in MOVES:
+            return None if self.reason(action) else True
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding) and event.key in binding.key.split(",") and binding.action in MOVES:
+                why = self.reason(binding.action)
+                if why:
+                    event.stop()
+                    event.prevent_default()
+                    self.notify(why, title=f"Can't {binding.description.lower()}", severity="warning")
+                return
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def action_take(self) -> None:
+        grid = self.query_one(GiftGrid)
+        exchange = (self.view or {}).get("exchange", [])
+        chosen = [r for r in exchange if r in grid.marked]
+        if len(chosen) < 2:
+            self.notify(
+                f"Mark 2 or more gifts with Space, then press t ({len(chosen)} marked).",
+                title="Can't take yet",
+                severity="warning",
+            )
+            return
+        grid.marked = frozenset()
+        self.send({"type": "take", "cards": chosen})
+
+    def action_trade(self) -> None:
+        view = self.view or {}
+        you = view.get("you")
+        names = list(self.names)
+        choices: list[tuple[Text, int, str | None]] = []
+        for seat, gifts in enumerate(view.get("front", [])):
+            if seat == you:
+                continue
+            label = plain(seat_name(names, seat), "bold", 16)
+            label.append(": ")
+            if gifts:
+                label.append_text(badges(gifts, view.get("known"), view.get("on_gifts")))
+            else:
+                label.append("no gifts", "italic")
+            why = None if gifts else f"{seat_name(names, seat)} has no gifts in front of them."
+            choices.append((label, seat, why))
+        self.app.push_screen(
+            ChoiceScreen("Trade: pay 1 Peanut, take all their gifts", choices),
+            lambda seat: seat is not None and self.send({"type": "trade", "target": seat}),
+        )
+
+    def action_clear(self) -> None:
+        view = self.view or {}
+        left = len(view.get("exchange", []))
+        question = Text(
+            f"Clear out: take all {left} gift{'s' if left != 1 else ''} left in the Exchange, "
+            f"the marker and its {view.get('pot', 0)} Peanut{'s' if view.get('pot', 0) != 1 else ''}? "
+            "The round ends and you start the next one.\n\ny yes   n no"
+        )
+        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.send({"type": "clear"}))
+
+    def action_peek(self) -> None:
+        view = self.view or {}
+        names = list(self.names)
+        known = view.get("known") or {}
+        on_gifts = view.get("on_gifts") or {}
+        places = [(ref, "in the Gift Exchange") for ref in view.get("exchange", []) if is_surprise(ref)]
+        for seat, gifts in enumerate(view.get("front", [])):
+            where = "in front of you" if seat == view.get("you") else f"in front of {seat_name(names, seat)}"
+            places += [(ref, where) for ref in gifts if is_surprise(ref)]
+        choices: list[tuple[Text, str, str | None]] = []
+        for ref, where in sorted(places, key=lambda p: int(surprise_number(p[0]))):
+            label = gift_badge(ref, known, on_gifts)
+            label.append(f" Surprise Gift {surprise_number(ref)}, ")
+            label.append(where)
+            why = f"You already know it: {gift_name(ref, known)}." if ref in known else None
+            choices.append((label, ref, why))
+        self.app.push_screen(
+            ChoiceScreen("Peek: pay 1 Peanut to see a Surprise Gift", choices, start=self.query_one(GiftGrid).current),
+            lambda ref: ref is not None and self.send({"type": "peek", "card": ref}),
+        )
+
+    def action_end(self) -> None:
+        self.send({"type": "end"})
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def watch_view(self) -> None:
+        self.pending = False
+        self._redraw()
+        view = self.view or {}
+        if (
+            view.get("phase") == "after"
+            and view.get("turn") == view.get("you") is not None
+            and (view.get("actions") or {}).get("peek")
+        ):
+            # Nothing left to peek at or no Peanut to peek with: end the turn for the player.
+            self.send({"type": "end"})
+
+    def watch_names(self) -> None:
+        self._redraw()
+
+    def watch_tags(self) -> None:
+        self._redraw()
+
+    def watch_pending(self) -> None:
+        self.refresh_bindings()
+
+    def on_gift_grid_marked(self, event: GiftGrid.Marked) -> None:
+        event.stop()
+        self._redraw_prompt()
+
+    def _redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        view = self.view or {}
+        self.refresh_bindings()
+        known = view.get("known") or {}
+        on_gifts = view.get("on_gifts") or {}
+        self.query_one(GiftGrid).show(view.get("exchange", []), known, on_gifts)
+        self.query_one("#info", Static).update(self._info_text(view))
+        box = self.query_one("#exchange-box")
+        box.border_title = f"Gift Exchange: {len(view.get('exchange', []))} gifts, marker + {view.get('pot', 0)}{PEANUT}"
+        shelf = view.get("shelf", [])
+        self.query_one("#shelf", Static).border_title = f"Your Shelf: {len(shelf)} gift{'s' if len(shelf) != 1 else ''}"
+        self.query_one("#shelf", Static).update(_shelf_text(shelf))
+        self.query_one("#seats", Static).update(self._seats_text(view))
+        self._redraw_prompt()
+
+    def _info_text(self, view: dict[str, Any]) -> Text:
+        if not view:
+            return Text("Waiting for the host…")
+        text = Text(f"Round {view.get('round', 0)}", style="bold")
+        if view.get("final_round"):
+            text.append(" (final round)", style="bold reverse")
+        text.append(f" · deck {view.get('deck', 0)} · supply {view.get('supply', 0)}{PEANUT}")
+        you = view.get("you")
+        if you is not None:
+            text.append(f" · your Peanuts {view['peanuts'][you]}{PEANUT}", style="bold")
+        return text
+
+    def _redraw_prompt(self) -> None:
+        prompt = self.query_one("#prompt", Static)
+        view = self.view or {}
+        you, turn = view.get("you"), view.get("turn")
+        names = list(self.names)
+        prompt.set_class(turn is not None and turn == you, "-yours")
+        if not view:
+            text = "Waiting for the game to start…"
+        elif "result" in view:
+            text = "The game is over."
+        elif turn is None:
+            text = "Dealing…"
+        elif turn != you:
+            tag = self.tags.get(turn, "")
+            text = f"{seat_name(names, turn)}'s turn{f' ({tag})' if tag else ''}."
+        elif self.pending:
+            text = "Your move is on its way…"
+        elif view.get("phase") == "after":
+            text = "Peek at a Surprise Gift (p) or end your turn (e)."
+        else:
+            marked = len(self.query_one(GiftGrid).marked)
+            text = f"Your turn: Space marks gifts ({marked} marked), t takes them; or r trade, c clear out, p peek."
+        prompt.update(Text(text))
+
+    def _seats_text(self, view: dict[str, Any]) -> Text:
+        text = Text()
+        names = list(self.names)
+        known = view.get("known") or {}
+        on_gifts = view.get("on_gifts") or {}
+        for seat in range(view.get("players", len(names))):
+            if seat:
+                text.append("\n")
+            turn = view.get("turn") == seat
+            text.append(">" if turn else " ", "bold")
+            text.append("*" if view.get("start_player") == seat else " ", "bold")
+            line = plain(seat_name(names, seat), "bold" if turn else "", 12)
+            if seat == view.get("you"):
+                line.append(" (you)")
+            elif self.tags.get(seat):
+                line.append(f" ({self.tags[seat]})", "italic")
+            line.truncate(18, pad=True)
+            text.append_text(line)
+            peanuts = view.get("peanuts", [])
+            sizes = view.get("shelf_sizes", [])
+            text.append(f"{peanuts[seat] if seat < len(peanuts) else 0:>2}{PEANUT} ")
+            text.append(f"shelf {sizes[seat] if seat < len(sizes) else 0}")
+            front = view.get("front", [])
+            if seat < len(front) and front[seat]:
+                text.append("\n   ")
+                text.append_text(badges(front[seat], known, on_gifts))
+        text.append("\n> turn  * Start Player", "dim")
+        return text
+
+
+def _shelf_text(shelf: list[str]) -> Text:
+    """Your Shelf grouped by suit: ``GB 2 7 9  MU 0 3``."""
+    if not shelf:
+        return Text("empty", style="italic")
+    groups: dict[str, list[int]] = {}
+    for card in shelf:
+        groups.setdefault(suit_of(card), []).append(number_of(card))
+    parts = []
+    for suit in SUIT_CODES:
+        if suit in groups:
+            part = suit_badge(suit)
+            part.append(" " + " ".join(str(n) for n in sorted(groups[suit])) + f" (x{len(groups[suit])})")
+            parts.append(part)
+    return Text("  ").join(parts)

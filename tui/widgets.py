@@ -1,0 +1,91 @@
+"""Widgets every screen shares: the status line, the game log and the base of game tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Log, Static
+
+from .text import literal
+
+CONNECTION_TEXT = {
+    "connecting": ("connecting…", "bold"),
+    "connected": ("connected", ""),
+    "reconnecting": ("reconnecting…", "bold reverse"),
+    "gone": ("host gone", "bold reverse"),
+    "offline": ("not connected", "dim"),
+}
+
+
+class StatusLine(Static):
+    """One line: where you are, the table's join code, and the connection to the host."""
+
+    DEFAULT_CSS = """
+    StatusLine { height: 1; background: $panel; padding: 0 1; }
+    """
+
+    place: reactive[str] = reactive("Yule")
+    code: reactive[str | None] = reactive(None)
+    connection: reactive[str] = reactive("offline")
+
+    def on_mount(self) -> None:
+        for key, value in getattr(self.app, "status", {}).items():
+            setattr(self, key, value)
+
+    def render(self) -> Text:
+        text = Text(literal(self.place), style="bold")
+        if self.code:
+            text.append("  join code ")
+            text.append(literal(self.code), style="bold reverse")
+        words, style = CONNECTION_TEXT.get(self.connection, (self.connection, ""))
+        right = Text(f"host: {words}", style=style)
+        width = self.content_size.width
+        gap = max(2, width - text.cell_len - right.cell_len)
+        return text + Text(" " * gap) + right
+
+
+class GameLog(Log):
+    """The table's log in plain words, each line shown literally (no markup, no escapes)."""
+
+    DEFAULT_CSS = """
+    GameLog { height: 5; border-top: solid $primary; background: $surface; scrollbar-size-vertical: 0; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(max_lines=500, **kwargs)
+        self.border_title = "Log (l: whole log)"
+        self.can_focus = False
+
+    def add(self, lines: list[str]) -> None:
+        self.write_lines([literal(line) for line in lines])
+
+
+class GameTable(Widget):
+    """Base of every game's table widget: one seat's view and names in, chosen moves out."""
+
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, init=False)
+    names: reactive[tuple[str, ...]] = reactive((), init=False)
+    tags: reactive[dict[int, str]] = reactive(dict, init=False)
+    """A word about some seats: ``{2: "bot", 3: "away"}``."""
+    pending: reactive[bool] = reactive(False, init=False)
+    """True from sending a move until the host's answer (a new view or a refusal)."""
+
+    class MoveChosen(Message):
+        """The player chose a move (wire form, no ``by``); the app sends it to the host."""
+
+        def __init__(self, move: dict[str, Any]) -> None:
+            super().__init__()
+            self.move = move
+
+    def send(self, move: dict[str, Any]) -> None:
+        self.pending = True
+        self.post_message(self.MoveChosen(move))
+
+    def refused(self, reason: str) -> None:
+        """The host refused our last move: say why and let the player try again."""
+        self.pending = False
+        self.notify(literal(reason), title="Not allowed", severity="error")
