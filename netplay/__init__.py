@@ -1,1 +1,27 @@
-"""Yule's network play: the authoritative asyncio host and the client library."""
+"""Yule's network play: the authoritative asyncio host and the client library.
+
+* :mod:`netplay.wire` frames and limits (4-byte length + one msgpack map),
+* :mod:`netplay.messages` the client messages, validated with pydantic,
+* :mod:`netplay.host` the host (lobby, tables, seats, bots, persistence),
+* :mod:`netplay.client` the one client library (``yule bots``, the tests, the terminal app),
+* :mod:`netplay.discovery` LAN discovery over zeroconf.
+
+The wire protocol is described in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+DEFAULT_PORT = 7737
+"""The port a host listens on unless told otherwise."""
+
+SERVICE_TYPE = "_yule._tcp.local."
+"""The zeroconf (mDNS) service type a host advertises."""
+
+
+def default_data_dir() -> Path:
+    """Where a host keeps its database and finished game records unless told otherwise."""
+    from platformdirs import user_data_path
+
+    return user_data_path("yule", appauthor=False)

@@ -1,0 +1,144 @@
+"""``yule bots``: bots playing whole games through a host, each seat its own connection.
+
+Every bot seat is a :class:`netplay.client.Client`, exactly as a person's terminal would be:
+it sees only its own seat's view and answers with wire-form moves.  ``tables`` tables play at
+a time until ``games`` games are finished; seat 0 of each table creates it, the others join
+with its code, and the table plays again until the quota is used.  Connections reconnect by
+themselves, so a host that dies and comes back does not stop the games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from core import get_game
+
+from .client import Client, ConnectionLost, HostError, may_move
+
+log = logging.getLogger("yule.bots")
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game as the bots saw it."""
+
+    table: int
+    game_no: int
+    moves: int
+    players: tuple[str, ...]
+    winners: tuple[int, ...]
+    """Winning seats when the final view says (``view["result"]``), else empty."""
+
+
+@dataclass(slots=True)
+class Summary:
+    finished: list[GameResult] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    elapsed: float = 0.0
+    remaining: int = 0
+    """Games not yet handed to a table."""
+
+
+async def play_games(
+    host: str,
+    port: int,
+    *,
+    game: str,
+    players: int,
+    games: int = 1,
+    tables: int = 1,
+    bot: str = "random",
+    delay: float = 0.0,
+    seed: int | str | None = None,
+    give_up_after: float = 120.0,
+) -> Summary:
+    """Play ``games`` games, ``tables`` at a time; bots pause ``delay`` seconds before a move."""
+    the_game = get_game(game)
+    if bot not in the_game.bots:
+        raise ValueError(f"{the_game.title} bots are {', '.join(the_game.bots)}, not {bot!r}")
+    seed = seed if seed is not None else random.randrange(10**9)
+    summary = Summary(remaining=games)
+    started = time.monotonic()
+    slots = [
+        _slot(host, port, n, the_game.name, players, the_game.bots[bot], bot, delay, f"{seed}/{n}", give_up_after, summary)
+        for n in range(min(tables, games))
+    ]
+    await asyncio.gather(*slots)
+    summary.elapsed = time.monotonic() - started
+    return summary
+
+
+async def _slot(
+    host: str, port: int, slot: int, game: str, players: int, make_bot: Any, kind: str, delay: float,
+    seed: str, give_up_after: float, summary: Summary,
+) -> None:  # fmt: skip
+    clients = [Client(host, port, f"{kind.capitalize()} {i + 1}", give_up_after=give_up_after) for i in range(players)]
+    try:
+        for client in clients:
+            await client.connect()
+        summary.remaining -= 1
+        created = await clients[0].create_table(game, players, bot_delay=0)
+        table = created["table"]
+        for client in clients[1:]:
+            await client.join(table, created["code"])
+        done = asyncio.Event()
+        loops = [
+            asyncio.create_task(_seat(c, table, make_bot(random.Random(f"{seed}/{i}")), delay, i == 0, summary, done))
+            for i, c in enumerate(clients)
+        ]
+        await clients[0].start(table)
+        await asyncio.wait([asyncio.create_task(done.wait()), *loops], return_when=asyncio.FIRST_COMPLETED)
+        if not done.is_set():
+            summary.failures.append(f"table slot {slot}: a bot lost its host")
+    except (OSError, HostError, ConnectionLost) as e:
+        summary.failures.append(f"table slot {slot}: {e}")
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def _seat(
+    client: Client, table: int, bot: Any, delay: float, lead: bool, summary: Summary, done: asyncio.Event
+) -> None:
+    """One bot seat: move when the view asks; the lead seat also plays again or finishes."""
+    seen_over: set[int] = set()
+    last_view: dict[str, Any] = {}
+    async for msg in client:
+        kind = msg["type"]
+        if kind == "connection" and msg["state"] == "gone":
+            return
+        if msg.get("table") != table:
+            continue
+        if kind == "view":
+            last_view = msg
+            if may_move(msg):
+                await asyncio.sleep(delay)
+                try:
+                    await client.move(table, bot.choose(msg["view"]), seq=msg["seq"])
+                except HostError as e:
+                    if e.code != "stale":
+                        log.warning("table %s: a bot's move was refused: %s", table, e)
+                except ConnectionLost:
+                    pass  # the view comes back after the reconnect
+        elif kind == "table" and lead and msg["status"] == "over" and msg["game_no"] not in seen_over:
+            seen_over.add(msg["game_no"])
+            result = last_view.get("view", {}).get("result", {})
+            summary.finished.append(
+                GameResult(table, msg["game_no"], msg["seq"], tuple(s["name"] for s in msg["seats"]),
+                           tuple(result.get("winners", ())))
+            )  # fmt: skip
+            if summary.remaining > 0:
+                summary.remaining -= 1
+                try:
+                    await client.play_again(table)
+                except ConnectionLost:
+                    seen_over.discard(msg["game_no"])  # asked again once reconnected
+                    summary.remaining += 1
+                    summary.finished.pop()
+            else:
+                done.set()

@@ -1,0 +1,381 @@
+"""The Yule client library: one asyncio client for ``yule bots``, the tests and the terminal app.
+
+It speaks the protocol of ``docs/protocol.md``: it says hello, offers the lobby as awaitable
+calls, sends moves, answers and sends heartbeats, and reconnects by itself (exponential
+backoff), presenting its seat tokens again so every seat and view comes back, also after a
+host restart.  No Textual here.
+
+Incoming frames (``view``, ``table``, errors not tied to a request, ...) arrive in
+:attr:`Client.messages` (an :class:`asyncio.Queue`; iterate the client with ``async for``) and
+through the optional ``on_message`` callback.  Connection changes arrive the same way, as
+``{"type": "connection", "state": "connected" | "reconnecting" | "gone", "reason": str}``.
+A request that the host refuses raises :class:`HostError` (``code``, ``message``); one made
+while the connection is down raises :class:`ConnectionLost`.
+
+Example::
+
+    async with Client("192.168.1.20", 7737, name="Ana") as client:
+        created = await client.create_table("white-elephant", 4, bot_delay=0.8)
+        table = created["table"]                     # created["code"]: the join code to share
+        await client.fill_bots(table, "greedy")
+        await client.start(table)
+        async for msg in client:
+            if msg["type"] == "view" and may_move(msg):
+                await client.move(table, {"type": "clear"})
+            elif msg["type"] == "table" and msg["status"] == "over":
+                break
+
+API in brief: :meth:`Client.connect`, :meth:`~Client.close`, :meth:`~Client.list_tables`,
+:meth:`~Client.create_table`, :meth:`~Client.join`, :meth:`~Client.resume`,
+:meth:`~Client.watch`, :meth:`~Client.leave`, :meth:`~Client.add_bot`,
+:meth:`~Client.fill_bots`, :meth:`~Client.remove_bot`, :meth:`~Client.set_open`,
+:meth:`~Client.start`, :meth:`~Client.play_again`, :meth:`~Client.move`; :attr:`Client.seats`
+holds this client's :class:`SeatClaim` per table; :func:`may_move` tells whether a view frame
+asks its seat for a move; :func:`discover_hosts` lists hosts on the LAN.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import DEFAULT_PORT
+from .discovery import FoundHost, discover_hosts
+from .wire import MAX_HOST_FRAME, PROTOCOL_VERSION, FrameError, encode, read_frame
+
+__all__ = ["Client", "ConnectionLost", "FoundHost", "HostError", "SeatClaim", "discover_hosts", "may_move"]
+
+log = logging.getLogger("yule.client")
+
+CONNECTED, RECONNECTING, GONE = "connected", "reconnecting", "gone"
+
+
+class HostError(Exception):
+    """The host refused a request: ``code`` (stable, see docs/protocol.md) and ``message``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{message} ({code})")
+        self.code = code
+        self.message = message
+
+
+class ConnectionLost(ConnectionError):
+    """The connection to the host is down (the client may be reconnecting)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatClaim:
+    """A seat this client holds: present ``token`` again to get it back."""
+
+    table: int
+    seat: int
+    token: str
+
+
+def may_move(frame: dict[str, Any]) -> bool:
+    """True when a view frame asks its seat for a move (the view carries ``actions``)."""
+    return frame.get("type") == "view" and frame.get("seat") is not None and "actions" in frame.get("view", {})
+
+
+class Client:
+    """A connection to a Yule host that survives network trouble; see the module docstring."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int = DEFAULT_PORT,
+        name: str = "Player",
+        *,
+        reconnect: bool = True,
+        give_up_after: float | None = 120.0,
+        heartbeat: float = 10.0,
+        request_timeout: float = 30.0,
+        on_message: Callable[[dict[str, Any]], None] | None = None,
+        max_queue: int = 10_000,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.name = name
+        self.reconnect = reconnect
+        self.give_up_after = give_up_after
+        self.heartbeat = heartbeat
+        self.request_timeout = request_timeout
+        self.on_message = on_message
+        self.max_queue = max_queue
+        self.messages: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.state = "idle"
+        self.welcome: dict[str, Any] = {}
+        self.seats: dict[int, SeatClaim] = {}
+        self.watching: dict[int, str | None] = {}
+        """Tables watched as a spectator -> the code used (watched again after a reconnect)."""
+        self._writer: asyncio.StreamWriter | None = None
+        self._tasks: list[asyncio.Task[Any]] = []
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._rids = itertools.count(1)
+        self._closing = False
+        self._supervisor: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> Client:
+        await self.connect()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def __aiter__(self) -> Client:
+        return self
+
+    async def __anext__(self) -> dict[str, Any]:
+        if self.state == GONE and self.messages.empty():
+            raise StopAsyncIteration
+        return await self.messages.get()
+
+    # -- connecting ------------------------------------------------------------------------
+
+    async def connect(self) -> dict[str, Any]:
+        """Connect and say hello; returns the host's ``welcome``.  Raises on failure."""
+        await self._open()
+        self._emit_state(CONNECTED, "connected")
+        return self.welcome
+
+    async def close(self) -> None:
+        """Close for good (no reconnect); a ``gone`` message ends the message stream."""
+        self._closing = True
+        if self._supervisor is not None:
+            self._supervisor.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._supervisor
+        await self._drop("closed")
+        if self.state != GONE:
+            self._emit_state(GONE, "closed")
+
+    async def _open(self) -> None:
+        reader, writer = await asyncio.open_connection(self.host, self.port, limit=2**16)
+        try:
+            writer.write(encode({"type": "hello", "version": PROTOCOL_VERSION, "name": self.name}))
+            reply = await read_frame(reader, MAX_HOST_FRAME, idle_timeout=self.request_timeout,
+                                     frame_timeout=self.request_timeout)  # fmt: skip
+            if reply.get("type") == "error":
+                raise HostError(reply.get("code", "error"), reply.get("message", "refused"))
+            if reply.get("type") != "welcome":
+                raise HostError("protocol", f"expected a welcome, got {reply.get('type')!r}")
+        except BaseException:
+            writer.close()
+            raise
+        self.welcome = reply
+        self._writer = writer
+        self.state = CONNECTED
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._read_loop(reader)), loop.create_task(self._ping_loop())]
+
+    async def _drop(self, reason: str) -> None:
+        """Close the current connection and fail the requests waiting on it."""
+        current = asyncio.current_task()
+        for task in self._tasks:
+            if task is not current:
+                task.cancel()
+        self._tasks = []
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(ConnectionLost(reason))
+        self._pending.clear()
+
+    def _lost(self, reason: str) -> None:
+        """The connection broke: reconnect in the background, or give up."""
+        if self._closing or self.state in (RECONNECTING, GONE):
+            return
+        log.info("connection to %s:%s lost: %s", self.host, self.port, reason)
+        if not self.reconnect:
+            self._emit_state(GONE, reason)
+        else:
+            self._emit_state(RECONNECTING, reason)
+        self._supervisor = asyncio.get_running_loop().create_task(self._recover(reason))
+
+    async def _recover(self, reason: str) -> None:
+        await self._drop(reason)
+        if not self.reconnect:
+            return
+        started = time.monotonic()
+        delay = 0.1
+        while True:
+            await asyncio.sleep(delay * random.uniform(0.8, 1.2))
+            try:
+                await self._open()
+            except (OSError, HostError, FrameError, asyncio.IncompleteReadError, TimeoutError) as e:
+                if self.give_up_after is not None and time.monotonic() - started > self.give_up_after:
+                    self._emit_state(GONE, f"could not reconnect: {e}")
+                    return
+                delay = min(delay * 2, 5.0)
+                continue
+            break
+        self._emit_state(CONNECTED, "reconnected")
+        for claim in list(self.seats.values()):
+            try:
+                await self.resume(claim.token)
+            except HostError as e:
+                self.seats.pop(claim.table, None)
+                self._deliver({"type": "error", "code": e.code, "message": e.message, "table": claim.table})
+            except ConnectionLost:
+                return  # _lost has started another recovery
+        for table, code in list(self.watching.items()):
+            with contextlib.suppress(HostError, ConnectionLost):
+                await self.watch(table, code)
+
+    def _emit_state(self, state: str, reason: str) -> None:
+        self.state = state
+        self._deliver({"type": "connection", "state": state, "reason": reason})
+
+    def _deliver(self, message: dict[str, Any]) -> None:
+        if self.messages.qsize() >= self.max_queue:
+            self.messages.get_nowait()  # the oldest goes: a reader this far behind wants the news
+        self.messages.put_nowait(message)
+        if self.on_message is not None:
+            try:
+                self.on_message(message)
+            except Exception:
+                log.exception("on_message failed")
+
+    async def _read_loop(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                frame = await read_frame(reader, MAX_HOST_FRAME, idle_timeout=3 * self.heartbeat,
+                                         frame_timeout=self.request_timeout)  # fmt: skip
+                self._route(frame)
+        except asyncio.CancelledError:
+            raise
+        except FrameError as e:
+            self._lost(e.message)
+        except (asyncio.IncompleteReadError, OSError):
+            self._lost("the host closed the connection")
+
+    def _route(self, frame: dict[str, Any]) -> None:
+        kind = frame.get("type")
+        if kind == "ping":
+            self._send({"type": "pong"})
+            return
+        if kind == "pong":
+            return
+        rid = frame.get("rid")
+        future = self._pending.get(rid) if isinstance(rid, int) else None
+        if future is not None and not future.done():
+            if kind == "error":
+                future.set_exception(HostError(frame.get("code", "error"), frame.get("message", "")))
+            else:
+                future.set_result(frame)
+            return
+        self._deliver(frame)
+
+    async def _ping_loop(self) -> None:
+        with contextlib.suppress(ConnectionLost):
+            while True:
+                await asyncio.sleep(self.heartbeat)
+                self._send({"type": "ping"})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        if self._writer is None or self._writer.is_closing():
+            raise ConnectionLost("not connected")
+        self._writer.write(encode(message))
+
+    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send a message with a fresh ``rid`` and return the host's reply to it."""
+        if self.state != CONNECTED:
+            raise ConnectionLost(f"not connected ({self.state})")
+        rid = next(self._rids)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[rid] = future
+        try:
+            self._send({**message, "rid": rid})
+            async with asyncio.timeout(self.request_timeout):
+                return await future
+        finally:
+            self._pending.pop(rid, None)
+
+    # -- the lobby -------------------------------------------------------------------------
+
+    async def list_tables(self) -> list[dict[str, Any]]:
+        """Every table at the host (summaries; no join codes)."""
+        return (await self.request({"type": "list"}))["tables"]
+
+    async def create_table(
+        self,
+        game: str,
+        seats: int,
+        *,
+        options: dict[str, Any] | None = None,
+        open: bool = False,
+        bot_delay: float | None = None,
+        sit: bool = True,
+    ) -> dict[str, Any]:
+        """Create a table; returns ``{"table", "code"}`` plus ``"seat"`` and ``"token"`` when ``sit``."""
+        message: dict[str, Any] = {"type": "create", "game": game, "seats": seats, "options": options or {},
+                                   "open": open, "sit": sit}  # fmt: skip
+        if bot_delay is not None:
+            message["bot_delay"] = float(bot_delay)
+        reply = await self.request(message)
+        if "token" in reply:
+            self.seats[reply["table"]] = SeatClaim(reply["table"], reply["seat"], reply["token"])
+        return reply
+
+    async def join(self, table: int, code: str | None = None, seat: int | None = None) -> SeatClaim:
+        """Claim a seat (the first empty one unless ``seat``); private tables need ``code``."""
+        reply = await self.request({"type": "join", "table": table, "code": code, "seat": seat})
+        claim = SeatClaim(reply["table"], reply["seat"], reply["token"])
+        self.seats[table] = claim
+        return claim
+
+    async def resume(self, token: str) -> SeatClaim:
+        """Take back a seat by its token (the client does this itself after reconnecting)."""
+        reply = await self.request({"type": "resume", "token": token})
+        claim = SeatClaim(reply["table"], reply["seat"], token)
+        self.seats[claim.table] = claim
+        return claim
+
+    async def watch(self, table: int, code: str | None = None) -> None:
+        """Watch a table as a spectator (public views only)."""
+        await self.request({"type": "watch", "table": table, "code": code})
+        self.watching[table] = code
+
+    async def leave(self, table: int) -> None:
+        """Give up the seat at ``table`` (a bot plays it if the game is on) or stop watching."""
+        await self.request({"type": "leave", "table": table})
+        self.seats.pop(table, None)
+        self.watching.pop(table, None)
+
+    async def add_bot(self, table: int, seat: int | None = None, kind: str | None = None) -> int:
+        """Seat a host-side bot; returns its seat."""
+        return (await self.request({"type": "add_bot", "table": table, "seat": seat, "kind": kind}))["seat"]
+
+    async def fill_bots(self, table: int, kind: str | None = None) -> None:
+        """A host-side bot in every empty seat."""
+        await self.request({"type": "fill_bots", "table": table, "kind": kind})
+
+    async def remove_bot(self, table: int, seat: int) -> None:
+        await self.request({"type": "remove_bot", "table": table, "seat": seat})
+
+    async def set_open(self, table: int, open: bool) -> None:
+        """Open the table to anyone (no code needed) or make it private again."""
+        await self.request({"type": "set_open", "table": table, "open": open})
+
+    async def start(self, table: int) -> None:
+        await self.request({"type": "start", "table": table})
+
+    async def play_again(self, table: int) -> None:
+        """A new game at the same seats once the game is over."""
+        await self.request({"type": "again", "table": table})
+
+    async def move(self, table: int, move: dict[str, Any], seq: int | None = None) -> int:
+        """Send a move (wire form, no ``by``); returns the new ``seq`` once the host stored it."""
+        message: dict[str, Any] = {"type": "move", "table": table, "move": move}
+        if seq is not None:
+            message["seq"] = seq
+        return (await self.request(message))["seq"]

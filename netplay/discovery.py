@@ -1,0 +1,124 @@
+"""LAN discovery: a host advertises ``_yule._tcp.local.`` with zeroconf; clients browse for it.
+
+Both sides fail soft: a host whose advertisement cannot start (no multicast, no network) logs
+it and carries on, and :func:`discover_hosts` returns what it found, possibly nothing.  The
+host's local addresses for its start-up banner come from :func:`local_addresses`, which asks
+no one on the network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import ipaddress
+import logging
+import socket
+import struct
+from dataclasses import dataclass
+
+from . import SERVICE_TYPE
+from .wire import PROTOCOL_VERSION
+
+log = logging.getLogger("yule.discovery")
+
+SIOCGIFADDR = 0x8915
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class FoundHost:
+    """A host seen on the LAN."""
+
+    name: str
+    address: str
+    port: int
+
+
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses others on the LAN may reach (loopback only as a last resort)."""
+    found: set[str] = set()
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.add(str(info[4][0]))
+    with contextlib.suppress(OSError, AttributeError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        for _, ifname in socket.if_nameindex():
+            with contextlib.suppress(OSError):
+                packed = fcntl.ioctl(s.fileno(), SIOCGIFADDR, struct.pack("256s", ifname.encode()[:15]))
+                found.add(socket.inet_ntoa(packed[20:24]))
+    lan = sorted(a for a in found if not ipaddress.ip_address(a).is_loopback)
+    return lan or ["127.0.0.1"]
+
+
+class Advertiser:
+    """The host's zeroconf advertisement."""
+
+    def __init__(self, name: str, port: int) -> None:
+        self.name = name
+        self.port = port
+        self._zc = None
+        self._info = None
+
+    async def start(self) -> None:
+        try:
+            from zeroconf import ServiceInfo
+            from zeroconf.asyncio import AsyncZeroconf
+
+            addresses = [socket.inet_aton(a) for a in local_addresses()]
+            info = ServiceInfo(
+                SERVICE_TYPE,
+                f"{self.name}.{SERVICE_TYPE}",
+                addresses=addresses,
+                port=self.port,
+                properties={"version": str(PROTOCOL_VERSION)},
+            )
+            zc = AsyncZeroconf()
+            try:
+                await asyncio.wait_for(zc.async_register_service(info, allow_name_change=True), 10)
+            except BaseException:
+                await zc.async_close()
+                raise
+            self._zc, self._info = zc, info
+            log.info("advertising %s on the LAN", SERVICE_TYPE)
+        except Exception as e:  # zeroconf raises many kinds; the host must start regardless
+            log.warning("LAN discovery is off (%s: %s); players can still type the address", type(e).__name__, e)
+
+    async def stop(self) -> None:
+        if self._zc is not None:
+            with contextlib.suppress(Exception):
+                await self._zc.async_unregister_service(self._info)
+            await self._zc.async_close()
+            self._zc = None
+
+
+async def discover_hosts(timeout: float = 2.0) -> list[FoundHost]:
+    """Hosts advertising Yule on the LAN, browsing for ``timeout`` seconds ([] when none or no network)."""
+    try:
+        from zeroconf import ServiceStateChange
+        from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+        zc = AsyncZeroconf()
+    except Exception as e:
+        log.warning("cannot browse the LAN: %s", e)
+        return []
+    names: set[str] = set()
+
+    def on_change(zeroconf: object, service_type: str, name: str, state_change: object) -> None:
+        if state_change is ServiceStateChange.Added:
+            names.add(name)
+
+    found: set[FoundHost] = set()
+    try:
+        browser = AsyncServiceBrowser(zc.zeroconf, SERVICE_TYPE, handlers=[on_change])
+        await asyncio.sleep(timeout)
+        await browser.async_cancel()
+        for name in sorted(names):
+            info = AsyncServiceInfo(SERVICE_TYPE, name)
+            if await info.async_request(zc.zeroconf, 1000) and info.port:
+                label = name.removesuffix("." + SERVICE_TYPE)
+                for address in info.parsed_addresses():
+                    found.add(FoundHost(label, address, info.port))
+    except Exception as e:
+        log.warning("browsing the LAN failed: %s", e)
+    finally:
+        await zc.async_close()
+    return sorted(found)

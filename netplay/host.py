@@ -1,0 +1,355 @@
+"""The authoritative Yule host: one asyncio process serving many tables over TCP.
+
+Embed it (``yule play`` does, on loopback) or run it with ``yule host``::
+
+    host = Host(data_dir=path, away_timeout=120)
+    port = await host.start(bind="127.0.0.1", port=0)   # 0: any free port
+    ...
+    await host.stop()
+
+Each connection is read by its own task: every frame is size-capped, rate-limited, decoded
+and validated (:mod:`netplay.messages`) before a handler sees it, and any failure is answered
+with an error frame to that connection only.  The lobby and the tables live in this process;
+moves and seats are stored in the data folder (:mod:`netplay.store`) and tables resume from it
+after a restart.  The protocol is in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from . import DEFAULT_PORT, default_data_dir
+from .connection import Connection, Limits
+from .messages import InvalidMessage, parse_client_message
+from .store import Store, hash_token
+from .table import DEFAULT_BOT_DELAY, RequestError, Table, clean_name
+from .wire import PROTOCOL_VERSION, FrameError, encode, read_frame
+
+log = logging.getLogger("yule.host")
+
+PING = encode({"type": "ping"})
+PONG = encode({"type": "pong"})
+
+
+class Host:
+    """Lobby, tables and connections; see the module docstring."""
+
+    def __init__(
+        self,
+        data_dir: Path | str | None = None,
+        *,
+        away_timeout: float = 120.0,
+        limits: Limits | None = None,
+        advertise: bool = False,
+        name: str | None = None,
+    ) -> None:
+        self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
+        self.away_timeout = away_timeout
+        self.limits = limits or Limits()
+        self.advertise = advertise
+        self.name = clean_name(name or socket.gethostname(), "Yule host")
+        self.tables: dict[int, Table] = {}
+        self.tokens: dict[str, tuple[int, int]] = {}
+        """Token hash -> (table id, seat)."""
+        self.connections: set[Connection] = set()
+        self.port = 0
+        self._store: Store | None = None
+        self._server: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._advertiser: Any = None
+        self._numbers = 0
+        self._next_table = 1
+        self._handlers: dict[str, Callable[[Connection, Any], dict[str, Any] | None]] = {
+            "list": self._list,
+            "create": self._create,
+            "join": self._join,
+            "resume": self._resume,
+            "watch": self._watch,
+            "leave": self._leave,
+            "add_bot": self._add_bot,
+            "fill_bots": self._fill_bots,
+            "remove_bot": self._remove_bot,
+            "set_open": self._set_open,
+            "start": self._start,
+            "again": self._again,
+            "move": self._move,
+        }
+
+    # -- life cycle ----------------------------------------------------------------------------
+
+    async def start(self, bind: str | None = None, port: int = DEFAULT_PORT) -> int:
+        """Open the data folder, resume its tables and listen; returns the bound port.
+
+        ``bind`` None listens on every interface.
+        """
+        self._store = store = Store(self.data_dir)
+        for row in store.load_tables():
+            try:
+                table = Table.restore(store, row, self.away_timeout)
+            except Exception:
+                log.exception("table %s could not be restored; it is left out", row.id)
+                continue
+            self.tables[table.id] = table
+            for seat, s in enumerate(table.seats):
+                if s is not None and s.token_hash is not None:
+                    self.tokens[s.token_hash] = (table.id, seat)
+        self._next_table = store.next_table_id()
+        self._server = await asyncio.start_server(self._serve, bind, port, limit=self.limits.max_frame + 1024)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._spawn(self._heartbeats())
+        if self.advertise:
+            from .discovery import Advertiser
+
+            self._advertiser = Advertiser(self.name, self.port)
+            await self._advertiser.start()
+        log.info("host %r listening on port %s with %d tables", self.name, self.port, len(self.tables))
+        return self.port
+
+    async def stop(self) -> None:
+        """Stop listening, close every connection and the database."""
+        if self._advertiser is not None:
+            await self._advertiser.stop()
+            self._advertiser = None
+        if self._server is not None:
+            self._server.close()
+        for conn in list(self.connections):
+            conn.abort()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._server is not None:
+            await self._server.wait_closed()
+            self._server = None
+        for table in self.tables.values():
+            table.close()
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _heartbeats(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.heartbeat)
+            for conn in list(self.connections):
+                conn.send_bytes(PING)
+
+    # -- one connection ----------------------------------------------------------------------
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._numbers += 1
+        conn = Connection(self._numbers, writer, self.limits)
+        self.connections.add(conn)
+        self._tasks.add(asyncio.current_task())  # type: ignore[arg-type]
+        try:
+            if await self._hello(conn, reader):
+                await self._read_loop(conn, reader)
+        except FrameError as e:
+            conn.error(e.code, e.message)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        except asyncio.CancelledError:
+            conn.abort()  # the host is stopping; the task ends here
+        except Exception:
+            log.exception("%r: unexpected failure; connection closed", conn)
+        finally:
+            self._tasks.discard(asyncio.current_task())  # type: ignore[arg-type]
+            self.connections.discard(conn)
+            for table_id in set(conn.seats) | conn.watching | conn.created:
+                if (table := self.tables.get(table_id)) is not None:
+                    table.detach(conn)
+            if not conn.closed:
+                conn.close()
+
+    async def _read(self, conn: Connection, reader: asyncio.StreamReader, idle: float) -> dict[str, Any] | None:
+        """One decoded frame, or None after answering a frame that was not understood."""
+        try:
+            return await read_frame(reader, self.limits.max_frame, idle_timeout=idle,
+                                    frame_timeout=self.limits.frame_timeout)  # fmt: skip
+        except FrameError as e:
+            if e.fatal:
+                raise
+            self._bad_frame(conn, e.code, e.message, None)
+            return None
+
+    def _bad_frame(self, conn: Connection, code: str, message: str, rid: Any) -> None:
+        conn.bad_frames += 1
+        conn.error(code, message, rid=rid if isinstance(rid, int) else None)
+        if conn.bad_frames >= self.limits.max_bad_frames:
+            conn.error("too_many_errors", "Too many invalid frames; closing.")
+            conn.close()
+
+    async def _hello(self, conn: Connection, reader: asyncio.StreamReader) -> bool:
+        data = await self._read(conn, reader, self.limits.hello_timeout)
+        if data is None:
+            conn.close()
+            return False
+        try:
+            hello = parse_client_message(data)
+        except InvalidMessage as e:
+            conn.error("invalid", str(e))
+            conn.close()
+            return False
+        if hello.type != "hello":
+            conn.error("hello_first", "The first message must be 'hello' with the protocol version.")
+            conn.close()
+            return False
+        if hello.version != PROTOCOL_VERSION:
+            conn.error(
+                "version",
+                f"This host speaks Yule protocol {PROTOCOL_VERSION}, not {hello.version}: update Yule.",
+            )
+            conn.close()
+            return False
+        conn.name = clean_name(hello.name)
+        conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "name": conn.name, "host": self.name,
+                   "heartbeat": self.limits.heartbeat, "rid": hello.rid})  # fmt: skip
+        return True
+
+    async def _read_loop(self, conn: Connection, reader: asyncio.StreamReader) -> None:
+        while not conn.closed:
+            data = await self._read(conn, reader, self.limits.idle_timeout)
+            if not conn.allow():
+                conn.error("flood", "Too many frames: slow down. Closing.")
+                conn.close()
+                return
+            if data is None:
+                continue
+            try:
+                message = parse_client_message(data)
+            except InvalidMessage as e:
+                self._bad_frame(conn, "invalid", str(e), data.get("rid"))
+                continue
+            self._dispatch(conn, message)
+
+    def _dispatch(self, conn: Connection, message: Any) -> None:
+        kind = message.type
+        if kind == "ping":
+            conn.send_bytes(PONG)
+            return
+        if kind == "pong":
+            return
+        if kind == "hello":
+            conn.error("hello_twice", "You have already said hello.", rid=message.rid)
+            return
+        try:
+            reply = self._handlers[kind](conn, message)
+        except RequestError as e:
+            conn.error(e.code, e.message, rid=message.rid, table=getattr(message, "table", None))
+            return
+        except Exception:
+            log.exception("%r: %s failed", conn, kind)
+            conn.error("internal", "The host could not do that.", rid=message.rid)
+            return
+        if message.rid is not None or (reply is not None and reply["type"] != "ok"):
+            conn.send({**(reply or {"type": "ok"}), "rid": message.rid})
+
+    # -- the lobby -----------------------------------------------------------------------------
+
+    def _table(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise RequestError("no_table", f"There is no table {table_id}.")
+        return table
+
+    @property
+    def store(self) -> Store:
+        assert self._store is not None, "the host is not started"
+        return self._store
+
+    def _list(self, conn: Connection, message: Any) -> dict[str, Any]:
+        return {"type": "tables", "tables": [t.summary() for t in self.tables.values()]}
+
+    def _create(self, conn: Connection, message: Any) -> dict[str, Any]:
+        if len(self.tables) >= self.limits.max_tables:
+            raise RequestError("host_full", "This host has too many tables.")
+        if len(conn.created) >= self.limits.tables_per_connection:
+            raise RequestError("too_many_tables", "You have created too many tables.")
+        delay = DEFAULT_BOT_DELAY if message.bot_delay is None else message.bot_delay
+        table = Table.create(self.store, self._next_table, message.game, message.seats, dict(message.options),
+                             open=message.open, bot_delay=delay, away_timeout=self.away_timeout)  # fmt: skip
+        self._next_table += 1
+        self.tables[table.id] = table
+        table.creators.add(conn)
+        conn.created.add(table.id)
+        reply: dict[str, Any] = {"type": "created", "table": table.id, "code": table.code}
+        if message.sit:
+            seat, token = table.join(conn, 0)
+            self.tokens[hash_token(token)] = (table.id, seat)
+            reply |= {"seat": seat, "token": token}
+        else:
+            table.broadcast_info()
+        return reply
+
+    def _join(self, conn: Connection, message: Any) -> dict[str, Any]:
+        table = self._table(message.table)
+        table.check_code(conn, message.code)
+        seat, token = table.join(conn, message.seat)
+        self.tokens[hash_token(token)] = (table.id, seat)
+        return {"type": "seated", "table": table.id, "seat": seat, "token": token}
+
+    def _resume(self, conn: Connection, message: Any) -> dict[str, Any]:
+        where = self.tokens.get(hash_token(message.token))
+        if where is None or where[0] not in self.tables:
+            raise RequestError("bad_token", "That seat token is not known here.")
+        table = self.tables[where[0]]
+        if table.id in conn.seats and conn.seats[table.id] != where[1]:
+            raise RequestError("already_seated", "You already have another seat at this table.")
+        table.resume(conn, where[1])
+        return {"type": "seated", "table": table.id, "seat": where[1], "token": message.token}
+
+    def _watch(self, conn: Connection, message: Any) -> None:
+        table = self._table(message.table)
+        table.check_code(conn, message.code)
+        conn.watching.add(table.id)
+        table.watch(conn)
+
+    def _leave(self, conn: Connection, message: Any) -> None:
+        table = self._table(message.table)
+        conn.watching.discard(table.id)
+        conn.created.discard(table.id)
+        forgotten = table.leave(conn)
+        if forgotten is not None:
+            self.tokens.pop(forgotten, None)
+
+    def _add_bot(self, conn: Connection, message: Any) -> dict[str, Any]:
+        table = self._table(message.table)
+        table.check_manager(conn)
+        return {"type": "ok", "seat": table.add_bot(message.seat, message.kind)}
+
+    def _fill_bots(self, conn: Connection, message: Any) -> None:
+        table = self._table(message.table)
+        table.check_manager(conn)
+        table.fill_bots(message.kind)
+
+    def _remove_bot(self, conn: Connection, message: Any) -> None:
+        table = self._table(message.table)
+        table.check_manager(conn)
+        table.remove_bot(message.seat)
+
+    def _set_open(self, conn: Connection, message: Any) -> None:
+        table = self._table(message.table)
+        table.check_manager(conn)
+        table.set_open(message.open)
+
+    def _start(self, conn: Connection, message: Any) -> None:
+        table = self._table(message.table)
+        table.check_manager(conn)
+        table.start()
+
+    def _again(self, conn: Connection, message: Any) -> None:
+        table = self._table(message.table)
+        table.check_manager(conn)
+        table.again()
+
+    def _move(self, conn: Connection, message: Any) -> dict[str, Any]:
+        table = self._table(message.table)
+        return {"type": "ok", "seq": table.play(conn, dict(message.move), message.seq)}

@@ -1,0 +1,170 @@
+"""Client-to-host messages: one pydantic v2 discriminated union on ``type``.
+
+Every frame a client sends is validated here before the host looks at it: unknown types,
+extra keys, wrong field types (strict: no coercion) and over-long strings are refused with a
+short reason.  ``rid`` is an optional request id the host copies into its reply.
+
+    >>> parse_client_message({"type": "join", "table": 3, "code": "KXQ7RM"}).table
+    3
+    >>> parse_client_message({"type": "join", "table": "3"})
+    Traceback (most recent call last):
+    ...
+    netplay.messages.InvalidMessage: table: Input should be a valid integer
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, TypeAdapter, ValidationError
+
+MAX_NAME = 64
+"""Longest name a client may send; the host then cleans and shortens it (see host.clean_name)."""
+
+RequestId = Annotated[int, Field(ge=0, le=2**31)]
+TableId = Annotated[int, Field(ge=1, le=2**62)]
+SeatNo = Annotated[int, Field(ge=0, le=255)]
+Short = Annotated[str, Field(max_length=40)]
+Code = Annotated[str, Field(max_length=16)]
+Token = Annotated[str, Field(max_length=64)]
+JsonMap = Annotated[dict[str, JsonValue], Field(max_length=32)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    rid: RequestId | None = None
+
+
+class Hello(_Message):
+    """First message: the protocol version and the player's name."""
+
+    type: Literal["hello"]
+    version: int
+    name: Annotated[str, Field(max_length=MAX_NAME)]
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+class Pong(_Message):
+    type: Literal["pong"]
+
+
+class ListTables(_Message):
+    type: Literal["list"]
+
+
+class Create(_Message):
+    """Create a table; with ``sit`` the creator takes seat 0 and gets its token."""
+
+    type: Literal["create"]
+    game: Short
+    seats: Annotated[int, Field(ge=1, le=64)]
+    options: JsonMap = Field(default_factory=dict)
+    open: bool = False
+    bot_delay: Annotated[float, Field(ge=0, le=30)] | None = None
+    sit: bool = True
+
+
+class Join(_Message):
+    """Claim a seat (the first empty one when ``seat`` is left out)."""
+
+    type: Literal["join"]
+    table: TableId
+    code: Code | None = None
+    seat: SeatNo | None = None
+
+
+class Resume(_Message):
+    """Take back a seat by its token (after a reconnect or a host restart)."""
+
+    type: Literal["resume"]
+    token: Token
+
+
+class Watch(_Message):
+    type: Literal["watch"]
+    table: TableId
+    code: Code | None = None
+
+
+class Leave(_Message):
+    type: Literal["leave"]
+    table: TableId
+
+
+class AddBot(_Message):
+    type: Literal["add_bot"]
+    table: TableId
+    seat: SeatNo | None = None
+    kind: Short | None = None
+
+
+class FillBots(_Message):
+    type: Literal["fill_bots"]
+    table: TableId
+    kind: Short | None = None
+
+
+class RemoveBot(_Message):
+    type: Literal["remove_bot"]
+    table: TableId
+    seat: SeatNo
+
+
+class SetOpen(_Message):
+    type: Literal["set_open"]
+    table: TableId
+    open: bool
+
+
+class Start(_Message):
+    type: Literal["start"]
+    table: TableId
+
+
+class Again(_Message):
+    type: Literal["again"]
+    table: TableId
+
+
+class Move(_Message):
+    """A seat's move in wire form (no ``by``); ``seq`` when given must be the current one."""
+
+    type: Literal["move"]
+    table: TableId
+    move: JsonMap
+    seq: Annotated[int, Field(ge=0)] | None = None
+
+
+_MODELS = (
+    Hello, Ping, Pong, ListTables, Create, Join, Resume, Watch, Leave, AddBot, FillBots,
+    RemoveBot, SetOpen, Start, Again, Move,
+)  # fmt: skip
+
+ClientMessage = Annotated[Union[_MODELS], Field(discriminator="type")]  # noqa: UP007
+
+MESSAGE_TYPES = frozenset(get_args(m.model_fields["type"].annotation)[0] for m in _MODELS)
+
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+class InvalidMessage(ValueError):
+    """A client message the union refuses; ``str()`` is a short reason safe to send back."""
+
+
+def parse_client_message(data: dict[str, Any]) -> Any:
+    """Validate one decoded frame; :class:`InvalidMessage` with the first problem found."""
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise InvalidMessage("A message needs a 'type' string.")
+    if kind not in MESSAGE_TYPES:
+        raise InvalidMessage(f"Unknown message type {kind[:40]!r}.")
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as e:
+        first = e.errors(include_url=False, include_input=False)[0]
+        where = ".".join(str(p) for p in first["loc"][1:])  # loc[0] is the message type
+        raise InvalidMessage(f"{where}: {first['msg']}" if where else first["msg"]) from None

@@ -1,0 +1,156 @@
+"""The host's persistence: one SQLite database (WAL) in the data folder, plus record files.
+
+Every applied move is appended (and committed) before the host acknowledges it, so a host
+killed at any moment restarts with each table at its last acknowledged move.  Tables are
+rebuilt by replaying their stored moves (:func:`core.records.replay`); nothing is pickled.
+Seat tokens are stored as SHA-256 hashes only.
+
+Finished games are written to ``DATA/records/table-<id>-game-<n>.json`` (``yule-record/1``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seats INTEGER NOT NULL,
+    open INTEGER NOT NULL,
+    code TEXT NOT NULL,
+    bot_delay REAL NOT NULL,
+    status TEXT NOT NULL,
+    game_no INTEGER NOT NULL,
+    seed TEXT NOT NULL,
+    players TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    bot TEXT,
+    token_hash TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE INDEX IF NOT EXISTS seats_by_token ON seats (token_hash);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id INTEGER NOT NULL,
+    game_no INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (table_id, game_no, n)
+);
+"""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table as stored: its settings, current game and seats (``seats[i]`` or ``None``)."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    seats: int
+    open: bool
+    code: str
+    bot_delay: float
+    status: str
+    game_no: int
+    seed: str
+    players: list[str]
+    seat_rows: dict[int, tuple[str, str | None, str | None]]
+    """seat -> (name, bot kind or None, token hash or None)."""
+    moves: list[dict[str, Any]]
+    """The current game's record moves, in order."""
+
+
+class Store:
+    """The database of one data folder."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = Path(data_dir)
+        self.records_dir = self.data_dir / "records"
+        self.records_dir.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.data_dir / "yule.db", isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")  # durable across a killed process
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def next_table_id(self) -> int:
+        (top,) = self.db.execute("SELECT COALESCE(MAX(id), 0) FROM tables").fetchone()
+        return top + 1
+
+    def save_table(
+        self, *, id: int, game: str, options: dict[str, Any], seats: int, open: bool, code: str,
+        bot_delay: float, status: str, game_no: int, seed: str, players: list[str],
+    ) -> None:  # fmt: skip
+        self.db.execute(
+            "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (id, game, json.dumps(options), seats, int(open), code, bot_delay, status, game_no, seed,
+             json.dumps(players)),
+        )  # fmt: skip
+
+    def save_seat(self, table_id: int, seat: int, name: str, bot: str | None, token_hash: str | None) -> None:
+        self.db.execute(
+            "INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?)", (table_id, seat, name, bot, token_hash)
+        )
+
+    def free_seat(self, table_id: int, seat: int) -> None:
+        self.db.execute("DELETE FROM seats WHERE table_id=? AND seat=?", (table_id, seat))
+
+    def append_moves(self, table_id: int, game_no: int, first: int, moves: Iterable[dict[str, Any]]) -> None:
+        """Commit moves numbered ``first``, ``first+1`` ... of a table's current game."""
+        rows = [(table_id, game_no, first + i, json.dumps(m)) for i, m in enumerate(moves)]
+        self.db.execute("BEGIN")
+        try:
+            self.db.executemany("INSERT INTO moves VALUES (?,?,?,?)", rows)
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def load_tables(self) -> list[TableRow]:
+        seats: dict[int, dict[int, tuple[str, str | None, str | None]]] = {}
+        for table_id, seat, name, bot, token_hash in self.db.execute("SELECT * FROM seats"):
+            seats.setdefault(table_id, {})[seat] = (name, bot, token_hash)
+        out = []
+        for row in self.db.execute("SELECT * FROM tables ORDER BY id").fetchall():
+            (id_, game, options, n, open_, code, delay, status, game_no, seed, players) = row
+            moves = [
+                json.loads(m)
+                for (m,) in self.db.execute(
+                    "SELECT move FROM moves WHERE table_id=? AND game_no=? ORDER BY n", (id_, game_no)
+                )
+            ]
+            out.append(
+                TableRow(id_, game, json.loads(options), n, bool(open_), code, delay, status, game_no, seed,
+                         json.loads(players), seats.get(id_, {}), moves)
+            )  # fmt: skip
+        return out
+
+    def record_path(self, table_id: int, game_no: int) -> Path:
+        return self.records_dir / f"table-{table_id}-game-{game_no}.json"
+
+    def write_record(self, table_id: int, game_no: int, record: dict[str, Any]) -> Path:
+        """Write a finished game's record atomically (temporary file, then rename)."""
+        path = self.record_path(table_id, game_no)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+        return path

@@ -1,0 +1,565 @@
+"""One table at the host: its seats, its current game, its bots and who sees what.
+
+The table holds the authoritative :class:`core.base.GameState`.  A move goes through
+``state.parse_seat_move`` and ``state.apply``; pending chance moves are then drawn (each from
+its own RNG derived from the table's seed and the move number, so a restart changes nothing);
+the new record moves are committed to the store, and only then does every connection at the
+table get its own view frame.  Bots (bot seats, and stand-ins for players who have been away
+too long) are fed their own seat's view only, after the table's bot delay.
+
+All methods run on the event loop without awaiting, so a table needs no locks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from core import CHANCE, BadOptions, Bot, Game, GameState, IllegalMove, get_game
+from core.records import new_record, replay
+
+from .connection import Connection
+from .store import Store, TableRow, hash_token
+from .wire import encode
+
+log = logging.getLogger("yule.host")
+
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+NAME_LENGTH = 24
+DEFAULT_BOT_DELAY = 0.8
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+_ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-Z\\-_])")
+
+
+class RequestError(Exception):
+    """A request the host refuses: ``code`` is stable, ``message`` is shown to the player."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def clean_name(raw: str, fallback: str = "Player") -> str:
+    """A display name with terminal escapes, control characters and markup brackets made harmless.
+
+    >>> clean_name("\\x1b[31mEvil\\x1b[0m [bold]Bob[/]\\n")
+    'Evil (bold)Bob(/)'
+    >>> clean_name("\\u202eabc" + "x" * 40)
+    'abcxxxxxxxxxxxxxxxxxxxxx'
+    """
+    text = _ANSI.sub("", raw)
+    text = "".join(
+        " " if ch.isspace() else ch for ch in text if ch.isspace() or unicodedata.category(ch)[0] != "C"
+    )
+    text = text.replace("[", "(").replace("]", ")")
+    text = " ".join(text.split())[:NAME_LENGTH].strip()
+    return text or fallback
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+
+
+def stand_in_kind(game: Game) -> str:
+    """The bot that plays for an absent player: the greedy one when the game has it."""
+    return "greedy" if "greedy" in game.bots else next(iter(game.bots))
+
+
+@dataclass(slots=True)
+class Seat:
+    """A taken seat: a person's (``token_hash``) or a bot's (``bot`` is its kind)."""
+
+    name: str
+    bot: str | None = None
+    token_hash: str | None = None
+    conn: Connection | None = None
+    stand_in: bool = False
+    """True while a bot plays for the absent person."""
+    away_timer: asyncio.TimerHandle | None = None
+
+
+class Table:
+    """A table: settings, seats, the current game and its connections."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        id: int,
+        game: Game,
+        options: dict[str, Any],
+        seats: int,
+        open: bool,
+        code: str,
+        bot_delay: float,
+        away_timeout: float,
+    ) -> None:
+        self.store = store
+        self.id = id
+        self.game = game
+        self.options = options
+        self.size = seats
+        self.open = open
+        self.code = code
+        self.bot_delay = bot_delay
+        self.away_timeout = away_timeout
+        self.status = WAITING
+        self.game_no = 0
+        self.seed = ""
+        self.players: list[str] = []
+        self.seats: list[Seat | None] = [None] * seats
+        self.state: GameState | None = None
+        self.moves: list[dict[str, Any]] = []
+        self.bots: dict[int, Bot] = {}
+        self.watchers: set[Connection] = set()
+        self.creators: set[Connection] = set()
+        self.bot_task: asyncio.Task[None] | None = None
+
+    # -- creation and restoring ----------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls, store: Store, id: int, game_name: str, seats: int, options: dict[str, Any], *, open: bool,
+        bot_delay: float, away_timeout: float,
+    ) -> Table:  # fmt: skip
+        try:
+            game = get_game(game_name)
+        except KeyError as e:
+            raise RequestError("bad_game", str(e.args[0])) from None
+        if not game.min_players <= seats <= game.max_players:
+            raise RequestError(
+                "bad_options", f"{game.title} is for {game.min_players} to {game.max_players} players, not {seats}."
+            )
+        try:
+            options = game.check_options(options)
+        except BadOptions as e:
+            raise RequestError("bad_options", str(e)) from None
+        table = cls(store, id=id, game=game, options=options, seats=seats, open=open, code=new_code(),
+                    bot_delay=bot_delay, away_timeout=away_timeout)  # fmt: skip
+        table.save()
+        return table
+
+    @classmethod
+    def restore(cls, store: Store, row: TableRow, away_timeout: float) -> Table:
+        """A table as stored; its current game rebuilt by replaying the stored moves."""
+        table = cls(store, id=row.id, game=get_game(row.game), options=row.options, seats=row.seats,
+                    open=row.open, code=row.code, bot_delay=row.bot_delay, away_timeout=away_timeout)  # fmt: skip
+        table.status, table.game_no, table.seed, table.players = row.status, row.game_no, row.seed, row.players
+        for seat, (name, bot, token_hash) in row.seat_rows.items():
+            if 0 <= seat < row.seats:
+                table.seats[seat] = Seat(name, bot, token_hash)
+        table.moves = row.moves
+        if table.status != WAITING:
+            _, table.state = replay(table.record())
+            table._make_bots()
+        if table.status == PLAYING:
+            for seat in range(table.size):
+                table._mark_away(seat)
+            if table.state.is_over:  # killed between the last move and the record
+                table._finish()
+            else:
+                new = table._draw_chance()
+                if new:
+                    table._commit(new, [])
+                table.kick_bots()
+        elif table.status == OVER and not store.record_path(table.id, table.game_no).exists():
+            table._finish()
+        return table
+
+    def save(self) -> None:
+        self.store.save_table(
+            id=self.id, game=self.game.name, options=self.options, seats=self.size, open=self.open,
+            code=self.code, bot_delay=self.bot_delay, status=self.status, game_no=self.game_no,
+            seed=self.seed, players=self.players,
+        )  # fmt: skip
+
+    def record(self) -> dict[str, Any]:
+        """The current game's record (with ``result`` once it is over)."""
+        record = new_record(self.game, self.players, self.options, seed=self.seed, table=self.id, game_no=self.game_no)
+        record["moves"] = list(self.moves)
+        if self.state is not None and (outcome := self.state.outcome()) is not None:
+            record["result"] = outcome.to_record()
+        return record
+
+    # -- what the table tells its connections -----------------------------------------------
+
+    def connections(self) -> set[Connection]:
+        conns = {s.conn for s in self.seats if s is not None and s.conn is not None}
+        return conns | self.watchers | self.creators
+
+    def summary(self) -> dict[str, Any]:
+        """The table as listed in the lobby (no code)."""
+        return {
+            "table": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "options": self.options,
+            "open": self.open,
+            "status": self.status,
+            "game_no": self.game_no,
+            "bot_delay": self.bot_delay,
+            "seq": len(self.moves),
+            "seats": [
+                None
+                if s is None
+                else {
+                    "name": s.name,
+                    "bot": s.bot,
+                    "away": s.bot is None and s.conn is None,
+                    "stand_in": s.stand_in,
+                }
+                for s in self.seats
+            ],
+        }
+
+    def info_for(self, conn: Connection) -> dict[str, Any]:
+        info = {"type": "table", **self.summary(), "you": conn.seats.get(self.id)}
+        if self.may_manage(conn):
+            info["code"] = self.code
+        return info
+
+    def broadcast_info(self) -> None:
+        for conn in self.connections():
+            conn.send(self.info_for(conn))
+
+    def view_frame(self, seat: int | None, log_entries: list[dict[str, Any]]) -> bytes:
+        assert self.state is not None
+        return encode(
+            {"type": "view", "table": self.id, "seat": seat, "seq": len(self.moves),
+             "view": self.state.view(seat), "log": log_entries}
+        )  # fmt: skip
+
+    def send_current(self, conn: Connection) -> None:
+        """Table info, then the connection's current view (empty log) when a game exists."""
+        conn.send(self.info_for(conn))
+        if self.state is not None:
+            conn.send_bytes(self.view_frame(conn.seats.get(self.id), []))
+
+    def publish(self, events: list[dict[str, Any]]) -> None:
+        """Every connection at the table gets its own view with the new public events."""
+        names = self.players
+        entries = [{"event": e, "text": self.game.describe(e, names)} for e in events]
+        for seat, s in enumerate(self.seats):
+            if s is not None and s.conn is not None:
+                s.conn.send_bytes(self.view_frame(seat, entries))
+        others = (self.watchers | self.creators) - {s.conn for s in self.seats if s is not None}
+        if others:
+            frame = self.view_frame(None, entries)
+            for conn in others:
+                conn.send_bytes(frame)
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def may_manage(self, conn: Connection) -> bool:
+        """The creating connection and anyone holding a person's seat manage the table."""
+        return conn in self.creators or self.id in conn.seats
+
+    def check_manager(self, conn: Connection) -> None:
+        if not self.may_manage(conn):
+            raise RequestError("forbidden", "Only the table's creator and its players may do that.")
+
+    def check_code(self, conn: Connection, code: str | None) -> None:
+        if self.open or self.may_manage(conn):
+            return
+        if code is None or not secrets.compare_digest(code.strip().upper().encode(), self.code.encode()):
+            raise RequestError("bad_code", "This table is private: ask its creator for the join code.")
+
+    def _unique(self, name: str, seat: int) -> str:
+        taken = {s.name.casefold() for i, s in enumerate(self.seats) if s is not None and i != seat}
+        candidate, n = name, 1
+        while candidate.casefold() in taken:
+            n += 1
+            suffix = f" {n}"
+            candidate = name[: NAME_LENGTH - len(suffix)] + suffix
+        return candidate
+
+    def _free_seat(self, wanted: int | None) -> int:
+        if wanted is not None:
+            if wanted >= self.size:
+                raise RequestError("bad_seat", f"This table has seats 0 to {self.size - 1}.")
+            if self.seats[wanted] is not None:
+                raise RequestError("seat_taken", "That seat is taken.")
+            return wanted
+        for seat, s in enumerate(self.seats):
+            if s is None:
+                return seat
+        raise RequestError("table_full", "Every seat at this table is taken.")
+
+    def join(self, conn: Connection, wanted: int | None) -> tuple[int, str]:
+        """Seat the connection's player; returns the seat and its new secret token."""
+        if self.id in conn.seats:
+            raise RequestError("already_seated", "You already have a seat at this table.")
+        if self.status == PLAYING:
+            raise RequestError("playing", "This game has started; you can watch it.")
+        seat = self._free_seat(wanted)
+        token = secrets.token_urlsafe(24)
+        s = Seat(self._unique(conn.name, seat), token_hash=hash_token(token), conn=conn)
+        self.seats[seat] = s
+        self.store.save_seat(self.id, seat, s.name, None, s.token_hash)
+        conn.seats[self.id] = seat
+        self.watchers.discard(conn)
+        self.broadcast_info()
+        if self.state is not None:
+            conn.send_bytes(self.view_frame(seat, []))
+        return seat, token
+
+    def resume(self, conn: Connection, seat: int) -> None:
+        """Give a seat back to the connection presenting its token (any earlier one loses it)."""
+        s = self.seats[seat]
+        assert s is not None
+        if s.conn is not None and s.conn is not conn:
+            s.conn.seats.pop(self.id, None)
+            s.conn.error("replaced", "Your seat was taken back by another connection.", table=self.id)
+        s.conn = conn
+        conn.seats[self.id] = seat
+        self.watchers.discard(conn)
+        self._cancel_away(s)
+        self.broadcast_info()
+        if self.state is not None:
+            conn.send_bytes(self.view_frame(seat, []))
+        self.kick_bots()
+
+    def watch(self, conn: Connection) -> None:
+        self.watchers.add(conn)
+        self.send_current(conn)
+
+    def leave(self, conn: Connection) -> str | None:
+        """The connection gives up its seat (or stops watching); returns a token hash to forget."""
+        self.watchers.discard(conn)
+        self.creators.discard(conn)
+        seat = conn.seats.pop(self.id, None)
+        if seat is None:
+            return None
+        s = self.seats[seat]
+        assert s is not None
+        if self.status == PLAYING:
+            s.conn = None
+            self._cancel_away(s)
+            s.stand_in = True  # a player who leaves mid-game is replaced at once; the token still works
+            self.broadcast_info()
+            self.kick_bots()
+            return None
+        self.seats[seat] = None
+        self.store.free_seat(self.id, seat)
+        self.broadcast_info()
+        return s.token_hash
+
+    def detach(self, conn: Connection) -> None:
+        """The connection is gone: its seats wait for it (then a bot stands in)."""
+        self.watchers.discard(conn)
+        self.creators.discard(conn)
+        seat = conn.seats.get(self.id)
+        if seat is None:
+            return
+        s = self.seats[seat]
+        if s is not None and s.conn is conn:
+            s.conn = None
+            self._mark_away(seat)
+            self.broadcast_info()
+
+    def _mark_away(self, seat: int) -> None:
+        s = self.seats[seat]
+        if s is None or s.bot is not None or s.conn is not None or s.stand_in or s.away_timer is not None:
+            return
+        if self.status == PLAYING:
+            s.away_timer = asyncio.get_running_loop().call_later(self.away_timeout, self._stand_in, seat)
+
+    def _cancel_away(self, s: Seat) -> None:
+        if s.away_timer is not None:
+            s.away_timer.cancel()
+            s.away_timer = None
+        s.stand_in = False
+
+    def _stand_in(self, seat: int) -> None:
+        s = self.seats[seat]
+        if s is None or s.conn is not None or self.status != PLAYING:
+            return
+        s.away_timer = None
+        s.stand_in = True
+        self.broadcast_info()
+        self.kick_bots()
+
+    def add_bot(self, seat: int | None, kind: str | None) -> int:
+        seat = self._seat_bot(seat, kind)
+        self.broadcast_info()
+        return seat
+
+    def fill_bots(self, kind: str | None) -> None:
+        """A bot in every empty seat."""
+        for seat, s in enumerate(self.seats):
+            if s is None:
+                self._seat_bot(seat, kind)
+        self.broadcast_info()
+
+    def _seat_bot(self, seat: int | None, kind: str | None) -> int:
+        if self.status == PLAYING:
+            raise RequestError("playing", "Bots are seated before the game starts.")
+        kind = kind or stand_in_kind(self.game)
+        if kind not in self.game.bots:
+            raise RequestError("bad_bot", f"{self.game.title} bots: {', '.join(self.game.bots)}.")
+        seat = self._free_seat(seat)
+        name = self._unique(f"{kind.capitalize()} Bot {seat + 1}", seat)
+        self.seats[seat] = Seat(name, bot=kind)
+        self.store.save_seat(self.id, seat, name, kind, None)
+        return seat
+
+    def remove_bot(self, seat: int) -> None:
+        if self.status == PLAYING:
+            raise RequestError("playing", "Bots leave once the game is over.")
+        if not 0 <= seat < self.size or (s := self.seats[seat]) is None or s.bot is None:
+            raise RequestError("bad_seat", "There is no bot in that seat.")
+        self.seats[seat] = None
+        self.store.free_seat(self.id, seat)
+        self.broadcast_info()
+
+    def set_open(self, open: bool) -> None:
+        self.open = open
+        self.save()
+        self.broadcast_info()
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self.status == PLAYING:
+            raise RequestError("playing", "The game has already started.")
+        if any(s is None for s in self.seats):
+            raise RequestError("seats_empty", "Every seat needs a player or a bot first.")
+        self.game_no += 1
+        self.seed = secrets.token_hex(8)
+        self.players = [s.name for s in self.seats if s is not None]
+        self.state = self.game.start(self.size, self.options)
+        self.moves = []
+        self.status = PLAYING
+        self.save()
+        self._make_bots()
+        for seat, s in enumerate(self.seats):
+            if s is not None:
+                s.stand_in = False
+                self._mark_away(seat)
+        events = []
+        new = self._draw_chance(events)
+        self._commit(new, events)
+        self.broadcast_info()
+        self.kick_bots()
+
+    def again(self) -> None:
+        if self.status != OVER:
+            raise RequestError("not_over", "Play again once this game is over.")
+        if any(s is None for s in self.seats):
+            self.status = WAITING
+            self.save()
+            self.broadcast_info()
+            return
+        self.start()
+
+    def _make_bots(self) -> None:
+        self.bots = {}
+        for seat, s in enumerate(self.seats):
+            kind = s.bot if s is not None and s.bot is not None else stand_in_kind(self.game)
+            self.bots[seat] = self.game.bots[kind](random.Random(f"{self.seed}/{self.game_no}/seat{seat}"))
+
+    def _draw_chance(self, events: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        """Draw and apply every pending chance move; their record forms, in order."""
+        state = self.state
+        assert state is not None
+        new: list[dict[str, Any]] = []
+        while not state.is_over and state.active() == (CHANCE,):
+            rng = random.Random(f"{self.seed}/{self.game_no}/{len(self.moves) + len(new)}")
+            move = state.chance_move(rng)
+            produced = state.apply(move)
+            if events is not None:
+                events.extend(produced)
+            new.append(move.to_record())
+        return new
+
+    def play(self, conn: Connection, wire_move: dict[str, Any], seq: int | None) -> int:
+        """A move from a connection; returns the new ``seq`` once it is committed and sent."""
+        seat = conn.seats.get(self.id)
+        if seat is None:
+            raise RequestError("not_seated", "You have no seat at this table.")
+        if self.status != PLAYING:
+            raise RequestError("not_playing", "The game is not being played." if self.status == WAITING else "The game is over.")
+        if seq is not None and seq != len(self.moves):
+            raise RequestError("stale", f"The game has moved on (seq is {len(self.moves)}).")
+        self._play(seat, wire_move)
+        return len(self.moves)
+
+    def _play(self, seat: int, wire_move: dict[str, Any]) -> None:
+        state = self.state
+        assert state is not None
+        if seat not in state.active():
+            raise RequestError("not_your_turn", "It is not your turn.")
+        try:
+            move = state.parse_seat_move(seat, wire_move)
+            events = state.apply(move)
+        except IllegalMove as e:
+            raise RequestError("illegal", str(e)) from None
+        except Exception:
+            log.exception("table %s: the engine failed on a move; rebuilding from the record", self.id)
+            _, self.state = replay(self.record())
+            raise RequestError("illegal", "That move is not understood.") from None
+        new = [move.to_record()]
+        new += self._draw_chance(events)
+        self._commit(new, events)
+        self.kick_bots()
+
+    def _commit(self, new: list[dict[str, Any]], events: list[dict[str, Any]]) -> None:
+        """Persist new moves, then send the views (and finish the game when it is over)."""
+        self.store.append_moves(self.id, self.game_no, len(self.moves), new)
+        self.moves.extend(new)
+        if self.state is not None and self.state.is_over:
+            self._finish()
+        self.publish(events)
+        if self.status == OVER:
+            self.broadcast_info()
+
+    def _finish(self) -> None:
+        self.status = OVER
+        self.store.write_record(self.id, self.game_no, self.record())
+        self.save()
+        for s in self.seats:
+            if s is not None:
+                self._cancel_away(s)
+
+    def controller(self, seat: int) -> Bot | None:
+        """The bot moving for a seat now (a bot seat, or a stand-in), else None."""
+        s = self.seats[seat]
+        if s is not None and (s.bot is not None or s.stand_in):
+            return self.bots[seat]
+        return None
+
+    def kick_bots(self) -> None:
+        if self.status == PLAYING and (self.bot_task is None or self.bot_task.done()):
+            self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        """Move for the active bot-controlled seats, after the table's delay, until people move."""
+        while self.status == PLAYING and self.state is not None:
+            seats = [s for s in self.state.active() if isinstance(s, int) and self.controller(s)]
+            if not seats:
+                return
+            await asyncio.sleep(self.bot_delay)
+            for seat in seats:
+                bot = self.controller(seat) if self.status == PLAYING else None
+                if bot is None or seat not in self.state.active():
+                    continue
+                try:
+                    self._play(seat, bot.choose(self.state.view(seat)))
+                except Exception:
+                    log.exception("table %s: the bot for seat %s failed; the table waits", self.id, seat)
+                    return
+
+    def close(self) -> None:
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+        for s in self.seats:
+            if s is not None and s.away_timer is not None:
+                s.away_timer.cancel()

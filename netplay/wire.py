@@ -1,0 +1,88 @@
+"""Yule's framing: a 4-byte big-endian unsigned length, then one msgpack map with a ``type``.
+
+    >>> frame = encode({"type": "ping"})
+    >>> frame[:4], decode(frame[4:])
+    (b'\\x00\\x00\\x00\\x0b', {'type': 'ping'})
+
+:func:`read_frame` reads one frame with a size cap and two timeouts (silence before a frame,
+and a frame that stops half way); it raises :class:`FrameError` with a stable ``code`` that
+the host turns into an error frame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from typing import Any
+
+import msgpack
+
+PROTOCOL_VERSION = 1
+"""Sent by the client in ``hello``; the host refuses any other version."""
+
+MAX_CLIENT_FRAME = 64 * 1024
+"""The largest frame body a host accepts from a client."""
+
+MAX_HOST_FRAME = 16 * 1024 * 1024
+"""The largest frame body the client library accepts from a host."""
+
+HEADER = struct.Struct(">I")
+
+
+class FrameError(Exception):
+    """A frame that cannot be read: ``code`` is stable (see docs/protocol.md), ``message`` plain."""
+
+    def __init__(self, code: str, message: str, *, fatal: bool) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.fatal = fatal
+        """True when the stream is no longer usable (size, timeouts); the connection closes."""
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One message as a whole frame: length header and msgpack body."""
+    body = msgpack.packb(message, use_bin_type=True)
+    return HEADER.pack(len(body)) + body
+
+
+def decode(body: bytes) -> dict[str, Any]:
+    """A frame body as a message map; :class:`FrameError` unless it is a msgpack map."""
+    try:
+        message = msgpack.unpackb(body, raw=False)
+    except Exception:  # msgpack raises several unrelated types for bad input
+        raise FrameError("bad_msgpack", "The frame is not valid msgpack.", fatal=False) from None
+    if not isinstance(message, dict):
+        raise FrameError("not_a_map", "A frame must hold one msgpack map with a 'type'.", fatal=False)
+    return message
+
+
+async def read_frame(
+    reader: asyncio.StreamReader,
+    max_size: int,
+    *,
+    idle_timeout: float,
+    frame_timeout: float,
+) -> dict[str, Any]:
+    """Read one frame.
+
+    ``idle_timeout`` bounds the wait for a frame to begin, ``frame_timeout`` the time the rest
+    of the frame may take.  Raises :class:`asyncio.IncompleteReadError` at end of stream and
+    :class:`FrameError` for everything else.
+    """
+    try:
+        async with asyncio.timeout(idle_timeout):
+            first = await reader.readexactly(1)
+    except TimeoutError:
+        raise FrameError("silent", "Nothing was heard on this connection for too long.", fatal=True) from None
+    try:
+        async with asyncio.timeout(frame_timeout):
+            (size,) = HEADER.unpack(first + await reader.readexactly(HEADER.size - 1))
+            if size > max_size:
+                raise FrameError(
+                    "too_large", f"Frames are limited to {max_size} bytes (this one says {size}).", fatal=True
+                )
+            body = await reader.readexactly(size)
+    except TimeoutError:
+        raise FrameError("half_frame", "A frame started but did not finish in time.", fatal=True) from None
+    return decode(body)

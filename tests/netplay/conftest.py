@@ -1,0 +1,19 @@
+"""Fixtures for the network tests: a host on 127.0.0.1 (any free port) over a temporary data folder."""
+
+from __future__ import annotations
+
+import pytest
+
+from netplay.connection import Limits
+from netplay.host import Host
+
+FAST = Limits(hello_timeout=1.0, frame_timeout=1.0, idle_timeout=5.0, heartbeat=1.0)
+"""Short timeouts so the hostile-input tests finish quickly."""
+
+
+@pytest.fixture
+async def host(tmp_path):
+    the_host = Host(tmp_path / "data", away_timeout=60, limits=FAST)
+    await the_host.start("127.0.0.1", 0)
+    yield the_host
+    await the_host.stop()
