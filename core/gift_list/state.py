@@ -400,6 +400,17 @@ class GiftListState(GameState):
         gifts with their holders and locks, everyone's received gifts.  Private to ``seat``:
         its attic, its Gift List, the card it brought while that card is wrapped, its best
         card per person and its score so far.  At the end every list is revealed.
+
+        Keys: ``brought``/``wrapped``/``holding``/``locked`` are per seat (``wrapped[t]``: the
+        gift seat t brought is still wrapped; ``holding[t]``: the face-up gift in front of t;
+        ``locked[t]``: it was stolen since the last opening).  A seated view adds ``attic``,
+        ``list``, ``my_gift``, ``best``, ``score``, ``actions`` (each kind of move: ``None`` or
+        the reason it is not allowed) and ``open_from``/``steal_from`` (the seats a move may
+        name now).  Once over: ``lists``, ``breakdown`` and ``result``.
+
+            >>> state = GiftListState(3)
+            >>> sorted(set(state.view(0)) - set(state.view(None)))
+            ['actions', 'attic', 'best', 'list', 'my_gift', 'open_from', 'score', 'steal_from']
         """
         n = self.players
         view: View = {

@@ -11,9 +11,9 @@ from itertools import combinations
 
 import pytest
 
-from core.base import GameIsOver, IllegalMove, MalformedMove, NotYourTurn
+from core.base import GameIsOver, MalformedMove, NotYourTurn
 from core.gift_list import GAME, Bring, Deal, GiftListState, Open, Steal, best_cards, score
-from core.gift_list.cards import ATTIC_SIZE, DECK, GIFT_LISTS, PEOPLE
+from core.gift_list.cards import DECK, GIFT_LISTS, PEOPLE
 from core.gift_list.state import (
     AlreadyBrought,
     BadChance,
