@@ -1,0 +1,160 @@
+"""Elf: Journey from the North Pole, the path-laying board game with secret goals (2-4 seats).
+
+Seats lay path cards to walk Buddy from the North Pole to NYC, each hoping he visits the
+locations on its secret Goal card early.  See :mod:`.board` for the board and Goal cards,
+:mod:`.cards` for the card shapes and placements, :mod:`.state` for the rules engine,
+:mod:`.preview` for what the screen shows before a card is laid, :mod:`.bots` for the
+computer players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import BadOptions, Event, Game
+from ..registry import register
+from .board import TOKEN_INDEX, TOKENS
+from .bots import GoalBot, RandomBot
+from .cards import CARD_TYPE, type_name
+from .moves import End, Gingerbread, Goals, Play, Shuffle
+from .preview import preview
+from .state import ElfState, score
+
+NAME = "elf"
+
+
+def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    if options:
+        raise BadOptions(f"Elf has no options (got {', '.join(map(str, options))})")
+    return {}
+
+
+def describe_card(card: str) -> str:
+    """A card in plain words: ``'Corner right (kr-1)'``."""
+    return f"{type_name(CARD_TYPE[card])} ({card})" if card in CARD_TYPE else card
+
+
+def _cards(cards: list[str]) -> str:
+    if not cards:
+        return "nothing"
+    words = [describe_card(c) for c in cards]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _token(token_id: str) -> str:
+    i = TOKEN_INDEX.get(token_id)
+    return TOKENS[i].name if i is not None else token_id
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+_HEADING_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west",
+                  "NE": "north-east", "SE": "south-east", "SW": "south-west", "NW": "north-west"}  # fmt: skip
+
+
+def describe(event: Event, names: list[str]) -> str:
+    """One public event in plain words.
+
+    >>> describe({"type": "location", "by": 0, "location": "wise-snowman", "cell": [19, 1],
+    ...           "slot": 0, "points": 3}, ["Ana", "Ben"])
+    'Ana took Buddy to the Wise Snowman: Scoring Slot 1, worth 3 points to each Goal card that shows it.'
+    >>> describe({"type": "take_gingerbread", "by": 1, "spot": "g3", "cell": [3, 8]}, ["Ana", "Ben"])
+    'Ben picked up Gingerbread Man 3 (its value stays secret).'
+    """
+    kind = event["type"]
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+    if kind == "shuffle":
+        return f"The {event['cards']} path cards are shuffled."
+    if kind == "deal":
+        return "Cards dealt face up: " + "; ".join(f"{who(s)} {_cards(h)}" for s, h in enumerate(event["hands"])) + "."
+    if kind == "goals":
+        return "Each player looks at a secret Goal card."
+    if kind == "gingerbread":
+        return "The Gingerbread Men are placed face down."
+    if kind == "turn":
+        return f"{who(event['seat'])}'s turn."
+    if kind == "play":
+        arrow = event["arrow"]
+        start = f" from the Ice Floe at {tuple(event['floe'])}" if event.get("floe") else ""
+        return (
+            f"{who(event['by'])} played {describe_card(event['card'])}{start} heading "
+            f"{_HEADING_WORDS[event['heading']]}; Buddy now stands at {tuple(arrow['cell'])} facing "
+            f"{_HEADING_WORDS[arrow['heading']]}."
+        )
+    if kind == "location":
+        if event["slot"] is None:
+            return f"{who(event['by'])} took Buddy to {_token(event['location'])}, the 7th location: it scores nothing."
+        return (
+            f"{who(event['by'])} took Buddy to {_token(event['location'])}: Scoring Slot {event['slot'] + 1}, "
+            f"worth {_points(event['points'])} to each Goal card that shows it."
+        )
+    if kind == "take_gingerbread":
+        return f"{who(event['by'])} picked up {_token(event['spot'])} (its value stays secret)."
+    if kind == "syrup":
+        if event["card"] is None:
+            return f"{who(event['by'])} reached {_token(event['jar'])}, but the deck is empty."
+        return f"{who(event['by'])} reached {_token(event['jar'])} and draws {describe_card(event['card'])}."
+    if kind == "floe":
+        return f"{who(event['by'])} touched {_token(event['floe'])}: the next card may start from {_token(event['jump_to'])}."
+    if kind == "reach_end":
+        return f"{who(event['by'])} brought Buddy to New York City!"
+    if kind == "snow_globe":
+        return f"{who(event['by'])} takes the NYC Snow Globe ({_points(2)})."
+    if kind == "end":
+        return f"{who(event['by'])} ended their turn."
+    if kind == "draw":
+        cards = event["cards"]
+        if event["why"] == "stuck":
+            return f"{who(event['seat'])} has no card that fits and draws {_cards(cards)}."
+        if not cards:
+            return f"{who(event['seat'])} draws nothing: the deck is empty."
+        return f"{who(event['seat'])} draws {_cards(cards)}."
+    if kind == "discard":
+        return f"{who(event['seat'])} cannot place any card and the deck is out: {_cards(event['cards'])} discarded."
+    if kind == "skip":
+        return f"{who(event['seat'])} has no cards left and is skipped."
+    if kind == "game_over":
+        how = "Buddy reached NYC" if event["ended"] == "nyc" else "all path cards are played"
+        best = max(event["scores"])
+        winners = " and ".join(who(s) for s in event["winners"])
+        verb = "win" if len(event["winners"]) > 1 else "wins"
+        return f"Game over ({how}): {winners} {verb} with {_points(best)}."
+    return kind
+
+
+GAME = register(
+    Game(
+        name=NAME,
+        title="Elf: Journey from the North Pole",
+        min_players=2,
+        max_players=4,
+        new_state=ElfState,
+        default_options={},
+        check_options=check_options,
+        bots={"random": RandomBot, "goal": GoalBot},
+        describe=describe,
+        summary="Lay path cards to guide Buddy to NYC past the places on your secret Goal card (2-4).",
+    )
+)
+
+__all__ = [
+    "GAME",
+    "ElfState",
+    "End",
+    "Gingerbread",
+    "GoalBot",
+    "Goals",
+    "Play",
+    "RandomBot",
+    "Shuffle",
+    "describe",
+    "describe_card",
+    "preview",
+    "score",
+]

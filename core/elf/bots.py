@@ -1,0 +1,199 @@
+"""Elf bots.  Each decides from its own seat's view alone and answers in wire form.
+
+* :class:`RandomBot` picks "play" or "end" uniformly among the allowed ones, then a legal
+  placement uniformly.
+* :class:`GoalBot` looks a few cards ahead (every order of up to 3 cards from its hand, with
+  every heading and the Ice Floe jump) and scores each plan: its own unvisited goal
+  locations are good, anyone else's are bad (they pay somebody and push its own slots down),
+  Gingerbread Men and syrup are small gains, END is worth taking once its goals are done.
+  Between plans it prefers to leave Buddy close to its next goal, or to NYC.
+
+Both only read the view plus the public board geometry (:mod:`.board`, :mod:`.cards`).
+"""
+
+from __future__ import annotations
+
+from ..base import Bot, MoveDict, View
+from .board import (
+    CELLS,
+    FLOE,
+    GINGERBREAD,
+    HEADING_INDEX,
+    HEADINGS,
+    LOCATION,
+    OTHER_FLOE,
+    SYRUP,
+    T_END,
+    TOKEN_INDEX,
+    TOKENS,
+    TOUCH,
+    VEC,
+    XY,
+    ZONE,
+    cell,
+    entry_headings,
+    in_area,
+    slot_value,
+)
+from .cards import CARD_TYPE, JUMPS, placements
+
+
+def _flat_moves(view: View) -> list[MoveDict]:
+    moves: list[MoveDict] = []
+    for card, options in view["placements"].items():
+        for option in options:
+            moves.append({"type": "play", "card": card, **option})
+    return moves
+
+
+class RandomBot(Bot):
+    """Uniform over the allowed kinds of move, then uniform over the legal placements."""
+
+    kind = "random"
+
+    def choose(self, view: View) -> MoveDict:
+        hints = view["actions"]
+        kinds = [k for k, reason in hints.items() if reason is None]
+        kind = kinds[0] if len(kinds) == 1 else self.rng.choice(kinds)
+        if kind == "end":
+            return {"type": "end"}
+        return self.rng.choice(_flat_moves(view))
+
+
+def _distance_map(token: int) -> tuple[int, ...]:
+    zone = ZONE[token]
+    return tuple(min(abs(XY[c][0] - x) + abs(XY[c][1] - y) for x, y in zone) for c in range(CELLS))
+
+
+DIST: tuple[tuple[int, ...], ...] = tuple(_distance_map(t) for t in range(len(TOKENS)))
+"""Token -> cell -> Manhattan distance from the cell to the token's touch zone."""
+
+_KIND = tuple(t.kind for t in TOKENS)
+DEPTH = 3
+CARD_COST = 0.35
+STEP = 0.45  # value of one cell closer to the target at the end of a plan
+
+
+def _approach(arrow_cell: int, heading: int, target: int) -> int:
+    """Cells from the arrow's next entry cell to the target's touch zone (best entry)."""
+    x, y = XY[arrow_cell]
+    best = 99
+    dist = DIST[target]
+    for h in entry_headings(heading):
+        dx, dy = VEC[h]
+        if in_area(x + dx, y + dy):
+            d = dist[cell(x + dx, y + dy)]
+            if d < best:
+                best = d
+    return best
+
+
+class GoalBot(Bot):
+    """Plans up to 3 cards ahead toward its own unvisited goal locations, then to NYC."""
+
+    kind = "goal"
+
+    def choose(self, view: View) -> MoveDict:
+        hints = view["actions"]
+        if hints["play"] is not None:
+            return {"type": "end"}
+        self.mine = {TOKEN_INDEX[loc] for loc in view["goal"]["locations"]}
+        self.deck = view["deck"]
+        tokens = view["tokens"]
+        live = 0
+        for i, t in enumerate(TOKENS):
+            if tokens[t.id]["live"]:
+                live |= 1 << i
+        taken = sum(1 for s in view["slots"] if s is not None) + (1 if view["seventh"] else 0)
+        arrow = view["arrow"]
+        a_cell = cell(*arrow["cell"])
+        a_head = HEADING_INDEX[arrow["heading"]]
+        offer = TOKEN_INDEX[view["jump"]["offer"]] if view["jump"]["offer"] else -1
+        hand = list(view["hands"][view["you"]])
+        self.best_value = -1e9
+        self.best_first: MoveDict | None = None
+        can_end = hints["end"] is None
+        if can_end:
+            self._consider(self._leaf(a_cell, a_head, live), {"type": "end"})
+        self._search(hand, a_cell, a_head, live, offer, taken, 0.0, DEPTH, None)
+        if self.best_first is None:  # nothing scored (cannot happen while play is allowed)
+            return self.rng.choice(_flat_moves(view))
+        return self.best_first
+
+    def _consider(self, value: float, first: MoveDict) -> None:
+        if value > self.best_value + 1e-9:
+            self.best_value = value
+            self.best_first = first
+
+    def _targets(self, live: int) -> list[int]:
+        left = [t for t in self.mine if live >> t & 1]
+        return left if left else [T_END]
+
+    def _leaf(self, a_cell: int, a_head: int, live: int) -> float:
+        targets = self._targets(live)
+        return -STEP * min(_approach(a_cell, a_head, t) for t in targets)
+
+    def _search(self, hand, a_cell, a_head, live, offer, taken, value, depth, first) -> None:
+        if depth == 0:
+            return
+        seen_types: set[str] = set()
+        for i, card in enumerate(hand):
+            t = CARD_TYPE[card]
+            if t in seen_types:
+                continue
+            seen_types.add(t)
+            rest = hand[:i] + hand[i + 1 :]
+            options = [(p, None) for p in placements(a_cell, a_head, t)]
+            if offer >= 0:
+                options.extend((p, list(XY[p.origin])) for p in JUMPS[(offer, t)])
+            for p, floe in options:
+                move = first
+                if move is None:
+                    move = {"type": "play", "card": card, "heading": HEADINGS[p.heading]}
+                    if floe is not None:
+                        move["floe"] = floe
+                jump = floe is not None
+                gain, new_live, new_taken, new_offer, ended = self._resolve(p, live, taken, jump)
+                total = value + gain - CARD_COST
+                if ended:
+                    self._consider(total, move)
+                    continue
+                self._consider(total + self._leaf(p.arrow_cell, p.arrow_heading, new_live), move)
+                self._search(rest, p.arrow_cell, p.arrow_heading, new_live, new_offer, new_taken, total, depth - 1, move)
+
+    def _resolve(self, p, live: int, taken: int, jump: bool):
+        """What laying placement ``p`` is worth to this bot, and the board after it."""
+        if jump:
+            for f in OTHER_FLOE:
+                live &= ~(1 << f)
+        gain = 0.0
+        offer = -1
+        seen = 0
+        ended = False
+        mine = self.mine
+        for c in p.cells:
+            for t in TOUCH[c]:
+                bit = 1 << t
+                if seen & bit or not live & bit:
+                    continue
+                seen |= bit
+                kind = _KIND[t]
+                if kind == LOCATION:
+                    live &= ~bit
+                    worth = slot_value(taken)
+                    taken += 1
+                    gain += (worth * 1.5 + 1.0) if t in mine else -(worth * 0.8 + 0.5)
+                elif kind == GINGERBREAD:
+                    live &= ~bit
+                    gain += 2.0
+                elif kind == SYRUP:
+                    live &= ~bit
+                    gain += 0.6 if self.deck else 0.0
+                elif kind == FLOE:
+                    offer = OTHER_FLOE[t]
+                elif t == T_END:
+                    ended = True
+        if ended:
+            left = sum(1 for t in mine if live >> t & 1)
+            gain += 2.0 + (4.0 if left == 0 else -3.0 * left)
+        return gain, live, taken, offer, ended

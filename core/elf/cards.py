@@ -1,0 +1,188 @@
+"""Elf's 60 path cards: ten shapes, their ids, and where each can be laid (computed at import).
+
+A card enters from an arrow cell ``P`` with a straight entry heading ``h``; its cells are
+offsets made of ``h`` and the side heading (left or right of ``h``), in path order, and it
+leaves a new arrow on its last cell.  :data:`RAW` holds, for every play-area cell, entry
+heading and card type, the card's cells, its new arrow and why it may not lie there (or
+``None``), so a placement check is one list lookup.
+
+    >>> from .board import cell, xy, HEADING_INDEX, HEADINGS
+    >>> CARD_TYPE["kr-1"], len(CARD_IDS)
+    ('kr', 60)
+    >>> p = placement(cell(19, 1), HEADING_INDEX["E"], "kr")
+    >>> [xy(c) for c in p.cells], xy(p.arrow_cell), HEADINGS[p.arrow_heading]
+    ([(20, 1), (21, 2)], (21, 2), 'SE')
+    >>> [HEADINGS[p.heading] for p in placements(cell(21, 2), HEADING_INDEX["SE"], "s2")]
+    ['S', 'E']
+"""
+
+from __future__ import annotations
+
+from .board import (
+    BACK,
+    CELLS,
+    FLOE_CELLS,
+    LEFT,
+    RIGHT,
+    TOUCHES_END,
+    VEC,
+    XY,
+    arrow_room,
+    cell,
+    corner,
+    entry_headings,
+    in_area,
+)
+
+TYPES: dict[str, tuple[str, int]] = {
+    "s2": ("Straight 2", 12),
+    "s3": ("Straight 3", 8),
+    "cl": ("Curve left", 8),
+    "cr": ("Curve right", 8),
+    "zl": ("Jog left", 5),
+    "zr": ("Jog right", 5),
+    "kl": ("Corner left", 5),
+    "kr": ("Corner right", 5),
+    "ul": ("Hairpin left", 2),
+    "ur": ("Hairpin right", 2),
+}
+"""Card type -> (name, how many in the deck)."""
+
+TYPE_ORDER = tuple(TYPES)
+TYPE_INDEX = {t: i for i, t in enumerate(TYPE_ORDER)}
+
+CARD_IDS: tuple[str, ...] = tuple(f"{t}-{n}" for t, (_, count) in TYPES.items() for n in range(1, count + 1))
+"""All 60 card ids, type by type: s2-1 ... s2-12, s3-1 ... ur-2."""
+CARD_TYPE: dict[str, str] = {c: c.rpartition("-")[0] for c in CARD_IDS}
+
+# Each shape: its side ("l", "r" or None), cells as (along h, along side) multiples, and the
+# new arrow: "h" (same heading), "side", "corner" (h + side) or "back" (-h).
+SHAPES: dict[str, tuple[str | None, tuple[tuple[int, int], ...], str]] = {
+    "s2": (None, ((1, 0), (2, 0)), "h"),
+    "s3": (None, ((1, 0), (2, 0), (3, 0)), "h"),
+    "cl": ("l", ((1, 0), (1, 1)), "side"),
+    "cr": ("r", ((1, 0), (1, 1)), "side"),
+    "zl": ("l", ((1, 0), (1, 1), (2, 1)), "h"),
+    "zr": ("r", ((1, 0), (1, 1), (2, 1)), "h"),
+    "kl": ("l", ((1, 0), (2, 1)), "corner"),
+    "kr": ("r", ((1, 0), (2, 1)), "corner"),
+    "ul": ("l", ((1, 0), (1, 1), (0, 1)), "back"),
+    "ur": ("r", ((1, 0), (1, 1), (0, 1)), "back"),
+}
+
+OFF_AREA = "That card would run off the play area."
+NO_ROOM = "Buddy's new arrow would point off the play area: leave room to continue."
+
+
+class Placement:
+    """One way to lay a card: entry heading, cells in path order, the new arrow, and whether
+    it touches END.  ``error`` is ``None`` when it may lie there, else the reason it may not."""
+
+    __slots__ = ("origin", "heading", "type", "cells", "arrow_cell", "arrow_heading", "touches_end", "error")
+
+    def __init__(self, origin, heading, type_, cells, arrow_cell, arrow_heading, touches_end, error):
+        self.origin = origin
+        self.heading = heading
+        self.type = type_
+        self.cells = cells
+        self.arrow_cell = arrow_cell
+        self.arrow_heading = arrow_heading
+        self.touches_end = touches_end
+        self.error = error
+
+    @property
+    def arrow(self) -> int:
+        """The new arrow as one int: ``cell * 8 + heading``."""
+        return self.arrow_cell * 8 + self.arrow_heading
+
+    def __repr__(self) -> str:
+        return f"Placement({self.type} from {XY[self.origin]} heading {self.heading}: {[XY[c] for c in self.cells]})"
+
+
+def _compute(origin: int, h: int, type_: str) -> Placement:
+    side_name, offsets, new = SHAPES[type_]
+    side = LEFT[h] if side_name == "l" else RIGHT[h]
+    ox, oy = XY[origin]
+    hx, hy = VEC[h]
+    sx, sy = VEC[side]
+    cells: list[int] = []
+    error = None
+    for a, b in offsets:
+        x, y = ox + a * hx + b * sx, oy + a * hy + b * sy
+        if not in_area(x, y):
+            error = OFF_AREA
+            cells.append(-1)
+        else:
+            cells.append(cell(x, y))
+    if new == "h":
+        heading = h
+    elif new == "side":
+        heading = side
+    elif new == "corner":
+        heading = corner(h, side)
+    else:
+        heading = BACK[h]
+    last = cells[-1]
+    touches_end = error is None and any(TOUCHES_END[c] for c in cells)
+    if error is None and not touches_end and not arrow_room(last, heading):
+        error = NO_ROOM
+    return Placement(origin, h, type_, tuple(cells), last, heading, touches_end, error)
+
+
+RAW: list[Placement] = [
+    _compute(c, h, t) for c in range(CELLS) for h in range(4) for t in TYPE_ORDER
+]
+"""Index ``(cell * 4 + heading) * 10 + type index`` -> the :class:`Placement` (legal or not)."""
+
+
+def placement(origin: int, heading: int, type_: str) -> Placement:
+    """The card of ``type_`` laid from cell ``origin`` with straight entry ``heading``."""
+    return RAW[(origin * 4 + heading) * 10 + TYPE_INDEX[type_]]
+
+
+_LEGAL: dict[int, tuple[Placement, ...]] = {}
+
+
+def placements(arrow_cell: int, arrow_heading: int, type_: str) -> tuple[Placement, ...]:
+    """The legal placements of a card type from an arrow (1 after a straight arrow, up to 2
+    after a corner arrow), cached."""
+    key = (arrow_cell * 8 + arrow_heading) * 10 + TYPE_INDEX[type_]
+    found = _LEGAL.get(key)
+    if found is None:
+        found = tuple(
+            p
+            for h in entry_headings(arrow_heading)
+            if (p := RAW[(arrow_cell * 4 + h) * 10 + TYPE_INDEX[type_]]).error is None
+        )
+        _LEGAL[key] = found
+    return found
+
+
+def jump_placement_raw(floe: int, origin: int, heading: int, type_: str) -> Placement | None:
+    """A jump from cell ``origin`` of ``floe`` with ``heading``; ``None`` if that cell is not
+    on the floe or the heading points back onto the floe."""
+    cells = FLOE_CELLS[floe]
+    if origin not in cells:
+        return None
+    x, y = XY[origin]
+    dx, dy = VEC[heading]
+    if in_area(x + dx, y + dy) and cell(x + dx, y + dy) in cells:
+        return None
+    return placement(origin, heading, type_)
+
+
+JUMPS: dict[tuple[int, str], tuple[Placement, ...]] = {
+    (f, t): tuple(
+        p
+        for origin in FLOE_CELLS[f]
+        for h in range(4)
+        if (p := jump_placement_raw(f, origin, h, t)) is not None and p.error is None
+    )
+    for f in FLOE_CELLS
+    for t in TYPE_ORDER
+}
+"""(floe token index, card type) -> the legal jump placements from that floe (at most 6)."""
+
+
+def type_name(type_: str) -> str:
+    return TYPES[type_][0]

@@ -1,0 +1,139 @@
+"""Elf's moves: small frozen values named as in the record (``yule-record/1``, game ``elf``).
+
+    >>> Play(by=1, card="s2-7", heading="E", floe=(2, 10)).to_record()
+    {'by': 1, 'type': 'play', 'card': 's2-7', 'heading': 'E', 'floe': [2, 10]}
+    >>> parse({"by": 0, "type": "play", "card": "cl-1", "heading": "S"})
+    Play(by=0, card='cl-1', heading='S', floe=None)
+    >>> parse({"by": 0, "type": "play", "card": "cl-1", "heading": "SE"})
+    Traceback (most recent call last):
+    ...
+    core.base.MalformedMove: 'play' needs a heading of "N", "E", "S" or "W"
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..base import CHANCE, MalformedMove
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """Chance, first move: all 60 path cards, top first (the deal follows from it)."""
+
+    type: ClassVar[str] = "shuffle"
+    deck: tuple[str, ...]
+    by: ClassVar[str] = CHANCE
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": CHANCE, "type": "shuffle", "deck": list(self.deck)}
+
+
+@dataclass(frozen=True, slots=True)
+class Goals:
+    """Chance, second move: one distinct Goal card per seat, in seat order (secret)."""
+
+    type: ClassVar[str] = "goals"
+    goals: tuple[str, ...]
+    by: ClassVar[str] = CHANCE
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": CHANCE, "type": "goals", "goals": list(self.goals)}
+
+
+@dataclass(frozen=True, slots=True)
+class Gingerbread:
+    """Chance, third move: the hidden values on g1-g4, a permutation of 1, 2, 2, 3."""
+
+    type: ClassVar[str] = "gingerbread"
+    values: tuple[int, ...]
+    by: ClassVar[str] = CHANCE
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": CHANCE, "type": "gingerbread", "values": list(self.values)}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay a card from the hand: from Buddy's arrow, or (``floe`` set) the Ice Floe jump from
+    that cell of the other floe."""
+
+    type: ClassVar[str] = "play"
+    by: int
+    card: str
+    heading: str
+    floe: tuple[int, int] | None = None
+
+    def to_record(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"by": self.by, "type": "play", "card": self.card, "heading": self.heading}
+        if self.floe is not None:
+            out["floe"] = list(self.floe)
+        return out
+
+    def to_wire(self) -> dict[str, Any]:
+        out = self.to_record()
+        del out["by"]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """End the turn after at least one play; the seat draws 2."""
+
+    type: ClassVar[str] = "end"
+    by: int
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": self.by, "type": "end"}
+
+
+Move = Shuffle | Goals | Gingerbread | Play | End
+
+CHANCE_TYPES = ("shuffle", "goals", "gingerbread")
+SEAT_TYPES = ("play", "end")
+
+
+def _strs(move: dict, key: str, what: str) -> tuple[str, ...]:
+    value = move.get(key)
+    if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
+        raise MalformedMove(f"'{move.get('type')}' needs a list of {what} in {key!r}")
+    return tuple(value)
+
+
+def parse(move: dict) -> Move:
+    """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one."""
+    if not isinstance(move, dict):
+        raise MalformedMove("a move is an object with a 'type'")
+    kind = move.get("type")
+    by = move.get("by")
+    if kind in CHANCE_TYPES:
+        if by != CHANCE:
+            raise MalformedMove(f"'{kind}' is a chance move (by 'chance')")
+        if kind == "shuffle":
+            return Shuffle(_strs(move, "deck", "card names"))
+        if kind == "goals":
+            return Goals(_strs(move, "goals", "Goal card names"))
+        values = move.get("values")
+        if not isinstance(values, list | tuple) or not all(type(v) is int for v in values):
+            raise MalformedMove("'gingerbread' needs a list of whole numbers in 'values'")
+        return Gingerbread(tuple(values))
+    if kind not in SEAT_TYPES:
+        raise MalformedMove(f"unknown move type {kind!r}")
+    if type(by) is not int:
+        raise MalformedMove(f"'{kind}' is made by a seat number")
+    if kind == "end":
+        return End(by)
+    card = move.get("card")
+    if not isinstance(card, str):
+        raise MalformedMove("'play' needs a card name in 'card'")
+    heading = move.get("heading")
+    if heading not in ("N", "E", "S", "W"):
+        raise MalformedMove("'play' needs a heading of \"N\", \"E\", \"S\" or \"W\"")
+    floe = None
+    raw = move.get("floe")
+    if raw is not None:
+        if not isinstance(raw, list | tuple) or len(raw) != 2 or not all(type(v) is int for v in raw):
+            raise MalformedMove("'play' needs a cell [x, y] in 'floe'")
+        floe = (raw[0], raw[1])
+    return Play(by, card, heading, floe)

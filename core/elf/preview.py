@@ -1,0 +1,83 @@
+"""What the screen shows before a card is laid: its legal placements, from a view alone.
+
+:func:`preview` lists, for one card, every legal placement from Buddy's arrow (and, while the
+Ice Floe jump is on offer to the seat viewing, from the other floe), each with the cells the
+card would cover, Buddy's new arrow, the tokens it would trigger in path order and the touch
+zones of those tokens (what to highlight).  Cycling through the list is the "cycle
+placements" key.
+
+    >>> from .state import ElfState
+    >>> from .moves import Shuffle, Goals, Gingerbread
+    >>> from .cards import CARD_IDS
+    >>> state = ElfState(2)
+    >>> _ = state.apply(Shuffle(CARD_IDS))            # seat 0 holds s2-1 s2-2 s2-3
+    >>> _ = state.apply(Goals(("goal-1", "goal-2")))
+    >>> _ = state.apply(Gingerbread((1, 2, 2, 3)))
+    >>> [(p["move"], p["cells"], p["arrow"]) for p in preview(state.view(0), "s2-1")]
+    [({'type': 'play', 'card': 's2-1', 'heading': 'S'}, [[12, 1], [12, 2]], {'cell': [12, 2], 'heading': 'S'})]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import View
+from .board import HEADING_INDEX, HEADINGS, TOKEN_INDEX, TOKENS, TOUCH, XY, ZONE, cell
+from .cards import CARD_TYPE, JUMPS, Placement, placements
+
+
+def _live_mask(view: View) -> int:
+    live = 0
+    tokens = view["tokens"]
+    for i, t in enumerate(TOKENS):
+        if tokens[t.id]["live"]:
+            live |= 1 << i
+    return live
+
+
+def describe_placement(p: Placement, live: int, card: str, floe: bool) -> dict[str, Any]:
+    """One placement as a plain dict (see :func:`preview`)."""
+    seen = 0
+    triggers = []
+    touch: list[list[int]] = []
+    for c in p.cells:
+        for t in TOUCH[c]:
+            bit = 1 << t
+            if seen & bit or not live & bit:
+                continue
+            seen |= bit
+            triggers.append({"token": TOKENS[t].id, "cell": list(XY[c])})
+            touch.extend([x, y] for x, y in ZONE[t])
+    move: dict[str, Any] = {"type": "play", "card": card, "heading": HEADINGS[p.heading]}
+    if floe:
+        move["floe"] = list(XY[p.origin])
+    return {
+        "move": move,
+        "cells": [list(XY[c]) for c in p.cells],
+        "arrow": {"cell": list(XY[p.arrow_cell]), "heading": HEADINGS[p.arrow_heading]},
+        "triggers": triggers,
+        "touch": touch,
+    }
+
+
+def preview(view: View, card: str, *, jumps: bool | None = None) -> list[dict[str, Any]]:
+    """The legal placements of ``card`` given a view, normal ones first, then jumps.
+
+    Each entry: ``move`` (the wire move that lays it), ``cells`` (in path order), ``arrow``
+    (Buddy's new arrow), ``triggers`` (``{"token", "cell"}`` in the order they would resolve)
+    and ``touch`` (the touch-zone cells of those tokens).  ``jumps`` defaults to "the viewing
+    seat is the one to move"; the jump is only ever on offer to that seat.
+    """
+    type_ = CARD_TYPE.get(card)
+    if type_ is None:
+        return []
+    live = _live_mask(view)
+    arrow = view["arrow"]
+    a_cell = cell(*arrow["cell"])
+    out = [describe_placement(p, live, card, False) for p in placements(a_cell, HEADING_INDEX[arrow["heading"]], type_)]
+    if jumps is None:
+        jumps = view.get("you") is not None and view.get("turn") == view.get("you")
+    offer = view["jump"]["offer"]
+    if jumps and offer is not None:
+        out.extend(describe_placement(p, live, card, True) for p in JUMPS[(TOKEN_INDEX[offer], type_)])
+    return out

@@ -1,0 +1,599 @@
+"""Elf: Journey from the North Pole: one position, its legal moves, views and scoring.
+
+Three chance moves start a game (the shuffle, which also deals 3 face-up cards to each seat;
+the secret Goal cards; the hidden Gingerbread values).  Then seats take turns: each plays one
+or more cards from Buddy's arrow (or, once per game, from the other Ice Floe right after a
+card touched a floe), resolving every token its cells touch in path order, and ends the turn
+drawing 2.  A seat that cannot place any card at the start of its turn draws until it can, or
+discards its hand once the deck is out; a seat with no cards is skipped.  The game ends when
+a card touches END, or when a turn ends with the deck and every hand empty.
+
+    >>> state = ElfState(2)
+    >>> deck = ["s3-1", "s3-2", "s3-3", "s2-1", "s2-2", "s2-3"] + [c for c in CARD_IDS if c not in
+    ...         ("s3-1", "s3-2", "s3-3", "s2-1", "s2-2", "s2-3")]
+    >>> for move in (Shuffle(tuple(deck)), Goals(("goal-1", "goal-2")), Gingerbread((1, 2, 2, 3))):
+    ...     _ = state.apply(move)
+    >>> state.active(), state.hands[0]
+    ((0,), ['s3-1', 's3-2', 's3-3'])
+    >>> [e["type"] for e in state.apply(Play(0, "s3-1", "S"))]
+    ['play']
+    >>> state.view(0)["arrow"]
+    {'cell': [12, 3], 'heading': 'S'}
+    >>> state.apply(Play(0, "s3-2", "E"))
+    Traceback (most recent call last):
+    ...
+    core.elf.state.WrongHeading: Buddy is heading S: the card must continue S.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..base import CHANCE, Event, GameIsOver, GameState, IllegalMove, MalformedMove, NotYourTurn, Outcome, View
+from .board import (
+    ALL_LIVE,
+    END,
+    FLOE,
+    FLOE_CELLS,
+    FLOES,
+    GINGERBREAD,
+    GINGERBREAD_VALUES,
+    GOAL_IDS,
+    GOALS,
+    HEADING_INDEX,
+    HEADINGS,
+    LOCATION,
+    LOCATIONS,
+    OTHER_FLOE,
+    SLOT_VALUES,
+    SNOW_GLOBE_POINTS,
+    SPOT_IDS,
+    SPOTS,
+    START_CELL,
+    START_HEADING,
+    SYRUP,
+    TOKENS,
+    TOUCH,
+    XY,
+    cell,
+    entry_headings,
+    in_area,
+    slot_value,
+)
+from .cards import CARD_IDS, CARD_TYPE, JUMPS, jump_placement_raw, placement, placements
+from .moves import End, Gingerbread, Goals, Move, Play, Shuffle, parse
+
+# Phases
+SHUFFLE = "shuffle"
+GOALS_PHASE = "goals"
+GINGERBREAD_PHASE = "gingerbread"
+PLAY = "play"
+OVER = "over"
+
+HAND_SIZE = 3
+DRAW_AT_END = 2
+
+_KIND = tuple(t.kind for t in TOKENS)
+_SPOT_OF = {t: i for i, t in enumerate(SPOTS)}
+_FLOE_BITS = sum(1 << f for f in FLOES)
+_SORTED_DECK = sorted(CARD_IDS)
+
+
+class NotInHand(IllegalMove):
+    """A card is played from the player's own hand."""
+
+
+class WrongHeading(IllegalMove):
+    """The entry heading must continue Buddy's arrow (§2.3)."""
+
+
+class BadPlacement(IllegalMove):
+    """Off the play area, or no room to continue (§2.4)."""
+
+
+class NoJump(IllegalMove):
+    """An Ice Floe jump needs the offer from the card just played, and only once per game."""
+
+
+class MustPlay(IllegalMove):
+    """A turn ends only after at least one card was played."""
+
+
+class WrongPhase(IllegalMove):
+    """A chance move out of place, or a seat move before the game starts."""
+
+
+class BadChance(IllegalMove):
+    """A chance outcome that cannot happen."""
+
+
+def xy_list(c: int) -> list[int]:
+    x, y = XY[c]
+    return [x, y]
+
+
+def arrow_dict(c: int, heading: int) -> dict[str, Any]:
+    return {"cell": xy_list(c), "heading": HEADINGS[heading]}
+
+
+class ElfState(GameState):
+    """One position of Elf for 2 to 4 seats (no options)."""
+
+    __slots__ = (
+        "players", "options", "phase", "deck", "deck_pos", "hands", "discards", "goals",
+        "spot_values", "spot_owner", "taken", "live", "slots", "arrow_cell", "arrow_heading",
+        "turn", "plays", "offer", "jump_used", "snow_globe", "paths", "ended", "_outcome",
+    )  # fmt: skip
+
+    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+        if not 2 <= players <= 4:
+            raise ValueError(f"Elf is for 2 to 4 players, not {players}")
+        self.players = players
+        self.options: dict[str, Any] = {}
+        self.phase = SHUFFLE
+        self.deck: list[str] = []
+        self.deck_pos = 0
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.discards: list[list[str]] = [[] for _ in range(players)]
+        self.goals: list[str] = []
+        self.spot_values: list[int] = []
+        self.spot_owner = [-1] * len(SPOTS)
+        self.taken: list[list[int]] = [[] for _ in range(players)]  # spot indexes, in order taken
+        self.live = ALL_LIVE  # bit per token: still on the board and working
+        self.slots: list[str] = []  # location ids in the order taken
+        self.arrow_cell = START_CELL
+        self.arrow_heading = START_HEADING
+        self.turn = -1
+        self.plays = 0  # cards played this turn
+        self.offer = -1  # floe token a jump may start from now, or -1
+        self.jump_used = False
+        self.snow_globe = -1
+        self.paths: list[tuple[str, int, Any, bool, tuple[str, ...]]] = []  # (card, by, placement, jump, triggered)
+        self.ended: str | None = None
+        self._outcome: Outcome | None = None
+
+    # -- who moves ---------------------------------------------------------------------------
+
+    def active(self) -> tuple[int | str, ...]:
+        if self.phase == PLAY:
+            return (self.turn,)
+        if self.phase == OVER:
+            return ()
+        return (CHANCE,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def deck_count(self) -> int:
+        return len(self.deck) - self.deck_pos
+
+    def placeable(self, card: str) -> bool:
+        """True when the card fits from Buddy's arrow now (a jump is not counted)."""
+        return bool(placements(self.arrow_cell, self.arrow_heading, CARD_TYPE[card]))
+
+    def legal_plays(self, seat: int | None = None) -> list[Play]:
+        """Every legal play for the seat to move (jumps included), one per card and placement."""
+        if self.phase != PLAY or (seat is not None and seat != self.turn):
+            return []
+        seat = self.turn
+        out = []
+        for card in self.hands[seat]:
+            t = CARD_TYPE[card]
+            for p in placements(self.arrow_cell, self.arrow_heading, t):
+                out.append(Play(seat, card, HEADINGS[p.heading]))
+            if self.offer >= 0:
+                for p in JUMPS[(self.offer, t)]:
+                    out.append(Play(seat, card, HEADINGS[p.heading], XY[p.origin]))
+        return out
+
+    # -- parsing -----------------------------------------------------------------------------
+
+    def parse_record_move(self, move: dict) -> Move:
+        return parse(move)
+
+    def parse_seat_move(self, seat: int, move: dict) -> Move:
+        """A seat's wire move.  Everything a seat names (its cards, cells) is public."""
+        if not isinstance(move, dict):
+            raise MalformedMove("a move is an object with a 'type'")
+        if move.get("type") in ("shuffle", "goals", "gingerbread"):
+            raise MalformedMove("chance moves are the host's, not a seat's")
+        return parse({**move, "by": seat})
+
+    # -- legality ----------------------------------------------------------------------------
+
+    def verify(self, move: Move) -> None:
+        phase = self.phase
+        if phase == OVER:
+            raise GameIsOver("The game is over.")
+        if isinstance(move, Play):
+            self._placement(move)
+            return
+        if isinstance(move, End):
+            self._check_seat(move.by)
+            if self.plays == 0:
+                raise MustPlay("Play at least one card before ending your turn.")
+            return
+        if isinstance(move, Shuffle):
+            if phase != SHUFFLE:
+                raise WrongPhase("The deck is shuffled once, at the start.")
+            if sorted(move.deck) != _SORTED_DECK:
+                raise BadChance("The shuffled deck must hold all 60 path cards, each once.")
+            return
+        if isinstance(move, Goals):
+            if phase != GOALS_PHASE:
+                raise WrongPhase("Goal cards are dealt once, after the shuffle.")
+            goals = move.goals
+            if len(goals) != self.players or len(set(goals)) != len(goals) or any(g not in GOALS for g in goals):
+                raise BadChance(f"Each of the {self.players} seats gets a different Goal card (goal-1 to goal-7).")
+            return
+        if isinstance(move, Gingerbread):
+            if phase != GINGERBREAD_PHASE:
+                raise WrongPhase("The Gingerbread Men are placed once, after the Goal cards.")
+            if sorted(move.values) != list(GINGERBREAD_VALUES):
+                raise BadChance("The Gingerbread values are 1, 2, 2 and 3, one on each spot.")
+            return
+        raise MalformedMove(f"{move!r} is not an Elf move")
+
+    def _check_seat(self, seat: int) -> None:
+        if self.phase == OVER:
+            raise GameIsOver("The game is over.")
+        if self.phase != PLAY:
+            raise NotYourTurn("The game has not started yet.")
+        if seat != self.turn:
+            raise NotYourTurn("It is not your turn.")
+
+    def _placement(self, move: Play):
+        """The placement ``move`` makes, or the reason it is illegal."""
+        self._check_seat(move.by)
+        if move.card not in self.hands[move.by]:
+            raise NotInHand("That card is not in your hand.")
+        type_ = CARD_TYPE[move.card]
+        h = HEADING_INDEX[move.heading]
+        if move.floe is not None:
+            if self.jump_used:
+                raise NoJump("The Ice Floe jump has been used: the floes do nothing now.")
+            if self.offer < 0:
+                raise NoJump("You may jump only with the card right after one that touched an Ice Floe.")
+            x, y = move.floe
+            floe = self.offer
+            if not in_area(x, y) or cell(x, y) not in FLOE_CELLS[floe]:
+                where = " or ".join(f"[{fx}, {fy}]" for fx, fy in TOKENS[floe].cells)
+                raise NoJump(f"The jump starts from a cell of the other Ice Floe: {where}.")
+            p = jump_placement_raw(floe, cell(x, y), h, type_)
+            if p is None:
+                raise WrongHeading("That heading points back onto the Ice Floe.")
+        else:
+            arrow_h = self.arrow_heading
+            allowed = entry_headings(arrow_h)
+            if h not in allowed:
+                if arrow_h < 4:
+                    raise WrongHeading(f"Buddy is heading {HEADINGS[arrow_h]}: the card must continue {HEADINGS[arrow_h]}.")
+                a, b = (HEADINGS[i] for i in allowed)
+                raise WrongHeading(
+                    f"After the corner arrow {HEADINGS[arrow_h]} the card enters heading {a} or {b}: "
+                    "the others would turn back over the corner card."
+                )
+            p = placement(self.arrow_cell, h, type_)
+        if p.error is not None:
+            raise BadPlacement(p.error)
+        return p
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> list[Event]:
+        if isinstance(move, Play):
+            return self._play(move, self._placement(move))
+        self.verify(move)
+        if isinstance(move, End):
+            return self._end(move.by)
+        if isinstance(move, Shuffle):
+            self.deck = list(move.deck)
+            n = self.players
+            self.hands = [self.deck[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(n)]
+            self.deck_pos = n * HAND_SIZE
+            self.phase = GOALS_PHASE
+            return [
+                {"type": "shuffle", "cards": len(self.deck)},
+                {"type": "deal", "hands": [list(h) for h in self.hands]},
+            ]
+        if isinstance(move, Goals):
+            self.goals = list(move.goals)
+            self.phase = GINGERBREAD_PHASE
+            return [{"type": "goals"}]
+        # Gingerbread
+        self.spot_values = list(move.values)
+        events: list[Event] = [{"type": "gingerbread"}]
+        self._begin(0, events)
+        return events
+
+    def chance_move(self, rng: random.Random) -> Move:
+        if self.phase == SHUFFLE:
+            deck = list(CARD_IDS)
+            rng.shuffle(deck)
+            return Shuffle(tuple(deck))
+        if self.phase == GOALS_PHASE:
+            return Goals(tuple(rng.sample(GOAL_IDS, self.players)))
+        if self.phase == GINGERBREAD_PHASE:
+            values = list(GINGERBREAD_VALUES)
+            rng.shuffle(values)
+            return Gingerbread(tuple(values))
+        raise WrongPhase("No chance move is pending.")
+
+    def _draw(self, seat: int, count: int) -> list[str]:
+        pos = self.deck_pos
+        cards = self.deck[pos : pos + count]
+        self.deck_pos = pos + len(cards)
+        self.hands[seat].extend(cards)
+        return cards
+
+    def _play(self, move: Play, p) -> list[Event]:
+        seat = move.by
+        self.hands[seat].remove(move.card)
+        jump = move.floe is not None
+        live = self.live
+        if jump:
+            self.jump_used = True
+            live &= ~_FLOE_BITS
+        self.offer = -1
+        events: list[Event] = [
+            {
+                "type": "play",
+                "by": seat,
+                "card": move.card,
+                "heading": move.heading,
+                "floe": list(move.floe) if jump else None,
+                "cells": [xy_list(c) for c in p.cells],
+                "arrow": arrow_dict(p.arrow_cell, p.arrow_heading),
+            }
+        ]
+        self.arrow_cell = p.arrow_cell
+        self.arrow_heading = p.arrow_heading
+        seen = 0
+        reached_end = False
+        floe_touched = -1
+        triggered: list[str] = []
+        for c in p.cells:
+            for t in TOUCH[c]:
+                bit = 1 << t
+                if seen & bit or not live & bit:
+                    continue
+                seen |= bit
+                kind = _KIND[t]
+                token = TOKENS[t].id
+                triggered.append(token)
+                where = xy_list(c)
+                if kind == LOCATION:
+                    live &= ~bit
+                    index = len(self.slots)
+                    self.slots.append(token)
+                    events.append(
+                        {"type": "location", "by": seat, "location": token, "cell": where,
+                         "slot": index if index < len(SLOT_VALUES) else None, "points": slot_value(index)}
+                    )  # fmt: skip
+                elif kind == GINGERBREAD:
+                    live &= ~bit
+                    spot = _SPOT_OF[t]
+                    self.spot_owner[spot] = seat
+                    self.taken[seat].append(spot)
+                    events.append({"type": "take_gingerbread", "by": seat, "spot": token, "cell": where})
+                elif kind == SYRUP:
+                    live &= ~bit
+                    drawn = self._draw(seat, 1)
+                    events.append({"type": "syrup", "by": seat, "jar": token, "cell": where, "card": drawn[0] if drawn else None})
+                elif kind == FLOE:
+                    floe_touched = t
+                    events.append(
+                        {"type": "floe", "by": seat, "floe": token, "cell": where, "jump_to": TOKENS[OTHER_FLOE[t]].id}
+                    )
+                else:  # END
+                    reached_end = True
+                    events.append({"type": "reach_end", "by": seat, "cell": where})
+        self.live = live
+        self.paths.append((move.card, seat, p, jump, tuple(triggered)))
+        self.plays += 1
+        if reached_end:
+            self.snow_globe = seat
+            events.append({"type": "snow_globe", "by": seat})
+            self._finish("nyc", events)
+        elif floe_touched >= 0:
+            self.offer = OTHER_FLOE[floe_touched]
+        return events
+
+    def _end(self, seat: int) -> list[Event]:
+        drawn = self._draw(seat, DRAW_AT_END)
+        self.offer = -1
+        events: list[Event] = [{"type": "end", "by": seat}, {"type": "draw", "seat": seat, "cards": drawn, "why": "end"}]
+        if self._all_out():
+            self._finish("cards", events)
+        else:
+            self._begin((seat + 1) % self.players, events)
+        return events
+
+    def _all_out(self) -> bool:
+        return self.deck_pos >= len(self.deck) and not any(self.hands)
+
+    def _begin(self, seat: int, events: list[Event]) -> None:
+        """Start ``seat``'s turn: skip a seat with no cards; rule 9 for a hand that cannot be placed."""
+        n = self.players
+        for _ in range(4 * n + len(CARD_IDS)):
+            hand = self.hands[seat]
+            if not hand and self.deck_pos >= len(self.deck):
+                events.append({"type": "skip", "seat": seat})
+                seat = (seat + 1) % n
+                continue
+            if not any(self.placeable(c) for c in hand):
+                drawn = []
+                fits = False
+                while self.deck_pos < len(self.deck):
+                    card = self._draw(seat, 1)[0]
+                    drawn.append(card)
+                    if self.placeable(card):
+                        fits = True
+                        break
+                if drawn:
+                    events.append({"type": "draw", "seat": seat, "cards": drawn, "why": "stuck"})
+                if not fits:
+                    self.discards[seat].extend(hand)
+                    events.append({"type": "discard", "seat": seat, "cards": list(hand)})
+                    hand.clear()
+                    if self._all_out():
+                        self._finish("cards", events)
+                        return
+                    seat = (seat + 1) % n
+                    continue
+            self.turn = seat
+            self.plays = 0
+            self.offer = -1
+            self.phase = PLAY
+            events.append({"type": "turn", "seat": seat})
+            return
+        raise RuntimeError("no seat can take a turn")  # unreachable: the game ends first
+
+    def _finish(self, ended: str, events: list[Event]) -> None:
+        self.phase = OVER
+        self.ended = ended
+        self.offer = -1
+        self._outcome = score(self.goals, self.slots, self.gingerbread_taken(), self.snow_globe if self.snow_globe >= 0 else None, ended)
+        events.append({"type": "game_over", **self._outcome.to_record()})
+
+    def gingerbread_taken(self) -> list[list[int]]:
+        """For each seat, the values of the Gingerbread Men it took, in order (omniscient)."""
+        return [[self.spot_values[s] for s in spots] for spots in self.taken]
+
+    # -- what a seat may know ----------------------------------------------------------------
+
+    def action_hints(self) -> dict[str, str | None]:
+        """For the seat to move: each action kind and why it is not allowed now (None: allowed)."""
+        hand = self.hands[self.turn]
+        if any(self.placeable(c) for c in hand) or (
+            self.offer >= 0 and any(JUMPS[(self.offer, CARD_TYPE[c])] for c in hand)
+        ):
+            play = None
+        elif not hand:
+            play = "Your hand is empty: end your turn."
+        else:
+            play = "None of your cards fits from Buddy's arrow: end your turn."
+        end = None if self.plays else "Play at least one card before ending your turn."
+        return {"play": play, "end": end}
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know now; ``None`` is a spectator (public information only).
+
+        Public: hands, the board, paths, the arrow, slots, spent tokens, who took which
+        Gingerbread spot, the jump, discards and the deck count.  Own seat only: its Goal card
+        and the values of the Gingerbread Men it took.  Everything is revealed once it is over.
+        """
+        over = self.phase == OVER
+        live = self.live
+        owner = self.spot_owner
+        tokens: dict[str, dict[str, Any]] = {}
+        for i, t in enumerate(TOKENS):
+            entry: dict[str, Any] = {"kind": t.kind, "label": t.label, "cells": [list(c) for c in t.cells],
+                                     "live": bool(live >> i & 1)}  # fmt: skip
+            if t.kind == LOCATION:
+                entry["slot"] = self.slots.index(t.id) if t.id in self.slots else None
+            elif t.kind == GINGERBREAD:
+                taker = owner[_SPOT_OF[i]]
+                entry["taken_by"] = taker if taker >= 0 else None
+            elif t.kind == END:
+                entry["taken_by"] = self.snow_globe if self.snow_globe >= 0 else None
+            tokens[t.id] = entry
+        view: View = {
+            "game": "elf",
+            "you": seat,
+            "players": self.players,
+            "phase": self.phase,
+            "turn": self.turn if self.phase == PLAY else None,
+            "deck": self.deck_count,
+            "hands": [list(h) for h in self.hands],
+            "discards": [list(d) for d in self.discards],
+            "arrow": arrow_dict(self.arrow_cell, self.arrow_heading),
+            "plays_this_turn": self.plays if self.phase == PLAY else 0,
+            "paths": [
+                {"card": card, "by": by, "heading": HEADINGS[p.heading],
+                 "floe": list(XY[p.origin]) if jump else None,
+                 "cells": [xy_list(c) for c in p.cells], "arrow": arrow_dict(p.arrow_cell, p.arrow_heading),
+                 "touched": list(trig)}
+                for card, by, p, jump, trig in self.paths
+            ],  # fmt: skip
+            "tokens": tokens,
+            "slots": [self.slots[i] if i < len(self.slots) else None for i in range(len(SLOT_VALUES))],
+            "seventh": self.slots[len(SLOT_VALUES)] if len(self.slots) > len(SLOT_VALUES) else None,
+            "slot_values": list(SLOT_VALUES),
+            "jump": {"used": self.jump_used, "offer": TOKENS[self.offer].id if self.offer >= 0 else None},
+            "snow_globe": self.snow_globe if self.snow_globe >= 0 else None,
+            "gingerbread_counts": [len(t) for t in self.taken],
+        }
+        if seat is not None and 0 <= seat < self.players:
+            if self.goals:
+                goal = self.goals[seat]
+                view["goal"] = {"id": goal, "locations": list(GOALS[goal])}
+            else:
+                view["goal"] = None
+            view["my_gingerbread"] = [
+                {"spot": SPOT_IDS[s], "value": self.spot_values[s]} for s in self.taken[seat]
+            ]
+            if self.phase == PLAY and seat == self.turn:
+                view["actions"] = self.action_hints()
+                view["placements"] = self._placement_hints()
+        if over:
+            view["goals"] = list(self.goals)
+            view["gingerbread_values"] = dict(zip(SPOT_IDS, self.spot_values, strict=True))
+            view["result"] = self._outcome.to_record() if self._outcome else None
+        return view
+
+    def _placement_hints(self) -> dict[str, list[dict[str, Any]]]:
+        """Card -> its legal placements as wire fields (``heading`` and, for a jump, ``floe``)."""
+        out: dict[str, list[dict[str, Any]]] = {}
+        for card in self.hands[self.turn]:
+            t = CARD_TYPE[card]
+            hints: list[dict[str, Any]] = [
+                {"heading": HEADINGS[p.heading]} for p in placements(self.arrow_cell, self.arrow_heading, t)
+            ]
+            if self.offer >= 0:
+                hints.extend({"heading": HEADINGS[p.heading], "floe": list(XY[p.origin])} for p in JUMPS[(self.offer, t)])
+            out[card] = hints
+        return out
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+
+def score(
+    goals: list[str],
+    slots: list[str],
+    gingerbread: list[list[int]],
+    snow_globe: int | None,
+    ended: str,
+) -> Outcome:
+    """Final scoring (house rule 11): slot values of the locations on your Goal card, your
+    Gingerbread values, 2 for the Snow Globe.  Highest wins; a tie shares the win.
+
+    >>> o = score(["goal-3", "goal-1", "goal-2"], ["wise-snowman", "central-park"], [[], [], [3]], None, "cards")
+    >>> o.scores, o.winners
+    ((3, 6, 6), (1, 2))
+    """
+    scores = []
+    for seat, goal in enumerate(goals):
+        wanted = GOALS[goal]
+        total = sum(slot_value(i) for i, loc in enumerate(slots) if loc in wanted)
+        total += sum(gingerbread[seat])
+        if snow_globe == seat:
+            total += SNOW_GLOBE_POINTS
+        scores.append(total)
+    best = max(scores)
+    return Outcome(
+        scores=tuple(scores),
+        winners=tuple(s for s, v in enumerate(scores) if v == best),
+        extra={
+            "ended": ended,
+            "slots": list(slots),
+            "gingerbread": [list(g) for g in gingerbread],
+            "snow_globe": snow_globe,
+            "goals": list(goals),
+        },
+    )
+

@@ -1,0 +1,1 @@
+"""Tests for the Elf rules core (core/elf)."""
