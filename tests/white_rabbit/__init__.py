@@ -1,0 +1,1 @@
+"""White Rabbit (Max Mümmelmann) tests."""
