@@ -49,7 +49,6 @@ from ..base import (
 from .cards import (
     CARD_COLOUR,
     CARD_VALUE,
-    COLOURS,
     MAX,
     MAX_ROLLS,
     PILE_SIZE,
@@ -238,7 +237,8 @@ class WhiteRabbitState(GameState):
             raise CannotTake("Max takes from another player, not from you.")
         value = CARD_VALUE.get(card)  # type: ignore[arg-type]
         if value is None or self.hands[source][value] != card:
-            raise CannotTake(f"{_seat_name(source)} does not have {describe_card(card) if value else card!r} face up.")
+            name = describe_card(card) if value else repr(card)  # type: ignore[arg-type]
+            raise CannotTake(f"{_seat_name(source)} does not have {name} face up.")
         if self.hands[move.by][value] is not None:
             raise CannotTake(f"You already have a {value}: Max only takes a value you lack.")
 
@@ -421,4 +421,4 @@ def score(hands: list[list[str | None]], winner: int | None) -> Outcome:
     )
 
 
-__all__ = ["COLOURS", "WhiteRabbitState", "score"]
+__all__ = ["WhiteRabbitState", "score"]
