@@ -1,14 +1,39 @@
-"""``yule play``: until the terminal app lands, say what is coming and what works today."""
+"""``yule play`` and ``yule join``: build the terminal app from the command line and run it."""
 
 from __future__ import annotations
 
 import argparse
+import getpass
+
+from netplay import DEFAULT_PORT
+
+
+def _default_name() -> str:
+    try:
+        return getpass.getuser().capitalize() or "Player"
+    except (KeyError, OSError):
+        return "Player"
 
 
 def run_play(args: argparse.Namespace) -> int:
-    print(
-        "Yule's terminal tables are on their way.\n"
-        "Today the rules engine is complete; watch bots play White Elephant:\n"
-        "  yule simulate white-elephant --players 5 --bot greedy"
-    )
-    return 0
+    """Play now: the real host on loopback, a table with bots, and you."""
+    from .app import PlaySetup, YuleApp
+
+    app = YuleApp(name=args.name or _default_name(), play=PlaySetup(args.game, args.players))
+    return app.run() or 0
+
+
+def run_join(args: argparse.Namespace) -> int:
+    """Join a host: the connect screen without an address, else its lobby (or the table by code)."""
+    from .app import YuleApp
+    from .lobby import parse_address
+
+    address = None
+    if args.address:
+        try:
+            address = parse_address(args.address, DEFAULT_PORT)
+        except ValueError as e:
+            print(f"yule join: {e}")
+            return 2
+    app = YuleApp(name=args.name or _default_name(), address=address, code=args.code)
+    return app.run() or 0

@@ -135,7 +135,7 @@ class WhiteElephantTable(GameTable):
     WhiteElephantTable #prompt.-yours { background: $accent 30%; }
     WhiteElephantTable #board { height: 1fr; }
     WhiteElephantTable #left { width: 1fr; }
-    WhiteElephantTable #exchange-box { height: 1fr; border-top: solid $primary; padding: 0 0 0 1; }
+    WhiteElephantTable #exchange-box { height: 1fr; border-top: solid $primary; }
     WhiteElephantTable #legend { height: 1; color: $text-muted; }
     WhiteElephantTable #shelf { height: auto; max-height: 4; border-top: solid $primary; padding: 0 1; }
     WhiteElephantTable #seats { width: 34; border-top: solid $primary; border-left: solid $primary; padding: 0 1; }

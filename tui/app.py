@@ -1,0 +1,374 @@
+"""The Yule terminal app: connect, lobby, table and game over, following one host.
+
+All network work runs in Textual workers: one reads the client library's message stream and
+posts each frame as :class:`YuleApp.FromHost`; requests (join, create, moves ...) run in their
+own workers and report refusals in plain words.  The client library reconnects by itself and
+takes the seat back; the app only follows its ``connection`` messages and the views that come
+after.  ``yule play`` embeds the real host (:class:`netplay.host.Host`) on loopback first.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import work
+from textual.app import App
+from textual.binding import Binding
+from textual.events import Resize
+from textual.message import Message
+
+from netplay import DEFAULT_PORT
+from netplay.client import Client, ConnectionLost, HostError, discover_hosts
+
+from .dialogs import ChoiceScreen
+from .games import GAME_UIS
+from .lobby import CodeScreen, ConnectScreen, LobbyScreen
+from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen
+from .text import literal
+from .widgets import GameTable, StatusLine
+
+PLAY_BOT_DELAY = 1.2
+"""Seconds between bot moves in ``yule play``: slow enough to follow each one."""
+
+
+@dataclass
+class PlaySetup:
+    """``yule play``: which game (None: ask), how many seats, and the bots' kind."""
+
+    game: str | None
+    players: int | None
+
+
+class YuleApp(App[int]):
+    """One player's terminal: see the module docstring."""
+
+    TITLE = "Yule"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    class FromHost(Message):
+        """A frame or connection change from the client library."""
+
+        def __init__(self, frame: dict[str, Any]) -> None:
+            super().__init__()
+            self.frame = frame
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        address: tuple[str, int] | None = None,
+        code: str | None = None,
+        play: PlaySetup | None = None,
+        discover: bool = True,
+    ) -> None:
+        super().__init__()
+        self.player_name = name
+        self.address = address
+        self.code = code
+        self.play = play
+        self.discover = discover
+        self.client: Client | None = None
+        self.host: Any = None
+        self.status: dict[str, Any] = {"place": "Yule", "code": None, "connection": "offline"}
+        self.table_id: int | None = None
+        self.info: dict[str, Any] | None = None
+        self.table_screen: TableScreen | None = None
+        self.game_over: GameOverScreen | None = None
+        self.last_view: dict[str, Any] | None = None
+
+    # -- start and stop -----------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if self.play is not None:
+            if self.play.game is None:
+                self.push_screen(self._game_menu(), lambda game: self.start_play(game) if game else self.exit(0))
+            else:
+                self.start_play(self.play.game)
+        elif self.address is not None:
+            self.connect(*self.address)
+        else:
+            self.push_screen(ConnectScreen(DEFAULT_PORT))
+            self.look_for_hosts()
+        self._check_size(self.size.width, self.size.height)
+
+    def _game_menu(self) -> ChoiceScreen[str]:
+        from core.registry import all_games
+
+        choices = []
+        for game in all_games():
+            label = literal(f"{game.title}: {game.summary or f'{game.min_players}-{game.max_players} players'}")
+            why = None if game.name in GAME_UIS else f"{game.title} has no table in the terminal yet."
+            choices.append((Text(label), game.name, why))
+        return ChoiceScreen("Which game? (Enter plays, Esc quits)", choices)
+
+    async def on_unmount(self) -> None:
+        if self.client is not None:
+            await self.client.close()
+        if self.host is not None:
+            await self.host.stop()
+
+    def set_status(self, **values: Any) -> None:
+        """Change the status line on every screen (and on screens made later)."""
+        self.status.update(values)
+        for screen in self.screen_stack:
+            for line in screen.query(StatusLine):
+                for key, value in values.items():
+                    setattr(line, key, value)
+
+    # -- terminal size ---------------------------------------------------------------------
+
+    def on_resize(self, event: Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        notice = self.screen if isinstance(self.screen, TooSmallScreen) else None
+        if small and notice is None:
+            self.push_screen(TooSmallScreen())
+        elif small and notice is not None:
+            notice.resized(width, height)
+        elif not small and notice is not None:
+            self.pop_screen()
+
+    # -- network workers -------------------------------------------------------------------
+
+    @work(exclusive=True, group="discover")
+    async def look_for_hosts(self) -> None:
+        if not self.discover:
+            return
+        found = await discover_hosts(2.0)
+        for screen in self.screen_stack:
+            if isinstance(screen, ConnectScreen):
+                screen.found = [(h.name, h.address, h.port) for h in found]
+
+    def on_connect_screen_rescan(self, message: ConnectScreen.Rescan) -> None:
+        self.look_for_hosts()
+
+    def on_connect_screen_chosen(self, message: ConnectScreen.Chosen) -> None:
+        self.connect(message.host, message.port)
+
+    @work(exclusive=True, group="connect")
+    async def connect(self, host: str, port: int) -> None:
+        self.set_status(connection="connecting", place=f"Yule · {host}:{port}")
+        client = Client(host, port, name=self.player_name)
+        try:
+            welcome = await client.connect()
+        except (OSError, HostError, TimeoutError) as e:
+            self.set_status(connection="offline")
+            self.notify(f"Cannot reach {literal(host)}:{port}: {literal(e)}", title="Not connected", severity="error")
+            if not any(isinstance(s, ConnectScreen) for s in self.screen_stack):
+                self.push_screen(ConnectScreen(DEFAULT_PORT))
+            return
+        self.client = client
+        self.set_status(place=f"Yule · {literal(welcome.get('host', host))}")
+        self.read_frames()
+        await self._show_lobby()
+        if self.code:
+            await self._join_by_code(self.code)
+
+    @work(exclusive=True, group="frames")
+    async def read_frames(self) -> None:
+        assert self.client is not None
+        async for frame in self.client:
+            self.post_message(self.FromHost(frame))
+
+    async def _show_lobby(self) -> None:
+        while isinstance(self.screen, ConnectScreen):
+            self.pop_screen()
+        lobby = LobbyScreen()
+        await self.push_screen(lobby)
+        await self._refresh_tables()
+        self.set_interval(3.0, self._refresh_tables)
+
+    async def _refresh_tables(self) -> None:
+        lobby = self._lobby()
+        if lobby is None or self.client is None or self.client.state != "connected":
+            return
+        try:
+            lobby.tables = await self.client.list_tables()
+        except (HostError, ConnectionLost):
+            return
+
+    def _lobby(self) -> LobbyScreen | None:
+        return next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
+
+    async def _join_by_code(self, code: str) -> None:
+        """Join the waiting private table whose code this is (the host checks the code)."""
+        assert self.client is not None
+        tables = await self.client.list_tables()
+        for summary in tables:
+            if summary["status"] != "waiting" or summary.get("open") or None not in summary["seats"]:
+                continue
+            try:
+                await self.client.join(summary["table"], code=code)
+            except HostError:
+                continue
+            self.table_id = summary["table"]
+            return
+        self.notify("No waiting table here has that join code.", severity="error")
+
+    def on_lobby_screen_request(self, message: LobbyScreen.Request) -> None:
+        self.lobby_request(message.kind, message.args)
+
+    @work(group="requests")
+    async def lobby_request(self, kind: str, args: dict[str, Any]) -> None:
+        client = self.client
+        if client is None:
+            return
+        try:
+            if kind == "create":
+                reply = await client.create_table(args["game"], args["seats"], open=args["open"])
+                self.table_id = reply["table"]
+            elif kind in ("join", "watch"):
+                code = None
+                if not args["open"]:
+                    code = await self.push_screen_wait(CodeScreen())
+                    if code is None:
+                        return
+                if kind == "join":
+                    await client.join(args["table"], code=code)
+                else:
+                    await client.watch(args["table"], code=code)
+                self.table_id = args["table"]
+            elif kind == "add_bot":
+                await client.add_bot(args["table"])
+            elif kind == "remove_bot":
+                await client.remove_bot(args["table"], args["seat"])
+            elif kind == "set_open":
+                await client.set_open(args["table"], args["open"])
+            elif kind == "start":
+                await client.start(args["table"])
+        except HostError as e:
+            self.notify(literal(e.message), title="The host says no", severity="error")
+        except ConnectionLost:
+            self.notify("Not connected to the host right now.", severity="error")
+        await self._refresh_tables()
+
+    @work(exclusive=True, group="connect")
+    async def start_play(self, game: str) -> None:
+        """``yule play``: the real host on loopback, a table with bots, and you at seat 1."""
+        from core.registry import get_game
+        from netplay.host import Host
+
+        assert self.play is not None
+        spec = get_game(game)
+        players = self.play.players or max(spec.min_players, min(spec.max_players, 4))
+        self._data = tempfile.TemporaryDirectory(prefix="yule-play-")
+        self.host = Host(self._data.name, away_timeout=600)
+        port = await self.host.start("127.0.0.1", 0)
+        client = Client("127.0.0.1", port, name=self.player_name)
+        await client.connect()
+        self.client = client
+        self.set_status(place=f"Yule · {spec.title} on this machine")
+        self.read_frames()
+        try:
+            reply = await client.create_table(game, players, bot_delay=PLAY_BOT_DELAY)
+            self.table_id = reply["table"]
+            await client.fill_bots(self.table_id)
+            await client.start(self.table_id)
+        except HostError as e:
+            self.notify(literal(e.message), title="Cannot start the game", severity="error", timeout=30)
+
+    # -- frames from the host ----------------------------------------------------------------
+
+    def on_yule_app_from_host(self, message: YuleApp.FromHost) -> None:
+        frame = message.frame
+        kind = frame.get("type")
+        if kind == "connection":
+            self.set_status(connection=frame["state"])
+            if frame["state"] == "gone":
+                self.notify(literal(frame.get("reason", "")), title="The host is gone", severity="error", timeout=30)
+        elif kind == "table" and frame.get("table") == self.table_id:
+            self._table_info(frame)
+        elif kind == "view" and frame.get("table") == self.table_id:
+            self._view(frame)
+        elif kind == "error":
+            self.notify(literal(frame.get("message", "")), title="From the host", severity="error")
+
+    def _names(self) -> list[str]:
+        seats = (self.info or {}).get("seats", [])
+        return [s["name"] if s else "" for s in seats]
+
+    def _tags(self) -> dict[int, str]:
+        tags = {}
+        for seat, s in enumerate((self.info or {}).get("seats", [])):
+            if s is None:
+                continue
+            if s.get("bot"):
+                tags[seat] = "bot"
+            elif s.get("stand_in"):
+                tags[seat] = "away, a bot plays"
+            elif s.get("away"):
+                tags[seat] = "away"
+        return tags
+
+    def _table_info(self, info: dict[str, Any]) -> None:
+        self.info = info
+        self.set_status(code=info.get("code"), place=f"Yule · #{info['table']} {literal(info['title'])}")
+        lobby = self._lobby()
+        if info["status"] == "waiting":
+            if lobby is not None:
+                lobby.mine = info
+            return
+        if lobby is not None:
+            lobby.mine = None
+        if self.table_screen is None and info["game"] in GAME_UIS:
+            self.table_screen = TableScreen(info["game"])
+            self.push_screen(self.table_screen)
+        if self.table_screen is not None and self.last_view is not None:
+            self.table_screen.show(self.last_view, self._names(), self._tags())
+
+    def _view(self, frame: dict[str, Any]) -> None:
+        screen = self.table_screen
+        if screen is None:
+            return
+        view = frame["view"]
+        if self.last_view is not None and "result" in self.last_view and "result" not in view:
+            screen.add_log(["A new game begins at this table."])
+        self.last_view = view
+        screen.show(view, self._names(), self._tags())
+        screen.add_log([entry["text"] for entry in frame.get("log", [])])
+        if "result" in view and self.game_over is None:
+            self.game_over = GameOverScreen(screen.game, view["result"], self._names(), frame.get("seat"))
+            self.push_screen(self.game_over, self._after_game)
+        elif "result" not in view and self.game_over is not None:
+            if self.screen is self.game_over:
+                self.pop_screen()
+            self.game_over = None
+
+    def _after_game(self, choice: str | None) -> None:
+        if choice == "leave":
+            self.exit(0)
+        elif choice == "again" and self.table_id is not None:
+            self.game_over = None
+            self.again(self.table_id)
+        elif choice == "back":
+            self.game_over = None
+
+    @work(group="requests")
+    async def again(self, table: int) -> None:
+        assert self.client is not None
+        try:
+            await self.client.play_again(table)
+        except (HostError, ConnectionLost) as e:
+            self.notify(literal(getattr(e, "message", e)), title="Cannot play again", severity="error")
+
+    def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
+        self.send_move(message.move)
+
+    @work(group="moves")
+    async def send_move(self, move: dict[str, Any]) -> None:
+        screen = self.table_screen
+        if self.client is None or self.table_id is None or screen is None:
+            return
+        try:
+            await self.client.move(self.table_id, move)
+        except HostError as e:
+            screen.table.refused(e.message)
+        except ConnectionLost:
+            screen.table.refused("Not connected to the host: the move was not sent. Try again once reconnected.")
+

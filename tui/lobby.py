@@ -1,0 +1,365 @@
+"""The screens before a game: connect to a host, the lobby with its tables, and creating one.
+
+They only show data and post typed messages; :class:`tui.app.YuleApp` owns the connection and
+does the network work in its workers.  Names from the host are shown literally.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.registry import all_games
+
+from .games import GAME_UIS
+from .text import literal, plain
+from .widgets import StatusLine
+
+
+def parse_address(text: str, default_port: int) -> tuple[str, int]:
+    """``'host'``, ``'host:port'`` or ``'[v6]:port'`` as (host, port); ``ValueError`` if bad.
+
+    >>> parse_address("192.168.1.20:7800", 7737), parse_address("yule.local", 7737)
+    (('192.168.1.20', 7800), ('yule.local', 7737))
+    """
+    text = text.strip()
+    if not text:
+        raise ValueError("Type a host name or address.")
+    host, port = text, default_port
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        if rest.startswith(":"):
+            port = int(rest[1:])
+    elif text.count(":") == 1:
+        host, _, number = text.partition(":")
+        if not number.isdigit():
+            raise ValueError(f"{number!r} is not a port number.")
+        port = int(number)
+    if not 0 < port < 65536:
+        raise ValueError(f"{port} is not a port number.")
+    return host, port
+
+
+def table_line(summary: dict[str, Any]) -> Text:
+    """One table in the lobby list: number, game, seats taken, status, private or open."""
+    seats = summary["seats"]
+    taken = sum(s is not None for s in seats)
+    text = Text(f"#{summary['table']:<3} ", style="bold")
+    text.append(f"{literal(summary['title']):<15}")
+    text.append(f" {taken}/{len(seats)} seats  ")
+    text.append(f"{summary['status']:<8}")
+    text.append(" open" if summary.get("open") else " private (code)", style="" if summary.get("open") else "italic")
+    people = [literal(s["name"], 12) for s in seats if s is not None and not s.get("bot")]
+    if people:
+        text.append("  " + ", ".join(people), style="dim")
+    return text
+
+
+def seats_text(info: dict[str, Any]) -> Text:
+    """Every seat of a waiting table: its player, bot or emptiness."""
+    text = Text()
+    for seat, s in enumerate(info["seats"]):
+        if seat:
+            text.append("\n")
+        text.append(f"{seat + 1}. ", style="bold")
+        if s is None:
+            text.append("empty", style="italic dim")
+            continue
+        text.append_text(plain(s["name"], "bold" if seat == info.get("you") else "", 24))
+        if seat == info.get("you"):
+            text.append(" (you)")
+        if s.get("bot"):
+            text.append(f" ({s['bot']} bot)", style="italic")
+        elif s.get("away"):
+            text.append(" (away)", style="italic")
+    return text
+
+
+class ConnectScreen(Screen[None]):
+    """Hosts found on the LAN and a field for an address."""
+
+    DEFAULT_CSS = """
+    ConnectScreen Vertical { padding: 0 1; }
+    ConnectScreen #found { height: 1fr; border: round $primary; }
+    ConnectScreen Label { margin-top: 1; }
+    """
+    BINDINGS = [Binding("f5", "rescan", "Look again"), Binding("ctrl+q", "app.quit", "Quit")]
+
+    found: reactive[list[tuple[str, str, int]]] = reactive(list, init=False)
+
+    class Chosen(Message):
+        """Connect to this host and port."""
+
+        def __init__(self, host: str, port: int) -> None:
+            super().__init__()
+            self.host = host
+            self.port = port
+
+    class Rescan(Message):
+        """Look for hosts on the LAN again."""
+
+    def __init__(self, default_port: int) -> None:
+        super().__init__()
+        self.default_port = default_port
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine()
+        with Vertical():
+            yield Label(Text("Hosts found on this network (Up/Down, Enter to connect):"))
+            yield OptionList(Option(Text("Looking for hosts…", style="italic"), disabled=True), id="found")
+            yield Label(Text("Or type an address (host or host:port), then Enter:"))
+            yield Input(placeholder="192.168.1.20:7737", id="address")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def watch_found(self, found: list[tuple[str, str, int]]) -> None:
+        options = self.query_one("#found", OptionList)
+        options.clear_options()
+        if not found:
+            options.add_option(Option(Text("No hosts found yet (F5 looks again).", style="italic"), disabled=True))
+        for i, (name, host, port) in enumerate(found):
+            options.add_option(Option(Text.assemble((literal(name, 30), "bold"), f"  {host}:{port}"), id=str(i)))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        _, host, port = self.found[int(event.option.id or 0)]
+        self.post_message(self.Chosen(host, port))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            host, port = parse_address(event.value, self.default_port)
+        except ValueError as e:
+            self.notify(str(e), severity="error")
+            return
+        self.post_message(self.Chosen(host, port))
+
+    def action_rescan(self) -> None:
+        self.post_message(self.Rescan())
+
+
+class LobbyScreen(Screen[None]):
+    """The host's tables; the table you sit at while it waits, with its seats and bots."""
+
+    DEFAULT_CSS = """
+    LobbyScreen #tables { width: 1fr; border: round $primary; }
+    LobbyScreen #mine { width: 40; border: round $accent; padding: 0 1; }
+    LobbyScreen #mine.-none { display: none; }
+    LobbyScreen #help { height: auto; padding: 0 1; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("n", "new", "New table"),
+        Binding("enter", "join", "Join", show=False),
+        Binding("j", "join", "Join"),
+        Binding("w", "watch", "Watch"),
+        Binding("a", "add_bot", "Add bot"),
+        Binding("x", "remove_bot", "Remove bot"),
+        Binding("o", "toggle_open", "Open/private"),
+        Binding("s", "start", "Start"),
+        Binding("f1,question_mark", "rules", "Rules", key_display="?"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    tables: reactive[list[dict[str, Any]]] = reactive(list, init=False)
+    mine: reactive[dict[str, Any] | None] = reactive(None, init=False, always_update=True)
+    """The table info of the waiting table you sit at, if any."""
+
+    class Request(Message):
+        """Ask the app to do a lobby request: ``kind`` is join, watch, create, add_bot ..."""
+
+        def __init__(self, kind: str, **args: Any) -> None:
+            super().__init__()
+            self.kind = kind
+            self.args = args
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine()
+        with Horizontal():
+            tables = OptionList(id="tables")
+            tables.border_title = "Tables"
+            yield tables
+            mine = Static(id="mine", classes="-none")
+            mine.border_title = "Your table"
+            yield mine
+        yield Static(Text("n creates a table. Enter or j joins the highlighted one, w watches it."), id="help")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self.watch_tables(self.tables)
+
+    def watch_tables(self, tables: list[dict[str, Any]]) -> None:
+        options = self.query_one("#tables", OptionList)
+        highlighted = options.highlighted
+        options.clear_options()
+        if not tables:
+            options.add_option(Option(Text("No tables yet: press n to create one.", style="italic"), disabled=True))
+        for summary in tables:
+            options.add_option(Option(table_line(summary), id=str(summary["table"])))
+        if highlighted is not None and tables:
+            options.highlighted = min(highlighted, len(tables) - 1)
+        self.refresh_bindings()
+
+    def watch_mine(self, mine: dict[str, Any] | None) -> None:
+        panel = self.query_one("#mine", Static)
+        panel.set_class(mine is None, "-none")
+        if mine is not None:
+            text = Text(f"#{mine['table']} {literal(mine['title'])}\n", style="bold")
+            if mine.get("code"):
+                text.append("Join code: ")
+                text.append(literal(mine["code"]), style="bold reverse")
+                text.append("\n")
+            text.append("Open to anyone\n\n" if mine.get("open") else "Private: players need the code\n\n")
+            text.append_text(seats_text(mine))
+            text.append("\n\na adds a bot, x removes one, s starts.", style="dim")
+            panel.update(text)
+        self.refresh_bindings()
+
+    def _highlighted(self) -> dict[str, Any] | None:
+        index = self.query_one("#tables", OptionList).highlighted
+        return self.tables[index] if index is not None and 0 <= index < len(self.tables) else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("add_bot", "remove_bot", "start", "toggle_open"):
+            return True if self.mine is not None else None
+        if action in ("join", "watch"):
+            return True if self.tables else None
+        return True
+
+    def action_new(self) -> None:
+        self.app.push_screen(CreateTableScreen(), lambda args: args and self.post_message(self.Request("create", **args)))
+
+    def action_join(self) -> None:
+        summary = self._highlighted()
+        if summary is not None:
+            self.post_message(self.Request("join", table=summary["table"], open=summary.get("open", False)))
+
+    def action_watch(self) -> None:
+        summary = self._highlighted()
+        if summary is not None:
+            self.post_message(self.Request("watch", table=summary["table"], open=summary.get("open", False)))
+
+    def action_add_bot(self) -> None:
+        if self.mine is not None:
+            self.post_message(self.Request("add_bot", table=self.mine["table"]))
+
+    def action_remove_bot(self) -> None:
+        if self.mine is None:
+            return
+        bots = [seat for seat, s in enumerate(self.mine["seats"]) if s is not None and s.get("bot")]
+        if not bots:
+            self.notify("There is no bot at your table.", severity="warning")
+            return
+        self.post_message(self.Request("remove_bot", table=self.mine["table"], seat=bots[-1]))
+
+    def action_toggle_open(self) -> None:
+        if self.mine is not None:
+            self.post_message(self.Request("set_open", table=self.mine["table"], open=not self.mine.get("open")))
+
+    def action_start(self) -> None:
+        if self.mine is not None:
+            self.post_message(self.Request("start", table=self.mine["table"]))
+
+    def action_rules(self) -> None:
+        from .screens import RulesScreen
+
+        game = (self.mine or self._highlighted() or {}).get("game", "white-elephant")
+        if game in GAME_UIS:
+            self.app.push_screen(RulesScreen(GAME_UIS[game].rules))
+
+
+class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
+    """Create a table: its game, its number of seats and whether anyone may join without a code."""
+
+    DEFAULT_CSS = """
+    CreateTableScreen { align: center middle; }
+    CreateTableScreen > Vertical {
+        width: 64; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    CreateTableScreen OptionList { height: auto; max-height: 8; }
+    CreateTableScreen #options { color: $text-muted; height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "create", "Create")]
+
+    def compose(self) -> ComposeResult:
+        self.games = all_games()
+        with Vertical() as box:
+            box.border_title = "New table (Tab moves, Enter in Seats creates)"
+            yield Label("Game:")
+            yield OptionList(
+                *(
+                    Option(Text.assemble((g.title, "bold"), f"  {g.min_players}-{g.max_players} players"), id=g.name, disabled=g.name not in GAME_UIS)
+                    for g in self.games
+                ),
+                id="game",
+            )
+            yield Static(id="options")
+            yield Label("Seats:")
+            yield Input(value="4", type="integer", id="seats")
+            yield Checkbox("Open to anyone (no join code)", value=False, id="open")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        games = self.query_one("#game", OptionList)
+        games.highlighted = next((i for i, g in enumerate(self.games) if g.name in GAME_UIS), 0)
+        games.focus()
+
+    def _game(self) -> Any:
+        index = self.query_one("#game", OptionList).highlighted or 0
+        return self.games[index]
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        game = self._game()
+        options = ", ".join(f"{k}={v}" for k, v in game.default_options.items()) or "none"
+        self.query_one("#options", Static).update(Text(f"{game.summary}\nOptions: {options}"))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.query_one("#seats", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_create()
+
+    def action_create(self) -> None:
+        game = self._game()
+        value = self.query_one("#seats", Input).value
+        seats = int(value) if value.strip().lstrip("-").isdigit() else 0
+        if not game.min_players <= seats <= game.max_players:
+            self.notify(f"{game.title} is for {game.min_players} to {game.max_players} players.", severity="error")
+            return
+        self.dismiss({"game": game.name, "seats": seats, "open": self.query_one(Checkbox).value})
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class CodeScreen(ModalScreen[str | None]):
+    """Ask for a private table's join code."""
+
+    DEFAULT_CSS = """
+    CodeScreen { align: center middle; }
+    CodeScreen Vertical { width: 50; height: auto; border: round $accent; background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "Join code"
+            yield Label("This table is private. Its code (Enter to join):")
+            yield Input(id="code", max_length=16)
+        yield Footer(compact=True)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
