@@ -371,7 +371,9 @@ class WhiteRabbitState(GameState):
 
         Everything here is public except ``actions`` (only for the seat to move).  Piles are
         ``{"cards": n, "max": bool}``: ``cards`` counts every card in the pile, Max included
-        when ``max`` says he is on top.  Face-down pile cards are never named.
+        when ``max`` says he is on top.  Face-down pile cards are never named.  ``die`` is the
+        last roll (the previous one while a roll is due); ``landing`` the two spaces the rabbit
+        can reach while a direction is due; ``max_choices`` every card Max could take now.
         """
         phase = self.phase
         playing = phase not in (DEAL, OVER)
