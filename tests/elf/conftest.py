@@ -49,3 +49,61 @@ def simulate(players: int, seed: int, bot: str = "random") -> dict:
 @pytest.fixture
 def game():
     return get_game("elf")
+
+
+def set_arrow(state: ElfState, x: int, y: int, heading: str) -> None:
+    """Stand Buddy on (x, y) with ``heading`` (a test shortcut for a long path)."""
+    from core.elf.board import HEADING_INDEX, cell
+
+    state.arrow_cell = cell(x, y)
+    state.arrow_heading = HEADING_INDEX[heading]
+
+
+def give(state: ElfState, seat: int, *cards: str) -> None:
+    """Move cards to the end of ``seat``'s hand from wherever they are (undrawn deck or a hand)."""
+    for card in cards:
+        for hand in state.hands:
+            if card in hand:
+                hand.remove(card)
+                break
+        else:
+            index = state.deck.index(card)
+            assert index >= state.deck_pos, f"{card} is not available"
+            del state.deck[index]
+            state.deck.insert(state.deck_pos, card)
+            state.deck_pos += 1
+        state.hands[seat].append(card)
+
+
+def take_hand(state: ElfState, seat: int, to: int) -> None:
+    """Move all of ``seat``'s hand to seat ``to``."""
+    state.hands[to].extend(state.hands[seat])
+    state.hands[seat].clear()
+
+
+def drain_deck(state: ElfState, seat: int, keep: int = 0) -> None:
+    """Deal every undrawn card but the last ``keep`` into ``seat``'s hand."""
+    stop = len(state.deck) - keep
+    state.hands[seat].extend(state.deck[state.deck_pos : stop])
+    state.deck_pos = stop
+
+
+def all_cards(state: ElfState) -> list[str]:
+    """Every card the state knows of: undrawn deck, hands, played paths, discards."""
+    out = list(state.deck[state.deck_pos :])
+    for hand in state.hands:
+        out.extend(hand)
+    out.extend(path[0] for path in state.paths)
+    for pile in state.discards:
+        out.extend(pile)
+    return out
+
+
+def leave_in_deck(state: ElfState, seat: int, cards: list[str]) -> None:
+    """Deal every undrawn card to ``seat`` except ``cards``, which become the whole deck, in order."""
+    drain_deck(state, seat)
+    for card in cards:
+        state.hands[seat].remove(card)
+        state.deck.remove(card)
+    state.deck.extend(cards)
+    state.deck_pos = len(state.deck) - len(cards)
