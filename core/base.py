@@ -113,6 +113,16 @@ class GameState(ABC):
     def chance_move(self, rng: random.Random) -> Any:
         """Draw the pending chance move from ``rng`` (only when :meth:`active` is ``(CHANCE,)``)."""
 
+    def chance_trigger(self) -> tuple[Seat, str] | None:
+        """A pending chance move that a seat sets off, as ``(seat, wire type)``; else ``None``.
+
+        Rolling a die is chance, but a child wants to press Enter to roll: when this returns
+        ``(2, "roll")``, the host draws the chance move only once seat 2 sends
+        ``{"type": "roll"}`` (a bot in that seat sends it too).  ``None``, the default: chance
+        moves are drawn at once.
+        """
+        return None
+
     @abstractmethod
     def view(self, seat: Seat | None) -> View:
         """Everything ``seat`` may know now (``None``: a spectator, public information only)."""

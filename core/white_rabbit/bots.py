@@ -45,6 +45,8 @@ class RandomBot(Bot):
     def choose(self, view: View) -> MoveDict:
         rng = self.rng
         phase = view["phase"]
+        if phase == "roll":
+            return {"type": "roll"}
         if phase == "direction":
             return {"type": "move", "dir": rng.choice(("cw", "ccw"))}
         if phase == "max_take":
@@ -61,6 +63,8 @@ class GreedyBot(Bot):
     def choose(self, view: View) -> MoveDict:
         seat = view["you"]
         phase = view["phase"]
+        if phase == "roll":
+            return {"type": "roll"}
         if phase == "direction":
             land = view["landing"]
             cw, ccw = _pile_worth(view, seat, land["cw"]), _pile_worth(view, seat, land["ccw"])

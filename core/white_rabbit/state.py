@@ -130,6 +130,10 @@ class WhiteRabbitState(GameState):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def chance_trigger(self) -> tuple[int, str] | None:
+        """The seat to move rolls the die itself: the host waits for its ``{"type": "roll"}``."""
+        return (self.turn, "roll") if self.phase == ROLL else None
+
     def family(self, seat: int) -> list[str]:
         """The cards ``seat`` holds face up, by value."""
         return [c for c in self.hands[seat][1:] if c is not None]
@@ -360,6 +364,7 @@ class WhiteRabbitState(GameState):
         """For the seat to move: each action and why it is not allowed now (None: allowed)."""
         phase = self.phase
         hints: dict[str, str | None] = {
+            "roll": None if phase == ROLL else "You have already rolled.",
             "move": None if phase == DIRECTION else ("Wait for your roll of the die." if phase == ROLL else "Deal with Max first."),
             "max_take": None if phase == MAX_TAKE else ("Max has already been used." if phase == MAX_PLACE else "You can only take a card when you draw Max."),
             "max_place": None if phase == MAX_PLACE else ("Take a card with Max (or nothing) first." if phase == MAX_TAKE else "You can only place Max after drawing him."),

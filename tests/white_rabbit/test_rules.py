@@ -417,3 +417,20 @@ def test_describe_every_event(names):
     assert "no winner" in d(stopped, names)
     won = {"type": "game_over", "scores": [6, 4], "winners": [0], "stopped": False, "oberhase": [None, None]}
     assert d(won, names) == "Ana has a complete rabbit family and wins!"
+
+
+def test_the_seat_to_move_sets_off_its_own_roll():
+    """A child presses Enter to roll: the roll is chance, but the host waits for that seat."""
+    from core.white_rabbit.bots import GreedyBot, RandomBot
+
+    state = WhiteRabbitState(3)
+    assert state.chance_trigger() is None  # the deal is drawn at once
+    state.apply(state.chance_move(random.Random(4)))
+    assert state.chance_trigger() == (state.turn, "roll")
+    view = state.view(state.turn)
+    assert view["actions"]["roll"] is None
+    for bot in (RandomBot, GreedyBot):
+        assert bot(random.Random(0)).choose(view) == {"type": "roll"}
+    state.apply(state.chance_move(random.Random(4)))
+    assert state.chance_trigger() is None
+    assert state.view(state.turn)["actions"]["roll"] == "You have already rolled."
