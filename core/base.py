@@ -149,6 +149,21 @@ class Game:
     describe: Callable[[Event, list[str]], str]
     """One event as a plain-words log line, given the players' names."""
     summary: str = ""
+    report: Callable[[GameState, list[str]], list[str]] | None = None
+    """The end of a finished game as lines of plain text; ``None``: the scores table will do."""
+
+    def report_lines(self, state: GameState, names: list[str]) -> list[str]:
+        """How a finished game ended, one line a seat: the game's own report, else its scores."""
+        if self.report is not None:
+            return self.report(state, names)
+        outcome = state.outcome()
+        if outcome is None:
+            return []
+        width = max(map(len, names), default=0)
+        return [
+            f"{name:<{width}} {score:>5}{'  winner' if seat in outcome.winners else ''}"
+            for seat, (name, score) in enumerate(zip(names, outcome.scores, strict=True))
+        ]
 
     def start(self, players: int, options: Mapping[str, Any] | None = None) -> GameState:
         if not self.min_players <= players <= self.max_players:

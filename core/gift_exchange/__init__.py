@@ -71,6 +71,21 @@ def describe(event: Event, names: list[str]) -> str:
     return kind
 
 
+def report(state: GiftExchangeState, names: list[str]) -> list[str]:
+    """Who goes home with what: the party's summary table as lines."""
+    width = max(map(len, names), default=0)
+    lines = []
+    for row in state.table():
+        if row["gift"] is None:
+            lines.append(f"{names[row['seat']]:<{width}}  (no gift)")
+            continue
+        stolen = f", stolen {row['steals']}x" if row["steals"] else ""
+        frozen = ", frozen" if row["frozen"] else ""
+        label = row["label"] or "(unnamed)"
+        lines.append(f"{names[row['seat']]:<{width}}  {label} (from {names[row['brought_by']]}{stolen}{frozen})")
+    return lines
+
+
 GAME = register(
     Game(
         name=NAME,
@@ -83,6 +98,7 @@ GAME = register(
         bots={"random": RandomBot, "greedy": GreedyBot},
         describe=describe,
         summary="The party game: open a wrapped gift or steal an open one; nobody wins (2-40).",
+        report=report,
     )
 )
 
