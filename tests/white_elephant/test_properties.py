@@ -11,7 +11,9 @@ After every move:
 * no view (each seat's, and the spectator's) holds a card id its seat may not know: the faceup
   cards dealt so far, the seat's own peeks, the seat's own Surprise Gifts opened at a round
   end, and every shelved card once the game is over;
-* the public events hold no card id a spectator may not know.
+* the public events hold no card id a spectator may not know;
+* the action hints in the view of the seat to move allow exactly the kinds of move the rules
+  allow.
 
 And per game: the same seed gives the same record, the record verifies, and the result is
 house rule 12 applied to the shelves and Peanuts.
@@ -23,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.records import verify_record
-from core.white_elephant import WhiteElephantState
+from core.white_elephant import Clear, End, Peek, Take, Trade, WhiteElephantState
 from core.white_elephant.cards import deck_for
 
 from .helpers import BOTS, DEAL_TABLE, bot_game, card_places, peanut_places, quoted_cards, rule_scores
@@ -121,6 +123,27 @@ def check_position(state: WhiteElephantState, witness: Witness, deck: list[str])
             assert sorted(view["shelf"]) == sorted(witness.shelf[seat])
 
 
+def legal_kinds(state: WhiteElephantState) -> set[str]:
+    """The kinds of move that have at least one legal instance for the seat to move."""
+    seat, exchange = state.turn, state.exchange
+    facedown_or_not = exchange + [c for front in state.front for c in front]
+    candidates = {
+        "take": [Take(seat, tuple(exchange[:2]))],
+        "trade": [Trade(seat, t) for t in range(state.players)],
+        "clear": [Clear(seat)],
+        "end": [End(seat)],
+        "peek": [Peek(seat, c) for c in facedown_or_not],
+    }
+    return {kind for kind, moves in candidates.items() if any(state.can(m) for m in moves)}
+
+
+def check_action_hints(state: WhiteElephantState) -> None:
+    if state.is_over or state.turn < 0:
+        return
+    hints = state.view(state.turn)["actions"]
+    assert {kind for kind, reason in hints.items() if reason is None} == legal_kinds(state), hints
+
+
 def replay_checked(record: dict) -> WhiteElephantState:
     """Replay ``record`` from the start, checking every position and every move's events."""
     players = len(record["players"])
@@ -132,6 +155,7 @@ def replay_checked(record: dict) -> WhiteElephantState:
         events = state.apply(state.parse_record_move(move))
         witness.play(move)
         check_position(state, witness, deck)
+        check_action_hints(state)
         leaked = quoted_cards(events, deck) - witness.may_know(None)
         assert not leaked, f"{move} made public {sorted(leaked)}"
     assert state.is_over and witness.over

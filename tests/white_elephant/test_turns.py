@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from core.base import IllegalMove
-from core.white_elephant import Clear, End, Peek, Take, Trade
+from core.white_elephant import Clear, End, Take, Trade
 
-from .helpers import DOWN3, new_game, three_seats
+from .helpers import new_game, three_seats
 
 MAIN_FIRST = "Make your main action first: take, trade or clear out."
 ONE_MAIN = "You have made your main action: peek or end your turn."
@@ -91,15 +91,3 @@ def test_end_is_refused_when_the_main_action_ended_the_round():
         state.apply(End(0))
     assert str(error.value) == MAIN_FIRST
 
-
-def test_no_peek_after_a_main_action_that_ended_the_round():
-    """House rule 9: peeks after the main action only if the round did not end.
-
-    Seat 0 clears out round 1; the next move of seat 0 is round 2's first turn, so a peek now is
-    a round-2 peek before its main action, paid like any other, not a late round-1 peek: the
-    Surprise Gifts it cleared are on its Shelf and cannot be peeked at.
-    """
-    state = three_seats()
-    state.apply(Clear(0))
-    with pytest.raises(IllegalMove, match="Surprise Gift in the Exchange or in front of a seat"):
-        state.apply(Peek(0, DOWN3[0]))
