@@ -36,10 +36,12 @@ PLAY_BOT_DELAY = 1.2
 
 @dataclass
 class PlaySetup:
-    """``yule play``: which game (None: ask), how many seats, and the bots' kind."""
+    """``yule play``: which game (None: ask), how many seats, the bots' pace, the asked-for seed."""
 
     game: str | None
     players: int | None
+    bot_delay: float = PLAY_BOT_DELAY
+    seed: int | None = None
 
 
 class YuleApp(App[int]):
@@ -76,6 +78,8 @@ class YuleApp(App[int]):
         self.status: dict[str, Any] = {"place": "Yule", "code": None, "connection": "offline"}
         self.table_id: int | None = None
         self.info: dict[str, Any] | None = None
+        self.infos: dict[int, dict[str, Any]] = {}
+        """The latest table info per table (it may arrive before the reply that seats us)."""
         self.table_screen: TableScreen | None = None
         self.game_over: GameOverScreen | None = None
         self.last_view: dict[str, Any] | None = None
@@ -93,7 +97,8 @@ class YuleApp(App[int]):
         else:
             self.push_screen(ConnectScreen(DEFAULT_PORT))
             self.look_for_hosts()
-        self._check_size(self.size.width, self.size.height)
+        self._check_size()
+        self.screen_change_signal.subscribe(self, self._screen_changed)
 
     def _game_menu(self) -> ChoiceScreen[str]:
         from core.registry import all_games
@@ -122,9 +127,15 @@ class YuleApp(App[int]):
     # -- terminal size ---------------------------------------------------------------------
 
     def on_resize(self, event: Resize) -> None:
-        self._check_size(event.size.width, event.size.height)
+        self._check_size(event.size.width, event.size.height)  # self.size is updated after this
 
-    def _check_size(self, width: int, height: int) -> None:
+    def _screen_changed(self, screen: Any) -> None:
+        if not isinstance(screen, TooSmallScreen):
+            self.call_later(self._check_size)  # the notice stays on top of any screen pushed
+
+    def _check_size(self, width: int | None = None, height: int | None = None) -> None:
+        width = self.size.width if width is None else width
+        height = self.size.height if height is None else height
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         notice = self.screen if isinstance(self.screen, TooSmallScreen) else None
         if small and notice is None:
@@ -207,7 +218,7 @@ class YuleApp(App[int]):
                 await self.client.join(summary["table"], code=code)
             except HostError:
                 continue
-            self.table_id = summary["table"]
+            self._sit(summary["table"])
             return
         self.notify("No waiting table here has that join code.", severity="error")
 
@@ -222,7 +233,7 @@ class YuleApp(App[int]):
         try:
             if kind == "create":
                 reply = await client.create_table(args["game"], args["seats"], open=args["open"])
-                self.table_id = reply["table"]
+                self._sit(reply["table"])
             elif kind in ("join", "watch"):
                 code = None
                 if not args["open"]:
@@ -233,7 +244,7 @@ class YuleApp(App[int]):
                     await client.join(args["table"], code=code)
                 else:
                     await client.watch(args["table"], code=code)
-                self.table_id = args["table"]
+                self._sit(args["table"])
             elif kind == "add_bot":
                 await client.add_bot(args["table"])
             elif kind == "remove_bot":
@@ -266,12 +277,14 @@ class YuleApp(App[int]):
         self.set_status(place=f"Yule · {spec.title} on this machine")
         self.read_frames()
         try:
-            reply = await client.create_table(game, players, bot_delay=PLAY_BOT_DELAY)
-            self.table_id = reply["table"]
+            reply = await client.create_table(game, players, bot_delay=self.play.bot_delay)
+            self._sit(reply["table"])
             await client.fill_bots(self.table_id)
             await client.start(self.table_id)
         except HostError as e:
             self.notify(literal(e.message), title="Cannot start the game", severity="error", timeout=30)
+        if self.play.seed is not None:
+            self.notify("The host shuffles with its own seed: --seed is not supported yet.", severity="warning")
 
     # -- frames from the host ----------------------------------------------------------------
 
@@ -282,12 +295,20 @@ class YuleApp(App[int]):
             self.set_status(connection=frame["state"])
             if frame["state"] == "gone":
                 self.notify(literal(frame.get("reason", "")), title="The host is gone", severity="error", timeout=30)
-        elif kind == "table" and frame.get("table") == self.table_id:
-            self._table_info(frame)
+        elif kind == "table":
+            self.infos[frame["table"]] = frame
+            if frame["table"] == self.table_id:
+                self._table_info(frame)
         elif kind == "view" and frame.get("table") == self.table_id:
             self._view(frame)
         elif kind == "error":
             self.notify(literal(frame.get("message", "")), title="From the host", severity="error")
+
+    def _sit(self, table: int) -> None:
+        """From now on follow ``table`` (its info may already be here)."""
+        self.table_id = table
+        if table in self.infos:
+            self._table_info(self.infos[table])
 
     def _names(self) -> list[str]:
         seats = (self.info or {}).get("seats", [])
@@ -316,14 +337,19 @@ class YuleApp(App[int]):
             return
         if lobby is not None:
             lobby.mine = None
-        if self.table_screen is None and info["game"] in GAME_UIS:
-            self.table_screen = TableScreen(info["game"])
+        screen = self._open_table(info["game"])
+        if screen is not None and self.last_view is not None:
+            screen.show(self.last_view, self._names(), self._tags())
+
+    def _open_table(self, game: str) -> TableScreen | None:
+        """The table screen, opened on the first view or the game's start, whichever comes first."""
+        if self.table_screen is None and game in GAME_UIS:
+            self.table_screen = TableScreen(game)
             self.push_screen(self.table_screen)
-        if self.table_screen is not None and self.last_view is not None:
-            self.table_screen.show(self.last_view, self._names(), self._tags())
+        return self.table_screen
 
     def _view(self, frame: dict[str, Any]) -> None:
-        screen = self.table_screen
+        screen = self._open_table(frame["view"].get("game", ""))
         if screen is None:
             return
         view = frame["view"]

@@ -19,7 +19,7 @@ def run_play(args: argparse.Namespace) -> int:
     """Play now: the real host on loopback, a table with bots, and you."""
     from .app import PlaySetup, YuleApp
 
-    app = YuleApp(name=args.name or _default_name(), play=PlaySetup(args.game, args.players))
+    app = YuleApp(name=args.name or _default_name(), play=PlaySetup(args.game, args.players, seed=args.seed))
     return app.run() or 0
 
 

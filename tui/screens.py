@@ -34,6 +34,7 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.game = game
         self.lines: list[str] = []
+        self.latest: tuple[dict[str, Any], list[str], dict[int, str]] | None = None
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
@@ -41,11 +42,20 @@ class TableScreen(Screen[None]):
         yield GameLog()
         yield Footer(compact=True)
 
+    def on_mount(self) -> None:
+        self.query_one(GameLog).add(self.lines)
+        if self.latest is not None:
+            self.show(*self.latest)
+
     @property
     def table(self) -> GameTable:
         return self.query_one(GameTable)
 
     def show(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
+        """Draw this view (kept until the screen is mounted, if it is not yet)."""
+        self.latest = (view, names, tags)
+        if not self.is_mounted:
+            return
         table = self.table
         table.names = tuple(names)
         table.tags = tags
@@ -53,7 +63,8 @@ class TableScreen(Screen[None]):
 
     def add_log(self, lines: list[str]) -> None:
         self.lines += lines
-        self.query_one(GameLog).add(lines)
+        if self.is_mounted:
+            self.query_one(GameLog).add(lines)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))
@@ -169,6 +180,11 @@ class TooSmallScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.resized(self.app.size.width, self.app.size.height)
+
+    def on_screen_resume(self) -> None:
+        width, height = self.app.size
+        if width >= MIN_WIDTH and height >= MIN_HEIGHT:
+            self.dismiss(None)  # a notice uncovered after the terminal grew
 
     def resized(self, width: int, height: int) -> None:
         self.query_one("#message", Static).update(

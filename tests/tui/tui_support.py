@@ -82,3 +82,15 @@ def position() -> Position:
 def screen_text(app: App[Any]) -> str:
     """The app's screen as plain text, one line per terminal row."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def wait_for(pilot: Any, condition: Any, timeout: float = 10.0, what: str = "condition") -> None:
+    """Let the app run until ``condition()`` is true; fail after ``timeout`` seconds."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await pilot.pause(0.02)
