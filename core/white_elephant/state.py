@@ -232,7 +232,7 @@ class WhiteElephantState(GameState):
     def verify_trade(self, move: Trade) -> None:
         target = move.target
         if not 0 <= target < self.players:
-            raise NoTarget(f"There is no seat {target}.")
+            raise NoTarget("There is no such seat at this table.")
         if target == move.by:
             raise NoTarget("You can't trade with yourself.")
         if self.peanuts[move.by] < 1:
