@@ -14,7 +14,7 @@ from typing import Any
 
 from ..base import BadOptions, Event, Game
 from ..registry import register
-from .board import TOKEN_INDEX, TOKENS
+from .board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
 from .bots import GoalBot, RandomBot
 from .cards import CARD_TYPE, type_name
 from .moves import End, Gingerbread, Goals, Play, Shuffle
@@ -128,6 +128,47 @@ def describe(event: Event, names: list[str]) -> str:
     return kind
 
 
+def report(state: ElfState, names: list[str]) -> list[str]:
+    """The score breakdown of a finished game, one line a seat, then how it ended.
+
+    >>> from .moves import Shuffle, Goals, Gingerbread
+    >>> from .cards import CARD_IDS
+    >>> s = ElfState(2)
+    >>> for m in (Shuffle(CARD_IDS), Goals(("goal-4", "goal-1")), Gingerbread((1, 2, 2, 3))):
+    ...     _ = s.apply(m)
+    >>> for m in ("s2-1", "s2-2", "s2-3"):
+    ...     _ = s.apply(Play(0, m, "S"))          # x = 12, y 1..6
+    >>> _ = s.apply(End(0)); _ = s.apply(Play(1, "s2-4", "S")); _ = s.apply(Play(1, "s2-5", "S"))
+    >>> _ = s.apply(Play(1, "s2-6", "S"))       # y 7..12: touches NYC
+    >>> print("\\n".join(report(s, ["Ana", "Ben"])))
+    Ana  goal-4 (SNOW NARW CANE): places 0 + gingerbread 0 = 0
+    Ben  goal-1 (GUMD PARK SNOW): places 0 + gingerbread 0 + globe 2 = 2  winner
+    Buddy reached NYC. Slots: none.
+    """
+    outcome = state.outcome()
+    if outcome is None:
+        return []
+    result = outcome.to_record()
+    slots = result["slots"]
+    width = max(map(len, names), default=0)
+    lines = []
+    for seat, name in enumerate(names):
+        goal = result["goals"][seat]
+        wanted = GOALS[goal]
+        places = sum(slot_value(i) for i, loc in enumerate(slots) if loc in wanted)
+        ginger = result["gingerbread"][seat]
+        parts = [f"places {places}", f"gingerbread {'+'.join(map(str, ginger)) or 0}"]
+        if result["snow_globe"] == seat:
+            parts.append(f"globe {SNOW_GLOBE_POINTS}")
+        names_of = " ".join(TOKENS[TOKEN_INDEX[loc]].label for loc in wanted)
+        win = "  winner" if seat in outcome.winners else ""
+        lines.append(f"{name:<{width}}  {goal} ({names_of}): {' + '.join(parts)} = {outcome.scores[seat]}{win}")
+    how = "Buddy reached NYC" if result["ended"] == "nyc" else "All path cards were played"
+    taken = ", ".join(f"{_token(loc).removeprefix('the ')} {slot_value(i)}" for i, loc in enumerate(slots)) or "none"
+    lines.append(f"{how}. Slots: {taken}.")
+    return lines
+
+
 GAME = register(
     Game(
         name=NAME,
@@ -140,6 +181,7 @@ GAME = register(
         bots={"random": RandomBot, "goal": GoalBot},
         describe=describe,
         summary="Lay path cards to guide Buddy to NYC past the places on your secret Goal card (2-4).",
+        report=report,
     )
 )
 
@@ -156,5 +198,6 @@ __all__ = [
     "describe",
     "describe_card",
     "preview",
+    "report",
     "score",
 ]

@@ -44,7 +44,6 @@ from .board import (
     HEADING_INDEX,
     HEADINGS,
     LOCATION,
-    LOCATIONS,
     OTHER_FLOE,
     SLOT_VALUES,
     SNOW_GLOBE_POINTS,
@@ -485,6 +484,19 @@ class ElfState(GameState):
         Public: hands, the board, paths, the arrow, slots, spent tokens, who took which
         Gingerbread spot, the jump, discards and the deck count.  Own seat only: its Goal card
         and the values of the Gingerbread Men it took.  Everything is revealed once it is over.
+
+        Keys: ``phase``, ``turn`` (seat to move or None), ``deck`` (count), ``hands`` and
+        ``discards`` (card ids per seat), ``arrow`` (``{"cell": [x, y], "heading": "SE"}``),
+        ``plays_this_turn``, ``paths`` (each laid card: ``card``, ``by``, ``heading``, ``floe``,
+        ``cells``, ``arrow``, ``touched`` token ids), ``tokens`` (id -> ``kind``, ``label``,
+        ``cells``, ``live``; locations add ``slot``, gingerbread spots and END add
+        ``taken_by``), ``slots`` (6 location ids or None), ``seventh``, ``slot_values``,
+        ``jump`` (``used``, ``offer``: the floe the next card may start from), ``snow_globe``,
+        ``gingerbread_counts``.  A seat adds ``goal`` (``id``, ``locations``) and
+        ``my_gingerbread`` (``spot``, ``value``); the seat to move adds ``actions`` (``play``,
+        ``end``: None or the reason not) and ``placements`` (card -> wire fields of each legal
+        placement; :func:`core.elf.preview.preview` gives cells and touches).  At the end:
+        ``goals``, ``gingerbread_values`` and ``result``.
         """
         over = self.phase == OVER
         live = self.live
