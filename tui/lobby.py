@@ -53,11 +53,10 @@ def table_line(summary: dict[str, Any]) -> Text:
     """One table in the lobby list: number, game, seats taken, status, private or open."""
     seats = summary["seats"]
     taken = sum(s is not None for s in seats)
-    text = Text(f"#{summary['table']:<3} ", style="bold")
-    text.append(f"{literal(summary['title']):<15}")
-    text.append(f" {taken}/{len(seats)} seats  ")
-    text.append(f"{summary['status']:<8}")
-    text.append(" open" if summary.get("open") else " private (code)", style="" if summary.get("open") else "italic")
+    text = Text(f"#{summary['table']} ", style="bold")
+    text.append(literal(summary["title"], 16))
+    text.append(f" {taken}/{len(seats)} {summary['status']} ")
+    text.append("open" if summary.get("open") else "code", style="" if summary.get("open") else "italic")
     people = [literal(s["name"], 12) for s in seats if s is not None and not s.get("bot")]
     if people:
         text.append("  " + ", ".join(people), style="dim")
@@ -115,7 +114,9 @@ class ConnectScreen(Screen[None]):
         yield StatusLine()
         with Vertical():
             yield Label(Text("Hosts found on this network (Up/Down, Enter to connect):"))
-            yield OptionList(Option(Text("Looking for hosts…", style="italic"), disabled=True), id="found")
+            found = OptionList(id="found")
+            found.border_subtitle = "looking for hosts…"
+            yield found
             yield Label(Text("Or type an address (host or host:port), then Enter:"))
             yield Input(placeholder="192.168.1.20:7737", id="address")
         yield Footer(compact=True)
@@ -126,8 +127,7 @@ class ConnectScreen(Screen[None]):
     def watch_found(self, found: list[tuple[str, str, int]]) -> None:
         options = self.query_one("#found", OptionList)
         options.clear_options()
-        if not found:
-            options.add_option(Option(Text("No hosts found yet (F5 looks again).", style="italic"), disabled=True))
+        options.border_subtitle = "" if found else "none found yet: F5 looks again"
         for i, (name, host, port) in enumerate(found):
             options.add_option(Option(Text.assemble((literal(name, 30), "bold"), f"  {host}:{port}"), id=str(i)))
 
@@ -151,18 +151,18 @@ class LobbyScreen(Screen[None]):
     """The host's tables; the table you sit at while it waits, with its seats and bots."""
 
     DEFAULT_CSS = """
-    LobbyScreen #tables { width: 1fr; border: round $primary; }
-    LobbyScreen #mine { width: 40; border: round $accent; padding: 0 1; }
+    LobbyScreen #tables { width: 1fr; height: 1fr; border: round $primary; }
+    LobbyScreen #mine { width: 38; border: round $accent; padding: 0 1; }
     LobbyScreen #mine.-none { display: none; }
     LobbyScreen #help { height: auto; padding: 0 1; color: $text-muted; }
     """
     BINDINGS = [
-        Binding("n", "new", "New table"),
+        Binding("n", "new", "New"),
         Binding("enter", "join", "Join", show=False),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
-        Binding("a", "add_bot", "Add bot"),
-        Binding("x", "remove_bot", "Remove bot"),
+        Binding("a", "add_bot", "+Bot"),
+        Binding("x", "remove_bot", "-Bot"),
         Binding("o", "toggle_open", "Open/private"),
         Binding("s", "start", "Start"),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
@@ -195,21 +195,29 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
-        self.watch_tables(self.tables)
+        self._draw_tables(self.tables)
+        self._draw_mine(self.mine)
 
     def watch_tables(self, tables: list[dict[str, Any]]) -> None:
+        if self.is_mounted:
+            self._draw_tables(tables)
+
+    def watch_mine(self, mine: dict[str, Any] | None) -> None:
+        if self.is_mounted:
+            self._draw_mine(mine)
+
+    def _draw_tables(self, tables: list[dict[str, Any]]) -> None:
         options = self.query_one("#tables", OptionList)
         highlighted = options.highlighted
         options.clear_options()
-        if not tables:
-            options.add_option(Option(Text("No tables yet: press n to create one.", style="italic"), disabled=True))
+        options.border_subtitle = "" if tables else "no tables yet: n creates one"
         for summary in tables:
             options.add_option(Option(table_line(summary), id=str(summary["table"])))
         if highlighted is not None and tables:
             options.highlighted = min(highlighted, len(tables) - 1)
         self.refresh_bindings()
 
-    def watch_mine(self, mine: dict[str, Any] | None) -> None:
+    def _draw_mine(self, mine: dict[str, Any] | None) -> None:
         panel = self.query_one("#mine", Static)
         panel.set_class(mine is None, "-none")
         if mine is not None:

@@ -1,4 +1,8 @@
-"""``yule play`` and ``yule join``: build the terminal app from the command line and run it."""
+"""``yule play`` and ``yule join``: build the terminal app from the command line and run it.
+
+The app runs without mouse reporting, so the terminal's own text selection keeps working
+(over SSH too); everything is reachable by keys.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ def run_play(args: argparse.Namespace) -> int:
     from .app import PlaySetup, YuleApp
 
     app = YuleApp(name=args.name or _default_name(), play=PlaySetup(args.game, args.players, seed=args.seed))
-    return app.run() or 0
+    return app.run(mouse=False) or 0
 
 
 def run_join(args: argparse.Namespace) -> int:
@@ -36,4 +40,4 @@ def run_join(args: argparse.Namespace) -> int:
             print(f"yule join: {e}")
             return 2
     app = YuleApp(name=args.name or _default_name(), address=address, code=args.code)
-    return app.run() or 0
+    return app.run(mouse=False) or 0

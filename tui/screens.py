@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Log, Markdown, Static
+from textual.widgets import Footer, Markdown, Static
 
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
@@ -45,7 +45,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(GameLog).add(self.lines)
         if self.latest is not None:
-            self.show(*self.latest)
+            self._draw(*self.latest)
 
     @property
     def table(self) -> GameTable:
@@ -54,8 +54,10 @@ class TableScreen(Screen[None]):
     def show(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
         """Draw this view (kept until the screen is mounted, if it is not yet)."""
         self.latest = (view, names, tags)
-        if not self.is_mounted:
-            return
+        if self.is_mounted:
+            self._draw(view, names, tags)
+
+    def _draw(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
         table = self.table
         table.names = tuple(names)
         table.tags = tags
@@ -145,6 +147,10 @@ class RulesScreen(ModalScreen[None]):
 class LogScreen(ModalScreen[None]):
     """The whole game log, scrollable."""
 
+    DEFAULT_CSS = """
+    LogScreen GameLog { height: 1fr; scrollbar-size-vertical: 1; }
+    """
+
     BINDINGS = [Binding("escape,l,q", "close", "Close")]
 
     def __init__(self, lines: list[str]) -> None:
@@ -152,14 +158,15 @@ class LogScreen(ModalScreen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        log = Log()
+        log = GameLog()
         log.border_title = "The whole log (arrows scroll, Esc closes)"
+        log.can_focus = True
         yield log
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        log = self.query_one(Log)
-        log.write_lines([literal(line) for line in self.lines])
+        log = self.query_one(GameLog)
+        log.add(self.lines)
         log.focus()
 
     def action_close(self) -> None:

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Log, Static
+from textual.widgets import RichLog, Static
 
 from .text import literal
 
@@ -48,20 +48,21 @@ class StatusLine(Static):
         return text + Text(" " * gap) + right
 
 
-class GameLog(Log):
-    """The table's log in plain words, each line shown literally (no markup, no escapes)."""
+class GameLog(RichLog):
+    """The table's log in plain words, wrapped, each line shown literally (no markup)."""
 
     DEFAULT_CSS = """
     GameLog { height: 5; border-top: solid $primary; background: $surface; scrollbar-size-vertical: 0; }
     """
 
-    def __init__(self, **kwargs) -> None:
-        super().__init__(max_lines=500, **kwargs)
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_lines=500, wrap=True, markup=False, highlight=False, **kwargs)
         self.border_title = "Log (l: whole log)"
         self.can_focus = False
 
     def add(self, lines: list[str]) -> None:
-        self.write_lines([literal(line) for line in lines])
+        for line in lines:
+            self.write(Text(literal(line)))
 
 
 class GameTable(Widget):

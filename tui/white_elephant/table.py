@@ -158,7 +158,7 @@ class WhiteElephantTable(GameTable):
                     box.border_title = "Gift Exchange"
                     box.can_focus = False
                     yield GiftGrid(id="grid")
-                yield Static(Text(f"?4 Surprise Gift  {PEANUT}Peanut  ?4=MU 5: you peeked"), id="legend")
+                yield Static(Text(f"?N Surprise Gift N  {PEANUT} Peanut  ?N=MU 5 you peeked"), id="legend")
                 shelf = Static(id="shelf")
                 shelf.border_title = "Your Shelf"
                 yield shelf
@@ -351,7 +351,7 @@ class WhiteElephantTable(GameTable):
             text = "Peek at a Surprise Gift (p) or end your turn (e)."
         else:
             marked = len(self.query_one(GiftGrid).marked)
-            text = f"Your turn: Space marks gifts ({marked} marked), t takes them; or r trade, c clear out, p peek."
+            text = f"Your turn: Space marks gifts ({marked} marked), t takes; r trade, c clear out, p peek."
         prompt.update(Text(text))
 
     def _seats_text(self, view: dict[str, Any]) -> Text:

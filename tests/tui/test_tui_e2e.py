@@ -1,0 +1,140 @@
+"""End to end: a real ``yule host`` and two ``yule join`` processes in pseudo terminals,
+driven by keystrokes.  Ana creates a private table, Ben joins with its code, a bot fills the
+third seat; each peeks at a different Surprise Gift, and each screen shows its own peek and
+never the other's.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import socket
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+from pathlib import Path
+
+YULE = [sys.executable, "-m", "tui.cli"]
+ROOT = Path(__file__).resolve().parents[2]
+ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)")
+
+
+class Terminal:
+    """A process in a 100×30 pseudo terminal; its output collected as plain text."""
+
+    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, start_new_session=True)
+        os.close(slave)
+        self.raw = bytearray()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            self.raw += data
+
+    @property
+    def text(self) -> str:
+        return ANSI.sub(b"", bytes(self.raw)).decode("utf-8", "replace")
+
+    def keys(self, *keys: str, pause: float = 0.15) -> None:
+        for key in keys:
+            os.write(self.master, key.encode())
+            time.sleep(pause)
+
+    def wait_for(self, pattern: str, timeout: float = 20.0, start: int = 0) -> re.Match[str]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            match = re.compile(pattern).search(self.text, start)
+            if match:
+                return match
+            time.sleep(0.1)
+        raise AssertionError(f"{pattern!r} never appeared; the screen ended with:\n{self.text[-2000:]}")
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            os.write(self.master, b"\x11")  # Ctrl+Q
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        os.close(self.master)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_two_players_each_see_only_their_own_peek(tmp_path):
+    env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
+    env.pop("NO_COLOR", None)
+    port = free_port()
+    host = subprocess.Popen(
+        [*YULE, "host", "--bind", "127.0.0.1", "--port", str(port), "--data", str(tmp_path), "--no-discovery"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=ROOT, env=env, text=True,
+    )  # fmt: skip
+    terminals: list[Terminal] = []
+    try:
+        assert "listening" in (host.stdout.readline() if host.stdout else "")
+        ana = Terminal([*YULE, "join", f"127.0.0.1:{port}", "--name", "Ana"], env)
+        terminals.append(ana)
+        ana.wait_for("no tables yet")
+        ana.keys("n")
+        ana.wait_for("New table")
+        ana.keys("\r", "\x7f", "3", "\r")  # White Elephant, seats: 3
+        code = ana.wait_for(r"Join code: ([A-Z0-9]{4,})").group(1)
+
+        ben = Terminal([*YULE, "join", f"127.0.0.1:{port}", "--name", "Ben", "--code", code], env)
+        terminals.append(ben)
+        ben.wait_for(r"Ben \(you\)")
+        ana.wait_for(r"2\. Ben")
+        ana.keys("a")
+        ana.wait_for(r"3\. \w+ Bot 3")
+        ana.keys("s")
+        for player in (ana, ben):
+            player.wait_for("Gift Exchange:")
+
+        peeks = {"Ana": None, "Ben": None}
+        # In the chooser Ana takes the lowest Surprise Gift (Home), Ben the highest (End).
+        players = {"Ana": (ana, ["p", "\x1b[H", "\r"]), "Ben": (ben, ["p", "\x1b[F", "\r"])}
+        deadline = time.monotonic() + 60
+        while None in peeks.values():
+            assert time.monotonic() < deadline, "the players never both peeked"
+            for name, (term, keys) in players.items():
+                if peeks[name] is not None:
+                    continue
+                mark = len(term.text)
+                term.keys(*keys, pause=0.3)
+                time.sleep(0.5)
+                found = re.search(r"\?(\d+)=([A-Z]{2} \d+)", term.text[mark:])
+                if found:
+                    peeks[name] = found.group(0)
+                    term.keys(" ", "\x1b[C", " ", "t")  # then take two gifts: the turn goes on
+            time.sleep(0.3)
+        ana_peek, ben_peek = peeks["Ana"], peeks["Ben"]
+        assert ana_peek.split("=")[0] != ben_peek.split("=")[0]
+        time.sleep(1.0)
+        assert ben_peek.split("=")[0] + "=" not in ana.text, "Ana's screen showed Ben's peek"
+        assert ana_peek.split("=")[0] + "=" not in ben.text, "Ben's screen showed Ana's peek"
+        assert "peeked at Surprise Gift" in ana.text and "peeked at Surprise Gift" in ben.text
+    finally:
+        for term in terminals:
+            term.close()
+        host.terminate()
+        host.wait(10)
