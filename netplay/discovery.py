@@ -84,9 +84,10 @@ class Advertiser:
 
     async def stop(self) -> None:
         if self._zc is not None:
+            with contextlib.suppress(Exception):  # goodbye packets are a courtesy: bounded
+                await asyncio.wait_for(self._zc.async_unregister_service(self._info), 1.0)
             with contextlib.suppress(Exception):
-                await self._zc.async_unregister_service(self._info)
-            await self._zc.async_close()
+                await asyncio.wait_for(self._zc.async_close(), 2.0)
             self._zc = None
 
 

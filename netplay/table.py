@@ -526,8 +526,9 @@ class Table:
         self.store.write_record(self.id, self.game_no, self.record())
         self.save()
         for s in self.seats:
-            if s is not None:
-                self._cancel_away(s)
+            if s is not None and s.away_timer is not None:
+                s.away_timer.cancel()
+                s.away_timer = None
 
     def controller(self, seat: int) -> Bot | None:
         """The bot moving for a seat now (a bot seat, or a stand-in), else None."""

@@ -39,7 +39,7 @@ def _game_names() -> list[str]:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from core import BadOptions, get_game
-    from core.records import play
+    from core.records import play, replay
 
     game = get_game(args.game)
     if args.bot not in game.bots:
@@ -53,19 +53,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except BadOptions as e:
         print(f"yule simulate: {e}", file=sys.stderr)
         return 2
-    result = record["result"]
     if args.record == "-":
         json.dump(record, sys.stdout)
         sys.stdout.write("\n")
-    else:
-        print(f"{game.title}, {players} players, seed {seed}, {len(record['moves'])} moves")
-        best = set(result["winners"])
-        for seat, name in enumerate(names):
-            mark = "  winner" if seat in best else ""
-            print(f"  {name:<12} {result['scores'][seat]:>5}{mark}")
-        if args.record:
-            Path(args.record).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-            print(f"record written to {args.record}")
+        return 0
+    _, state = replay(record)
+    print(f"{game.title}, {players} players, seed {seed}, {len(record['moves'])} moves")
+    for line in game.report_lines(state, names):
+        print(f"  {line}")
+    if args.record:
+        Path(args.record).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        print(f"record written to {args.record}")
     return 0
 
 
@@ -97,6 +95,94 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_play(args)
 
 
+def cmd_join(args: argparse.Namespace) -> int:
+    from tui.play import run_join
+
+    return run_join(args)
+
+
+def _host_port(text: str) -> tuple[str, int]:
+    """``HOST:PORT``, ``[v6]:PORT`` or a bare host (the default port) as a pair."""
+    from netplay import DEFAULT_PORT
+
+    host, sep, port = text.rpartition(":")
+    if not sep or "]" in port:
+        return text.strip("[]"), DEFAULT_PORT
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"bad port in {text!r}")
+    return host.strip("[]") or "127.0.0.1", int(port)
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+    import signal
+
+    from netplay.discovery import local_addresses
+    from netplay.host import Host
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+
+    async def serve() -> None:
+        host = Host(args.data, away_timeout=args.away_timeout, advertise=not args.no_discovery)
+        port = await host.start(args.bind, args.port)
+        addresses = local_addresses() if args.bind in (None, "", "0.0.0.0", "::") else [args.bind]
+        print(f"Yule host {host.name!r} is listening on port {port}; data in {host.data_dir}", flush=True)
+        print("Players can join at:", ", ".join(f"{a}:{port}" for a in addresses), flush=True)
+        stop = asyncio.Event()
+        for signum in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C stops cleanly, also when started in background
+            asyncio.get_running_loop().add_signal_handler(signum, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            await host.stop()
+
+    try:
+        asyncio.run(serve())
+    except OSError as e:
+        print(f"yule host: cannot listen: {e.strerror or e}", file=sys.stderr)
+        return 1
+    print("Yule host stopped.")
+    return 0
+
+
+def cmd_bots(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from netplay.botplay import play_games
+
+    host, port = args.address
+    try:
+        summary = asyncio.run(
+            play_games(host, port, game=args.game, players=args.players, games=args.games, tables=args.tables,
+                       bot=args.bot, delay=args.delay, seed=args.seed)  # fmt: skip
+        )
+    except ValueError as e:
+        print(f"yule bots: {e}", file=sys.stderr)
+        return 2
+    for result in summary.finished:
+        winners = ", ".join(result.players[s] for s in result.winners) or "-"
+        print(f"table {result.table} game {result.game_no}: {result.moves} moves, won by {winners}")
+    for failure in summary.failures:
+        print(f"FAILED {failure}")
+    done = len(summary.finished)
+    print(f"{done} of {args.games} games finished in {summary.elapsed:.1f} s")
+    return 0 if done == args.games and not summary.failures else 1
+
+
+def cmd_hosts(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from netplay.client import discover_hosts
+
+    found = asyncio.run(discover_hosts(args.timeout))
+    if not found:
+        print("No Yule hosts found on the LAN (a typed HOST:PORT always works).")
+    for host in found:
+        print(f"{host.name}  {host.address}:{host.port}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     games = _game_names()
     parser = _Parser(
@@ -113,6 +199,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", help="your name at the table")
     p.set_defaults(handler=cmd_play)
 
+    p = sub.add_parser("join", help="join a host on the LAN: its lobby, or a table by its code")
+    p.add_argument("address", nargs="?", metavar="HOST[:PORT]", help="the host (the hosts found on the LAN when left out)")
+    p.add_argument("--name", help="your name at the table")
+    p.add_argument("--code", help="a private table's join code: sit at that table at once")
+    p.set_defaults(handler=cmd_join)
+
     p = sub.add_parser("simulate", help="play a whole game with bots and print the result")
     p.add_argument("game", choices=games)
     p.add_argument("--players", type=int, help="number of seats")
@@ -124,6 +216,31 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="replay game records and check them (OK or FAIL each)")
     p.add_argument("files", nargs="+", metavar="FILE", help="record files ('-' for stdin)")
     p.set_defaults(handler=cmd_verify)
+    from netplay import DEFAULT_PORT
+
+    p = sub.add_parser("host", help="serve tables to players on the LAN")
+    p.add_argument("--bind", metavar="ADDR", help="address to listen on (default: every interface)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
+    p.add_argument("--data", metavar="DIR", help="data folder (database and finished game records)")
+    p.add_argument("--away-timeout", type=float, default=120.0, metavar="S",
+                   help="seconds a player may be away before a bot plays for them (default 120)")
+    p.add_argument("--no-discovery", action="store_true", help="do not advertise the host on the LAN")
+    p.set_defaults(handler=cmd_host)
+
+    p = sub.add_parser("bots", help="bots playing games through a host, one connection per seat")
+    p.add_argument("address", type=_host_port, metavar="HOST:PORT")
+    p.add_argument("--game", required=True, choices=games)
+    p.add_argument("--players", type=int, required=True, help="seats at each table")
+    p.add_argument("--games", type=int, default=1, help="games to play in all (default 1)")
+    p.add_argument("--tables", type=int, default=1, help="tables playing at a time (default 1)")
+    p.add_argument("--bot", default="random", choices=["random", "greedy"])
+    p.add_argument("--delay", type=float, default=0.0, metavar="SECONDS", help="each bot's pause before a move")
+    p.add_argument("--seed", type=int, help="seed for the bots' choices")
+    p.set_defaults(handler=cmd_bots)
+
+    p = sub.add_parser("hosts", help="list Yule hosts found on the LAN")
+    p.add_argument("--timeout", type=float, default=2.0, help="seconds to listen (default 2)")
+    p.set_defaults(handler=cmd_hosts)
     return parser
 
 

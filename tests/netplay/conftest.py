@@ -7,7 +7,7 @@ import pytest
 from netplay.connection import Limits
 from netplay.host import Host
 
-FAST = Limits(hello_timeout=1.0, frame_timeout=1.0, idle_timeout=5.0, heartbeat=1.0)
+FAST = Limits(hello_timeout=0.5, frame_timeout=0.5, idle_timeout=5.0, heartbeat=1.0, send_buffer=64 * 1024)
 """Short timeouts so the hostile-input tests finish quickly."""
 
 
@@ -17,3 +17,4 @@ async def host(tmp_path):
     await the_host.start("127.0.0.1", 0)
     yield the_host
     await the_host.stop()
+

@@ -1,0 +1,99 @@
+"""Helpers shared by the network tests."""
+
+from __future__ import annotations
+
+import asyncio
+
+from netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, encode, read_frame
+
+
+class Raw:
+    """A bare TCP connection for hostile-input tests: raw bytes out, decoded frames in."""
+
+    def __init__(self, reader, writer):
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def open(cls, port: int, hello: bool = True) -> "Raw":
+        raw = cls(*await asyncio.open_connection("127.0.0.1", port))
+        if hello:
+            raw.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Raw"})
+            assert (await raw.frame())["type"] == "welcome"
+        return raw
+
+    def send(self, message) -> None:
+        self.writer.write(encode(message))
+
+    def send_bytes(self, data: bytes) -> None:
+        self.writer.write(data)
+
+    async def frame(self):
+        """The next frame, or None at end of stream (pings skipped)."""
+        while True:
+            try:
+                message = await read_frame(self.reader, MAX_HOST_FRAME, idle_timeout=30, frame_timeout=30)
+            except (asyncio.IncompleteReadError, ConnectionError):
+                return None
+            if message["type"] != "ping":
+                return message
+
+    async def frames_until_closed(self) -> list:
+        frames = []
+        while (frame := await self.frame()) is not None:
+            frames.append(frame)
+        return frames
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+class CapturingProxy:
+    """A TCP proxy in front of a host that keeps every byte the host sends on each connection."""
+
+    def __init__(self, host_port: int) -> None:
+        self.host_port = host_port
+        self.captured: list[bytearray] = []
+        self.port = 0
+        self._server = None
+        self._tasks: set = set()
+
+    async def start(self) -> int:
+        self._server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self.port
+
+    async def stop(self) -> None:
+        self._server.close()
+        await self._server.wait_closed()
+
+    async def _relay(self, client_reader, client_writer) -> None:
+        host_reader, host_writer = await asyncio.open_connection("127.0.0.1", self.host_port)
+        downstream = bytearray()
+        self.captured.append(downstream)
+
+        async def pipe(reader, writer, keep):
+            try:
+                while data := await reader.read(65536):
+                    if keep is not None:
+                        keep.extend(data)
+                    writer.write(data)
+                    await writer.drain()
+            except ConnectionError:
+                pass
+            finally:
+                writer.close()
+
+        await asyncio.gather(pipe(client_reader, host_writer, None), pipe(host_reader, client_writer, downstream))
+
+
+def split_frames(data: bytes) -> list[dict]:
+    """Every frame in a captured byte stream, decoded (the stream must end on a frame boundary)."""
+    import msgpack
+
+    frames, pos = [], 0
+    while pos < len(data):
+        size = int.from_bytes(data[pos : pos + 4], "big")
+        frames.append(msgpack.unpackb(data[pos + 4 : pos + 4 + size], raw=False))
+        pos += 4 + size
+    assert pos == len(data)
+    return frames

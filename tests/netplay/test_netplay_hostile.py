@@ -1,0 +1,142 @@
+"""Hostile input (issue section 7): every case gets a clear error frame or a disconnect, the host
+never crashes and a game at another table plays on to its end."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import socket
+import struct
+
+import msgpack
+
+from netplay.botplay import play_games
+from netplay.client import Client
+from netplay.wire import PROTOCOL_VERSION
+
+from netplay_support import Raw
+
+
+def frame_of(body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + body
+
+
+def codes(frames) -> list[str]:
+    assert all(f["type"] == "error" for f in frames), frames
+    return [f["code"] for f in frames]
+
+
+async def test_oversized_frame_is_refused_and_closed(host):
+    raw = await Raw.open(host.port)
+    raw.send_bytes(struct.pack(">I", 64 * 1024 + 1) + b"x" * 100)
+    assert codes(await raw.frames_until_closed()) == ["too_large"]
+
+
+async def test_random_bytes_end_in_errors_and_a_disconnect(host):
+    raw = await Raw.open(host.port, hello=False)
+    raw.send_bytes(random.Random(7).randbytes(5000))
+    frames = await raw.frames_until_closed()
+    assert frames and all(f["type"] == "error" for f in frames)
+
+
+async def test_malformed_msgpack_non_map_unknown_type_and_wrong_types_get_errors(host):
+    raw = await Raw.open(host.port)
+    raw.send_bytes(frame_of(b"\xc1\xc1"))
+    assert (await raw.frame())["code"] == "bad_msgpack"
+    raw.send_bytes(frame_of(msgpack.packb([1, 2, 3])))
+    assert (await raw.frame())["code"] == "not_a_map"
+    raw.send({"type": "explode", "rid": 1})
+    reply = await raw.frame()
+    assert reply["code"] == "invalid" and "Unknown message type" in reply["message"] and reply["rid"] == 1
+    raw.send({"type": "join", "table": "one", "rid": 2})
+    reply = await raw.frame()
+    assert reply["code"] == "invalid" and reply["message"].startswith("table:") and reply["rid"] == 2
+    raw.send({"type": "move", "table": 1, "move": {"type": "end"}, "by": 0, "rid": 3})
+    reply = await raw.frame()
+    assert reply["code"] == "invalid" and "by" in reply["message"]
+    raw.send({"type": "create", "game": "x" * 60_000, "seats": 3, "rid": 4})
+    reply = await raw.frame()
+    assert reply["code"] == "invalid" and len(reply["message"]) < 200
+    raw.send({"type": "list", "rid": 5})
+    assert (await raw.frame())["type"] == "tables"  # still served after all that
+
+
+async def test_a_huge_name_in_hello_is_refused(host):
+    raw = await Raw.open(host.port, hello=False)
+    raw.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "A" * 60_000})
+    assert codes(await raw.frames_until_closed()) == ["invalid"]
+
+
+async def test_wrong_version_and_speaking_before_hello(host):
+    raw = await Raw.open(host.port, hello=False)
+    raw.send({"type": "hello", "version": 99, "name": "Old"})
+    (error,) = await raw.frames_until_closed()
+    assert error["code"] == "version" and "protocol 1" in error["message"]
+    raw = await Raw.open(host.port, hello=False)
+    raw.send({"type": "list"})
+    assert codes(await raw.frames_until_closed()) == ["hello_first"]
+
+
+async def test_a_flood_is_cut_off(host):
+    raw = await Raw.open(host.port)
+    raw.send_bytes(b"".join(frame_of(msgpack.packb({"type": "ping"})) for _ in range(2000)))
+    frames = await raw.frames_until_closed()
+    assert frames[-1]["type"] == "error" and frames[-1]["code"] == "flood"
+
+
+async def test_half_a_frame_then_silence_and_a_silent_connection(host):
+    raw = await Raw.open(host.port)
+    raw.send_bytes(struct.pack(">I", 100) + b"\x81\xa4")
+    assert codes(await raw.frames_until_closed()) == ["half_frame"]
+    raw = await Raw.open(host.port, hello=False)
+    assert codes(await raw.frames_until_closed()) == ["silent"]
+
+
+async def test_too_many_bad_frames_close_the_connection(host):
+    raw = await Raw.open(host.port)
+    for _ in range(host.limits.max_bad_frames):
+        raw.send({"type": "nope"})
+    assert codes(await raw.frames_until_closed())[-1] == "too_many_errors"
+
+
+async def test_a_stuck_reader_is_dropped_and_its_table_plays_on(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        created = await ana.create_table("white-elephant", 8, bot_delay=0, open=True, sit=False)
+        table = created["table"]
+        await ana.fill_bots(table, "random")
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", host.port))
+        stuck = Raw(*await asyncio.open_connection(sock=sock))
+        stuck.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Stuck"})
+        stuck.send({"type": "watch", "table": table})
+        await asyncio.sleep(0.1)
+        (stuck_conn,) = [c for c in host.connections if c.name == "Stuck"]
+        games = 0
+        while stuck_conn in host.connections:  # never read: its buffer fills up and it is dropped
+            await ana.start(table) if games == 0 else await ana.play_again(table)
+            async for msg in ana:
+                if msg["type"] == "table" and msg["status"] == "over":
+                    break
+            games += 1
+            assert games < 200
+        assert games >= 1 and host.tables[table].status == "over"
+        stuck.close()
+
+
+async def test_other_tables_never_notice(host):
+    game = asyncio.create_task(
+        play_games("127.0.0.1", host.port, game="white-elephant", players=3, games=3, delay=0.002, seed=1)
+    )
+    attackers = []
+    for seed in range(20):
+        raw = await Raw.open(host.port, hello=seed % 2 == 0)
+        raw.send_bytes(random.Random(seed).randbytes(random.Random(seed).randint(1, 3000)))
+        attackers.append(raw)
+    for raw in attackers:
+        await raw.frames_until_closed()
+    summary = await game
+    assert summary.failures == [] and len(summary.finished) == 3
+    async with Client("127.0.0.1", host.port, "Late") as late:
+        assert len(await late.list_tables()) >= 1

@@ -1,0 +1,168 @@
+"""Reconnects, absent players, and a host that stops or is killed: nothing acknowledged is lost."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from core.records import verify_record
+from netplay.botplay import play_games
+from netplay.client import Client, HostError
+from netplay.host import Host
+
+from conftest import FAST
+
+
+async def next_message(client: Client, kind: str, **fields):
+    async for msg in client:
+        if msg["type"] == kind and all(msg.get(k) == v for k, v in fields.items()):
+            return msg
+    raise AssertionError(f"the client stopped before a {kind} {fields}")
+
+
+async def test_a_dropped_connection_reconnects_and_resumes_its_seat(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        created = await ana.create_table("white-elephant", 3, bot_delay=0)
+        table = created["table"]
+        await ana.fill_bots(table)
+        await ana.start(table)
+        first = await next_message(ana, "view", table=table)
+        (conn,) = [c for c in host.connections if c.name == "Ana"]
+        conn.abort()
+        assert (await next_message(ana, "connection"))["state"] == "reconnecting"
+        assert (await next_message(ana, "connection"))["state"] == "connected"
+        back = await next_message(ana, "view", table=table)
+        assert back["seat"] == 0 and back["seq"] >= first["seq"] and back["log"] == []
+        assert ana.seats[table].seat == 0
+
+
+async def test_a_token_taken_to_a_new_connection_and_an_absent_player_replaced_by_a_bot(tmp_path):
+    host = Host(tmp_path, away_timeout=0.05, limits=FAST)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        ana = Client("127.0.0.1", port, "Ana", reconnect=False)
+        await ana.connect()
+        created = await ana.create_table("white-elephant", 3, bot_delay=0)
+        table, token = created["table"], created["token"]
+        await ana.fill_bots(table)
+        await ana.start(table)
+        await ana.close()
+        async with Client("127.0.0.1", port, "Watcher") as watcher:
+            await watcher.watch(table, created["code"])
+            info = await next_message(watcher, "table", table=table, status="over")
+            assert info["seats"][0]["away"] and info["seats"][0]["stand_in"]
+            assert "code" not in info
+        async with Client("127.0.0.1", port, "Ana again") as again:
+            claim = await again.resume(token)
+            assert claim.seat == 0
+            view = await next_message(again, "view", table=table)
+            assert view["seat"] == 0 and "result" in view["view"]
+    finally:
+        await host.stop()
+
+
+async def test_moves_only_from_the_seat_holder_and_only_in_turn(host):
+    clients = [Client("127.0.0.1", host.port, name) for name in ("Ana", "Ben", "Cy", "Spectator")]
+    for client in clients:
+        await client.connect()
+    ana, ben, cy, spectator = clients
+    try:
+        created = await ana.create_table("white-elephant", 3)
+        table = created["table"]
+        await ben.join(table, created["code"])
+        await cy.join(table, created["code"])
+        await spectator.watch(table, created["code"])
+        await ana.start(table)
+        view = (await next_message(ana, "view", table=table))["view"]
+        mover = clients[view["turn"]]
+        waiting = clients[(view["turn"] + 1) % 3]
+        with pytest.raises(HostError) as refused:
+            await waiting.move(table, {"type": "clear"})
+        assert refused.value.code == "not_your_turn"
+        with pytest.raises(HostError) as refused:
+            await spectator.move(table, {"type": "clear"})
+        assert refused.value.code == "not_seated"
+        with pytest.raises(HostError) as refused:
+            await mover.move(table, {"type": "end"})
+        assert refused.value.code == "illegal" and "main action" in refused.value.message
+        hidden = host.tables[table].state.card_of["surprise-1"]
+        answers = []
+        for name in (hidden, "snow-globe-99"):  # a facedown card by id, and a card that is nowhere
+            with pytest.raises(HostError) as refused:
+                await mover.move(table, {"type": "take", "cards": [name, view["exchange"][0]]})
+            answers.append(refused.value.message)
+        assert answers[0] == answers[1] and hidden not in answers[0]
+        assert await mover.move(table, {"type": "clear"}, seq=len(host.tables[table].moves)) == 3
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def test_a_stopped_host_resumes_every_table_at_its_last_move(tmp_path):
+    host = Host(tmp_path, limits=FAST)
+    port = await host.start("127.0.0.1", 0)
+    games = asyncio.create_task(
+        play_games("127.0.0.1", port, game="white-elephant", players=4, games=4, tables=2, delay=0.003, seed=2)
+    )
+    while sum(len(t.moves) for t in host.tables.values()) < 40:
+        await asyncio.sleep(0.01)
+    await host.stop()
+    before = {t.id: (t.status, t.game_no, list(t.moves)) for t in host.tables.values()}
+    host = Host(tmp_path, limits=FAST)
+    await host.start("127.0.0.1", port)
+    try:
+        assert {t.id: (t.status, t.game_no, t.moves) for t in host.tables.values()} == before
+        summary = await games
+        assert summary.failures == [] and len(summary.finished) == 4
+    finally:
+        await host.stop()
+    for path in (tmp_path / "records").glob("*.json"):
+        verify_record(json.loads(path.read_text()))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def start_yule_host(port: int, data) -> subprocess.Popen:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", "host", "--bind", "127.0.0.1", "--port", str(port), "--data", str(data),
+         "--no-discovery"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    line = await asyncio.to_thread(process.stdout.readline)
+    assert f"listening on port {port}" in line, line
+    return process
+
+
+async def test_kill_9_in_the_middle_of_games_loses_nothing(tmp_path):
+    port = free_port()
+    process = await start_yule_host(port, tmp_path)
+    games = asyncio.create_task(
+        play_games("127.0.0.1", port, game="white-elephant", players=3, games=6, tables=3, delay=0.003, seed=5)
+    )
+    async with Client("127.0.0.1", port, "Spy") as spy:
+        while not any(t["seq"] > 20 for t in await spy.list_tables()):
+            await asyncio.sleep(0.02)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    process = await start_yule_host(port, tmp_path)
+    try:
+        summary = await games
+    finally:
+        process.terminate()
+        process.wait()
+    assert summary.failures == [] and len(summary.finished) == 6
+    records = list((tmp_path / "records").glob("*.json"))
+    assert len(records) == 6
+    for path in records:
+        verify_record(json.loads(path.read_text()))
