@@ -1,0 +1,200 @@
+"""Network benchmark: move-to-every-view latency under load, beside a raw msgpack echo floor.
+
+Starts a real ``yule host`` subprocess on loopback, seats ``--tables`` White Elephant tables of
+``--seats`` bot connections (each its own :class:`netplay.client.Client`), and lets each table
+make about one move per second.  For every move it measures the time from the mover sending
+it to the moment every seat's connection has the view with the new ``seq``.  In the same run a
+second subprocess echoes view-sized msgpack frames over loopback at the same pace: the floor.
+It also prints view frame sizes and the host's memory (RSS).
+
+    /work/venv/bin/python bench/netbench.py --tables 200 --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+
+from core import get_game
+from netplay.client import Client, may_move
+from netplay.wire import MAX_HOST_FRAME, encode, read_frame
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def rss_mb(pid: int) -> tuple[float, float]:
+    """Current and peak resident memory of a process, in MB."""
+    fields = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            fields[key] = value
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+
+
+async def echo_server(port: int) -> None:
+    async def echo(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while True:
+                writer.write(encode(await read_frame(reader, MAX_HOST_FRAME, idle_timeout=3600, frame_timeout=60)))
+        except (asyncio.IncompleteReadError, ConnectionError):
+            writer.close()
+
+    server = await asyncio.start_server(echo, "127.0.0.1", port)
+    async with server:
+        await server.serve_forever()
+
+
+class Bench:
+    def __init__(self, port: int, tables: int, seats: int, seconds: float) -> None:
+        self.port, self.tables, self.seats, self.seconds = port, tables, seats, seconds
+        self.sent: dict[tuple[int, int], float] = {}
+        self.arrived: dict[tuple[int, int], list[float]] = defaultdict(list)
+        self.sizes: list[int] = []
+        self.measuring = False
+        self.stop = False
+        self.sample_view: dict = {}
+
+    def on_message(self, message: dict) -> None:
+        if message.get("type") == "view":
+            now = time.perf_counter()
+            if self.measuring:
+                self.arrived[(message["table"], message["seq"])].append(now)
+                if len(self.sizes) < 20_000:
+                    self.sizes.append(len(encode(message)))
+            self.sample_view = message
+
+    async def table(self, n: int) -> None:
+        game = get_game("white-elephant")
+        clients = [Client("127.0.0.1", self.port, f"B{i}", on_message=self.on_message) for i in range(self.seats)]
+        for client in clients:
+            await client.connect()
+        created = await clients[0].create_table("white-elephant", self.seats, bot_delay=0)
+        table = created["table"]
+        for client in clients[1:]:
+            await client.join(table, created["code"])
+        await asyncio.sleep(random.random())  # spread the tables over the second
+        bots = [game.bots["random"](random.Random(f"{n}/{i}")) for i in range(self.seats)]
+        await clients[0].start(table)
+        await asyncio.gather(*(self.seat(c, table, bot) for c, bot in zip(clients, bots, strict=True)))
+        for client in clients:
+            await client.close()
+
+    async def seat(self, client: Client, table: int, bot) -> None:
+        async for message in client:
+            if self.stop:
+                return
+            if message["type"] == "table" and message["status"] == "over" and message["you"] == 0:
+                await client.play_again(table)
+            elif may_move(message):
+                await asyncio.sleep(random.uniform(0.9, 1.1))  # about one move per second per table
+                move = bot.choose(message["view"])
+                key = (table, message["seq"] + 1)
+                self.arrived.pop(key, None)  # the same seq in an earlier game at this table
+                self.sent[key] = time.perf_counter()
+                await client.move(table, move, seq=message["seq"])
+
+    def latencies(self) -> list[float]:
+        out = []
+        for key, t0 in self.sent.items():
+            times = self.arrived.get(key, [])
+            if len(times) == self.seats:
+                out.append((max(times) - t0) * 1000)
+        return out
+
+
+async def echo_floor(port: int, frame: dict, stop: asyncio.Event) -> list[float]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    out = []
+    data = encode(frame)
+    while not stop.is_set():
+        t0 = time.perf_counter()
+        writer.write(data)
+        await read_frame(reader, MAX_HOST_FRAME, idle_timeout=10, frame_timeout=10)
+        out.append((time.perf_counter() - t0) * 1000)
+        await asyncio.sleep(0.02)
+    writer.close()
+    return out
+
+
+async def main(args: argparse.Namespace) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    port, echo_port = free_port(), free_port()
+    data = tempfile.mkdtemp(prefix="yule-bench-")
+    host = subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", "host", "--bind", "127.0.0.1", "--port", str(port), "--data", data,
+         "--no-discovery"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    echo = subprocess.Popen([sys.executable, __file__, "--echo-server", str(echo_port)])
+    try:
+        await asyncio.to_thread(host.stdout.readline)
+        await asyncio.sleep(0.5)
+        bench = Bench(port, args.tables, args.seats, args.seconds)
+        started = time.perf_counter()
+        tables = [asyncio.create_task(bench.table(n)) for n in range(args.tables)]
+        await asyncio.sleep(args.warmup)
+        print(f"{args.tables} tables x {args.seats} connections seated in {time.perf_counter() - started:.1f} s; "
+              f"host RSS {rss_mb(host.pid)[0]:.0f} MB")  # fmt: skip
+        bench.measuring = True
+        stop_echo = asyncio.Event()
+        floor = asyncio.create_task(echo_floor(echo_port, bench.sample_view, stop_echo))
+        await asyncio.sleep(args.seconds)
+        bench.measuring = False
+        stop_echo.set()
+        floor_ms = await floor
+        rss, peak = rss_mb(host.pid)
+        bench.stop = True
+        for task in tables:
+            task.cancel()
+        failed = [r for r in await asyncio.gather(*tables, return_exceptions=True)
+                  if isinstance(r, Exception) and not isinstance(r, asyncio.CancelledError)]  # fmt: skip
+        bench_cpu = time.process_time()
+    finally:
+        host.terminate()
+        echo.terminate()
+        host.wait()
+        echo.wait()
+    lat = bench.latencies()
+    print(f"tables that failed: {len(failed)}; load-generator CPU {bench_cpu:.0f} s over the whole run")
+    print(f"moves measured: {len(lat)} in {args.seconds:.0f} s ({len(lat) / args.seconds:.0f}/s)")
+    print(f"move -> all {args.seats} views delivered: p50 {percentile(lat, 50):.2f} ms, "
+          f"p99 {percentile(lat, 99):.2f} ms, max {max(lat):.2f} ms")  # fmt: skip
+    print(f"raw msgpack echo floor (same run, {len(floor_ms)} round trips): p50 {percentile(floor_ms, 50):.2f} ms, "
+          f"p99 {percentile(floor_ms, 99):.2f} ms")  # fmt: skip
+    print(f"view frames: mean {statistics.mean(bench.sizes):.0f} B, max {max(bench.sizes)} B "
+          f"({len(bench.sizes)} sampled)")  # fmt: skip
+    print(f"host memory: RSS {rss:.0f} MB (peak {peak:.0f} MB) holding {args.tables * args.seats} connections")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seats", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--warmup", type=float, default=8.0)
+    parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
+    cli = parser.parse_args()
+    if cli.echo_server:
+        asyncio.run(echo_server(cli.echo_server))
+    else:
+        asyncio.run(main(cli))
