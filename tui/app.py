@@ -9,7 +9,6 @@ after.  ``yule play`` embeds the real host (:class:`netplay.host.Host`) on loopb
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import dataclass
 from typing import Any
 
@@ -262,6 +261,8 @@ class YuleApp(App[int]):
     @work(exclusive=True, group="connect")
     async def start_play(self, game: str) -> None:
         """``yule play``: the real host on loopback, a table with bots, and you at seat 1."""
+        import tempfile
+
         from core.registry import get_game
         from netplay.host import Host
 

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Footer, Static
 
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
@@ -132,6 +132,8 @@ class RulesScreen(ModalScreen[None]):
         self.rules = rules
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # loaded when first asked for: it slows the start
+
         with VerticalScroll() as box:
             box.border_title = "Rules (arrows scroll, Esc closes)"
             yield Markdown(self.rules)
