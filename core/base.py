@@ -125,7 +125,12 @@ class GameState(ABC):
 
     @abstractmethod
     def view(self, seat: Seat | None) -> View:
-        """Everything ``seat`` may know now (``None``: a spectator, public information only)."""
+        """Everything ``seat`` may know now (``None``: a spectator, public information only).
+
+        The view of a seat that may act now (in :meth:`active`, or the seat of
+        :meth:`chance_trigger`), and only such a view, holds ``"actions"``: each kind of move
+        and why it is not allowed (``None``: allowed).  Clients and bots read it as "your move".
+        """
 
     @abstractmethod
     def outcome(self) -> Outcome | None:

@@ -315,12 +315,18 @@ class Client:
         open: bool = False,
         bot_delay: float | None = None,
         sit: bool = True,
+        seed: str | int | None = None,
     ) -> dict[str, Any]:
-        """Create a table; returns ``{"table", "code"}`` plus ``"seat"`` and ``"token"`` when ``sit``."""
+        """Create a table; returns ``{"table", "code"}`` plus ``"seat"`` and ``"token"`` when ``sit``.
+
+        ``seed`` fixes the table's shuffles, dice and bots: the same seed deals the same games.
+        """
         message: dict[str, Any] = {"type": "create", "game": game, "seats": seats, "options": options or {},
                                    "open": open, "sit": sit}  # fmt: skip
         if bot_delay is not None:
             message["bot_delay"] = float(bot_delay)
+        if seed is not None:
+            message["seed"] = str(seed)
         reply = await self.request(message)
         if "token" in reply:
             self.seats[reply["table"]] = SeatClaim(reply["table"], reply["seat"], reply["token"])

@@ -275,7 +275,8 @@ class Host:
             raise RequestError("too_many_tables", "You have created too many tables.")
         delay = DEFAULT_BOT_DELAY if message.bot_delay is None else message.bot_delay
         table = Table.create(self.store, self._next_table, message.game, message.seats, dict(message.options),
-                             open=message.open, bot_delay=delay, away_timeout=self.away_timeout)  # fmt: skip
+                             open=message.open, bot_delay=delay, away_timeout=self.away_timeout,
+                             seed=message.seed)  # fmt: skip
         self._next_table += 1
         self.tables[table.id] = table
         table.creators.add(conn)

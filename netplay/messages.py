@@ -66,6 +66,8 @@ class Create(_Message):
     open: bool = False
     bot_delay: Annotated[float, Field(ge=0, le=30)] | None = None
     sit: bool = True
+    seed: Short | None = None
+    """The table's seed for shuffles, dice and bots (random when left out): same seed, same deals."""
 
 
 class Join(_Message):

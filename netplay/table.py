@@ -101,6 +101,7 @@ class Table:
         code: str,
         bot_delay: float,
         away_timeout: float,
+        seed: str = "",
     ) -> None:
         self.store = store
         self.id = id
@@ -113,7 +114,7 @@ class Table:
         self.away_timeout = away_timeout
         self.status = WAITING
         self.game_no = 0
-        self.seed = ""
+        self.seed = seed  # the table's seed; game n draws chance from f"{seed}/{n}/{move number}"
         self.players: list[str] = []
         self.seats: list[Seat | None] = [None] * seats
         self.state: GameState | None = None
@@ -128,7 +129,7 @@ class Table:
     @classmethod
     def create(
         cls, store: Store, id: int, game_name: str, seats: int, options: dict[str, Any], *, open: bool,
-        bot_delay: float, away_timeout: float,
+        bot_delay: float, away_timeout: float, seed: str | None = None,
     ) -> Table:  # fmt: skip
         try:
             game = get_game(game_name)
@@ -143,7 +144,8 @@ class Table:
         except BadOptions as e:
             raise RequestError("bad_options", str(e)) from None
         table = cls(store, id=id, game=game, options=options, seats=seats, open=open, code=new_code(),
-                    bot_delay=bot_delay, away_timeout=away_timeout)  # fmt: skip
+                    bot_delay=bot_delay, away_timeout=away_timeout,
+                    seed=seed if seed is not None else secrets.token_hex(8))  # fmt: skip
         table.save()
         return table
 
@@ -433,7 +435,6 @@ class Table:
         if any(s is None for s in self.seats):
             raise RequestError("seats_empty", "Every seat needs a player or a bot first.")
         self.game_no += 1
-        self.seed = secrets.token_hex(8)
         self.players = [s.name for s in self.seats if s is not None]
         self.state = self.game.start(self.size, self.options)
         self.moves = []
@@ -466,12 +467,28 @@ class Table:
             kind = s.bot if s is not None and s.bot is not None else stand_in_kind(self.game)
             self.bots[seat] = self.game.bots[kind](random.Random(f"{self.seed}/{self.game_no}/seat{seat}"))
 
-    def _draw_chance(self, events: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-        """Draw and apply every pending chance move; their record forms, in order."""
+    def movers(self) -> list[int]:
+        """The seats that may act now: the active seats, or the seat that sets off a chance move."""
+        state = self.state
+        if state is None or state.is_over:
+            return []
+        trigger = state.chance_trigger()
+        if trigger is not None:
+            return [trigger[0]]
+        return [s for s in state.active() if isinstance(s, int)]
+
+    def _draw_chance(self, events: list[dict[str, Any]] | None = None, *, triggered: bool = False) -> list[dict[str, Any]]:
+        """Draw and apply the pending chance moves; their record forms, in order.
+
+        A chance move that a seat sets off (a die to roll) waits for that seat unless
+        ``triggered`` says it has just asked for it.
+        """
         state = self.state
         assert state is not None
         new: list[dict[str, Any]] = []
         while not state.is_over and state.active() == (CHANCE,):
+            if state.chance_trigger() is not None and not (triggered and not new):
+                break
             rng = random.Random(f"{self.seed}/{self.game_no}/{len(self.moves) + len(new)}")
             move = state.chance_move(rng)
             produced = state.apply(move)
@@ -495,8 +512,16 @@ class Table:
     def _play(self, seat: int, wire_move: dict[str, Any]) -> None:
         state = self.state
         assert state is not None
-        if seat not in state.active():
+        if seat not in self.movers():
             raise RequestError("not_your_turn", "It is not your turn.")
+        trigger = state.chance_trigger()
+        if trigger is not None:
+            if wire_move.get("type") != trigger[1] or len(wire_move) != 1:
+                raise RequestError("illegal", f"It is your turn to {trigger[1]}.")
+            events: list[dict[str, Any]] = []
+            self._commit(self._draw_chance(events, triggered=True), events)
+            self.kick_bots()
+            return
         try:
             move = state.parse_seat_move(seat, wire_move)
             events = state.apply(move)
@@ -544,13 +569,13 @@ class Table:
     async def _run_bots(self) -> None:
         """Move for the active bot-controlled seats, after the table's delay, until people move."""
         while self.status == PLAYING and self.state is not None:
-            seats = [s for s in self.state.active() if isinstance(s, int) and self.controller(s)]
+            seats = [s for s in self.movers() if self.controller(s)]
             if not seats:
                 return
             await asyncio.sleep(self.bot_delay)
             for seat in seats:
                 bot = self.controller(seat) if self.status == PLAYING else None
-                if bot is None or seat not in self.state.active():
+                if bot is None or seat not in self.movers():
                     continue
                 try:
                     self._play(seat, bot.choose(self.state.view(seat)))

@@ -404,13 +404,13 @@ class GiftListState(GameState):
         Keys: ``brought``/``wrapped``/``holding``/``locked`` are per seat (``wrapped[t]``: the
         gift seat t brought is still wrapped; ``holding[t]``: the face-up gift in front of t;
         ``locked[t]``: it was stolen since the last opening).  A seated view adds ``attic``,
-        ``list``, ``my_gift``, ``best``, ``score``, ``actions`` (each kind of move: ``None`` or
-        the reason it is not allowed) and ``open_from``/``steal_from`` (the seats a move may
+        ``list``, ``my_gift``, ``best``, ``score``, ``actions`` while the seat may move (each
+        kind of move: ``None`` or the reason it is not allowed) and ``open_from``/``steal_from`` (the seats a move may
         name now).  Once over: ``lists``, ``breakdown`` and ``result``.
 
             >>> state = GiftListState(3)
             >>> sorted(set(state.view(0)) - set(state.view(None)))
-            ['actions', 'attic', 'best', 'list', 'my_gift', 'open_from', 'score', 'steal_from']
+            ['attic', 'best', 'list', 'my_gift', 'open_from', 'score', 'steal_from']
         """
         n = self.players
         view: View = {
@@ -439,7 +439,8 @@ class GiftListState(GameState):
             view["my_gift"] = mine if mine is not None and self.wrapped[seat] else None
             view["best"] = dict(zip(people, best, strict=True))
             view["score"] = sum(CARD_NUMBER[c] for c in best if c is not None)
-            view["actions"] = self.action_hints(seat)
+            if seat in self.active():
+                view["actions"] = self.action_hints(seat)
             is_turn = self.phase == PLAY and seat == self.turn
             view["open_from"] = self.open_sources() if is_turn else []
             view["steal_from"] = self.steal_sources() if is_turn else []

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
+import pytest
+
+from core import all_games
 from core.records import verify_record
 from netplay.botplay import play_games
-from netplay.client import Client, may_move
+from netplay.client import Client, HostError, may_move
 
 
 async def test_bots_on_separate_connections_play_whole_games(host):
@@ -25,7 +29,7 @@ async def test_bots_on_separate_connections_play_whole_games(host):
 
 async def test_a_person_and_host_bots(host):
     async with Client("127.0.0.1", host.port, "Ana") as ana:
-        created = await ana.create_table("white-elephant", 3, bot_delay=0)
+        created = await ana.create_table("white-elephant", 3, bot_delay=0, seed="ana")
         table = created["table"]
         await ana.fill_bots(table, "random")
         await ana.start(table)
@@ -46,3 +50,62 @@ async def test_a_person_and_host_bots(host):
     verify_record(record)
     assert record["players"][0] == "Ana"
     assert sum(1 for m in record["moves"] if m["by"] == 0) == moves
+
+
+async def test_the_same_seed_deals_the_same_game(host):
+    """Two tables created with one seed shuffle and start alike; another seed does not."""
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        firsts = []
+        for seed in ("snow", "snow", "rain"):
+            table = (await ana.create_table("white-elephant", 3, bot_delay=0, seed=seed, sit=False))["table"]
+            await ana.fill_bots(table, "greedy")
+            await ana.start(table)
+        for table in host.tables.values():
+            while table.status != "over":
+                await asyncio.sleep(0.01)
+            firsts.append(table.record())
+    assert firsts[0]["moves"] == firsts[1]["moves"] and firsts[0]["seed"] == "snow"
+    assert firsts[2]["moves"][0] != firsts[0]["moves"][0]
+
+
+async def test_a_child_rolls_the_die_at_white_rabbit(host):
+    """White Rabbit's roll is chance, but the host waits for the seat to roll it."""
+    async with Client("127.0.0.1", host.port, "Mia") as mia:
+        table = (await mia.create_table("white-rabbit", 2, bot_delay=0, seed="dice"))["table"]
+        await mia.fill_bots(table, "random")
+        await mia.start(table)
+        rolls = 0
+        async for msg in mia:
+            if msg["type"] == "table" and msg["status"] == "over":
+                break
+            if not may_move(msg):
+                continue
+            view = msg["view"]
+            if view["phase"] == "roll":
+                if rolls == 0:
+                    with pytest.raises(HostError, match="roll"):
+                        await mia.move(table, {"type": "move", "dir": "cw"})
+                seq = await mia.move(table, {"type": "roll"})
+                assert seq == msg["seq"] + 1  # the roll itself is the one move recorded
+                rolls += 1
+            elif view["phase"] == "direction":
+                await mia.move(table, {"type": "move", "dir": "cw"})
+            elif view["phase"] == "max_take":
+                await mia.move(table, {"type": "max_take", "from": None, "card": None})
+            else:
+                await mia.move(table, {"type": "max_place", "pile": 0})
+    (path,) = (host.data_dir / "records").glob("*.json")
+    record = json.loads(path.read_text())
+    verify_record(record)
+    assert rolls > 0
+    assert sum(1 for m in record["moves"] if m["type"] == "roll") >= rolls
+
+
+async def test_bots_play_every_game_through_the_host(host):
+    """Every registered game runs whole games with bots on separate connections."""
+    for game in all_games():
+        summary = await play_games("127.0.0.1", host.port, game=game.name, players=game.min_players + 1,
+                                   games=1, tables=1, bot="random", seed=5)  # fmt: skip
+        assert summary.failures == [] and len(summary.finished) == 1, game.name
+    for path in (host.data_dir / "records").glob("*.json"):
+        verify_record(json.loads(path.read_text()))
