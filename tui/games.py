@@ -1,20 +1,20 @@
 """The games the terminal app can seat you at, and the widgets each one brings.
 
-A game listed by :func:`core.registry.all_games` but missing here has no table in the
-terminal yet: the menus show it, greyed out.
+Each game with a table in the terminal has a package ``tui/<game_module>/`` (the same module
+name as its rules in ``core/``) whose ``__init__`` defines ``UI = GameUI(...)``; they are found
+by themselves.  A game listed by :func:`core.registry.all_games` but without such a package
+has no table in the terminal yet: the menus show it, greyed out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from textual.widget import Widget
-
-from .white_elephant import RULES as WE_RULES
-from .white_elephant import ScoreBreakdown, WhiteElephantTable
-from .white_elephant.scores import headline as we_headline
 
 
 @dataclass(frozen=True)
@@ -27,11 +27,32 @@ class GameUI:
     headline: Callable[[dict[str, Any], list[str]], str]
 
 
-GAME_UIS: dict[str, GameUI] = {
-    "white-elephant": GameUI(
-        table=lambda: WhiteElephantTable(id="game"),
-        rules=WE_RULES,
-        scores=lambda result, names, you: ScoreBreakdown(result, names, you),
-        headline=we_headline,
-    ),
-}
+class _GameUIs(Mapping[str, GameUI]):
+    """Record game name → :class:`GameUI`, loaded from the ``tui`` game packages on first use."""
+
+    def __init__(self) -> None:
+        self._uis: dict[str, GameUI] | None = None
+
+    def _load(self) -> dict[str, GameUI]:
+        if self._uis is None:
+            package = importlib.import_module(__package__)
+            uis = {}
+            for info in pkgutil.iter_modules(package.__path__):
+                if info.ispkg:
+                    ui = getattr(importlib.import_module(f"{__package__}.{info.name}"), "UI", None)
+                    if isinstance(ui, GameUI):
+                        uis[info.name.replace("_", "-")] = ui
+            self._uis = uis
+        return self._uis
+
+    def __getitem__(self, name: str) -> GameUI:
+        return self._load()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+
+GAME_UIS: Mapping[str, GameUI] = _GameUIs()

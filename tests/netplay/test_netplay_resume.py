@@ -109,10 +109,10 @@ async def test_a_stopped_host_resumes_every_table_at_its_last_move(tmp_path):
     host = Host(tmp_path, limits=FAST)
     port = await host.start("127.0.0.1", 0)
     games = asyncio.create_task(
-        play_games("127.0.0.1", port, game="white-elephant", players=4, games=4, tables=2, delay=0.003, seed=2)
+        play_games("127.0.0.1", port, game="white-elephant", players=4, games=4, tables=2, delay=0.003, seed=2,
+                   bot="greedy")  # greedy games are long enough to be stopped in the middle  # fmt: skip
     )
-    while sum(len(t.moves) for t in host.tables.values()) < 40:
-        await asyncio.sleep(0.01)
+    await until(lambda: any(len(t.moves) >= 15 and t.status == "playing" for t in host.tables.values()))
     await host.stop()
     before = {t.id: (t.status, t.game_no, list(t.moves)) for t in host.tables.values()}
     host = Host(tmp_path, limits=FAST)
@@ -125,6 +125,21 @@ async def test_a_stopped_host_resumes_every_table_at_its_last_move(tmp_path):
         await host.stop()
     for path in (tmp_path / "records").glob("*.json"):
         verify_record(json.loads(path.read_text()))
+
+
+async def until(condition, timeout: float = 30.0) -> None:
+    """Wait for ``condition()`` (a function, sync or async), failing after ``timeout`` seconds."""
+
+    async def poll() -> None:
+        while True:
+            result = condition()
+            if asyncio.iscoroutine(result):
+                result = await result
+            if result:
+                return
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), timeout)
 
 
 def free_port() -> int:
@@ -148,11 +163,15 @@ async def test_kill_9_in_the_middle_of_games_loses_nothing(tmp_path):
     port = free_port()
     process = await start_yule_host(port, tmp_path)
     games = asyncio.create_task(
-        play_games("127.0.0.1", port, game="white-elephant", players=3, games=6, tables=3, delay=0.003, seed=5)
+        play_games("127.0.0.1", port, game="white-elephant", players=3, games=6, tables=3, delay=0.003, seed=5,
+                   bot="greedy")  # fmt: skip
     )
     async with Client("127.0.0.1", port, "Spy") as spy:
-        while not any(t["seq"] > 20 for t in await spy.list_tables()):
-            await asyncio.sleep(0.02)
+
+        async def in_the_middle() -> bool:
+            return any(t["seq"] > 20 and t["status"] == "playing" for t in await spy.list_tables())
+
+        await until(in_the_middle)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     process = await start_yule_host(port, tmp_path)

@@ -4,8 +4,16 @@ Nothing here holds the game's state: every widget draws from the view dict the h
 (``WhiteElephantState.view(seat)`` on the host's side) and from the table's names.
 """
 
+from ..games import GameUI
 from .rules import RULES
-from .scores import ScoreBreakdown
+from .scores import ScoreBreakdown, headline
 from .table import WhiteElephantTable
 
-__all__ = ["RULES", "ScoreBreakdown", "WhiteElephantTable"]
+UI = GameUI(
+    table=lambda: WhiteElephantTable(id="game"),
+    rules=RULES,
+    scores=lambda result, names, you: ScoreBreakdown(result, names, you),
+    headline=headline,
+)
+
+__all__ = ["RULES", "UI", "ScoreBreakdown", "WhiteElephantTable"]
