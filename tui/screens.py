@@ -103,7 +103,7 @@ class GameOverScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         ui = GAME_UIS[self.game]
         yield StatusLine()
-        yield Static(Text(f"Game over. {ui.headline(self.result, self.names)} Lowest score wins."), id="headline")
+        yield Static(Text(f"Game over. {ui.headline(self.result, self.names)}"), id="headline")
         with VerticalScroll():
             yield ui.scores(self.result, self.names, self.you)
         yield Footer(compact=True)

@@ -53,13 +53,13 @@ def breakdown(result: dict[str, Any]) -> list[SeatScore]:
 
 
 def headline(result: dict[str, Any], names: list[str]) -> str:
-    """``'Ana wins with 12 points.'`` or ``'Ana and Ben share the win with 12 points.'``."""
+    """``'Ana wins with 12 points. Lowest score wins.'`` (or ``'Ana and Ben share the win ...'``)."""
     winners = [seat_name(names, s) for s in result["winners"]]
     best = min(result["scores"])
     points = f"{best} point{'' if abs(best) == 1 else 's'}"
     if len(winners) == 1:
-        return f"{winners[0]} wins with {points}."
-    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win with {points}."
+        return f"{winners[0]} wins with {points}. Lowest score wins."
+    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win with {points}. Lowest score wins."
 
 
 def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) -> Text:
