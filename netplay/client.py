@@ -332,11 +332,14 @@ class Client:
             self.seats[reply["table"]] = SeatClaim(reply["table"], reply["seat"], reply["token"])
         return reply
 
-    async def join(self, table: int, code: str | None = None, seat: int | None = None) -> SeatClaim:
-        """Claim a seat (the first empty one unless ``seat``); private tables need ``code``."""
+    async def join(self, table: int | None, code: str | None = None, seat: int | None = None) -> SeatClaim:
+        """Claim a seat (the first empty one unless ``seat``); private tables need ``code``.
+
+        ``table`` may be ``None`` when ``code`` is given: a join code names its table.
+        """
         reply = await self.request({"type": "join", "table": table, "code": code, "seat": seat})
         claim = SeatClaim(reply["table"], reply["seat"], reply["token"])
-        self.seats[table] = claim
+        self.seats[claim.table] = claim
         return claim
 
     async def resume(self, token: str) -> SeatClaim:
@@ -346,10 +349,14 @@ class Client:
         self.seats[claim.table] = claim
         return claim
 
-    async def watch(self, table: int, code: str | None = None) -> None:
-        """Watch a table as a spectator (public views only)."""
-        await self.request({"type": "watch", "table": table, "code": code})
-        self.watching[table] = code
+    async def watch(self, table: int | None, code: str | None = None) -> int:
+        """Watch a table as a spectator (public views only); returns its id.
+
+        ``table`` may be ``None`` when ``code`` is given: a join code names its table.
+        """
+        reply = await self.request({"type": "watch", "table": table, "code": code})
+        self.watching[reply["table"]] = code
+        return reply["table"]
 
     async def leave(self, table: int) -> None:
         """Give up the seat at ``table`` (a bot plays it if the game is on) or stop watching."""

@@ -16,6 +16,7 @@ after a restart.  The protocol is in ``docs/protocol.md``.
 
 from __future__ import annotations
 
+import secrets
 import asyncio
 import logging
 import socket
@@ -260,6 +261,20 @@ class Host:
             raise RequestError("no_table", f"There is no table {table_id}.")
         return table
 
+    def _table_for(self, conn: Connection, table_id: int | None, code: str | None) -> Table:
+        """The table a join or watch names: by id (its code checked), or by its join code alone."""
+        if table_id is not None:
+            table = self._table(table_id)
+            table.check_code(conn, code)
+            return table
+        if code is None:
+            raise RequestError("no_table", "Name a table or give its join code.")
+        wanted = code.strip().upper()
+        for table in self.tables.values():
+            if secrets.compare_digest(wanted.encode(), table.code.encode()):
+                return table
+        raise RequestError("bad_code", "No table here has that join code.")
+
     @property
     def store(self) -> Store:
         assert self._store is not None, "the host is not started"
@@ -276,7 +291,7 @@ class Host:
         delay = DEFAULT_BOT_DELAY if message.bot_delay is None else message.bot_delay
         table = Table.create(self.store, self._next_table, message.game, message.seats, dict(message.options),
                              open=message.open, bot_delay=delay, away_timeout=self.away_timeout,
-                             seed=message.seed)  # fmt: skip
+                             seed=message.seed, taken_codes={t.code for t in self.tables.values()})  # fmt: skip
         self._next_table += 1
         self.tables[table.id] = table
         table.creators.add(conn)
@@ -291,8 +306,7 @@ class Host:
         return reply
 
     def _join(self, conn: Connection, message: Any) -> dict[str, Any]:
-        table = self._table(message.table)
-        table.check_code(conn, message.code)
+        table = self._table_for(conn, message.table, message.code)
         seat, token = table.join(conn, message.seat)
         self.tokens[hash_token(token)] = (table.id, seat)
         return {"type": "seated", "table": table.id, "seat": seat, "token": token}
@@ -307,11 +321,11 @@ class Host:
         table.resume(conn, where[1])
         return {"type": "seated", "table": table.id, "seat": where[1], "token": message.token}
 
-    def _watch(self, conn: Connection, message: Any) -> None:
-        table = self._table(message.table)
-        table.check_code(conn, message.code)
+    def _watch(self, conn: Connection, message: Any) -> dict[str, Any]:
+        table = self._table_for(conn, message.table, message.code)
         conn.watching.add(table.id)
         table.watch(conn)
+        return {"type": "ok", "table": table.id}
 
     def _leave(self, conn: Connection, message: Any) -> None:
         table = self._table(message.table)

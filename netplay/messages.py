@@ -71,10 +71,10 @@ class Create(_Message):
 
 
 class Join(_Message):
-    """Claim a seat (the first empty one when ``seat`` is left out)."""
+    """Claim a seat (the first empty one when ``seat`` is left out); a join code alone names its table."""
 
     type: Literal["join"]
-    table: TableId
+    table: TableId | None = None
     code: Code | None = None
     seat: SeatNo | None = None
 
@@ -87,8 +87,10 @@ class Resume(_Message):
 
 
 class Watch(_Message):
+    """Watch a table as a spectator (public view only); a join code alone names its table."""
+
     type: Literal["watch"]
-    table: TableId
+    table: TableId | None = None
     code: Code | None = None
 
 

@@ -18,11 +18,12 @@ import random
 import re
 import secrets
 import unicodedata
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
 from core import CHANCE, BadOptions, Bot, Game, GameState, IllegalMove, get_game
-from core.records import new_record, replay
+from core.records import new_record
 
 from .connection import Connection
 from .store import Store, TableRow, hash_token
@@ -62,6 +63,10 @@ def clean_name(raw: str, fallback: str = "Player") -> str:
     text = text.replace("[", "(").replace("]", ")")
     text = " ".join(text.split())[:NAME_LENGTH].strip()
     return text or fallback
+
+
+LOG_RESENT = 200
+"""Log entries kept per table and sent to whoever joins, resumes or watches mid-game."""
 
 
 def new_code() -> str:
@@ -119,6 +124,7 @@ class Table:
         self.seats: list[Seat | None] = [None] * seats
         self.state: GameState | None = None
         self.moves: list[dict[str, Any]] = []
+        self.log: list[dict[str, Any]] = []  # the current game's log entries, the last LOG_RESENT
         self.bots: dict[int, Bot] = {}
         self.watchers: set[Connection] = set()
         self.creators: set[Connection] = set()
@@ -129,7 +135,7 @@ class Table:
     @classmethod
     def create(
         cls, store: Store, id: int, game_name: str, seats: int, options: dict[str, Any], *, open: bool,
-        bot_delay: float, away_timeout: float, seed: str | None = None,
+        bot_delay: float, away_timeout: float, seed: str | None = None, taken_codes: Collection[str] = (),
     ) -> Table:  # fmt: skip
         try:
             game = get_game(game_name)
@@ -143,7 +149,10 @@ class Table:
             options = game.check_options(options)
         except BadOptions as e:
             raise RequestError("bad_options", str(e)) from None
-        table = cls(store, id=id, game=game, options=options, seats=seats, open=open, code=new_code(),
+        code = new_code()
+        while code in taken_codes:
+            code = new_code()
+        table = cls(store, id=id, game=game, options=options, seats=seats, open=open, code=code,
                     bot_delay=bot_delay, away_timeout=away_timeout,
                     seed=seed if seed is not None else secrets.token_hex(8))  # fmt: skip
         table.save()
@@ -160,7 +169,7 @@ class Table:
                 table.seats[seat] = Seat(name, bot, token_hash)
         table.moves = row.moves
         if table.status != WAITING:
-            _, table.state = replay(table.record())
+            table._rebuild()
             table._make_bots()
         if table.status == PLAYING:
             for seat in range(table.size):
@@ -240,15 +249,31 @@ class Table:
         )  # fmt: skip
 
     def send_current(self, conn: Connection) -> None:
-        """Table info, then the connection's current view (empty log) when a game exists."""
+        """Table info, the game's log so far and the connection's current view (empty log)."""
         conn.send(self.info_for(conn))
         if self.state is not None:
+            conn.send({"type": "log", "table": self.id, "entries": self.log[-LOG_RESENT:]})
             conn.send_bytes(self.view_frame(conn.seats.get(self.id), []))
+
+    def _log_entries(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Public events as log entries (kept for whoever joins later); the game's own words."""
+        names = self.players
+        entries = [{"event": e, "text": self.game.describe(e, names)} for e in events]
+        self.log.extend(entries)
+        del self.log[:-LOG_RESENT]
+        return entries
+
+    def _rebuild(self) -> None:
+        """The current game's position and log, from its stored moves (after a restart)."""
+        state = self.game.start(self.size, self.options)
+        self.log = []
+        for move in self.moves:
+            self._log_entries(state.apply(state.parse_record_move(move)))
+        self.state = state
 
     def publish(self, events: list[dict[str, Any]]) -> None:
         """Every connection at the table gets its own view with the new public events."""
-        names = self.players
-        entries = [{"event": e, "text": self.game.describe(e, names)} for e in events]
+        entries = self._log_entries(events)
         for seat, s in enumerate(self.seats):
             if s is not None and s.conn is not None:
                 s.conn.send_bytes(self.view_frame(seat, entries))
@@ -438,6 +463,7 @@ class Table:
         self.players = [s.name for s in self.seats if s is not None]
         self.state = self.game.start(self.size, self.options)
         self.moves = []
+        self.log = []
         self.status = PLAYING
         self.save()
         self._make_bots()
@@ -529,7 +555,7 @@ class Table:
             raise RequestError("illegal", str(e)) from None
         except Exception:
             log.exception("table %s: the engine failed on a move; rebuilding from the record", self.id)
-            _, self.state = replay(self.record())
+            self._rebuild()
             raise RequestError("illegal", "That move is not understood.") from None
         new = [move.to_record()]
         new += self._draw_chance(events)

@@ -109,3 +109,26 @@ async def test_bots_play_every_game_through_the_host(host):
         assert summary.failures == [] and len(summary.finished) == 1, game.name
     for path in (host.data_dir / "records").glob("*.json"):
         verify_record(json.loads(path.read_text()))
+
+
+async def test_a_join_code_alone_finds_its_table_and_latecomers_get_the_log(host):
+    """A guest with only the code gets a seat; the log so far comes before the first view."""
+    async with Client("127.0.0.1", host.port, "Ana") as ana, Client("127.0.0.1", host.port, "Ben") as ben:
+        created = await ana.create_table("white-elephant", 3, bot_delay=0, seed="code")
+        with pytest.raises(HostError, match="No table here has that join code"):
+            await ben.join(None, "NOPE00")
+        claim = await ben.join(None, created["code"].lower())
+        assert claim.table == created["table"] and claim.seat == 1
+        await ana.add_bot(created["table"])
+        await ana.start(created["table"])
+        async with Client("127.0.0.1", host.port, "Cy") as cy:
+            assert await cy.watch(None, created["code"]) == created["table"]
+            frames = []
+            async for msg in cy:
+                frames.append(msg["type"])
+                if msg["type"] == "log":
+                    texts = [entry["text"] for entry in msg["entries"]]
+                if msg["type"] == "view":
+                    break
+    assert frames[-2:] == ["log", "view"]
+    assert any(text.startswith("Round 1:") for text in texts)
