@@ -50,6 +50,23 @@ class MalformedMove(IllegalMove):
     """The move is not understood: unknown type, missing or badly typed fields."""
 
 
+class WrongPhase(IllegalMove):
+    """A move that does not belong to this moment of the game (a chance move out of place ...)."""
+
+
+class BadChance(IllegalMove):
+    """A chance outcome that cannot happen (a deck missing a card, a die showing 7 ...)."""
+
+
+def seat_name(seat: int) -> str:
+    """How a reason names a seat: the rules know seat numbers, not the players' names.
+
+    >>> seat_name(0)
+    'Seat 1'
+    """
+    return f"Seat {seat + 1}"
+
+
 class BadOptions(ValueError):
     """Game options that are unknown or out of range."""
 
@@ -156,6 +173,9 @@ class Game:
     summary: str = ""
     report: Callable[[GameState, list[str]], list[str]] | None = None
     """The end of a finished game as lines of plain text; ``None``: the scores table will do."""
+    undo_floor: Callable[[list[Mapping[str, Any]]], int] | None = None
+    """How many leading record moves an undo must keep (given the moves so far); ``None``: the
+    game has no undo.  The host undoes by replaying the record without its last seat move."""
 
     def report_lines(self, state: GameState, names: list[str]) -> list[str]:
         """How a finished game ended, one line a seat: the game's own report, else its scores."""

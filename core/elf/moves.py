@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..base import CHANCE, MalformedMove
+from ..fields import mover, names, numbers, text
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,39 +95,19 @@ CHANCE_TYPES = ("shuffle", "goals", "gingerbread")
 SEAT_TYPES = ("play", "end")
 
 
-def _strs(move: dict, key: str, what: str) -> tuple[str, ...]:
-    value = move.get(key)
-    if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
-        raise MalformedMove(f"'{move.get('type')}' needs a list of {what} in {key!r}")
-    return tuple(value)
-
-
 def parse(move: dict) -> Move:
     """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one."""
-    if not isinstance(move, dict):
-        raise MalformedMove("a move is an object with a 'type'")
-    kind = move.get("type")
-    by = move.get("by")
-    if kind in CHANCE_TYPES:
-        if by != CHANCE:
-            raise MalformedMove(f"'{kind}' is a chance move (by 'chance')")
-        if kind == "shuffle":
-            return Shuffle(_strs(move, "deck", "card names"))
-        if kind == "goals":
-            return Goals(_strs(move, "goals", "Goal card names"))
-        values = move.get("values")
-        if not isinstance(values, list | tuple) or not all(type(v) is int for v in values):
-            raise MalformedMove("'gingerbread' needs a list of whole numbers in 'values'")
-        return Gingerbread(tuple(values))
-    if kind not in SEAT_TYPES:
-        raise MalformedMove(f"unknown move type {kind!r}")
-    if type(by) is not int:
-        raise MalformedMove(f"'{kind}' is made by a seat number")
+    kind, by = mover(move, CHANCE_TYPES, SEAT_TYPES)
+    if kind == "shuffle":
+        return Shuffle(names(move, "deck", "card names"))
+    if kind == "goals":
+        return Goals(names(move, "goals", "Goal card names"))
+    if kind == "gingerbread":
+        return Gingerbread(numbers(move, "values"))
+    assert isinstance(by, int)
     if kind == "end":
         return End(by)
-    card = move.get("card")
-    if not isinstance(card, str):
-        raise MalformedMove("'play' needs a card name in 'card'")
+    card = text(move, "card", "a card name")
     heading = move.get("heading")
     if heading not in ("N", "E", "S", "W"):
         raise MalformedMove("'play' needs a heading of \"N\", \"E\", \"S\" or \"W\"")

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import View
-from .board import HEADING_INDEX, HEADINGS, TOKEN_INDEX, TOKENS, TOUCH, XY, ZONE, cell
+from .board import FLOE, HEADING_INDEX, HEADINGS, TOKEN_INDEX, TOKENS, TOUCH, XY, ZONE, cell
 from .cards import CARD_TYPE, JUMPS, Placement, placements
 
 
@@ -79,5 +79,7 @@ def preview(view: View, card: str, *, jumps: bool | None = None) -> list[dict[st
         jumps = view.get("you") is not None and view.get("turn") == view.get("you")
     offer = view["jump"]["offer"]
     if jumps and offer is not None:
-        out.extend(describe_placement(p, live, card, True) for p in JUMPS[(TOKEN_INDEX[offer], type_)])
+        # The jump spends both floes before the card resolves: it triggers neither.
+        floes = sum(1 << i for i, t in enumerate(TOKENS) if t.kind == FLOE)
+        out.extend(describe_placement(p, live & ~floes, card, True) for p in JUMPS[(TOKEN_INDEX[offer], type_)])
     return out

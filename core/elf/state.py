@@ -30,7 +30,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import CHANCE, Event, GameIsOver, GameState, IllegalMove, MalformedMove, NotYourTurn, Outcome, View
+from ..base import (
+    BadChance,
+    CHANCE,
+    Event,
+    GameIsOver,
+    GameState,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    Outcome,
+    View,
+    WrongPhase,
+)
 from .board import (
     ALL_LIVE,
     END,
@@ -99,12 +111,6 @@ class MustPlay(IllegalMove):
     """A turn ends only after at least one card was played."""
 
 
-class WrongPhase(IllegalMove):
-    """A chance move out of place, or a seat move before the game starts."""
-
-
-class BadChance(IllegalMove):
-    """A chance outcome that cannot happen."""
 
 
 def xy_list(c: int) -> list[int]:

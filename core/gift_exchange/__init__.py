@@ -99,6 +99,7 @@ GAME = register(
         describe=describe,
         summary="The party game: open a wrapped gift or steal an open one; nobody wins (2-40).",
         report=report,
+        undo_floor=undo_floor,
     )
 )
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..base import CHANCE, MalformedMove
+from ..base import CHANCE
+from ..fields import mover, numbers, text, whole_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,20 +89,6 @@ Move = Bring | Order | Open | Steal | Keep
 SEAT_MOVES = ("bring", "open", "steal", "keep")
 
 
-def _int(move: dict, key: str, what: str) -> int:
-    value = move.get(key)
-    if type(value) is not int:
-        raise MalformedMove(f"'{move.get('type')}' needs {what} in {key!r}")
-    return value
-
-
-def _text(move: dict, key: str) -> str:
-    value = move.get(key)
-    if not isinstance(value, str):
-        raise MalformedMove(f"'{move.get('type')}' needs text in {key!r}")
-    return value.strip()
-
-
 def parse(move: dict) -> Move:
     """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one.
 
@@ -112,29 +99,18 @@ def parse(move: dict) -> Move:
     ...
     core.base.MalformedMove: 'steal' needs a gift number in 'gift'
     """
-    if not isinstance(move, dict):
-        raise MalformedMove("a move is an object with a 'type'")
-    kind = move.get("type")
-    by = move.get("by")
+    kind, by = mover(move, ("order",), SEAT_MOVES)
     if kind == "order":
-        if by != CHANCE:
-            raise MalformedMove("'order' is a chance move (by 'chance')")
-        seats = move.get("seats")
-        if not isinstance(seats, list | tuple) or not all(type(s) is int for s in seats):
-            raise MalformedMove("'order' needs a list of seat numbers in 'seats'")
-        return Order(tuple(seats))
-    if kind not in SEAT_MOVES:
-        raise MalformedMove(f"unknown move type {kind!r}")
-    if type(by) is not int:
-        raise MalformedMove(f"'{kind}' is made by a seat number")
+        return Order(numbers(move, "seats", "seat numbers"))
+    assert isinstance(by, int)
     if kind == "bring":
-        return Bring(by, _text(move, "label"), _text(move, "wrapping"))
+        return Bring(by, text(move, "label").strip(), text(move, "wrapping").strip())
     if kind == "keep":
         return Keep(by)
-    gift = _int(move, "gift", "a gift number")
+    gift = whole_number(move, "gift", "a gift number")
     if kind == "steal":
         return Steal(by, gift)
     label = move.get("label")
     if label is not None:
-        label = _text(move, "label") or None
+        label = text(move, "label").strip() or None
     return Open(by, gift, label)

@@ -50,7 +50,19 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..base import CHANCE, Event, GameIsOver, GameState, IllegalMove, MalformedMove, NotYourTurn, Outcome, View
+from ..base import (
+    BadChance,
+    CHANCE,
+    Event,
+    GameIsOver,
+    GameState,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    Outcome,
+    View,
+    WrongPhase,
+)
 from .moves import Bring, Keep, Move, Open, Order, Steal, parse
 from .options import check_options
 from .text import LABEL_MAX, WRAPPING_MAX, text_problem
@@ -65,12 +77,6 @@ NOBODY = -1
 """``holder`` of a wrapped gift, ``held`` of a seat without a gift."""
 
 
-class WrongPhase(IllegalMove):
-    """A move that does not belong to this phase (open in the final swap, keep during play ...)."""
-
-
-class BadChance(IllegalMove):
-    """A drawn order that is not each seat exactly once."""
 
 
 class AlreadyBrought(IllegalMove):

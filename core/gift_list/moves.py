@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..base import CHANCE, MalformedMove
+from ..base import CHANCE
+from ..fields import mover, name_rows, text, whole_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,41 +78,14 @@ Move = Deal | Bring | Open | Steal
 MOVE_TYPES = ("deal", "bring", "open", "steal")
 
 
-def _seat(move: dict, key: str) -> int:
-    value = move.get(key)
-    if type(value) is not int:
-        raise MalformedMove(f"'{move.get('type')}' needs a seat number in {key!r}")
-    return value
-
-
-def _nested_strs(move: dict, key: str) -> tuple[tuple[str, ...], ...]:
-    value = move.get(key)
-    if not isinstance(value, list | tuple) or not all(
-        isinstance(row, list | tuple) and all(isinstance(x, str) for x in row) for row in value
-    ):
-        raise MalformedMove(f"'deal' needs a list of lists of names in {key!r}")
-    return tuple(tuple(row) for row in value)
-
-
 def parse(move: dict) -> Move:
     """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one."""
-    if not isinstance(move, dict):
-        raise MalformedMove("a move is an object with a 'type'")
-    kind = move.get("type")
-    by = move.get("by")
+    kind, by = mover(move, ("deal",), ("bring", "open", "steal"))
     if kind == "deal":
-        if by != CHANCE:
-            raise MalformedMove("'deal' is a chance move (by 'chance')")
-        return Deal(_nested_strs(move, "hands"), _nested_strs(move, "lists"))
-    if kind not in MOVE_TYPES:
-        raise MalformedMove(f"unknown move type {kind!r}")
-    if type(by) is not int:
-        raise MalformedMove(f"'{kind}' is made by a seat number")
+        return Deal(name_rows(move, "hands"), name_rows(move, "lists"))
+    assert isinstance(by, int)
     if kind == "bring":
-        card = move.get("card")
-        if not isinstance(card, str):
-            raise MalformedMove("'bring' needs a card name in 'card'")
-        return Bring(by, card)
+        return Bring(by, text(move, "card", "a card name"))
     if kind == "open":
-        return Open(by, _seat(move, "from"))
-    return Steal(by, _seat(move, "from"))
+        return Open(by, whole_number(move, "from", "a seat number"))
+    return Steal(by, whole_number(move, "from", "a seat number"))

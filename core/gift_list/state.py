@@ -21,7 +21,7 @@ view or an event can talk about them without saying what they are.
     ...     lists=(("mother-in-law", "crazy-neighbor", "fluffy-the-cat"),) * 3))
     Traceback (most recent call last):
     ...
-    core.gift_list.state.BadChance: Each seat is dealt 8 cards in a 3-player game.
+    core.base.BadChance: Each seat is dealt 8 cards in a 3-player game.
     >>> state.active()
     ('chance',)
 """
@@ -32,6 +32,7 @@ import random
 from typing import Any
 
 from ..base import (
+    BadChance,
     CHANCE,
     Event,
     GameIsOver,
@@ -41,6 +42,8 @@ from ..base import (
     NotYourTurn,
     Outcome,
     View,
+    WrongPhase,
+    seat_name,
 )
 from .cards import (
     ATTIC_SIZE,
@@ -85,17 +88,7 @@ class LockedGift(IllegalMove):
     """A gift stolen since the last opening stays in its new owner's hand."""
 
 
-class WrongPhase(IllegalMove):
-    """A move made in the wrong part of the party, or a chance move out of place."""
 
-
-class BadChance(IllegalMove):
-    """A deal that cannot happen."""
-
-
-def seat_name(seat: int) -> str:
-    """How a reason names a seat (the UI knows the players' names, the rules do not)."""
-    return f"Seat {seat + 1}"
 
 
 class GiftListState(GameState):

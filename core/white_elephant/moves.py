@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..base import CHANCE, MalformedMove
+from ..base import CHANCE
+from ..fields import mover, names, text, whole_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,52 +97,24 @@ class End:
 
 Move = Shuffle | Start | Peek | Take | Trade | Clear | End
 
-MOVE_TYPES = ("shuffle", "start", "peek", "take", "trade", "clear", "end")
-
-
-def _int(move: dict, key: str) -> int:
-    value = move.get(key)
-    if type(value) is not int:
-        raise MalformedMove(f"'{move.get('type')}' needs a whole number {key!r}")
-    return value
-
-
-def _str(move: dict, key: str) -> str:
-    value = move.get(key)
-    if not isinstance(value, str):
-        raise MalformedMove(f"'{move.get('type')}' needs a card name in {key!r}")
-    return value
-
-
-def _strs(move: dict, key: str) -> tuple[str, ...]:
-    value = move.get(key)
-    if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
-        raise MalformedMove(f"'{move.get('type')}' needs a list of card names in {key!r}")
-    return tuple(value)
+CHANCE_TYPES = ("shuffle", "start")
+SEAT_TYPES = ("peek", "take", "trade", "clear", "end")
 
 
 def parse(move: dict) -> Move:
     """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one."""
-    if not isinstance(move, dict):
-        raise MalformedMove("a move is an object with a 'type'")
-    kind = move.get("type")
-    by = move.get("by")
-    if kind in ("shuffle", "start"):
-        if by != CHANCE:
-            raise MalformedMove(f"'{kind}' is a chance move (by 'chance')")
-        if kind == "shuffle":
-            return Shuffle(_strs(move, "deck"))
-        return Start(_int(move, "seat"))
-    if kind not in MOVE_TYPES:
-        raise MalformedMove(f"unknown move type {kind!r}")
-    if type(by) is not int:
-        raise MalformedMove(f"'{kind}' is made by a seat number")
+    kind, by = mover(move, CHANCE_TYPES, SEAT_TYPES)
+    if kind == "shuffle":
+        return Shuffle(names(move, "deck", "card names"))
+    if kind == "start":
+        return Start(whole_number(move, "seat", "a seat number"))
+    assert isinstance(by, int)
     if kind == "take":
-        return Take(by, _strs(move, "cards"))
+        return Take(by, names(move, "cards", "card names"))
     if kind == "peek":
-        return Peek(by, _str(move, "card"))
+        return Peek(by, text(move, "card", "a card name"))
     if kind == "trade":
-        return Trade(by, _int(move, "target"))
+        return Trade(by, whole_number(move, "target", "a seat number"))
     if kind == "clear":
         return Clear(by)
     return End(by)

@@ -27,6 +27,7 @@ import random
 from typing import Any
 
 from ..base import (
+    BadChance,
     CHANCE,
     Event,
     GameIsOver,
@@ -36,6 +37,8 @@ from ..base import (
     NotYourTurn,
     Outcome,
     View,
+    WrongPhase,
+    seat_name,
 )
 from .cards import CARD_NUMBER, CARD_SUIT, DEAL, PEANUTS, deck_for, suits_for
 from .moves import Clear, End, Move, Peek, Shuffle, Start, Take, Trade, parse
@@ -70,16 +73,7 @@ class NotPeekable(IllegalMove):
     """A peek needs a Surprise Gift in play that the seat does not already know."""
 
 
-class WrongPhase(IllegalMove):
-    """Main action twice, ``end`` before the main action, or a chance move out of place."""
 
-
-class BadChance(IllegalMove):
-    """A chance outcome that cannot happen (a shuffle that is not this player count's deck)."""
-
-
-def _seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
 
 
 class WhiteElephantState(GameState):
@@ -238,7 +232,7 @@ class WhiteElephantState(GameState):
         if self.peanuts[move.by] < 1:
             raise NoPeanut(self._no_peanut_reason(move.by, "trade"))
         if not self.front[target]:
-            raise NoTarget(f"{_seat_name(target)} has no gifts in front of them to trade for.")
+            raise NoTarget(f"{seat_name(target)} has no gifts in front of them to trade for.")
 
     def verify_peek(self, move: Peek) -> None:
         if self.peanuts[move.by] < 1:

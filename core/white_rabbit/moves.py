@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..base import CHANCE, MalformedMove
+from ..fields import mover, name_rows, whole_number
 
 DIRECTIONS = ("cw", "ccw")
 
@@ -83,13 +84,6 @@ SEAT_MOVES = ("move", "max_take", "max_place")
 CHANCE_MOVES = ("deal", "roll")
 
 
-def _int(move: dict, key: str) -> int:
-    value = move.get(key)
-    if type(value) is not int:
-        raise MalformedMove(f"'{move.get('type')}' needs a whole number {key!r}")
-    return value
-
-
 def parse(move: dict) -> AnyMove:
     """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one.
 
@@ -98,32 +92,19 @@ def parse(move: dict) -> AnyMove:
     ...
     core.base.MalformedMove: 'move' needs a direction: 'cw' or 'ccw'
     """
-    if not isinstance(move, dict):
-        raise MalformedMove("a move is an object with a 'type'")
-    kind = move.get("type")
-    by = move.get("by")
-    if kind in CHANCE_MOVES:
-        if by != CHANCE:
-            raise MalformedMove(f"'{kind}' is a chance move (by 'chance')")
-        if kind == "roll":
-            return Roll(_int(move, "value"))
-        piles = move.get("piles")
-        if not isinstance(piles, list | tuple) or not all(
-            isinstance(p, list | tuple) and all(isinstance(c, str) for c in p) for p in piles
-        ):
-            raise MalformedMove("'deal' needs 'piles': a list of piles, each a list of card names")
-        return Deal(tuple(tuple(p) for p in piles))
-    if kind not in SEAT_MOVES:
-        raise MalformedMove(f"unknown move type {kind!r}")
-    if type(by) is not int:
-        raise MalformedMove(f"'{kind}' is made by a seat number")
+    kind, by = mover(move, CHANCE_MOVES, SEAT_MOVES)
+    if kind == "roll":
+        return Roll(whole_number(move, "value"))
+    if kind == "deal":
+        return Deal(name_rows(move, "piles", "card names"))
+    assert isinstance(by, int)
     if kind == "move":
         direction = move.get("dir")
         if direction not in DIRECTIONS:
             raise MalformedMove("'move' needs a direction: 'cw' or 'ccw'")
         return Move(by, direction)
     if kind == "max_place":
-        return MaxPlace(by, _int(move, "pile"))
+        return MaxPlace(by, whole_number(move, "pile", "a pile number"))
     source, card = move.get("from"), move.get("card")
     if source is None and card is None:
         return MaxTake(by, None, None)

@@ -27,7 +27,7 @@ on top (Max is always put down in sight of everyone, the first time too), never 
     >>> state.apply(Move(1, "cw"))
     Traceback (most recent call last):
     ...
-    core.white_rabbit.state.WrongPhase: Wait for your roll of the die.
+    core.base.WrongPhase: Wait for your roll of the die.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ import random
 from typing import Any
 
 from ..base import (
+    BadChance,
     CHANCE,
     Event,
     GameIsOver,
@@ -45,6 +46,8 @@ from ..base import (
     NotYourTurn,
     Outcome,
     View,
+    WrongPhase,
+    seat_name,
 )
 from .cards import (
     CARD_COLOUR,
@@ -70,12 +73,6 @@ OVER = "over"
 DIRECTION_NAMES = {"cw": "clockwise", "ccw": "counter-clockwise"}
 
 
-class WrongPhase(IllegalMove):
-    """A move out of its place: moving before the roll, Max moves without Max, a second deal."""
-
-
-class BadChance(IllegalMove):
-    """A chance outcome that cannot happen (a die showing 7, a deal that is not the 25 cards)."""
 
 
 class CannotTake(IllegalMove):
@@ -85,9 +82,6 @@ class CannotTake(IllegalMove):
 class NoSuchPile(IllegalMove):
     """Max goes on one of the 8 piles, 0-7."""
 
-
-def _seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
 
 
 class WhiteRabbitState(GameState):
@@ -242,7 +236,7 @@ class WhiteRabbitState(GameState):
         value = CARD_VALUE.get(card)  # type: ignore[arg-type]
         if value is None or self.hands[source][value] != card:
             name = describe_card(card) if value else repr(card)  # type: ignore[arg-type]
-            raise CannotTake(f"{_seat_name(source)} does not have {name} face up.")
+            raise CannotTake(f"{seat_name(source)} does not have {name} face up.")
         if self.hands[move.by][value] is not None:
             raise CannotTake(f"You already have a {value}: Max only takes a value you lack.")
 

@@ -66,7 +66,7 @@ def test_a_seat_cannot_send_a_chance_move(kind):
     [
         ({"type": "steal"}, "unknown move type 'steal'"),
         ({"type": "take", "cards": "mug-0"}, "'take' needs a list of card names in 'cards'"),
-        ({"type": "trade", "target": "1"}, "'trade' needs a whole number 'target'"),
+        ({"type": "trade", "target": "1"}, "'trade' needs a seat number in 'target'"),
         ({"type": "peek"}, "'peek' needs a card name in 'card'"),
     ],
 )

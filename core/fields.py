@@ -1,0 +1,76 @@
+"""Reading a move's fields from a record-form or wire-form dict, for every game's ``parse``.
+
+Each reader raises :class:`~core.base.MalformedMove` with a message that names the move and
+the field, so a bad record or a bad frame says exactly what is wrong::
+
+    >>> whole_number({"type": "trade", "target": "1"}, "target")
+    Traceback (most recent call last):
+    ...
+    core.base.MalformedMove: 'trade' needs a whole number in 'target'
+    >>> names({"type": "take", "cards": ["mug-0", "socks-1"]}, "cards", "card names")
+    ('mug-0', 'socks-1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from .base import CHANCE, MalformedMove
+
+
+def mover(move: Any, chance_types: Collection[str], seat_types: Collection[str]) -> tuple[str, int | str]:
+    """A move's ``type`` and ``by``, checked: chance moves are by ``"chance"``, others by a seat."""
+    if not isinstance(move, dict):
+        raise MalformedMove("a move is an object with a 'type'")
+    kind = move.get("type")
+    by = move.get("by")
+    if kind in chance_types:
+        if by != CHANCE:
+            raise MalformedMove(f"'{kind}' is a chance move (by 'chance')")
+        return kind, by
+    if kind not in seat_types:
+        raise MalformedMove(f"unknown move type {kind!r}")
+    if type(by) is not int:
+        raise MalformedMove(f"'{kind}' is made by a seat number")
+    return kind, by
+
+
+def whole_number(move: dict, key: str, what: str = "a whole number") -> int:
+    value = move.get(key)
+    if type(value) is not int:
+        raise MalformedMove(f"'{move.get('type')}' needs {what} in {key!r}")
+    return value
+
+
+def text(move: dict, key: str, what: str = "text") -> str:
+    value = move.get(key)
+    if not isinstance(value, str):
+        raise MalformedMove(f"'{move.get('type')}' needs {what} in {key!r}")
+    return value
+
+
+def names(move: dict, key: str, what: str = "names") -> tuple[str, ...]:
+    """A list of strings (card ids, people ...) as a tuple."""
+    value = move.get(key)
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise MalformedMove(f"'{move.get('type')}' needs a list of {what} in {key!r}")
+    return tuple(value)
+
+
+def numbers(move: dict, key: str, what: str = "whole numbers") -> tuple[int, ...]:
+    """A list of whole numbers (seats, values ...) as a tuple."""
+    value = move.get(key)
+    if not isinstance(value, list | tuple) or not all(type(v) is int for v in value):
+        raise MalformedMove(f"'{move.get('type')}' needs a list of {what} in {key!r}")
+    return tuple(value)
+
+
+def name_rows(move: dict, key: str, what: str = "names") -> tuple[tuple[str, ...], ...]:
+    """A list of lists of strings (hands, piles ...) as a tuple of tuples."""
+    value = move.get(key)
+    if not isinstance(value, list | tuple) or not all(
+        isinstance(row, list | tuple) and all(isinstance(v, str) for v in row) for row in value
+    ):
+        raise MalformedMove(f"'{move.get('type')}' needs a list of lists of {what} in {key!r}")
+    return tuple(tuple(row) for row in value)
