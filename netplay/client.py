@@ -115,6 +115,8 @@ class Client:
         self.seats: dict[int, SeatClaim] = {}
         self.watching: dict[int, str | None] = {}
         """Tables watched as a spectator -> the code used (watched again after a reconnect)."""
+        self.organising: dict[int, str] = {}
+        """Tables this client organises -> the organiser token (presented again after a reconnect)."""
         self._writer: asyncio.StreamWriter | None = None
         self._tasks: list[asyncio.Task[Any]] = []
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
@@ -230,6 +232,9 @@ class Client:
         for table, code in list(self.watching.items()):
             with contextlib.suppress(HostError, ConnectionLost):
                 await self.watch(table, code)
+        for token in list(self.organising.values()):
+            with contextlib.suppress(HostError, ConnectionLost):
+                await self.organise(token)
 
     def _emit_state(self, state: str, reason: str) -> None:
         self.state = state
@@ -316,10 +321,15 @@ class Client:
         bot_delay: float | None = None,
         sit: bool = True,
         seed: str | int | None = None,
+        organised: bool = False,
+        guests: list[str] | None = None,
     ) -> dict[str, Any]:
-        """Create a table; returns ``{"table", "code"}`` plus ``"seat"`` and ``"token"`` when ``sit``.
+        """Create a table; returns ``{"table", "code", "organiser_token"}`` plus ``"seat"`` and
+        ``"token"`` when ``sit``.
 
         ``seed`` fixes the table's shuffles, dice and bots: the same seed deals the same games.
+        ``organised`` (organiser mode) with ``guests`` (a name per seat): this client moves for
+        every seat (``move(..., seat=n)``).
         """
         message: dict[str, Any] = {"type": "create", "game": game, "seats": seats, "options": options or {},
                                    "open": open, "sit": sit}  # fmt: skip
@@ -327,7 +337,12 @@ class Client:
             message["bot_delay"] = float(bot_delay)
         if seed is not None:
             message["seed"] = str(seed)
+        if organised:
+            message["organised"] = True
+        if guests is not None:
+            message["guests"] = list(guests)
         reply = await self.request(message)
+        self.organising[reply["table"]] = reply["organiser_token"]
         if "token" in reply:
             self.seats[reply["table"]] = SeatClaim(reply["table"], reply["seat"], reply["token"])
         return reply
@@ -386,9 +401,24 @@ class Client:
         """A new game at the same seats once the game is over."""
         await self.request({"type": "again", "table": table})
 
-    async def move(self, table: int, move: dict[str, Any], seq: int | None = None) -> int:
-        """Send a move (wire form, no ``by``); returns the new ``seq`` once the host stored it."""
+    async def organise(self, token: str) -> int:
+        """Organise a table again by its organiser token (after a restart); returns its id."""
+        table = (await self.request({"type": "organise", "token": token}))["table"]
+        self.organising[table] = token
+        return table
+
+    async def undo(self, table: int) -> int:
+        """Organiser: take back the table's last move; returns the new ``seq``."""
+        return (await self.request({"type": "undo", "table": table}))["seq"]
+
+    async def move(self, table: int, move: dict[str, Any], seq: int | None = None, seat: int | None = None) -> int:
+        """Send a move (wire form, no ``by``); returns the new ``seq`` once the host stored it.
+
+        ``seat``: the seat to move for (the organiser of an organiser-mode table only).
+        """
         message: dict[str, Any] = {"type": "move", "table": table, "move": move}
         if seq is not None:
             message["seq"] = seq
+        if seat is not None:
+            message["seat"] = seat
         return (await self.request(message))["seq"]

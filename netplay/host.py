@@ -79,6 +79,8 @@ class Host:
             "start": self._start,
             "again": self._again,
             "move": self._move,
+            "organise": self._organise,
+            "undo": self._undo,
         }
 
     # -- life cycle ----------------------------------------------------------------------------
@@ -291,12 +293,16 @@ class Host:
         delay = DEFAULT_BOT_DELAY if message.bot_delay is None else message.bot_delay
         table = Table.create(self.store, self._next_table, message.game, message.seats, dict(message.options),
                              open=message.open, bot_delay=delay, away_timeout=self.away_timeout,
-                             seed=message.seed, taken_codes={t.code for t in self.tables.values()})  # fmt: skip
+                             seed=message.seed, taken_codes={t.code for t in self.tables.values()},
+                             organised=message.organised, guests=message.guests)  # fmt: skip
         self._next_table += 1
         self.tables[table.id] = table
         table.creators.add(conn)
         conn.created.add(table.id)
-        reply: dict[str, Any] = {"type": "created", "table": table.id, "code": table.code}
+        organiser_token = secrets.token_urlsafe(24)
+        table.set_organiser(conn, organiser_token)
+        reply: dict[str, Any] = {"type": "created", "table": table.id, "code": table.code,
+                                 "organiser_token": organiser_token}  # fmt: skip
         if message.sit:
             seat, token = table.join(conn, 0)
             self.tokens[hash_token(token)] = (table.id, seat)
@@ -367,4 +373,15 @@ class Host:
 
     def _move(self, conn: Connection, message: Any) -> dict[str, Any]:
         table = self._table(message.table)
-        return {"type": "ok", "seq": table.play(conn, dict(message.move), message.seq)}
+        return {"type": "ok", "seq": table.play(conn, dict(message.move), message.seq, message.seat)}
+
+    def _organise(self, conn: Connection, message: Any) -> dict[str, Any]:
+        wanted = hash_token(message.token)
+        for table in self.tables.values():
+            if table.organiser_hash is not None and secrets.compare_digest(wanted, table.organiser_hash):
+                table.organise(conn)
+                return {"type": "ok", "table": table.id}
+        raise RequestError("bad_token", "That organiser token is not known here.")
+
+    def _undo(self, conn: Connection, message: Any) -> dict[str, Any]:
+        return {"type": "ok", "seq": self._table(message.table).undo(conn)}

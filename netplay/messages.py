@@ -68,6 +68,10 @@ class Create(_Message):
     sit: bool = True
     seed: Short | None = None
     """The table's seed for shuffles, dice and bots (random when left out): same seed, same deals."""
+    organised: bool = False
+    """Organiser mode: one terminal (the creator, the table's organiser) moves for every seat."""
+    guests: Annotated[list[Annotated[str, Field(max_length=MAX_NAME)]], Field(max_length=64)] | None = None
+    """Organiser mode only: the guests' names, one per seat (seated at once, no connection of their own)."""
 
 
 class Join(_Message):
@@ -141,11 +145,27 @@ class Move(_Message):
     table: TableId
     move: JsonMap
     seq: Annotated[int, Field(ge=0)] | None = None
+    seat: SeatNo | None = None
+    """The seat to move for: honoured only from the organiser of an organiser-mode table."""
+
+
+class Organise(_Message):
+    """Take back the organiser's place at a table by the organiser token ``create`` gave."""
+
+    type: Literal["organise"]
+    token: Token
+
+
+class Undo(_Message):
+    """The organiser takes back the table's last move (as far as the game allows)."""
+
+    type: Literal["undo"]
+    table: TableId
 
 
 _MODELS = (
     Hello, Ping, Pong, ListTables, Create, Join, Resume, Watch, Leave, AddBot, FillBots,
-    RemoveBot, SetOpen, Start, Again, Move,
+    RemoveBot, SetOpen, Start, Again, Move, Organise, Undo,
 )  # fmt: skip
 
 ClientMessage = Annotated[Union[_MODELS], Field(discriminator="type")]  # noqa: UP007

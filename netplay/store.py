@@ -49,6 +49,11 @@ CREATE TABLE IF NOT EXISTS moves (
     move TEXT NOT NULL,
     PRIMARY KEY (table_id, game_no, n)
 );
+CREATE TABLE IF NOT EXISTS organisers (
+    table_id INTEGER PRIMARY KEY,
+    token_hash TEXT NOT NULL,
+    organised INTEGER NOT NULL
+);
 """
 
 
@@ -75,6 +80,8 @@ class TableRow:
     """seat -> (name, bot kind or None, token hash or None)."""
     moves: list[dict[str, Any]]
     """The current game's record moves, in order."""
+    organiser: tuple[str, bool] | None = None
+    """(organiser token hash, organiser mode) when the table has an organiser."""
 
 
 class Store:
@@ -125,10 +132,18 @@ class Store:
             raise
         self.db.execute("COMMIT")
 
+    def truncate_moves(self, table_id: int, game_no: int, keep: int) -> None:
+        """Forget a table's moves from number ``keep`` on (an undo): the record holds what stands."""
+        self.db.execute("DELETE FROM moves WHERE table_id=? AND game_no=? AND n>=?", (table_id, game_no, keep))
+
+    def save_organiser(self, table_id: int, token_hash: str, organised: bool) -> None:
+        self.db.execute("INSERT OR REPLACE INTO organisers VALUES (?,?,?)", (table_id, token_hash, int(organised)))
+
     def load_tables(self) -> list[TableRow]:
         seats: dict[int, dict[int, tuple[str, str | None, str | None]]] = {}
         for table_id, seat, name, bot, token_hash in self.db.execute("SELECT * FROM seats"):
             seats.setdefault(table_id, {})[seat] = (name, bot, token_hash)
+        organisers = {t: (h, bool(m)) for t, h, m in self.db.execute("SELECT * FROM organisers")}
         out = []
         for row in self.db.execute("SELECT * FROM tables ORDER BY id").fetchall():
             (id_, game, options, n, open_, code, delay, status, game_no, seed, players) = row
@@ -140,7 +155,7 @@ class Store:
             ]
             out.append(
                 TableRow(id_, game, json.loads(options), n, bool(open_), code, delay, status, game_no, seed,
-                         json.loads(players), seats.get(id_, {}), moves)
+                         json.loads(players), seats.get(id_, {}), moves, organisers.get(id_))
             )  # fmt: skip
         return out
 

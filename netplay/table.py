@@ -73,6 +73,26 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
 
 
+def guest_names(guests: list[str] | None, seats: int, organised: bool) -> list[str]:
+    """An organiser-mode table's guests, cleaned; a duplicate name is refused, never renamed."""
+    if guests is None:
+        return []
+    if not organised:
+        raise RequestError("bad_options", "Guests are seated at creation in organiser mode only.")
+    if len(guests) != seats:
+        raise RequestError("bad_options", f"Name each of the {seats} guests ({len(guests)} names given).")
+    names: list[str] = []
+    for raw in guests:
+        name = clean_name(raw, "")
+        if not name:
+            raise RequestError("bad_options", "Every guest needs a name.")
+        same = [n for n in names if n.casefold() == name.casefold()]
+        if same:
+            raise RequestError("bad_options", f"Two guests are called {same[0]}: give each a different name.")
+        names.append(name)
+    return names
+
+
 def stand_in_kind(game: Game) -> str:
     """The bot that plays for an absent player: the greedy one when the game has it."""
     return "greedy" if "greedy" in game.bots else next(iter(game.bots))
@@ -129,6 +149,11 @@ class Table:
         self.watchers: set[Connection] = set()
         self.creators: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        self.organised = False
+        """Organiser mode: the organiser moves for every seat (its guests have no connections)."""
+        self.organiser_hash: str | None = None
+        self.organiser: Connection | None = None
+        """The connection that created the table, or re-proved it with the organiser token."""
 
     # -- creation and restoring ----------------------------------------------------------------
 
@@ -136,6 +161,7 @@ class Table:
     def create(
         cls, store: Store, id: int, game_name: str, seats: int, options: dict[str, Any], *, open: bool,
         bot_delay: float, away_timeout: float, seed: str | None = None, taken_codes: Collection[str] = (),
+        organised: bool = False, guests: list[str] | None = None,
     ) -> Table:  # fmt: skip
         try:
             game = get_game(game_name)
@@ -149,14 +175,32 @@ class Table:
             options = game.check_options(options)
         except BadOptions as e:
             raise RequestError("bad_options", str(e)) from None
+        names = guest_names(guests, seats, organised)
         code = new_code()
         while code in taken_codes:
             code = new_code()
         table = cls(store, id=id, game=game, options=options, seats=seats, open=open, code=code,
                     bot_delay=bot_delay, away_timeout=away_timeout,
                     seed=seed if seed is not None else secrets.token_hex(8))  # fmt: skip
+        table.organised = organised
         table.save()
+        for seat, name in enumerate(names):
+            table.seats[seat] = Seat(name)
+            store.save_seat(id, seat, name, None, None)
         return table
+
+    def set_organiser(self, conn: Connection, token: str) -> None:
+        """The creating connection becomes the table's organiser; ``token`` proves it later."""
+        self.organiser_hash = hash_token(token)
+        self.organiser = conn
+        self.store.save_organiser(self.id, self.organiser_hash, self.organised)
+
+    def organise(self, conn: Connection) -> None:
+        """The connection proved the organiser token: it organises (and manages) the table again."""
+        self.organiser = conn
+        self.creators.add(conn)
+        conn.created.add(self.id)
+        self.send_current(conn)
 
     @classmethod
     def restore(cls, store: Store, row: TableRow, away_timeout: float) -> Table:
@@ -168,6 +212,8 @@ class Table:
             if 0 <= seat < row.seats:
                 table.seats[seat] = Seat(name, bot, token_hash)
         table.moves = row.moves
+        if row.organiser is not None:
+            table.organiser_hash, table.organised = row.organiser
         if table.status != WAITING:
             table._rebuild()
             table._make_bots()
@@ -218,13 +264,14 @@ class Table:
             "game_no": self.game_no,
             "bot_delay": self.bot_delay,
             "seq": len(self.moves),
+            "organised": self.organised,
             "seats": [
                 None
                 if s is None
                 else {
                     "name": s.name,
                     "bot": s.bot,
-                    "away": s.bot is None and s.conn is None,
+                    "away": s.bot is None and s.conn is None and s.token_hash is not None,
                     "stand_in": s.stand_in,
                 }
                 for s in self.seats
@@ -232,7 +279,7 @@ class Table:
         }
 
     def info_for(self, conn: Connection) -> dict[str, Any]:
-        info = {"type": "table", **self.summary(), "you": conn.seats.get(self.id)}
+        info = {"type": "table", **self.summary(), "you": conn.seats.get(self.id), "organiser": conn is self.organiser}
         if self.may_manage(conn):
             info["code"] = self.code
         return info
@@ -248,12 +295,25 @@ class Table:
              "view": self.state.view(seat), "log": log_entries}
         )  # fmt: skip
 
+    def organiser_frame(self, log_entries: list[dict[str, Any]]) -> bytes:
+        """The organiser's frame in organiser mode: the public view, and ``acting``: each seat
+        that may move now with its view's ``actions`` (what it may do; no hidden card)."""
+        assert self.state is not None
+        acting = [{"seat": s, "actions": self.state.view(s).get("actions", {})} for s in self.movers()]
+        return encode(
+            {"type": "view", "table": self.id, "seat": None, "seq": len(self.moves),
+             "view": self.state.view(None), "log": log_entries, "acting": acting}
+        )  # fmt: skip
+
     def send_current(self, conn: Connection) -> None:
         """Table info, the game's log so far and the connection's current view (empty log)."""
         conn.send(self.info_for(conn))
         if self.state is not None:
             conn.send({"type": "log", "table": self.id, "entries": self.log[-LOG_RESENT:]})
-            conn.send_bytes(self.view_frame(conn.seats.get(self.id), []))
+            if self.organised and conn is self.organiser and self.id not in conn.seats:
+                conn.send_bytes(self.organiser_frame([]))
+            else:
+                conn.send_bytes(self.view_frame(conn.seats.get(self.id), []))
 
     def _log_entries(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Public events as log entries (kept for whoever joins later); the game's own words."""
@@ -273,11 +333,16 @@ class Table:
 
     def publish(self, events: list[dict[str, Any]]) -> None:
         """Every connection at the table gets its own view with the new public events."""
-        entries = self._log_entries(events)
+        self._send_views(self._log_entries(events))
+
+    def _send_views(self, entries: list[dict[str, Any]]) -> None:
         for seat, s in enumerate(self.seats):
             if s is not None and s.conn is not None:
                 s.conn.send_bytes(self.view_frame(seat, entries))
         others = (self.watchers | self.creators) - {s.conn for s in self.seats if s is not None}
+        if self.organised and self.organiser in others:
+            others = others - {self.organiser}
+            self.organiser.send_bytes(self.organiser_frame(entries))  # type: ignore[union-attr]
         if others:
             frame = self.view_frame(None, entries)
             for conn in others:
@@ -383,6 +448,8 @@ class Table:
         """The connection is gone: its seats wait for it (then a bot stands in)."""
         self.watchers.discard(conn)
         self.creators.discard(conn)
+        if self.organiser is conn:
+            self.organiser = None
         seat = conn.seats.get(self.id)
         if seat is None:
             return
@@ -395,6 +462,8 @@ class Table:
     def _mark_away(self, seat: int) -> None:
         s = self.seats[seat]
         if s is None or s.bot is not None or s.conn is not None or s.stand_in or s.away_timer is not None:
+            return
+        if s.token_hash is None:  # an organiser-mode guest: the organiser moves for them
             return
         if self.status == PLAYING:
             s.away_timer = asyncio.get_running_loop().call_later(self.away_timeout, self._stand_in, seat)
@@ -523,9 +592,15 @@ class Table:
             new.append(move.to_record())
         return new
 
-    def play(self, conn: Connection, wire_move: dict[str, Any], seq: int | None) -> int:
-        """A move from a connection; returns the new ``seq`` once it is committed and sent."""
-        seat = conn.seats.get(self.id)
+    def play(self, conn: Connection, wire_move: dict[str, Any], seq: int | None, for_seat: int | None = None) -> int:
+        """A move from a connection (for ``for_seat`` from an organiser-mode table's organiser);
+        returns the new ``seq`` once it is committed and sent."""
+        if for_seat is not None:
+            if not (self.organised and conn is self.organiser):
+                raise RequestError("forbidden", "Only the organiser of an organiser-mode table moves for a seat.")
+            if not 0 <= for_seat < self.size:
+                raise RequestError("bad_seat", f"This table has seats 0 to {self.size - 1}.")
+        seat = conn.seats.get(self.id) if for_seat is None else for_seat
         if seat is None:
             raise RequestError("not_seated", "You have no seat at this table.")
         if self.status != PLAYING:
@@ -561,6 +636,44 @@ class Table:
         new += self._draw_chance(events)
         self._commit(new, events)
         self.kick_bots()
+
+    def undo(self, conn: Connection) -> int:
+        """The organiser takes back the last seat move (and the chance moves it set off);
+        the stored record is cut to the moves that stand.  Returns the new ``seq``."""
+        if conn is not self.organiser:
+            raise RequestError("forbidden", "Only the table's organiser may undo.")
+        if self.status == WAITING or self.state is None:
+            raise RequestError("not_playing", "The game has not started: there is nothing to undo.")
+        floor = self.game.undo_floor
+        if floor is None:
+            raise RequestError("no_undo", f"{self.game.title} has no undo.")
+        keep = len(self.moves)
+        while keep > 0 and self.moves[keep - 1].get("by") == CHANCE:
+            keep -= 1
+        keep -= 1
+        if keep < floor(self.moves):
+            raise RequestError("no_undo", "There is nothing left to undo.")
+        probe = self.game.start(self.size, self.options)
+        for move in self.moves[:keep]:
+            probe.apply(probe.parse_record_move(move))
+        undone = probe.apply(probe.parse_record_move(self.moves[keep]))
+        what = self.game.describe(undone[0], self.players) if undone else "a move."
+        self.store.truncate_moves(self.id, self.game_no, keep)
+        self.moves = self.moves[:keep]
+        self._rebuild()
+        if self.status == OVER:
+            self.status = PLAYING
+            self.store.record_path(self.id, self.game_no).unlink(missing_ok=True)
+            self.save()
+            for seat in range(self.size):
+                self._mark_away(seat)
+        entry = {"event": {"type": "undone", "seq": keep}, "text": f"Undone: {what}"}
+        self.log.append(entry)
+        del self.log[:-LOG_RESENT]
+        self._send_views([entry])
+        self.broadcast_info()
+        self.kick_bots()
+        return keep
 
     def _commit(self, new: list[dict[str, Any]], events: list[dict[str, Any]]) -> None:
         """Persist new moves, then send the views (and finish the game when it is over)."""
