@@ -49,12 +49,28 @@ def local_addresses() -> list[str]:
     return lan or ["127.0.0.1"]
 
 
+def advertised_addresses(bind: str | None) -> list[str]:
+    """The IPv4 addresses to advertise for a host bound to ``bind``: none for loopback.
+
+    >>> advertised_addresses("127.0.0.1"), advertised_addresses("192.168.1.20")
+    ([], ['192.168.1.20'])
+    """
+    if not bind or bind in ("0.0.0.0", "::"):
+        return [a for a in local_addresses() if not a.startswith("127.")]
+    try:
+        address = ipaddress.ip_address(socket.gethostbyname(bind))
+    except (OSError, ValueError):
+        return []
+    return [] if address.is_loopback or address.version != 4 else [str(address)]
+
+
 class Advertiser:
     """The host's zeroconf advertisement."""
 
-    def __init__(self, name: str, port: int) -> None:
+    def __init__(self, name: str, port: int, addresses: list[str]) -> None:
         self.name = name
         self.port = port
+        self.addresses = addresses
         self._zc = None
         self._info = None
 
@@ -63,7 +79,7 @@ class Advertiser:
             from zeroconf import ServiceInfo
             from zeroconf.asyncio import AsyncZeroconf
 
-            addresses = [socket.inet_aton(a) for a in local_addresses()]
+            addresses = [socket.inet_aton(a) for a in self.addresses]
             info = ServiceInfo(
                 SERVICE_TYPE,
                 f"{self.name}.{SERVICE_TYPE}",

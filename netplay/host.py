@@ -106,10 +106,14 @@ class Host:
         self.port = self._server.sockets[0].getsockname()[1]
         self._spawn(self._heartbeats())
         if self.advertise:
-            from .discovery import Advertiser
+            from .discovery import Advertiser, advertised_addresses
 
-            self._advertiser = Advertiser(self.name, self.port)
-            await self._advertiser.start()
+            addresses = advertised_addresses(bind)
+            if addresses:
+                self._advertiser = Advertiser(self.name, self.port, addresses)
+                await self._advertiser.start()
+            else:
+                log.info("bound to %s only: not advertised on the LAN", bind)
         log.info("host %r listening on port %s with %d tables", self.name, self.port, len(self.tables))
         return self.port
 
