@@ -357,10 +357,13 @@ class YuleApp(App[int]):
         if self.last_view is not None and "result" in self.last_view and "result" not in view:
             screen.add_log(["A new game begins at this table."])
         self.last_view = view
-        screen.show(view, self._names(), self._tags())
-        screen.add_log([entry["text"] for entry in frame.get("log", [])])
+        log = frame.get("log", [])
+        screen.show(view, self._names(), self._tags(), [entry["event"] for entry in log if "event" in entry])
+        screen.add_log([entry["text"] for entry in log])
         if "result" in view and self.game_over is None:
-            self.game_over = GameOverScreen(screen.game, view["result"], self._names(), frame.get("seat"))
+            shown = {key: view[key] for key in GAME_UIS[screen.game].final_fields if key in view}
+            result = {**shown, **view["result"]}
+            self.game_over = GameOverScreen(screen.game, result, self._names(), frame.get("seat"))
             self.push_screen(self.game_over, self._after_game)
         elif "result" not in view and self.game_over is not None:
             if self.screen is self.game_over:

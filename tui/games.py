@@ -25,6 +25,8 @@ class GameUI:
     rules: str
     scores: Callable[[dict[str, Any], list[str], int | None], Widget]
     headline: Callable[[dict[str, Any], list[str]], str]
+    final_fields: tuple[str, ...] = ()
+    """Fields of the final view that ``scores`` and ``headline`` get beside the result's (a title won)."""
 
 
 class _GameUIs(Mapping[str, GameUI]):

@@ -35,6 +35,8 @@ class TableScreen(Screen[None]):
         self.game = game
         self.lines: list[str] = []
         self.latest: tuple[dict[str, Any], list[str], dict[int, str]] | None = None
+        self.events: list[dict[str, Any]] = []
+        """Events that came before the screen was mounted, for the table's :meth:`GameTable.happened`."""
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
@@ -51,9 +53,12 @@ class TableScreen(Screen[None]):
     def table(self) -> GameTable:
         return self.query_one(GameTable)
 
-    def show(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
-        """Draw this view (kept until the screen is mounted, if it is not yet)."""
+    def show(
+        self, view: dict[str, Any], names: list[str], tags: dict[int, str], events: list[dict[str, Any]] | None = None
+    ) -> None:
+        """Draw this view, after the public ``events`` that led to it (kept until the screen is mounted)."""
         self.latest = (view, names, tags)
+        self.events += events or []
         if self.is_mounted:
             self._draw(view, names, tags)
 
@@ -61,6 +66,8 @@ class TableScreen(Screen[None]):
         table = self.table
         table.names = tuple(names)
         table.tags = tags
+        table.happened(self.events)
+        self.events = []
         table.view = view
 
     def add_log(self, lines: list[str]) -> None:

@@ -86,6 +86,13 @@ class GameTable(Widget):
         self.pending = True
         self.post_message(self.MoveChosen(move))
 
+    def happened(self, events: list[dict[str, Any]]) -> None:
+        """The public events of the moves since the last view, told just before the next view.
+
+        The log shows them as lines already; a game overrides this to show one on its table too
+        (a card just drawn, a die just rolled).  An empty list means nothing new happened.
+        """
+
     def refused(self, reason: str) -> None:
         """The host refused our last move: say why and let the player try again."""
         self.pending = False

@@ -1,0 +1,65 @@
+"""A whole White Rabbit game by key presses against the real in-process host (``yule play``).
+
+The table is seeded (the client's ``create_table`` gets a fixed seed) so the host's deal,
+dice and bots are the same every run; this seed has Ana draw Max, so Max is resolved by keys
+too.  Bots move fast here.
+"""
+
+from __future__ import annotations
+
+from tui_support import screen_text, wait_for
+
+from netplay.client import Client
+from tui.app import PlaySetup, YuleApp
+from tui.dialogs import ChoiceScreen
+from tui.screens import GameOverScreen, TableScreen
+
+SEED = "white-rabbit-keys"
+
+
+def ready(app: YuleApp) -> bool:
+    """Ana may act now (Max's choices open by themselves), or the game is over."""
+    view = app.last_view
+    screen = app.table_screen
+    if view is None or screen is None:
+        return False
+    if "result" in view:
+        return True
+    on_top = ChoiceScreen if view["phase"] == "max_take" else TableScreen
+    return view.get("turn") == view.get("you") and "actions" in view and not screen.table.pending and isinstance(app.screen, on_top)
+
+
+async def test_a_whole_game_by_keys_against_the_real_host(tmp_path, monkeypatch):
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    create = Client.create_table
+
+    async def seeded(self, *args, **kwargs):
+        return await create(self, *args, **{**kwargs, "seed": SEED})
+
+    monkeypatch.setattr(Client, "create_table", seeded)
+    app = YuleApp(name="Ana", play=PlaySetup("white-rabbit", 2, bot_delay=0.01), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        phases: list[str] = []
+        while True:
+            await wait_for(pilot, lambda: ready(app), what="Ana's move")
+            view = app.last_view
+            if "result" in view:
+                break
+            seen = len(app.table_screen.lines)
+            phase = view["phase"]
+            phases.append(phase)
+            if phase == "max_take":
+                await pilot.press("enter")
+            elif phase == "direction":
+                assert "◄ LEFT goes to pile" in screen_text(app)
+                await pilot.press("left" if view["rolls"] % 2 else "right")
+            else:
+                await pilot.press("enter")
+            await wait_for(pilot, lambda: len(app.table_screen.lines) > seen, what=f"Ana's {phase} in the log")
+        assert {"roll", "direction", "max_take", "max_place"} <= set(phases)
+        lines = app.table_screen.lines
+        assert any(line.startswith("Ana moved") and "drew Max!" in line for line in lines)
+        assert any(line.startswith("Ana put Max on top of pile") for line in lines)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="the game over screen")
+        text = screen_text(app)
+        assert "Game over." in text and "different value" in text

@@ -1,0 +1,136 @@
+"""Helpers (imported by name) for the White Rabbit screen tests: seeded positions played by
+greedy bots, and a bare app that shows one seat's view and plays the moves its table chooses.
+
+The rules engine is used here only to make realistic views and events; the app never sees it.
+A seat's ``{"type": "roll"}`` is answered as the host does: with a seeded chance roll.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from textual.app import App
+
+from core.white_rabbit import GAME, Deal, Roll
+from core.white_rabbit.cards import MAX, RABBIT_CARDS
+from tui.screens import TableScreen
+from tui.widgets import GameTable
+
+NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
+
+
+class Position:
+    """A seeded White Rabbit game the tests advance with greedy bots and look at from any seat."""
+
+    def __init__(self, players: int = 3, seed: int = 3, deal: list[list[str]] | None = None) -> None:
+        self.state = GAME.start(players)
+        self.rng = random.Random(seed)
+        self.bot = GAME.bots["greedy"](random.Random(seed))
+        self.names = NAMES[:players]
+        self.log: list[str] = []
+        self.events: list[dict[str, Any]] = []
+        self.dice: list[int] = []
+        """Loaded rolls, used up before the seeded die (for tests that need a given roll)."""
+        self.apply(self.state.chance_move(self.rng) if deal is None else Deal(tuple(map(tuple, deal))))
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    def apply(self, move: Any) -> None:
+        events = self.state.apply(move)
+        self.events += events
+        self.log += [GAME.describe(e, self.names) for e in events]
+
+    def play(self, seat: int, move: dict[str, Any]) -> None:
+        """A seat's wire move; a roll is drawn as the host draws it (loaded or seeded here)."""
+        if move == {"type": "roll"}:
+            assert self.state.chance_trigger() == (seat, "roll")
+            self.apply(Roll(self.dice.pop(0)) if self.dice else self.state.chance_move(self.rng))
+        else:
+            self.apply(self.state.parse_seat_move(seat, move))
+
+    def bots(self, moves: int, until: Any = None) -> None:
+        """Let the greedy bot play ``moves`` moves (rolls included), or stop when ``until(self)``."""
+        for _ in range(moves):
+            if self.state.is_over or (until is not None and until(self)):
+                return
+            self.play(self.turn, self.bot.choose(self.state.view(self.turn)))
+
+    def take(self) -> tuple[list[dict[str, Any]], list[str]]:
+        """The events and log lines since the last take (what one view frame would carry)."""
+        events, log = self.events, self.log
+        self.events, self.log = [], []
+        return events, log
+
+
+def max_deal() -> list[list[str]]:
+    """Piles 0-7 in card order (brown 1-3 on pile 0 ...), with Max on top of pile 3."""
+    cards = list(RABBIT_CARDS)
+    piles = [cards[i : i + 3] for i in range(0, 24, 3)]
+    piles[3].insert(0, MAX)
+    return piles
+
+
+class ViewApp(App[None]):
+    """Shows ``position`` from ``seat``; a chosen move is played on the position and redrawn."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, position: Position, seat: int | None) -> None:
+        super().__init__()
+        self.position = position
+        self.seat = seat
+        self.moves: list[dict[str, Any]] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(TableScreen("white-rabbit"))
+        self.call_later(self.redraw)
+
+    @property
+    def table_screen(self) -> TableScreen:
+        return next(s for s in self.screen_stack if isinstance(s, TableScreen))
+
+    def redraw(self) -> None:
+        events, log = self.position.take()
+        screen = self.table_screen
+        screen.show(self.position.state.view(self.seat), self.position.names, {1: "bot"}, events)
+        screen.add_log(log)
+
+    def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
+        self.moves.append(message.move)
+        assert self.seat is not None
+        self.position.play(self.seat, message.move)
+        self.redraw()
+
+
+def before_max() -> Position:
+    """Ana has brown 4, Eve grey 1, and Ana's roll of 1 clockwise will draw Max (pile 3)."""
+    position = Position(players=2, deal=max_deal())
+    position.dice = [1, 1, 1]
+    for seat in (0, 1):
+        position.play(seat, {"type": "roll"})
+        position.play(seat, {"type": "move", "dir": "cw"})
+    return position
+
+
+def final(winner: int | None = 0, oberhase: bool = True) -> dict[str, Any]:
+    """A finished 3-seat game as the game over screen gets it: the result and the final fields.
+
+    Ana holds all six browns (or a mixed family); with no winner she lacks her 6 and the game
+    was stopped at the roll cap.
+    """
+    first = [f"brown-{v}" for v in range(1, 7)] if oberhase else ["grey-1", "brown-2", "black-3", "cream-4", "grey-5", "brown-6"]
+    families = [first if winner is not None else first[:5], ["grey-1", "black-2"], ["cream-6"]]
+    return {
+        "scores": [len(f) for f in families],
+        "winners": [] if winner is None else [winner],
+        "families": families,
+        "oberhase": ["brown" if oberhase and winner is not None else None, None, None],
+        "rolls": 500 if winner is None else 41,
+    }

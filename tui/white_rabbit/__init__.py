@@ -1,0 +1,21 @@
+"""The White Rabbit (Max Mümmelmann) table in the terminal: the board, the die, the families.
+
+Nothing here holds the game's state: every widget draws from the view dict the host sent
+(``WhiteRabbitState.view(seat)`` on the host's side), the table's names and the public events
+of each view frame.
+"""
+
+from ..games import GameUI
+from .rules import RULES
+from .scores import FINAL_FIELDS, ScoreSheet, headline
+from .table import WhiteRabbitTable
+
+UI = GameUI(
+    table=lambda: WhiteRabbitTable(id="game"),
+    rules=RULES,
+    scores=lambda result, names, you: ScoreSheet(result, names, you),
+    headline=headline,
+    final_fields=FINAL_FIELDS,
+)
+
+__all__ = ["RULES", "UI", "ScoreSheet", "WhiteRabbitTable"]

@@ -1,0 +1,358 @@
+"""The White Rabbit table: what was just drawn, what to do now, the board and every family.
+
+:class:`WhiteRabbitTable` draws one seat's view (the dict the host sends), the table's names
+and the public events that led to the view (for the line telling which card was just drawn
+and where it went).  Nothing else: pile cards are never known here.
+
+Keys a child can use, said on screen in words as well as in the footer: Enter (or Space) rolls
+the die; Left and Right move the rabbit counter-clockwise or clockwise; after drawing Max,
+Enter chooses the card he takes, then Left/Right (or 0-7) pick his pile and Enter puts him
+there.  A key that does nothing now says why (the view's ``actions`` reasons).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from core.white_rabbit.cards import CARD_VALUE, SPACES, describe_card
+
+from ..dialogs import ChoiceScreen
+from ..text import literal, plain, seat_name
+from ..widgets import GameTable
+from .board import HEIGHT, WIDTH, board_text
+from .cards import chip, legend
+
+PLAYING = ("roll", "direction", "max_take", "max_place")
+KEY_KIND = {"enter": "roll", "space": "roll", "left": "move", "right": "move"} | {str(p): "max_place" for p in range(SPACES)}
+"""The action each table key stands for when it is not allowed (for the reason shown)."""
+KEYS_NOW = {
+    "roll": {"enter", "space"},
+    "direction": {"left", "right"},
+    "max_take": {"enter", "space"},
+    "max_place": {"enter", "space", "left", "right", *map(str, range(SPACES))},
+}
+HINTS = {
+    "roll": "Press ENTER to roll the die.",
+    "direction": "Press ◄ LEFT or RIGHT ► to move the rabbit.",
+    "max_take": "Press ENTER to choose what Max takes.",
+    "max_place": "Pick a pile with ◄ ► (or 0-7), then press ENTER.",
+}
+
+
+class WhiteRabbitTable(GameTable, can_focus=True):
+    """One seat's White Rabbit table, drawn from its view; moves go out as messages."""
+
+    DEFAULT_CSS = f"""
+    WhiteRabbitTable {{ height: 1fr; layout: vertical; }}
+    WhiteRabbitTable #banner {{ height: 1; padding: 0 1; text-style: bold; background: $boost; }}
+    WhiteRabbitTable #prompt {{ height: 1; padding: 0 1; text-style: bold; }}
+    WhiteRabbitTable #prompt.-yours {{ background: $accent 40%; }}
+    WhiteRabbitTable #middle {{ height: 1fr; }}
+    WhiteRabbitTable #board {{ width: {WIDTH}; height: {HEIGHT}; }}
+    WhiteRabbitTable #families {{ width: 1fr; border-left: solid $primary; padding: 0 1; }}
+    """
+    BINDINGS = [
+        Binding("enter", "roll", "Roll the die"),
+        Binding("enter", "max_take", "Max takes a card"),
+        Binding("enter", "max_place", "Put Max here"),
+        Binding("space", "roll", "Roll the die", show=False),
+        Binding("space", "max_take", "Max takes a card", show=False),
+        Binding("space", "max_place", "Put Max here", show=False),
+        Binding("left", "move('ccw')", "Counter-clockwise", key_display="←"),
+        Binding("right", "move('cw')", "Clockwise", key_display="→"),
+        Binding("left", "pile(-1)", "Pile", key_display="←"),
+        Binding("right", "pile(1)", "Pile", key_display="→"),
+        *(Binding(str(p), f"pile_at({p})", f"Pile {p}", show=False) for p in range(SPACES)),
+    ]
+
+    cursor: reactive[int | None] = reactive(None, init=False)
+    """Where Max would go, while you choose his pile."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.banner = Text("")
+        self.die_by: int | None = None
+        self.again = False
+        self.asked_at: int | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="banner")
+        yield Static(id="prompt")
+        with Horizontal(id="middle"):
+            yield Static(id="board")
+            families = Static(id="families")
+            families.border_title = "Families"
+            yield families
+
+    def on_mount(self) -> None:
+        self.focus()
+        self._redraw()
+
+    # -- what the view allows --------------------------------------------------------------
+
+    def blocked(self) -> str | None:
+        """Why you cannot act at all now (not your turn ...); ``None`` when you can."""
+        view = self.view
+        if not view or view.get("phase") not in PLAYING:
+            return "The game is over." if view and "result" in view else "The game has not started yet."
+        you = view.get("you")
+        if you is None:
+            return "You are watching this table, not playing."
+        if view.get("turn") != you:
+            return f"It is {seat_name(list(self.names), view.get('turn'))}'s turn: wait for them."
+        if self.pending:
+            return "Your last move is on its way to the host."
+        return None
+
+    def mode(self) -> str | None:
+        """The phase you are to act in, or ``None`` when it is not up to you."""
+        return None if self.blocked() else (self.view or {}).get("phase")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        mode = self.mode()
+        if action == "roll":
+            return True if mode == "roll" else None if mode is None else False
+        if action == "move":
+            return mode == "direction"
+        if action == "max_take":
+            return mode == "max_take"
+        if action in ("max_place", "pile", "pile_at"):
+            return mode == "max_place"
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        kind = KEY_KIND.get(event.key)
+        mode = self.mode()
+        if kind is None or (mode is not None and event.key in KEYS_NOW[mode]):
+            return
+        event.stop()
+        event.prevent_default()
+        why = self.blocked()
+        if why is None and mode is not None:
+            why = f"{(self.view or {}).get('actions', {}).get(kind) or 'Not now.'} {HINTS[mode]}"
+        self.notify(why or "Not now.", title="Not now", severity="warning")
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def action_roll(self) -> None:
+        self.send({"type": "roll"})
+
+    def action_move(self, direction: str) -> None:
+        self.send({"type": "move", "dir": direction})
+
+    def action_max_take(self) -> None:
+        view = self.view or {}
+        self.asked_at = view.get("rolls")
+        names = list(self.names)
+        choices: list[tuple[Text, tuple[int | None, str | None], str | None]] = []
+        for option in sorted(view.get("max_choices", []), key=lambda c: (CARD_VALUE[c["card"]], c["from"])):
+            label = chip(option["card"])
+            label.append(f" {describe_card(option['card'])} from ")
+            label.append_text(plain(seat_name(names, option["from"]), "bold", 16))
+            choices.append((label, (option["from"], option["card"]), None))
+        choices.append((Text("Take nothing"), (None, None), None))
+        title = "MAX! Take a card you need" if len(choices) > 1 else view.get("max_note") or "Max finds nothing to take"
+        self.app.push_screen(ChoiceScreen(title, choices), self._max_taken)
+
+    def _max_taken(self, choice: tuple[int | None, str | None] | None) -> None:
+        if choice is None:
+            self.notify("Press ENTER to choose what Max takes.", title="Max is waiting")
+        elif self.mode() == "max_take":
+            self.send({"type": "max_take", "from": choice[0], "card": choice[1]})
+
+    def action_pile(self, step: int) -> None:
+        self.cursor = ((self.cursor or 0) + step) % SPACES
+
+    def action_pile_at(self, pile: int) -> None:
+        self.cursor = pile
+
+    def action_max_place(self) -> None:
+        if self.cursor is not None:
+            self.send({"type": "max_place", "pile": self.cursor})
+
+    # -- what happened -----------------------------------------------------------------------
+
+    def happened(self, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            kind = event.get("type")
+            if kind == "roll":
+                self.die_by, self.again = event["by"], False
+            elif kind == "turn":
+                self.again = bool(event.get("again"))
+            elif kind == "deal":
+                self.banner = Text(f"The cards are dealt: Max is on top of pile {event['max_pile']}. Good luck!")
+            elif kind in ("move", "max_take", "max_place", "game_over"):
+                self.banner = self._banner(event)
+
+    def _who(self, seat: int | None) -> str:
+        you = (self.view or {}).get("you")
+        return "You" if seat is not None and seat == you else seat_name(list(self.names), seat)
+
+    def _banner(self, event: dict[str, Any]) -> Text:
+        """The latest card drawn (or what Max did) in words a child reads: "Ana drew g5 grey 5: kept!"."""
+        kind = event["type"]
+        who = self._who(event.get("by"))
+        text = Text(who)
+        if kind == "move":
+            outcome, card = event["outcome"], event.get("card")
+            if outcome == "empty":
+                extra = " (and no extra roll for the 6)" if event.get("steps") == 6 else ""
+                text.append(f" stopped by pile {event['to']}: it is empty, no card{extra}.")
+                return text
+            text.append(" drew ")
+            text.append_text(chip(card))
+            if outcome == "max":
+                text.append(f": Max Mümmelmann helps {'you' if who == 'You' else 'them'} to a card!")
+                return text
+            text.append(f" {describe_card(card)}")
+            if outcome == "kept":
+                text.append(": kept!")
+            else:
+                has = "you already have" if who == "You" else "already has"
+                text.append(f": {has} a {CARD_VALUE[card]}, slid under pile {event['to']}.")
+        elif kind == "max_take":
+            if event.get("card") is None:
+                text.append(" took nothing with Max.")
+            else:
+                text = Text("With Max, ")
+                text.append("you" if who == "You" else who)
+                text.append(" took ")
+                text.append_text(chip(event["card"]))
+                text.append(f" {describe_card(event['card'])} from {self._who(event['from'])}!")
+        elif kind == "max_place":
+            text.append(f" put Max on top of pile {event['pile']}.")
+        elif event.get("stopped"):
+            text = Text(f"The game stopped after {event.get('rolls')} rolls: nobody wins.")
+        else:
+            winner = self._who(event["winners"][0])
+            text = Text(f"{winner} {'have' if winner == 'You' else 'has'} a complete rabbit family!")
+        return text
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def watch_view(self) -> None:
+        self.pending = False
+        mode = self.mode()
+        view = self.view or {}
+        if mode != "max_place":
+            self.cursor = None
+        elif self.cursor is None:
+            self.cursor = view.get("rabbit", 0)
+        self._redraw()
+        if mode == "max_take" and self.asked_at != view.get("rolls") and self.app.screen is self.screen:
+            self.action_max_take()
+
+    def watch_names(self) -> None:
+        self._redraw()
+
+    def watch_tags(self) -> None:
+        self._redraw()
+
+    def watch_pending(self) -> None:
+        self.refresh_bindings()
+        self._redraw()
+
+    def watch_cursor(self) -> None:
+        self.refresh_bindings()
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        view = self.view or {}
+        self.refresh_bindings()
+        self.query_one("#banner", Static).update(self.banner)
+        prompt = self.query_one("#prompt", Static)
+        prompt.set_class(self.mode() is not None, "-yours")
+        prompt.update(self._prompt(view))
+        board = self.query_one("#board", Static)
+        if view.get("piles"):
+            fresh = view.get("phase") in ("direction", "max_take", "max_place")
+            board.update(board_text(view, self.cursor, fresh, self._caption(view, fresh)))
+        self.query_one("#families", Static).update(self._families(view))
+
+    def _caption(self, view: dict[str, Any], fresh: bool) -> str:
+        if self.mode() == "roll":
+            return "ROLL THE DIE!"
+        if not view.get("die"):
+            return "the die"
+        if fresh and view.get("turn") == view.get("you"):
+            return "you rolled"
+        return "rolled" if fresh else "last roll"
+
+    def _prompt(self, view: dict[str, Any]) -> Text:
+        names = list(self.names)
+        phase, turn = view.get("phase"), view.get("turn")
+        if not view:
+            return Text("Waiting for the game to start…")
+        if "result" in view:
+            return Text("The game is over.")
+        if phase not in PLAYING:
+            return Text("Dealing the cards…")
+        mode = self.mode()
+        if self.pending:
+            return Text("Your move is on its way…")
+        if mode is None:
+            tag = self.tags.get(turn, "")
+            who = plain(seat_name(names, turn), limit=16)
+            if tag:
+                who.append(f" ({literal(tag)})")
+            doing = {
+                "roll": " rolls the die…",
+                "direction": f" rolled {view.get('die')} and picks a way…",
+                "max_take": " has MAX: which card will Max take?",
+                "max_place": " puts MAX on a pile…",
+            }[phase]
+            return who + Text(doing)
+        if mode == "roll":
+            return Text(f"{'A 6: ROLL AGAIN! ' if self.again else 'YOUR TURN! '}{HINTS['roll']}")
+        if mode == "direction":
+            land = view["landing"]
+            return Text(f"You rolled {view['die']}. ◄ LEFT goes to pile {land['ccw']}, RIGHT ► to pile {land['cw']}.")
+        if mode == "max_take":
+            return Text(f"You drew MAX! {HINTS['max_take']}")
+        return Text(f"Put MAX on pile {self.cursor}? ◄ ► or 0-7 to change, ENTER puts him there.")
+
+    def _families(self, view: dict[str, Any]) -> Text:
+        """Every seat's family: its cards by value, what it still needs, and titles."""
+        names = list(self.names)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        families = view.get("families", [])
+        for seat in range(view.get("players", len(names))):
+            turn = view.get("turn") == seat
+            text.append("▶ " if turn else "  ", "bold")
+            text.append_text(plain(seat_name(names, seat), "bold" if turn else "", 12))
+            if seat == view.get("you"):
+                text.append(" (you)")
+            elif self.tags.get(seat):
+                text.append_text(plain(f" ({self.tags[seat]})", "italic", 10))
+            cards = families[seat] if seat < len(families) else []
+            text.append(f"  {len(cards)}/6")
+            if view.get("max_with") == seat:
+                text.append(" ")
+                text.append_text(chip("max"))
+            text.append("\n  ")
+            held = {CARD_VALUE[c]: c for c in cards}
+            for value in range(1, 7):
+                text.append_text(chip(held[value]) if value in held else Text(f"_{value}", "dim"))
+                text.append(" ")
+            text.append("\n  ")
+            oberhase = (view.get("oberhase") or [None] * (seat + 1))[seat]
+            missing = (view.get("missing") or [[]] * (seat + 1))[seat]
+            if oberhase:
+                text.append(f"★ OBERHASE: all six {oberhase}!", "bold reverse")
+            elif not missing:
+                text.append("★ complete family!", "bold")
+            else:
+                text.append(f"needs {' '.join(map(str, missing))}", "italic")
+            text.append("\n")
+        text.append_text(legend())
+        return text
