@@ -667,7 +667,8 @@ class Table:
             self.save()
             for seat in range(self.size):
                 self._mark_away(seat)
-        entry = {"event": {"type": "undone", "seq": keep}, "text": f"Undone: {what}"}
+        entry = {"event": {"type": "undone", "seq": keep, "undone": undone[0] if undone else None},
+                 "text": f"Undone: {what}"}  # fmt: skip
         self.log.append(entry)
         del self.log[:-LOG_RESENT]
         self._send_views([entry])

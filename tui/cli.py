@@ -170,6 +170,29 @@ def cmd_bots(args: argparse.Namespace) -> int:
     return 0 if done == args.games and not summary.failures else 1
 
 
+def cmd_party(args: argparse.Namespace) -> int:
+    from netplay import default_data_dir
+
+    data = Path(args.data) if args.data else default_data_dir()
+    if args.export:
+        from tui.party import export_last
+
+        return export_last(data, Path(args.export))
+    from tui.party import PartyApp
+
+    return PartyApp(data, bind=args.bind, port=args.port).run(mouse=False) or 0
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from tui.tv import WatchApp
+
+    if args.table is None and args.code is None:
+        print("yule watch: name the table (--table T) or give its join code (--code CODE)", file=sys.stderr)
+        return 2
+    host, port = args.address
+    return WatchApp(host, port, args.table, args.code).run(mouse=False) or 0
+
+
 def cmd_hosts(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -237,6 +260,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--delay", type=float, default=0.0, metavar="SECONDS", help="each bot's pause before a move")
     p.add_argument("--seed", type=int, help="seed for the bots' choices")
     p.set_defaults(handler=cmd_bots)
+
+    p = sub.add_parser("party", help="organiser mode: run a whole gift exchange from this terminal")
+    p.add_argument("--data", metavar="DIR", help="data folder (the host's database; the party resumes from it)")
+    p.add_argument("--bind", metavar="ADDR", help="address the host listens on, for TVs (default: every interface)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}, else any free one)")
+    p.add_argument("--export", metavar="DIR",
+                   help="write the last finished party's record, CSV and Markdown to DIR, and quit")
+    p.set_defaults(handler=cmd_party)
+
+    p = sub.add_parser("watch", help="the TV view of a table: a spectator screen for the big screen")
+    p.add_argument("address", type=_host_port, metavar="HOST[:PORT]")
+    p.add_argument("--table", type=int, help="the table's number")
+    p.add_argument("--code", help="the table's join code (names the table by itself)")
+    p.set_defaults(handler=cmd_watch)
 
     p = sub.add_parser("hosts", help="list Yule hosts found on the LAN")
     p.add_argument("--timeout", type=float, default=2.0, help="seconds to listen (default 2)")

@@ -1,0 +1,21 @@
+"""Gift Exchange in the terminal: the networked table, the organiser's table, the TV board.
+
+Nothing here holds the game's state: every widget draws from a view the host sent
+(``GiftExchangeState.view(seat)``, or the public view for the organiser and the TV) and the
+table's names.  Organiser mode (``yule party``) is :mod:`tui.party`; the TV is :mod:`tui.tv`.
+"""
+
+from ..games import GameUI
+from .rules import RULES
+from .summary import PartySummary, headline
+from .table import GiftExchangeTable, OrganiserTable
+
+UI = GameUI(
+    table=lambda: GiftExchangeTable(id="game"),
+    rules=RULES,
+    scores=lambda result, names, you: PartySummary(result, names, you),
+    headline=headline,
+    final_fields=("gifts",),
+)
+
+__all__ = ["RULES", "UI", "GiftExchangeTable", "OrganiserTable", "PartySummary"]

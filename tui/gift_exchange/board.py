@@ -1,0 +1,343 @@
+"""The Gift Exchange board: every gift as a numbered chip, in columns, drawn from a view.
+
+Shared by the networked table, the organiser's party screen and the TV.  People see gift
+numbers from 1 (``#3`` is gift id 2).  A wrapped gift shows ``▣`` and its wrapping (``▣?`` when
+it is to be named at the reveal); an open one shows ``◆``, its label, who holds it, ``⇄2`` for
+times stolen and ``❄`` once frozen: symbols beside the colours, so NO_COLOR loses nothing.
+
+Keys on the board: arrows move, digits jump to a gift number (``1`` then ``2`` is gift 12 when
+there is one), Enter chooses the gift under the cursor.
+
+    >>> gift_no(2)
+    '#3'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.geometry import Region
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..text import literal, seat_name
+
+WRAPPED, OPENED, FROZEN, STOLEN = "▣", "◆", "❄", "⇄"
+LEGEND = f"{WRAPPED} wrapped  {WRAPPED}? named when opened  {OPENED} open  {STOLEN}2 stolen twice  {FROZEN} frozen"
+
+
+def gift_no(gift: int) -> str:
+    """How people name a gift: its id plus one."""
+    return f"#{gift + 1}"
+
+
+def gift_words(gift: dict[str, Any]) -> str:
+    """A gift in plain words for prompts and refusals: ``#3 Waffle maker`` or ``#3 (tin)``."""
+    if gift.get("opened") or gift.get("label"):
+        return f"{gift_no(gift['id'])} {literal(gift.get('label') or 'unnamed')}"
+    return f"{gift_no(gift['id'])} ({literal(gift.get('wrapping') or 'wrapped')})"
+
+
+def refusal_words(refusal: dict[str, Any], gift: dict[str, Any], who: str) -> str:
+    """A refusal from the view's ``actions`` in words, the gift named by its number."""
+    no = gift_no(gift["id"])
+    words = {
+        "own_gift": f"{who} can't open the gift they brought ({no}) while other gifts are still wrapped.",
+        "wrapped": f"{no} is still wrapped: open it instead.",
+        "yours": f"{who} already holds {no}.",
+        "frozen": f"{no} is frozen {FROZEN}: it has been stolen {gift.get('steals', 0)} times.",
+        "no_steal_back": f"{who} can't steal {no} straight back in the same turn.",
+        "steal_cap": "No more steals this turn: open a wrapped gift.",
+    }
+    return words.get(refusal.get("code", ""), refusal.get("reason", "Not allowed."))
+
+
+def move_for(gift: dict[str, Any], actions: dict[str, Any], who: str = "You") -> tuple[str | None, str | None]:
+    """What choosing ``gift`` does for a seat with these ``actions``: ``(kind, None)`` with kind
+    ``"open"`` or ``"steal"``, or ``(None, reason)`` when it is not allowed."""
+    gid = gift["id"]
+    for refusal in actions.get("refusals", []):
+        if refusal["gift"] == gid:
+            return None, refusal_words(refusal, gift, who)
+    if gid in actions.get("open", []):
+        return "open", None
+    if gid in actions.get("steal", []):
+        return "steal", None
+    if not gift.get("brought"):
+        return None, f"Gift {gift_no(gid)} has not been brought yet."
+    return None, "That gift can't be chosen now."
+
+
+def turn_text(view: dict[str, Any], names: list[str]) -> str:
+    """Whose move it is, in words."""
+    phase = view.get("phase")
+    if "result" in view or phase == "over":
+        return "The gift exchange is over: everyone goes home with a gift."
+    if phase == "bringing":
+        missing = [seat_name(names, g["id"]) for g in view.get("gifts", []) if not g["brought"]]
+        if not missing:
+            return "Every gift is here: drawing the order…"
+        more = f" and {len(missing) - 6} more" if len(missing) > 6 else ""
+        return f"Bringing gifts: waiting for {', '.join(missing[:6])}{more}."
+    active = view.get("active") or []
+    if not active:
+        return "…"
+    who = seat_name(names, active[0])
+    if phase == "final":
+        return f"Final swap: {who} may swap for any open, unfrozen gift, or keep."
+    turn = (view.get("turn") or 0) + 1
+    return f"Turn {turn} of {view.get('turns')}: {who} opens a wrapped gift or steals an open one."
+
+
+def chain_text(view: dict[str, Any], names: list[str]) -> str:
+    """This turn's steals in order: ``Ben took #3 from Ana → Ana took #5 from Cy``."""
+    steps = [
+        f"{seat_name(names, c['by'])} took {gift_no(c['gift'])} from {seat_name(names, c['from'])}"
+        for c in view.get("chain", [])
+    ]
+    return " → ".join(steps)
+
+
+def newly_opened(before: dict[str, Any] | None, after: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The gift open in ``after`` that ``before`` had wrapped (the reveal to show), else ``None``."""
+    if before is None or after is None:
+        return None
+    was = {g["id"] for g in before.get("gifts", []) if g.get("opened")}
+    new = [g for g in after.get("gifts", []) if g.get("opened") and g["id"] not in was]
+    return new[-1] if new else None
+
+
+def reveal_text(gift: dict[str, Any], names: list[str]) -> Text:
+    """``★ Revealed: Ana opened #3: Waffle maker``."""
+    text = Text("★ Revealed: ", style="bold")
+    text.append(f"{seat_name(names, gift.get('holder'))} opened {gift_no(gift['id'])}: ")
+    text.append(literal(gift.get("label") or ""), style="bold reverse")
+    return text
+
+
+def _labelled(gift: int, label: str) -> str:
+    return f"{gift_no(gift)} {label}" if label else gift_no(gift)
+
+
+def describe(event: dict[str, Any], names: list[str]) -> str:
+    """One public event in plain words, gifts by their numbers from 1 (as on the board).
+
+    >>> describe({"type": "steal", "by": 1, "gift": 2, "label": "Kite", "from": 0, "steals": 2,
+    ...           "final": False}, ["Ana", "Ben"])
+    'Ben stole #3 Kite from Ana (stolen 2 times). Ana moves next.'
+    """
+    kind = event.get("type")
+
+    def who(seat: int) -> str:
+        return seat_name(names, seat)
+
+    if kind == "bring":
+        later = " Named when it is opened." if event.get("blank") else ""
+        return f"{who(event['by'])} brought {gift_no(event['gift'])} ({event.get('wrapping') or 'wrapped'}).{later}"
+    if kind == "order":
+        return "The order is drawn: " + ", ".join(who(s) for s in event["seats"]) + "."
+    if kind == "turn":
+        return f"Turn {event['turn'] + 1} of {event['turns']}: {who(event['seat'])} opens or steals."
+    if kind == "open":
+        return f"{who(event['by'])} opened {gift_no(event['gift'])}: {event['label']}."
+    if kind == "steal":
+        times = f"stolen {event['steals']} time{'s' if event['steals'] != 1 else ''}"
+        if event.get("final"):
+            return (f"{who(event['by'])} swapped {_labelled(event['gave'], event['gave_label'])} for "
+                    f"{_labelled(event['gift'], event['label'])} from {who(event['from'])} ({times}).")  # fmt: skip
+        victim = who(event["from"])
+        return f"{who(event['by'])} stole {_labelled(event['gift'], event['label'])} from {victim} ({times}). {victim} moves next."
+    if kind == "frozen":
+        return f"{_labelled(event['gift'], event['label'])} is frozen {FROZEN}."
+    if kind == "final_swap":
+        if event.get("offered"):
+            return f"Every gift is open: {who(event['seat'])} may make the final swap, or keep."
+        return f"Every gift is open; {who(event['seat'])} has nothing to swap for."
+    if kind == "keep":
+        return f"{who(event['by'])} keeps {_labelled(event['gift'], event['label'])}."
+    if kind == "game_over":
+        return "The gift exchange is over: everyone goes home with a gift."
+    if kind == "undone":
+        undone = event.get("undone")
+        return "Undone: " + (describe(undone, names) if undone else "the last move.")
+    return str(kind)
+
+
+def log_lines(entries: list[dict[str, Any]], names: list[str]) -> list[str]:
+    """Host log entries in the board's words (the host's own text for events not known here)."""
+    return [describe(e["event"], names) if "event" in e else e.get("text", "") for e in entries]
+
+
+class GiftBoard(Widget, can_focus=True):
+    """Gifts as chips in columns; ``lines`` rows per chip (2 on the TV)."""
+
+    DEFAULT_CSS = """
+    GiftBoard { height: auto; }
+    """
+    BINDINGS = [
+        Binding("left", "move(-1, 0)", "Left", show=False),
+        Binding("right", "move(1, 0)", "Right", show=False),
+        Binding("up", "move(0, -1)", "Up", show=False),
+        Binding("down", "move(0, 1)", "Down", show=False),
+        Binding("home", "jump_to(0)", "First", show=False),
+        Binding("end", "jump_to(-1)", "Last", show=False),
+    ]
+
+    gifts: reactive[tuple[dict[str, Any], ...]] = reactive((), layout=True, always_update=True)
+    cursor: reactive[int] = reactive(0)
+
+    class Chosen(Message):
+        """Enter on a gift."""
+
+        def __init__(self, gift: int) -> None:
+            super().__init__()
+            self.gift = gift
+
+    class Moved(Message):
+        """The cursor is on another gift."""
+
+        def __init__(self, gift: int) -> None:
+            super().__init__()
+            self.gift = gift
+
+    def __init__(self, *, chip_width: int = 38, lines: int = 1, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.chip_width = chip_width
+        self.lines = lines
+        self.names: list[str] = []
+        self.refused: dict[int, str] = {}
+        """Gift id -> why the acting seat may not choose it (drawn dimmed)."""
+        self.active: int | None = None
+        self.digits = ""
+
+    def show(self, gifts: list[dict[str, Any]], names: list[str], refused: dict[int, str], active: int | None) -> None:
+        self.names, self.refused, self.active = names, refused, active
+        self.gifts = tuple(gifts)
+        if self.gifts:
+            self.cursor = min(self.cursor, len(self.gifts) - 1)
+
+    @property
+    def current(self) -> dict[str, Any] | None:
+        return self.gifts[self.cursor] if self.gifts else None
+
+    def columns(self, width: int | None = None) -> int:
+        return max(1, (width if width is not None else self.size.width) // self.chip_width)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return max(1, -(-len(self.gifts) // self.columns(width)) * self.lines)
+
+    def chip(self, index: int, gift: dict[str, Any]) -> list[Text]:
+        """The chip's rows, each exactly ``chip_width`` cells."""
+        width = self.chip_width - 1
+        here = index == self.cursor and self.has_focus
+        head = Text(">" if here else " ", style="bold")
+        head.append(f"{gift_no(gift['id']):>3} ", style="bold")
+        lines = [head]
+        if not gift.get("brought"):
+            head.append("… not brought yet", style="dim italic")
+        elif not gift.get("opened"):
+            head.append(WRAPPED + ("?" if gift.get("blank") else " "), style="bold")
+            wrapping = Text(" " + literal(gift.get("wrapping") or "wrapped"), style="italic")
+            if self.lines > 1:
+                lines.append(Text("      ") + wrapping)
+            else:
+                head.append_text(wrapping)
+        else:
+            head.append(OPENED + " ", style="bold")
+            holder = seat_name(self.names, gift.get("holder"))
+            marks = Text()
+            if gift.get("steals"):
+                marks.append(f" {STOLEN}{gift['steals']}")
+            if gift.get("frozen"):
+                marks.append(f" {FROZEN}", style="bold")
+            label = Text(literal(gift.get("label") or "unnamed"), style="bold")
+            if self.lines > 1:
+                head.append_text(label)
+                second = Text(f"      {holder}", style="")
+                second.append_text(marks)
+                lines.append(second)
+            else:
+                room = width - head.cell_len - marks.cell_len - 2 - min(len(holder), 12)
+                label.truncate(max(6, room), overflow="ellipsis")
+                head.append_text(label)
+                head.append(" " + (holder if len(holder) <= 12 else holder[:11] + "…"))
+                head.append_text(marks)
+        style = ""
+        if gift["id"] in self.refused:
+            style = "dim"
+        elif gift.get("frozen"):
+            style = "bold cyan"
+        elif gift.get("opened"):
+            style = "green"
+        for line in lines:
+            line.truncate(width, overflow="ellipsis", pad=True)
+            if style:
+                line.stylize(style)
+            if index == self.cursor:
+                line.stylize("reverse")
+            line.append(" ")
+        while len(lines) < self.lines:
+            lines.append(Text(" " * self.chip_width))
+        return lines
+
+    def render(self) -> Text:
+        if not self.gifts:
+            return Text("No gifts yet.", style="italic")
+        columns = self.columns()
+        rows: list[Text] = []
+        for start in range(0, len(self.gifts), columns):
+            chips = [self.chip(i, self.gifts[i]) for i in range(start, min(start + columns, len(self.gifts)))]
+            for row in range(self.lines):
+                rows.append(Text("").join(chip[row] for chip in chips))
+        return Text("\n").join(rows)
+
+    def watch_cursor(self, cursor: int) -> None:
+        box = self.parent
+        if isinstance(box, VerticalScroll):
+            row = cursor // self.columns() * self.lines
+            box.scroll_to_region(Region(0, row, 1, self.lines), animate=False)
+        if self.gifts:
+            self.post_message(self.Moved(self.gifts[cursor]["id"]))
+
+    def action_move(self, dx: int, dy: int) -> None:
+        self.digits = ""
+        if self.gifts:
+            step = dx + dy * self.columns()
+            self.cursor = max(0, min(len(self.gifts) - 1, self.cursor + step))
+
+    def action_jump_to(self, index: int) -> None:
+        self.digits = ""
+        if self.gifts:
+            self.cursor = index % len(self.gifts)
+
+    def point_at(self, gift: int) -> None:
+        """Put the cursor on gift id ``gift`` (if it is on the board)."""
+        for index, g in enumerate(self.gifts):
+            if g["id"] == gift:
+                self.cursor = index
+                return
+
+    def on_key(self, event: Any) -> None:
+        if event.character and event.character.isdigit():
+            event.stop()
+            typed = self.digits + event.character
+            if not 1 <= int(typed) <= len(self.gifts):
+                typed = event.character
+            self.digits = typed if int(typed) * 10 <= len(self.gifts) else ""
+            if 1 <= int(typed) <= len(self.gifts):
+                self.point_at(int(typed) - 1)
+        elif event.key == "enter":
+            event.stop()
+            self.digits = ""
+            if self.current is not None:
+                self.post_message(self.Chosen(self.current["id"]))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()

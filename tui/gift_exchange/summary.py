@@ -1,0 +1,121 @@
+"""The end of a gift exchange: who goes home with what, on screen and exported.
+
+Everything comes from the final public view (every gift is open then, so every label is
+public) and the guests' names: each guest, the gift they go home with, who brought it, times
+stolen, frozen or not.  :func:`export` writes the party's record (``yule-record/1``), a CSV and
+a Markdown table into a folder.
+
+    >>> view = {"holdings": [1, 0], "gifts": [
+    ...     {"id": 0, "label": "Socks", "steals": 2, "frozen": False},
+    ...     {"id": 1, "label": "Mug | big", "steals": 0, "frozen": False}]}
+    >>> print(markdown(summary_rows(view, ["Ana", "Ben"])))
+    | Guest | Goes home with | Brought by | Times stolen | Frozen |
+    |---|---|---|---|---|
+    | Ana | #2 Mug \\| big | Ben | 0 | no |
+    | Ben | #1 Socks | Ana | 2 | no |
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from ..text import literal
+from .board import FROZEN, gift_no
+
+COLUMNS = ("Guest", "Goes home with", "Brought by", "Times stolen", "Frozen")
+
+
+def summary_rows(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """One row a guest, in seat order (``gift`` is None for a guest without a gift yet)."""
+    gifts = view.get("gifts", [])
+    rows = []
+    for seat, held in enumerate(view.get("holdings", [])):
+        name = names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+        if held is None:
+            rows.append({"guest": name, "gift": None, "label": None, "brought_by": None, "steals": 0, "frozen": False})
+            continue
+        gift = gifts[held]
+        rows.append({
+            "guest": name, "gift": held, "label": gift.get("label") or "",
+            "brought_by": names[held] if held < len(names) and names[held] else f"Seat {held + 1}",
+            "steals": gift.get("steals", 0), "frozen": bool(gift.get("frozen")),
+        })  # fmt: skip
+    return rows
+
+
+def _cells(row: dict[str, Any]) -> list[str]:
+    if row["gift"] is None:
+        return [row["guest"], "(no gift yet)", "", "", ""]
+    return [row["guest"], f"{gift_no(row['gift'])} {row['label']}", row["brought_by"], str(row["steals"]),
+            "yes" if row["frozen"] else "no"]  # fmt: skip
+
+
+def csv_text(rows: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["guest", "gift", "label", "brought_by", "times_stolen", "frozen"])
+    for row in rows:
+        gift = "" if row["gift"] is None else row["gift"] + 1
+        writer.writerow([row["guest"], gift, row["label"] or "", row["brought_by"] or "", row["steals"],
+                         "yes" if row["frozen"] else "no"])  # fmt: skip
+    return out.getvalue()
+
+
+def markdown(rows: list[dict[str, Any]]) -> str:
+    """A Markdown table; ``|`` and line breaks in names and labels are escaped."""
+
+    def cell(text: str) -> str:
+        return " ".join(literal(text).replace("\\", "\\\\").replace("|", "\\|").split())
+
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    lines += ["| " + " | ".join(cell(c) for c in _cells(row)) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def export(folder: Path, record: dict[str, Any], view: dict[str, Any], names: list[str]) -> list[Path]:
+    """Write ``party-table-<t>.json`` (the record), ``.csv`` and ``.md`` into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = folder / f"party-table-{record.get('table', 0)}"
+    rows = summary_rows(view, names)
+    paths = [stem.with_suffix(".json"), stem.with_suffix(".csv"), stem.with_suffix(".md")]
+    paths[0].write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    paths[1].write_text(csv_text(rows), encoding="utf-8")
+    paths[2].write_text("# Gift Exchange: who goes home with what\n\n" + markdown(rows) + "\n", encoding="utf-8")
+    return paths
+
+
+def summary_table(view: dict[str, Any], names: list[str], you: int | None = None) -> Table:
+    """The summary as a Rich table of literal text (no markup is parsed)."""
+    table = Table(*COLUMNS, expand=False, show_edge=False, pad_edge=False)
+    for seat, row in enumerate(summary_rows(view, names)):
+        cells = [Text(literal(c)) for c in _cells(row)]
+        if seat == you:
+            cells[0].append(" (you)")
+        if row["frozen"]:
+            cells[4] = Text(f"{FROZEN} yes", style="bold")
+        table.add_row(*cells)
+    return table
+
+
+class PartySummary(Static):
+    """The end summary table."""
+
+    DEFAULT_CSS = """
+    PartySummary { height: auto; padding: 0 1; }
+    """
+
+    def __init__(self, view: dict[str, Any], names: list[str], you: int | None = None, **kwargs: Any) -> None:
+        super().__init__(summary_table(view, names, you), **kwargs)
+
+
+def headline(result: dict[str, Any], names: list[str]) -> str:
+    """Nobody wins a gift exchange: say how many went home with a gift."""
+    return f"All {len(result.get('holdings', []))} guests go home with a gift; nobody wins or loses."

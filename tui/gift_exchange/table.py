@@ -1,0 +1,331 @@
+"""The Gift Exchange table: the board of gifts, whose move it is, the steal chain, the reveal.
+
+:class:`GiftExchangeTable` draws one seat's view (networked play: you bring your gift with
+``b``, then open or steal by keys when your view has ``actions``).  :class:`OrganiserTable`
+draws the organiser's public view and moves for whichever guest is acting (organiser mode).
+Neither holds more than the view it was given; moves go out as
+:class:`~tui.widgets.GameTable.MoveChosen` in wire form.
+
+Choosing a gift the rules refuse says why (the view's ``actions.refusals``), never nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ..dialogs import ConfirmScreen
+from ..text import literal, seat_name
+from ..widgets import GameTable
+from .board import LEGEND, GiftBoard, chain_text, gift_no, gift_words, move_for, newly_opened, reveal_text, turn_text
+from .forms import FormScreen, label_field, wrapping_field
+
+MOVES = ("open", "steal", "keep", "bring")
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """The house options in a few words."""
+    limit = options.get("steal_limit")
+    cap = options.get("max_steals_per_turn")
+    parts = [
+        f"frozen after {limit} steals" if limit else "never frozen",
+        "no steal back" if options.get("no_steal_back") else "steal back allowed",
+        f"{cap} steals a turn" if cap else "no steal cap",
+        "final swap" if options.get("final_swap") else "no final swap",
+        "own gift may be opened" if options.get("open_own") else "own gift opened last",
+    ]
+    return " · ".join(parts)
+
+
+class GiftExchangeTable(GameTable):
+    """One seat's Gift Exchange table, drawn from its view; moves go out as messages."""
+
+    DEFAULT_CSS = """
+    GiftExchangeTable { height: 1fr; layout: vertical; }
+    GiftExchangeTable #info { height: 1; color: $text-muted; padding: 0 1; }
+    GiftExchangeTable #prompt { height: auto; max-height: 3; padding: 0 1; text-style: bold; }
+    GiftExchangeTable #prompt.-yours { background: $accent 30%; }
+    GiftExchangeTable #reveal { height: auto; padding: 0 1; text-style: bold; background: $success 30%; display: none; }
+    GiftExchangeTable #reveal.-shown { display: block; }
+    GiftExchangeTable #board-box { height: 1fr; border-top: solid $primary; }
+    GiftExchangeTable #legend { height: 1; color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("o", "open", "Open"),
+        Binding("s", "steal", "Steal"),
+        Binding("k", "keep", "Keep"),
+        Binding("b", "bring", "Bring gift"),
+    ]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.previous: dict[str, Any] | None = None
+        self.reveal: Text | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="info")
+        yield Static(id="prompt")
+        yield Static(id="reveal")
+        with VerticalScroll(id="board-box") as box:
+            box.border_title = "Gifts"
+            box.can_focus = False
+            yield GiftBoard(id="board")
+        yield Static(Text(LEGEND), id="legend")
+
+    def on_mount(self) -> None:
+        self.query_one(GiftBoard).focus()
+        self._redraw()
+
+    # -- who acts ------------------------------------------------------------------------------
+
+    def acting(self) -> tuple[int | None, dict[str, Any]]:
+        """The seat this screen moves for now and its ``actions`` (``None, {}``: nobody)."""
+        view = self.view or {}
+        if "actions" in view:
+            return view.get("you"), view["actions"]
+        return None, {}
+
+    def who(self, seat: int | None) -> str:
+        return seat_name(list(self.names), seat)
+
+    def reason(self, action: str) -> str | None:
+        """Why ``action`` can't be done now, in plain words; ``None`` when it can."""
+        view = self.view
+        if view is None:
+            return "The game has not started yet."
+        if "result" in view:
+            return "The gift exchange is over."
+        seat, actions = self.acting()
+        if seat is None:
+            if view.get("you") is None:
+                return "You are watching this party, not playing."
+            if view.get("phase") == "bringing":
+                return "You have brought your gift: waiting for the others."
+            return f"It is {self.who((view.get('active') or [None])[0])}'s move, not yours."
+        if self.pending:
+            return "The last move is on its way to the host."
+        if action == "choose":
+            return "Play starts once every gift is brought and the order is drawn." if view.get("phase") == "bringing" else None
+        if action == "bring":
+            return None if actions.get("bring") else "Bringing is over: every gift is here."
+        if action == "keep":
+            return None if actions.get("keep") else "Keeping is only for the final swap: open or steal a gift."
+        if view.get("phase") == "bringing":
+            return "Play starts once every gift is brought and the order is drawn."
+        if action == "open" and not actions.get("open"):
+            return "Every gift is open: swap (s) for an open one or keep (k)."
+        if action == "steal" and not actions.get("steal"):
+            return "There is no open gift you may steal now: open a wrapped one."
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in MOVES:
+            return None if self.reason(action) else True
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding) and event.key in binding.key.split(",") and binding.action in MOVES:
+                why = self.reason(binding.action)
+                if why:
+                    event.stop()
+                    event.prevent_default()
+                    self.notify(literal(why), title=f"Can't {binding.description.lower()}", severity="warning")
+                return
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def choose(self, gift_id: int, wanted: str | None = None) -> None:
+        """Open or steal gift ``gift_id`` (``wanted``: only that kind), or say why not."""
+        view = self.view or {}
+        why = self.reason(wanted or "choose")
+        if why:
+            self.notify(literal(why), title="Not now", severity="warning")
+            return
+        seat, actions = self.acting()
+        gift = view["gifts"][gift_id]
+        kind, why = move_for(gift, actions, self.who(seat) if seat != view.get("you") else "You")
+        if wanted is not None and kind is not None and kind != wanted:
+            why = (f"{gift_no(gift_id)} is still wrapped: open it (o or Enter)." if wanted == "steal"
+                   else f"{gift_no(gift_id)} is already open: steal it (s or Enter).")  # fmt: skip
+            kind = None
+        if kind is None:
+            self.notify(literal(why or "Not allowed."), title=f"Can't take {gift_no(gift_id)}", severity="warning")
+            return
+        if kind == "steal":
+            self.send({"type": "steal", "gift": gift_id})
+        elif gift_id in actions.get("name_needed", []):
+            self.app.push_screen(
+                FormScreen(f"{self.who(seat)} opens {gift_no(gift_id)}: what is it?", [label_field(optional=False)],
+                           lambda v: None if v["label"] else "Type what the gift is, as it is revealed."),
+                lambda values: values is not None and self.send({"type": "open", "gift": gift_id, "label": values["label"]}),
+            )  # fmt: skip
+        else:
+            self.send({"type": "open", "gift": gift_id})
+
+    def on_gift_board_chosen(self, event: GiftBoard.Chosen) -> None:
+        event.stop()
+        self.choose(event.gift)
+
+    def on_gift_board_moved(self, event: GiftBoard.Moved) -> None:
+        event.stop()
+        self._redraw_prompt()
+
+    def _cursor_gift(self) -> int | None:
+        current = self.query_one(GiftBoard).current
+        return None if current is None else current["id"]
+
+    def action_open(self) -> None:
+        gift = self._cursor_gift()
+        if gift is not None:
+            self.choose(gift, "open")
+
+    def action_steal(self) -> None:
+        gift = self._cursor_gift()
+        if gift is not None:
+            self.choose(gift, "steal")
+
+    def action_keep(self) -> None:
+        seat, _ = self.acting()
+        question = f"{self.who(seat)} keeps the gift they hold and the party ends?\n\ny yes   n no"
+        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.send({"type": "keep"}))
+
+    def action_bring(self) -> None:
+        self.app.push_screen(
+            FormScreen("Bring your gift", [label_field(), wrapping_field()]),
+            lambda v: v is not None and self.send({"type": "bring", "label": v["label"], "wrapping": v["wrapping"]}),
+        )
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def watch_view(self) -> None:
+        self.pending = False
+        opened = newly_opened(self.previous, self.view)
+        self.reveal = None if opened is None else reveal_text(opened, list(self.names))
+        self.previous = self.view
+        self._redraw()
+
+    def watch_names(self) -> None:
+        self._redraw()
+
+    def watch_tags(self) -> None:
+        self._redraw()
+
+    def watch_pending(self) -> None:
+        self.refresh_bindings()
+        if self.is_mounted:
+            self._redraw_prompt()
+
+    def _redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        view = self.view or {}
+        self.refresh_bindings()
+        seat, actions = self.acting()
+        refused = {r["gift"]: r["reason"] for r in actions.get("refusals", [])} if seat is not None else {}
+        board = self.query_one(GiftBoard)
+        first_show = not board.gifts
+        board.show(view.get("gifts", []), list(self.names), refused, seat)
+        if first_show or seat is not None:
+            self._preselect(view, actions)
+        box = self.query_one("#board-box")
+        wrapped = view.get("wrapped", 0)
+        box.border_title = f"Gifts: {wrapped} wrapped, {len(view.get('gifts', [])) - wrapped} open"
+        info = Text(options_text(view.get("options", {})) if view else "Waiting for the host…")
+        self.query_one("#info", Static).update(info)
+        reveal = self.query_one("#reveal", Static)
+        reveal.set_class(self.reveal is not None, "-shown")
+        reveal.update(self.reveal or "")
+        self._redraw_prompt()
+
+    def _preselect(self, view: dict[str, Any], actions: dict[str, Any]) -> None:
+        """Put the cursor on a gift the acting seat may choose (keep it if it may already)."""
+        board = self.query_one(GiftBoard)
+        allowed = list(actions.get("open", [])) + list(actions.get("steal", []))
+        current = board.current
+        if allowed and (current is None or current["id"] not in allowed):
+            board.point_at(allowed[0])
+
+    def prompt_text(self) -> Text:
+        view = self.view or {}
+        names = list(self.names)
+        if not view:
+            return Text("Waiting for the game to start…")
+        seat, actions = self.acting()
+        text = Text(turn_text(view, names))
+        if seat is not None and view.get("you") == seat and "result" not in view:
+            if self.pending:
+                text = Text("Your move is on its way…")
+            elif actions.get("bring"):
+                text = Text("Bring your gift: press b (its label stays secret until it is opened).")
+            elif view.get("phase") == "final":
+                text = Text("Final swap: Enter or s swaps for the gift under the cursor; k keeps yours.")
+            else:
+                text = Text("Your move: Enter opens or steals the gift under the cursor (digits jump to a number).")
+        chain = chain_text(view, names)
+        if chain:
+            text.append("\nSteals this turn: " + chain, style="")
+        current = self.query_one(GiftBoard).current
+        if seat is not None and current is not None and "result" not in view:
+            kind, why = move_for(current, actions, self.who(seat) if seat != view.get("you") else "You")
+            if kind is None and why and view.get("phase") != "bringing":
+                text.append(f"\n{gift_no(current['id'])}: {why}", style="italic")
+            elif kind is not None:
+                doer = "" if seat == view.get("you") else f"{self.who(seat)} will "
+                text.append(f"\nEnter: {doer}{kind} {gift_words(current)}", style="")
+        return text
+
+    def _redraw_prompt(self) -> None:
+        if not self.is_mounted:
+            return
+        prompt = self.query_one("#prompt", Static)
+        view = self.view or {}
+        seat, _ = self.acting()
+        prompt.set_class(seat is not None and seat == view.get("you"), "-yours")
+        prompt.update(self.prompt_text())
+
+
+class OrganiserTable(GiftExchangeTable):
+    """Organiser mode: the public view, and moves for the guest who is acting."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.acting_now: list[dict[str, Any]] = []
+        """The frame's ``acting``: each seat that may move now and its actions."""
+
+    def acting(self) -> tuple[int | None, dict[str, Any]]:
+        view = self.view or {}
+        if self.acting_now and view.get("phase") != "bringing":
+            return self.acting_now[0]["seat"], self.acting_now[0]["actions"]
+        return None, {}
+
+    def reason(self, action: str) -> str | None:
+        if action == "bring":
+            return "Gifts are brought when the party is set up."
+        view = self.view or {}
+        if view and "result" not in view and view.get("phase") == "bringing":
+            return "The gifts are being brought: the order is drawn once they all are."
+        return super().reason(action)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "bring":
+            return False  # the organiser brings every gift at the setup
+        return super().check_action(action, parameters)
+
+    def send(self, move: dict[str, Any]) -> None:
+        seat, _ = self.acting()
+        self.pending = True
+        self.post_message(self.SeatMoveChosen(move, seat))
+
+    class SeatMoveChosen(GameTable.MoveChosen):
+        """A move the organiser chose for ``seat``."""
+
+        def __init__(self, move: dict[str, Any], seat: int | None) -> None:
+            super().__init__(move)
+            self.seat = seat

@@ -1,0 +1,657 @@
+"""Organiser mode, ``yule party``: one terminal runs the whole gift exchange at a party.
+
+The app starts the real host in this process (on every interface, so a TV on the LAN can
+``yule watch`` it) over the data folder, and connects to it as the table's organiser.  The
+organiser types the guests and their gifts (:class:`SetupScreen`; a label may be left blank
+and typed at the reveal), sets the house options, and draws the order: the table is created
+in organiser mode with the guests, and each gift is brought for its guest.  Then
+:class:`PartyScreen` picks what the acting guest opens or steals (Enter on the gift under the
+cursor; it starts on a gift they may choose), ``u`` undoes the last move, ``t`` shows the TV
+view; the end shows the summary and exports it.
+
+Nothing is lost: the setup is saved to ``DATA/party.json`` after every change (with the
+table and its organiser token once the order is drawn), and the host commits every move to
+its SQLite store before anyone sees it.  Started again on the same data folder, ``yule party``
+offers to resume.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.gift_exchange.options import DEFAULT_OPTIONS
+from netplay import DEFAULT_PORT
+from netplay.client import Client, ConnectionLost, HostError
+
+from .dialogs import ConfirmScreen
+from .gift_exchange import RULES
+from .gift_exchange.board import log_lines
+from .gift_exchange.forms import Field, FormScreen, label_field, name_field, wrapping_field
+from .gift_exchange.summary import PartySummary, export
+from .gift_exchange.table import OrganiserTable, options_text
+from .screens import LogScreen, RulesScreen
+from .text import literal
+from .tv import TVScreen
+from .widgets import GameLog, StatusLine
+
+GAME = "gift-exchange"
+MIN_GUESTS, MAX_GUESTS = 2, 40
+PARTY_FILE = "party.json"
+
+
+@dataclass
+class Guest:
+    name: str
+    label: str = ""
+    wrapping: str = ""
+
+
+@dataclass
+class Party:
+    """What ``party.json`` holds: the setup, and the table once the order is drawn."""
+
+    guests: list[Guest] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_OPTIONS))
+    table: int | None = None
+    token: str | None = None
+
+    @classmethod
+    def load(cls, folder: Path) -> Party | None:
+        try:
+            data = json.loads((folder / PARTY_FILE).read_text(encoding="utf-8"))
+            return cls([Guest(**g) for g in data["guests"]], {**DEFAULT_OPTIONS, **data["options"]},
+                       data.get("table"), data.get("token"))  # fmt: skip
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def save(self, folder: Path) -> None:
+        """Write atomically (a killed process leaves the old file or the new one)."""
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / (PARTY_FILE + ".tmp")
+        tmp.write_text(json.dumps(asdict(self), indent=1, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, folder / PARTY_FILE)
+
+
+def _limit(text: str, what: str) -> str | None:
+    if text and not (text.isdigit() and int(text) >= 1):
+        return f"{what}: a whole number of at least 1, or blank for none."
+    return None
+
+
+def _yes_no(text: str, what: str) -> str | None:
+    return None if text.lower() in ("y", "n", "yes", "no") else f"{what}: y or n."
+
+
+OPTION_FIELDS = (
+    ("steal_limit", "Steal limit: frozen after this many steals (blank: never)", "limit"),
+    ("max_steals_per_turn", "Steals allowed in one turn (blank: no cap)", "limit"),
+    ("no_steal_back", "No stealing straight back in the same turn (y/n)", "flag"),
+    ("final_swap", "Final swap for the first guest (y/n)", "flag"),
+    ("open_own", "A guest may open the gift they brought (y/n)", "flag"),
+)
+
+
+class SetupScreen(Screen[None]):
+    """The guests and their gifts, the options, then the draw."""
+
+    DEFAULT_CSS = """
+    SetupScreen #head { height: auto; padding: 0 1; text-style: bold; }
+    SetupScreen #options { height: auto; padding: 0 1; color: $text-muted; }
+    SetupScreen OptionList { height: 1fr; border-top: solid $primary; }
+    SetupScreen #help { height: auto; padding: 0 1; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("a", "add", "Add guest"),
+        Binding("e", "edit", "Edit"),
+        Binding("x,delete", "remove", "Remove"),
+        Binding("o", "options", "Options"),
+        Binding("d", "draw", "Draw the order"),
+        Binding("f1,question_mark", "rules", "Rules", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, party: Party, folder: Path) -> None:
+        super().__init__()
+        self.party = party
+        self.folder = folder
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine()
+        yield Static(id="head")
+        yield Static(id="options")
+        yield OptionList(id="guests")
+        yield Static(
+            Text("Labels stay hidden here (e shows one to edit). A blank label is typed when the gift is opened."),
+            id="help",
+        )
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.query_one(OptionList).focus()
+        if not self.party.guests:
+            self.action_add()
+
+    def redraw(self, highlight: int | None = None) -> None:
+        guests = self.party.guests
+        self.query_one("#head", Static).update(Text(
+            f"Party setup: {len(guests)} guest{'s' if len(guests) != 1 else ''} ({MIN_GUESTS} to {MAX_GUESTS}). "
+            "a adds a guest with their gift; d draws the order once everyone is in."
+        ))  # fmt: skip
+        self.query_one("#options", Static).update(Text("Options (o): " + options_text(self.party.options)))
+        options = self.query_one(OptionList)
+        old = options.highlighted
+        options.clear_options()
+        for i, guest in enumerate(guests):
+            line = Text(f"{i + 1:>2}. ", style="bold")
+            line.append(literal(guest.name, 24).ljust(25), style="bold")
+            line.append("label ✓ hidden" if guest.label else "no label: named at the reveal", style="italic")
+            line.append(" · " + literal(guest.wrapping or "(no wrapping described)", 40))
+            options.add_option(Option(line))
+        if guests:
+            target = highlight if highlight is not None else old if old is not None else 0
+            options.highlighted = max(0, min(len(guests) - 1, target))
+
+    def _save(self) -> None:
+        self.party.save(self.folder)
+
+    def _guest_form(self, index: int | None) -> FormScreen:
+        guest = self.party.guests[index] if index is not None else Guest("")
+        others = {g.name.casefold(): g.name for i, g in enumerate(self.party.guests) if i != index}
+
+        def check(values: dict[str, str]) -> str | None:
+            name = values["name"]
+            if not name:
+                return "Type the guest's name."
+            if name.casefold() in others:
+                return f"There is already a guest called {others[name.casefold()]}: give each guest a different name."
+            return None
+
+        title = f"Guest {len(self.party.guests) + 1} and their gift (Esc when everyone is in)" if index is None \
+            else f"Edit guest {index + 1}"  # fmt: skip
+        return FormScreen(title, [name_field(guest.name), label_field(guest.label), wrapping_field(guest.wrapping)], check)
+
+    def action_add(self) -> None:
+        if len(self.party.guests) >= MAX_GUESTS:
+            self.notify(f"A gift exchange has at most {MAX_GUESTS} guests.", severity="warning")
+            return
+
+        def added(values: dict[str, str] | None) -> None:
+            if values is None:
+                return
+            self.party.guests.append(Guest(values["name"], values["label"], values["wrapping"]))
+            self._save()
+            self.redraw(len(self.party.guests) - 1)
+            self.action_add()  # straight on to the next guest
+
+        self.app.push_screen(self._guest_form(None), added)
+
+    def action_edit(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        if index is None:
+            self.notify("Add a guest first (a).", severity="warning")
+            return
+
+        def edited(values: dict[str, str] | None) -> None:
+            if values is not None:
+                self.party.guests[index] = Guest(values["name"], values["label"], values["wrapping"])
+                self._save()
+                self.redraw(index)
+
+        self.app.push_screen(self._guest_form(index), edited)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_edit()
+
+    def action_remove(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        if index is None:
+            return
+        guest = self.party.guests[index]
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                del self.party.guests[index]
+                self._save()
+                self.redraw(index)
+
+        self.app.push_screen(ConfirmScreen(Text(f"Remove {literal(guest.name)} and their gift?\n\ny yes   n no")), answer)
+
+    def action_options(self) -> None:
+        opts = self.party.options
+        fields = []
+        for key, label, kind in OPTION_FIELDS:
+            value = opts[key]
+            shown = ("" if value is None else str(value)) if kind == "limit" else ("y" if value else "n")
+            fields.append(Field(key, label, 3, "", shown))
+
+        def check(values: dict[str, str]) -> str | None:
+            for key, label, kind in OPTION_FIELDS:
+                problem = (_limit if kind == "limit" else _yes_no)(values[key], label.split(":")[0].split(" (")[0])
+                if problem:
+                    return problem
+            return None
+
+        def chosen(values: dict[str, str] | None) -> None:
+            if values is None:
+                return
+            for key, _, kind in OPTION_FIELDS:
+                text = values[key]
+                opts[key] = (int(text) if text else None) if kind == "limit" else text.lower().startswith("y")
+            self._save()
+            self.redraw()
+
+        self.app.push_screen(FormScreen("House options", fields, check), chosen)
+
+    def action_draw(self) -> None:
+        n = len(self.party.guests)
+        if n < MIN_GUESTS:
+            self.notify(f"A gift exchange needs at least {MIN_GUESTS} guests ({n} so far): a adds one.",
+                        title="Not yet", severity="warning")  # fmt: skip
+            return
+        question = Text(
+            f"Draw the order for {n} guests? Guests and gifts can't be changed after the draw.\n\ny yes   n no"
+        )
+        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.app.start_party())  # type: ignore[attr-defined]
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(RULES))
+
+    def action_quit(self) -> None:
+        self.app.exit(0)
+
+
+class PartyScreen(Screen[None]):
+    """The organiser's table: the board, the log and the organiser's keys."""
+
+    DEFAULT_CSS = """
+    PartyScreen GameLog { height: 5; }
+    """
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("t", "tv", "TV view"),
+        Binding("f1,question_mark", "rules", "Rules", key_display="?"),
+        Binding("l", "whole_log", "Log"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine()
+        yield OrganiserTable(id="game")
+        yield GameLog()
+        yield Footer(compact=True)
+
+    @property
+    def table(self) -> OrganiserTable:
+        return self.query_one(OrganiserTable)
+
+    def show(self, view: dict[str, Any], names: list[str], acting: list[dict[str, Any]]) -> None:
+        table = self.table
+        table.acting_now = acting
+        table.names = tuple(names)
+        table.view = view
+
+    def add_log(self, lines: list[str], replace: bool = False) -> None:
+        log = self.query_one(GameLog)
+        if replace:
+            self.lines = []
+            log.clear()
+        self.lines += lines
+        log.add(lines)
+
+    def action_undo(self) -> None:
+        self.app.undo()  # type: ignore[attr-defined]
+
+    def action_tv(self) -> None:
+        self.app.show_tv()  # type: ignore[attr-defined]
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(RULES))
+
+    def action_whole_log(self) -> None:
+        self.app.push_screen(LogScreen(self.lines))
+
+    def action_quit(self) -> None:
+        question = "Quit? The party is saved after every move: yule party resumes it.\n\ny yes   n no"
+        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.app.exit(0))
+
+
+class EndScreen(Screen[None]):
+    """Who goes home with what; export it; undo the last move if it was a mistake."""
+
+    DEFAULT_CSS = """
+    EndScreen #headline { height: auto; padding: 0 1; text-style: bold; background: $accent 30%; }
+    EndScreen VerticalScroll { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("e", "export", "Export"),
+        Binding("u", "undo", "Undo last move"),
+        Binding("t", "tv", "TV view"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, view: dict[str, Any], names: list[str]) -> None:
+        super().__init__()
+        self.view = view
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine()
+        yield Static(Text(f"The gift exchange is over: all {len(self.names)} guests go home with a gift."),
+                     id="headline")  # fmt: skip
+        with VerticalScroll():
+            yield PartySummary(self.view, self.names)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_export(self) -> None:
+        self.app.ask_export()  # type: ignore[attr-defined]
+
+    def action_undo(self) -> None:
+        self.app.undo()  # type: ignore[attr-defined]
+
+    def action_tv(self) -> None:
+        self.app.show_tv()  # type: ignore[attr-defined]
+
+    def action_quit(self) -> None:
+        self.app.exit(0)
+
+
+class PartyApp(App[int]):
+    """Organiser mode: see the module docstring."""
+
+    TITLE = "Yule party"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, data_dir: Path, *, bind: str | None = None, port: int = DEFAULT_PORT) -> None:
+        super().__init__()
+        self.data_dir = Path(data_dir)
+        self.bind = bind
+        self.port = port
+        self.host: Any = None
+        self.client: Client | None = None
+        self.party = Party()
+        self.status: dict[str, Any] = {"place": "Yule party", "code": None, "connection": "connecting"}
+        self.names: list[str] = []
+        self.view: dict[str, Any] | None = None
+        self.acting: list[dict[str, Any]] = []
+        self.info: dict[str, Any] | None = None
+        self.party_screen: PartyScreen | None = None
+        self.end_screen: EndScreen | None = None
+        self.tv: TVScreen | None = None
+        self.bringing = False
+        self.address = ""
+        self.lines: list[str] = []
+        """The party's log so far (the party screen shows it once it is there)."""
+
+    # -- start ---------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.boot()
+
+    async def on_unmount(self) -> None:
+        if self.client is not None:
+            await self.client.close()
+        if self.host is not None:
+            await self.host.stop()
+
+    def set_status(self, **values: Any) -> None:
+        self.status.update(values)
+        for screen in self.screen_stack:
+            for line in screen.query(StatusLine):
+                for key, value in values.items():
+                    setattr(line, key, value)
+
+    @work(exclusive=True, group="boot")
+    async def boot(self) -> None:
+        from netplay.discovery import local_addresses
+        from netplay.host import Host
+
+        bind = self.bind or "0.0.0.0"  # IPv4 on every interface: one port, reachable from the TV
+        self.host = Host(self.data_dir, away_timeout=3600)
+        try:
+            port = await self.host.start(bind, self.port)
+        except OSError:
+            port = await self.host.start(bind, 0)  # the usual port is taken: any free one
+        self.address = f"{local_addresses()[0] if bind == '0.0.0.0' else bind}:{port}"
+        self.client = Client("127.0.0.1" if bind == "0.0.0.0" else bind, port, name="Organiser")
+        await self.client.connect()
+        self.read_frames()
+        self.set_status(place=f"Yule party · {self.address}", connection="connected")
+        saved = Party.load(self.data_dir)
+        if saved is not None and saved.table is not None and saved.token is not None:
+            self.party = saved  # its frames are followed from now on
+            try:
+                await self.client.organise(saved.token)
+            except HostError:
+                saved = self.party = Party(options=saved.options)
+            else:
+                status = self.host.tables[saved.table].status if saved.table in self.host.tables else "over"
+                if status != "over" and await self.push_screen_wait(ConfirmScreen(Text(
+                    f"Resume the unfinished party at table {saved.table} ({len(saved.guests)} guests)?\n\n"
+                    "y resume   n start a new party"
+                ))):  # fmt: skip
+                    await self.follow_party(status)
+                    return
+                await self.client.leave(saved.table)
+                saved = self.party = Party(options=saved.options)
+                self.view, self.info, self.lines = None, None, []
+        elif saved is not None and saved.guests:
+            if await self.push_screen_wait(ConfirmScreen(Text(
+                f"Continue setting up the party ({len(saved.guests)} guests so far)?\n\ny continue   n start afresh"
+            ))):  # fmt: skip
+                self.party = saved
+            else:
+                self.party = Party(options=saved.options)
+        self.party.save(self.data_dir)
+        await self.push_screen(SetupScreen(self.party, self.data_dir))
+
+    @work(exclusive=True, group="frames")
+    async def read_frames(self) -> None:
+        assert self.client is not None
+        async for frame in self.client:
+            self.on_frame(frame)
+
+    # -- the draw ------------------------------------------------------------------------------
+
+    @work(exclusive=True, group="start")
+    async def start_party(self) -> None:
+        assert self.client is not None
+        party = self.party
+        try:
+            created = await self.client.create_table(
+                GAME, len(party.guests), options=party.options, sit=False, bot_delay=0, organised=True,
+                guests=[g.name for g in party.guests],
+            )
+        except (HostError, ConnectionLost) as e:
+            self.notify(literal(getattr(e, "message", e)), title="The party can't start", severity="error", timeout=20)
+            return
+        party.table, party.token = created["table"], created["organiser_token"]
+        party.save(self.data_dir)
+        await self.follow_party("waiting")
+
+    async def follow_party(self, status: str) -> None:
+        """Show the party's table; start it if it has not started (a kill right after the draw)."""
+        assert self.client is not None and self.party.table is not None
+        if isinstance(self.screen, SetupScreen):
+            self.pop_screen()
+        self.party_screen = PartyScreen()
+        await self.push_screen(self.party_screen)
+        self.party_screen.add_log(self.lines, replace=True)
+        if self.info is not None:
+            self._table_info(self.info)
+        if self.view is not None:
+            self._show()
+        if status == "waiting":
+            await self.client.start(self.party.table)
+
+    def _missing_gifts(self) -> list[int]:
+        view = self.view or {}
+        if view.get("phase") != "bringing":
+            return []
+        return [g["id"] for g in view.get("gifts", []) if not g["brought"]]
+
+    @work(exclusive=True, group="bring")
+    async def bring_gifts(self) -> None:
+        """Bring each guest's gift as typed at the setup (after a resume: the ones not yet brought)."""
+        assert self.client is not None and self.party.table is not None
+        self.bringing = True
+        try:
+            for seat in self._missing_gifts():
+                guest = self.party.guests[seat]
+                move = {"type": "bring", "label": guest.label, "wrapping": guest.wrapping}
+                await self.client.move(self.party.table, move, seat=seat)
+        except (HostError, ConnectionLost) as e:
+            self.notify(literal(getattr(e, "message", e)), title="A gift could not be brought", severity="error")
+        finally:
+            self.bringing = False
+
+    # -- frames ------------------------------------------------------------------------------
+
+    def on_frame(self, frame: dict[str, Any]) -> None:
+        kind = frame.get("type")
+        table = self.party.table
+        if kind == "connection":
+            self.set_status(connection=frame["state"])
+        elif kind == "table" and frame.get("table") == table:
+            self._table_info(frame)
+        elif kind == "log" and frame.get("table") == table:
+            self.lines = log_lines(frame.get("entries", []), self.names)
+            if self.party_screen is not None:
+                self.party_screen.add_log(self.lines, replace=True)
+        elif kind == "view" and frame.get("table") == table:
+            self.view = frame["view"]
+            self.acting = frame.get("acting", [])
+            self._show()
+            lines = log_lines(frame.get("log", []), self.names)
+            self.lines += lines
+            if self.party_screen is not None:
+                self.party_screen.add_log(lines)
+            if self._missing_gifts() and not self.bringing:
+                self.bring_gifts()
+        elif kind == "error":
+            self.notify(literal(frame.get("message", "")), title="From the host", severity="error")
+
+    def _table_info(self, info: dict[str, Any]) -> None:
+        self.info = info
+        self.names = [s["name"] if s else "" for s in info.get("seats", [])]
+        self.set_status(code=info.get("code"), place=f"Yule party · TV: yule watch {self.address} --code")
+
+    def _show(self) -> None:
+        view = self.view
+        if view is None or self.party_screen is None:
+            return
+        self.party_screen.show(view, self.names, self.acting)
+        if self.tv is not None:
+            self.tv.show(view, self.names)
+        if "result" in view and self.end_screen is None:
+            self.end_screen = EndScreen(view, self.names)
+            self.push_screen(self.end_screen)
+        elif "result" not in view and self.end_screen is not None:
+            if self.end_screen in self.screen_stack:
+                while self.screen is not self.end_screen:
+                    self.pop_screen()
+                self.pop_screen()
+            self.end_screen = None
+
+    def on_organiser_table_seat_move_chosen(self, message: OrganiserTable.SeatMoveChosen) -> None:
+        self.send_move(message.move, message.seat)
+
+    @work(group="moves")
+    async def send_move(self, move: dict[str, Any], seat: int | None) -> None:
+        if self.client is None or self.party.table is None or self.party_screen is None:
+            return
+        try:
+            await self.client.move(self.party.table, move, seat=seat)
+        except HostError as e:
+            self.party_screen.table.refused(e.message)
+        except ConnectionLost:
+            self.party_screen.table.refused("The host is not answering: the move was not made. Try again.")
+
+    # -- the organiser's keys ------------------------------------------------------------------
+
+    @work(group="moves")
+    async def undo(self) -> None:
+        if self.client is None or self.party.table is None:
+            return
+        try:
+            await self.client.undo(self.party.table)
+        except HostError as e:
+            self.notify(literal(e.message), title="Can't undo", severity="warning")
+        except ConnectionLost:
+            self.notify("The host is not answering: nothing was undone.", severity="error")
+
+    def show_tv(self) -> None:
+        self.tv = TVScreen()
+        if self.view is not None:
+            self.tv.show(self.view, self.names)
+        self.push_screen(self.tv, lambda _: setattr(self, "tv", None))
+
+    def ask_export(self) -> None:
+        table = self.party.table
+        default = str(Path.cwd() / f"yule-party-{table}")
+        self.push_screen(
+            FormScreen("Export the party (record, CSV and Markdown) to the folder", [Field("folder", "Folder", 400, "", default)],
+                       lambda v: None if v["folder"] else "Type a folder."),
+            lambda v: v is not None and self.export_to(Path(v["folder"]).expanduser()),
+        )  # fmt: skip
+
+    def export_to(self, folder: Path) -> None:
+        assert self.party.table is not None and self.view is not None
+        try:
+            game_no = (self.info or {}).get("game_no", 1)
+            record = json.loads(self.host.store.record_path(self.party.table, game_no).read_text(encoding="utf-8"))
+            paths = export(folder, record, self.view, self.names)
+        except OSError as e:
+            self.notify(literal(e), title="Export failed", severity="error")
+            return
+        self.notify(literal(", ".join(p.name for p in paths) + f" written to {folder}"), title="Exported", timeout=10)
+
+
+def export_last(data_dir: Path, folder: Path) -> int:
+    """``yule party --export DIR``: the last finished party's record, CSV and Markdown.
+
+    The party of ``party.json`` when it is finished, else the newest finished Gift Exchange
+    record in the data folder.  Its summary is the final public view replayed from the record.
+    """
+    from core.records import RecordError, replay
+
+    records = sorted((data_dir / "records").glob("table-*-game-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    saved = Party.load(data_dir)
+    if saved is not None and saved.table is not None:
+        records.sort(key=lambda p: not p.name.startswith(f"table-{saved.table}-game-"))
+    for path in records:
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+            if record.get("game") != GAME:
+                continue
+            _, state = replay(record)
+        except (OSError, ValueError, RecordError):
+            continue
+        if state.is_over:
+            written = export(folder, record, state.view(None), record["players"])
+            print(f"Exported the party of {path.name}: " + ", ".join(str(p) for p in written))
+            return 0
+    print(f"yule party: no finished party in {data_dir}")
+    return 1
