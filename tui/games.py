@@ -27,6 +27,9 @@ class GameUI:
     headline: Callable[[dict[str, Any], list[str]], str]
     final_fields: tuple[str, ...] = ()
     """Fields of the final view that ``scores`` and ``headline`` get beside the result's (a title won)."""
+    log_height: Callable[[int, int], int] | None = None
+    """Rows of the log under the table (its border included) for a terminal of (width, height);
+    ``None`` keeps the usual height.  A table that needs most of the screen makes the log small."""
 
 
 class _GameUIs(Mapping[str, GameUI]):

@@ -10,6 +10,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, VerticalScroll
+from textual.events import Resize
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
@@ -46,8 +48,17 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(GameLog).add(self.lines)
+        self._fit_log(self.app.size)
         if self.latest is not None:
             self._draw(*self.latest)
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit_log(event.size)
+
+    def _fit_log(self, size: Size) -> None:
+        log_height = GAME_UIS[self.game].log_height
+        if log_height is not None:
+            self.query_one(GameLog).styles.height = log_height(size.width, size.height)
 
     @property
     def table(self) -> GameTable:

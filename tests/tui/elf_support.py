@@ -1,0 +1,103 @@
+"""Helpers for the Elf screen tests (imported by name: the test folders are not packages):
+seeded Elf positions advanced by the goal-seeking bots, and a bare app that shows one seat's
+view of one, playing the moves its table chooses.
+
+The rules engine is used here only to make realistic views; the app never sees it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from textual.app import App
+
+from core.elf import GAME
+from core.elf.cards import CARD_IDS
+from core.elf.moves import Gingerbread, Goals, Shuffle
+from tui.screens import TableScreen
+from tui.widgets import GameTable
+
+NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
+
+EXAMPLE_TOP = "cl-1 s3-2 s3-5 kr-1 s2-4 s2-7 ul-1 cr-2 s3-6 kl-3 zl-2 s2-9 cr-5 s3-1 s2-2 kr-4".split()
+"""The top of the deck in the worked example of the design (§6): 3 seats."""
+
+
+class Position:
+    """An Elf game the tests can advance with goal-seeking bots and look at from any seat."""
+
+    def __init__(self, players: int = 3, seed: int = 3, deck: list[str] | None = None) -> None:
+        self.state = GAME.start(players)
+        rng = random.Random(seed)
+        if deck is None:
+            self.state.apply(self.state.chance_move(rng))
+        else:
+            self.state.apply(Shuffle(tuple(deck + [c for c in CARD_IDS if c not in deck])))
+        self.state.apply(self.state.chance_move(rng))
+        self.state.apply(self.state.chance_move(rng))
+        self.bot = GAME.bots["goal"](random.Random(seed))
+        self.names = NAMES[:players]
+        self.log: list[str] = []
+
+    @classmethod
+    def example(cls) -> Position:
+        """The worked example's deal: Ana cl-1 s3-2 s3-5, Ben kr-1 s2-4 s2-7, Chloe ul-1 cr-2 s3-6,
+        with its Goal cards and Gingerbread values."""
+        position = cls.__new__(cls)
+        position.state = GAME.start(3)
+        for move in (
+            Shuffle(tuple(EXAMPLE_TOP + [c for c in CARD_IDS if c not in EXAMPLE_TOP])),
+            Goals(("goal-3", "goal-1", "goal-2")),
+            Gingerbread((2, 1, 3, 2)),
+        ):
+            position.state.apply(move)
+        position.bot = GAME.bots["goal"](random.Random(0))
+        position.names = ["Ana", "Ben", "Chloe"]
+        position.log = []
+        return position
+
+    @property
+    def turn(self) -> int:
+        return self.state.active()[0]
+
+    def play(self, seat: int, move: dict[str, Any]) -> None:
+        events = self.state.apply(self.state.parse_seat_move(seat, move))
+        self.log += [GAME.describe(e, self.names) for e in events]
+
+    def bots(self, turns: int) -> None:
+        """Let the bots play ``turns`` whole turns (or until the game is over)."""
+        for _ in range(turns):
+            seat = self.turn
+            while not self.state.is_over and self.turn == seat:
+                self.play(seat, self.bot.choose(self.state.view(seat)))
+            if self.state.is_over:
+                return
+
+
+class ElfViewApp(App[None]):
+    """Shows ``position`` from ``seat``; a chosen move is played on the position and redrawn."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, position: Position, seat: int | None) -> None:
+        super().__init__()
+        self.position = position
+        self.seat = seat
+        self.moves: list[dict[str, Any]] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(TableScreen("elf"))
+        self.call_later(self.redraw)
+
+    def redraw(self) -> None:
+        screen = self.screen
+        assert isinstance(screen, TableScreen)
+        screen.show(self.position.state.view(self.seat), self.position.names, {1: "bot"})
+        screen.add_log(self.position.log)
+        self.position.log = []
+
+    def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
+        self.moves.append(message.move)
+        self.position.play(self.seat, message.move)
+        self.redraw()

@@ -1,0 +1,52 @@
+"""SVG snapshots of the Elf table at 80×24: the worked example's first preview, Ben choosing
+the Ice Floe jump, a seeded mid-game position, and the game over sheet.
+
+Everything shown is fixed: the worked example's deal or a seeded game played by the
+goal-seeking bots, no clocks, ports or paths on screen.  Update with ``pytest
+--snapshot-update`` and look at the SVGs before committing them.
+"""
+
+from __future__ import annotations
+
+from elf_support import ElfViewApp, Position
+from textual.app import App
+
+from tui.screens import GameOverScreen
+
+SIZE = (80, 24)
+
+
+class GameOverApp(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+
+    def on_mount(self) -> None:
+        position = Position(players=3, seed=4)
+        while not position.state.is_over:
+            position.bots(1)
+        view = position.state.view(0)
+        result = {"gingerbread_values": view["gingerbread_values"], **view["result"]}
+        self.push_screen(GameOverScreen("elf", result, position.names, 0))
+
+
+def test_first_preview(snap_compare):
+    assert snap_compare(ElfViewApp(Position.example(), 0), terminal_size=SIZE)
+
+
+def test_ice_floe_jump_preview(snap_compare):
+    position = Position.example()
+    for move in ({"type": "play", "card": "cl-1", "heading": "S"}, {"type": "play", "card": "s3-2", "heading": "E"},
+                 {"type": "play", "card": "s3-5", "heading": "E"}, {"type": "end"},
+                 {"type": "play", "card": "kr-1", "heading": "E"}, {"type": "play", "card": "s2-4", "heading": "E"}):  # fmt: skip
+        position.play(position.turn, move)
+    # s2-7: the normal placement, then the jumps; the 6th is from (2, 10) heading E.
+    assert snap_compare(ElfViewApp(position, 1), terminal_size=SIZE, press=["h"] * 5)
+
+
+def test_mid_game(snap_compare):
+    position = Position(players=3, seed=0)
+    position.bots(8)
+    assert snap_compare(ElfViewApp(position, position.turn), terminal_size=SIZE)
+
+
+def test_game_over(snap_compare):
+    assert snap_compare(GameOverApp(), terminal_size=SIZE)

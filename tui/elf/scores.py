@@ -1,0 +1,119 @@
+"""The end of an Elf game: every Goal card and Gingerbread value revealed, and each score's parts.
+
+Worked out from the final ``result`` (``scores``, ``winners``, ``ended``, ``slots``,
+``gingerbread``, ``snow_globe``, ``goals``) and, when the app passes it along, the final
+view's ``gingerbread_values`` (the spots nobody took).  The parts are checked against the
+host's scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from core.elf.board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
+
+from ..text import seat_name
+
+
+def _label(token_id: str) -> str:
+    return TOKENS[TOKEN_INDEX[token_id]].label if token_id in TOKEN_INDEX else token_id
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's score split into its parts."""
+
+    seat: int
+    goal: str
+    places: list[tuple[str, int | None, int]]  # (location, slot index or None, points)
+    gingerbread: list[int]
+    snow_globe: bool
+    score: int
+
+    @property
+    def total(self) -> int:
+        return sum(p for _, _, p in self.places) + sum(self.gingerbread) + (SNOW_GLOBE_POINTS if self.snow_globe else 0)
+
+
+def breakdown(result: dict[str, Any]) -> list[SeatScore]:
+    """Each seat's parts, in seat order; raises ``ValueError`` if they do not add up."""
+    slots = result["slots"]
+    out = []
+    for seat, goal in enumerate(result["goals"]):
+        places = []
+        for loc in GOALS[goal]:
+            index = slots.index(loc) if loc in slots else None
+            places.append((loc, index, 0 if index is None else slot_value(index)))
+        part = SeatScore(seat, goal, places, list(result["gingerbread"][seat]), result["snow_globe"] == seat, result["scores"][seat])
+        if part.total != part.score:
+            raise ValueError(f"seat {seat}: the parts do not add up to {part.score}")
+        out.append(part)
+    return out
+
+
+def headline(result: dict[str, Any], names: list[str]) -> str:
+    """``'Ana wins with 9 points. Highest score wins.'`` (or ``'Ana and Ben share the win ...'``)."""
+    winners = [seat_name(names, s) for s in result["winners"]]
+    best = max(result["scores"])
+    points = f"{best} point{'' if best == 1 else 's'}"
+    if len(winners) == 1:
+        return f"{winners[0]} wins with {points}. Highest score wins."
+    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win with {points}. Highest score wins."
+
+
+def _place(loc: str, index: int | None, points: int) -> str:
+    """``SNOW 3 (slot 1)``, ``GIMB 0 (7th)`` or ``PARK 0 (unvisited)``."""
+    if index is None:
+        return f"{_label(loc)} 0 (unvisited)"
+    return f"{_label(loc)} {points} ({'7th' if index >= 6 else f'slot {index + 1}'})"
+
+
+def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) -> Text:
+    """The full score sheet, best score first, then the slots and the Gingerbread Men."""
+    text = Text()
+    if result.get("ended") == "nyc":
+        text.append(f"Buddy reached NYC: {seat_name(names, result['snow_globe'])} took the Snow Globe.\n", "bold")
+    else:
+        text.append("Every path card was played before Buddy reached NYC.\n", "bold")
+    slots = result["slots"]
+    text.append("Scoring Slots: ")
+    text.append(
+        "  ".join(f"{i + 1}:{_label(loc)} {slot_value(i)}" if i < 6 else f"7th:{_label(loc)} 0" for i, loc in enumerate(slots))
+        or "no location visited"
+    )
+    values = result.get("gingerbread_values")
+    if values:
+        text.append("\nGingerbread Men: " + "  ".join(f"{spot.upper()}={value}" for spot, value in values.items()))
+    winners = set(result["winners"])
+    parts = sorted(breakdown(result), key=lambda p: (-p.score, p.seat))
+    for rank, part in enumerate(parts, 1):
+        text.append("\n\n")
+        head = Text(f"{rank}. ", style="bold")
+        head.append(seat_name(names, part.seat), style="bold")
+        if part.seat == you:
+            head.append(" (you)")
+        if part.seat in winners:
+            head.append("  * winner *", style="bold reverse")
+        head.append(f"   score {part.score}", style="bold")
+        text.append_text(head)
+        places = sum(p for _, _, p in part.places)
+        text.append(f"\n   {part.goal:<11} " + " + ".join(_place(*p) for p in part.places) + f"  = {places}")
+        text.append("\n   Gingerbread " + (" + ".join(map(str, part.gingerbread)) or "none") + f"  = {sum(part.gingerbread)}")
+        if part.snow_globe:
+            text.append(f"\n   Snow Globe  = {SNOW_GLOBE_POINTS}")
+    return text
+
+
+class ScoreSheet(Static):
+    """The score sheet of a finished game, as plain literal text."""
+
+    DEFAULT_CSS = """
+    ScoreSheet { height: auto; padding: 0 1; }
+    """
+
+    def __init__(self, result: dict[str, Any], names: list[str], you: int | None, **kwargs: Any) -> None:
+        super().__init__(breakdown_text(result, names, you), **kwargs)

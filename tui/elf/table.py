@@ -1,0 +1,467 @@
+"""The Elf table: the Scoring Slots, the play area, a side panel and your hand with a preview.
+
+:class:`ElfTable` draws one seat's view (the dict the host sends) and the table's names, and
+holds nothing more than that view plus which card and which placement you are looking at.
+The preview of the chosen card comes from :func:`core.elf.preview.preview`, which needs the
+view alone.  A chosen move is posted as :class:`~tui.widgets.GameTable.MoveChosen` in wire form
+(``{"type": "play", "card": "cl-1", "heading": "S"}``, a jump adds ``"floe": [x, y]``, and
+``{"type": "end"}``).
+
+At 80×24 the 60 × 18 play area and the slots above it take 19 rows and 60 columns; the side
+panel gets the other 20 columns and the hand bar the row below.  A larger terminal widens the
+side panel (full names, card names) and gives the hand bar and the log more rows.
+
+Every action has a key in the footer.  An action the view does not allow is greyed out there,
+and pressing its key says why (the view's ``actions`` reasons, or why the chosen card does not
+fit), never nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from core.elf.board import GOALS, TOKEN_INDEX, TOKENS
+from core.elf.cards import CARD_TYPE, type_name
+from core.elf.preview import preview
+
+from ..text import plain, seat_name
+from ..widgets import GameTable
+from .board import ARROWS, board_rows
+
+MOVES = ("play", "end", "turn")
+SLOT_WIDTH = 10
+WIDE_PANEL = 30
+"""From this side-panel width on, hands show card names rather than type codes."""
+
+
+def card_code(card: str) -> str:
+    """A card's type code as hands show it: ``cl-7`` -> ``cl``."""
+    return CARD_TYPE.get(card, card)
+
+
+def card_words(card: str) -> str:
+    """``Curve left (cl-7)``."""
+    return f"{type_name(CARD_TYPE[card])} ({card})" if card in CARD_TYPE else card
+
+
+def label(token_id: str) -> str:
+    """A token's short label (``SNOW``), for places on the board, the slots and the goal."""
+    return TOKENS[TOKEN_INDEX[token_id]].label if token_id in TOKEN_INDEX else token_id
+
+
+def slot_fillers(view: dict[str, Any]) -> dict[str, int]:
+    """Location id -> the seat whose card took Buddy there (from the laid paths)."""
+    out: dict[str, int] = {}
+    for path in view.get("paths", []):
+        for token in path.get("touched", []):
+            if view.get("tokens", {}).get(token, {}).get("kind") == "location":
+                out.setdefault(token, path["by"])
+    return out
+
+
+def slots_text(view: dict[str, Any]) -> Text:
+    """The six Scoring Slots, 10 characters each: ``[3 SNOW 1]`` is the Wise Snowman, taken
+    by seat 1 for 3 points; ``[2 ····  ]`` is still free."""
+    text = Text()
+    fillers = slot_fillers(view)
+    values = view.get("slot_values", [3, 3, 2, 2, 1, 1])
+    for index, value in enumerate(values):
+        taken = (view.get("slots") or [None] * len(values))[index]
+        if taken is None:
+            text.append(f"[{value} ····  ]", "dim")
+        else:
+            seat = fillers.get(taken)
+            text.append(f"[{value} {label(taken)} {'' if seat is None else seat + 1}]".ljust(SLOT_WIDTH), "bold")
+    return text
+
+
+def trigger_words(view: dict[str, Any], entry: dict[str, Any]) -> list[str]:
+    """What laying a previewed placement would do, token by token in path order."""
+    words = []
+    taken = sum(1 for s in view.get("slots", []) if s is not None) + (1 if view.get("seventh") else 0)
+    values = view.get("slot_values", [3, 3, 2, 2, 1, 1])
+    for trigger in entry.get("triggers", []):
+        token = trigger["token"]
+        kind = view["tokens"][token]["kind"]
+        if kind == "location":
+            if taken < len(values):
+                words.append(f"{label(token)} → slot {taken + 1} ({values[taken]})")
+            else:
+                words.append(f"{label(token)} → 7th, worth 0")
+            taken += 1
+        elif kind == "gingerbread":
+            words.append(f"{label(token)}: you take it")
+        elif kind == "syrup":
+            words.append(f"{label(token)}: draw 1")
+        elif kind == "floe":
+            words.append("~~~~: jump offered")
+        else:
+            words.append("NYC*: Snow Globe +2, game ends")
+    return words
+
+
+class SidePanel(Widget):
+    """Your Goal card and Gingerbread values, the deck and the jump, and every seat's hand."""
+
+    DEFAULT_CSS = """
+    SidePanel { width: 1fr; height: 100%; border-left: vkey $primary; }
+    """
+
+    view: dict[str, Any] = {}
+    names: tuple[str, ...] = ()
+    tags: dict[int, str] = {}
+
+    def show(self, view: dict[str, Any], names: tuple[str, ...], tags: dict[int, str]) -> None:
+        self.view, self.names, self.tags = view, names, tags
+        self.refresh()
+
+    def render(self) -> Text:
+        return side_text(self.view, list(self.names), self.tags, self.content_size.width)
+
+
+def _wrap_words(words: list[Text], width: int, indent: str) -> Text:
+    """Words on lines no wider than ``width``, each line after the first indented."""
+    out = Text(indent)
+    column = len(indent)
+    for word in words:
+        if column > len(indent) and column + 1 + word.cell_len > width:
+            out.append("\n" + indent)
+            column = len(indent)
+        elif column > len(indent):
+            out.append(" ")
+            column += 1
+        out.append_text(word)
+        column += word.cell_len
+    return out
+
+
+def side_text(view: dict[str, Any], names: list[str], tags: dict[int, str], width: int) -> Text:
+    """The side panel's lines for a panel ``width`` columns wide (19 at 80×24)."""
+    width = max(width, 12)
+    text = Text()
+    if not view:
+        return Text("Waiting for the host…", "italic")
+    over = "result" in view
+    goal = view.get("goal")
+    slots = view.get("slots") or []
+    values = view.get("slot_values", [])
+    if goal:
+        labels = [label(loc) for loc in goal["locations"]]
+        text.append("Goal ", "bold")
+        text.append(" ".join(labels), "bold magenta")
+        text.append("\n now ")
+        marks = []
+        for loc in goal["locations"]:
+            if loc in slots:
+                marks.append(f"{values[slots.index(loc)]:>4}")
+            elif loc == view.get("seventh"):
+                marks.append("   0")
+            else:
+                marks.append("   ·")
+        text.append(" ".join(marks) + "\n")
+    elif view.get("you") is None:
+        text.append("Watching: no Goal card\n", "italic")
+    mine = view.get("my_gingerbread")
+    if mine is not None:
+        text.append("Ginger ", "bold")
+        text.append(" ".join(f"{g['spot'].upper()}={g['value']}" for g in mine) or "none yet")
+        text.append("\n")
+    if over and view.get("gingerbread_values"):
+        text.append("All GB ", "bold")
+        text.append(" ".join(f"{spot.upper()}={v}" for spot, v in view["gingerbread_values"].items()))
+        text.append("\n")
+    jump = view.get("jump") or {}
+    text.append(f"Deck {view.get('deck', 0)} ")
+    if jump.get("used"):
+        text.append("jump used")
+    elif jump.get("offer"):
+        text.append("JUMP NOW", "bold reverse")
+    else:
+        text.append("jump open")
+    if view.get("seventh"):
+        text.append(f"\n7th {label(view['seventh'])} (0)")
+    text.append("\n" + "─" * width + "\n", "dim")
+    hands = view.get("hands", [])
+    counts = view.get("gingerbread_counts", [])
+    goals = view.get("goals") or []
+    for seat in range(view.get("players", len(hands))):
+        turn = view.get("turn") == seat
+        line = Text("▶" if turn else " ", "bold")
+        line.append(f"{seat + 1} ")
+        tag = " (you)" if seat == view.get("you") else f" ({tags[seat]})" if seat in tags else ""
+        count = f" gb{counts[seat] if seat < len(counts) else 0}"
+        name = plain(seat_name(names, seat), "bold" if turn else "")
+        name.append(tag, "italic")
+        name.truncate(width - line.cell_len - len(count), overflow="ellipsis", pad=True)
+        line.append_text(name)
+        line.append(count)
+        text.append_text(line)
+        text.append("\n")
+        if over and seat < len(goals):
+            words = [Text(goals[seat], "bold")] + [Text(label(loc), "magenta") for loc in GOALS.get(goals[seat], ())]
+        else:
+            cards = hands[seat] if seat < len(hands) else []
+            wide = width >= WIDE_PANEL
+            words = [Text(type_name(card_code(c)) if wide else card_code(c)) for c in cards] or [Text("no cards", "italic")]
+        text.append_text(_wrap_words(words, width, "  "))
+        text.append("\n")
+    text.append("@ Buddy ═ preview\n+ touch  narw spent", "dim")
+    return text
+
+
+class HandBar(Widget):
+    """Your hand (the chosen card marked) and what the chosen placement would do."""
+
+    DEFAULT_CSS = """
+    HandBar { height: 1fr; min-height: 1; padding: 0 1 0 0; }
+    """
+
+    content: Text = Text()
+
+    def show(self, content: Text) -> None:
+        self.content = content
+        self.refresh()
+
+    def render(self) -> Text:
+        return self.content
+
+
+class ElfTable(GameTable, can_focus=True):
+    """One seat's Elf table, drawn from its view; moves go out as messages."""
+
+    DEFAULT_CSS = """
+    ElfTable { height: 1fr; layout: vertical; }
+    ElfTable #top { height: 19; }
+    ElfTable #left { width: 60; }
+    ElfTable #slots { height: 1; }
+    ElfTable #board { height: 18; }
+    """
+    BINDINGS = [
+        Binding("left", "card(-1)", "Card", key_display="←→"),
+        Binding("right", "card(1)", "Card", show=False),
+        Binding("h,space", "turn", "Heading", key_display="h"),
+        Binding("enter", "play", "Play"),
+        Binding("e", "end", "End turn"),
+    ]
+
+    selected: reactive[int] = reactive(0, init=False)
+    """Index in your hand of the card you are looking at."""
+    choice: reactive[int] = reactive(0, init=False)
+    """Index of the placement previewed among that card's legal placements."""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            with Vertical(id="left"):
+                yield Static(id="slots")
+                yield Static(id="board")
+            yield SidePanel(id="side")
+        yield HandBar(id="bar")
+
+    def on_mount(self) -> None:
+        self.focus()
+        self._redraw()
+
+    # -- what you hold and look at -----------------------------------------------------------
+
+    @property
+    def hand(self) -> list[str]:
+        view = self.view or {}
+        you = view.get("you")
+        hands = view.get("hands", [])
+        return list(hands[you]) if you is not None and 0 <= you < len(hands) else []
+
+    @property
+    def card(self) -> str | None:
+        hand = self.hand
+        return hand[self.selected] if 0 <= self.selected < len(hand) else None
+
+    def my_turn(self) -> bool:
+        view = self.view or {}
+        return view.get("phase") == "play" and view.get("you") is not None and view.get("turn") == view.get("you")
+
+    def options(self, card: str | None = None) -> list[dict[str, Any]]:
+        """The legal placements of ``card`` (the chosen one by default) on your turn."""
+        card = card or self.card
+        if card is None or not self.my_turn():
+            return []
+        return preview(self.view or {}, card)
+
+    def previewed(self) -> dict[str, Any] | None:
+        options = self.options()
+        if not options or self.pending:
+            return None
+        return options[self.choice % len(options)]
+
+    # -- what the view allows --------------------------------------------------------------
+
+    def reason(self, action: str) -> str | None:
+        """Why ``action`` cannot be done now, in plain words; ``None`` when it can."""
+        view = self.view
+        if "result" in (view or {}) or (view or {}).get("phase") == "over":
+            return "The game is over."
+        if view is None or view.get("phase") != "play":
+            return "The game has not started yet."
+        you = view.get("you")
+        if you is None:
+            return "You are watching this table, not playing."
+        if view.get("turn") != you:
+            return f"It is {seat_name(list(self.names), view.get('turn'))}'s turn, not yours."
+        if self.pending:
+            return "Your last move is on its way to the host."
+        actions = view.get("actions") or {}
+        if action == "end":
+            return actions.get("end", "That is not possible now.")
+        if actions.get("play"):
+            return actions["play"]
+        card = self.card
+        if card is None:
+            return "Your hand is empty: end your turn (e)."
+        options = self.options(card)
+        if not options:
+            arrow = view["arrow"]
+            return (
+                f"{card_words(card)} does not fit from Buddy's arrow ({ARROWS[arrow['heading']]} "
+                f"{arrow['heading']}): choose another card with ←→."
+            )
+        if action == "turn" and len(options) == 1:
+            return f"{card_words(card)} fits only one way here."
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in MOVES:
+            return None if self.reason(action) else True
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding) and event.key in binding.key.split(",") and binding.action in MOVES:
+                why = self.reason(binding.action)
+                if why:
+                    event.stop()
+                    event.prevent_default()
+                    self.notify(why, title=f"Can't {binding.description.lower()}", severity="warning")
+                return
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def action_card(self, step: int) -> None:
+        hand = self.hand
+        if not hand:
+            self.notify("Your hand is empty.", severity="warning")
+            return
+        self.selected = (self.selected + step) % len(hand)
+
+    def action_turn(self) -> None:
+        self.choice = (self.choice + 1) % max(1, len(self.options()))
+
+    def action_play(self) -> None:
+        entry = self.previewed()
+        if entry is not None:
+            self.send(dict(entry["move"]))
+
+    def action_end(self) -> None:
+        self.send({"type": "end"})
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def watch_view(self, old: dict[str, Any] | None, new: dict[str, Any] | None) -> None:
+        self.pending = False
+        kept = None
+        if old is not None and new is not None and old.get("you") == new.get("you"):
+            you = old.get("you")
+            before = old.get("hands", [])
+            if you is not None and you < len(before) and 0 <= self.selected < len(before[you]):
+                kept = before[you][self.selected]
+        hand = self.hand
+        self.selected = hand.index(kept) if kept in hand else min(self.selected, max(0, len(hand) - 1))
+        if self.my_turn() and not self.options():
+            fits = [i for i, c in enumerate(hand) if self.options(c)]
+            if fits:
+                self.selected = fits[0]
+        self.choice = 0
+        self._redraw()
+
+    def watch_selected(self) -> None:
+        self.choice = 0
+        self._redraw()
+
+    def watch_choice(self) -> None:
+        self._redraw()
+
+    def watch_names(self) -> None:
+        self._redraw()
+
+    def watch_tags(self) -> None:
+        self._redraw()
+
+    def watch_pending(self) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        self.refresh_bindings()
+        view = self.view or {}
+        self.query_one("#slots", Static).update(slots_text(view) if view else Text("Waiting for the host…"))
+        entry = self.previewed()
+        board = Text("\n").join(board_rows(view, entry)) if view else Text("")
+        self.query_one("#board", Static).update(board)
+        self.query_one(SidePanel).show(view, self.names, self.tags)
+        self.query_one(HandBar).show(self._bar_text(view, entry))
+
+    def _bar_text(self, view: dict[str, Any], entry: dict[str, Any] | None) -> Text:
+        if not view:
+            return Text("Waiting for the game to start…")
+        names = list(self.names)
+        text = Text()
+        you = view.get("you")
+        if you is not None:
+            text.append("Hand ", "bold")
+            hand = self.hand
+            mine = self.my_turn()
+            for i, card in enumerate(hand):
+                fits = bool(self.options(card)) if mine else True
+                code = card_code(card) + ("" if fits else "×")
+                if i == self.selected and mine:
+                    text.append(f"‹{code}›", "bold reverse")
+                else:
+                    text.append(f" {code} ", "" if fits else "dim")
+            if not hand:
+                text.append("empty ", "italic")
+            text.append(" │ ", "dim")
+        if "result" in view:
+            text.append("The game is over: every Goal card and Gingerbread value is shown.", "bold")
+        elif view.get("phase") != "play":
+            text.append("Dealing…")
+        elif not self.my_turn():
+            turn = view.get("turn")
+            tag = self.tags.get(turn, "") if turn is not None else ""
+            text.append(f"{seat_name(names, turn)}'s turn{f' ({tag})' if tag else ''}.")
+        elif self.pending:
+            text.append("Your card is on its way…")
+        elif entry is not None:
+            options = self.options()
+            move = entry["move"]
+            card = move["card"]
+            text.append(f"{card_words(card)} ", "bold")
+            if move.get("floe"):
+                x, y = move["floe"]
+                text.append(f"JUMP ~~({x},{y})", "bold reverse")
+            text.append(f"→{move['heading']}")
+            if len(options) > 1:
+                text.append(f" {self.choice % len(options) + 1}/{len(options)}")
+            words = trigger_words(view, entry)
+            text.append(": " + ("; ".join(words) if words else "touches nothing") + ".")
+        else:
+            text.append(self.reason("play") or "Choose a card with ←→.")
+        return text
+
