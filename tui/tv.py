@@ -95,7 +95,7 @@ class TVScreen(Screen[None]):
         frozen = sum(1 for g in gifts if g.get("frozen"))
         self.query_one("#tv-box").border_title = (
             f"{len(gifts)} gifts: {wrapped} wrapped, {len(gifts) - wrapped} open, {frozen} frozen"
-            f" · {view.get('steals_total', 0)} steals so far"
+            f" · {view.get('steals_total', 0)} steal{'' if view.get('steals_total') == 1 else 's'} so far"
         )
 
     def action_close(self) -> None:

@@ -241,11 +241,11 @@ class GiftBoard(Widget, can_focus=True):
             head.append("… not brought yet", style="dim italic")
         elif not gift.get("opened"):
             head.append(WRAPPED + ("?" if gift.get("blank") else " "), style="bold")
-            wrapping = Text(" " + literal(gift.get("wrapping") or "wrapped"), style="italic")
+            wrapping = Text(literal(gift.get("wrapping") or "wrapped"), style="italic")
             if self.lines > 1:
                 lines.append(Text("      ") + wrapping)
             else:
-                head.append_text(wrapping)
+                head.append_text(Text(" ") + wrapping)
         else:
             head.append(OPENED + " ", style="bold")
             holder = seat_name(self.names, gift.get("holder"))

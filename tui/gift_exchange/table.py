@@ -275,10 +275,11 @@ class GiftExchangeTable(GameTable):
         if seat is not None and current is not None and "result" not in view:
             kind, why = move_for(current, actions, self.who(seat) if seat != view.get("you") else "You")
             if kind is None and why and view.get("phase") != "bringing":
-                text.append(f"\n{gift_no(current['id'])}: {why}", style="italic")
+                text.append(f"\n{why}", style="italic")
             elif kind is not None:
                 doer = "" if seat == view.get("you") else f"{self.who(seat)} will "
-                text.append(f"\nEnter: {doer}{kind} {gift_words(current)}", style="")
+                verb = "swap for" if view.get("phase") == "final" else kind
+                text.append(f"\nEnter: {doer}{verb} {gift_words(current)}", style="")
         return text
 
     def _redraw_prompt(self) -> None:

@@ -1,0 +1,181 @@
+"""Organiser mode (``yule party``) driven by keys against its real in-process host, a killed
+party resumed from the same data folder, the TV view following a party, and the networked
+table's refusals."""
+
+from __future__ import annotations
+
+import json
+
+from gift_exchange_support import BoardApp, position
+from tui_support import screen_text, wait_for
+
+from core.records import verify_record
+from netplay.client import Client
+from netplay.host import Host
+from tui.dialogs import ConfirmScreen
+from tui.gift_exchange.forms import FormScreen
+from tui.party import EndScreen, PartyApp, PartyScreen, SetupScreen
+from tui.tv import TVScreen, WatchApp
+
+
+def party_app(tmp_path) -> PartyApp:
+    return PartyApp(tmp_path / "data", bind="127.0.0.1", port=0)
+
+
+async def type_guest(pilot, name: str, label: str, wrapping: str) -> None:
+    await pilot.press(*name, "enter")
+    await pilot.press(*label, "enter")
+    await pilot.press(*wrapping, "enter")
+    await pilot.pause()
+
+
+async def set_up_three(pilot, app: PartyApp) -> None:
+    """Ana, Ben (a blank label, a duplicate name refused first) and Cy; then the draw."""
+    await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the first guest form")
+    await type_guest(pilot, "Ana", "Waffle maker", "small box, gold paper")
+    await type_guest(pilot, "ana", "", "x")
+    assert "There is already a guest called Ana" in screen_text(app)
+    await pilot.press("ctrl+a")  # back to the name: select it and retype
+    app.screen.query_one("#f-name").value = ""
+    app.screen.query_one("#f-name").focus()
+    await pilot.pause()
+    await type_guest(pilot, "Ben", "", "big red box")
+    await type_guest(pilot, "Cy", "[bold]Mug[/]", "tin")
+    await pilot.press("escape")
+    await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), what="the guest list")
+    text = screen_text(app)
+    assert "3 guests" in text and "no label: named at the reveal" in text and "Waffle maker" not in text
+    await pilot.press("o")
+    await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the options")
+    await pilot.press("backspace", "2", "enter", "enter", "enter", "enter", "enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), what="the options set")
+    assert "frozen after 2 steals" in screen_text(app)
+    await pilot.press("d")
+    await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the draw question")
+    await pilot.press("y")
+    await wait_for(pilot, lambda: app.view is not None and app.view["phase"] == "playing", what="the drawn order")
+    await wait_for(pilot, lambda: isinstance(app.screen, PartyScreen), what="the party screen")
+
+
+def acting(app: PartyApp) -> int:
+    return app.acting[0]["seat"]
+
+
+async def choose(pilot, app: PartyApp, gift: int, label: str | None = None) -> None:
+    seq = len(app.lines)
+    await pilot.press(str(gift + 1), "enter")
+    if label is not None:
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the label at the reveal")
+        await pilot.press(*label, "enter")
+    await wait_for(pilot, lambda: len(app.lines) > seq, what=f"the move on gift {gift}")
+
+
+async def test_a_party_driven_by_keys_with_undo_end_and_export(tmp_path):
+    app = party_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await set_up_three(pilot, app)
+        first = acting(app)
+        await choose(pilot, app, 0)  # open Waffle maker
+        assert "Revealed" in screen_text(app) and "Waffle maker" in screen_text(app)
+        second = acting(app)
+        await choose(pilot, app, 0)  # steal it
+        assert acting(app) == first and "took #1 from" in screen_text(app)
+        await pilot.press("1", "enter")  # straight back: refused, with the reason
+        await pilot.pause(0.1)
+        assert any("straight back" in n.message for n in app._notifications)
+        await choose(pilot, app, 1, label="Kite")  # Ben's blank gift is named as it is opened
+        assert app.view["gifts"][1]["label"] == "Kite"
+        lines = len(app.lines)
+        await pilot.press("u")
+        await wait_for(pilot, lambda: len(app.lines) > lines, what="the undo")
+        assert app.lines[-1].startswith("Undone: ") and not app.view["gifts"][1]["opened"]
+        assert acting(app) == first and app.view["chain"] == [{"by": second, "gift": 0, "from": first}]
+        await choose(pilot, app, 1, label="Kite")
+        await choose(pilot, app, 2)
+        await wait_for(pilot, lambda: app.view["phase"] in ("final", "over"), what="every gift open")
+        if app.view["phase"] == "final":
+            await pilot.press("k")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="keep?")
+            await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen), what="the end summary")
+        text = screen_text(app)
+        assert "Goes home with" in text and "[bold]Mug[/]" in text and "Kite" in text
+        await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the export folder")
+        app.screen.query_one("#f-folder").value = str(tmp_path / "out")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: (tmp_path / "out" / "party-table-1.md").exists(), what="the export")
+    record = json.loads((tmp_path / "out" / "party-table-1.json").read_text())
+    verify_record(record)
+    assert record["players"] == ["Ana", "Ben", "Cy"] and not any(m.get("label") == "Kite" and m["type"] == "bring" for m in record["moves"])
+    assert [m["type"] for m in record["moves"]].count("open") == 3
+    assert "| Guest | Goes home with |" in (tmp_path / "out" / "party-table-1.md").read_text()
+    assert (tmp_path / "out" / "party-table-1.csv").read_text().startswith("guest,gift,label")
+
+
+async def test_a_stopped_party_resumes_from_the_data_folder(tmp_path):
+    app = party_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await set_up_three(pilot, app)
+        await choose(pilot, app, 0)
+        opened_by = app.view["gifts"][0]["holder"]
+        table = app.party.table
+    # The app and its in-process host are gone; a new one on the same folder offers to resume.
+    again = party_app(tmp_path)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: "Resume the unfinished party" in screen_text(again), what="the resume question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(again.screen, PartyScreen) and again.view is not None, what="the party")
+        assert again.party.table == table and again.view["gifts"][0]["holder"] == opened_by
+        assert any("opened #1: Waffle maker" in line for line in again.lines)
+        await choose(pilot, again, 1, label="Kite")
+        assert again.view["gifts"][1]["opened"]
+
+
+async def test_a_party_killed_during_setup_keeps_its_guests(tmp_path):
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the first guest form")
+        await type_guest(pilot, "Ana", "Socks", "box")
+    again = party_app(tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "Continue setting up" in screen_text(again), what="the continue question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(again.screen, SetupScreen), what="the guest list")
+        assert "1 guest " in screen_text(again) and "Ana" in screen_text(again)
+
+
+async def test_the_tv_follows_an_organiser_mode_party(tmp_path):
+    host = Host(tmp_path, away_timeout=60)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        async with Client("127.0.0.1", port, "Organiser") as org:
+            created = await org.create_table("gift-exchange", 2, organised=True, guests=["Ana", "Ben"], sit=False,
+                                             bot_delay=0)  # fmt: skip
+            table = created["table"]
+            await org.start(table)
+            await org.move(table, {"type": "bring", "label": "Socks", "wrapping": "flat parcel"}, seat=0)
+            app = WatchApp("127.0.0.1", port, None, created["code"])
+            async with app.run_test(size=(80, 24)) as pilot:
+                await wait_for(pilot, lambda: "Bringing gifts: waiting for Ben" in screen_text(app), what="the TV")
+                await org.move(table, {"type": "bring", "label": "Mug", "wrapping": "tin"}, seat=1)
+                await wait_for(pilot, lambda: "Turn 1 of 2" in screen_text(app), what="the order on the TV")
+                assert "Socks" not in screen_text(app) and "flat parcel" in screen_text(app)
+                seat = host.tables[table].state.active()[0]
+                await org.move(table, {"type": "open", "gift": 0}, seat=seat)
+                await wait_for(pilot, lambda: "Revealed" in screen_text(app), what="the reveal")
+                assert "Socks" in screen_text(app) and isinstance(app.screen, TVScreen)
+    finally:
+        await host.stop()
+
+
+async def test_the_organiser_screen_explains_a_frozen_gift():
+    state, _ = position(6, 5, {"steal_limit": 1})  # #3 was stolen once: frozen
+    app = BoardApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "#3 ◆ Snow globe Dan ⇄1 ❄" in text and "Steals this turn: Dan took #3 from \\x1b[31mMal" in text
+        await pilot.press("3", "enter")
+        await pilot.pause(0.1)
+        assert any("#3 is frozen" in n.message for n in app._notifications)
