@@ -22,10 +22,15 @@ def get_game(name: object) -> Game:
     return _GAMES[name]
 
 
+MENU_ORDER = ("white-elephant", "gift-exchange", "white-rabbit", "gift-list", "elf")
+"""How menus list the games: the flagship first; a game not named here comes after, by name."""
+
+
 def all_games() -> list[Game]:
-    """Every registered game, in the order they were added."""
+    """Every registered game, in :data:`MENU_ORDER` (whatever order they were imported in)."""
     _load()
-    return list(_GAMES.values())
+    rank = {name: i for i, name in enumerate(MENU_ORDER)}
+    return sorted(_GAMES.values(), key=lambda g: (rank.get(g.name, len(rank)), g.name))
 
 
 _loaded = False

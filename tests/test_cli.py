@@ -55,3 +55,12 @@ def test_verify_fails_a_tampered_record(tmp_path, capsys):
 def test_simulate_refuses_a_bad_player_count(capsys):
     assert main(["simulate", "white-elephant", "--players", "2"]) == 2
     assert "3 to 8" in capsys.readouterr().err
+
+
+def test_games_are_listed_flagship_first_whatever_was_imported_first():
+    import core.elf  # noqa: F401  (imported before the registry loads the rest)
+    from core import all_games
+
+    names = [g.name for g in all_games()]
+    assert names[0] == "white-elephant"
+    assert sorted(names) == sorted(set(names)) and {"gift-exchange", "white-rabbit", "gift-list", "elf"} <= set(names)
