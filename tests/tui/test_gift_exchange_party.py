@@ -179,3 +179,25 @@ async def test_the_organiser_screen_explains_a_frozen_gift():
         await pilot.press("3", "enter")
         await pilot.pause(0.1)
         assert any("#3 is frozen" in n.message for n in app._notifications)
+
+
+async def test_networked_play_bring_then_open_by_keys(tmp_path, monkeypatch):
+    from tui.app import PlaySetup, YuleApp
+
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    app = YuleApp(name="Ana", play=PlaySetup("gift-exchange", 3, bot_delay=0.01), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "actions" in (app.last_view or {}), what="Ana may bring")
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the bring form")
+        await pilot.press(*"Waffle maker", "enter", *"gold box", "enter")
+        await wait_for(pilot, lambda: (app.last_view or {}).get("phase") != "bringing", what="the order")
+        assert app.last_view["gifts"][0]["label"] == "Waffle maker"  # Ana's own label, in Ana's view only
+        await wait_for(pilot, lambda: "actions" in app.last_view or "result" in app.last_view, what="Ana's move")
+        if "result" not in app.last_view:
+            def moved() -> tuple[int, int]:
+                return sum(g["opened"] for g in app.last_view["gifts"]), app.last_view["steals_total"]
+
+            before = moved()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: moved() != before, what="Ana's open or steal")
