@@ -1,0 +1,133 @@
+"""Helpers (imported by name) for the Gift List screen tests: seeded positions played by
+greedy bots, a bare app showing one seat's view, and the secrets a seat's screen must not show.
+
+The rules engine is used here only to make realistic views; the app never sees it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from textual.app import App
+
+from core.gift_list import GAME
+from core.gift_list.cards import PEOPLE, PERSON_NAMES
+from tui.games import GAME_UIS
+from tui.gift_list.cards import card_code, card_words
+from tui.gift_list.table import GiftListTable
+from tui.screens import GameOverScreen, TableScreen
+from tui.widgets import GameTable
+
+NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan", "Eli", "Fay", "Gus"]
+
+
+class Position:
+    """A seeded Gift List game the tests advance with greedy bots and look at from any seat."""
+
+    def __init__(self, players: int = 4, seed: int = 3) -> None:
+        self.state = GAME.start(players)
+        self.state.apply(self.state.chance_move(random.Random(seed)))
+        self.bot = GAME.bots["greedy"](random.Random(seed))
+        self.names = NAMES[:players]
+        self.log: list[str] = []
+
+    @property
+    def active(self) -> tuple[Any, ...]:
+        return self.state.active()
+
+    def play(self, seat: int, move: dict[str, Any]) -> None:
+        events = self.state.apply(self.state.parse_seat_move(seat, move))
+        self.log += [GAME.describe(e, self.names) for e in events]
+
+    def bots(self, moves: int, but: int | None = None) -> None:
+        """Play ``moves`` bot moves, by the first active seat other than ``but``."""
+        for _ in range(moves):
+            seat = next(s for s in self.active if s != but)
+            self.play(seat, self.bot.choose(self.state.view(seat)))
+
+    def bots_until(self, condition: Any, but: int | None = None) -> None:
+        while not condition():
+            self.bots(1, but)
+
+    def final_result(self, seat: int | None) -> dict[str, Any]:
+        """What the app gives the game-over sheet: the result and the view's final fields."""
+        view = self.state.view(seat)
+        return {**{k: view[k] for k in GAME_UIS["gift-list"].final_fields}, **view["result"]}
+
+
+class ViewApp(App[None]):
+    """Shows ``position`` from ``seat``; a chosen move is played on the position and redrawn."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, position: Position, seat: int) -> None:
+        super().__init__()
+        self.position = position
+        self.seat = seat
+        self.moves: list[dict[str, Any]] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(TableScreen("gift-list"))
+        self.call_later(self.redraw)
+
+    def redraw(self) -> None:
+        screen = self.screen
+        assert isinstance(screen, TableScreen)
+        screen.show(self.position.state.view(self.seat), self.position.names, {2: "bot"})
+        screen.add_log(self.position.log)
+        self.position.log = []
+
+    def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
+        self.moves.append(message.move)
+        self.position.play(self.seat, message.move)
+        self.redraw()
+
+
+class GameOverApp(App[None]):
+    """The game-over sheet of ``position`` (played to the end) as ``seat`` sees it."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, position: Position, seat: int) -> None:
+        super().__init__()
+        self.position = position
+        self.seat = seat
+
+    def on_mount(self) -> None:
+        result = self.position.final_result(self.seat)
+        self.push_screen(GameOverScreen("gift-list", result, self.position.names, self.seat))
+
+
+def screen_lines(app: App[Any]) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def table_text(app: App[Any]) -> str:
+    """The rows of the game table only (no status line, log or footer)."""
+    region = app.screen.query_one(GiftListTable).region
+    return "\n".join(screen_lines(app)[region.y : region.bottom])
+
+
+def shows_card(text: str, card: str) -> bool:
+    """Whether ``text`` names ``card`` as a code (``R7``, not inside ``R10``) or in words."""
+    code = re.escape(card_code(card))
+    words = re.escape(card_words(card))
+    return bool(re.search(rf"(?<![A-Za-z0-9]){code}(?![0-9])|\b{words}\b", text, re.IGNORECASE))
+
+
+def secrets_of_others(position: Position, seat: int) -> tuple[list[str], set[str]]:
+    """The cards only other seats know (their attics, their still-wrapped gifts) and the people
+    on other seats' lists who are not on ``seat``'s own."""
+    state = position.state
+    cards: list[str] = []
+    people: set[str] = set()
+    for other in range(state.players):
+        if other == seat:
+            continue
+        view = state.view(other)
+        cards += view["attic"] + ([view["my_gift"]] if view["my_gift"] else [])
+        people |= set(view["list"])
+    mine = set(state.view(seat)["list"])
+    return cards, {PERSON_NAMES[p] for p in people - mine if p in PEOPLE}

@@ -1,0 +1,73 @@
+"""How a Gift List card looks on screen: a colour letter and its number on the colour.
+
+Every colour has a letter (``R`` red, ``O`` orange, ``Y`` yellow, ``B`` blue, ``G`` green),
+so cards and people tell apart without colour (NO_COLOR, monochrome terminals); the colours
+are plain 256-colour backgrounds that read over SSH.
+
+    >>> card_code("orange-10"), colour_letter("green")
+    ('O10', 'G')
+    >>> card_words("blue-3")
+    'blue 3'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich.text import Text
+
+from core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, PERSON_NAMES
+
+COLOUR_STYLES: dict[str, str] = {
+    "red": "bold white on red",
+    "orange": "bold black on dark_orange",
+    "yellow": "bold black on yellow",
+    "blue": "bold white on blue",
+    "green": "bold black on green",
+}
+
+WRAPPED = "▣"
+"""Beside the word "wrapped": a gift still face down."""
+LOCKED = "⊘"
+"""Beside the word "locked": a gift just stolen, which can't be stolen again yet."""
+
+
+def colour_letter(colour: str) -> str:
+    return colour[0].upper()
+
+
+def card_code(card: str) -> str:
+    """``'R7'`` for ``red-7``."""
+    return f"{colour_letter(CARD_COLOUR[card])}{CARD_NUMBER[card]}"
+
+
+def card_words(card: str) -> str:
+    """``'red 7'`` for ``red-7``: the colour in words, never the person (that is a list's secret)."""
+    return f"{CARD_COLOUR[card]} {CARD_NUMBER[card]}"
+
+
+def card_badge(card: str) -> Text:
+    """A card as its code on its colour."""
+    return Text(card_code(card), COLOUR_STYLES[CARD_COLOUR[card]])
+
+
+def cards_text(cards: list[str]) -> Text:
+    """Several cards as badges separated by spaces, colour by colour, low numbers first."""
+    ordered = sorted(cards, key=lambda c: (COLOURS.index(CARD_COLOUR[c]), CARD_NUMBER[c]))
+    return Text(" ").join(card_badge(c) for c in ordered)
+
+
+def person_badge(person: str) -> Text:
+    """A person as the letter of the colour they want, on that colour, then their name."""
+    colour = COLOUR_OF_PERSON[person]
+    text = Text(colour_letter(colour), COLOUR_STYLES[colour])
+    text.append(f" {PERSON_NAMES[person]}")
+    return text
+
+
+def gain(best: Mapping[str, str | None], card: str) -> int:
+    """How much ``card`` would add to a score whose best card per person is ``best``."""
+    for person, top in best.items():
+        if COLOUR_OF_PERSON[person] == CARD_COLOUR[card]:
+            return max(0, CARD_NUMBER[card] - (CARD_NUMBER[top] if top else 0))
+    return 0

@@ -1,0 +1,384 @@
+"""The Gift List table: the party, everyone's received gifts, your attic and your Gift List.
+
+:class:`GiftListTable` draws one seat's view (the dict the host sends) and the table's names;
+it never holds more than that view.  Wrapped gifts are named by the seat that brought them,
+and the only wrapped card this screen ever names is your own.  A chosen move is posted as
+:class:`~tui.widgets.GameTable.MoveChosen` in wire form (``{"type": "bring", "card": ...}``,
+``{"type": "open", "from": seat}``, ``{"type": "steal", "from": seat}``).
+
+Every action has a key in the footer.  An action the view does not allow is greyed out there,
+and pressing its key says why (the view's ``actions`` reasons), never nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS
+
+from ..dialogs import ChoiceScreen
+from ..text import plain, seat_name
+from ..widgets import GameTable
+from .cards import LOCKED, WRAPPED, card_badge, card_code, card_words, cards_text, gain, person_badge
+
+MOVES = ("bring", "open", "steal")
+CHIP_WIDTH = 5
+NAME_WIDTH, GIFT_WIDTH, HOLDS_WIDTH = 20, 12, 13
+
+
+def attic_order(cards: list[str]) -> list[str]:
+    """An attic as shown: colour by colour, low numbers first."""
+    return sorted(cards, key=lambda c: (COLOURS.index(CARD_COLOUR[c]), CARD_NUMBER[c]))
+
+
+class Attic(Widget, can_focus=True):
+    """Your attic's cards in a row; Left/Right choose the one to bring."""
+
+    DEFAULT_CSS = """
+    Attic { height: auto; }
+    """
+    BINDINGS = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+    ]
+
+    cards: reactive[tuple[str, ...]] = reactive((), layout=True)
+    cursor: reactive[int] = reactive(0)
+    choosing: reactive[bool] = reactive(False)
+    """True while you may bring: the chosen card is then bracketed."""
+
+    def show(self, cards: list[str], choosing: bool) -> None:
+        self.cards = tuple(attic_order(cards))
+        self.cursor = min(self.cursor, max(0, len(self.cards) - 1))
+        self.choosing = choosing
+
+    @property
+    def current(self) -> str | None:
+        return self.cards[self.cursor] if self.cards else None
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return max(1, -(-len(self.cards) // max(1, width // CHIP_WIDTH)))
+
+    def render(self) -> Text:
+        if not self.cards:
+            return Text("empty", style="italic")
+        per_row = max(1, self.size.width // CHIP_WIDTH)
+        rows = []
+        for start in range(0, len(self.cards), per_row):
+            row = Text()
+            for index in range(start, min(start + per_row, len(self.cards))):
+                chosen = self.choosing and index == self.cursor
+                chip = Text("[" if chosen else " ")
+                chip.append_text(card_badge(self.cards[index]))
+                chip.append("]" if chosen else " ")
+                chip.pad_right(CHIP_WIDTH - chip.cell_len)
+                if chosen and self.has_focus:
+                    chip.stylize("reverse", 0, 1)
+                    chip.stylize("reverse", chip.cell_len - 2)
+                row.append_text(chip)
+            rows.append(row)
+        return Text("\n").join(rows)
+
+    def action_move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = max(0, min(len(self.cards) - 1, self.cursor + step))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+class GiftListTable(GameTable):
+    """One seat's Gift List table, drawn from its view; moves go out as messages."""
+
+    DEFAULT_CSS = """
+    GiftListTable { height: 1fr; layout: vertical; }
+    GiftListTable #info { height: 1; color: $text-muted; padding: 0 1; }
+    GiftListTable #prompt { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
+    GiftListTable #prompt.-yours { background: $accent 30%; }
+    GiftListTable #party { height: auto; border-top: solid $primary; padding: 0 1; }
+    GiftListTable #bottom { height: 1fr; min-height: 5; }
+    GiftListTable #attic-box { width: 1fr; border-top: solid $primary; padding: 0 1; }
+    GiftListTable #brought { height: auto; color: $text-muted; }
+    GiftListTable #list { width: 34; border-top: solid $primary; border-left: solid $primary; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("b,enter", "bring", "Bring", key_display="b"),
+        Binding("o", "open", "Open"),
+        Binding("s", "steal", "Steal"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="info")
+        yield Static(id="prompt")
+        party = Static(id="party")
+        party.border_title = "The party: one gift brought by each seat"
+        yield party
+        with Horizontal(id="bottom"):
+            with Vertical(id="attic-box") as box:
+                box.border_title = "Your attic"
+                yield Attic(id="attic")
+                yield Static(id="brought")
+            gift_list = Static(id="list")
+            gift_list.border_title = "Your Gift List (secret)"
+            yield gift_list
+
+    def on_mount(self) -> None:
+        self.query_one(Attic).focus()
+        self._redraw()
+
+    # -- what the view allows --------------------------------------------------------------
+
+    def _waiting_for(self, view: dict[str, Any]) -> str:
+        names = list(self.names)
+        return ", ".join(seat_name(names, s) for s, done in enumerate(view.get("brought", [])) if not done)
+
+    def reason(self, action: str) -> str | None:
+        """Why ``action`` cannot be done now, in plain words; ``None`` when it can."""
+        view = self.view
+        if not view or view.get("phase") == "deal":
+            return "The game has not started yet."
+        if "result" in view or view.get("phase") == "over":
+            return "The game is over."
+        if view.get("you") is None:
+            return "You are watching this table, not playing."
+        if self.pending:
+            return "Your last move is on its way to the host."
+        actions = view.get("actions")
+        if actions is not None:
+            return actions.get(action, "That is not possible now.")
+        if view.get("phase") == "bring":
+            waiting = f"waiting for {self._waiting_for(view)}"
+            if action == "bring":
+                return f"You have brought your gift to this party; {waiting}."
+            return f"Wait until everyone has brought a gift ({waiting})."
+        if action == "bring":
+            return "Everyone has brought a gift to this party."
+        return f"It is {seat_name(list(self.names), view.get('turn'))}'s turn, not yours."
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in MOVES:
+            return None if self.reason(action) else True
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding) and event.key in binding.key.split(",") and binding.action in MOVES:
+                why = self.reason(binding.action)
+                if why:
+                    event.stop()
+                    event.prevent_default()
+                    self.notify(why, title=f"Can't {binding.description.lower()}", severity="warning")
+                return
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def action_bring(self) -> None:
+        card = self.query_one(Attic).current
+        if card is not None:
+            self.send({"type": "bring", "card": card})
+
+    def action_open(self) -> None:
+        view = self.view or {}
+        you, names = view.get("you"), list(self.names)
+        allowed = view.get("open_from", [])
+        choices: list[tuple[Text, int, str | None]] = []
+        for seat, wrapped in enumerate(view.get("wrapped", [])):
+            if not wrapped:
+                continue
+            label = Text(f"{WRAPPED} ")
+            if seat == you:
+                label.append("the gift you brought (")
+                label.append_text(card_badge(view["my_gift"]))
+                label.append(")")
+                why = None if seat in allowed else "You open the gift you brought only when no other gift is wrapped."
+            else:
+                label.append("the gift ")
+                label.append_text(plain(seat_name(names, seat), "bold", 16))
+                label.append(" brought")
+                why = None if seat in allowed else "Not allowed now."
+            choices.append((label, seat, why))
+        self.app.push_screen(
+            ChoiceScreen("Open a wrapped gift (named by who brought it)", choices),
+            lambda seat: seat is not None and self.send({"type": "open", "from": seat}),
+        )
+
+    def action_steal(self) -> None:
+        view = self.view or {}
+        you, names = view.get("you"), list(self.names)
+        allowed = view.get("steal_from", [])
+        best = view.get("best") or {}
+        choices: list[tuple[Text, int, str | None]] = []
+        for seat, card in enumerate(view.get("holding", [])):
+            if card is None or seat == you:
+                continue
+            label = plain(seat_name(names, seat), "bold", 16)
+            label.append(": ")
+            label.append_text(card_badge(card))
+            label.append(f" {card_words(card)}")
+            worth = gain(best, card)
+            if worth:
+                label.append(f"  +{worth} to your score")
+            else:
+                wanted = any(COLOUR_OF_PERSON[p] == CARD_COLOUR[card] for p in best)
+                label.append("  +0, you have better" if wanted else "  +0, not on your list")
+            if view.get("locked", [])[seat]:
+                label.append(f"  {LOCKED} locked")
+                why = "Just stolen: it can't be stolen again until the next gift is opened."
+            else:
+                why = None if seat in allowed else "Not allowed now."
+            choices.append((label, seat, why))
+        self.app.push_screen(
+            ChoiceScreen("Steal an open gift: its holder moves next", choices),
+            lambda seat: seat is not None and self.send({"type": "steal", "from": seat}),
+        )
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def watch_view(self) -> None:
+        self.pending = False
+        self._redraw()
+
+    def watch_names(self) -> None:
+        self._redraw()
+
+    def watch_tags(self) -> None:
+        self._redraw()
+
+    def watch_pending(self) -> None:
+        self.refresh_bindings()
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        view = self.view or {}
+        self.refresh_bindings()
+        self.query_one("#info", Static).update(self._info_text(view))
+        self.query_one("#prompt", Static).update(self._prompt_text(view))
+        self.query_one("#prompt").set_class(self._yours(view), "-yours")
+        party = self.query_one("#party", Static)
+        party.update(self._party_text(view))
+        attic = view.get("attic", [])
+        self.query_one(Attic).show(attic, self.reason("bring") is None)
+        self.query_one("#attic-box").border_title = f"Your attic: {len(attic)} card{'s' if len(attic) != 1 else ''}"
+        self.query_one("#brought", Static).update(self._brought_text(view))
+        self.query_one("#list", Static).update(_list_text(view))
+
+    def _yours(self, view: dict[str, Any]) -> bool:
+        return any(self.reason(action) is None for action in MOVES) if view else False
+
+    def _info_text(self, view: dict[str, Any]) -> Text:
+        if not view:
+            return Text("Waiting for the host…")
+        names = list(self.names)
+        text = Text(f"Party {view.get('party', 0)} of {view.get('parties', 0)}", style="bold")
+        if view.get("first") is not None:
+            text.append(f" · first seat: {seat_name(names, view['first'])}")
+        if view.get("you") is not None:
+            text.append(f" · your score so far {view.get('score', 0)}", style="bold")
+        return text
+
+    def _prompt_text(self, view: dict[str, Any]) -> Text:
+        names = list(self.names)
+        phase, turn, you = view.get("phase"), view.get("turn"), view.get("you")
+        if not view or phase == "deal":
+            return Text("Waiting for the game to start…")
+        if "result" in view or phase == "over":
+            return Text("The game is over: every Gift List is revealed on the score sheet.")
+        if self.pending:
+            return Text("Your move is on its way…")
+        if phase == "bring":
+            if self.reason("bring") is None:
+                return Text("Bring a gift in secret: Left/Right choose a card from your attic, b brings it.")
+            return Text(f"Everyone brings a gift at once. Still choosing: {self._waiting_for(view)}.")
+        if turn == you:
+            if self.reason("steal") is None:
+                return Text("Your turn: o opens a wrapped gift, s steals an open one.")
+            return Text("Your turn: o opens a wrapped gift (nothing to steal now).")
+        tag = self.tags.get(turn, "") if turn is not None else ""
+        return Text(f"{seat_name(names, turn)}'s turn{f' ({tag})' if tag else ''}: open or steal.")
+
+    def _party_text(self, view: dict[str, Any]) -> Text:
+        if not view:
+            return Text("")
+        names = list(self.names)
+        phase = view.get("phase")
+        text = Text("  " + "Seat".ljust(NAME_WIDTH) + "Their gift".ljust(GIFT_WIDTH) + "Holds".ljust(HOLDS_WIDTH), "dim")
+        text.append("Received (public)", "dim")
+        brought, wrapped = view.get("brought", []), view.get("wrapped", [])
+        holding, locked, received = view.get("holding", []), view.get("locked", []), view.get("received", [])
+        for seat in range(view.get("players", len(names))):
+            text.append("\n")
+            turn = view.get("turn") == seat
+            text.append(">" if turn else " ", "bold")
+            text.append("*" if view.get("first") == seat else " ", "bold")
+            tag = " (you)" if seat == view.get("you") else f" ({self.tags[seat]})" if self.tags.get(seat) else ""
+            you = seat == view.get("you")  # "(you)" always shows; another seat's tag gives way to its name
+            name = plain(seat_name(names, seat), "bold" if turn else "", NAME_WIDTH - 1 - (len(tag) if you else 0))
+            name.append(tag, "" if you else "italic")
+            name.truncate(NAME_WIDTH - 1, pad=True)
+            text.append_text(name + Text(" "))
+            if phase == "bring":
+                gift = Text("✓ brought") if brought[seat] else Text("… choosing", "italic")
+            elif phase == "play":
+                gift = Text(f"{WRAPPED} wrapped") if wrapped[seat] else Text("□ opened", "dim")
+            else:
+                gift = Text("")
+            gift.pad_right(GIFT_WIDTH - gift.cell_len)
+            text.append_text(gift)
+            holds = Text("")
+            if holding[seat] is not None:
+                holds = card_badge(holding[seat])
+                if locked[seat]:
+                    holds.append(f" {LOCKED} locked", "bold")
+            elif phase == "play":
+                holds = Text("-", "dim")
+            holds.pad_right(HOLDS_WIDTH - holds.cell_len)
+            text.append_text(holds)
+            text.append_text(cards_text(received[seat]) if received[seat] else Text("-", "dim"))
+        text.append(f"\n> to move · * first seat · {LOCKED} locked: can't be stolen until a gift is opened", "dim")
+        return text
+
+    def _brought_text(self, view: dict[str, Any]) -> Text:
+        mine = view.get("my_gift")
+        if mine:
+            text = Text("You brought ")
+            text.append_text(card_badge(mine))
+            text.append(f" ({card_words(mine)}): still wrapped, only you know it.")
+            return text
+        if view.get("you") is not None and self.reason("bring") is None:
+            return Text("Nobody sees what you bring until it is opened.")
+        return Text("")
+
+
+def _list_text(view: dict[str, Any]) -> Text:
+    """Your three people, the best card you have received for each, and your score so far."""
+    people = view.get("list")
+    if not people:
+        return Text("You are watching: the lists are secret.", style="italic")
+    best = view.get("best") or {}
+    text = Text("")
+    for person in people:
+        line = person_badge(person)
+        line.pad_right(21 - line.cell_len)
+        card = best.get(person)
+        if card:
+            line.append_text(card_badge(card))
+            line.append(f"{CARD_NUMBER[card]:>{8 - len(card_code(card))}}")
+        else:
+            line.append("-      0", "dim")
+        text.append_text(line + Text("\n"))
+    text.append(f"{'Score so far':<21}{view.get('score', 0):>8}", "bold")
+    return text
