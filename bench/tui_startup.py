@@ -1,12 +1,20 @@
-"""Terminal app speed: cold start to first frame, and state push to repaint.
+"""Terminal app speed: cold start to first frame, and state push to repaint, in a real terminal.
 
-Each figure is measured beside a minimal Textual app in the same run, so the machine's speed
-cancels out.  Cold start runs each app as a fresh process in a 100×30 pseudo terminal and
-stops the clock when its first frame's text arrives.  Repaint pushes a new White Elephant view
-(a bot's move) into the table and waits until Textual has processed it and refreshed the
-screen (headless); the minimal app updates one Static.
+Every app runs as a fresh process in a 100×30 pseudo terminal (TERM=xterm-256color), beside a
+minimal Textual app (one Static) measured the same way in the same run, interleaved, so the
+machine's speed cancels out.
 
-    python bench/tui_startup.py [--runs N]
+- Cold start: from starting the process until its first frame's text is on the terminal.
+  Measured for a table screen showing a White Elephant view (everything ``yule play`` and
+  ``yule join`` import, network client included) and for the real ``yule play white-elephant``
+  (host on loopback, table, bots, first view).
+- Push to repaint: the app is sent a key that makes it push the next state (Yule: the next
+  White Elephant view of a greedy bots' game, with its log lines, exactly as the app shows a
+  view frame from the host; minimal: a new text in its Static).  The clock runs from writing
+  the key to the last byte of the terminal output it causes (the output is over once the
+  terminal has been quiet for 0.15 s).  The key's own trip costs both apps the same.
+
+    python bench/tui_startup.py [--runs N] [--pushes N]
 
 Targets (issue 4): start within 1.5x of the minimal app, repaint under 50 ms.
 """
@@ -14,11 +22,10 @@ Targets (issue 4): start within 1.5x of the minimal app, repaint under 50 ms.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import fcntl
 import os
 import pty
-import random
+import select
 import statistics
 import struct
 import subprocess
@@ -28,14 +35,21 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+QUIET = 0.15
+"""Seconds without output after which a repaint counts as finished."""
 
 MINIMAL = """
 from textual.app import App
 from textual.widgets import Static
 class Minimal(App):
+    BINDINGS = [("n", "next", "Next")]
+    count = 0
     def compose(self):
         yield Static("minimal first frame")
-Minimal().run()
+    def action_next(self):
+        self.count += 1
+        self.query_one(Static).update(f"minimal frame {self.count}")
+Minimal().run(mouse=False)
 """
 
 YULE_TABLE = """
@@ -44,107 +58,136 @@ from textual.app import App
 import tui.app  # everything `yule play` and `yule join` load, network client included
 from core.white_elephant import GAME
 from tui.screens import TableScreen
+NAMES = ["Ana", "Ben", "Cy", "Di", "Ed"]
+state = GAME.start(5)
+rng = random.Random(2)
+state.apply(state.chance_move(rng)); state.apply(state.chance_move(rng))
+bot = GAME.bots["greedy"](random.Random(2))
+def frames():
+    while not state.is_over:
+        seat = state.active()[0]
+        events = state.apply(state.parse_seat_move(seat, bot.choose(state.view(seat))))
+        yield state.view(0), [GAME.describe(e, NAMES) for e in events]
 class Bench(App):
+    BINDINGS = [("n", "next", "Next")]
     def on_mount(self):
-        state = GAME.start(4)
-        rng = random.Random(1)
-        state.apply(state.chance_move(rng)); state.apply(state.chance_move(rng))
-        screen = TableScreen("white-elephant")
-        screen.show(state.view(0), ["Ana", "Ben", "Cy", "Di"], {})
-        self.push_screen(screen)
+        self.frames = frames()
+        self.table = TableScreen("white-elephant")
+        self.table.show(state.view(0), NAMES, {1: "bot"})
+        self.push_screen(self.table)
+    def action_next(self):
+        view, lines = next(self.frames)
+        self.table.show(view, NAMES, {1: "bot"})  # what YuleApp does with a view frame
+        self.table.add_log(lines)
 Bench().run(mouse=False)
 """
 
 
-def first_frame(code: str, marker: bytes) -> float:
-    """Seconds from starting ``python -c code`` in a pty until ``marker`` is on its screen."""
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
-    start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", code], stdin=slave, stdout=slave, stderr=slave, env=env,
-                            cwd=ROOT, start_new_session=True)  # fmt: skip
-    os.close(slave)
-    seen = b""
+class Terminal:
+    """A process in a 100×30 pseudo terminal."""
+
+    def __init__(self, argv: list[str], cwd: Path) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT), "COLORTERM": ""}
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd,
+                                     start_new_session=True)  # fmt: skip
+        os.close(slave)
+        self.seen = b""
+
+    def read(self, timeout: float) -> bytes:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:
+            data = b""
+        if not data:
+            raise RuntimeError(f"the app exited: {self.seen[-800:]!r}")
+        self.seen += data
+        return data
+
+    def wait_for(self, marker: bytes, timeout: float = 30.0) -> float:
+        """Seconds since the start until ``marker`` has been written to the terminal."""
+        deadline = time.perf_counter() + timeout
+        while marker not in self.seen:
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"no {marker!r} within {timeout} s: {self.seen[-800:]!r}")
+            self.read(0.5)
+        return time.perf_counter() - self.started
+
+    def settle(self) -> None:
+        while self.read(QUIET):
+            pass
+
+    def repaint(self, key: bytes) -> float:
+        """Seconds from sending ``key`` to the last byte of the output it caused."""
+        os.write(self.master, key)
+        sent = time.perf_counter()
+        if not self.read(5.0):
+            raise RuntimeError("no repaint after a key")
+        last = time.perf_counter()
+        while self.read(QUIET):
+            last = time.perf_counter()
+        return last - sent
+
+    def close(self) -> None:
+        self.proc.kill()
+        self.proc.wait()
+        os.close(self.master)
+
+
+def run_app(code: str, marker: bytes, pushes: int) -> tuple[float, list[float]]:
+    """One cold start of ``code`` (seconds to ``marker``), then ``pushes`` repaints."""
+    term = Terminal([sys.executable, "-c", code], ROOT)
     try:
-        while marker not in seen:
-            data = os.read(master, 65536)
-            if not data:
-                raise RuntimeError(f"exited before {marker!r}: {seen[-500:]!r}")
-            seen += data
-        return time.perf_counter() - start
+        start = term.wait_for(marker)
+        term.settle()
+        return start, [term.repaint(b"n") for _ in range(pushes)]
     finally:
-        proc.kill()
-        proc.wait()
-        os.close(master)
+        term.close()
 
 
-async def repaint_times(runs: int) -> tuple[list[float], list[float]]:
-    """Milliseconds per pushed view (the Yule table) and per Static update (the minimal app)."""
-    from textual.app import App
-    from textual.widgets import Static
-
-    from core.white_elephant import GAME
-    from tui.screens import TableScreen
-
-    state = GAME.start(5)
-    rng = random.Random(2)
-    state.apply(state.chance_move(rng))
-    state.apply(state.chance_move(rng))
-    bot = GAME.bots["greedy"](random.Random(2))
-    views = []
-    while not state.is_over and len(views) < runs:
-        seat = state.active()[0]
-        state.apply(state.parse_seat_move(seat, bot.choose(state.view(seat))))
-        views.append(state.view(0))
-
-    class Host(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(TableScreen("white-elephant"))
-
-    yule: list[float] = []
-    async with Host().run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = pilot.app.screen
-        for view in views:
-            start = time.perf_counter()
-            screen.show(view, ["Ana", "Ben", "Cy", "Di", "Ed"], {1: "bot"})
-            await pilot.pause()
-            yule.append((time.perf_counter() - start) * 1000)
-
-    class Minimal(App[None]):
-        def compose(self):
-            yield Static("0")
-
-    minimal: list[float] = []
-    async with Minimal().run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        static = pilot.app.query_one(Static)
-        for n in range(len(views)):
-            start = time.perf_counter()
-            static.update(str(n))
-            await pilot.pause()
-            minimal.append((time.perf_counter() - start) * 1000)
-    return yule, minimal
+def yule_play_start() -> float:
+    """Seconds from ``yule play white-elephant`` to its table on screen."""
+    term = Terminal([sys.executable, "-m", "tui.cli", "play", "white-elephant", "--name", "Ana"], ROOT)
+    try:
+        return term.wait_for(b"Gift Exchange:")
+    finally:
+        term.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="cold starts of each app (default 5)")
+    parser.add_argument("--runs", type=int, default=7, help="cold starts of each app (default 7)")
+    parser.add_argument("--pushes", type=int, default=10, help="state pushes per run (default 10)")
     args = parser.parse_args()
-    minimal, yule = [], []
-    for _ in range(args.runs):  # interleaved, so both see the same machine state
-        minimal.append(first_frame(MINIMAL, b"minimal first frame"))
-        yule.append(first_frame(YULE_TABLE, b"Gift Exchange:"))
-    m, y = statistics.median(minimal), statistics.median(yule)
-    print(f"cold start to first frame (median of {args.runs}):")
-    print(f"  minimal Textual app   {m * 1000:7.0f} ms")
-    print(f"  Yule table            {y * 1000:7.0f} ms   ({y / m:.2f}x the minimal app; target 1.5x)")
-    yule_ms, minimal_ms = asyncio.run(repaint_times(60))
-    q = lambda xs: (statistics.median(xs), sorted(xs)[int(len(xs) * 0.95) - 1])  # noqa: E731
-    print(f"state push to repaint ({len(yule_ms)} views, median / p95):")
-    print("  minimal Static update {:7.1f} / {:.1f} ms".format(*q(minimal_ms)))
-    print("  Yule table new view   {:7.1f} / {:.1f} ms   (target under 50 ms)".format(*q(yule_ms)))
+    starts: dict[str, list[float]] = {"minimal": [], "table": [], "play": []}
+    repaints: dict[str, list[float]] = {"minimal": [], "table": []}
+    for _ in range(args.runs):  # interleaved, so every app sees the same machine state
+        start, times = run_app(MINIMAL, b"minimal first frame", args.pushes)
+        starts["minimal"].append(start)
+        repaints["minimal"] += times
+        start, times = run_app(YULE_TABLE, b"Gift Exchange:", args.pushes)
+        starts["table"].append(start)
+        repaints["table"] += times
+        starts["play"].append(yule_play_start())
+    m = statistics.median(starts["minimal"])
+    print(f"cold start to first frame, 100x30 pty (median of {args.runs}):")
+    print(f"  minimal Textual app          {m * 1000:6.0f} ms")
+    for key, label in (("table", "Yule table screen"), ("play", "yule play white-elephant")):
+        y = statistics.median(starts[key])
+        print(f"  {label:28} {y * 1000:6.0f} ms  ({y / m:.2f}x the minimal app; target 1.5x)")
+
+    def q(xs: list[float]) -> tuple[float, float]:
+        ms = sorted(x * 1000 for x in xs)
+        return statistics.median(ms), ms[max(0, int(len(ms) * 0.95) - 1)]
+
+    print(f"state push to repaint, key sent to last byte on the terminal ({len(repaints['table'])} pushes, median / p95):")
+    print("  minimal Static update        {:6.1f} / {:.1f} ms".format(*q(repaints["minimal"])))
+    print("  Yule table, next view        {:6.1f} / {:.1f} ms  (target under 50 ms)".format(*q(repaints["table"])))
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from netplay.client import Client, ConnectionLost, HostError, discover_hosts
 
 from .dialogs import ChoiceScreen
 from .games import GAME_UIS
-from .lobby import CodeScreen, ConnectScreen, LobbyScreen
+from .lobby import CodeScreen, ConnectScreen, LobbyScreen, in_words
 from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen
 from .text import literal
 from .widgets import GameTable, StatusLine
@@ -82,6 +82,8 @@ class YuleApp(App[int]):
         self.table_screen: TableScreen | None = None
         self.game_over: GameOverScreen | None = None
         self.last_view: dict[str, Any] | None = None
+        self.log_so_far: list[str] | None = None
+        """The host's log of the game so far (on join, resume, watch): shown in place of ours."""
 
     # -- start and stop -----------------------------------------------------------------------
 
@@ -207,19 +209,17 @@ class YuleApp(App[int]):
         return next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
 
     async def _join_by_code(self, code: str) -> None:
-        """Join the waiting private table whose code this is (the host checks the code)."""
+        """Sit at the table whose join code this is (the code alone names it)."""
         assert self.client is not None
-        tables = await self.client.list_tables()
-        for summary in tables:
-            if summary["status"] != "waiting" or summary.get("open") or None not in summary["seats"]:
-                continue
-            try:
-                await self.client.join(summary["table"], code=code)
-            except HostError:
-                continue
-            self._sit(summary["table"])
+        try:
+            claim = await self.client.join(None, code)
+        except HostError as e:
+            self.notify(literal(e.message), title=f"Cannot join with the code {literal(code)}", severity="error", timeout=15)
             return
-        self.notify("No waiting table here has that join code.", severity="error")
+        except ConnectionLost:
+            self.notify("Not connected to the host right now.", severity="error")
+            return
+        self._sit(claim.table)
 
     def on_lobby_screen_request(self, message: LobbyScreen.Request) -> None:
         self.lobby_request(message.kind, message.args)
@@ -231,7 +231,7 @@ class YuleApp(App[int]):
             return
         try:
             if kind == "create":
-                reply = await client.create_table(args["game"], args["seats"], open=args["open"])
+                reply = await client.create_table(args["game"], args["seats"], open=args["open"], options=args["options"])
                 self._sit(reply["table"])
             elif kind in ("join", "watch"):
                 code = None
@@ -253,7 +253,7 @@ class YuleApp(App[int]):
             elif kind == "start":
                 await client.start(args["table"])
         except HostError as e:
-            self.notify(literal(e.message), title="The host says no", severity="error")
+            self.notify(literal(in_words(e.message, args.get("options", {}))), title="The host says no", severity="error")
         except ConnectionLost:
             self.notify("Not connected to the host right now.", severity="error")
         await self._refresh_tables()
@@ -278,14 +278,12 @@ class YuleApp(App[int]):
         self.set_status(place=f"Yule · {spec.title} on this machine")
         self.read_frames()
         try:
-            reply = await client.create_table(game, players, bot_delay=self.play.bot_delay)
+            reply = await client.create_table(game, players, bot_delay=self.play.bot_delay, seed=self.play.seed)
             self._sit(reply["table"])
             await client.fill_bots(self.table_id)
             await client.start(self.table_id)
         except HostError as e:
             self.notify(literal(e.message), title="Cannot start the game", severity="error", timeout=30)
-        if self.play.seed is not None:
-            self.notify("The host shuffles with its own seed: --seed is not supported yet.", severity="warning")
 
     # -- frames from the host ----------------------------------------------------------------
 
@@ -300,6 +298,8 @@ class YuleApp(App[int]):
             self.infos[frame["table"]] = frame
             if frame["table"] == self.table_id:
                 self._table_info(frame)
+        elif kind == "log" and frame.get("table") == self.table_id:
+            self.log_so_far = [entry["text"] for entry in frame.get("entries", [])]
         elif kind == "view" and frame.get("table") == self.table_id:
             self._view(frame)
         elif kind == "error":
@@ -357,6 +357,9 @@ class YuleApp(App[int]):
         if self.last_view is not None and "result" in self.last_view and "result" not in view:
             screen.add_log(["A new game begins at this table."])
         self.last_view = view
+        if self.log_so_far is not None:
+            screen.replace_log(self.log_so_far)
+            self.log_so_far = None
         log = frame.get("log", [])
         screen.show(view, self._names(), self._tags(), [entry["event"] for entry in log if "event" in entry])
         screen.add_log([entry["text"] for entry in log])

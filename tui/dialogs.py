@@ -12,8 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from .widgets import KeysFooter
 
 T = TypeVar("T")
 
@@ -44,7 +46,7 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
             options = [Option(label, id=str(i), disabled=why is not None) for i, (label, _, why) in enumerate(self.choices)]
             yield OptionList(*options)
             yield Static(Text("Up/Down to move, Enter to choose, Esc to cancel."), id="why")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
@@ -87,7 +89,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         yield Static(self.question)
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

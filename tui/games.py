@@ -33,31 +33,40 @@ class GameUI:
 
 
 class _GameUIs(Mapping[str, GameUI]):
-    """Record game name → :class:`GameUI`, loaded from the ``tui`` game packages on first use."""
+    """Record game name → :class:`GameUI`: a game's package is imported when first asked for.
+
+    Which games have a package is known without importing any (the app starts faster, and
+    opening one game never loads the others').
+    """
 
     def __init__(self) -> None:
-        self._uis: dict[str, GameUI] | None = None
+        self._names: list[str] | None = None
+        self._uis: dict[str, GameUI] = {}
 
-    def _load(self) -> dict[str, GameUI]:
-        if self._uis is None:
+    def _packages(self) -> list[str]:
+        if self._names is None:
             package = importlib.import_module(__package__)
-            uis = {}
-            for info in pkgutil.iter_modules(package.__path__):
-                if info.ispkg:
-                    ui = getattr(importlib.import_module(f"{__package__}.{info.name}"), "UI", None)
-                    if isinstance(ui, GameUI):
-                        uis[info.name.replace("_", "-")] = ui
-            self._uis = uis
-        return self._uis
+            self._names = [info.name.replace("_", "-") for info in pkgutil.iter_modules(package.__path__) if info.ispkg]
+        return self._names
 
     def __getitem__(self, name: str) -> GameUI:
-        return self._load()[name]
+        if name not in self._uis:
+            if name not in self._packages():
+                raise KeyError(name)
+            ui = getattr(importlib.import_module(f"{__package__}.{name.replace('-', '_')}"), "UI", None)
+            if not isinstance(ui, GameUI):
+                raise KeyError(name)
+            self._uis[name] = ui
+        return self._uis[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._packages()
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._load())
+        return iter(self._packages())
 
     def __len__(self) -> int:
-        return len(self._load())
+        return len(self._packages())
 
 
 GAME_UIS: Mapping[str, GameUI] = _GameUIs()

@@ -11,18 +11,23 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Static
+from textual.widget import Widget
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.registry import all_games
 
 from .games import GAME_UIS
 from .text import literal, plain
-from .widgets import StatusLine
+from .widgets import KeysFooter, StatusLine, TickBox
+
+
+DEFAULT_GAME = "white-elephant"
+"""The game a new table starts with when there is no table to go by: the README's game."""
 
 
 def parse_address(text: str, default_port: int) -> tuple[str, int]:
@@ -119,7 +124,7 @@ class ConnectScreen(Screen[None]):
             yield found
             yield Label(Text("Or type an address (host or host:port), then Enter:"))
             yield Input(placeholder="192.168.1.20:7737", id="address")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -191,7 +196,7 @@ class LobbyScreen(Screen[None]):
             mine.border_title = "Your table"
             yield mine
         yield Static(Text("n creates a table. Enter or j joins the highlighted one, w watches it."), id="help")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -244,7 +249,9 @@ class LobbyScreen(Screen[None]):
         return True
 
     def action_new(self) -> None:
-        self.app.push_screen(CreateTableScreen(), lambda args: args and self.post_message(self.Request("create", **args)))
+        """A new table, of the highlighted table's game unless another is chosen."""
+        game = (self.mine or self._highlighted() or {}).get("game")
+        self.app.push_screen(CreateTableScreen(game), lambda args: args and self.post_message(self.Request("create", **args)))
 
     def action_join(self) -> None:
         summary = self._highlighted()
@@ -280,30 +287,59 @@ class LobbyScreen(Screen[None]):
     def action_rules(self) -> None:
         from .screens import RulesScreen
 
-        game = (self.mine or self._highlighted() or {}).get("game", "white-elephant")
+        game = (self.mine or self._highlighted() or {}).get("game", DEFAULT_GAME)
         if game in GAME_UIS:
             self.app.push_screen(RulesScreen(GAME_UIS[game].rules))
 
 
+def option_label(key: str) -> str:
+    """An option's name as people read it: ``max_steals_per_turn`` → ``Max steals per turn``."""
+    return key.replace("_", " ").capitalize()
+
+
+def in_words(message: str, options: dict[str, Any]) -> str:
+    """A host's or a game's refusal with option names as the form shows them."""
+    for key in sorted(options, key=len, reverse=True):
+        message = message.replace(key, f"'{option_label(key)}'")
+    return message.replace("or null for", "or empty for")
+
+
 class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
-    """Create a table: its game, its number of seats and whether anyone may join without a code."""
+    """Create a table: its game, seats, open or private, and the game's options as a form.
+
+    The options form is made from the game's ``default_options``: a true/false option is a
+    checkbox, a number that may be "no limit" (``None``) is a field left empty for no limit.
+    Dismissed with ``{"game", "seats", "open", "options"}`` or ``None``.
+    """
 
     DEFAULT_CSS = """
     CreateTableScreen { align: center middle; }
-    CreateTableScreen > Vertical {
-        width: 64; max-width: 100%; height: auto; max-height: 100%;
+    CreateTableScreen > VerticalScroll {
+        width: 70; max-width: 100%; height: auto; max-height: 100%;
         border: round $accent; background: $surface; padding: 0 1;
     }
-    CreateTableScreen OptionList { height: auto; max-height: 8; }
-    CreateTableScreen #options { color: $text-muted; height: auto; }
+    CreateTableScreen OptionList, CreateTableScreen OptionList:focus { height: auto; max-height: 7; border: none; padding: 0; }
+    CreateTableScreen #summary { color: $text-muted; height: auto; margin-bottom: 1; }
+    CreateTableScreen .row { height: 1; }
+    CreateTableScreen .row Label { width: 24; }
+    CreateTableScreen .row Input { width: 12; }
+    CreateTableScreen .hint { width: 1fr; color: $text-muted; padding-left: 1; }
+    CreateTableScreen Checkbox { width: 1fr; }
+    CreateTableScreen #options { height: auto; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "create", "Create")]
 
-    def compose(self) -> ComposeResult:
+    def __init__(self, game: str | None = None) -> None:
+        super().__init__()
         self.games = all_games()
-        with Vertical() as box:
-            box.border_title = "New table (Tab moves, Enter in Seats creates)"
-            yield Label("Game:")
+        self.start = game or DEFAULT_GAME
+        self.shown: Any = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as box:
+            box.border_title = "New table (Tab moves, Space ticks, Enter in a field creates)"
+            box.can_focus = False
+            yield Label("Game (Up/Down, Enter):")
             yield OptionList(
                 *(
                     Option(Text.assemble((g.title, "bold"), f"  {g.min_players}-{g.max_players} players"), id=g.name, disabled=g.name not in GAME_UIS)
@@ -311,25 +347,41 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
                 ),
                 id="game",
             )
-            yield Static(id="options")
-            yield Label("Seats:")
-            yield Input(value="4", type="integer", id="seats")
-            yield Checkbox("Open to anyone (no join code)", value=False, id="open")
-        yield Footer(compact=True)
+            yield Static(id="summary")
+            with Horizontal(classes="row"):
+                yield Label("Seats:")
+                yield Input(value="4", type="integer", id="seats", compact=True)
+                yield Static(id="seats-hint", classes="hint")
+            with Horizontal(classes="row"):
+                yield TickBox("Open to anyone (no join code)", value=False, id="open", compact=True)
+            yield Label("Options:", classes="row")
+            yield Vertical(id="options")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         games = self.query_one("#game", OptionList)
-        games.highlighted = next((i for i, g in enumerate(self.games) if g.name in GAME_UIS), 0)
+        playable = [i for i, g in enumerate(self.games) if g.name in GAME_UIS]
+        games.highlighted = next((i for i in playable if self.games[i].name == self.start), playable[0] if playable else 0)
         games.focus()
 
     def _game(self) -> Any:
         index = self.query_one("#game", OptionList).highlighted or 0
         return self.games[index]
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         game = self._game()
-        options = ", ".join(f"{k}={v}" for k, v in game.default_options.items()) or "none"
-        self.query_one("#options", Static).update(Text(f"{game.summary}\nOptions: {options}"))
+        if game is self.shown:
+            return
+        self.shown = game
+        self.query_one("#summary", Static).update(Text(game.summary))
+        self.query_one("#seats-hint", Static).update(Text(f"{game.min_players} to {game.max_players}"))
+        seats = self.query_one("#seats", Input)
+        value = int(seats.value) if seats.value.strip().isdigit() else 4
+        seats.value = str(max(game.min_players, min(game.max_players, value)))
+        box = self.query_one("#options", Vertical)
+        await box.remove_children()
+        rows = [option_row(key, value) for key, value in game.default_options.items()]
+        await box.mount_all(rows or [Static(Text("none", style="italic"), classes="row")])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#seats", Input).focus()
@@ -337,17 +389,55 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_create()
 
+    def _options(self, game: Any) -> dict[str, Any] | str:
+        """The options as filled in, or what is wrong with them in plain words."""
+        options: dict[str, Any] = {}
+        for key, default in game.default_options.items():
+            if isinstance(default, bool):
+                options[key] = self.query_one(f"#opt-{key}", TickBox).value
+                continue
+            text = self.query_one(f"#opt-{key}", Input).value.strip()
+            if not text:
+                options[key] = None
+            elif text.lstrip("-").isdigit():
+                options[key] = int(text)
+            else:
+                return f"{option_label(key)} must be a whole number, or empty for no limit."
+        try:
+            return game.check_options(options)
+        except ValueError as e:
+            return in_words(str(e), options)
+
     def action_create(self) -> None:
         game = self._game()
-        value = self.query_one("#seats", Input).value
-        seats = int(value) if value.strip().lstrip("-").isdigit() else 0
+        if game.name not in GAME_UIS:
+            self.notify(f"{game.title} has no table in the terminal yet.", severity="error")
+            return
+        value = self.query_one("#seats", Input).value.strip()
+        seats = int(value) if value.lstrip("-").isdigit() else 0
         if not game.min_players <= seats <= game.max_players:
             self.notify(f"{game.title} is for {game.min_players} to {game.max_players} players.", severity="error")
             return
-        self.dismiss({"game": game.name, "seats": seats, "open": self.query_one(Checkbox).value})
+        options = self._options(game)
+        if isinstance(options, str):
+            self.notify(options, title="Not a valid option", severity="error")
+            return
+        self.dismiss({"game": game.name, "seats": seats, "open": self.query_one("#open", TickBox).value, "options": options})
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def option_row(key: str, default: Any) -> Widget:
+    """One option of the form: a checkbox for true/false, else a number field (empty: no limit)."""
+    if isinstance(default, bool):
+        return Horizontal(TickBox(option_label(key), value=default, id=f"opt-{key}", compact=True), classes="row")
+    return Horizontal(
+        Label(option_label(key) + ":"),
+        Input(value="" if default is None else str(default), type="integer", id=f"opt-{key}", compact=True),
+        Static(Text("empty: no limit"), classes="hint"),
+        classes="row",
+    )
 
 
 class CodeScreen(ModalScreen[str | None]):
@@ -364,7 +454,7 @@ class CodeScreen(ModalScreen[str | None]):
             box.border_title = "Join code"
             yield Label("This table is private. Its code (Enter to join):")
             yield Input(id="code", max_length=16)
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

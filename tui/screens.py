@@ -13,12 +13,12 @@ from textual.containers import Center, VerticalScroll
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
 from .text import literal
-from .widgets import GameLog, GameTable, StatusLine
+from .widgets import GameLog, GameTable, KeysFooter, StatusLine
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -44,7 +44,7 @@ class TableScreen(Screen[None]):
         yield StatusLine()
         yield GAME_UIS[self.game].table()
         yield GameLog()
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(GameLog).add(self.lines)
@@ -86,6 +86,14 @@ class TableScreen(Screen[None]):
         if self.is_mounted:
             self.query_one(GameLog).add(lines)
 
+    def replace_log(self, lines: list[str]) -> None:
+        """The host's log of the game so far, in place of the lines shown (after a reconnect)."""
+        self.lines = list(lines)
+        if self.is_mounted:
+            log = self.query_one(GameLog)
+            log.clear()
+            log.add(self.lines)
+
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))
 
@@ -124,7 +132,7 @@ class GameOverScreen(Screen[str]):
         yield Static(Text(f"Game over. {ui.headline(self.result, self.names)}"), id="headline")
         with VerticalScroll():
             yield ui.scores(self.result, self.names, self.you)
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
@@ -155,7 +163,7 @@ class RulesScreen(ModalScreen[None]):
         with VerticalScroll() as box:
             box.border_title = "Rules (arrows scroll, Esc closes)"
             yield Markdown(self.rules)
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
@@ -182,7 +190,7 @@ class LogScreen(ModalScreen[None]):
         log.border_title = "The whole log (arrows scroll, Esc closes)"
         log.can_focus = True
         yield log
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         log = self.query_one(GameLog)

@@ -1,4 +1,5 @@
-"""Widgets every screen shares: the status line, the game log and the base of game tables."""
+"""Widgets every screen shares: the status line, the keys footer, the game log and the base of
+game tables."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ from typing import Any
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.content import Content
+from textual.widgets import Checkbox, Footer, RichLog, Static
+from textual.widgets._footer import FooterKey
 
 from .text import literal
 
@@ -46,6 +50,48 @@ class StatusLine(Static):
         width = self.content_size.width
         gap = max(2, width - text.cell_len - right.cell_len)
         return text + Text(" " * gap) + right
+
+
+class KeysFooter(Footer):
+    """Textual's footer that greys and un-greys its keys in place.
+
+    Textual's own footer rebuilds every key widget whenever a screen's bindings may have
+    changed, which is after every move here; this one rebuilds only when the keys shown are
+    not the same ones, else it just sets each key's greyed look.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(compact=True)
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        self._bindings_ready = True
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._update_keys)
+
+    async def _update_keys(self) -> None:
+        if not self.is_attached:
+            return
+        shown: dict[str, tuple[str, bool]] = {}
+        for _, binding, enabled, _ in self.screen.active_bindings.values():
+            if binding.show:
+                shown.setdefault(binding.action, (binding.key, enabled))
+        keys = [key for key in self.query_children(FooterKey) if not key.has_class("-command-palette")]
+        if [(k.action, k.key) for k in keys] != [(action, key) for action, (key, _) in shown.items()]:
+            await self.recompose()
+            return
+        for footer_key in keys:
+            disabled = not shown[footer_key.action][1]
+            if footer_key._disabled != disabled:
+                footer_key._disabled = disabled
+                footer_key.set_class(disabled, "-disabled")
+
+
+class TickBox(Checkbox):
+    """A checkbox showing ``[x]`` or ``[ ]``: its state never told by colour alone."""
+
+    @property
+    def _button(self) -> Content:
+        return Content.styled("[x]" if self.value else "[ ]", "bold" if self.value else "")
 
 
 class GameLog(RichLog):

@@ -7,25 +7,14 @@
 from __future__ import annotations
 
 import pytest
-from tui_support import screen_text, wait_for
+from tui_support import my_turn, screen_text, wait_for
 
+from netplay.client import Client
 from netplay.host import Host
 from tui.app import PlaySetup, YuleApp
-from tui.lobby import LobbyScreen
+from tui.lobby import CreateTableScreen, LobbyScreen
 from tui.screens import GameOverScreen, TableScreen
 from tui.widgets import StatusLine
-
-
-def my_turn(app: YuleApp) -> bool:
-    view = app.last_view or {}
-    screen = app.table_screen
-    return (
-        view.get("turn") is not None
-        and view.get("turn") == view.get("you")
-        and screen is not None
-        and not screen.table.pending
-        and app.screen is screen
-    )
 
 
 async def test_play_whole_turns_then_the_whole_game_and_again(tmp_path, monkeypatch):
@@ -98,3 +87,68 @@ async def test_too_small_says_so(tmp_path, size):
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert "needs a terminal" not in screen_text(app)
+
+
+async def first_turn_view(tmp_path, seed: int) -> dict:
+    app = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01, seed=seed), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
+        assert "not supported" not in str([n.message for n in app._notifications])
+        return app.last_view
+
+
+async def test_play_with_a_seed_deals_the_same_game(tmp_path, monkeypatch):
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    first, again, other = [await first_turn_view(tmp_path, seed) for seed in (7, 7, 8)]
+    assert first == again
+    assert first["exchange"] != other["exchange"] or first["front"] != other["front"]
+
+
+async def test_join_by_code_alone(tmp_path):
+    host = Host(tmp_path, away_timeout=60)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        async with Client("127.0.0.1", port, name="Cy") as cy:
+            created = await cy.create_table("white-elephant", 3)
+            await cy.add_bot(created["table"])
+            app = YuleApp(name="Dee", address=("127.0.0.1", port), code=created["code"], discover=False)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await wait_for(pilot, lambda: app.info is not None and app.info["you"] is not None, what="the seat")
+                assert app.table_id == created["table"]
+                assert created["code"] in screen_text(app)
+            wrong = YuleApp(name="Eve", address=("127.0.0.1", port), code="ZZZZZZ", discover=False)
+            async with wrong.run_test(size=(80, 24)) as pilot:
+                await wait_for(pilot, lambda: any("ZZZZZZ" in (n.title or "") for n in wrong._notifications), what="the refusal")
+                assert wrong.table_id is None and isinstance(wrong.screen, LobbyScreen)
+    finally:
+        await host.stop()
+
+
+async def test_create_a_table_with_the_games_options(tmp_path):
+    host = Host(tmp_path, away_timeout=60)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        app = YuleApp(name="Fay", address=("127.0.0.1", port), discover=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, CreateTableScreen), what="the form")
+            form = app.screen
+            await pilot.press("home")
+            while form._game().name != "gift-exchange":
+                await pilot.press("down")
+            await wait_for(pilot, lambda: "Steal limit" in screen_text(app), what="Gift Exchange's options")
+            text = screen_text(app)
+            assert "[x] No steal back" in text and "Max steals per turn:" in text and "[ ] Open to anyone" in text
+            await pilot.press("enter", "end", "backspace", "3")  # seats
+            await pilot.press("tab", "tab", "backspace", "0", "ctrl+s")  # steal limit 0: refused here
+            await wait_for(pilot, lambda: any("'Steal limit' must be" in n.message for n in app._notifications), what="the refusal")
+            assert app.screen is form
+            await pilot.press("backspace", "2", "tab", "space", "tab", "1", "ctrl+s")
+            await wait_for(pilot, lambda: app.info is not None, what="the new table")
+            assert app.info["game"] == "gift-exchange" and len(app.info["seats"]) == 3 and not app.info["open"]
+            assert app.info["options"] == {
+                "steal_limit": 2, "no_steal_back": False, "max_steals_per_turn": 1, "final_swap": True, "open_own": True,
+            }  # fmt: skip
+    finally:
+        await host.stop()

@@ -84,6 +84,19 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def my_turn(app: Any) -> bool:
+    """The :class:`tui.app.YuleApp` shows its table, and its seat may move now."""
+    view = app.last_view or {}
+    screen = app.table_screen
+    return (
+        view.get("turn") is not None
+        and view.get("turn") == view.get("you")
+        and screen is not None
+        and not screen.table.pending
+        and app.screen is screen
+    )
+
+
 async def wait_for(pilot: Any, condition: Any, timeout: float = 10.0, what: str = "condition") -> None:
     """Let the app run until ``condition()`` is true; fail after ``timeout`` seconds."""
     import asyncio

@@ -32,11 +32,33 @@ from ..widgets import GameTable
 from .gifts import PEANUT, SUIT_CODES, badges, gift_badge, gift_name, is_surprise, suit_badge, surprise_number
 
 MOVES = ("take", "trade", "clear", "peek", "end")
-CHIP_WIDTH = 22
+LEGEND = f"?N Surprise Gift  {PEANUT} Peanut  ?N=MU 5 peeked"
+
+
+LABEL_ROOM = len("GB 8 Gift Basket")
+"""A chip's label at most: the longest gift with its words."""
+
+
+def _chip_label(ref: str, known: dict[str, str], on_gifts: dict[str, int]) -> Text:
+    """A gift's badge and what it is in words: ``GB 7 Gift Basket``, ``?2● Surprise``.
+
+    A Surprise Gift you peeked at shows its code only (``?2=MU 5●``) when its words would
+    not fit: chips stay narrow enough for two columns at 80 wide, and nothing is cut off.
+    """
+    label = gift_badge(ref, known, on_gifts)
+    card = known.get(ref, ref)
+    words = " " + ("Surprise" if is_surprise(card) else SUIT_NAMES[suit_of(card)])
+    if label.cell_len + len(words) <= LABEL_ROOM:
+        label.append(words)
+    return label
 
 
 class GiftGrid(Widget, can_focus=True):
-    """The gifts in the Exchange in columns: arrows move, Space marks gifts for a take."""
+    """The gifts in the Exchange in columns: arrows move, Space marks gifts for a take.
+
+    Every chip is as wide as the widest one, so nothing in a chip is ever cut off (a peeked
+    Surprise Gift's chip is the longest); the columns are as many as fit.
+    """
 
     DEFAULT_CSS = """
     GiftGrid { height: auto; }
@@ -49,11 +71,12 @@ class GiftGrid(Widget, can_focus=True):
         Binding("down", "move(0, 1)", "Down", show=False),
     ]
 
-    refs: reactive[tuple[str, ...]] = reactive((), layout=True)
+    refs: reactive[tuple[str, ...]] = reactive(())
     cursor: reactive[int] = reactive(0)
     marked: reactive[frozenset[str]] = reactive(frozenset())
     known: dict[str, str] = {}
     on_gifts: dict[str, int] = {}
+    labels: list[Text] = []
 
     class Marked(Message):
         """The set of marked gifts changed."""
@@ -63,41 +86,50 @@ class GiftGrid(Widget, can_focus=True):
             self.marked = marked
 
     def show(self, refs: list[str], known: dict[str, str], on_gifts: dict[str, int]) -> None:
+        """Draw these gifts; the layout is redone only when the grid's rows change."""
+        rows = self._rows(self.size.width) if self.size.width else -1
         self.known, self.on_gifts = known, on_gifts
+        self.labels = [_chip_label(ref, known, on_gifts) for ref in refs]
         self.refs = tuple(refs)
         self.marked = frozenset(r for r in self.marked if r in refs)
         self.cursor = min(self.cursor, max(0, len(refs) - 1))
-        self.refresh()
+        self.refresh(layout=rows != self._rows(self.size.width))
 
     @property
     def current(self) -> str | None:
         return self.refs[self.cursor] if self.refs else None
 
-    def _columns(self) -> int:
-        return max(1, self.size.width // CHIP_WIDTH)
+    def _chip_width(self) -> int:
+        """Cursor mark, ``[x] ``, the longest label and a space between columns."""
+        return 1 + 4 + max((label.cell_len for label in self.labels), default=0) + 1
+
+    def _columns(self, width: int | None = None) -> int:
+        return max(1, ((self.size.width if width is None else width) + 1) // self._chip_width())
+
+    def _rows(self, width: int) -> int:
+        return max(1, -(-len(self.refs) // self._columns(width)))
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return max(1, -(-len(self.refs) // max(1, width // CHIP_WIDTH)))
+        return self._rows(width)
 
-    def _chip(self, index: int, ref: str) -> Text:
+    def _chip(self, index: int, ref: str, width: int) -> Text:
         chip = Text(">" if index == self.cursor and self.has_focus else " ")
         chip.append("[x] " if ref in self.marked else "[ ] ")
-        chip.append_text(gift_badge(ref, self.known, self.on_gifts))
-        card = self.known.get(ref, ref)
-        chip.append(" ")
-        chip.append("Surprise" if is_surprise(card) else SUIT_NAMES[suit_of(card)])
-        chip.truncate(CHIP_WIDTH - 1, pad=True)
+        chip.append_text(self.labels[index])
+        chip.truncate(width, pad=True)
         if index == self.cursor:
             chip.stylize("reverse")
-        return chip + " "
+        return chip
 
     def render(self) -> Text:
         if not self.refs:
             return Text("The Gift Exchange is empty.", style="italic")
         columns = self._columns()
+        width = min(self._chip_width() - 1, self.size.width)
         rows = []
         for start in range(0, len(self.refs), columns):
-            rows.append(Text("").join(self._chip(i, self.refs[i]) for i in range(start, min(start + columns, len(self.refs)))))
+            chips = [self._chip(i, self.refs[i], width) for i in range(start, min(start + columns, len(self.refs)))]
+            rows.append(Text(" ").join(chips))
         return Text("\n").join(rows)
 
     def watch_cursor(self, cursor: int) -> None:
@@ -125,21 +157,72 @@ class GiftGrid(Widget, can_focus=True):
         self.refresh()
 
 
+class SeatsPanel(Widget):
+    """Every seat: whose turn (``>``), the Start Player (``*``), Peanuts, Shelf size and the
+    gifts in front of it this round; names get the room the panel's width leaves them."""
+
+    DEFAULT_CSS = """
+    SeatsPanel { width: 35; height: 1fr; border-top: solid $primary; border-left: solid $primary; padding: 0 1; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.border_title = "Players"
+        self.view: dict[str, Any] = {}
+        self.names: list[str] = []
+        self.tags: dict[int, str] = {}
+
+    def show(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
+        self.view, self.names, self.tags = view, names, tags
+        self.refresh()
+
+    def render(self) -> Text:
+        view, names = self.view, self.names
+        width = max(20, self.size.width)
+        known = view.get("known") or {}
+        on_gifts = view.get("on_gifts") or {}
+        peanuts = view.get("peanuts", [])
+        sizes = view.get("shelf_sizes", [])
+        front = view.get("front", [])
+        text = Text()
+        for seat in range(view.get("players", len(names))):
+            turn = view.get("turn") == seat
+            line = Text(">" if turn else " ", "bold")
+            line.append("*" if view.get("start_player") == seat else " ", "bold")
+            right = f" {peanuts[seat] if seat < len(peanuts) else 0:>2}{PEANUT} shelf {sizes[seat] if seat < len(sizes) else 0}"
+            tag = " (you)" if seat == view.get("you") else f" ({self.tags[seat]})" if self.tags.get(seat) else ""
+            room = width - 2 - len(right)
+            name = seat_name(names, seat)
+            if len(name) + len(tag) > room:
+                name = name[: max(4, room - len(tag)) - 1] + "…"
+            label = plain(name, "bold reverse" if turn else "bold" if seat == view.get("you") else "")
+            label.append(tag, "italic")
+            label.truncate(room, pad=True)
+            line.append_text(label)
+            line.append(right)
+            text.append_text(line)
+            text.append("\n")
+            if seat < len(front) and front[seat]:
+                text.append("   ")
+                text.append_text(badges(front[seat], known, on_gifts))
+                text.append("\n")
+        text.append("> turn  * Start Player", "dim")
+        return text
+
+
 class WhiteElephantTable(GameTable):
     """One seat's White Elephant table, drawn from its view; moves go out as messages."""
 
     DEFAULT_CSS = """
     WhiteElephantTable { height: 1fr; layout: vertical; }
     WhiteElephantTable #info { height: 1; color: $text-muted; padding: 0 1; }
-    WhiteElephantTable #prompt { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
+    WhiteElephantTable #prompt { height: 1; padding: 0 1; text-style: bold; }
     WhiteElephantTable #prompt.-yours { background: $accent 30%; }
     WhiteElephantTable #board { height: 1fr; }
     WhiteElephantTable #left { width: 1fr; }
     WhiteElephantTable #exchange-box { height: 1fr; border-top: solid $primary; }
-    WhiteElephantTable #legend { height: 1; color: $text-muted; }
-    WhiteElephantTable #shelf { height: auto; max-height: 4; border-top: solid $primary; padding: 0 1; }
-    WhiteElephantTable #seats { width: 34; border-top: solid $primary; border-left: solid $primary; padding: 0 1; }
-    WhiteElephantTable .box-title { text-style: bold; }
+    WhiteElephantTable #legend { height: 1; color: $text-muted; padding: 0 1; }
+    WhiteElephantTable #shelf { height: 3; border-top: solid $primary; padding: 0 1; }
     """
     BINDINGS = [
         Binding("t", "take", "Take"),
@@ -148,6 +231,10 @@ class WhiteElephantTable(GameTable):
         Binding("p", "peek", "Peek"),
         Binding("e", "end", "End turn"),
     ]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._allowed: tuple[str | None, ...] = ()
 
     def compose(self) -> ComposeResult:
         yield Static(id="info")
@@ -158,13 +245,11 @@ class WhiteElephantTable(GameTable):
                     box.border_title = "Gift Exchange"
                     box.can_focus = False
                     yield GiftGrid(id="grid")
-                yield Static(Text(f"?N Surprise Gift N  {PEANUT} Peanut  ?N=MU 5 you peeked"), id="legend")
+                yield Static(Text(LEGEND), id="legend")
                 shelf = Static(id="shelf")
                 shelf.border_title = "Your Shelf"
                 yield shelf
-            seats = Static(id="seats")
-            seats.border_title = "Players"
-            yield seats
+            yield SeatsPanel(id="seats")
 
     def on_mount(self) -> None:
         self.query_one(GiftGrid).focus()
@@ -295,27 +380,35 @@ class WhiteElephantTable(GameTable):
         self._redraw()
 
     def watch_pending(self) -> None:
-        self.refresh_bindings()
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """Grey or un-grey the footer's keys, when what is allowed has changed."""
+        allowed = tuple(self.reason(move) for move in MOVES)
+        if allowed != self._allowed:
+            self._allowed = allowed
+            self.refresh_bindings()
 
     def on_gift_grid_marked(self, event: GiftGrid.Marked) -> None:
         event.stop()
         self._redraw_prompt()
 
     def _redraw(self) -> None:
+        """Update every part in place; only the Exchange's rows may change the layout."""
         if not self.is_mounted:
             return
         view = self.view or {}
-        self.refresh_bindings()
+        self._refresh_keys()
         known = view.get("known") or {}
         on_gifts = view.get("on_gifts") or {}
         self.query_one(GiftGrid).show(view.get("exchange", []), known, on_gifts)
-        self.query_one("#info", Static).update(self._info_text(view))
+        self.query_one("#info", Static).update(self._info_text(view), layout=False)
         box = self.query_one("#exchange-box")
         box.border_title = f"Gift Exchange: {len(view.get('exchange', []))} gifts, marker + {view.get('pot', 0)}{PEANUT}"
         shelf = view.get("shelf", [])
         self.query_one("#shelf", Static).border_title = f"Your Shelf: {len(shelf)} gift{'s' if len(shelf) != 1 else ''}"
-        self.query_one("#shelf", Static).update(_shelf_text(shelf))
-        self.query_one("#seats", Static).update(self._seats_text(view))
+        self.query_one("#shelf", Static).update(_shelf_text(shelf), layout=False)
+        self.query_one(SeatsPanel).show(view, list(self.names), self.tags)
         self._redraw_prompt()
 
     def _info_text(self, view: dict[str, Any]) -> Text:
@@ -351,41 +444,11 @@ class WhiteElephantTable(GameTable):
             text = "Peek at a Surprise Gift (p) or end your turn (e)."
         else:
             marked = len(self.query_one(GiftGrid).marked)
-            text = f"Your turn: Space marks gifts ({marked} marked), t takes; r trade, c clear out, p peek."
-        prompt.update(Text(text))
-
-    def _seats_text(self, view: dict[str, Any]) -> Text:
-        text = Text()
-        names = list(self.names)
-        known = view.get("known") or {}
-        on_gifts = view.get("on_gifts") or {}
-        for seat in range(view.get("players", len(names))):
-            if seat:
-                text.append("\n")
-            turn = view.get("turn") == seat
-            text.append(">" if turn else " ", "bold")
-            text.append("*" if view.get("start_player") == seat else " ", "bold")
-            line = plain(seat_name(names, seat), "bold" if turn else "", 12)
-            if seat == view.get("you"):
-                line.append(" (you)")
-            elif self.tags.get(seat):
-                line.append(f" ({self.tags[seat]})", "italic")
-            line.truncate(18, pad=True)
-            text.append_text(line)
-            peanuts = view.get("peanuts", [])
-            sizes = view.get("shelf_sizes", [])
-            text.append(f"{peanuts[seat] if seat < len(peanuts) else 0:>2}{PEANUT} ")
-            text.append(f"shelf {sizes[seat] if seat < len(sizes) else 0}")
-            front = view.get("front", [])
-            if seat < len(front) and front[seat]:
-                text.append("\n   ")
-                text.append_text(badges(front[seat], known, on_gifts))
-        text.append("\n> turn  * Start Player", "dim")
-        return text
-
+            text = f"Your turn: Space marks ({marked} marked), t takes · r trade · c clear out · p peek"
+        prompt.update(Text(text), layout=False)
 
 def _shelf_text(shelf: list[str]) -> Text:
-    """Your Shelf grouped by suit: ``GB 2 7 9  MU 0 3``."""
+    """Your Shelf grouped by suit: ``GB 2 7 9  MU 0 3`` (the title says how many in all)."""
     if not shelf:
         return Text("empty", style="italic")
     groups: dict[str, list[int]] = {}
@@ -395,6 +458,6 @@ def _shelf_text(shelf: list[str]) -> Text:
     for suit in SUIT_CODES:
         if suit in groups:
             part = suit_badge(suit)
-            part.append(" " + " ".join(str(n) for n in sorted(groups[suit])) + f" (x{len(groups[suit])})")
+            part.append(" " + " ".join(str(n) for n in sorted(groups[suit])))
             parts.append(part)
     return Text("  ").join(parts)

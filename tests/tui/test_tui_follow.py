@@ -1,0 +1,114 @@
+"""Following the host (issue 4, §5): the app against a real in-process host that drops the
+connection or restarts, by key presses.
+
+- A dropped connection while the bots play: the status line says "reconnecting…" (the
+  reconnect is held back until the bots have moved meanwhile), then "connected"; the same seat
+  at the same table comes back, the log holds the moves made meanwhile and none twice; play
+  goes on.
+- A host restart: the Host object is stopped and a new one started on the same port and data
+  folder; the table comes back as it was (same view, same seat, same log) and play goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from tui_support import my_turn, screen_text, wait_for
+
+from netplay.client import Client
+from netplay.host import Host
+from tui.app import YuleApp
+from tui.lobby import LobbyScreen
+from tui.screens import TableScreen
+
+
+async def sit_at_a_started_table(pilot, app: YuleApp) -> None:
+    """From the lobby: a 3-seat White Elephant table, two bots, started; wait for our turn."""
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+    await pilot.press("n")
+    await pilot.pause()
+    await pilot.press("enter", "end", "backspace", "3", "enter")
+    await wait_for(pilot, lambda: app.info is not None, what="the new table")
+    await pilot.press("a", "a")
+    await wait_for(pilot, lambda: None not in app.info["seats"], what="two bots")
+    await pilot.press("s")
+    await wait_for(pilot, lambda: my_turn(app), timeout=20, what="our turn")
+
+
+async def take_two(pilot, app: YuleApp, name: str) -> None:
+    """Mark the first two gifts of the Exchange and take them, by keys."""
+    took = sum(f"{name} took 2 gifts" in line for line in app.table_screen.lines)
+    await pilot.press("home", "space", "right", "space", "t")
+    await wait_for(
+        pilot, lambda: sum(f"{name} took 2 gifts" in line for line in app.table_screen.lines) > took, what="the take"
+    )
+
+
+async def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path, monkeypatch):
+    host = Host(tmp_path, away_timeout=60)
+    port = await host.start("127.0.0.1", 0)
+    gate = asyncio.Event()
+    opened = Client._open
+
+    async def held_back(self: Client) -> None:
+        if self.state == "reconnecting":
+            await gate.wait()
+        await opened(self)
+
+    monkeypatch.setattr(Client, "_open", held_back)
+    try:
+        app = YuleApp(name="Ana", address=("127.0.0.1", port), discover=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await sit_at_a_started_table(pilot, app)
+            await take_two(pilot, app, "Ana")
+            if my_turn(app):
+                await pilot.press("e")  # a Peek is left: end the turn, the bots play on
+            await wait_for(pilot, lambda: app.last_view["turn"] != app.last_view["you"], what="a bot's turn")
+            table, seat = app.table_id, app.last_view["you"]
+            host_log = host.tables[table].log
+            assert "host: connected" in screen_text(app)
+            app.client._writer.transport.abort()  # the network drops under the client
+            await wait_for(pilot, lambda: "host: reconnecting…" in screen_text(app), what="reconnecting…")
+            await wait_for(pilot, lambda: len(host_log) > len(app.table_screen.lines) + 1, what="bots moving meanwhile")
+            gate.set()
+            await wait_for(pilot, lambda: "host: connected" in screen_text(app), what="connected again")
+            # The host's log so far in place of ours: the moves made meanwhile are there, none twice.
+            await wait_for(pilot, lambda: app.table_screen.lines == [e["text"] for e in host.tables[table].log], what="the log")
+            assert (app.table_id, app.last_view["you"]) == (table, seat)
+            assert isinstance(app.screen, TableScreen)
+            await wait_for(pilot, lambda: my_turn(app) or "result" in app.last_view, timeout=30, what="our turn")
+            if "result" not in app.last_view and app.last_view["phase"] != "after" and len(app.last_view["exchange"]) > 1:
+                await take_two(pilot, app, "Ana")
+    finally:
+        await host.stop()
+
+
+async def test_a_restarted_host_brings_the_table_back_as_it_was(tmp_path):
+    host = Host(tmp_path, away_timeout=60)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        app = YuleApp(name="Ben", address=("127.0.0.1", port), discover=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await sit_at_a_started_table(pilot, app)
+            await take_two(pilot, app, "Ben")
+            await wait_for(pilot, lambda: my_turn(app) or "result" in app.last_view, timeout=30, what="our next turn")
+            table, seat, view, lines = app.table_id, app.last_view["you"], app.last_view, list(app.table_screen.lines)
+            code = app.status["code"]
+            await host.stop()
+            await wait_for(pilot, lambda: "host: reconnecting…" in screen_text(app), what="reconnecting…")
+            host = Host(tmp_path, away_timeout=60)
+            await host.start("127.0.0.1", port)
+            await wait_for(pilot, lambda: "host: connected" in screen_text(app), timeout=20, what="connected again")
+            await wait_for(pilot, lambda: app.last_view is not view, what="the view again")
+            assert (app.table_id, app.last_view["you"], app.status["code"]) == (table, seat, code)
+            assert app.last_view == view
+            assert app.table_screen.lines == lines
+            if "result" not in view:
+                await wait_for(pilot, lambda: my_turn(app), what="our turn after the restart")
+                if view["phase"] == "after":
+                    await pilot.press("e")
+                    await wait_for(pilot, lambda: any("Ben ended" in line for line in app.table_screen.lines[len(lines):]), what="the end of the turn")
+                else:
+                    await take_two(pilot, app, "Ben")
+    finally:
+        await host.stop()
