@@ -272,7 +272,11 @@ class GiftListTable(GameTable):
         party.update(self._party_text(view))
         attic = view.get("attic", [])
         self.query_one(Attic).show(attic, self.reason("bring") is None)
-        self.query_one("#attic-box").border_title = f"Your attic: {len(attic)} card{'s' if len(attic) != 1 else ''}"
+        self.query_one("#attic-box").border_title = (
+            f"Your attic: {len(attic)} card{'s' if len(attic) != 1 else ''}"
+            if view.get("you") is not None
+            else "Watching: every attic is secret"
+        )
         self.query_one("#brought", Static).update(self._brought_text(view))
         self.query_one("#list", Static).update(_list_text(view))
 
@@ -367,7 +371,7 @@ def _list_text(view: dict[str, Any]) -> Text:
     """Your three people, the best card you have received for each, and your score so far."""
     people = view.get("list")
     if not people:
-        return Text("You are watching: the lists are secret.", style="italic")
+        return Text("Secret until the end of the game.", style="italic")
     best = view.get("best") or {}
     text = Text("")
     for person in people:
