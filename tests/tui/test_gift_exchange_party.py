@@ -185,7 +185,7 @@ async def test_networked_play_bring_then_open_by_keys(tmp_path, monkeypatch):
     from tui.app import PlaySetup, YuleApp
 
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
-    app = YuleApp(name="Ana", play=PlaySetup("gift-exchange", 3, bot_delay=0.01), discover=False)
+    app = YuleApp(name="Ana", play=PlaySetup("gift-exchange", 3, bot_delay=0.2), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: "actions" in (app.last_view or {}), what="Ana may bring")
         await pilot.press("b")
@@ -201,3 +201,7 @@ async def test_networked_play_bring_then_open_by_keys(tmp_path, monkeypatch):
             before = moved()
             await pilot.press("enter")
             await wait_for(pilot, lambda: moved() != before, what="Ana's open or steal")
+        if app.screen is not app.table_screen:
+            await pilot.press("escape")  # from the game over sheet back to the table
+        await pilot.press("u")  # Ana created the table: she is its organiser
+        await wait_for(pilot, lambda: any(line.startswith("Undone: ") for line in app.table_screen.lines), what="the undo")

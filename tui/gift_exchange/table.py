@@ -14,11 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
+
+from netplay.client import ConnectionLost, HostError
 
 from ..dialogs import ConfirmScreen
 from ..text import literal, seat_name
@@ -61,6 +63,7 @@ class GiftExchangeTable(GameTable):
         Binding("s", "steal", "Steal"),
         Binding("k", "keep", "Keep"),
         Binding("b", "bring", "Bring gift"),
+        Binding("u", "undo", "Undo"),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
@@ -127,6 +130,8 @@ class GiftExchangeTable(GameTable):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in MOVES:
             return None if self.reason(action) else True
+        if action == "undo":  # the table's organiser only (table info says so)
+            return bool((getattr(self.app, "info", None) or {}).get("organiser"))
         return True
 
     def on_key(self, event: events.Key) -> None:
@@ -195,6 +200,17 @@ class GiftExchangeTable(GameTable):
         seat, _ = self.acting()
         question = f"{self.who(seat)} keeps the gift they hold and the party ends?\n\ny yes   n no"
         self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.send({"type": "keep"}))
+
+    @work(group="undo")
+    async def action_undo(self) -> None:
+        """The organiser takes back the last move, through the app's connection to the host."""
+        client, table = getattr(self.app, "client", None), getattr(self.app, "table_id", None)
+        if client is None or table is None:
+            return
+        try:
+            await client.undo(table)
+        except (HostError, ConnectionLost) as e:
+            self.notify(literal(getattr(e, "message", str(e))), title="Can't undo", severity="warning")
 
     def action_bring(self) -> None:
         self.app.push_screen(
@@ -315,8 +331,8 @@ class OrganiserTable(GiftExchangeTable):
         return super().reason(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "bring":
-            return False  # the organiser brings every gift at the setup
+        if action in ("bring", "undo"):
+            return False  # gifts are brought at the setup; undo is the party screen's key
         return super().check_action(action, parameters)
 
     def send(self, move: dict[str, Any]) -> None:
