@@ -13,13 +13,13 @@ from ..registry import register
 from .bots import GreedyBot, RandomBot
 from .moves import Bring, Keep, Open, Order, Steal
 from .options import DEFAULT_OPTIONS, check_options
-from .state import GiftExchangeState, ordinal, rebuild, undo_floor
+from .state import GiftExchangeState, gift_name, ordinal, rebuild, undo_floor
 
 NAME = "gift-exchange"
 
 
 def _gift(gift: int, label: str) -> str:
-    return f"{label} (gift {gift})" if label else f"gift {gift}"
+    return f"{label} ({gift_name(gift)})" if label else gift_name(gift)
 
 
 def describe(event: Event, names: list[str]) -> str:
@@ -27,12 +27,12 @@ def describe(event: Event, names: list[str]) -> str:
 
     >>> names = ["Ana", "Ben", "Chloe"]
     >>> describe({"type": "open", "by": 0, "gift": 2, "label": "Waffle maker"}, names)
-    'Ana opened gift 2: Waffle maker.'
+    'Ana opened gift #3: Waffle maker.'
     >>> describe({"type": "steal", "by": 1, "gift": 2, "label": "Waffle maker", "from": 0,
     ...           "steals": 2, "final": False}, names)
-    'Ben stole Waffle maker (gift 2) from Ana (2nd steal). Ana moves next.'
+    'Ben stole Waffle maker (gift #3) from Ana (2nd steal). Ana moves next.'
     >>> describe({"type": "frozen", "gift": 2, "label": "Waffle maker"}, names)
-    'Waffle maker (gift 2) is frozen.'
+    'Waffle maker (gift #3) is frozen.'
     """
     kind = event["type"]
 
@@ -42,13 +42,13 @@ def describe(event: Event, names: list[str]) -> str:
     if kind == "bring":
         later = " It will be named when it is opened." if event["blank"] else ""
         wrapping = f" ({event['wrapping']})" if event["wrapping"] else ""
-        return f"{who(event['by'])} brought gift {event['gift']}{wrapping}.{later}"
+        return f"{who(event['by'])} brought {gift_name(event['gift'])}{wrapping}.{later}"
     if kind == "order":
         return "The order is drawn: " + ", ".join(who(s) for s in event["seats"]) + "."
     if kind == "turn":
         return f"Turn {event['turn'] + 1} of {event['turns']}: {who(event['seat'])} opens or steals."
     if kind == "open":
-        return f"{who(event['by'])} opened gift {event['gift']}: {event['label']}."
+        return f"{who(event['by'])} opened {gift_name(event['gift'])}: {event['label']}."
     if kind == "steal":
         count = f"{ordinal(event['steals'])} steal"
         if event["final"]:

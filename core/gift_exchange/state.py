@@ -31,7 +31,7 @@ order).
     >>> state.apply(Steal(1, 0))
     Traceback (most recent call last):
     ...
-    core.gift_exchange.state.Wrapped: Gift 0 is still wrapped: open it instead.
+    core.gift_exchange.state.Wrapped: Gift #1 is still wrapped: open it instead.
     >>> [e["type"] for e in state.apply(Open(1, 0))]
     ['open', 'turn']
     >>> state.apply(Steal(0, 0))[0]
@@ -128,6 +128,15 @@ REFUSAL_CODES: dict[type[IllegalMove], str] = {
     StealCap: "steal_cap",
 }
 """Short codes for the UI's refusal marks (``view["actions"]["refusals"][i]["code"]``)."""
+
+
+def gift_name(gift: int) -> str:
+    """How people see a gift id: numbered from 1, as every screen numbers them.
+
+    >>> gift_name(0)
+    'gift #1'
+    """
+    return f"gift #{gift + 1}"
 
 
 def ordinal(n: int) -> str:
@@ -273,21 +282,21 @@ class GiftExchangeState(GameState):
             raise WrongPhase("Every gift is open: swap or keep.")
         gift = move.gift
         if not 0 <= gift < self.players:
-            raise NoSuchGift(f"There is no gift {gift}.")
+            raise NoSuchGift(f"There is no {gift_name(gift)}.")
         if self.opened[gift]:
-            raise AlreadyOpen(f"Gift {gift} is already open.")
+            raise AlreadyOpen(f"{gift_name(gift).capitalize()} is already open.")
         reason = self.open_refusal(move.by, gift)
         if reason is not None:
             raise reason
         label = move.label
         if self.blank[gift]:
             if not label:
-                raise BadText(f"Gift {gift} was brought without a label: name it as it is revealed.")
+                raise BadText(f"{gift_name(gift).capitalize()} was brought without a label: name it as it is revealed.")
             problem = text_problem(label, "label", LABEL_MAX)
             if problem:
                 raise BadText(problem)
         elif label is not None:
-            raise BadText(f"Gift {gift} already has a label: open it without naming it.")
+            raise BadText(f"{gift_name(gift).capitalize()} already has a label: open it without naming it.")
 
     def open_refusal(self, seat: int, gift: int) -> IllegalMove | None:
         """Why ``seat`` may not open wrapped gift ``gift`` under the options, or ``None``."""
@@ -298,7 +307,7 @@ class GiftExchangeState(GameState):
     def verify_steal(self, move: Steal) -> None:
         gift = move.gift
         if not 0 <= gift < self.players:
-            raise NoSuchGift(f"There is no gift {gift}.")
+            raise NoSuchGift(f"There is no {gift_name(gift)}.")
         reason = self.steal_refusal(move.by, gift)
         if reason is not None:
             raise reason
@@ -306,13 +315,13 @@ class GiftExchangeState(GameState):
     def steal_refusal(self, seat: int, gift: int) -> IllegalMove | None:
         """Why ``seat`` may not steal ``gift`` now (house rule 3, in its order), or ``None``."""
         if not self.opened[gift]:
-            return Wrapped(f"Gift {gift} is still wrapped: open it instead.")
+            return Wrapped(f"{gift_name(gift).capitalize()} is still wrapped: open it instead.")
         if self.holder[gift] == seat:
-            return AlreadyYours(f"You already hold gift {gift}.")
+            return AlreadyYours(f"You already hold {gift_name(gift)}.")
         if self.frozen(gift):
-            return Frozen(f"You can't steal a frozen gift: gift {gift} has been stolen {self.steals[gift]} times.")
+            return Frozen(f"You can't steal a frozen gift: {gift_name(gift)} has been stolen {self.steals[gift]} times.")
         if self.no_steal_back and (seat, gift) in self.taken:
-            return NoStealBack(f"You can't steal gift {gift} straight back in the same turn.")
+            return NoStealBack(f"You can't steal {gift_name(gift)} straight back in the same turn.")
         if self.max_steals is not None and len(self.chain) >= self.max_steals:
             n = self.max_steals
             return StealCap(f"No more steals this turn ({n} steal{'' if n == 1 else 's'} already): open a gift.")

@@ -115,18 +115,18 @@ def test_a_seat_cannot_send_the_order():
 def test_describe_in_plain_words():
     who = ["Ana", "Ben", "Chloe"]
     assert describe({"type": "bring", "by": 1, "gift": 1, "wrapping": "big box", "blank": False}, who) == (
-        "Ben brought gift 1 (big box)."
+        "Ben brought gift #2 (big box)."
     )
     assert describe({"type": "bring", "by": 0, "gift": 0, "wrapping": "", "blank": True}, who) == (
-        "Ana brought gift 0. It will be named when it is opened."
+        "Ana brought gift #1. It will be named when it is opened."
     )
     assert describe({"type": "order", "seats": [2, 0, 1]}, who) == "The order is drawn: Chloe, Ana, Ben."
     assert describe({"type": "turn", "turn": 0, "seat": 2, "turns": 3}, who) == "Turn 1 of 3: Chloe opens or steals."
     assert describe(
         {"type": "steal", "by": 0, "gift": 2, "label": "Fan", "from": 1, "steals": 3, "final": True, "gave": 0, "gave_label": "Mug"},
         who,
-    ) == "Ana swapped Mug (gift 0) for Fan (gift 2), which Ben held (3rd steal)."
-    assert describe({"type": "keep", "by": 0, "gift": 0, "label": "Mug"}, who) == "Ana keeps Mug (gift 0)."
+    ) == "Ana swapped Mug (gift #1) for Fan (gift #3), which Ben held (3rd steal)."
+    assert describe({"type": "keep", "by": 0, "gift": 0, "label": "Mug"}, who) == "Ana keeps Mug (gift #1)."
     assert "nothing to swap" in describe({"type": "final_swap", "seat": 0, "offered": False}, who)
 
 
