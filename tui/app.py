@@ -9,6 +9,7 @@ after.  ``yule play`` embeds the real host (:class:`netplay.host.Host`) on loopb
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +48,9 @@ class YuleApp(App[int]):
     """One player's terminal: see the module docstring."""
 
     TITLE = "Yule"
+    CSS = """
+    YuleApp:nocolor OptionList > .option-list--option-highlighted { text-style: bold reverse; }
+    """
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
@@ -261,12 +265,18 @@ class YuleApp(App[int]):
     @work(exclusive=True, group="connect")
     async def start_play(self, game: str) -> None:
         """``yule play``: the real host on loopback, a table with bots, and you at seat 1."""
+        assert self.play is not None
+        self.set_status(connection="connecting")
+        screen = self._open_table(game)
+        if screen is not None:  # the table on screen first, then the host is loaded and started
+            painted = asyncio.Event()
+            screen.call_after_refresh(painted.set)
+            await painted.wait()
         import tempfile
 
         from core.registry import get_game
         from netplay.host import Host
 
-        assert self.play is not None
         spec = get_game(game)
         players = self.play.players or max(spec.min_players, min(spec.max_players, 4))
         self._data = tempfile.TemporaryDirectory(prefix="yule-play-")

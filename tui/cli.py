@@ -10,18 +10,30 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable
-from importlib.metadata import PackageNotFoundError, version
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 Handler = Callable[[argparse.Namespace], int]
 
 
 def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # slow to load: only for --version
+
     try:
         return version("yule")
     except PackageNotFoundError:
         return "0+unknown"
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        print(f"yule {_version()}")
+        parser.exit()
 
 
 class _Parser(argparse.ArgumentParser):
@@ -31,10 +43,32 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def _game_names() -> list[str]:
-    from core import all_games
+class _GameNames:
+    """The games' record names as argparse ``choices``, found without importing any game.
 
-    return [g.name for g in all_games()]
+    A game's record name is its ``core`` package's name with dashes (``white_elephant`` is
+    ``white-elephant``), listed in the registry's menu order.
+    """
+
+    def _names(self) -> list[str]:
+        import pkgutil
+
+        import core
+        from core.registry import MENU_ORDER
+
+        names = [m.name.replace("_", "-") for m in pkgutil.iter_modules(core.__path__) if m.ispkg]
+        rank = {name: i for i, name in enumerate(MENU_ORDER)}
+        return sorted(names, key=lambda name: (rank.get(name, len(rank)), name))
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+
+def _game_names() -> _GameNames:
+    return _GameNames()
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -212,7 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="yule",
         description="Holiday table games over a LAN, each player in their own terminal.",
     )
-    parser.add_argument("--version", action="version", version=f"yule {_version()}")
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("play", help="play now: a host on this machine, you and bots at a table")
