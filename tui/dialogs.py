@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from .widgets import KeysFooter
+from .widgets import KeysFooter, MarkedOptionList
 
 T = TypeVar("T")
 
@@ -39,13 +39,12 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
         self.title_text = title
         self.choices = choices
         self.start = start
-        self.marked: int | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = self.title_text
-            options = [Option(self._prompt(i), id=str(i), disabled=why is not None) for i, (_, _, why) in enumerate(self.choices)]
-            yield OptionList(*options)
+            options = [Option(label, id=str(i), disabled=why is not None) for i, (label, _, why) in enumerate(self.choices)]
+            yield MarkedOptionList(*options)
             yield Static(Text("Up/Down to move, Enter to choose, Esc to cancel."), id="why")
         yield KeysFooter()
 
@@ -61,17 +60,8 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
         event.stop()
         self.dismiss(self.choices[int(event.option.id or 0)][1])
 
-    def _prompt(self, index: int, highlighted: bool = False) -> Text:
-        """A choice's label, with ``>`` in front while highlighted (not told by colour alone)."""
-        return Text("> " if highlighted else "  ", "bold") + self.choices[index][0]
-
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         index = int(event.option.id or 0)
-        options = event.option_list
-        if self.marked is not None and self.marked < options.option_count:
-            options.replace_option_prompt_at_index(self.marked, self._prompt(self.marked))
-        options.replace_option_prompt_at_index(index, self._prompt(index, True))
-        self.marked = index
         why = self.choices[index][2]
         self.query_one("#why", Static).update(Text(why or "Enter to choose, Esc to cancel."))
 

@@ -23,7 +23,7 @@ from core.registry import all_games
 
 from .games import GAME_UIS
 from .text import literal, plain
-from .widgets import KeysFooter, StatusLine, TickBox
+from .widgets import KeysFooter, MarkedOptionList, StatusLine, TickBox
 
 
 DEFAULT_GAME = "white-elephant"
@@ -119,7 +119,7 @@ class ConnectScreen(Screen[None]):
         yield StatusLine()
         with Vertical():
             yield Label(Text("Hosts found on this network (Up/Down, Enter to connect):"))
-            found = OptionList(id="found")
+            found = MarkedOptionList(id="found")
             found.border_subtitle = "looking for hosts…"
             yield found
             yield Label(Text("Or type an address (host or host:port), then Enter:"))
@@ -189,7 +189,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield StatusLine()
         with Horizontal():
-            tables = OptionList(id="tables")
+            tables = MarkedOptionList(id="tables")
             tables.border_title = "Tables"
             yield tables
             mine = Static(id="mine", classes="-none")
@@ -218,8 +218,8 @@ class LobbyScreen(Screen[None]):
         options.border_subtitle = "" if tables else "no tables yet: n creates one"
         for summary in tables:
             options.add_option(Option(table_line(summary), id=str(summary["table"])))
-        if highlighted is not None and tables:
-            options.highlighted = min(highlighted, len(tables) - 1)
+        if tables:
+            options.highlighted = min(highlighted or 0, len(tables) - 1)
         self.refresh_bindings()
 
     def _draw_mine(self, mine: dict[str, Any] | None) -> None:
@@ -340,7 +340,7 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
             box.border_title = "New table (Tab moves, Space ticks, Enter in a field creates)"
             box.can_focus = False
             yield Label("Game (Up/Down, Enter):")
-            yield OptionList(
+            yield MarkedOptionList(
                 *(
                     Option(Text.assemble((g.title, "bold"), f"  {g.min_players}-{g.max_players} players"), id=g.name, disabled=g.name not in GAME_UIS)
                     for g in self.games

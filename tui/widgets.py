@@ -11,8 +11,9 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.content import Content
-from textual.widgets import Checkbox, Footer, RichLog, Static
+from textual.widgets import Checkbox, Footer, OptionList, RichLog, Static
 from textual.widgets._footer import FooterKey
+from textual.widgets.option_list import Option
 
 from .text import literal
 
@@ -84,6 +85,35 @@ class KeysFooter(Footer):
             if footer_key._disabled != disabled:
                 footer_key._disabled = disabled
                 footer_key.set_class(disabled, "-disabled")
+
+
+class MarkedOptionList(OptionList):
+    """An option list whose highlighted option has ``>`` in front, so the cursor is never told
+    by colour alone (NO_COLOR, monochrome terminals).  Prompts are Rich ``Text``."""
+
+    _marked: int | None = None
+
+    def add_options(self, new_options: Any) -> MarkedOptionList:
+        options = [
+            Option(Text("  ") + option.prompt, id=option.id, disabled=option.disabled)
+            if isinstance(option, Option) and isinstance(option.prompt, Text)
+            else option
+            for option in new_options
+        ]
+        return super().add_options(options)
+
+    def clear_options(self) -> MarkedOptionList:
+        self._marked = None
+        return super().clear_options()
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        for index, mark in ((self._marked, "  "), (highlighted, "> ")):
+            if index is not None and index < self.option_count:
+                prompt = self.get_option_at_index(index).prompt
+                if isinstance(prompt, Text):
+                    self.replace_option_prompt_at_index(index, Text(mark, "bold") + prompt[2:])
+        self._marked = highlighted
 
 
 class TickBox(Checkbox):
