@@ -290,7 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, required=True, help="seats at each table")
     p.add_argument("--games", type=int, default=1, help="games to play in all (default 1)")
     p.add_argument("--tables", type=int, default=1, help="tables playing at a time (default 1)")
-    p.add_argument("--bot", default="random", choices=["random", "greedy"])
+    p.add_argument("--bot", default="random", help="bot on every seat: random, or the game's smarter one (greedy ...)")
     p.add_argument("--delay", type=float, default=0.0, metavar="SECONDS", help="each bot's pause before a move")
     p.add_argument("--seed", type=int, help="seed for the bots' choices")
     p.set_defaults(handler=cmd_bots)
