@@ -14,8 +14,20 @@ def register(game: Game) -> Game:
 
 
 def get_game(name: object) -> Game:
-    """The game called ``name``; ``KeyError`` with a readable message when there is none."""
-    _load()
+    """The game called ``name``; ``KeyError`` with a readable message when there is none.
+
+    Only that game's package is imported when its name is its package's (``white-elephant``
+    is ``core.white_elephant``): asking for one game does not load them all.
+    """
+    if isinstance(name, str) and name not in _GAMES and name.replace("-", "_").isidentifier():
+        import importlib
+
+        try:
+            importlib.import_module(f"{__package__}.{name.replace('-', '_')}")
+        except ModuleNotFoundError:
+            pass
+    if not isinstance(name, str) or name not in _GAMES:
+        _load()
     if not isinstance(name, str) or name not in _GAMES:
         known = ", ".join(sorted(_GAMES))
         raise KeyError(f"unknown game {name!r} (known: {known})")
