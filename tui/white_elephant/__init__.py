@@ -14,7 +14,7 @@ UI = GameUI(
     rules=RULES,
     scores=lambda result, names, you: ScoreBreakdown(result, names, you),
     headline=headline,
-    log_height=lambda width, height: max(5, height - 18),  # 100×30: a longer log, not an empty Exchange
+    log_height=lambda width, height: max(5, height - 19),  # 100×30: a longer log, not an empty Exchange
 )
 
 __all__ = ["RULES", "UI", "ScoreBreakdown", "WhiteElephantTable"]

@@ -87,6 +87,8 @@ class GiftGrid(Widget, can_focus=True):
 
     def show(self, refs: list[str], known: dict[str, str], on_gifts: dict[str, int]) -> None:
         """Draw these gifts; the layout is redone only when the grid's rows change."""
+        if (tuple(refs), known, on_gifts) == (self.refs, self.known, self.on_gifts):
+            return
         rows = self._rows(self.size.width) if self.size.width else -1
         self.known, self.on_gifts = known, on_gifts
         self.labels = [_chip_label(ref, known, on_gifts) for ref in refs]
@@ -159,7 +161,8 @@ class GiftGrid(Widget, can_focus=True):
 
 class SeatsPanel(Widget):
     """Every seat: whose turn (``>``), the Start Player (``*``), Peanuts, Shelf size and the
-    gifts in front of it this round; names get the room the panel's width leaves them."""
+    gifts in front of it this round; names get the room the panel's width leaves them, and the
+    key to ``>`` and ``*`` the last line when there is room (8 seats at 80×24 may need it)."""
 
     DEFAULT_CSS = """
     SeatsPanel { width: 35; height: 1fr; border-top: solid $primary; border-left: solid $primary; padding: 0 1; }
@@ -173,8 +176,9 @@ class SeatsPanel(Widget):
         self.tags: dict[int, str] = {}
 
     def show(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
-        self.view, self.names, self.tags = view, names, tags
-        self.refresh()
+        if (view, names, tags) != (self.view, self.names, self.tags):
+            self.view, self.names, self.tags = view, names, tags
+            self.refresh()
 
     def render(self) -> Text:
         view, names = self.view, self.names
@@ -206,7 +210,10 @@ class SeatsPanel(Widget):
                 text.append("   ")
                 text.append_text(badges(front[seat], known, on_gifts))
                 text.append("\n")
-        text.append("> turn  * Start Player", "dim")
+        if text.plain.count("\n") < self.size.height:  # the key, when there is room for it
+            text.append("> turn  * Start Player", "dim")
+        else:
+            text.rstrip()
         return text
 
 
@@ -394,7 +401,8 @@ class WhiteElephantTable(GameTable):
         self._redraw_prompt()
 
     def _redraw(self) -> None:
-        """Update every part in place; only the Exchange's rows may change the layout."""
+        """Update every part in place, and only the parts that changed; only the Exchange's
+        rows may change the layout."""
         if not self.is_mounted:
             return
         view = self.view or {}
@@ -402,14 +410,24 @@ class WhiteElephantTable(GameTable):
         known = view.get("known") or {}
         on_gifts = view.get("on_gifts") or {}
         self.query_one(GiftGrid).show(view.get("exchange", []), known, on_gifts)
-        self.query_one("#info", Static).update(self._info_text(view), layout=False)
+        self._update("#info", self._info_text(view))
         box = self.query_one("#exchange-box")
-        box.border_title = f"Gift Exchange: {len(view.get('exchange', []))} gifts, marker + {view.get('pot', 0)}{PEANUT}"
+        title = f"Gift Exchange: {len(view.get('exchange', []))} gifts, marker + {view.get('pot', 0)}{PEANUT}"
+        if box.border_title != title:
+            box.border_title = title
         shelf = view.get("shelf", [])
-        self.query_one("#shelf", Static).border_title = f"Your Shelf: {len(shelf)} gift{'s' if len(shelf) != 1 else ''}"
-        self.query_one("#shelf", Static).update(_shelf_text(shelf), layout=False)
+        title = f"Your Shelf: {len(shelf)} gift{'s' if len(shelf) != 1 else ''}"
+        if self.query_one("#shelf").border_title != title:
+            self.query_one("#shelf").border_title = title
+        self._update("#shelf", _shelf_text(shelf))
         self.query_one(SeatsPanel).show(view, list(self.names), self.tags)
         self._redraw_prompt()
+
+    def _update(self, selector: str, text: Text) -> None:
+        """Show ``text`` in one of the table's lines, unless it shows it already."""
+        static = self.query_one(selector, Static)
+        if static.content != text:
+            static.update(text, layout=False)
 
     def _info_text(self, view: dict[str, Any]) -> Text:
         if not view:
@@ -445,7 +463,7 @@ class WhiteElephantTable(GameTable):
         else:
             marked = len(self.query_one(GiftGrid).marked)
             text = f"Your turn: Space marks ({marked} marked), t takes · r trade · c clear out · p peek"
-        prompt.update(Text(text), layout=False)
+        self._update("#prompt", Text(text))
 
 def _shelf_text(shelf: list[str]) -> Text:
     """Your Shelf grouped by suit: ``GB 2 7 9  MU 0 3`` (the title says how many in all)."""
