@@ -98,7 +98,7 @@ class ConnectScreen(Screen[None]):
     """
     BINDINGS = [Binding("f5", "rescan", "Look again"), Binding("ctrl+q", "app.quit", "Quit")]
 
-    found: reactive[list[tuple[str, str, int]]] = reactive(list, init=False)
+    found: reactive[list[tuple[str, str, int]]] = reactive(list, init=False, always_update=True)
 
     class Chosen(Message):
         """Connect to this host and port."""

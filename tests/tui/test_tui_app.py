@@ -12,7 +12,7 @@ from tui_support import my_turn, screen_text, wait_for
 from netplay.client import Client
 from netplay.host import Host
 from tui.app import PlaySetup, YuleApp
-from tui.lobby import CreateTableScreen, LobbyScreen
+from tui.lobby import ConnectScreen, CreateTableScreen, LobbyScreen
 from tui.screens import GameOverScreen, TableScreen
 from tui.widgets import StatusLine
 
@@ -150,5 +150,21 @@ async def test_create_a_table_with_the_games_options(tmp_path):
             assert app.info["options"] == {
                 "steal_limit": 2, "no_steal_back": False, "max_steals_per_turn": 1, "final_swap": True, "open_own": True,
             }  # fmt: skip
+    finally:
+        await host.stop()
+
+
+async def test_connect_screen_says_when_none_found_then_connects_by_address(tmp_path):
+    host = Host(tmp_path, away_timeout=60)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        app = YuleApp(name="Gus", discover=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ConnectScreen), what="the connect screen")
+            app.screen.found = []  # a LAN look-up that found nothing
+            await wait_for(pilot, lambda: "none found yet: F5 looks again" in screen_text(app), what="none found")
+            await pilot.press(*f"127.0.0.1:{port}", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+            assert "host: connected" in screen_text(app)
     finally:
         await host.stop()
