@@ -298,6 +298,8 @@ class YuleApp(App[int]):
     # -- frames from the host ----------------------------------------------------------------
 
     def on_yule_app_from_host(self, message: YuleApp.FromHost) -> None:
+        if not self.is_running:
+            return  # closing: the screens are being taken down, frames still queued are dropped
         frame = message.frame
         kind = frame.get("type")
         if kind == "connection":

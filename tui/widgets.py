@@ -94,12 +94,13 @@ class MarkedOptionList(OptionList):
     _marked: int | None = None
 
     def add_options(self, new_options: Any) -> MarkedOptionList:
-        options = [
-            Option(Text("  ") + option.prompt, id=option.id, disabled=option.disabled)
-            if isinstance(option, Option) and isinstance(option.prompt, Text)
-            else option
-            for option in new_options
-        ]
+        options = []
+        for option in new_options:
+            if isinstance(option, Text):
+                option = Option(option)
+            if not isinstance(option, Option) or not isinstance(option.prompt, Text):
+                raise TypeError("a MarkedOptionList's options are Rich Text")
+            options.append(Option(Text("  ") + option.prompt, id=option.id, disabled=option.disabled))
         return super().add_options(options)
 
     def clear_options(self) -> MarkedOptionList:
@@ -111,8 +112,8 @@ class MarkedOptionList(OptionList):
         for index, mark in ((self._marked, "  "), (highlighted, "> ")):
             if index is not None and index < self.option_count:
                 prompt = self.get_option_at_index(index).prompt
-                if isinstance(prompt, Text):
-                    self.replace_option_prompt_at_index(index, Text(mark, "bold") + prompt[2:])
+                assert isinstance(prompt, Text)
+                self.replace_option_prompt_at_index(index, Text(mark, "bold") + prompt[2:])
         self._marked = highlighted
 
 

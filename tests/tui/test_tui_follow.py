@@ -131,7 +131,7 @@ async def test_a_latecomer_watching_gets_the_whole_log_so_far(tmp_path):
                 await pilot.press("w")
                 await wait_for(pilot, lambda: "Its code" in screen_text(app), what="the code")
                 await pilot.press(*created["code"], "enter")
-                await wait_for(pilot, lambda: app.table_screen is not None and app.last_view is not None, what="the view")
+                await wait_for(pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the view")
                 texts = [e["text"] for e in host.tables[table].log]
                 await wait_for(pilot, lambda: app.table_screen.lines[: len(texts)] == texts, what="the log so far")
                 assert app.table_screen.lines[0] == texts[0]  # from the start of the game, not from now
