@@ -48,9 +48,6 @@ class YuleApp(App[int]):
     """One player's terminal: see the module docstring."""
 
     TITLE = "Yule"
-    CSS = """
-    YuleApp:nocolor OptionList > .option-list--option-highlighted { text-style: bold reverse; }
-    """
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
