@@ -17,7 +17,6 @@ from textual.widgets import Static
 
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
-from .text import literal
 from .widgets import GameLog, GameTable, KeysFooter, StatusLine
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24

@@ -3,9 +3,11 @@ game tables."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
+from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -143,7 +145,15 @@ class GameLog(RichLog):
 
 
 class GameTable(Widget):
-    """Base of every game's table widget: one seat's view and names in, chosen moves out."""
+    """Base of every game's table widget: one seat's view and names in, chosen moves out.
+
+    A game's move keys are the bindings whose action is in :attr:`MOVES`.  While
+    :meth:`reason` gives a reason for one, its key is greyed out in the footer, and pressing it
+    says that reason instead of doing nothing.
+    """
+
+    MOVES: ClassVar[tuple[str, ...]] = ()
+    """The binding actions that are moves, greyed out and explained by :meth:`reason`."""
 
     view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, init=False)
     names: reactive[tuple[str, ...]] = reactive((), init=False)
@@ -169,6 +179,25 @@ class GameTable(Widget):
         The log shows them as lines already; a game overrides this to show one on its table too
         (a card just drawn, a die just rolled).  An empty list means nothing new happened.
         """
+
+    def reason(self, action: str) -> str | None:
+        """Why the move ``action`` is not possible now (``None``: it is)."""
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.MOVES:
+            return None if self.reason(action) else True
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding) and event.key in binding.key.split(",") and binding.action in self.MOVES:
+                why = self.reason(binding.action)
+                if why:
+                    event.stop()
+                    event.prevent_default()
+                    self.notify(literal(why), title=f"Can't {binding.description.lower()}", severity="warning")
+                return
 
     def refused(self, reason: str) -> None:
         """The host refused our last move: say why and let the player try again."""

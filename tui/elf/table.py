@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -37,7 +36,6 @@ from ..text import plain, seat_name
 from ..widgets import GameTable
 from .board import ARROWS, board_rows
 
-MOVES = ("play", "end", "turn")
 SLOT_WIDTH = 10
 WIDE_PANEL = 30
 """From this side-panel width on, hands show card names rather than type codes."""
@@ -238,6 +236,8 @@ class HandBar(Widget):
 class ElfTable(GameTable, can_focus=True):
     """One seat's Elf table, drawn from its view; moves go out as messages."""
 
+    MOVES = ("play", "end", "turn")
+
     DEFAULT_CSS = """
     ElfTable { height: 1fr; layout: vertical; }
     ElfTable #top { height: 19; }
@@ -335,21 +335,6 @@ class ElfTable(GameTable, can_focus=True):
         if action == "turn" and len(options) == 1:
             return f"{card_words(card)} fits only one way here."
         return None
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in MOVES:
-            return None if self.reason(action) else True
-        return True
-
-    def on_key(self, event: events.Key) -> None:
-        for binding in self.BINDINGS:
-            if isinstance(binding, Binding) and event.key in binding.key.split(",") and binding.action in MOVES:
-                why = self.reason(binding.action)
-                if why:
-                    event.stop()
-                    event.prevent_default()
-                    self.notify(why, title=f"Can't {binding.description.lower()}", severity="warning")
-                return
 
     # -- actions -----------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -28,7 +28,6 @@ from ..widgets import GameTable
 from .board import LEGEND, GiftBoard, chain_text, gift_no, gift_words, move_for, newly_opened, reveal_text, turn_text
 from .forms import FormScreen, label_field, wrapping_field
 
-MOVES = ("open", "steal", "keep", "bring")
 
 
 def options_text(options: dict[str, Any]) -> str:
@@ -47,6 +46,8 @@ def options_text(options: dict[str, Any]) -> str:
 
 class GiftExchangeTable(GameTable):
     """One seat's Gift Exchange table, drawn from its view; moves go out as messages."""
+
+    MOVES = ("open", "steal", "keep", "bring")
 
     DEFAULT_CSS = """
     GiftExchangeTable { height: 1fr; layout: vertical; }
@@ -128,21 +129,9 @@ class GiftExchangeTable(GameTable):
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in MOVES:
-            return None if self.reason(action) else True
         if action == "undo":  # the table's organiser only (table info says so)
             return bool((getattr(self.app, "info", None) or {}).get("organiser"))
-        return True
-
-    def on_key(self, event: events.Key) -> None:
-        for binding in self.BINDINGS:
-            if isinstance(binding, Binding) and event.key in binding.key.split(",") and binding.action in MOVES:
-                why = self.reason(binding.action)
-                if why:
-                    event.stop()
-                    event.prevent_default()
-                    self.notify(literal(why), title=f"Can't {binding.description.lower()}", severity="warning")
-                return
+        return super().check_action(action, parameters)
 
     # -- moves ---------------------------------------------------------------------------------
 

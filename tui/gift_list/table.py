@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -30,7 +29,6 @@ from ..text import plain, seat_name
 from ..widgets import GameTable
 from .cards import LOCKED, WRAPPED, card_badge, card_code, card_words, cards_text, gain, person_badge
 
-MOVES = ("bring", "open", "steal")
 CHIP_WIDTH = 5
 NAME_WIDTH, GIFT_WIDTH, HOLDS_WIDTH = 20, 12, 13
 
@@ -102,6 +100,8 @@ class Attic(Widget, can_focus=True):
 class GiftListTable(GameTable):
     """One seat's Gift List table, drawn from its view; moves go out as messages."""
 
+    MOVES = ("bring", "open", "steal")
+
     DEFAULT_CSS = """
     GiftListTable { height: 1fr; layout: vertical; }
     GiftListTable #info { height: 1; color: $text-muted; padding: 0 1; }
@@ -166,21 +166,6 @@ class GiftListTable(GameTable):
         if action == "bring":
             return "Everyone has brought a gift to this party."
         return f"It is {seat_name(list(self.names), view.get('turn'))}'s turn, not yours."
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in MOVES:
-            return None if self.reason(action) else True
-        return True
-
-    def on_key(self, event: events.Key) -> None:
-        for binding in self.BINDINGS:
-            if isinstance(binding, Binding) and event.key in binding.key.split(",") and binding.action in MOVES:
-                why = self.reason(binding.action)
-                if why:
-                    event.stop()
-                    event.prevent_default()
-                    self.notify(why, title=f"Can't {binding.description.lower()}", severity="warning")
-                return
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -281,7 +266,7 @@ class GiftListTable(GameTable):
         self.query_one("#list", Static).update(_list_text(view))
 
     def _yours(self, view: dict[str, Any]) -> bool:
-        return any(self.reason(action) is None for action in MOVES) if view else False
+        return any(self.reason(action) is None for action in self.MOVES) if view else False
 
     def _info_text(self, view: dict[str, Any]) -> Text:
         if not view:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -31,7 +30,6 @@ from ..text import plain, seat_name
 from ..widgets import GameTable
 from .gifts import PEANUT, SUIT_CODES, badges, gift_badge, gift_name, is_surprise, suit_badge, surprise_number
 
-MOVES = ("take", "trade", "clear", "peek", "end")
 LEGEND = f"?N Surprise Gift  {PEANUT} Peanut  ?N=MU 5 peeked"
 
 
@@ -220,6 +218,8 @@ class SeatsPanel(Widget):
 class WhiteElephantTable(GameTable):
     """One seat's White Elephant table, drawn from its view; moves go out as messages."""
 
+    MOVES = ("take", "trade", "clear", "peek", "end")
+
     DEFAULT_CSS = """
     WhiteElephantTable { height: 1fr; layout: vertical; }
     WhiteElephantTable #info { height: 1; color: $text-muted; padding: 0 1; }
@@ -279,21 +279,6 @@ class WhiteElephantTable(GameTable):
         if self.pending:
             return "Your last move is on its way to the host."
         return (view.get("actions") or {}).get(action, "That is not possible now.")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in MOVES:
-            return None if self.reason(action) else True
-        return True
-
-    def on_key(self, event: events.Key) -> None:
-        for binding in self.BINDINGS:
-            if isinstance(binding, Binding) and event.key in binding.key.split(",") and binding.action in MOVES:
-                why = self.reason(binding.action)
-                if why:
-                    event.stop()
-                    event.prevent_default()
-                    self.notify(why, title=f"Can't {binding.description.lower()}", severity="warning")
-                return
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -391,7 +376,7 @@ class WhiteElephantTable(GameTable):
 
     def _refresh_keys(self) -> None:
         """Grey or un-grey the footer's keys, when what is allowed has changed."""
-        allowed = tuple(self.reason(move) for move in MOVES)
+        allowed = tuple(self.reason(move) for move in self.MOVES)
         if allowed != self._allowed:
             self._allowed = allowed
             self.refresh_bindings()
