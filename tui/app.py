@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import work
@@ -25,10 +25,12 @@ from netplay.client import Client, ConnectionLost, HostError, discover_hosts
 
 from .dialogs import ChoiceScreen
 from .games import GAME_UIS
-from .lobby import CodeScreen, ConnectScreen, LobbyScreen, in_words
 from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen
 from .text import literal
 from .widgets import GameTable, StatusLine
+
+if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
+    from .lobby import ConnectScreen, LobbyScreen
 
 PLAY_BOT_DELAY = 1.2
 """Seconds between bot moves in ``yule play``: slow enough to follow each one."""
@@ -97,6 +99,8 @@ class YuleApp(App[int]):
         elif self.address is not None:
             self.connect(*self.address)
         else:
+            from .lobby import ConnectScreen
+
             self.push_screen(ConnectScreen(DEFAULT_PORT))
             self.look_for_hosts()
         self._check_size()
@@ -151,6 +155,8 @@ class YuleApp(App[int]):
 
     @work(exclusive=True, group="discover")
     async def look_for_hosts(self) -> None:
+        from .lobby import ConnectScreen
+
         if not self.discover:
             return
         found = await discover_hosts(2.0)
@@ -166,6 +172,8 @@ class YuleApp(App[int]):
 
     @work(exclusive=True, group="connect")
     async def connect(self, host: str, port: int) -> None:
+        from .lobby import ConnectScreen
+
         self.set_status(connection="connecting", place=f"Yule · {host}:{port}")
         client = Client(host, port, name=self.player_name)
         try:
@@ -190,6 +198,8 @@ class YuleApp(App[int]):
             self.post_message(self.FromHost(frame))
 
     async def _show_lobby(self) -> None:
+        from .lobby import ConnectScreen, LobbyScreen
+
         while isinstance(self.screen, ConnectScreen):
             self.pop_screen()
         lobby = LobbyScreen()
@@ -207,6 +217,8 @@ class YuleApp(App[int]):
             return
 
     def _lobby(self) -> LobbyScreen | None:
+        from .lobby import LobbyScreen
+
         return next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
 
     async def _join_by_code(self, code: str) -> None:
@@ -227,6 +239,8 @@ class YuleApp(App[int]):
 
     @work(group="requests")
     async def lobby_request(self, kind: str, args: dict[str, Any]) -> None:
+        from .lobby import CodeScreen, in_words
+
         client = self.client
         if client is None:
             return
