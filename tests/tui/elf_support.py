@@ -10,13 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from textual.app import App
-
 from core.elf import GAME
 from core.elf.cards import CARD_IDS
 from core.elf.moves import Gingerbread, Goals, Shuffle
-from tui.screens import TableScreen
-from tui.widgets import GameTable
+from tui_support import Played, ViewApp
 
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
 
@@ -24,10 +21,11 @@ EXAMPLE_TOP = "cl-1 s3-2 s3-5 kr-1 s2-4 s2-7 ul-1 cr-2 s3-6 kl-3 zl-2 s2-9 cr-5 
 """The top of the deck in the worked example of the design (§6): 3 seats."""
 
 
-class Position:
+class Position(Played):
     """An Elf game the tests can advance with goal-seeking bots and look at from any seat."""
 
     def __init__(self, players: int = 3, seed: int = 3, deck: list[str] | None = None) -> None:
+        super().__init__()
         self.state = GAME.start(players)
         rng = random.Random(seed)
         if deck is None:
@@ -38,13 +36,13 @@ class Position:
         self.state.apply(self.state.chance_move(rng))
         self.bot = GAME.bots["goal"](random.Random(seed))
         self.names = NAMES[:players]
-        self.log: list[str] = []
 
     @classmethod
     def example(cls) -> Position:
         """The worked example's deal: Ana cl-1 s3-2 s3-5, Ben kr-1 s2-4 s2-7, Chloe ul-1 cr-2 s3-6,
         with its Goal cards and Gingerbread values."""
         position = cls.__new__(cls)
+        Played.__init__(position)
         position.state = GAME.start(3)
         for move in (
             Shuffle(tuple(EXAMPLE_TOP + [c for c in CARD_IDS if c not in EXAMPLE_TOP])),
@@ -54,7 +52,6 @@ class Position:
             position.state.apply(move)
         position.bot = GAME.bots["goal"](random.Random(0))
         position.names = ["Ana", "Ben", "Chloe"]
-        position.log = []
         return position
 
     @property
@@ -62,8 +59,7 @@ class Position:
         return self.state.active()[0]
 
     def play(self, seat: int, move: dict[str, Any]) -> None:
-        events = self.state.apply(self.state.parse_seat_move(seat, move))
-        self.log += [GAME.describe(e, self.names) for e in events]
+        self.record(GAME, self.state.apply(self.state.parse_seat_move(seat, move)))
 
     def bots(self, turns: int) -> None:
         """Let the bots play ``turns`` whole turns (or until the game is over)."""
@@ -75,29 +71,7 @@ class Position:
                 return
 
 
-class ElfViewApp(App[None]):
-    """Shows ``position`` from ``seat``; a chosen move is played on the position and redrawn."""
+class ElfViewApp(ViewApp):
+    """An Elf table showing ``position`` from ``seat``."""
 
-    ENABLE_COMMAND_PALETTE = False
-
-    def __init__(self, position: Position, seat: int | None) -> None:
-        super().__init__()
-        self.position = position
-        self.seat = seat
-        self.moves: list[dict[str, Any]] = []
-
-    def on_mount(self) -> None:
-        self.push_screen(TableScreen("elf"))
-        self.call_later(self.redraw)
-
-    def redraw(self) -> None:
-        screen = self.screen
-        assert isinstance(screen, TableScreen)
-        screen.show(self.position.state.view(self.seat), self.position.names, {1: "bot"})
-        screen.add_log(self.position.log)
-        self.position.log = []
-
-    def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
-        self.moves.append(message.move)
-        self.position.play(self.seat, message.move)
-        self.redraw()
+    GAME = "elf"

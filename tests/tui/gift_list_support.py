@@ -17,29 +17,29 @@ from core.gift_list.cards import PEOPLE, PERSON_NAMES
 from tui.games import GAME_UIS
 from tui.gift_list.cards import card_code, card_words
 from tui.gift_list.table import GiftListTable
-from tui.screens import GameOverScreen, TableScreen
-from tui.widgets import GameTable
+from tui.screens import GameOverScreen
+import tui_support
+from tui_support import Played
 
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan", "Eli", "Fay", "Gus"]
 
 
-class Position:
+class Position(Played):
     """A seeded Gift List game the tests advance with greedy bots and look at from any seat."""
 
     def __init__(self, players: int = 4, seed: int = 3) -> None:
+        super().__init__()
         self.state = GAME.start(players)
         self.state.apply(self.state.chance_move(random.Random(seed)))
         self.bot = GAME.bots["greedy"](random.Random(seed))
         self.names = NAMES[:players]
-        self.log: list[str] = []
 
     @property
     def active(self) -> tuple[Any, ...]:
         return self.state.active()
 
     def play(self, seat: int, move: dict[str, Any]) -> None:
-        events = self.state.apply(self.state.parse_seat_move(seat, move))
-        self.log += [GAME.describe(e, self.names) for e in events]
+        self.record(GAME, self.state.apply(self.state.parse_seat_move(seat, move)))
 
     def bots(self, moves: int, but: int | None = None) -> None:
         """Play ``moves`` bot moves, by the first active seat other than ``but``."""
@@ -57,32 +57,11 @@ class Position:
         return {**{k: view[k] for k in GAME_UIS["gift-list"].final_fields}, **view["result"]}
 
 
-class ViewApp(App[None]):
-    """Shows ``position`` from ``seat``; a chosen move is played on the position and redrawn."""
+class ViewApp(tui_support.ViewApp):
+    """A Gift List table showing ``position`` from ``seat``."""
 
-    ENABLE_COMMAND_PALETTE = False
-
-    def __init__(self, position: Position, seat: int) -> None:
-        super().__init__()
-        self.position = position
-        self.seat = seat
-        self.moves: list[dict[str, Any]] = []
-
-    def on_mount(self) -> None:
-        self.push_screen(TableScreen("gift-list"))
-        self.call_later(self.redraw)
-
-    def redraw(self) -> None:
-        screen = self.screen
-        assert isinstance(screen, TableScreen)
-        screen.show(self.position.state.view(self.seat), self.position.names, {2: "bot"})
-        screen.add_log(self.position.log)
-        self.position.log = []
-
-    def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
-        self.moves.append(message.move)
-        self.position.play(self.seat, message.move)
-        self.redraw()
+    GAME = "gift-list"
+    TAGS = {2: "bot"}
 
 
 class GameOverApp(App[None]):

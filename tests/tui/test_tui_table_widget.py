@@ -68,8 +68,6 @@ async def test_peek_shows_the_gift_to_this_seat_only(position: Position):
         assert app.moves[0]["type"] == "peek"
         handle = app.moves[0]["card"]
         card = position.state.view(seat)["known"][handle]
-        from tui.white_elephant.gifts import card_code
-
         number = handle.removeprefix("surprise-")
         assert f"?{number}={card_code(card)}" in screen_text(app)
     other = ViewApp(position, (seat + 1) % 4)

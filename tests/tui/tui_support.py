@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from textual.app import App
 
+from core import Game
 from core.white_elephant import GAME
 from tui.screens import TableScreen
 from tui.widgets import GameTable
@@ -20,25 +21,44 @@ from tui.widgets import GameTable
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
 
 
-class Position:
+class Played:
+    """A test position's public events and log lines not yet shown (what one view frame carries)."""
+
+    names: list[str]
+
+    def __init__(self) -> None:
+        self.events: list[dict[str, Any]] = []
+        self.log: list[str] = []
+
+    def record(self, game: Game, events: list[dict[str, Any]]) -> None:
+        self.events += events
+        self.log += [game.describe(e, self.names) for e in events]
+
+    def take(self) -> tuple[list[dict[str, Any]], list[str]]:
+        """The events and log lines since the last take."""
+        events, log = self.events, self.log
+        self.events, self.log = [], []
+        return events, log
+
+
+class Position(Played):
     """A seeded game the tests can advance with greedy bots and look at from any seat."""
 
     def __init__(self, players: int = 4, seed: int = 3) -> None:
+        super().__init__()
         self.state = GAME.start(players)
         rng = random.Random(seed)
         self.state.apply(self.state.chance_move(rng))
         self.state.apply(self.state.chance_move(rng))
         self.bot = GAME.bots["greedy"](random.Random(seed))
         self.names = NAMES[:players] + [f"P{i}" for i in range(4, players)]
-        self.log: list[str] = []
 
     @property
     def turn(self) -> int:
         return self.state.active()[0]
 
     def play(self, seat: int, move: dict[str, Any]) -> None:
-        events = self.state.apply(self.state.parse_seat_move(seat, move))
-        self.log += [GAME.describe(e, self.names) for e in events]
+        self.record(GAME, self.state.apply(self.state.parse_seat_move(seat, move)))
 
     def bots(self, moves: int) -> None:
         for _ in range(moves):
@@ -47,29 +67,39 @@ class Position:
 
 
 class ViewApp(App[None]):
-    """Shows ``position`` from ``seat``; a chosen move is played on the position and redrawn."""
+    """Shows ``position`` from ``seat`` at the :attr:`GAME`'s table; a chosen move is played on the
+    position and redrawn, as the app does with the host's frames.
+
+    A position is :class:`Played` and has ``state``, ``names`` and ``play(seat, move)``.
+    """
 
     ENABLE_COMMAND_PALETTE = False
+    GAME = "white-elephant"
+    TAGS: dict[int, str] = {1: "bot"}
 
-    def __init__(self, position: Position, seat: int) -> None:
+    def __init__(self, position: Any, seat: int | None) -> None:
         super().__init__()
         self.position = position
         self.seat = seat
         self.moves: list[dict[str, Any]] = []
 
     def on_mount(self) -> None:
-        self.push_screen(TableScreen("white-elephant"))
+        self.push_screen(TableScreen(self.GAME))
         self.call_later(self.redraw)
 
+    @property
+    def table_screen(self) -> TableScreen:
+        return next(s for s in self.screen_stack if isinstance(s, TableScreen))
+
     def redraw(self) -> None:
-        screen = self.screen
-        assert isinstance(screen, TableScreen)
-        screen.show(self.position.state.view(self.seat), self.position.names, {1: "bot"})
-        screen.add_log(self.position.log)
-        self.position.log = []
+        events, log = self.position.take()
+        screen = self.table_screen
+        screen.show(self.position.state.view(self.seat), self.position.names, self.TAGS, events)
+        screen.add_log(log)
 
     def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
         self.moves.append(message.move)
+        assert self.seat is not None
         self.position.play(self.seat, message.move)
         self.redraw()
 

@@ -10,26 +10,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from textual.app import App
 
 from core.white_rabbit import GAME, Deal, Roll
 from core.white_rabbit.cards import MAX, RABBIT_CARDS
-from tui.screens import TableScreen
-from tui.widgets import GameTable
+import tui_support
+from tui_support import Played
 
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
 
 
-class Position:
+class Position(Played):
     """A seeded White Rabbit game the tests advance with greedy bots and look at from any seat."""
 
     def __init__(self, players: int = 3, seed: int = 3, deal: list[list[str]] | None = None) -> None:
+        super().__init__()
         self.state = GAME.start(players)
         self.rng = random.Random(seed)
         self.bot = GAME.bots["greedy"](random.Random(seed))
         self.names = NAMES[:players]
-        self.log: list[str] = []
-        self.events: list[dict[str, Any]] = []
         self.dice: list[int] = []
         """Loaded rolls, used up before the seeded die (for tests that need a given roll)."""
         self.apply(self.state.chance_move(self.rng) if deal is None else Deal(tuple(map(tuple, deal))))
@@ -43,9 +41,7 @@ class Position:
         return self.state.phase
 
     def apply(self, move: Any) -> None:
-        events = self.state.apply(move)
-        self.events += events
-        self.log += [GAME.describe(e, self.names) for e in events]
+        self.record(GAME, self.state.apply(move))
 
     def play(self, seat: int, move: dict[str, Any]) -> None:
         """A seat's wire move; a roll is drawn as the host draws it (loaded or seeded here)."""
@@ -62,12 +58,6 @@ class Position:
                 return
             self.play(self.turn, self.bot.choose(self.state.view(self.turn)))
 
-    def take(self) -> tuple[list[dict[str, Any]], list[str]]:
-        """The events and log lines since the last take (what one view frame would carry)."""
-        events, log = self.events, self.log
-        self.events, self.log = [], []
-        return events, log
-
 
 def max_deal() -> list[list[str]]:
     """Piles 0-7 in card order (brown 1-3 on pile 0 ...), with Max on top of pile 3."""
@@ -77,36 +67,10 @@ def max_deal() -> list[list[str]]:
     return piles
 
 
-class ViewApp(App[None]):
-    """Shows ``position`` from ``seat``; a chosen move is played on the position and redrawn."""
+class ViewApp(tui_support.ViewApp):
+    """A White Rabbit table showing ``position`` from ``seat``."""
 
-    ENABLE_COMMAND_PALETTE = False
-
-    def __init__(self, position: Position, seat: int | None) -> None:
-        super().__init__()
-        self.position = position
-        self.seat = seat
-        self.moves: list[dict[str, Any]] = []
-
-    def on_mount(self) -> None:
-        self.push_screen(TableScreen("white-rabbit"))
-        self.call_later(self.redraw)
-
-    @property
-    def table_screen(self) -> TableScreen:
-        return next(s for s in self.screen_stack if isinstance(s, TableScreen))
-
-    def redraw(self) -> None:
-        events, log = self.position.take()
-        screen = self.table_screen
-        screen.show(self.position.state.view(self.seat), self.position.names, {1: "bot"}, events)
-        screen.add_log(log)
-
-    def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
-        self.moves.append(message.move)
-        assert self.seat is not None
-        self.position.play(self.seat, message.move)
-        self.redraw()
+    GAME = "white-rabbit"
 
 
 def before_max() -> Position:
