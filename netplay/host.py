@@ -37,6 +37,10 @@ PING = encode({"type": "ping"})
 PONG = encode({"type": "pong"})
 
 
+HEARTBEAT_SLICE = 0.05
+"""Seconds between two slices of a heartbeat period's pings."""
+
+
 class Host:
     """Lobby, tables and connections; see the module docstring."""
 
@@ -144,10 +148,19 @@ class Host:
         task.add_done_callback(self._tasks.discard)
 
     async def _heartbeats(self) -> None:
+        """Ping every connection once a heartbeat period, spread over the period in slices.
+
+        A thousand pings at once bring a thousand answers at once, and the moves arriving
+        meanwhile would wait behind them: spread out, no move waits for more than one slice.
+        """
         while True:
-            await asyncio.sleep(self.limits.heartbeat)
-            for conn in list(self.connections):
-                conn.send_bytes(PING)
+            conns = list(self.connections)
+            slices = max(1, min(len(conns), int(self.limits.heartbeat / HEARTBEAT_SLICE)))
+            for i in range(slices):
+                await asyncio.sleep(self.limits.heartbeat / slices)
+                for conn in conns[i::slices]:
+                    if not conn.closed:
+                        conn.send_bytes(PING)
 
     # -- one connection ----------------------------------------------------------------------
 
