@@ -130,10 +130,6 @@ class WhiteElephantState(GameState):
     def deck_count(self) -> int:
         return len(self.deck) - self.deck_pos
 
-    def available_peanuts(self, seat: int) -> int:
-        """Peanuts the seat may spend (those on its Surprise Gifts are not available)."""
-        return self.peanuts[seat]
-
     # -- parsing -----------------------------------------------------------------------------
 
     def parse_record_move(self, move: dict) -> Move:
@@ -247,24 +243,6 @@ class WhiteElephantState(GameState):
         if waiting:
             return f"You need a Peanut to {what}: those on your Surprise Gifts are yours only when the round ends."
         return f"You need a Peanut to {what}."
-
-    def can_take(self) -> bool:
-        return self.phase == MAIN and len(self.exchange) >= 2
-
-    def can_trade(self) -> bool:
-        seat = self.turn
-        return (
-            self.phase == MAIN
-            and self.peanuts[seat] > 0
-            and any(self.front[t] for t in range(self.players) if t != seat)
-        )
-
-    def can_peek(self) -> bool:
-        seat = self.turn
-        if self.phase not in (MAIN, AFTER) or self.peanuts[seat] < 1:
-            return False
-        known = self.known[seat]
-        return any(c not in known for c in self.handle)
 
     # -- playing -----------------------------------------------------------------------------
 
