@@ -72,11 +72,6 @@ class Play:
             out["floe"] = list(self.floe)
         return out
 
-    def to_wire(self) -> dict[str, Any]:
-        out = self.to_record()
-        del out["by"]
-        return out
-
 
 @dataclass(frozen=True, slots=True)
 class End:

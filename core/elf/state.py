@@ -179,21 +179,6 @@ class ElfState(GameState):
         """True when the card fits from Buddy's arrow now (a jump is not counted)."""
         return bool(placements(self.arrow_cell, self.arrow_heading, CARD_TYPE[card]))
 
-    def legal_plays(self, seat: int | None = None) -> list[Play]:
-        """Every legal play for the seat to move (jumps included), one per card and placement."""
-        if self.phase != PLAY or (seat is not None and seat != self.turn):
-            return []
-        seat = self.turn
-        out = []
-        for card in self.hands[seat]:
-            t = CARD_TYPE[card]
-            for p in placements(self.arrow_cell, self.arrow_heading, t):
-                out.append(Play(seat, card, HEADINGS[p.heading]))
-            if self.offer >= 0:
-                for p in JUMPS[(self.offer, t)]:
-                    out.append(Play(seat, card, HEADINGS[p.heading], XY[p.origin]))
-        return out
-
     # -- parsing -----------------------------------------------------------------------------
 
     def parse_record_move(self, move: dict) -> Move:
