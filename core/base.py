@@ -71,6 +71,23 @@ class BadOptions(ValueError):
     """Game options that are unknown or out of range."""
 
 
+def no_options(title: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """``Game.check_options`` for a game that has none: ``{}`` is the only choice.
+
+    >>> no_options("Elf")({"fast": True})
+    Traceback (most recent call last):
+    ...
+    core.base.BadOptions: Elf has no options (got fast)
+    """
+
+    def check(options: Mapping[str, Any]) -> dict[str, Any]:
+        if options:
+            raise BadOptions(f"{title} has no options (got {', '.join(map(str, options))})")
+        return {}
+
+    return check
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The end of a game: one score per seat and the winning seats (ascending)."""
@@ -105,9 +122,12 @@ class GameState(ABC):
     def parse_seat_move(self, seat: Seat, move: MoveDict) -> Any:
         """A move sent by ``seat`` (wire form, without ``by``) as a record-form move value.
 
+        A chance move sent by a seat is refused by the move readers (:func:`core.fields.mover`).
         Games with facedown cards override this to resolve view handles; the error messages
         must then be the same whether or not a hidden card exists.
         """
+        if not isinstance(move, dict):
+            raise MalformedMove("a move is an object with a 'type'")
         return self.parse_record_move({**move, "by": seat})
 
     @abstractmethod

@@ -27,7 +27,7 @@ def mover(move: Any, chance_types: Collection[str], seat_types: Collection[str])
     by = move.get("by")
     if kind in chance_types:
         if by != CHANCE:
-            raise MalformedMove(f"'{kind}' is a chance move (by 'chance')")
+            raise MalformedMove(f"'{kind}' is a chance move (by 'chance'): the host draws it, not a seat")
         return kind, by
     if kind not in seat_types:
         raise MalformedMove(f"unknown move type {kind!r}")

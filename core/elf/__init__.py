@@ -9,10 +9,7 @@ computer players.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ..base import BadOptions, Event, Game
+from ..base import Event, Game, no_options
 from ..registry import register
 from .board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
 from .bots import GoalBot, RandomBot
@@ -23,11 +20,6 @@ from .state import ElfState, score
 
 NAME = "elf"
 
-
-def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    if options:
-        raise BadOptions(f"Elf has no options (got {', '.join(map(str, options))})")
-    return {}
 
 
 def describe_card(card: str) -> str:
@@ -177,7 +169,7 @@ GAME = register(
         max_players=4,
         new_state=ElfState,
         default_options={},
-        check_options=check_options,
+        check_options=no_options("Elf"),
         bots={"random": RandomBot, "goal": GoalBot},
         describe=describe,
         summary="Lay path cards to guide Buddy to NYC past the places on your secret Goal card (2-4).",

@@ -184,14 +184,6 @@ class ElfState(GameState):
     def parse_record_move(self, move: dict) -> Move:
         return parse(move)
 
-    def parse_seat_move(self, seat: int, move: dict) -> Move:
-        """A seat's wire move.  Everything a seat names (its cards, cells) is public."""
-        if not isinstance(move, dict):
-            raise MalformedMove("a move is an object with a 'type'")
-        if move.get("type") in ("shuffle", "goals", "gingerbread"):
-            raise MalformedMove("chance moves are the host's, not a seat's")
-        return parse({**move, "by": seat})
-
     # -- legality ----------------------------------------------------------------------------
 
     def verify(self, move: Move) -> None:

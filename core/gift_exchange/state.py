@@ -225,15 +225,6 @@ class GiftExchangeState(GameState):
     def parse_record_move(self, move: dict) -> Move:
         return parse(move)
 
-    def parse_seat_move(self, seat: int, move: dict) -> Move:
-        """A seat's wire move (no ``by``).  Gifts are named by id; nothing about a move's
-        legality depends on a hidden label, so no error can reveal one."""
-        if not isinstance(move, dict):
-            raise MalformedMove("a move is an object with a 'type'")
-        if move.get("type") == "order":
-            raise MalformedMove("the order is drawn by the host, not by a seat")
-        return parse({**move, "by": seat})
-
     # -- legality ----------------------------------------------------------------------------
 
     def verify(self, move: Move) -> None:

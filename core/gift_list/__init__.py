@@ -9,10 +9,7 @@ computer players.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ..base import BadOptions, Event, Game
+from ..base import Event, Game, no_options
 from ..registry import register
 from .bots import GreedyBot, RandomBot
 from .cards import PERSON_NAMES, describe_card
@@ -21,11 +18,6 @@ from .state import GiftListState, best_cards, score
 
 NAME = "gift-list"
 
-
-def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    if options:
-        raise BadOptions(f"Gift List has no options (got {', '.join(map(str, options))})")
-    return {}
 
 
 def describe(event: Event, names: list[str]) -> str:
@@ -84,7 +76,7 @@ GAME = register(
         max_players=7,
         new_state=GiftListState,
         default_options={},
-        check_options=check_options,
+        check_options=no_options("Gift List"),
         bots={"random": RandomBot, "greedy": GreedyBot},
         describe=describe,
         summary="Bring junk from your attic, open or steal, fill your secret Gift List (3-7).",

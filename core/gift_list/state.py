@@ -144,18 +144,6 @@ class GiftListState(GameState):
     def parse_record_move(self, move: dict) -> Move:
         return parse(move)
 
-    def parse_seat_move(self, seat: int, move: dict) -> Move:
-        """A seat's wire move (no ``by``).  Nothing a seat sends names a hidden card of another
-        seat, so the record form is the wire form; only the deal is refused.
-
-        Bringing a card that is not in your attic gets the same answer wherever that card is.
-        """
-        if not isinstance(move, dict):
-            raise MalformedMove("a move is an object with a 'type'")
-        if move.get("type") == "deal":
-            raise MalformedMove("the deal is the host's move, not a seat's")
-        return parse({**move, "by": seat})
-
     # -- legality ----------------------------------------------------------------------------
 
     def verify(self, move: Move) -> None:

@@ -6,10 +6,7 @@ engine, :mod:`.cards` for the deck, :mod:`.bots` for the computer players.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ..base import BadOptions, Event, Game
+from ..base import Event, Game, no_options
 from ..registry import register
 from .bots import GreedyBot, RandomBot
 from .cards import describe_card
@@ -18,11 +15,6 @@ from .state import WhiteElephantState, score
 
 NAME = "white-elephant"
 
-
-def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    if options:
-        raise BadOptions(f"White Elephant has no options (got {', '.join(map(str, options))})")
-    return {}
 
 
 def _gift(ref: str) -> str:
@@ -99,7 +91,7 @@ GAME = register(
         max_players=8,
         new_state=WhiteElephantState,
         default_options={},
-        check_options=check_options,
+        check_options=no_options("White Elephant"),
         bots={"random": RandomBot, "greedy": GreedyBot},
         describe=describe,
         summary="The Peanut card game: collect gifts, avoid junk, lowest score wins (3-8).",

@@ -141,11 +141,7 @@ class WhiteElephantState(GameState):
         A seat cannot learn anything from the error: naming a facedown card by its id gets
         the same answer as naming a card that is nowhere.
         """
-        if not isinstance(move, dict):
-            raise MalformedMove("a move is an object with a 'type'")
-        if move.get("type") in ("shuffle", "start"):
-            raise MalformedMove("chance moves are the host's, not a seat's")
-        parsed = parse({**move, "by": seat})
+        parsed = super().parse_seat_move(seat, move)
         if isinstance(parsed, Take):
             reason = "That gift is not in the Gift Exchange."
             cards = tuple(self._resolve(ref, NotInExchange, reason, faceup_ok=True) for ref in parsed.cards)

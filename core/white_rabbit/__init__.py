@@ -8,10 +8,7 @@ the computer players.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ..base import BadOptions, Event, Game
+from ..base import Event, Game, no_options
 from ..registry import register
 from .bots import GreedyBot, RandomBot
 from .cards import MAX_ROLLS, describe_card
@@ -19,17 +16,6 @@ from .moves import Deal, MaxPlace, MaxTake, Move, Roll
 from .state import DIRECTION_NAMES, WhiteRabbitState, score
 
 NAME = "white-rabbit"
-
-
-def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """White Rabbit has no options.
-
-    >>> check_options({})
-    {}
-    """
-    if options:
-        raise BadOptions(f"White Rabbit has no options (got {', '.join(map(str, options))})")
-    return {}
 
 
 def describe(event: Event, names: list[str]) -> str:
@@ -93,7 +79,7 @@ GAME = register(
         max_players=4,
         new_state=WhiteRabbitState,
         default_options={},
-        check_options=check_options,
+        check_options=no_options("White Rabbit"),
         bots={"random": RandomBot, "greedy": GreedyBot},
         describe=describe,
         summary="Max Mümmelmann: roll, move the rabbit, collect a family of 1-6 (2-4).",

@@ -167,14 +167,6 @@ class WhiteRabbitState(GameState):
     def parse_record_move(self, move: dict) -> AnyMove:
         return parse(move)
 
-    def parse_seat_move(self, seat: int, move: dict) -> AnyMove:
-        """A seat's wire move (no ``by``).  Seats only ever name face-up cards, so errors reveal nothing."""
-        if not isinstance(move, dict):
-            raise MalformedMove("a move is an object with a 'type'")
-        if move.get("type") in ("deal", "roll"):
-            raise MalformedMove("the deal and the die are the host's, not a seat's")
-        return parse({**move, "by": seat})
-
     # -- legality ----------------------------------------------------------------------------
 
     def verify(self, move: AnyMove) -> None:
