@@ -46,12 +46,41 @@ class PlaySetup:
     seed: int | None = None
 
 
-class YuleApp(App[int]):
+class HostedApp(App[int]):
+    """An app following one host through the client library, maybe running that host itself.
+
+    It holds the ``client``, the embedded ``host`` (``yule play``, ``yule party``) and the
+    status line's values, and closes both when it ends.
+    """
+
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, status: dict[str, Any]) -> None:
+        super().__init__()
+        self.client: Client | None = None
+        self.host: Any = None
+        self.status = status
+
+    async def on_unmount(self) -> None:
+        if self.client is not None:
+            await self.client.close()
+        if self.host is not None:
+            await self.host.stop()
+
+    def set_status(self, **values: Any) -> None:
+        """Change the status line on every screen (and on screens made later)."""
+        self.status.update(values)
+        for screen in self.screen_stack:
+            for line in screen.query(StatusLine):
+                for key, value in values.items():
+                    setattr(line, key, value)
+
+
+class YuleApp(HostedApp):
     """One player's terminal: see the module docstring."""
 
     TITLE = "Yule"
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     class FromHost(Message):
         """A frame or connection change from the client library."""
@@ -69,15 +98,12 @@ class YuleApp(App[int]):
         play: PlaySetup | None = None,
         discover: bool = True,
     ) -> None:
-        super().__init__()
+        super().__init__({"place": "Yule", "code": None, "connection": "offline"})
         self.player_name = name
         self.address = address
         self.code = code
         self.play = play
         self.discover = discover
-        self.client: Client | None = None
-        self.host: Any = None
-        self.status: dict[str, Any] = {"place": "Yule", "code": None, "connection": "offline"}
         self.table_id: int | None = None
         self.info: dict[str, Any] | None = None
         self.infos: dict[int, dict[str, Any]] = {}
@@ -115,20 +141,6 @@ class YuleApp(App[int]):
             why = None if game.name in GAME_UIS else f"{game.title} has no table in the terminal yet."
             choices.append((Text(label), game.name, why))
         return ChoiceScreen("Which game? (Enter plays, Esc quits)", choices)
-
-    async def on_unmount(self) -> None:
-        if self.client is not None:
-            await self.client.close()
-        if self.host is not None:
-            await self.host.stop()
-
-    def set_status(self, **values: Any) -> None:
-        """Change the status line on every screen (and on screens made later)."""
-        self.status.update(values)
-        for screen in self.screen_stack:
-            for line in screen.query(StatusLine):
-                for key, value in values.items():
-                    setattr(line, key, value)
 
     # -- terminal size ---------------------------------------------------------------------
 

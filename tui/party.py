@@ -25,7 +25,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
@@ -36,6 +36,7 @@ from core.gift_exchange.options import DEFAULT_OPTIONS
 from netplay import DEFAULT_PORT
 from netplay.client import Client, ConnectionLost, HostError
 
+from .app import HostedApp
 from .dialogs import ConfirmScreen
 from .gift_exchange import RULES
 from .gift_exchange.board import log_lines
@@ -377,22 +378,17 @@ class EndScreen(Screen[None]):
         self.app.exit(0)
 
 
-class PartyApp(App[int]):
+class PartyApp(HostedApp):
     """Organiser mode: see the module docstring."""
 
     TITLE = "Yule party"
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, data_dir: Path, *, bind: str | None = None, port: int = DEFAULT_PORT) -> None:
-        super().__init__()
+        super().__init__({"place": "Yule party", "code": None, "connection": "connecting"})
         self.data_dir = Path(data_dir)
         self.bind = bind
         self.port = port
-        self.host: Any = None
-        self.client: Client | None = None
         self.party = Party()
-        self.status: dict[str, Any] = {"place": "Yule party", "code": None, "connection": "connecting"}
         self.names: list[str] = []
         self.view: dict[str, Any] | None = None
         self.acting: list[dict[str, Any]] = []
@@ -409,19 +405,6 @@ class PartyApp(App[int]):
 
     def on_mount(self) -> None:
         self.boot()
-
-    async def on_unmount(self) -> None:
-        if self.client is not None:
-            await self.client.close()
-        if self.host is not None:
-            await self.host.stop()
-
-    def set_status(self, **values: Any) -> None:
-        self.status.update(values)
-        for screen in self.screen_stack:
-            for line in screen.query(StatusLine):
-                for key, value in values.items():
-                    setattr(line, key, value)
 
     @work(exclusive=True, group="boot")
     async def boot(self) -> None:

@@ -184,6 +184,15 @@ class GameTable(Widget):
         """Why the move ``action`` is not possible now (``None``: it is)."""
         return None
 
+    def _redraw(self) -> None:
+        """Draw the table from ``view``, ``names`` and ``tags`` (each game draws its own)."""
+
+    def watch_names(self) -> None:
+        self._redraw()
+
+    def watch_tags(self) -> None:
+        self._redraw()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.MOVES:
             return None if self.reason(action) else True

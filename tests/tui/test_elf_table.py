@@ -212,7 +212,7 @@ async def test_the_whole_game_against_a_real_host(tmp_path, monkeypatch):
         assert len(app.last_view["paths"]) == 1 and app.last_view["paths"][0]["card"] in hand
         # Then one card a turn and end it, until the game is over.
         while "result" not in app.last_view:
-            await wait_for(pilot, my_turn, timeout=20, what="Ana's turn")
+            await wait_for(pilot, my_turn, what="Ana's turn")
             if "result" in app.last_view:
                 break
             seen = len(app.table_screen.lines)

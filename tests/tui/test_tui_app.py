@@ -71,7 +71,7 @@ async def test_lobby_create_add_bots_start_and_take(tmp_path):
             assert any("Every seat needs" in n.message for n in app._notifications)
             await pilot.press("a", "s")
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
-            await wait_for(pilot, lambda: my_turn(app), timeout=20, what="Ben's turn")
+            await wait_for(pilot, lambda: my_turn(app), what="Ben's turn")
             await pilot.press("space", "down", "space", "t")
             await wait_for(pilot, lambda: any("Ben took 2 gifts" in line for line in app.table_screen.lines), what="the take")
     finally:

@@ -32,7 +32,7 @@ async def sit_at_a_started_table(pilot, app: YuleApp) -> None:
     await pilot.press("a", "a")
     await wait_for(pilot, lambda: None not in app.info["seats"], what="two bots")
     await pilot.press("s")
-    await wait_for(pilot, lambda: my_turn(app), timeout=20, what="our turn")
+    await wait_for(pilot, lambda: my_turn(app), what="our turn")
 
 
 async def take_two(pilot, app: YuleApp, name: str) -> None:
@@ -76,7 +76,7 @@ async def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path, monkey
             await wait_for(pilot, lambda: app.table_screen.lines == [e["text"] for e in host.tables[table].log], what="the log")
             assert (app.table_id, app.last_view["you"]) == (table, seat)
             assert isinstance(app.screen, TableScreen)
-            await wait_for(pilot, lambda: my_turn(app) or "result" in app.last_view, timeout=30, what="our turn")
+            await wait_for(pilot, lambda: my_turn(app) or "result" in app.last_view, what="our turn")
             if "result" not in app.last_view and app.last_view["phase"] != "after" and len(app.last_view["exchange"]) > 1:
                 await take_two(pilot, app, "Ana")
     finally:
@@ -91,14 +91,14 @@ async def test_a_restarted_host_brings_the_table_back_as_it_was(tmp_path):
         async with app.run_test(size=(80, 24)) as pilot:
             await sit_at_a_started_table(pilot, app)
             await take_two(pilot, app, "Ben")
-            await wait_for(pilot, lambda: my_turn(app) or "result" in app.last_view, timeout=30, what="our next turn")
+            await wait_for(pilot, lambda: my_turn(app) or "result" in app.last_view, what="our next turn")
             table, seat, view, lines = app.table_id, app.last_view["you"], app.last_view, list(app.table_screen.lines)
             code = app.status["code"]
             await host.stop()
             await wait_for(pilot, lambda: "host: reconnecting…" in screen_text(app), what="reconnecting…")
             host = Host(tmp_path, away_timeout=60)
             await host.start("127.0.0.1", port)
-            await wait_for(pilot, lambda: "host: connected" in screen_text(app), timeout=20, what="connected again")
+            await wait_for(pilot, lambda: "host: connected" in screen_text(app), what="connected again")
             await wait_for(pilot, lambda: app.last_view is not view, what="the view again")
             assert (app.table_id, app.last_view["you"], app.status["code"]) == (table, seat, code)
             assert app.last_view == view

@@ -127,8 +127,12 @@ def my_turn(app: Any) -> bool:
     )
 
 
-async def wait_for(pilot: Any, condition: Any, timeout: float = 10.0, what: str = "condition") -> None:
-    """Let the app run until ``condition()`` is true; fail after ``timeout`` seconds."""
+async def wait_for(pilot: Any, condition: Any, timeout: float = 30.0, what: str = "condition") -> None:
+    """Let the app run until ``condition()`` is true; fail after ``timeout`` seconds.
+
+    The timeout only guards against a hang (it is no speed test), so it is generous: a loaded
+    two-core CI machine running whole games against a real host must not fail here.
+    """
     import asyncio
 
     loop = asyncio.get_running_loop()

@@ -382,12 +382,6 @@ class ElfTable(GameTable, can_focus=True):
     def watch_choice(self) -> None:
         self._redraw()
 
-    def watch_names(self) -> None:
-        self._redraw()
-
-    def watch_tags(self) -> None:
-        self._redraw()
-
     def watch_pending(self) -> None:
         self._redraw()
 

@@ -216,12 +216,6 @@ class GiftExchangeTable(GameTable):
         self.previous = self.view
         self._redraw()
 
-    def watch_names(self) -> None:
-        self._redraw()
-
-    def watch_tags(self) -> None:
-        self._redraw()
-
     def watch_pending(self) -> None:
         self.refresh_bindings()
         if self.is_mounted:

@@ -235,12 +235,6 @@ class GiftListTable(GameTable):
         self.pending = False
         self._redraw()
 
-    def watch_names(self) -> None:
-        self._redraw()
-
-    def watch_tags(self) -> None:
-        self._redraw()
-
     def watch_pending(self) -> None:
         self.refresh_bindings()
         self._redraw()

@@ -365,12 +365,6 @@ class WhiteElephantTable(GameTable):
             # Nothing left to peek at or no Peanut to peek with: end the turn for the player.
             self.send({"type": "end"})
 
-    def watch_names(self) -> None:
-        self._redraw()
-
-    def watch_tags(self) -> None:
-        self._redraw()
-
     def watch_pending(self) -> None:
         self._refresh_keys()
 

@@ -250,12 +250,6 @@ class WhiteRabbitTable(GameTable, can_focus=True):
         if mode == "max_take" and self.asked_at != view.get("rolls") and self.app.screen is self.screen:
             self.action_max_take()
 
-    def watch_names(self) -> None:
-        self._redraw()
-
-    def watch_tags(self) -> None:
-        self._redraw()
-
     def watch_pending(self) -> None:
         self.refresh_bindings()
         self._redraw()
