@@ -5,7 +5,8 @@ Starts a real ``yule host`` subprocess on loopback, seats ``--tables`` White Ele
 make about one move per second.  For every move it measures the time from the mover sending
 it to the moment every seat's connection has the view with the new ``seq``.  In the same run a
 second subprocess echoes view-sized msgpack frames over loopback at the same pace: the floor.
-It also prints view frame sizes and the host's memory (RSS).
+It also prints view frame sizes, the host's CPU time and its memory (RSS).  The load generator
+does not collect garbage while it measures, so its own pauses are not counted as the host's.
 
     /work/venv/bin/python bench/netbench.py --tables 200 --seconds 30
 """
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
+import os
 import random
 import resource
 import socket
@@ -22,7 +25,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
 
 from core import get_game
 from netplay.client import Client, may_move
@@ -50,6 +52,13 @@ def rss_mb(pid: int) -> tuple[float, float]:
     return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) a process has used so far."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def echo_server(port: int) -> None:
     async def echo(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
@@ -66,8 +75,9 @@ async def echo_server(port: int) -> None:
 class Bench:
     def __init__(self, port: int, tables: int, seats: int, seconds: float) -> None:
         self.port, self.tables, self.seats, self.seconds = port, tables, seats, seconds
-        self.sent: dict[tuple[int, int], float] = {}
-        self.arrived: dict[tuple[int, int], list[float]] = defaultdict(list)
+        self.pending: dict[tuple[int, int], list[float]] = {}
+        """(table, seq) of a move sent -> [the time it was sent, views of it delivered so far]."""
+        self.latencies: list[float] = []
         self.sizes: list[int] = []
         self.measuring = False
         self.stop = False
@@ -76,10 +86,15 @@ class Bench:
     def on_message(self, message: dict) -> None:
         if message.get("type") == "view":
             now = time.perf_counter()
-            if self.measuring:
-                self.arrived[(message["table"], message["seq"])].append(now)
-                if len(self.sizes) < 20_000:
-                    self.sizes.append(len(encode(message)))
+            key = (message["table"], message["seq"])
+            if (waiting := self.pending.get(key)) is not None:
+                waiting[1] += 1
+                if waiting[1] == self.seats:
+                    del self.pending[key]
+                    if self.measuring:
+                        self.latencies.append((now - waiting[0]) * 1000)
+            if self.measuring and len(self.sizes) < 20_000:
+                self.sizes.append(len(encode(message)))
             self.sample_view = message
 
     async def table(self, n: int) -> None:
@@ -107,18 +122,8 @@ class Bench:
             elif may_move(message):
                 await asyncio.sleep(random.uniform(0.9, 1.1))  # about one move per second per table
                 move = bot.choose(message["view"])
-                key = (table, message["seq"] + 1)
-                self.arrived.pop(key, None)  # the same seq in an earlier game at this table
-                self.sent[key] = time.perf_counter()
+                self.pending[(table, message["seq"] + 1)] = [time.perf_counter(), 0]
                 await client.move(table, move, seq=message["seq"])
-
-    def latencies(self) -> list[float]:
-        out = []
-        for key, t0 in self.sent.items():
-            times = self.arrived.get(key, [])
-            if len(times) == self.seats:
-                out.append((max(times) - t0) * 1000)
-        return out
 
 
 async def echo_floor(port: int, frame: dict, stop: asyncio.Event) -> list[float]:
@@ -155,6 +160,13 @@ async def main(args: argparse.Namespace) -> None:
         await asyncio.sleep(args.warmup)
         print(f"{args.tables} tables x {args.seats} connections seated in {time.perf_counter() - started:.1f} s; "
               f"host RSS {rss_mb(host.pid)[0]:.0f} MB")  # fmt: skip
+        # The load generator holds a thousand clients: its own collector's pauses (up to 80 ms
+        # for a full collection) would be counted as the host's latency.  It measures, so it
+        # does not collect while it measures; the host collects as it always does.
+        gc.collect()
+        gc.freeze()
+        gc.disable()
+        host_cpu = cpu_seconds(host.pid)
         bench.measuring = True
         stop_echo = asyncio.Event()
         floor = asyncio.create_task(echo_floor(echo_port, bench.sample_view, stop_echo))
@@ -162,6 +174,8 @@ async def main(args: argparse.Namespace) -> None:
         bench.measuring = False
         stop_echo.set()
         floor_ms = await floor
+        gc.enable()
+        host_cpu = cpu_seconds(host.pid) - host_cpu
         rss, peak = rss_mb(host.pid)
         bench.stop = True
         for task in tables:
@@ -174,7 +188,7 @@ async def main(args: argparse.Namespace) -> None:
         echo.terminate()
         host.wait()
         echo.wait()
-    lat = bench.latencies()
+    lat = bench.latencies
     print(f"tables that failed: {len(failed)}; load-generator CPU {bench_cpu:.0f} s over the whole run")
     print(f"moves measured: {len(lat)} in {args.seconds:.0f} s ({len(lat) / args.seconds:.0f}/s)")
     print(f"move -> all {args.seats} views delivered: p50 {percentile(lat, 50):.2f} ms, "
@@ -183,6 +197,7 @@ async def main(args: argparse.Namespace) -> None:
           f"p99 {percentile(floor_ms, 99):.2f} ms")  # fmt: skip
     print(f"view frames: mean {statistics.mean(bench.sizes):.0f} B, max {max(bench.sizes)} B "
           f"({len(bench.sizes)} sampled)")  # fmt: skip
+    print(f"host CPU while measuring: {host_cpu:.1f} s in {args.seconds:.0f} s ({100 * host_cpu / args.seconds:.0f}% of a core)")
     print(f"host memory: RSS {rss:.0f} MB (peak {peak:.0f} MB) holding {args.tables * args.seats} connections")
 
 

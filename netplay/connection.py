@@ -1,4 +1,8 @@
-"""One client connection as the host sees it: its name, seats, rate limit and send buffer.
+"""One client connection as the host sees it: framing, timeouts, rate limit, seats, send buffer.
+
+Each connection is an :class:`asyncio.Protocol`: frames are cut out of the bytes as they
+arrive and handed on at once, with no task, future or timeout object per frame, so a
+thousand idle connections cost the host almost nothing.
 
 Sending never waits: frames go straight into the transport's buffer, and a connection whose
 unsent bytes pass ``Limits.send_buffer`` (a stuck or slow reader) is dropped, so it can never
@@ -11,9 +15,10 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
-from .wire import MAX_CLIENT_FRAME, encode
+from .wire import MAX_CLIENT_FRAME, FrameBuffer, FrameError, decode, encode
 
 log = logging.getLogger("yule.host")
 
@@ -43,30 +48,125 @@ class Limits:
     tables_per_connection: int = 100
 
 
-class Connection:
-    """A client connection: what it holds at which table, and how to send to it."""
+class Connection(asyncio.Protocol):
+    """A client connection: its framing, timeouts and rate limit, what it holds, how to send to it.
 
-    def __init__(self, number: int, writer: asyncio.StreamWriter, limits: Limits) -> None:
+    Bytes are cut into frames as they arrive, with no task per connection: each decoded map
+    goes to ``on_message``, and ``on_lost`` hears when the connection is gone.  One timer,
+    moved lazily, closes a connection that is silent too long (``hello_timeout`` before its
+    first frame, then ``idle_timeout``) or leaves a frame half sent (``frame_timeout``).
+    """
+
+    def __init__(
+        self,
+        number: int,
+        limits: Limits,
+        on_message: Callable[[Connection, dict[str, Any]], None],
+        on_lost: Callable[[Connection], None],
+    ) -> None:
         self.number = number
-        self.writer = writer
-        self.transport = writer.transport
         self.limits = limits
+        self.on_message = on_message
+        self.on_lost = on_lost
         self.name = ""
+        self.greeted = False
+        """True once the host has accepted this connection's hello."""
         self.seats: dict[int, int] = {}
         """table id -> the seat this connection holds there."""
         self.watching: set[int] = set()
         self.created: set[int] = set()
         self.bad_frames = 0
         self.closed = False
+        self.peer = "?"
+        self.transport: asyncio.Transport | None = None
+        self._frames = FrameBuffer(limits.max_frame)
         self._tokens = limits.burst
         self._refilled = time.monotonic()
-        try:
-            self.peer = str(writer.get_extra_info("peername"))
-        except Exception:
-            self.peer = "?"
+        self._loop = asyncio.get_running_loop()
+        self._deadline = 0.0
+        self._deadline_error = FrameError.silent
+        self._mid_frame = False
+        self._timer: asyncio.TimerHandle | None = None
 
     def __repr__(self) -> str:
         return f"<connection {self.number} {self.name!r} {self.peer}>"
+
+    # -- asyncio.Protocol ----------------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.peer = str(transport.get_extra_info("peername"))
+        self._expect(self.limits.hello_timeout, FrameError.silent)
+
+    def data_received(self, data: bytes) -> None:
+        frames = self._frames
+        frames.feed(data)
+        try:
+            while not self.closed and (body := frames.next()) is not None:
+                if not self.allow():
+                    self.error("flood", "Too many frames: slow down. Closing.")
+                    self.close()
+                    return
+                try:
+                    message = decode(body)
+                except FrameError as e:
+                    self.bad_frame(e.code, e.message)
+                    if not self.greeted:
+                        self.close()
+                    continue
+                self.on_message(self, message)
+        except FrameError as e:  # a frame over the size limit: the stream cannot be followed
+            self.error(e.code, e.message)
+            self.close()
+            return
+        if self.closed:
+            return
+        if frames.partial:
+            if not self._mid_frame:  # the time a frame may take counts from its first byte
+                self._mid_frame = True
+                self._expect(self.limits.frame_timeout, FrameError.half_frame)
+        else:
+            self._mid_frame = False
+            self._expect(self.limits.idle_timeout if self.greeted else self.limits.hello_timeout, FrameError.silent)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.on_lost(self)
+
+    # -- timeouts ------------------------------------------------------------------------------
+
+    def _expect(self, seconds: float, error: Callable[[], FrameError]) -> None:
+        """Fail with ``error`` unless more is heard within ``seconds``.
+
+        Usually this only moves the deadline later; the timer, when it fires early, sets
+        itself again for the deadline then current.
+        """
+        self._deadline = deadline = self._loop.time() + seconds
+        self._deadline_error = error
+        if self._timer is None or self._timer.when() > deadline:
+            self._arm()
+
+    def _arm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = self._loop.call_at(self._deadline, self._timed_out)
+
+    def _timed_out(self) -> None:
+        self._timer = None
+        if self.closed:
+            return
+        if self._loop.time() < self._deadline:
+            self._arm()
+            return
+        e = self._deadline_error()
+        self.error(e.code, e.message)
+        self.close()
+
+    # -- receiving -----------------------------------------------------------------------------
 
     def allow(self) -> bool:
         """Take a token from the connection's bucket; False when it is flooding."""
@@ -78,20 +178,31 @@ class Connection:
         self._tokens -= 1
         return True
 
+    def bad_frame(self, code: str, message: str, rid: Any = None) -> None:
+        """Answer a frame that was not understood; too many of them close the connection."""
+        self.bad_frames += 1
+        self.error(code, message, rid=rid if isinstance(rid, int) else None)
+        if self.bad_frames >= self.limits.max_bad_frames:
+            self.error("too_many_errors", "Too many invalid frames; closing.")
+            self.close()
+
+    # -- sending -------------------------------------------------------------------------------
+
     def send(self, message: dict[str, Any]) -> None:
         self.send_bytes(encode(message))
 
     def send_bytes(self, frame: bytes) -> None:
-        if self.closed:
+        transport = self.transport
+        if self.closed or transport is None:
             return
-        if self.transport.is_closing():
+        if transport.is_closing():
             self.closed = True
             return
-        if self.transport.get_write_buffer_size() + len(frame) > self.limits.send_buffer:
+        if transport.get_write_buffer_size() + len(frame) > self.limits.send_buffer:
             log.warning("%r: not reading; dropped", self)
             self.abort()
             return
-        self.transport.write(frame)
+        transport.write(frame)
 
     def error(self, code: str, message: str, *, rid: int | None = None, table: int | None = None) -> None:
         frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
@@ -104,9 +215,11 @@ class Connection:
     def close(self) -> None:
         """Close after the frames already queued have been sent."""
         self.closed = True
-        self.transport.close()
+        if self.transport is not None:
+            self.transport.close()
 
     def abort(self) -> None:
         """Drop now, discarding anything unsent."""
         self.closed = True
-        self.transport.abort()
+        if self.transport is not None:
+            self.transport.abort()

@@ -7,9 +7,9 @@ Embed it (``yule play`` does, on loopback) or run it with ``yule host``::
     ...
     await host.stop()
 
-Each connection is read by its own task: every frame is size-capped, rate-limited, decoded
-and validated (:mod:`netplay.messages`) before a handler sees it, and any failure is answered
-with an error frame to that connection only.  The lobby and the tables live in this process;
+Each connection is an asyncio protocol (:mod:`netplay.connection`): every frame is
+size-capped, rate-limited, decoded and validated (:mod:`netplay.messages`) before a handler
+sees it, and any failure is answered with an error frame to that connection only.  The lobby and the tables live in this process;
 moves and seats are stored in the data folder (:mod:`netplay.store`) and tables resume from it
 after a restart.  The protocol is in ``docs/protocol.md``.
 """
@@ -29,7 +29,7 @@ from .connection import Connection, Limits
 from .messages import InvalidMessage, parse_client_message
 from .store import Store, hash_token
 from .table import DEFAULT_BOT_DELAY, RequestError, Table, clean_name
-from .wire import PROTOCOL_VERSION, FrameError, encode, read_frame
+from .wire import PROTOCOL_VERSION, encode
 
 log = logging.getLogger("yule.host")
 
@@ -106,7 +106,7 @@ class Host:
                 if s is not None and s.token_hash is not None:
                     self.tokens[s.token_hash] = (table.id, seat)
         self._next_table = store.next_table_id()
-        self._server = await asyncio.start_server(self._serve, bind, port, limit=self.limits.max_frame + 1024)
+        self._server = await asyncio.get_running_loop().create_server(self._connection, bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
         self._spawn(self._heartbeats())
         if self.advertise:
@@ -164,91 +164,54 @@ class Host:
 
     # -- one connection ----------------------------------------------------------------------
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def _connection(self) -> Connection:
         self._numbers += 1
-        conn = Connection(self._numbers, writer, self.limits)
+        conn = Connection(self._numbers, self.limits, self._received, self._lost)
         self.connections.add(conn)
-        self._tasks.add(asyncio.current_task())  # type: ignore[arg-type]
+        return conn
+
+    def _lost(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        for table_id in set(conn.seats) | conn.watching | conn.created:
+            if (table := self.tables.get(table_id)) is not None:
+                table.detach(conn)
+
+    def _received(self, conn: Connection, data: dict[str, Any]) -> None:
+        """One decoded frame: validated, then the hello or a request."""
         try:
-            if await self._hello(conn, reader):
-                await self._read_loop(conn, reader)
-        except FrameError as e:
-            conn.error(e.code, e.message)
-        except (asyncio.IncompleteReadError, ConnectionError):
-            pass
-        except asyncio.CancelledError:
-            conn.abort()  # the host is stopping; the task ends here
+            message = parse_client_message(data)
+        except InvalidMessage as e:
+            if conn.greeted:
+                conn.bad_frame("invalid", str(e), data.get("rid"))
+            else:
+                conn.error("invalid", str(e))
+                conn.close()
+            return
+        try:
+            if conn.greeted:
+                self._dispatch(conn, message)
+            else:
+                self._hello(conn, message)
         except Exception:
             log.exception("%r: unexpected failure; connection closed", conn)
-        finally:
-            self._tasks.discard(asyncio.current_task())  # type: ignore[arg-type]
-            self.connections.discard(conn)
-            for table_id in set(conn.seats) | conn.watching | conn.created:
-                if (table := self.tables.get(table_id)) is not None:
-                    table.detach(conn)
-            if not conn.closed:
-                conn.close()
-
-    async def _read(self, conn: Connection, reader: asyncio.StreamReader, idle: float) -> dict[str, Any] | None:
-        """One decoded frame, or None after answering a frame that was not understood."""
-        try:
-            return await read_frame(reader, self.limits.max_frame, idle_timeout=idle,
-                                    frame_timeout=self.limits.frame_timeout)  # fmt: skip
-        except FrameError as e:
-            if e.fatal:
-                raise
-            self._bad_frame(conn, e.code, e.message, None)
-            return None
-
-    def _bad_frame(self, conn: Connection, code: str, message: str, rid: Any) -> None:
-        conn.bad_frames += 1
-        conn.error(code, message, rid=rid if isinstance(rid, int) else None)
-        if conn.bad_frames >= self.limits.max_bad_frames:
-            conn.error("too_many_errors", "Too many invalid frames; closing.")
             conn.close()
 
-    async def _hello(self, conn: Connection, reader: asyncio.StreamReader) -> bool:
-        data = await self._read(conn, reader, self.limits.hello_timeout)
-        if data is None:
-            conn.close()
-            return False
-        try:
-            hello = parse_client_message(data)
-        except InvalidMessage as e:
-            conn.error("invalid", str(e))
-            conn.close()
-            return False
+    def _hello(self, conn: Connection, hello: Any) -> None:
         if hello.type != "hello":
             conn.error("hello_first", "The first message must be 'hello' with the protocol version.")
             conn.close()
-            return False
+            return
         if hello.version != PROTOCOL_VERSION:
             conn.error(
                 "version",
                 f"This host speaks Yule protocol {PROTOCOL_VERSION}, not {hello.version}: update Yule.",
             )
             conn.close()
-            return False
+            return
         conn.name = clean_name(hello.name)
+        conn.greeted = True
         conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "name": conn.name, "host": self.name,
                    "heartbeat": self.limits.heartbeat, "rid": hello.rid})  # fmt: skip
-        return True
-
-    async def _read_loop(self, conn: Connection, reader: asyncio.StreamReader) -> None:
-        while not conn.closed:
-            data = await self._read(conn, reader, self.limits.idle_timeout)
-            if not conn.allow():
-                conn.error("flood", "Too many frames: slow down. Closing.")
-                conn.close()
-                return
-            if data is None:
-                continue
-            try:
-                message = parse_client_message(data)
-            except InvalidMessage as e:
-                self._bad_frame(conn, "invalid", str(e), data.get("rid"))
-                continue
-            self._dispatch(conn, message)
 
     def _dispatch(self, conn: Connection, message: Any) -> None:
         kind = message.type

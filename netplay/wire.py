@@ -39,6 +39,18 @@ class FrameError(Exception):
         self.fatal = fatal
         """True when the stream is no longer usable (size, timeouts); the connection closes."""
 
+    @classmethod
+    def silent(cls) -> FrameError:
+        return cls("silent", "Nothing was heard on this connection for too long.", fatal=True)
+
+    @classmethod
+    def half_frame(cls) -> FrameError:
+        return cls("half_frame", "A frame started but did not finish in time.", fatal=True)
+
+    @classmethod
+    def too_large(cls, max_size: int, size: int) -> FrameError:
+        return cls("too_large", f"Frames are limited to {max_size} bytes (this one says {size}).", fatal=True)
+
 
 def encode(message: dict[str, Any]) -> bytes:
     """One message as a whole frame: length header and msgpack body."""
@@ -74,15 +86,56 @@ async def read_frame(
         async with asyncio.timeout(idle_timeout):
             first = await reader.readexactly(1)
     except TimeoutError:
-        raise FrameError("silent", "Nothing was heard on this connection for too long.", fatal=True) from None
+        raise FrameError.silent() from None
     try:
         async with asyncio.timeout(frame_timeout):
             (size,) = HEADER.unpack(first + await reader.readexactly(HEADER.size - 1))
             if size > max_size:
-                raise FrameError(
-                    "too_large", f"Frames are limited to {max_size} bytes (this one says {size}).", fatal=True
-                )
+                raise FrameError.too_large(max_size, size)
             body = await reader.readexactly(size)
     except TimeoutError:
-        raise FrameError("half_frame", "A frame started but did not finish in time.", fatal=True) from None
+        raise FrameError.half_frame() from None
     return decode(body)
+
+
+class FrameBuffer:
+    """Whole frame bodies out of a byte stream that arrives in pieces (the host's side).
+
+        >>> frames = FrameBuffer(1024)
+        >>> data = encode({"type": "ping"})
+        >>> frames.feed(data[:3]); frames.next(), frames.partial
+        (None, True)
+        >>> frames.feed(data[3:]); decode(frames.next()), frames.partial
+        ({'type': 'ping'}, False)
+
+    :meth:`next` raises a fatal :class:`FrameError` when a frame says it is over ``max_size``.
+    """
+
+    __slots__ = ("_buffer", "max_size")
+
+    def __init__(self, max_size: int) -> None:
+        self.max_size = max_size
+        self._buffer = bytearray()
+
+    def feed(self, data: bytes) -> None:
+        self._buffer += data
+
+    @property
+    def partial(self) -> bool:
+        """True when a frame has begun and not finished."""
+        return bool(self._buffer)
+
+    def next(self) -> bytes | None:
+        """The next whole frame body, or None until more bytes arrive."""
+        buffer = self._buffer
+        if len(buffer) < HEADER.size:
+            return None
+        (size,) = HEADER.unpack_from(buffer)
+        if size > self.max_size:
+            raise FrameError.too_large(self.max_size, size)
+        end = HEADER.size + size
+        if len(buffer) < end:
+            return None
+        body = bytes(buffer[HEADER.size : end])
+        del buffer[:end]
+        return body

@@ -12,7 +12,9 @@ import msgpack
 
 from netplay.botplay import play_games
 from netplay.client import Client
-from netplay.wire import PROTOCOL_VERSION
+from netplay.connection import Limits
+from netplay.host import Host
+from netplay.wire import PROTOCOL_VERSION, encode
 
 from netplay_support import Raw
 
@@ -90,6 +92,47 @@ async def test_half_a_frame_then_silence_and_a_silent_connection(host):
     assert codes(await raw.frames_until_closed()) == ["half_frame"]
     raw = await Raw.open(host.port, hello=False)
     assert codes(await raw.frames_until_closed()) == ["silent"]
+
+
+async def test_a_frame_trickled_in_pieces_is_read_and_frames_sent_together_are_all_answered(host):
+    raw = await Raw.open(host.port)
+    data = encode({"type": "list", "rid": 1})
+    for i in range(len(data)):  # one byte at a time, well within the frame timeout
+        raw.send_bytes(data[i : i + 1])
+        await asyncio.sleep(0.01)
+    assert (await raw.frame())["rid"] == 1
+    raw.send_bytes(b"".join(encode({"type": "list", "rid": rid}) for rid in (2, 3, 4)))
+    assert [(await raw.frame())["rid"] for _ in range(3)] == [2, 3, 4]
+
+
+async def test_a_trickle_does_not_stretch_the_frame_timeout(host):
+    raw = await Raw.open(host.port)
+    raw.send_bytes(struct.pack(">I", 100))
+    started = asyncio.get_running_loop().time()
+    answer = asyncio.create_task(raw.frames_until_closed())
+    for _ in range(20):  # a byte every 0.1 s: never silent, but the frame would take 2 s
+        await asyncio.sleep(0.1)
+        if answer.done():
+            break
+        raw.send_bytes(b"\x00")
+    assert codes(await answer) == ["half_frame"]
+    assert asyncio.get_running_loop().time() - started < 1.0  # the frame timeout is 0.5 s
+
+
+async def test_idle_timeout_closes_a_silent_player_but_not_one_who_answers(tmp_path):
+    host = Host(tmp_path / "data", limits=Limits(idle_timeout=0.6, heartbeat=60.0))
+    await host.start("127.0.0.1", 0)
+    try:
+        talker, sleeper = await Raw.open(host.port), await Raw.open(host.port)
+        for rid in range(8):  # 1.6 s of a frame every 0.2 s
+            await asyncio.sleep(0.2)
+            talker.send({"type": "list", "rid": rid})
+            assert (await talker.frame())["rid"] == rid
+        assert codes(await sleeper.frames_until_closed()) == ["silent"]
+        talker.send({"type": "list", "rid": 99})
+        assert (await talker.frame())["rid"] == 99
+    finally:
+        await host.stop()
 
 
 async def test_too_many_bad_frames_close_the_connection(host):
