@@ -79,10 +79,15 @@ class Party:
             return None
 
     def save(self, folder: Path) -> None:
-        """Write atomically (a killed process leaves the old file or the new one)."""
+        """Write atomically (a killed process leaves the old file or the new one).
+
+        The file holds the organiser token, so only its owner may read it.
+        """
         folder.mkdir(parents=True, exist_ok=True)
         tmp = folder / (PARTY_FILE + ".tmp")
-        tmp.write_text(json.dumps(asdict(self), indent=1, ensure_ascii=False), encoding="utf-8")
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as f:
+            f.write(json.dumps(asdict(self), indent=1, ensure_ascii=False))
+        os.chmod(tmp, 0o600)  # also when an older file was left with wider rights
         os.replace(tmp, folder / PARTY_FILE)
 
 

@@ -120,6 +120,9 @@ async def test_a_stopped_party_resumes_from_the_data_folder(tmp_path):
         await choose(pilot, app, 0)
         opened_by = app.view["gifts"][0]["holder"]
         table = app.party.table
+    saved = tmp_path / "data" / "party.json"
+    assert json.loads(saved.read_text())["token"] == app.party.token
+    assert saved.stat().st_mode & 0o777 == 0o600  # the organiser token is for its owner only
     # The app and its in-process host are gone; a new one on the same folder offers to resume.
     again = party_app(tmp_path)
     async with again.run_test(size=(100, 30)) as pilot:
