@@ -20,11 +20,12 @@ import secrets
 import asyncio
 import logging
 import socket
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import DEFAULT_PORT, default_data_dir
+from . import DEFAULT_PORT, KEEP_FINISHED_HOURS, default_data_dir
 from .connection import Connection, Limits
 from .messages import InvalidMessage, parse_client_message
 from .store import Store, hash_token
@@ -49,12 +50,15 @@ class Host:
         data_dir: Path | str | None = None,
         *,
         away_timeout: float = 120.0,
+        keep_finished: float | None = KEEP_FINISHED_HOURS * 3600,
         limits: Limits | None = None,
         advertise: bool = False,
         name: str | None = None,
     ) -> None:
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.away_timeout = away_timeout
+        self.keep_finished = keep_finished
+        """Seconds a finished table stays in the lobby across restarts (None: for ever)."""
         self.limits = limits or Limits()
         self.advertise = advertise
         self.name = clean_name(name or socket.gethostname(), "Yule host")
@@ -92,9 +96,16 @@ class Host:
     async def start(self, bind: str | None = None, port: int = DEFAULT_PORT) -> int:
         """Open the data folder, resume its tables and listen; returns the bound port.
 
+        Tables whose game finished more than ``keep_finished`` seconds ago are forgotten first.
+
         ``bind`` None listens on every interface.
         """
         self._store = store = Store(self.data_dir)
+        if self.keep_finished is not None:
+            gone = store.forget_finished(time.time() - self.keep_finished)
+            if gone:
+                log.info("%d tables finished over %g h ago left the lobby; their records stay in %s",
+                         len(gone), self.keep_finished / 3600, store.records_dir)  # fmt: skip
         for row in store.load_tables():
             try:
                 table = Table.restore(store, row, self.away_timeout)

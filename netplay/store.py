@@ -6,15 +6,18 @@ rebuilt by replaying their stored moves (:func:`core.records.replay`); nothing i
 Seat tokens are stored as SHA-256 hashes only.
 
 Finished games are written to ``DATA/records/table-<id>-game-<n>.json`` (``yule-record/1``).
+A table whose game finished long ago can be forgotten (:meth:`Store.forget_finished`); its
+record files stay.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,6 +51,10 @@ CREATE TABLE IF NOT EXISTS moves (
     n INTEGER NOT NULL,
     move TEXT NOT NULL,
     PRIMARY KEY (table_id, game_no, n)
+);
+CREATE TABLE IF NOT EXISTS counters (
+    name TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS organisers (
     table_id INTEGER PRIMARY KEY,
@@ -99,9 +106,24 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """Everything in the block is committed together, or nothing is."""
+        self.db.execute("BEGIN")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
     def next_table_id(self) -> int:
-        (top,) = self.db.execute("SELECT COALESCE(MAX(id), 0) FROM tables").fetchone()
-        return top + 1
+        """One more than any table id ever used here, also of tables since forgotten."""
+        (top,) = self.db.execute(
+            "SELECT MAX(COALESCE((SELECT MAX(id) FROM tables), 0) + 1,"
+            " COALESCE((SELECT value FROM counters WHERE name='next_table'), 1))"
+        ).fetchone()
+        return top
 
     def save_table(
         self, *, id: int, game: str, options: dict[str, Any], seats: int, open: bool, code: str,
@@ -124,13 +146,8 @@ class Store:
     def append_moves(self, table_id: int, game_no: int, first: int, moves: Iterable[dict[str, Any]]) -> None:
         """Commit moves numbered ``first``, ``first+1`` ... of a table's current game."""
         rows = [(table_id, game_no, first + i, json.dumps(m)) for i, m in enumerate(moves)]
-        self.db.execute("BEGIN")
-        try:
+        with self._transaction():
             self.db.executemany("INSERT INTO moves VALUES (?,?,?,?)", rows)
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
 
     def truncate_moves(self, table_id: int, game_no: int, keep: int) -> None:
         """Forget a table's moves from number ``keep`` on (an undo): the record holds what stands."""
@@ -138,6 +155,30 @@ class Store:
 
     def save_organiser(self, table_id: int, token_hash: str, organised: bool) -> None:
         self.db.execute("INSERT OR REPLACE INTO organisers VALUES (?,?,?)", (table_id, token_hash, int(organised)))
+
+    def forget_finished(self, before: float) -> list[int]:
+        """Forget the tables whose game finished before ``before`` (a Unix time); their ids.
+
+        The finish time is the mtime of the game's record file, and only that file is kept: it
+        holds the whole game.  A table whose record is missing is kept (restoring it rewrites it).
+        """
+        gone = []
+        for table_id, game_no in self.db.execute("SELECT id, game_no FROM tables WHERE status='over'").fetchall():
+            try:
+                finished = self.record_path(table_id, game_no).stat().st_mtime
+            except OSError:
+                continue
+            if finished < before:
+                gone.append(table_id)
+        if not gone:
+            return gone
+        with self._transaction():
+            self.db.execute("INSERT OR REPLACE INTO counters VALUES ('next_table', ?)", (self.next_table_id(),))
+            for table_id in gone:
+                for where in ("tables WHERE id", "seats WHERE table_id", "moves WHERE table_id",
+                              "organisers WHERE table_id"):  # fmt: skip
+                    self.db.execute(f"DELETE FROM {where}=?", (table_id,))
+        return gone
 
     def load_tables(self) -> list[TableRow]:
         seats: dict[int, dict[int, tuple[str, str | None, str | None]]] = {}

@@ -159,7 +159,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
 
     async def serve() -> None:
-        host = Host(args.data, away_timeout=args.away_timeout, advertise=not args.no_discovery)
+        host = Host(args.data, away_timeout=args.away_timeout, keep_finished=args.keep_finished * 3600,
+                    advertise=not args.no_discovery)  # fmt: skip
         port = await host.start(args.bind, args.port)
         # What lives as long as the host (modules, the message schemas, restored tables) is
         # moved out of the collector's way, so that a full collection stays short.
@@ -277,7 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="replay game records and check them (OK or FAIL each)")
     p.add_argument("files", nargs="+", metavar="FILE", help="record files ('-' for stdin)")
     p.set_defaults(handler=cmd_verify)
-    from netplay import DEFAULT_PORT
+    from netplay import DEFAULT_PORT, KEEP_FINISHED_HOURS
 
     p = sub.add_parser("host", help="serve tables to players on the LAN")
     p.add_argument("--bind", metavar="ADDR", help="address to listen on (default: every interface)")
@@ -285,6 +286,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", metavar="DIR", help="data folder (database and finished game records)")
     p.add_argument("--away-timeout", type=float, default=120.0, metavar="S",
                    help="seconds a player may be away before a bot plays for them (default 120)")
+    p.add_argument("--keep-finished", type=float, default=KEEP_FINISHED_HOURS, metavar="HOURS",
+                   help="hours a finished table stays in the lobby: older ones are left out when the host "
+                        f"starts, their records kept (default {KEEP_FINISHED_HOURS:g})")
     p.add_argument("--no-discovery", action="store_true", help="do not advertise the host on the LAN")
     p.set_defaults(handler=cmd_host)
 

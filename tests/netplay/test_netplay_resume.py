@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -125,6 +126,35 @@ async def test_a_stopped_host_resumes_every_table_at_its_last_move(tmp_path):
         await host.stop()
     for path in (tmp_path / "records").glob("*.json"):
         verify_record(json.loads(path.read_text()))
+
+
+async def test_tables_finished_long_ago_leave_the_lobby_at_start_up_and_their_records_stay(tmp_path):
+    host = Host(tmp_path, limits=FAST)
+    port = await host.start("127.0.0.1", 0)
+    async with Client("127.0.0.1", port, "Ana") as ana:  # a table still waiting for players
+        waiting = (await ana.create_table("white-elephant", 3))["table"]
+    summary = await play_games("127.0.0.1", port, game="white-elephant", players=3, games=3, tables=3, delay=0, seed=4)
+    await host.stop()
+    old, recent, newest = sorted(g.table for g in summary.finished)
+    records = {t: tmp_path / "records" / f"table-{t}-game-1.json" for t in (old, recent, newest)}
+    two_days_ago = time.time() - 48 * 3600
+    for t in (old, newest):
+        os.utime(records[t], (two_days_ago, two_days_ago))
+    host = Host(tmp_path, limits=FAST, keep_finished=24 * 3600)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        assert sorted(host.tables) == [waiting, recent]
+        assert all(path.exists() for path in records.values())
+        async with Client("127.0.0.1", port, "Ben") as ben:
+            assert sorted(t["table"] for t in await ben.list_tables()) == [waiting, recent]
+            fresh = (await ben.create_table("white-elephant", 3))["table"]
+        assert fresh == newest + 1  # the forgotten table's number is not given again
+    finally:
+        await host.stop()
+    host = Host(tmp_path, limits=FAST, keep_finished=None)  # None keeps them all: nothing more goes
+    await host.start("127.0.0.1", 0)
+    assert sorted(host.tables) == [waiting, recent, fresh]
+    await host.stop()
 
 
 async def until(condition, timeout: float = 30.0) -> None:
