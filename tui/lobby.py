@@ -452,7 +452,7 @@ class CodeScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Join code"
-            yield Label("This table is private. Its code (Enter to join):")
+            yield Label("Private table: type its join code, then Enter.")
             yield Input(id="code", max_length=16)
         yield KeysFooter()
 

@@ -129,7 +129,7 @@ async def test_a_latecomer_watching_gets_the_whole_log_so_far(tmp_path):
             async with app.run_test(size=(80, 24)) as pilot:
                 await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, what="the table")
                 await pilot.press("w")
-                await wait_for(pilot, lambda: "Its code" in screen_text(app), what="the code")
+                await wait_for(pilot, lambda: "type its join code, then Enter." in screen_text(app), what="the whole question")
                 await pilot.press(*created["code"], "enter")
                 await wait_for(pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the view")
                 texts = [e["text"] for e in host.tables[table].log]
