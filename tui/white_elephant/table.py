@@ -30,7 +30,7 @@ from ..text import plain, seat_name
 from ..widgets import GameTable
 from .gifts import PEANUT, SUIT_CODES, badges, gift_badge, gift_name, is_surprise, suit_badge, surprise_number
 
-LEGEND = f"?N Surprise Gift  {PEANUT} Peanut  ?N=MU 5 peeked"
+LEGEND = f"?N Surprise Gift  {PEANUT} Peanut  ?N=gift: peeked"
 
 
 LABEL_ROOM = len("GB 8 Gift Basket")
