@@ -42,6 +42,8 @@ class Limits:
     """... and in one burst; beyond that it is disconnected."""
     send_buffer: int = 4 * 1024 * 1024
     """Unsent bytes a connection may have waiting before it is dropped."""
+    list_cost: float = 10.0
+    """Frames a ``list`` counts as in the rate limit: its answer is the whole lobby."""
     max_bad_frames: int = 10
     """Invalid frames tolerated on one connection before it is closed."""
     max_tables: int = 10_000
@@ -105,8 +107,7 @@ class Connection(asyncio.Protocol):
         try:
             while not self.closed and (body := frames.next()) is not None:
                 if not self.allow():
-                    self.error("flood", "Too many frames: slow down. Closing.")
-                    self.close()
+                    self.flood()
                     return
                 try:
                     message = decode(body)
@@ -168,15 +169,19 @@ class Connection(asyncio.Protocol):
 
     # -- receiving -----------------------------------------------------------------------------
 
-    def allow(self) -> bool:
-        """Take a token from the connection's bucket; False when it is flooding."""
+    def allow(self, cost: float = 1.0) -> bool:
+        """Take ``cost`` tokens from the connection's bucket; False when it is flooding."""
         now = time.monotonic()
         self._tokens = min(self.limits.burst, self._tokens + (now - self._refilled) * self.limits.rate)
         self._refilled = now
-        if self._tokens < 1:
+        if self._tokens < cost:
             return False
-        self._tokens -= 1
+        self._tokens -= cost
         return True
+
+    def flood(self) -> None:
+        self.error("flood", "Too many frames: slow down. Closing.")
+        self.close()
 
     def bad_frame(self, code: str, message: str, rid: Any = None) -> None:
         """Answer a frame that was not understood; too many of them close the connection."""

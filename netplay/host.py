@@ -273,7 +273,10 @@ class Host:
         assert self._store is not None, "the host is not started"
         return self._store
 
-    def _list(self, conn: Connection, message: Any) -> dict[str, Any]:
+    def _list(self, conn: Connection, message: Any) -> dict[str, Any] | None:
+        if not conn.allow(self.limits.list_cost - 1):  # the frame itself has counted once
+            conn.flood()
+            return None
         return {"type": "tables", "tables": [t.summary() for t in self.tables.values()]}
 
     def _create(self, conn: Connection, message: Any) -> dict[str, Any]:

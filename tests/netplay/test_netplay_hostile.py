@@ -86,6 +86,14 @@ async def test_a_flood_is_cut_off(host):
     assert frames[-1]["type"] == "error" and frames[-1]["code"] == "flood"
 
 
+async def test_a_flood_of_lobby_lists_is_cut_off_sooner(host):
+    raw = await Raw.open(host.port)  # a list answers with the whole lobby: it counts as 10 frames
+    raw.send_bytes(b"".join(frame_of(msgpack.packb({"type": "list", "rid": rid})) for rid in range(40)))
+    *answers, last = await raw.frames_until_closed()
+    assert last["code"] == "flood" and {f["type"] for f in answers} == {"tables"}
+    assert 19 <= len(answers) <= 22  # a burst of 200 frames' worth (the bucket refills as it goes)
+
+
 async def test_half_a_frame_then_silence_and_a_silent_connection(host):
     raw = await Raw.open(host.port)
     raw.send_bytes(struct.pack(">I", 100) + b"\x81\xa4")
