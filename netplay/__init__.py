@@ -17,7 +17,7 @@ DEFAULT_PORT = 7737
 """The port a host listens on unless told otherwise."""
 
 KEEP_FINISHED_HOURS = 24.0
-"""Hours a finished table stays in the lobby: when a host starts, older ones are forgotten."""
+"""Hours a finished table stays in the lobby; then the host forgets it once nobody is at it."""
 
 SERVICE_TYPE = "_yule._tcp.local."
 """The zeroconf (mDNS) service type a host advertises."""

@@ -30,7 +30,7 @@ from . import DEFAULT_PORT, KEEP_FINISHED_HOURS, default_data_dir
 from .connection import Connection, Limits
 from .messages import InvalidMessage, parse_client_message
 from .store import Store, hash_token
-from .table import DEFAULT_BOT_DELAY, RequestError, Table, clean_name
+from .table import DEFAULT_BOT_DELAY, OVER, RequestError, Table, clean_name
 from .wire import PROTOCOL_VERSION, encode
 
 log = logging.getLogger("yule.host")
@@ -59,7 +59,7 @@ class Host:
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.away_timeout = away_timeout
         self.keep_finished = keep_finished
-        """Seconds a finished table stays in the lobby across restarts (None: for ever)."""
+        """Seconds a finished table stays in the lobby before it is forgotten (None: for ever)."""
         self.limits = limits or Limits()
         self.advertise = advertise
         self.name = clean_name(name or socket.gethostname(), "Yule host")
@@ -97,16 +97,13 @@ class Host:
     async def start(self, bind: str | None = None, port: int = DEFAULT_PORT) -> int:
         """Open the data folder, resume its tables and listen; returns the bound port.
 
-        Tables whose game finished more than ``keep_finished`` seconds ago are forgotten first.
+        Tables whose game finished more than ``keep_finished`` seconds ago are forgotten first,
+        and from then on as they pass that age with nobody at them.
 
         ``bind`` None listens on every interface.
         """
         self._store = store = Store(self.data_dir)
-        if self.keep_finished is not None:
-            gone = store.forget_finished(time.time() - self.keep_finished)
-            if gone:
-                log.info("%d tables finished over %g h ago left the lobby; their records stay in %s",
-                         len(gone), self.keep_finished / 3600, store.records_dir)  # fmt: skip
+        self._forget_finished(starting=True)
         for row in store.load_tables():
             try:
                 table = Table.restore(store, row, self.away_timeout)
@@ -121,6 +118,8 @@ class Host:
         self._server = await asyncio.get_running_loop().create_server(self._connection, bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
         self._spawn(self._heartbeats())
+        if self.keep_finished is not None:
+            self._spawn(self._forget_finished_now_and_then(self.keep_finished))
         if self.advertise:
             from .discovery import Advertiser, advertised_addresses
 
@@ -173,6 +172,28 @@ class Host:
                 for conn in conns[i::slices]:
                     if not conn.closed:
                         conn.send_bytes(PING)
+
+    def _forget_finished(self, *, starting: bool = False) -> None:
+        """Forget the tables finished over ``keep_finished`` ago that nobody is at (or looking at).
+
+        ``starting``: before any table is loaded, when every finished table may go.
+        """
+        if self.keep_finished is None:
+            return
+        idle = None if starting else {t.id for t in self.tables.values() if t.status == OVER and not t.connections()}
+        gone = self.store.forget_finished(time.time() - self.keep_finished, among=idle)
+        for table_id in gone:
+            if (table := self.tables.pop(table_id, None)) is not None:
+                table.close()
+        if gone:
+            self.tokens = {h: where for h, where in self.tokens.items() if where[0] not in gone}
+            log.info("%d tables finished over %g h ago left the lobby; their records stay in %s",
+                     len(gone), self.keep_finished / 3600, self.store.records_dir)  # fmt: skip
+
+    async def _forget_finished_now_and_then(self, keep: float) -> None:
+        while True:
+            await asyncio.sleep(max(1.0, min(3600.0, keep / 4)))
+            self._forget_finished()
 
     # -- one connection ----------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -156,14 +156,17 @@ class Store:
     def save_organiser(self, table_id: int, token_hash: str, organised: bool) -> None:
         self.db.execute("INSERT OR REPLACE INTO organisers VALUES (?,?,?)", (table_id, token_hash, int(organised)))
 
-    def forget_finished(self, before: float) -> list[int]:
+    def forget_finished(self, before: float, among: Collection[int] | None = None) -> list[int]:
         """Forget the tables whose game finished before ``before`` (a Unix time); their ids.
 
-        The finish time is the mtime of the game's record file, and only that file is kept: it
-        holds the whole game.  A table whose record is missing is kept (restoring it rewrites it).
+        Only tables in ``among`` when it is given.  The finish time is the mtime of the game's
+        record file, and only that file is kept: it holds the whole game.  A table whose record
+        is missing is kept (restoring it rewrites it).
         """
         gone = []
         for table_id, game_no in self.db.execute("SELECT id, game_no FROM tables WHERE status='over'").fetchall():
+            if among is not None and table_id not in among:
+                continue
             try:
                 finished = self.record_path(table_id, game_no).stat().st_mtime
             except OSError:

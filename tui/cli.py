@@ -287,8 +287,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--away-timeout", type=float, default=120.0, metavar="S",
                    help="seconds a player may be away before a bot plays for them (default 120)")
     p.add_argument("--keep-finished", type=float, default=KEEP_FINISHED_HOURS, metavar="HOURS",
-                   help="hours a finished table stays in the lobby: older ones are left out when the host "
-                        f"starts, their records kept (default {KEEP_FINISHED_HOURS:g})")
+                   help="hours a finished table stays in the lobby, then it is forgotten once nobody is at "
+                        f"it; its records are kept (default {KEEP_FINISHED_HOURS:g})")
     p.add_argument("--no-discovery", action="store_true", help="do not advertise the host on the LAN")
     p.set_defaults(handler=cmd_host)
 

@@ -157,6 +157,27 @@ async def test_tables_finished_long_ago_leave_the_lobby_at_start_up_and_their_re
     await host.stop()
 
 
+async def test_a_running_host_forgets_finished_tables_once_nobody_is_at_them(tmp_path):
+    host = Host(tmp_path, limits=FAST, keep_finished=0.5)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        async with Client("127.0.0.1", port, "Ana") as ana:
+            created = await ana.create_table("white-elephant", 3, bot_delay=0, sit=False)
+            watched = created["table"]
+            await ana.fill_bots(watched)
+            await ana.start(watched)
+            await next_message(ana, "table", table=watched, status="over")
+            summary = await play_games("127.0.0.1", port, game="white-elephant", players=3, games=1, delay=0, seed=5)
+            (alone,) = [g.table for g in summary.finished]
+            await until(lambda: alone not in host.tables, timeout=5)
+            assert [t["table"] for t in await ana.list_tables()] == [watched]  # Ana is still looking at hers
+            assert (tmp_path / "records" / f"table-{alone}-game-1.json").exists()
+        await until(lambda: watched not in host.tables, timeout=5)
+        assert host.tokens == {}
+    finally:
+        await host.stop()
+
+
 async def until(condition, timeout: float = 30.0) -> None:
     """Wait for ``condition()`` (a function, sync or async), failing after ``timeout`` seconds."""
 
