@@ -1,7 +1,7 @@
 """Network benchmark: move-to-every-view latency under load, beside a raw msgpack echo floor.
 
 Starts a real ``yule host`` subprocess on loopback, seats ``--tables`` White Elephant tables of
-``--seats`` bot connections (each its own :class:`netplay.client.Client`), and lets each table
+``--seats`` bot connections (each its own :class:`yule.netplay.client.Client`), and lets each table
 make about one move per second.  For every move it measures the time from the mover sending
 it to the moment every seat's connection has the view with the new ``seq``.  In the same run a
 second subprocess echoes view-sized msgpack frames over loopback at the same pace: the floor.
@@ -26,9 +26,9 @@ import sys
 import tempfile
 import time
 
-from core import get_game
-from netplay.client import Client, may_move
-from netplay.wire import MAX_HOST_FRAME, encode, read_frame
+from yule.core import get_game
+from yule.netplay.client import Client, may_move
+from yule.netplay.wire import MAX_HOST_FRAME, encode, read_frame
 
 
 def free_port() -> int:
@@ -146,7 +146,7 @@ async def main(args: argparse.Namespace) -> None:
     port, echo_port = free_port(), free_port()
     data = tempfile.mkdtemp(prefix="yule-bench-")
     host = subprocess.Popen(
-        [sys.executable, "-m", "tui.cli", "host", "--bind", "127.0.0.1", "--port", str(port), "--data", data,
+        [sys.executable, "-m", "yule.tui.cli", "host", "--bind", "127.0.0.1", "--port", str(port), "--data", data,
          "--no-discovery"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip

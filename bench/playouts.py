@@ -1,6 +1,6 @@
 """White Elephant playouts per second: whole games of random bots, on one core.
 
-Each game goes through :func:`core.records.play`, the path ``yule simulate`` takes: chance
+Each game goes through :func:`yule.core.records.play`, the path ``yule simulate`` takes: chance
 moves from a seeded RNG, every bot move built from the seat's view, sent in wire form and
 parsed back, every move recorded.  For each seat count the benchmark plays ``--runs`` runs of
 ``--games`` games and prints the median rate, with the slowest and fastest run.
@@ -19,12 +19,8 @@ import argparse
 import statistics
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout too
-
-from core.records import play  # noqa: E402
-from core.registry import get_game  # noqa: E402
+from yule.core.records import play
+from yule.core.registry import get_game
 
 TARGET_SEATS = 5
 TARGET_RATE = 1000.0

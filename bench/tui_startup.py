@@ -61,9 +61,9 @@ Minimal().run(mouse=False)
 YULE_TABLE = """
 import random
 from textual.app import App
-import tui.app  # everything `yule play` and `yule join` load, network client included
-from core.white_elephant import GAME
-from tui.screens import TableScreen
+import yule.tui.app  # everything `yule play` and `yule join` load, network client included
+from yule.core.white_elephant import GAME
+from yule.tui.screens import TableScreen
 NAMES = ["Ana", "Ben", "Cy", "Di", "Ed"]
 state = GAME.start(5)
 rng = random.Random(2)
@@ -95,7 +95,7 @@ class Terminal:
     def __init__(self, argv: list[str], cwd: Path) -> None:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT), "COLORTERM": ""}
+        env = {**os.environ, "TERM": "xterm-256color", "COLORTERM": ""}
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd,
                                      start_new_session=True)  # fmt: skip
@@ -158,7 +158,7 @@ def run_app(code: str, marker: bytes, pushes: int) -> tuple[float, list[float]]:
 
 def yule_play_start() -> tuple[float, float]:
     """Seconds from ``yule play white-elephant`` to its table on screen, and to the first view."""
-    term = Terminal([sys.executable, "-m", "tui.cli", "play", "white-elephant", "--name", "Ana"], ROOT)
+    term = Terminal([sys.executable, "-m", "yule.tui.cli", "play", "white-elephant", "--name", "Ana"], ROOT)
     try:
         return term.wait_for(b"Gift Exchange"), term.wait_for(b"Round 1")
     finally:
@@ -169,8 +169,12 @@ def compile_yule() -> None:
     """Compile Yule's modules as ``pip install`` would, so starts are not measured compiling."""
     import compileall
 
-    for package in ("core", "netplay", "tui"):
-        compileall.compile_dir(ROOT / package, quiet=1)
+    import yule.core
+    import yule.netplay
+    import yule.tui
+
+    for package in (yule.core, yule.netplay, yule.tui):
+        compileall.compile_dir(Path(package.__file__).parent, quiet=1)
     if os.environ.get("PYTHONDONTWRITEBYTECODE") or sys.dont_write_bytecode:
         print("note: PYTHONDONTWRITEBYTECODE is set; Yule's bytecode was compiled anyway and is used")
 

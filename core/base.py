@@ -77,7 +77,7 @@ def no_options(title: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
     >>> no_options("Elf")({"fast": True})
     Traceback (most recent call last):
     ...
-    core.base.BadOptions: Elf has no options (got fast)
+    yule.core.base.BadOptions: Elf has no options (got fast)
     """
 
     def check(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -122,7 +122,7 @@ class GameState(ABC):
     def parse_seat_move(self, seat: Seat, move: MoveDict) -> Any:
         """A move sent by ``seat`` (wire form, without ``by``) as a record-form move value.
 
-        A chance move sent by a seat is refused by the move readers (:func:`core.fields.mover`).
+        A chance move sent by a seat is refused by the move readers (:func:`yule.core.fields.mover`).
         Games with facedown cards override this to resolve view handles; the error messages
         must then be the same whether or not a hidden card exists.
         """

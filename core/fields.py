@@ -1,12 +1,12 @@
 """Reading a move's fields from a record-form or wire-form dict, for every game's ``parse``.
 
-Each reader raises :class:`~core.base.MalformedMove` with a message that names the move and
+Each reader raises :class:`~yule.core.base.MalformedMove` with a message that names the move and
 the field, so a bad record or a bad frame says exactly what is wrong::
 
     >>> whole_number({"type": "trade", "target": "1"}, "target")
     Traceback (most recent call last):
     ...
-    core.base.MalformedMove: 'trade' needs a whole number in 'target'
+    yule.core.base.MalformedMove: 'trade' needs a whole number in 'target'
     >>> names({"type": "take", "cards": ["mug-0", "socks-1"]}, "cards", "card names")
     ('mug-0', 'socks-1')
 """

@@ -1,10 +1,10 @@
 """Yule's network play: the authoritative asyncio host and the client library.
 
-* :mod:`netplay.wire` frames and limits (4-byte length + one msgpack map),
-* :mod:`netplay.messages` the client messages, validated with pydantic,
-* :mod:`netplay.host` the host (lobby, tables, seats, bots, persistence),
-* :mod:`netplay.client` the one client library (``yule bots``, the tests, the terminal app),
-* :mod:`netplay.discovery` LAN discovery over zeroconf.
+* :mod:`yule.netplay.wire` frames and limits (4-byte length + one msgpack map),
+* :mod:`yule.netplay.messages` the client messages, validated with pydantic,
+* :mod:`yule.netplay.host` the host (lobby, tables, seats, bots, persistence),
+* :mod:`yule.netplay.client` the one client library (``yule bots``, the tests, the terminal app),
+* :mod:`yule.netplay.discovery` LAN discovery over zeroconf.
 
 The wire protocol is described in ``docs/protocol.md``.
 """

@@ -1,6 +1,6 @@
 """``yule bots``: bots playing whole games through a host, each seat its own connection.
 
-Every bot seat is a :class:`netplay.client.Client`, exactly as a person's terminal would be:
+Every bot seat is a :class:`yule.netplay.client.Client`, exactly as a person's terminal would be:
 it sees only its own seat's view and answers with wire-form moves.  ``tables`` tables play at
 a time until ``games`` games are finished; seat 0 of each table creates it, the others join
 with its code, and the table plays again until the quota is used.  Connections reconnect by
@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from core import get_game
+from yule.core import get_game
 
 from .client import Client, ConnectionLost, HostError, may_move
 

@@ -7,11 +7,11 @@ Embed it (``yule play`` does, on loopback) or run it with ``yule host``::
     ...
     await host.stop()
 
-Each connection is an asyncio protocol (:mod:`netplay.connection`): every frame is
-size-capped, rate-limited, decoded and validated (:mod:`netplay.messages`) before a handler
+Each connection is an asyncio protocol (:mod:`yule.netplay.connection`): every frame is
+size-capped, rate-limited, decoded and validated (:mod:`yule.netplay.messages`) before a handler
 sees it, and any failure is answered with an error frame to that connection only.  The lobby
 and the tables live in this process; moves and seats are stored in the data folder
-(:mod:`netplay.store`) and tables resume from it after a restart.  The protocol is in
+(:mod:`yule.netplay.store`) and tables resume from it after a restart.  The protocol is in
 ``docs/protocol.md``.
 """
 

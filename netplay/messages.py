@@ -9,7 +9,7 @@ short reason.  ``rid`` is an optional request id the host copies into its reply.
     >>> parse_client_message({"type": "join", "table": "3"})
     Traceback (most recent call last):
     ...
-    netplay.messages.InvalidMessage: table: Input should be a valid integer
+    yule.netplay.messages.InvalidMessage: table: Input should be a valid integer
 """
 
 from __future__ import annotations

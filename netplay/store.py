@@ -2,7 +2,7 @@
 
 Every applied move is appended (and committed) before the host acknowledges it, so a host
 killed at any moment restarts with each table at its last acknowledged move.  Tables are
-rebuilt by replaying their stored moves (:func:`core.records.replay`); nothing is pickled.
+rebuilt by replaying their stored moves (:func:`yule.core.records.replay`); nothing is pickled.
 Seat tokens are stored as SHA-256 hashes only.
 
 Finished games are written to ``DATA/records/table-<id>-game-<n>.json`` (``yule-record/1``).

@@ -1,6 +1,6 @@
 """One table at the host: its seats, its current game, its bots and who sees what.
 
-The table holds the authoritative :class:`core.base.GameState`.  A move goes through
+The table holds the authoritative :class:`yule.core.base.GameState`.  A move goes through
 ``state.parse_seat_move`` and ``state.apply``; pending chance moves are then drawn (each from
 its own RNG derived from the table's seed and the move number, so a restart changes nothing);
 the new record moves are committed to the store, and only then does every connection at the
@@ -22,8 +22,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from core import CHANCE, BadOptions, Bot, Game, GameState, IllegalMove, get_game
-from core.records import new_record
+from yule.core import CHANCE, BadOptions, Bot, Game, GameState, IllegalMove, get_game
+from yule.core.records import new_record
 
 from .connection import Connection
 from .store import Store, TableRow, hash_token

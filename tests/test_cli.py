@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tui.cli import main
+from yule.tui.cli import main
 
 
 def test_version(capsys):
@@ -58,8 +58,8 @@ def test_simulate_refuses_a_bad_player_count(capsys):
 
 
 def test_games_are_listed_flagship_first_whatever_was_imported_first():
-    import core.elf  # noqa: F401  (imported before the registry loads the rest)
-    from core import all_games
+    import yule.core.elf  # noqa: F401  (imported before the registry loads the rest)
+    from yule.core import all_games
 
     names = [g.name for g in all_games()]
     assert names[0] == "white-elephant"

@@ -4,7 +4,7 @@ All network work runs in Textual workers: one reads the client library's message
 posts each frame as :class:`YuleApp.FromHost`; requests (join, create, moves ...) run in their
 own workers and report refusals in plain words.  The client library reconnects by itself and
 takes the seat back; the app only follows its ``connection`` messages and the views that come
-after.  ``yule play`` embeds the real host (:class:`netplay.host.Host`) on loopback first.
+after.  ``yule play`` embeds the real host (:class:`yule.netplay.host.Host`) on loopback first.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from textual.binding import Binding
 from textual.events import Resize
 from textual.message import Message
 
-from netplay import DEFAULT_PORT
-from netplay.client import Client, ConnectionLost, HostError, discover_hosts
+from yule.netplay import DEFAULT_PORT
+from yule.netplay.client import Client, ConnectionLost, HostError, discover_hosts
 
 from .dialogs import ChoiceScreen
 from .games import GAME_UIS
@@ -133,7 +133,7 @@ class YuleApp(HostedApp):
         self.screen_change_signal.subscribe(self, self._screen_changed)
 
     def _game_menu(self) -> ChoiceScreen[str]:
-        from core.registry import all_games
+        from yule.core.registry import all_games
 
         choices = []
         for game in all_games():
@@ -297,8 +297,8 @@ class YuleApp(HostedApp):
             await painted.wait()
         import tempfile
 
-        from core.registry import get_game
-        from netplay.host import Host
+        from yule.core.registry import get_game
+        from yule.netplay.host import Host
 
         spec = get_game(game)
         players = self.play.players or max(spec.min_players, min(spec.max_players, 4))

@@ -53,8 +53,8 @@ class _GameNames:
     def _names(self) -> list[str]:
         import pkgutil
 
-        import core
-        from core.registry import MENU_ORDER
+        from yule import core
+        from yule.core.registry import MENU_ORDER
 
         names = [m.name.replace("_", "-") for m in pkgutil.iter_modules(core.__path__) if m.ispkg]
         rank = {name: i for i, name in enumerate(MENU_ORDER)}
@@ -72,8 +72,8 @@ def _game_names() -> _GameNames:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from core import BadOptions, get_game
-    from core.records import play, replay
+    from yule.core import BadOptions, get_game
+    from yule.core.records import play, replay
 
     game = get_game(args.game)
     if args.bot not in game.bots:
@@ -102,7 +102,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from core.records import RecordError, verify_record
+    from yule.core.records import RecordError, verify_record
 
     failed = 0
     for name in args.files:
@@ -124,20 +124,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from tui.play import run_play
+    from yule.tui.play import run_play
 
     return run_play(args)
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from tui.play import run_join
+    from yule.tui.play import run_join
 
     return run_join(args)
 
 
 def _host_port(text: str) -> tuple[str, int]:
     """``HOST:PORT``, ``[v6]:PORT`` or a bare host (the default port) as a pair."""
-    from netplay import DEFAULT_PORT
+    from yule.netplay import DEFAULT_PORT
 
     host, sep, port = text.rpartition(":")
     if not sep or "]" in port:
@@ -153,8 +153,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     import logging
     import signal
 
-    from netplay.discovery import local_addresses
-    from netplay.host import Host
+    from yule.netplay.discovery import local_addresses
+    from yule.netplay.host import Host
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
 
@@ -188,7 +188,7 @@ def cmd_host(args: argparse.Namespace) -> int:
 def cmd_bots(args: argparse.Namespace) -> int:
     import asyncio
 
-    from netplay.botplay import play_games
+    from yule.netplay.botplay import play_games
 
     host, port = args.address
     try:
@@ -210,20 +210,20 @@ def cmd_bots(args: argparse.Namespace) -> int:
 
 
 def cmd_party(args: argparse.Namespace) -> int:
-    from netplay import default_data_dir
+    from yule.netplay import default_data_dir
 
     data = Path(args.data) if args.data else default_data_dir()
     if args.export:
-        from tui.party import export_last
+        from yule.tui.party import export_last
 
         return export_last(data, Path(args.export))
-    from tui.party import PartyApp
+    from yule.tui.party import PartyApp
 
     return PartyApp(data, bind=args.bind, port=args.port).run(mouse=False) or 0
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    from tui.tv import WatchApp
+    from yule.tui.tv import WatchApp
 
     if args.table is None and args.code is None:
         print("yule watch: name the table (--table T) or give its join code (--code CODE)", file=sys.stderr)
@@ -235,7 +235,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
 def cmd_hosts(args: argparse.Namespace) -> int:
     import asyncio
 
-    from netplay.client import discover_hosts
+    from yule.netplay.client import discover_hosts
 
     found = asyncio.run(discover_hosts(args.timeout))
     if not found:
@@ -278,7 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="replay game records and check them (OK or FAIL each)")
     p.add_argument("files", nargs="+", metavar="FILE", help="record files ('-' for stdin)")
     p.set_defaults(handler=cmd_verify)
-    from netplay import DEFAULT_PORT, KEEP_FINISHED_HOURS
+    from yule.netplay import DEFAULT_PORT, KEEP_FINISHED_HOURS
 
     p = sub.add_parser("host", help="serve tables to players on the LAN")
     p.add_argument("--bind", metavar="ADDR", help="address to listen on (default: every interface)")

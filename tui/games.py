@@ -2,7 +2,7 @@
 
 Each game with a table in the terminal has a package ``tui/<game_module>/`` (the same module
 name as its rules in ``core/``) whose ``__init__`` defines ``UI = GameUI(...)``; they are found
-by themselves.  A game listed by :func:`core.registry.all_games` but without such a package
+by themselves.  A game listed by :func:`yule.core.registry.all_games` but without such a package
 has no table in the terminal yet: the menus show it, greyed out.
 """
 

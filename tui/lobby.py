@@ -1,6 +1,6 @@
 """The screens before a game: connect to a host, the lobby with its tables, and creating one.
 
-They only show data and post typed messages; :class:`tui.app.YuleApp` owns the connection and
+They only show data and post typed messages; :class:`yule.tui.app.YuleApp` owns the connection and
 does the network work in its workers.  Names from the host are shown literally.
 """
 
@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.registry import all_games
+from yule.core.registry import all_games
 
 from .games import GAME_UIS
 from .text import literal, plain

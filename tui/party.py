@@ -32,9 +32,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.gift_exchange.options import DEFAULT_OPTIONS
-from netplay import DEFAULT_PORT
-from netplay.client import Client, ConnectionLost, HostError
+from yule.core.gift_exchange.options import DEFAULT_OPTIONS
+from yule.netplay import DEFAULT_PORT
+from yule.netplay.client import Client, ConnectionLost, HostError
 
 from .app import HostedApp
 from .dialogs import ConfirmScreen
@@ -413,8 +413,8 @@ class PartyApp(HostedApp):
 
     @work(exclusive=True, group="boot")
     async def boot(self) -> None:
-        from netplay.discovery import local_addresses
-        from netplay.host import Host
+        from yule.netplay.discovery import local_addresses
+        from yule.netplay.host import Host
 
         bind = self.bind or "0.0.0.0"  # IPv4 on every interface: one port, reachable from the TV
         self.host = Host(self.data_dir, away_timeout=3600)
@@ -623,7 +623,7 @@ def export_last(data_dir: Path, folder: Path) -> int:
     The party of ``party.json`` when it is finished, else the newest finished Gift Exchange
     record in the data folder.  Its summary is the final public view replayed from the record.
     """
-    from core.records import RecordError, replay
+    from yule.core.records import RecordError, replay
 
     records = sorted((data_dir / "records").glob("table-*-game-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
     saved = Party.load(data_dir)

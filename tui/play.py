@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import getpass
 
-from netplay import DEFAULT_PORT
+from yule.netplay import DEFAULT_PORT
 
 
 def _default_name() -> str:

@@ -19,7 +19,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from netplay.client import Client, ConnectionLost, HostError
+from yule.netplay.client import Client, ConnectionLost, HostError
 
 from .gift_exchange.board import LEGEND, GiftBoard, chain_text, newly_opened, reveal_text, turn_text
 from .text import literal

@@ -7,7 +7,7 @@
     >>> parse({"by": 0, "type": "play", "card": "cl-1", "heading": "SE"})
     Traceback (most recent call last):
     ...
-    core.base.MalformedMove: 'play' needs a heading of "N", "E", "S" or "W"
+    yule.core.base.MalformedMove: 'play' needs a heading of "N", "E", "S" or "W"
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ a card touches END, or when a turn ends with the deck and every hand empty.
     >>> state.apply(Play(0, "s3-2", "E"))
     Traceback (most recent call last):
     ...
-    core.elf.state.WrongHeading: Buddy is heading S: the card must continue S.
+    yule.core.elf.state.WrongHeading: Buddy is heading S: the card must continue S.
 """
 
 from __future__ import annotations
@@ -478,7 +478,7 @@ class ElfState(GameState):
         ``gingerbread_counts``.  A seat adds ``goal`` (``id``, ``locations``) and
         ``my_gingerbread`` (``spot``, ``value``); the seat to move adds ``actions`` (``play``,
         ``end``: None or the reason not) and ``placements`` (card -> wire fields of each legal
-        placement; :func:`core.elf.preview.preview` gives cells and touches).  At the end:
+        placement; :func:`yule.core.elf.preview.preview` gives cells and touches).  At the end:
         ``goals``, ``gingerbread_values`` and ``result``.
         """
         over = self.phase == OVER

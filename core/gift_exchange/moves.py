@@ -97,7 +97,7 @@ def parse(move: dict) -> Move:
     >>> parse({"by": 0, "type": "steal", "gift": "3"})
     Traceback (most recent call last):
     ...
-    core.base.MalformedMove: 'steal' needs a gift number in 'gift'
+    yule.core.base.MalformedMove: 'steal' needs a gift number in 'gift'
     """
     kind, by = mover(move, ("order",), SEAT_MOVES)
     if kind == "order":

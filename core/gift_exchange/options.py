@@ -5,7 +5,7 @@
     >>> check_options({"steal_limit": 0})
     Traceback (most recent call last):
     ...
-    core.base.BadOptions: steal_limit must be a whole number of at least 1, or null for no limit (got 0)
+    yule.core.base.BadOptions: steal_limit must be a whole number of at least 1, or null for no limit (got 0)
 """
 
 from __future__ import annotations

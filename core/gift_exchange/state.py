@@ -31,7 +31,7 @@ order).
     >>> state.apply(Steal(1, 0))
     Traceback (most recent call last):
     ...
-    core.gift_exchange.state.Wrapped: Gift #1 is still wrapped: open it instead.
+    yule.core.gift_exchange.state.Wrapped: Gift #1 is still wrapped: open it instead.
     >>> [e["type"] for e in state.apply(Open(1, 0))]
     ['open', 'turn']
     >>> state.apply(Steal(0, 0))[0]

@@ -7,7 +7,7 @@
     >>> parse({"by": 1, "type": "steal"})
     Traceback (most recent call last):
     ...
-    core.base.MalformedMove: 'steal' needs a seat number in 'from'
+    yule.core.base.MalformedMove: 'steal' needs a seat number in 'from'
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ view or an event can talk about them without saying what they are.
     ...     lists=(("mother-in-law", "crazy-neighbor", "fluffy-the-cat"),) * 3))
     Traceback (most recent call last):
     ...
-    core.base.BadChance: Each seat is dealt 8 cards in a 3-player game.
+    yule.core.base.BadChance: Each seat is dealt 8 cards in a 3-player game.
     >>> state.active()
     ('chance',)
 """

@@ -18,7 +18,7 @@ that seat has peeked at it.
     >>> state.apply(Trade(by=0, target=1))
     Traceback (most recent call last):
     ...
-    core.white_elephant.state.NoTarget: Seat 2 has no gifts in front of them to trade for.
+    yule.core.white_elephant.state.NoTarget: Seat 2 has no gifts in front of them to trade for.
 """
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ def parse(move: dict) -> AnyMove:
     >>> parse({"by": 0, "type": "move", "dir": "up"})
     Traceback (most recent call last):
     ...
-    core.base.MalformedMove: 'move' needs a direction: 'cw' or 'ccw'
+    yule.core.base.MalformedMove: 'move' needs a direction: 'cw' or 'ccw'
     """
     kind, by = mover(move, CHANCE_MOVES, SEAT_MOVES)
     if kind == "roll":

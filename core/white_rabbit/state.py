@@ -27,7 +27,7 @@ on top (Max is always put down in sight of everyone, the first time too), never 
     >>> state.apply(Move(1, "cw"))
     Traceback (most recent call last):
     ...
-    core.base.WrongPhase: Wait for your roll of the die.
+    yule.core.base.WrongPhase: Wait for your roll of the die.
 """
 
 from __future__ import annotations

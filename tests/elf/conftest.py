@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.elf.cards import CARD_IDS
-from core.elf.state import ElfState
-from core.records import play
-from core.registry import get_game
+from yule.core.elf.cards import CARD_IDS
+from yule.core.elf.state import ElfState
+from yule.core.records import play
+from yule.core.registry import get_game
 
 
 def deck_with_top(top: list[str]) -> list[str]:
@@ -53,7 +53,7 @@ def game():
 
 def set_arrow(state: ElfState, x: int, y: int, heading: str) -> None:
     """Stand Buddy on (x, y) with ``heading`` (a test shortcut for a long path)."""
-    from core.elf.board import HEADING_INDEX, cell
+    from yule.core.elf.board import HEADING_INDEX, cell
 
     state.arrow_cell = cell(x, y)
     state.arrow_heading = HEADING_INDEX[heading]

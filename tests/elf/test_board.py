@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from core.elf.board import (
+from yule.core.elf.board import (
     GOALS,
     LOCATION,
     LOCATIONS,

@@ -7,11 +7,11 @@ import copy
 import random
 import statistics
 
-from core.elf import describe
-from core.elf.board import GOALS, TOKEN_INDEX
-from core.elf.bots import GoalBot, RandomBot
-from core.elf.preview import preview
-from core.registry import get_game
+from yule.core.elf import describe
+from yule.core.elf.board import GOALS, TOKEN_INDEX
+from yule.core.elf.bots import GoalBot, RandomBot
+from yule.core.elf.preview import preview
+from yule.core.registry import get_game
 
 from .conftest import set_arrow, simulate, start
 

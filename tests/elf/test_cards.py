@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.elf.board import CELLS, HEADING_INDEX, HEADINGS, TOKEN_INDEX, XY, arrow_room, cell
-from core.elf.cards import CARD_IDS, CARD_TYPE, JUMPS, NO_ROOM, OFF_AREA, TYPE_ORDER, placement, placements
+from yule.core.elf.board import CELLS, HEADING_INDEX, HEADINGS, TOKEN_INDEX, XY, arrow_room, cell
+from yule.core.elf.cards import CARD_IDS, CARD_TYPE, JUMPS, NO_ROOM, OFF_AREA, TYPE_ORDER, placement, placements
 
 COUNTS = {"s2": 12, "s3": 8, "cl": 8, "cr": 8, "zl": 5, "zr": 5, "kl": 5, "kr": 5, "ul": 2, "ur": 2}
 

@@ -6,8 +6,8 @@ cell, arrow, touch, draw and slot below is written by hand from the example's ta
 
 from __future__ import annotations
 
-from core.elf.state import ElfState, score
-from core.records import FORMAT, replay
+from yule.core.elf.state import ElfState, score
+from yule.core.records import FORMAT, replay
 
 from .conftest import deck_with_top
 

@@ -19,10 +19,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.elf.board import GOAL_IDS, TOKEN_INDEX, TOKENS, XY
-from core.elf.cards import CARD_IDS
-from core.records import RecordError, replay, verify_record
-from core.registry import get_game
+from yule.core.elf.board import GOAL_IDS, TOKEN_INDEX, TOKENS, XY
+from yule.core.elf.cards import CARD_IDS
+from yule.core.records import RecordError, replay, verify_record
+from yule.core.registry import get_game
 
 from .conftest import all_cards, simulate
 

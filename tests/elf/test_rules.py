@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.base import BadOptions, GameIsOver, MalformedMove, NotYourTurn
-from core.elf.state import BadChance, BadPlacement, ElfState, MustPlay, NoJump, NotInHand, WrongHeading, WrongPhase
-from core.registry import get_game
+from yule.core.base import BadOptions, GameIsOver, MalformedMove, NotYourTurn
+from yule.core.elf.state import BadChance, BadPlacement, ElfState, MustPlay, NoJump, NotInHand, WrongHeading, WrongPhase
+from yule.core.registry import get_game
 
 from .conftest import all_cards, deck_with_top, do, drain_deck, give, leave_in_deck, set_arrow, start, take_hand
 

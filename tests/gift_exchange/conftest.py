@@ -7,8 +7,8 @@ from collections.abc import Iterable, Sequence
 
 import pytest
 
-from core.gift_exchange import GAME, Bring, GiftExchangeState, Order
-from core.records import new_record
+from yule.core.gift_exchange import GAME, Bring, GiftExchangeState, Order
+from yule.core.records import new_record
 
 NAMES = ["Ana", "Ben", "Chloe", "Dev", "Eli", "Fay", "Gus", "Hal"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.gift_exchange import GAME, Steal
-from core.gift_exchange.state import Frozen, NoStealBack
-from core.records import RecordError, replay, verify_record
+from yule.core.gift_exchange import GAME, Steal
+from yule.core.gift_exchange.state import Frozen, NoStealBack
+from yule.core.records import RecordError, replay, verify_record
 
 from .conftest import play_moves
 

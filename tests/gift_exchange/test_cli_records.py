@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from core.gift_exchange import GAME
-from core.records import play
-from tui.cli import main
+from yule.core.gift_exchange import GAME
+from yule.core.records import play
+from yule.tui.cli import main
 
 from .conftest import names
 

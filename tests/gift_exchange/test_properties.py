@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.gift_exchange import GAME
-from core.records import RecordError, play, verify_record
+from yule.core.gift_exchange import GAME
+from yule.core.records import RecordError, play, verify_record
 
 from .conftest import names, random_record
 

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from core import CHANCE, BadOptions, GameIsOver, MalformedMove, NotYourTurn
-from core.gift_exchange import GAME, Bring, GiftExchangeState, Keep, Open, Order, Steal
-from core.gift_exchange.state import (
+from yule.core import CHANCE, BadOptions, GameIsOver, MalformedMove, NotYourTurn
+from yule.core.gift_exchange import GAME, Bring, GiftExchangeState, Keep, Open, Order, Steal
+from yule.core.gift_exchange.state import (
     AlreadyBrought,
     AlreadyOpen,
     AlreadyYours,

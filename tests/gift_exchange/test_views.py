@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from core import IllegalMove
-from core.gift_exchange import GAME, Bring, GiftExchangeState, Open, Order, Steal, describe, rebuild, undo_floor
+from yule.core import IllegalMove
+from yule.core.gift_exchange import GAME, Bring, GiftExchangeState, Open, Order, Steal, describe, rebuild, undo_floor
 
 from .conftest import names, play_moves, random_record, table
 

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from core.base import CHANCE
-from core.gift_list import GAME, Bring, Deal, GiftListState
-from core.gift_list.cards import ATTIC_SIZE, DECK
-from core.records import new_record
+from yule.core.base import CHANCE
+from yule.core.gift_list import GAME, Bring, Deal, GiftListState
+from yule.core.gift_list.cards import ATTIC_SIZE, DECK
+from yule.core.records import new_record
 
 LISTS = [
     ("mother-in-law", "crazy-neighbor", "fluffy-the-cat"),
@@ -96,7 +96,7 @@ class Referee:
 def run_game(players: int, seed: int, kinds: list[str], check=None) -> dict:
     """Play a whole game with bots of ``kinds`` (one per seat), building its record.
 
-    Unlike :func:`core.records.play`, the seat that brings next is drawn at random among the
+    Unlike :func:`yule.core.records.play`, the seat that brings next is drawn at random among the
     active ones, so simultaneous moves arrive in any order.  ``check(state, record, referee)``
     runs before every move and at the end.
     """

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.gift_list import GAME, GiftListState
-from core.gift_list.cards import ATTIC_SIZE, DECK, GIFT_LISTS, PEOPLE
-from core.records import RecordError, play, replay, start_from_record, verify_record
+from yule.core.gift_list import GAME, GiftListState
+from yule.core.gift_list.cards import ATTIC_SIZE, DECK, GIFT_LISTS, PEOPLE
+from yule.core.records import RecordError, play, replay, start_from_record, verify_record
 
 from .conftest import run_game, strings_in
 

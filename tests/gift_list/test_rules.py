@@ -11,10 +11,10 @@ from itertools import combinations
 
 import pytest
 
-from core.base import GameIsOver, MalformedMove, NotYourTurn
-from core.gift_list import GAME, Bring, Deal, GiftListState, Open, Steal, best_cards, score
-from core.gift_list.cards import DECK, GIFT_LISTS, PEOPLE
-from core.gift_list.state import (
+from yule.core.base import GameIsOver, MalformedMove, NotYourTurn
+from yule.core.gift_list import GAME, Bring, Deal, GiftListState, Open, Steal, best_cards, score
+from yule.core.gift_list.cards import DECK, GIFT_LISTS, PEOPLE
+from yule.core.gift_list.state import (
     AlreadyBrought,
     BadChance,
     LockedGift,

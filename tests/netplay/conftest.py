@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from netplay.connection import Limits
-from netplay.host import Host
+from yule.netplay.connection import Limits
+from yule.netplay.host import Host
 
 FAST = Limits(hello_timeout=0.5, frame_timeout=0.5, idle_timeout=5.0, heartbeat=1.0, send_buffer=64 * 1024)
 """Short timeouts so the hostile-input tests finish quickly."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, encode, read_frame
+from yule.netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, encode, read_frame
 
 
 class Raw:

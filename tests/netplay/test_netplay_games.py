@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from core import all_games
-from core.records import verify_record
-from netplay.botplay import play_games
-from netplay.client import Client, HostError, may_move
+from yule.core import all_games
+from yule.core.records import verify_record
+from yule.netplay.botplay import play_games
+from yule.netplay.client import Client, HostError, may_move
 
 
 async def test_bots_on_separate_connections_play_whole_games(host):

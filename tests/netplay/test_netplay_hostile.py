@@ -10,11 +10,11 @@ import struct
 
 import msgpack
 
-from netplay.botplay import play_games
-from netplay.client import Client
-from netplay.connection import Limits
-from netplay.host import Host
-from netplay.wire import PROTOCOL_VERSION, encode
+from yule.netplay.botplay import play_games
+from yule.netplay.client import Client
+from yule.netplay.connection import Limits
+from yule.netplay.host import Host
+from yule.netplay.wire import PROTOCOL_VERSION, encode
 
 from netplay_support import Raw
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 import re
 
-from core import get_game
-from core.records import play, replay
-from core.white_elephant.cards import CARD_SUIT
-from netplay.botplay import play_games
+from yule.core import get_game
+from yule.core.records import play, replay
+from yule.core.white_elephant.cards import CARD_SUIT
+from yule.netplay.botplay import play_games
 from netplay_support import CapturingProxy, split_frames
 
 QUOTED_ID = re.compile(r'"([a-z]+(?:-[a-z]+)*-\d+)"')

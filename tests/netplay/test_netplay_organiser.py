@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from core.records import verify_record
-from netplay.client import Client, HostError
-from netplay.host import Host
+from yule.core.records import verify_record
+from yule.netplay.client import Client, HostError
+from yule.netplay.host import Host
 
 from conftest import FAST
 

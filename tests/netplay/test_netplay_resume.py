@@ -13,10 +13,10 @@ import time
 
 import pytest
 
-from core.records import verify_record
-from netplay.botplay import play_games
-from netplay.client import Client, HostError
-from netplay.host import Host
+from yule.core.records import verify_record
+from yule.netplay.botplay import play_games
+from yule.netplay.client import Client, HostError
+from yule.netplay.host import Host
 
 from conftest import FAST
 
@@ -201,7 +201,7 @@ def free_port() -> int:
 
 async def start_yule_host(port: int, data) -> subprocess.Popen:
     process = subprocess.Popen(
-        [sys.executable, "-m", "tui.cli", "host", "--bind", "127.0.0.1", "--port", str(port), "--data", str(data),
+        [sys.executable, "-m", "yule.tui.cli", "host", "--bind", "127.0.0.1", "--port", str(port), "--data", str(data),
          "--no-discovery"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.elf import GAME
-from core.elf.cards import CARD_IDS
-from core.elf.moves import Gingerbread, Goals, Shuffle
+from yule.core.elf import GAME
+from yule.core.elf.cards import CARD_IDS
+from yule.core.elf.moves import Gingerbread, Goals, Shuffle
 from tui_support import Played, ViewApp
 
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]

@@ -8,9 +8,9 @@ from typing import Any
 
 from textual.app import App
 
-from core.gift_exchange import GAME, Bring, Open, Order, Steal
-from tui.party import PartyScreen
-from tui.tv import TVScreen
+from yule.core.gift_exchange import GAME, Bring, Open, Order, Steal
+from yule.tui.party import PartyScreen
+from yule.tui.tv import TVScreen
 
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan", "Eli", "Fay"]
 LABELS = ["Waffle maker", "", "Snow globe", "Fondue set", "Singing fish", "Board game"]

@@ -12,12 +12,12 @@ from typing import Any
 
 from textual.app import App
 
-from core.gift_list import GAME
-from core.gift_list.cards import PEOPLE, PERSON_NAMES
-from tui.games import GAME_UIS
-from tui.gift_list.cards import card_code, card_words
-from tui.gift_list.table import GiftListTable
-from tui.screens import GameOverScreen
+from yule.core.gift_list import GAME
+from yule.core.gift_list.cards import PEOPLE, PERSON_NAMES
+from yule.tui.games import GAME_UIS
+from yule.tui.gift_list.cards import card_code, card_words
+from yule.tui.gift_list.table import GiftListTable
+from yule.tui.screens import GameOverScreen
 import tui_support
 from tui_support import Played
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from elf_support import ElfViewApp, Position
 from textual.app import App
 
-from tui.screens import GameOverScreen
+from yule.tui.screens import GameOverScreen
 
 SIZE = (80, 24)
 

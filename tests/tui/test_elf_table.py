@@ -9,11 +9,11 @@ import re
 from elf_support import Position, ElfViewApp
 from tui_support import screen_text, wait_for
 
-from core.elf.preview import preview
-from tui.app import PlaySetup, YuleApp
-from tui.elf.table import ElfTable, HandBar, side_text
-from tui.screens import GameOverScreen, RulesScreen
-from tui.widgets import GameLog
+from yule.core.elf.preview import preview
+from yule.tui.app import PlaySetup, YuleApp
+from yule.tui.elf.table import ElfTable, HandBar, side_text
+from yule.tui.screens import GameOverScreen, RulesScreen
+from yule.tui.widgets import GameLog
 
 ANA_TURN = [
     {"type": "play", "card": "cl-1", "heading": "S"},
@@ -159,7 +159,7 @@ async def test_a_seat_never_sees_another_seats_goal_or_gingerbread():
 
 
 def view_label(location: str) -> str:
-    from tui.elf.table import label
+    from yule.tui.elf.table import label
 
     return label(location)
 

@@ -9,13 +9,13 @@ import json
 from gift_exchange_support import BoardApp, position
 from tui_support import screen_text, wait_for
 
-from core.records import verify_record
-from netplay.client import Client
-from netplay.host import Host
-from tui.dialogs import ConfirmScreen
-from tui.gift_exchange.forms import FormScreen
-from tui.party import EndScreen, PartyApp, PartyScreen, SetupScreen
-from tui.tv import TVScreen, WatchApp
+from yule.core.records import verify_record
+from yule.netplay.client import Client
+from yule.netplay.host import Host
+from yule.tui.dialogs import ConfirmScreen
+from yule.tui.gift_exchange.forms import FormScreen
+from yule.tui.party import EndScreen, PartyApp, PartyScreen, SetupScreen
+from yule.tui.tv import TVScreen, WatchApp
 
 
 def party_app(tmp_path) -> PartyApp:
@@ -185,7 +185,7 @@ async def test_the_organiser_screen_explains_a_frozen_gift():
 
 
 async def test_networked_play_bring_then_open_by_keys(tmp_path, monkeypatch):
-    from tui.app import PlaySetup, YuleApp
+    from yule.tui.app import PlaySetup, YuleApp
 
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     app = YuleApp(name="Ana", play=PlaySetup("gift-exchange", 3, bot_delay=0.2), discover=False)

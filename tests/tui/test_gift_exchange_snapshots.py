@@ -7,8 +7,8 @@ from __future__ import annotations
 from gift_exchange_support import BoardApp, names_for, position
 from textual.app import App
 
-from core.gift_exchange import Keep, Open
-from tui.party import EndScreen
+from yule.core.gift_exchange import Keep, Open
+from yule.tui.party import EndScreen
 
 SMALL, BIG = (80, 24), (160, 45)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from gift_list_support import screen_lines
 from tui_support import wait_for
 
-from tui.app import PlaySetup, YuleApp
-from tui.screens import GameOverScreen
+from yule.tui.app import PlaySetup, YuleApp
+from yule.tui.screens import GameOverScreen
 
 
 def may_move(app: YuleApp) -> bool:

@@ -8,11 +8,11 @@ import re
 import pytest
 from gift_list_support import GameOverApp, Position, ViewApp, screen_lines, secrets_of_others, shows_card, table_text
 
-from core.gift_list.cards import PERSON_NAMES
-from tui.dialogs import ChoiceScreen
-from tui.gift_list.cards import card_code
-from tui.gift_list.table import GiftListTable, attic_order
-from tui.text import literal
+from yule.core.gift_list.cards import PERSON_NAMES
+from yule.tui.dialogs import ChoiceScreen
+from yule.tui.gift_list.cards import card_code
+from yule.tui.gift_list.table import GiftListTable, attic_order
+from yule.tui.text import literal
 
 SIZE = (80, 24)
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 import pytest
 from tui_support import my_turn, screen_text, wait_for
 
-from netplay.client import Client
-from netplay.host import Host
-from tui.app import PlaySetup, YuleApp
-from tui.lobby import ConnectScreen, CreateTableScreen, LobbyScreen
-from tui.screens import GameOverScreen, TableScreen
-from tui.widgets import StatusLine
+from yule.netplay.client import Client
+from yule.netplay.host import Host
+from yule.tui.app import PlaySetup, YuleApp
+from yule.tui.lobby import ConnectScreen, CreateTableScreen, LobbyScreen
+from yule.tui.screens import GameOverScreen, TableScreen
+from yule.tui.widgets import StatusLine
 
 
 async def test_play_whole_turns_then_the_whole_game_and_again(tmp_path, monkeypatch):

@@ -19,7 +19,7 @@ import threading
 import time
 from pathlib import Path
 
-YULE = [sys.executable, "-m", "tui.cli"]
+YULE = [sys.executable, "-m", "yule.tui.cli"]
 ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)")
 
@@ -82,7 +82,7 @@ def free_port() -> int:
 
 
 def test_two_players_each_see_only_their_own_peek(tmp_path):
-    env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "TERM": "xterm-256color"}
     env.pop("NO_COLOR", None)
     port = free_port()
     host = subprocess.Popen(

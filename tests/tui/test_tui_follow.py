@@ -15,11 +15,11 @@ import asyncio
 
 from tui_support import my_turn, screen_text, wait_for
 
-from netplay.client import Client
-from netplay.host import Host
-from tui.app import YuleApp
-from tui.lobby import LobbyScreen
-from tui.screens import TableScreen
+from yule.netplay.client import Client
+from yule.netplay.host import Host
+from yule.tui.app import YuleApp
+from yule.tui.lobby import LobbyScreen
+from yule.tui.screens import TableScreen
 
 
 async def sit_at_a_started_table(pilot, app: YuleApp) -> None:

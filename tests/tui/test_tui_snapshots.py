@@ -10,8 +10,8 @@ from __future__ import annotations
 from textual.app import App
 from tui_support import Position, ViewApp
 
-from tui.lobby import LobbyScreen
-from tui.screens import GameOverScreen
+from yule.tui.lobby import LobbyScreen
+from yule.tui.screens import GameOverScreen
 
 SIZE = (80, 24)
 

@@ -3,12 +3,12 @@ literal names, and what one seat's screen shows of Surprise Gifts."""
 
 from __future__ import annotations
 
-from tui.white_elephant.table import GiftGrid, WhiteElephantTable
+from yule.tui.white_elephant.table import GiftGrid, WhiteElephantTable
 
 from tui_support import Position, ViewApp, position, screen_text  # noqa: F401  (fixture)
 
-from tui.text import literal
-from tui.white_elephant.gifts import card_code
+from yule.tui.text import literal
+from yule.tui.white_elephant.gifts import card_code
 
 
 async def test_take_two_marked_gifts_by_keys(position: Position):

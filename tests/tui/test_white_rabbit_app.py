@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from tui_support import screen_text, wait_for
 
-from netplay.client import Client
-from tui.app import PlaySetup, YuleApp
-from tui.dialogs import ChoiceScreen
-from tui.screens import GameOverScreen, TableScreen
+from yule.netplay.client import Client
+from yule.tui.app import PlaySetup, YuleApp
+from yule.tui.dialogs import ChoiceScreen
+from yule.tui.screens import GameOverScreen, TableScreen
 
 SEED = "white-rabbit-keys"
 

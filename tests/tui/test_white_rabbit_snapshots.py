@@ -10,7 +10,7 @@ from __future__ import annotations
 from textual.app import App
 from white_rabbit_support import Position, ViewApp, before_max, final
 
-from tui.screens import GameOverScreen
+from yule.tui.screens import GameOverScreen
 
 SIZE = (80, 24)
 

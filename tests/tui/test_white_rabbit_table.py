@@ -10,8 +10,8 @@ from __future__ import annotations
 from tui_support import screen_text
 from white_rabbit_support import Position, ViewApp, before_max, final, max_deal
 
-from tui.screens import GameOverScreen
-from tui.white_rabbit import UI
+from yule.tui.screens import GameOverScreen
+from yule.tui.white_rabbit import UI
 
 SIZE = (80, 24)
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from textual.app import App
 
-from core import Game
-from core.white_elephant import GAME
-from tui.screens import TableScreen
-from tui.widgets import GameTable
+from yule.core import Game
+from yule.core.white_elephant import GAME
+from yule.tui.screens import TableScreen
+from yule.tui.widgets import GameTable
 
 
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
@@ -115,7 +115,7 @@ def screen_text(app: App[Any]) -> str:
 
 
 def my_turn(app: Any) -> bool:
-    """The :class:`tui.app.YuleApp` shows its table, and its seat may move now."""
+    """The :class:`yule.tui.app.YuleApp` shows its table, and its seat may move now."""
     view = app.last_view or {}
     screen = app.table_screen
     return (

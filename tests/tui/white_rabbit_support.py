@@ -11,8 +11,8 @@ import random
 from typing import Any
 
 
-from core.white_rabbit import GAME, Deal, Roll
-from core.white_rabbit.cards import MAX, RABBIT_CARDS
+from yule.core.white_rabbit import GAME, Deal, Roll
+from yule.core.white_rabbit.cards import MAX, RABBIT_CARDS
 import tui_support
 from tui_support import Played
 

@@ -6,7 +6,7 @@ With :func:`stacked_deck` the cards a test cares about go on top, so the first r
 them: the first ``faceup`` of them faceup, the next ``facedown`` facedown (house rule 2).
 
 :func:`rule_scores` scores shelves from house rule 12 apart from the engine, and
-:func:`bot_game` plays a whole game through :func:`core.records.play`.
+:func:`bot_game` plays a whole game through :func:`yule.core.records.play`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from core.base import Bot, MoveDict, View
-from core.records import play
-from core.white_elephant import GAME, GreedyBot, RandomBot, Shuffle, Start, Take, WhiteElephantState
-from core.white_elephant.cards import deck_for
+from yule.core.base import Bot, MoveDict, View
+from yule.core.records import play
+from yule.core.white_elephant import GAME, GreedyBot, RandomBot, Shuffle, Start, Take, WhiteElephantState
+from yule.core.white_elephant.cards import deck_for
 
 SURPRISE_PREFIX = "surprise-"
 

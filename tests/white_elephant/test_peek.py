@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.base import IllegalMove
-from core.white_elephant import Clear, End, Peek, Take
+from yule.core.base import IllegalMove
+from yule.core.white_elephant import Clear, End, Peek, Take
 
 from .helpers import DOWN3, UP3, handles, quoted_cards, stacked_deck, three_seats
 

@@ -1,6 +1,6 @@
 """Properties of whole games of 3 to 8 seats, played by random and greedy bots.
 
-Each game is played with :func:`core.records.play` (the path of ``yule simulate``), then
+Each game is played with :func:`yule.core.records.play` (the path of ``yule simulate``), then
 replayed move by move while a :class:`Witness` follows the record-form moves on its own,
 from the rule text alone, to know where every card is and which cards each seat may know.
 After every move:
@@ -24,9 +24,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.records import verify_record
-from core.white_elephant import Clear, End, Peek, Take, Trade, WhiteElephantState
-from core.white_elephant.cards import deck_for
+from yule.core.records import verify_record
+from yule.core.white_elephant import Clear, End, Peek, Take, Trade, WhiteElephantState
+from yule.core.white_elephant.cards import deck_for
 
 from .helpers import BOTS, DEAL_TABLE, bot_game, card_places, peanut_places, quoted_cards, rule_scores
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.base import IllegalMove
-from core.white_elephant import Clear, End, Take
+from yule.core.base import IllegalMove
+from yule.core.white_elephant import Clear, End, Take
 
 from .helpers import (
     DOWN3,

@@ -1,12 +1,12 @@
 """Final scoring (rulebook "Game End and Final Scoring"; house rule 12).
 
-Shelves are scored with :func:`core.white_elephant.score`; the expected numbers are worked out
+Shelves are scored with :func:`yule.core.white_elephant.score`; the expected numbers are worked out
 by hand from the rule in each test.
 """
 
 from __future__ import annotations
 
-from core.white_elephant import score
+from yule.core.white_elephant import score
 
 from .helpers import rule_scores
 

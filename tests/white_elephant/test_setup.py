@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from core.base import IllegalMove
-from core.white_elephant import Shuffle, Start, Take, WhiteElephantState
-from core.white_elephant.cards import deck_for
+from yule.core.base import IllegalMove
+from yule.core.white_elephant import Shuffle, Start, Take, WhiteElephantState
+from yule.core.white_elephant.cards import deck_for
 
 from .helpers import DEAL_TABLE, handles, new_game, peanut_places, stacked_deck, take_whole_exchange
 

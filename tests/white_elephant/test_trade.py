@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.base import IllegalMove
-from core.white_elephant import End, Peek, Take, Trade
+from yule.core.base import IllegalMove
+from yule.core.white_elephant import End, Peek, Take, Trade
 
 from .helpers import DOWN3, handles, quoted_cards, three_seats
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.base import IllegalMove
-from core.white_elephant import Clear, End, Take, Trade
+from yule.core.base import IllegalMove
+from yule.core.white_elephant import Clear, End, Take, Trade
 
 from .helpers import new_game, three_seats
 

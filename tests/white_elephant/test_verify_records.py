@@ -1,6 +1,6 @@
 """``yule verify`` refuses illegal records: a real record tampered with, one way per test.
 
-Each tampering must make :func:`core.records.verify_record` raise :class:`RecordError` naming
+Each tampering must make :func:`yule.core.records.verify_record` raise :class:`RecordError` naming
 the 1-based number of the first bad move (or no number when the moves are fine and only the
 result is wrong).
 """
@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 import pytest
 
-from core.records import RecordError, verify_record
-from core.white_elephant import WhiteElephantState
+from yule.core.records import RecordError, verify_record
+from yule.core.white_elephant import WhiteElephantState
 
 from .helpers import bot_game
 

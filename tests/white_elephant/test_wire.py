@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.base import IllegalMove, MalformedMove, NotYourTurn
-from core.white_elephant import Clear, End, Peek, Take, Trade
+from yule.core.base import IllegalMove, MalformedMove, NotYourTurn
+from yule.core.white_elephant import Clear, End, Peek, Take, Trade
 
 from .helpers import DOWN3, UP3, handles, quoted_cards, stacked_deck, three_seats
 

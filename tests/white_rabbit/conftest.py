@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from core.white_rabbit import Deal, MaxPlace, MaxTake, Move, Roll, WhiteRabbitState
+from yule.core.white_rabbit import Deal, MaxPlace, MaxTake, Move, Roll, WhiteRabbitState
 
 COLOURS = ("brown", "grey", "black", "cream")
 RABBITS = [f"{c}-{v}" for c in COLOURS for v in range(1, 7)]

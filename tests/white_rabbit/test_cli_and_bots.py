@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from core.white_rabbit import GreedyBot, RandomBot
-from tui.cli import main
+from yule.core.white_rabbit import GreedyBot, RandomBot
+from yule.tui.cli import main
 
 from .conftest import give, new_game, turn
 

@@ -8,7 +8,7 @@ import copy
 
 import pytest
 
-from core.records import RecordError, verify_record
+from yule.core.records import RecordError, verify_record
 
 from .conftest import Reference, deal_piles
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.records import RecordError, play, verify_record
-from core.white_rabbit import GAME, GreedyBot, RandomBot, WhiteRabbitState
+from yule.core.records import RecordError, play, verify_record
+from yule.core.white_rabbit import GAME, GreedyBot, RandomBot, WhiteRabbitState
 
 from .conftest import NAMES, RABBITS, Reference, strings_in
 

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from core import GameIsOver, IllegalMove, MalformedMove, NotYourTurn
-from core.white_rabbit import GAME, Deal, MaxPlace, MaxTake, Move, Roll, WhiteRabbitState
-from core.white_rabbit.state import BadChance, CannotTake, NoSuchPile, WrongPhase
+from yule.core import GameIsOver, IllegalMove, MalformedMove, NotYourTurn
+from yule.core.white_rabbit import GAME, Deal, MaxPlace, MaxTake, Move, Roll, WhiteRabbitState
+from yule.core.white_rabbit.state import BadChance, CannotTake, NoSuchPile, WrongPhase
 
 from .conftest import RABBITS, deal_piles, give, new_game, turn
 
@@ -421,7 +421,7 @@ def test_describe_every_event(names):
 
 def test_the_seat_to_move_sets_off_its_own_roll():
     """A child presses Enter to roll: the roll is chance, but the host waits for that seat."""
-    from core.white_rabbit.bots import GreedyBot, RandomBot
+    from yule.core.white_rabbit.bots import GreedyBot, RandomBot
 
     state = WhiteRabbitState(3)
     assert state.chance_trigger() is None  # the deal is drawn at once

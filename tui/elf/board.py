@@ -145,7 +145,7 @@ class Canvas:
 
 def board_rows(view: dict[str, Any], preview: dict[str, Any] | None) -> list[Text]:
     """The 18 rows of 60 characters of the play area, with ``preview`` (an entry of
-    :func:`core.elf.preview.preview`) laid over it when given."""
+    :func:`yule.core.elf.preview.preview`) laid over it when given."""
     canvas = Canvas()
     triggered = {t["token"] for t in (preview or {}).get("triggers", [])}
     for x, y in (preview or {}).get("touch", []):

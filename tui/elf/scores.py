@@ -14,7 +14,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from core.elf.board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
+from yule.core.elf.board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
 
 from ..text import seat_name
 

@@ -2,8 +2,8 @@
 
 :class:`ElfTable` draws one seat's view (the dict the host sends) and the table's names, and
 holds nothing more than that view plus which card and which placement you are looking at.
-The preview of the chosen card comes from :func:`core.elf.preview.preview`, which needs the
-view alone.  A chosen move is posted as :class:`~tui.widgets.GameTable.MoveChosen` in wire form
+The preview of the chosen card comes from :func:`yule.core.elf.preview.preview`, which needs the
+view alone.  A chosen move is posted as :class:`~yule.tui.widgets.GameTable.MoveChosen` in wire form
 (``{"type": "play", "card": "cl-1", "heading": "S"}``, a jump adds ``"floe": [x, y]``, and
 ``{"type": "end"}``).
 
@@ -28,9 +28,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from core.elf.board import GOALS, TOKEN_INDEX, TOKENS
-from core.elf.cards import CARD_TYPE, type_name
-from core.elf.preview import preview
+from yule.core.elf.board import GOALS, TOKEN_INDEX, TOKENS
+from yule.core.elf.cards import CARD_TYPE, type_name
+from yule.core.elf.preview import preview
 
 from ..text import plain, seat_name
 from ..widgets import GameTable

@@ -2,7 +2,7 @@
 
 Nothing here holds the game's state: every widget draws from a view the host sent
 (``GiftExchangeState.view(seat)``, or the public view for the organiser and the TV) and the
-table's names.  Organiser mode (``yule party``) is :mod:`tui.party`; the TV is :mod:`tui.tv`.
+table's names.  Organiser mode (``yule party``) is :mod:`yule.tui.party`; the TV is :mod:`yule.tui.tv`.
 """
 
 from ..games import GameUI

@@ -21,8 +21,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
-from core.gift_exchange.text import LABEL_MAX, WRAPPING_MAX
-from netplay.table import NAME_LENGTH
+from yule.core.gift_exchange.text import LABEL_MAX, WRAPPING_MAX
+from yule.netplay.table import NAME_LENGTH
 
 Values = dict[str, str]
 

@@ -4,7 +4,7 @@
 ``b``, then open or steal by keys when your view has ``actions``).  :class:`OrganiserTable`
 draws the organiser's public view and moves for whichever guest is acting (organiser mode).
 Neither holds more than the view it was given; moves go out as
-:class:`~tui.widgets.GameTable.MoveChosen` in wire form.
+:class:`~yule.tui.widgets.GameTable.MoveChosen` in wire form.
 
 Choosing a gift the rules refuse says why (the view's ``actions.refusals``), never nothing.
 """
@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from netplay.client import ConnectionLost, HostError
+from yule.netplay.client import ConnectionLost, HostError
 
 from ..dialogs import ConfirmScreen
 from ..text import literal, seat_name

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, PERSON_NAMES
+from yule.core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, PERSON_NAMES
 
 COLOUR_STYLES: dict[str, str] = {
     "red": "bold white on red",

@@ -1,7 +1,7 @@
 """The end of a Gift List game: every seat's list revealed, its best card per person, total.
 
 Drawn from the final view's ``result`` (scores, winners, received gifts) with its ``lists``
-and ``breakdown`` beside it (the app adds them: ``final_fields`` in :data:`tui.gift_list.UI`),
+and ``breakdown`` beside it (the app adds them: ``final_fields`` in :data:`yule.tui.gift_list.UI`),
 and checked against the host's scores.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from core.gift_list.cards import CARD_NUMBER
+from yule.core.gift_list.cards import CARD_NUMBER
 
 from ..text import seat_name
 from .cards import card_badge, cards_text, person_badge

@@ -3,7 +3,7 @@
 :class:`GiftListTable` draws one seat's view (the dict the host sends) and the table's names;
 it never holds more than that view.  Wrapped gifts are named by the seat that brought them,
 and the only wrapped card this screen ever names is your own.  A chosen move is posted as
-:class:`~tui.widgets.GameTable.MoveChosen` in wire form (``{"type": "bring", "card": ...}``,
+:class:`~yule.tui.widgets.GameTable.MoveChosen` in wire form (``{"type": "bring", "card": ...}``,
 ``{"type": "open", "from": seat}``, ``{"type": "steal", "from": seat}``).
 
 Every action has a key in the footer.  An action the view does not allow is greyed out there,
@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS
+from yule.core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS
 
 from ..dialogs import ChoiceScreen
 from ..text import plain, seat_name

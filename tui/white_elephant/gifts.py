@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
+from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
 
 SURPRISE = "surprise-"
 

@@ -13,7 +13,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
+from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
 
 from ..text import seat_name
 from .gifts import SUIT_STYLES, card_code, suit_badge

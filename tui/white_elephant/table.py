@@ -2,7 +2,7 @@
 
 :class:`WhiteElephantTable` draws one seat's view (the dict the host sends) and the table's
 names.  It never holds more than that view.  A chosen move is posted as
-:class:`~tui.widgets.GameTable.MoveChosen` in wire form (``{"type": "take", "cards": [...]}``);
+:class:`~yule.tui.widgets.GameTable.MoveChosen` in wire form (``{"type": "take", "cards": [...]}``);
 whoever owns the connection sends it.
 
 Every action has a key in the footer.  An action the view does not allow is greyed out there,
@@ -23,7 +23,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
+from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
 
 from ..dialogs import ChoiceScreen, ConfirmScreen
 from ..text import plain, seat_name

@@ -2,7 +2,7 @@
 
 Drawn from the final ``result`` (``scores``: distinct values per seat, ``winners``) and the
 final view's public ``families``, ``oberhase`` and ``rolls`` (the app adds them: see
-``final_fields`` in :mod:`tui.white_rabbit`).  A game stopped at the roll cap has no winner
+``final_fields`` in :mod:`yule.tui.white_rabbit`).  A game stopped at the roll cap has no winner
 and says so.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from core.white_rabbit.cards import CARD_VALUE, MAX_ROLLS
+from yule.core.white_rabbit.cards import CARD_VALUE, MAX_ROLLS
 
 from ..text import plain, seat_name
 from .cards import chip

@@ -22,7 +22,7 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from core.white_rabbit.cards import CARD_VALUE, SPACES, describe_card
+from yule.core.white_rabbit.cards import CARD_VALUE, SPACES, describe_card
 
 from ..dialogs import ChoiceScreen
 from ..text import literal, plain, seat_name
