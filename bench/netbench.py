@@ -197,7 +197,9 @@ async def main(args: argparse.Namespace) -> None:
           f"p99 {percentile(floor_ms, 99):.2f} ms")  # fmt: skip
     print(f"view frames: mean {statistics.mean(bench.sizes):.0f} B, max {max(bench.sizes)} B "
           f"({len(bench.sizes)} sampled)")  # fmt: skip
-    print(f"host CPU while measuring: {host_cpu:.1f} s in {args.seconds:.0f} s ({100 * host_cpu / args.seconds:.0f}% of a core)")
+    print(
+        f"host CPU while measuring: {host_cpu:.1f} s in {args.seconds:.0f} s ({100 * host_cpu / args.seconds:.0f}% of a core)"
+    )
     print(f"host memory: RSS {rss:.0f} MB (peak {peak:.0f} MB) holding {args.tables * args.seats} connections")
 
 

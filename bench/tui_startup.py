@@ -200,7 +200,11 @@ def main() -> None:
     m = statistics.median(starts["minimal"])
     print(f"cold start to first frame, 100x30 pty (median of {args.runs}):")
     print(f"  minimal Textual app          {m * 1000:6.0f} ms")
-    labels = (("table", "Yule table with a view"), ("play", "yule play: table frame"), ("view", "yule play: first view"))
+    labels = (
+        ("table", "Yule table with a view"),
+        ("play", "yule play: table frame"),
+        ("view", "yule play: first view"),
+    )
     for key, label in labels:
         y = statistics.median(starts[key])
         paired = statistics.median(a / b for a, b in zip(starts[key], starts["minimal"], strict=True))
@@ -210,7 +214,9 @@ def main() -> None:
         ms = sorted(x * 1000 for x in xs)
         return statistics.median(ms), ms[max(0, int(len(ms) * 0.95) - 1)]
 
-    print(f"state push to repaint, key sent to last byte on the terminal ({len(repaints['table'])} pushes, median / p95):")
+    print(
+        f"state push to repaint, key sent to last byte on the terminal ({len(repaints['table'])} pushes, median / p95):"
+    )
     print("  minimal Static update        {:6.1f} / {:.1f} ms".format(*q(repaints["minimal"])))
     print("  Yule table, next view        {:6.1f} / {:.1f} ms  (target under 50 ms)".format(*q(repaints["table"])))
 

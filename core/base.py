@@ -212,9 +212,7 @@ class Game:
 
     def start(self, players: int, options: Mapping[str, Any] | None = None) -> GameState:
         if not self.min_players <= players <= self.max_players:
-            raise BadOptions(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
-            )
+            raise BadOptions(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}")
         return self.new_state(players, self.check_options(options or {}))
 
 

@@ -65,7 +65,9 @@ async def play_games(
     summary = Summary(remaining=games)
     started = time.monotonic()
     slots = [
-        _slot(host, port, n, the_game.name, players, the_game.bots[bot], bot, delay, f"{seed}/{n}", give_up_after, summary)
+        _slot(
+            host, port, n, the_game.name, players, the_game.bots[bot], bot, delay, f"{seed}/{n}", give_up_after, summary
+        )
         for n in range(min(tables, games))
     ]
     await asyncio.gather(*slots)

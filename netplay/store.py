@@ -136,9 +136,7 @@ class Store:
         )  # fmt: skip
 
     def save_seat(self, table_id: int, seat: int, name: str, bot: str | None, token_hash: str | None) -> None:
-        self.db.execute(
-            "INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?)", (table_id, seat, name, bot, token_hash)
-        )
+        self.db.execute("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?)", (table_id, seat, name, bot, token_hash))
 
     def free_seat(self, table_id: int, seat: int) -> None:
         self.db.execute("DELETE FROM seats WHERE table_id=? AND seat=?", (table_id, seat))

@@ -57,9 +57,7 @@ def clean_name(raw: str, fallback: str = "Player") -> str:
     'abcxxxxxxxxxxxxxxxxxxxxx'
     """
     text = _ANSI.sub("", raw)
-    text = "".join(
-        " " if ch.isspace() else ch for ch in text if ch.isspace() or unicodedata.category(ch)[0] != "C"
-    )
+    text = "".join(" " if ch.isspace() else ch for ch in text if ch.isspace() or unicodedata.category(ch)[0] != "C")
     text = text.replace("[", "(").replace("]", ")")
     text = " ".join(text.split())[:NAME_LENGTH].strip()
     return text or fallback
@@ -572,7 +570,9 @@ class Table:
             return [trigger[0]]
         return [s for s in state.active() if isinstance(s, int)]
 
-    def _draw_chance(self, events: list[dict[str, Any]] | None = None, *, triggered: bool = False) -> list[dict[str, Any]]:
+    def _draw_chance(
+        self, events: list[dict[str, Any]] | None = None, *, triggered: bool = False
+    ) -> list[dict[str, Any]]:
         """Draw and apply the pending chance moves; their record forms, in order.
 
         A chance move that a seat sets off (a die to roll) waits for that seat unless
@@ -604,7 +604,9 @@ class Table:
         if seat is None:
             raise RequestError("not_seated", "You have no seat at this table.")
         if self.status != PLAYING:
-            raise RequestError("not_playing", "The game is not being played." if self.status == WAITING else "The game is over.")
+            raise RequestError(
+                "not_playing", "The game is not being played." if self.status == WAITING else "The game is over."
+            )
         if seq is not None and seq != len(self.moves):
             raise RequestError("stale", f"The game has moved on (seq is {len(self.moves)}).")
         self._play(seat, wire_move)

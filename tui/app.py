@@ -239,7 +239,9 @@ class YuleApp(HostedApp):
         try:
             claim = await self.client.join(None, code)
         except HostError as e:
-            self.notify(literal(e.message), title=f"Cannot join with the code {literal(code)}", severity="error", timeout=15)
+            self.notify(
+                literal(e.message), title=f"Cannot join with the code {literal(code)}", severity="error", timeout=15
+            )
             return
         except ConnectionLost:
             self.notify("Not connected to the host right now.", severity="error")
@@ -258,7 +260,9 @@ class YuleApp(HostedApp):
             return
         try:
             if kind == "create":
-                reply = await client.create_table(args["game"], args["seats"], open=args["open"], options=args["options"])
+                reply = await client.create_table(
+                    args["game"], args["seats"], open=args["open"], options=args["options"]
+                )
                 self._sit(reply["table"])
             elif kind in ("join", "watch"):
                 code = None
@@ -280,7 +284,9 @@ class YuleApp(HostedApp):
             elif kind == "start":
                 await client.start(args["table"])
         except HostError as e:
-            self.notify(literal(in_words(e.message, args.get("options", {}))), title="The host says no", severity="error")
+            self.notify(
+                literal(in_words(e.message, args.get("options", {}))), title="The host says no", severity="error"
+            )
         except ConnectionLost:
             self.notify("Not connected to the host right now.", severity="error")
         await self._refresh_tables()
@@ -439,4 +445,3 @@ class YuleApp(HostedApp):
             screen.table.refused(e.message)
         except ConnectionLost:
             screen.table.refused("Not connected to the host: the move was not sent. Try again once reconnected.")
-

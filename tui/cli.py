@@ -29,7 +29,9 @@ class _VersionAction(argparse.Action):
     """``--version``: the installed version, looked up only when asked for."""
 
     def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
-        super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0, help="show the version and exit")
+        super().__init__(
+            option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0, help="show the version and exit"
+        )
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
         print(f"yule {_version()}")
@@ -193,8 +195,17 @@ def cmd_bots(args: argparse.Namespace) -> int:
     host, port = args.address
     try:
         summary = asyncio.run(
-            play_games(host, port, game=args.game, players=args.players, games=args.games, tables=args.tables,
-                       bot=args.bot, delay=args.delay, seed=args.seed)  # fmt: skip
+            play_games(
+                host,
+                port,
+                game=args.game,
+                players=args.players,
+                games=args.games,
+                tables=args.tables,
+                bot=args.bot,
+                delay=args.delay,
+                seed=args.seed,
+            )  # fmt: skip
         )
     except ValueError as e:
         print(f"yule bots: {e}", file=sys.stderr)
@@ -262,7 +273,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=cmd_play)
 
     p = sub.add_parser("join", help="join a host on the LAN: its lobby, or a table by its code")
-    p.add_argument("address", nargs="?", metavar="HOST[:PORT]", help="the host (the hosts found on the LAN when left out)")
+    p.add_argument(
+        "address", nargs="?", metavar="HOST[:PORT]", help="the host (the hosts found on the LAN when left out)"
+    )
     p.add_argument("--name", help="your name at the table")
     p.add_argument("--code", help="a private table's join code: sit at that table at once")
     p.set_defaults(handler=cmd_join)
@@ -284,11 +297,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bind", metavar="ADDR", help="address to listen on (default: every interface)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
     p.add_argument("--data", metavar="DIR", help="data folder (database and finished game records)")
-    p.add_argument("--away-timeout", type=float, default=120.0, metavar="S",
-                   help="seconds a player may be away before a bot plays for them (default 120)")
-    p.add_argument("--keep-finished", type=float, default=KEEP_FINISHED_HOURS, metavar="HOURS",
-                   help="hours a finished table stays in the lobby, then it is forgotten once nobody is at "
-                        f"it; its records are kept (default {KEEP_FINISHED_HOURS:g})")
+    p.add_argument(
+        "--away-timeout",
+        type=float,
+        default=120.0,
+        metavar="S",
+        help="seconds a player may be away before a bot plays for them (default 120)",
+    )
+    p.add_argument(
+        "--keep-finished",
+        type=float,
+        default=KEEP_FINISHED_HOURS,
+        metavar="HOURS",
+        help="hours a finished table stays in the lobby, then it is forgotten once nobody is at "
+        f"it; its records are kept (default {KEEP_FINISHED_HOURS:g})",
+    )
     p.add_argument("--no-discovery", action="store_true", help="do not advertise the host on the LAN")
     p.set_defaults(handler=cmd_host)
 
@@ -306,9 +329,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("party", help="organiser mode: run a whole gift exchange from this terminal")
     p.add_argument("--data", metavar="DIR", help="data folder (the host's database; the party resumes from it)")
     p.add_argument("--bind", metavar="ADDR", help="address the host listens on, for TVs (default: every interface)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}, else any free one)")
-    p.add_argument("--export", metavar="DIR",
-                   help="write the last finished party's record, CSV and Markdown to DIR, and quit")
+    p.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}, else any free one)"
+    )
+    p.add_argument(
+        "--export", metavar="DIR", help="write the last finished party's record, CSV and Markdown to DIR, and quit"
+    )
     p.set_defaults(handler=cmd_party)
 
     p = sub.add_parser("watch", help="the TV view of a table: a spectator screen for the big screen")

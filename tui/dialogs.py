@@ -43,7 +43,9 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = self.title_text
-            options = [Option(label, id=str(i), disabled=why is not None) for i, (label, _, why) in enumerate(self.choices)]
+            options = [
+                Option(label, id=str(i), disabled=why is not None) for i, (label, _, why) in enumerate(self.choices)
+            ]
             yield MarkedOptionList(*options)
             yield Static(Text("Up/Down to move, Enter to choose, Esc to cancel."), id="why")
         yield KeysFooter()

@@ -251,7 +251,9 @@ class LobbyScreen(Screen[None]):
     def action_new(self) -> None:
         """A new table, of the highlighted table's game unless another is chosen."""
         game = (self.mine or self._highlighted() or {}).get("game")
-        self.app.push_screen(CreateTableScreen(game), lambda args: args and self.post_message(self.Request("create", **args)))
+        self.app.push_screen(
+            CreateTableScreen(game), lambda args: args and self.post_message(self.Request("create", **args))
+        )
 
     def action_join(self) -> None:
         summary = self._highlighted()
@@ -342,7 +344,11 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
             yield Label("Game (Up/Down, Enter):")
             yield MarkedOptionList(
                 *(
-                    Option(Text.assemble((g.title, "bold"), f"  {g.min_players}-{g.max_players} players"), id=g.name, disabled=g.name not in GAME_UIS)
+                    Option(
+                        Text.assemble((g.title, "bold"), f"  {g.min_players}-{g.max_players} players"),
+                        id=g.name,
+                        disabled=g.name not in GAME_UIS,
+                    )
                     for g in self.games
                 ),
                 id="game",
@@ -361,7 +367,9 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
     def on_mount(self) -> None:
         games = self.query_one("#game", OptionList)
         playable = [i for i, g in enumerate(self.games) if g.name in GAME_UIS]
-        games.highlighted = next((i for i in playable if self.games[i].name == self.start), playable[0] if playable else 0)
+        games.highlighted = next(
+            (i for i in playable if self.games[i].name == self.start), playable[0] if playable else 0
+        )
         games.focus()
 
     def _game(self) -> Any:
@@ -422,7 +430,9 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
         if isinstance(options, str):
             self.notify(options, title="Not a valid option", severity="error")
             return
-        self.dismiss({"game": game.name, "seats": seats, "open": self.query_one("#open", TickBox).value, "options": options})
+        self.dismiss(
+            {"game": game.name, "seats": seats, "open": self.query_one("#open", TickBox).value, "options": options}
+        )
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -188,7 +188,9 @@ class SetupScreen(Screen[None]):
 
         title = f"Guest {len(self.party.guests) + 1} and their gift (Esc when everyone is in)" if index is None \
             else f"Edit guest {index + 1}"  # fmt: skip
-        return FormScreen(title, [name_field(guest.name), label_field(guest.label), wrapping_field(guest.wrapping)], check)
+        return FormScreen(
+            title, [name_field(guest.name), label_field(guest.label), wrapping_field(guest.wrapping)], check
+        )
 
     def action_add(self) -> None:
         if len(self.party.guests) >= MAX_GUESTS:
@@ -235,7 +237,9 @@ class SetupScreen(Screen[None]):
                 self._save()
                 self.redraw(index)
 
-        self.app.push_screen(ConfirmScreen(Text(f"Remove {literal(guest.name)} and their gift?\n\ny yes   n no")), answer)
+        self.app.push_screen(
+            ConfirmScreen(Text(f"Remove {literal(guest.name)} and their gift?\n\ny yes   n no")), answer
+        )
 
     def action_options(self) -> None:
         opts = self.party.options
@@ -469,7 +473,12 @@ class PartyApp(HostedApp):
         party = self.party
         try:
             created = await self.client.create_table(
-                GAME, len(party.guests), options=party.options, sit=False, bot_delay=0, organised=True,
+                GAME,
+                len(party.guests),
+                options=party.options,
+                sit=False,
+                bot_delay=0,
+                organised=True,
                 guests=[g.name for g in party.guests],
             )
         except (HostError, ConnectionLost) as e:

@@ -21,7 +21,6 @@ from .state import ElfState, score
 NAME = "elf"
 
 
-
 def describe_card(card: str) -> str:
     """A card in plain words: ``'Corner right (kr-1)'``."""
     return f"{type_name(CARD_TYPE[card])} ({card})" if card in CARD_TYPE else card

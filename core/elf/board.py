@@ -44,9 +44,7 @@ def cell(x: int, y: int) -> int:
     return (y + MARGIN) * AREA_W + (x + MARGIN)
 
 
-XY: tuple[tuple[int, int], ...] = tuple(
-    (i % AREA_W - MARGIN, i // AREA_W - MARGIN) for i in range(CELLS)
-)
+XY: tuple[tuple[int, int], ...] = tuple((i % AREA_W - MARGIN, i // AREA_W - MARGIN) for i in range(CELLS))
 """Cell int -> (x, y)."""
 
 
@@ -153,11 +151,7 @@ def _touch_table() -> tuple[tuple[int, ...], ...]:
     for c in range(CELLS):
         x, y = XY[c]
         table.append(
-            tuple(
-                i
-                for i, t in enumerate(TOKENS)
-                if any(abs(x - tx) <= 1 and abs(y - ty) <= 1 for tx, ty in t.cells)
-            )
+            tuple(i for i, t in enumerate(TOKENS) if any(abs(x - tx) <= 1 and abs(y - ty) <= 1 for tx, ty in t.cells))
         )
     return tuple(table)
 

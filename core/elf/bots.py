@@ -159,7 +159,9 @@ class GoalBot(Bot):
                     self._consider(total, move)
                     continue
                 self._consider(total + self._leaf(p.arrow_cell, p.arrow_heading, new_live), move)
-                self._search(rest, p.arrow_cell, p.arrow_heading, new_live, new_offer, new_taken, total, depth - 1, move)
+                self._search(
+                    rest, p.arrow_cell, p.arrow_heading, new_live, new_offer, new_taken, total, depth - 1, move
+                )
 
     def _resolve(self, p, live: int, taken: int, jump: bool):
         """What laying placement ``p`` is worth to this bot, and the board after it."""

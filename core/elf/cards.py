@@ -129,9 +129,7 @@ def _compute(origin: int, h: int, type_: str) -> Placement:
     return Placement(origin, h, type_, tuple(cells), last, heading, touches_end, error)
 
 
-RAW: list[Placement] = [
-    _compute(c, h, t) for c in range(CELLS) for h in range(4) for t in TYPE_ORDER
-]
+RAW: list[Placement] = [_compute(c, h, t) for c in range(CELLS) for h in range(4) for t in TYPE_ORDER]
 """Index ``(cell * 4 + heading) * 10 + type index`` -> the :class:`Placement` (legal or not)."""
 
 

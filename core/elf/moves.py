@@ -1,13 +1,13 @@
 """Elf's moves: small frozen values named as in the record (``yule-record/1``, game ``elf``).
 
-    >>> Play(by=1, card="s2-7", heading="E", floe=(2, 10)).to_record()
-    {'by': 1, 'type': 'play', 'card': 's2-7', 'heading': 'E', 'floe': [2, 10]}
-    >>> parse({"by": 0, "type": "play", "card": "cl-1", "heading": "S"})
-    Play(by=0, card='cl-1', heading='S', floe=None)
-    >>> parse({"by": 0, "type": "play", "card": "cl-1", "heading": "SE"})
-    Traceback (most recent call last):
-    ...
-    yule.core.base.MalformedMove: 'play' needs a heading of "N", "E", "S" or "W"
+>>> Play(by=1, card="s2-7", heading="E", floe=(2, 10)).to_record()
+{'by': 1, 'type': 'play', 'card': 's2-7', 'heading': 'E', 'floe': [2, 10]}
+>>> parse({"by": 0, "type": "play", "card": "cl-1", "heading": "S"})
+Play(by=0, card='cl-1', heading='S', floe=None)
+>>> parse({"by": 0, "type": "play", "card": "cl-1", "heading": "SE"})
+Traceback (most recent call last):
+...
+yule.core.base.MalformedMove: 'play' needs a heading of "N", "E", "S" or "W"
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def parse(move: dict) -> Move:
     card = text(move, "card", "a card name")
     heading = move.get("heading")
     if heading not in ("N", "E", "S", "W"):
-        raise MalformedMove("'play' needs a heading of \"N\", \"E\", \"S\" or \"W\"")
+        raise MalformedMove('\'play\' needs a heading of "N", "E", "S" or "W"')
     floe = None
     raw = move.get("floe")
     if raw is not None:

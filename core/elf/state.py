@@ -111,8 +111,6 @@ class MustPlay(IllegalMove):
     """A turn ends only after at least one card was played."""
 
 
-
-
 def xy_list(c: int) -> list[int]:
     x, y = XY[c]
     return [x, y]
@@ -252,7 +250,9 @@ class ElfState(GameState):
             allowed = entry_headings(arrow_h)
             if h not in allowed:
                 if arrow_h < 4:
-                    raise WrongHeading(f"Buddy is heading {HEADINGS[arrow_h]}: the card must continue {HEADINGS[arrow_h]}.")
+                    raise WrongHeading(
+                        f"Buddy is heading {HEADINGS[arrow_h]}: the card must continue {HEADINGS[arrow_h]}."
+                    )
                 a, b = (HEADINGS[i] for i in allowed)
                 raise WrongHeading(
                     f"After the corner arrow {HEADINGS[arrow_h]} the card enters heading {a} or {b}: "
@@ -364,7 +364,9 @@ class ElfState(GameState):
                 elif kind == SYRUP:
                     live &= ~bit
                     drawn = self._draw(seat, 1)
-                    events.append({"type": "syrup", "by": seat, "jar": token, "cell": where, "card": drawn[0] if drawn else None})
+                    events.append(
+                        {"type": "syrup", "by": seat, "jar": token, "cell": where, "card": drawn[0] if drawn else None}
+                    )
                 elif kind == FLOE:
                     floe_touched = t
                     events.append(
@@ -387,7 +389,10 @@ class ElfState(GameState):
     def _end(self, seat: int) -> list[Event]:
         drawn = self._draw(seat, DRAW_AT_END)
         self.offer = -1
-        events: list[Event] = [{"type": "end", "by": seat}, {"type": "draw", "seat": seat, "cards": drawn, "why": "end"}]
+        events: list[Event] = [
+            {"type": "end", "by": seat},
+            {"type": "draw", "seat": seat, "cards": drawn, "why": "end"},
+        ]
         if self._all_out():
             self._finish("cards", events)
         else:
@@ -438,7 +443,9 @@ class ElfState(GameState):
         self.phase = OVER
         self.ended = ended
         self.offer = -1
-        self._outcome = score(self.goals, self.slots, self.gingerbread_taken(), self.snow_globe if self.snow_globe >= 0 else None, ended)
+        self._outcome = score(
+            self.goals, self.slots, self.gingerbread_taken(), self.snow_globe if self.snow_globe >= 0 else None, ended
+        )
         events.append({"type": "game_over", **self._outcome.to_record()})
 
     def gingerbread_taken(self) -> list[list[int]]:
@@ -508,10 +515,15 @@ class ElfState(GameState):
             "arrow": arrow_dict(self.arrow_cell, self.arrow_heading),
             "plays_this_turn": self.plays if self.phase == PLAY else 0,
             "paths": [
-                {"card": card, "by": by, "heading": HEADINGS[p.heading],
-                 "floe": list(XY[p.origin]) if jump else None,
-                 "cells": [xy_list(c) for c in p.cells], "arrow": arrow_dict(p.arrow_cell, p.arrow_heading),
-                 "touched": list(trig)}
+                {
+                    "card": card,
+                    "by": by,
+                    "heading": HEADINGS[p.heading],
+                    "floe": list(XY[p.origin]) if jump else None,
+                    "cells": [xy_list(c) for c in p.cells],
+                    "arrow": arrow_dict(p.arrow_cell, p.arrow_heading),
+                    "touched": list(trig),
+                }
                 for card, by, p, jump, trig in self.paths
             ],  # fmt: skip
             "tokens": tokens,
@@ -528,9 +540,7 @@ class ElfState(GameState):
                 view["goal"] = {"id": goal, "locations": list(GOALS[goal])}
             else:
                 view["goal"] = None
-            view["my_gingerbread"] = [
-                {"spot": SPOT_IDS[s], "value": self.spot_values[s]} for s in self.taken[seat]
-            ]
+            view["my_gingerbread"] = [{"spot": SPOT_IDS[s], "value": self.spot_values[s]} for s in self.taken[seat]]
             if self.phase == PLAY and seat == self.turn:
                 view["actions"] = self.action_hints()
                 view["placements"] = self._placement_hints()
@@ -549,7 +559,9 @@ class ElfState(GameState):
                 {"heading": HEADINGS[p.heading]} for p in placements(self.arrow_cell, self.arrow_heading, t)
             ]
             if self.offer >= 0:
-                hints.extend({"heading": HEADINGS[p.heading], "floe": list(XY[p.origin])} for p in JUMPS[(self.offer, t)])
+                hints.extend(
+                    {"heading": HEADINGS[p.heading], "floe": list(XY[p.origin])} for p in JUMPS[(self.offer, t)]
+                )
             out[card] = hints
         return out
 
@@ -591,4 +603,3 @@ def score(
             "goals": list(goals),
         },
     )
-

@@ -1,11 +1,11 @@
 """Gift Exchange options: names, defaults and checks (``yule-record/1`` writes all of them).
 
-    >>> check_options({"steal_limit": 2})["steal_limit"], check_options({})["final_swap"]
-    (2, True)
-    >>> check_options({"steal_limit": 0})
-    Traceback (most recent call last):
-    ...
-    yule.core.base.BadOptions: steal_limit must be a whole number of at least 1, or null for no limit (got 0)
+>>> check_options({"steal_limit": 2})["steal_limit"], check_options({})["final_swap"]
+(2, True)
+>>> check_options({"steal_limit": 0})
+Traceback (most recent call last):
+...
+yule.core.base.BadOptions: steal_limit must be a whole number of at least 1, or null for no limit (got 0)
 """
 
 from __future__ import annotations

@@ -77,8 +77,6 @@ NOBODY = -1
 """``holder`` of a wrapped gift, ``held`` of a seat without a gift."""
 
 
-
-
 class AlreadyBrought(IllegalMove):
     """A seat brings one gift only."""
 
@@ -147,7 +145,7 @@ def ordinal(n: int) -> str:
     """
     if 10 <= n % 100 <= 20:
         return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 class GiftExchangeState(GameState):
@@ -310,7 +308,9 @@ class GiftExchangeState(GameState):
         if self.holder[gift] == seat:
             return AlreadyYours(f"You already hold {gift_name(gift)}.")
         if self.frozen(gift):
-            return Frozen(f"You can't steal a frozen gift: {gift_name(gift)} has been stolen {self.steals[gift]} times.")
+            return Frozen(
+                f"You can't steal a frozen gift: {gift_name(gift)} has been stolen {self.steals[gift]} times."
+            )
         if self.no_steal_back and (seat, gift) in self.taken:
             return NoStealBack(f"You can't steal {gift_name(gift)} straight back in the same turn.")
         if self.max_steals is not None and len(self.chain) >= self.max_steals:
@@ -442,7 +442,14 @@ class GiftExchangeState(GameState):
         ``{"type", "gift", "code", "reason"}`` for every wrapped gift it may not open and every
         open gift it may not steal; ``name_needed``: allowed opens that must carry a label.
         """
-        hints: dict[str, Any] = {"bring": False, "open": [], "steal": [], "keep": False, "refusals": [], "name_needed": []}
+        hints: dict[str, Any] = {
+            "bring": False,
+            "open": [],
+            "steal": [],
+            "keep": False,
+            "refusals": [],
+            "name_needed": [],
+        }
         phase = self.phase
         if phase == BRINGING:
             hints["bring"] = not self.brought[seat] and self.n_brought < self.players
@@ -456,7 +463,9 @@ class GiftExchangeState(GameState):
                 if why is None:
                     hints["steal"].append(gift)
                 else:
-                    refusals.append({"type": "steal", "gift": gift, "code": REFUSAL_CODES[type(why)], "reason": str(why)})
+                    refusals.append(
+                        {"type": "steal", "gift": gift, "code": REFUSAL_CODES[type(why)], "reason": str(why)}
+                    )
             else:
                 why = self.open_refusal(seat, gift)
                 if why is None:
@@ -464,7 +473,9 @@ class GiftExchangeState(GameState):
                     if self.blank[gift]:
                         hints["name_needed"].append(gift)
                 else:
-                    refusals.append({"type": "open", "gift": gift, "code": REFUSAL_CODES[type(why)], "reason": str(why)})
+                    refusals.append(
+                        {"type": "open", "gift": gift, "code": REFUSAL_CODES[type(why)], "reason": str(why)}
+                    )
         hints["keep"] = phase == FINAL
         return hints
 
@@ -540,7 +551,9 @@ class GiftExchangeState(GameState):
         for seat in range(self.players):
             gift = self.held[seat]
             if gift == NOBODY:
-                rows.append({"seat": seat, "gift": None, "brought_by": None, "label": None, "steals": 0, "frozen": False})
+                rows.append(
+                    {"seat": seat, "gift": None, "brought_by": None, "label": None, "steals": 0, "frozen": False}
+                )
             else:
                 rows.append(
                     {

@@ -19,7 +19,6 @@ from .state import GiftListState, best_cards, score
 NAME = "gift-list"
 
 
-
 def describe(event: Event, names: list[str]) -> str:
     """One public event in plain words.
 

@@ -1,13 +1,13 @@
 """Gift List's moves: small frozen values named as in the record (``yule-record/1``).
 
-    >>> Open(by=2, source=0).to_record()
-    {'by': 2, 'type': 'open', 'from': 0}
-    >>> parse({"by": 1, "type": "bring", "card": "red-4"})
-    Bring(by=1, card='red-4')
-    >>> parse({"by": 1, "type": "steal"})
-    Traceback (most recent call last):
-    ...
-    yule.core.base.MalformedMove: 'steal' needs a seat number in 'from'
+>>> Open(by=2, source=0).to_record()
+{'by': 2, 'type': 'open', 'from': 0}
+>>> parse({"by": 1, "type": "bring", "card": "red-4"})
+Bring(by=1, card='red-4')
+>>> parse({"by": 1, "type": "steal"})
+Traceback (most recent call last):
+...
+yule.core.base.MalformedMove: 'steal' needs a seat number in 'from'
 """
 
 from __future__ import annotations

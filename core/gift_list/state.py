@@ -88,9 +88,6 @@ class LockedGift(IllegalMove):
     """A gift stolen since the last opening stays in its new owner's hand."""
 
 
-
-
-
 class GiftListState(GameState):
     """One position of Gift List for 3 to 7 seats (no options)."""
 

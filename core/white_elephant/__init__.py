@@ -16,7 +16,6 @@ from .state import WhiteElephantState, score
 NAME = "white-elephant"
 
 
-
 def _gift(ref: str) -> str:
     return "a Surprise Gift" if ref.startswith("surprise-") else describe_card(ref)
 
@@ -74,7 +73,9 @@ def describe(event: Event, names: list[str]) -> str:
             for s, n in enumerate(event["opened"])
             if n
         ]
-        return f"Round {event['round']} is over; gifts go to the Shelves." + (" " + "; ".join(opened) + "." if opened else "")
+        return f"Round {event['round']} is over; gifts go to the Shelves." + (
+            " " + "; ".join(opened) + "." if opened else ""
+        )
     if kind == "game_over":
         winners = " and ".join(who(s) for s in event["winners"])
         best = min(event["scores"])

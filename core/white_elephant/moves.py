@@ -1,7 +1,7 @@
 """White Elephant's moves: small frozen values named as in the record (``yule-record/1``).
 
-    >>> Take(by=1, cards=("mug-3", "socks-0")).to_record()
-    {'by': 1, 'type': 'take', 'cards': ['mug-3', 'socks-0']}
+>>> Take(by=1, cards=("mug-3", "socks-0")).to_record()
+{'by': 1, 'type': 'take', 'cards': ['mug-3', 'socks-0']}
 """
 
 from __future__ import annotations

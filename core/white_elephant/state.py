@@ -73,9 +73,6 @@ class NotPeekable(IllegalMove):
     """A peek needs a Surprise Gift in play that the seat does not already know."""
 
 
-
-
-
 class WhiteElephantState(GameState):
     """One position of White Elephant for 3 to 8 seats (no options)."""
 
@@ -292,9 +289,7 @@ class WhiteElephantState(GameState):
         cards = self.front[target]
         self.front[target] = []
         self.front[seat].extend(cards)
-        events: list[Event] = [
-            {"type": "trade", "by": seat, "target": target, "cards": [self._ref(c) for c in cards]}
-        ]
+        events: list[Event] = [{"type": "trade", "by": seat, "target": target, "cards": [self._ref(c) for c in cards]}]
         return self._after_main(events, cleared_by=None)
 
     def _clear(self, move: Clear) -> list[Event]:

@@ -21,9 +21,7 @@ def _pile_worth(view: View, seat: int, space: int) -> float:
     pile = view["piles"][space]
     if pile["max"]:
         missing = set(view["missing"][seat])
-        takeable = any(
-            CARD_VALUE[c] in missing for t, fam in enumerate(view["families"]) if t != seat for c in fam
-        )
+        takeable = any(CARD_VALUE[c] in missing for t, fam in enumerate(view["families"]) if t != seat for c in fam)
         return 2.0 if takeable else 0.1
     if pile["cards"] == 0:
         return 0.0

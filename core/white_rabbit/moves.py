@@ -1,9 +1,9 @@
 """White Rabbit's moves: small frozen values named as in the record (``yule-record/1``).
 
-    >>> Move(by=1, dir="ccw").to_record()
-    {'by': 1, 'type': 'move', 'dir': 'ccw'}
-    >>> parse({"by": 0, "type": "max_take", "from": None, "card": None})
-    MaxTake(by=0, source=None, card=None)
+>>> Move(by=1, dir="ccw").to_record()
+{'by': 1, 'type': 'move', 'dir': 'ccw'}
+>>> parse({"by": 0, "type": "max_take", "from": None, "card": None})
+MaxTake(by=0, source=None, card=None)
 """
 
 from __future__ import annotations

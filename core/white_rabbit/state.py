@@ -73,15 +73,12 @@ OVER = "over"
 DIRECTION_NAMES = {"cw": "clockwise", "ccw": "counter-clockwise"}
 
 
-
-
 class CannotTake(IllegalMove):
     """A Max take naming yourself, a seat that lacks the card, or a value you already hold."""
 
 
 class NoSuchPile(IllegalMove):
     """Max goes on one of the 8 piles, 0-7."""
-
 
 
 class WhiteRabbitState(GameState):
@@ -193,11 +190,19 @@ class WhiteRabbitState(GameState):
                 raise WrongPhase("Wait for your roll of the die." if phase == ROLL else "Deal with Max first.")
         elif isinstance(move, MaxTake):
             if phase != MAX_TAKE:
-                raise WrongPhase("Max has already been used." if phase == MAX_PLACE else "You can only take a card when you draw Max.")
+                raise WrongPhase(
+                    "Max has already been used."
+                    if phase == MAX_PLACE
+                    else "You can only take a card when you draw Max."
+                )
             self.verify_max_take(move)
         elif isinstance(move, MaxPlace):
             if phase != MAX_PLACE:
-                raise WrongPhase("Take a card with Max (or nothing) first." if phase == MAX_TAKE else "You can only place Max after drawing him.")
+                raise WrongPhase(
+                    "Take a card with Max (or nothing) first."
+                    if phase == MAX_TAKE
+                    else "You can only place Max after drawing him."
+                )
             if not 0 <= move.pile < SPACES:
                 raise NoSuchPile(f"There is no pile {move.pile}: the piles are 0 to 7.")
         else:
@@ -351,9 +356,21 @@ class WhiteRabbitState(GameState):
         phase = self.phase
         hints: dict[str, str | None] = {
             "roll": None if phase == ROLL else "You have already rolled.",
-            "move": None if phase == DIRECTION else ("Wait for your roll of the die." if phase == ROLL else "Deal with Max first."),
-            "max_take": None if phase == MAX_TAKE else ("Max has already been used." if phase == MAX_PLACE else "You can only take a card when you draw Max."),
-            "max_place": None if phase == MAX_PLACE else ("Take a card with Max (or nothing) first." if phase == MAX_TAKE else "You can only place Max after drawing him."),
+            "move": None
+            if phase == DIRECTION
+            else ("Wait for your roll of the die." if phase == ROLL else "Deal with Max first."),
+            "max_take": None
+            if phase == MAX_TAKE
+            else (
+                "Max has already been used." if phase == MAX_PLACE else "You can only take a card when you draw Max."
+            ),
+            "max_place": None
+            if phase == MAX_PLACE
+            else (
+                "Take a card with Max (or nothing) first."
+                if phase == MAX_TAKE
+                else "You can only place Max after drawing him."
+            ),
         }
         return hints
 

@@ -63,7 +63,9 @@ def test_after_a_straight_arrow_only_its_heading():
         assert [HEADINGS[p.heading] for p in found] == ["W"]
 
 
-@pytest.mark.parametrize("corner,parts", [("NE", {"N", "E"}), ("SE", {"S", "E"}), ("SW", {"S", "W"}), ("NW", {"N", "W"})])
+@pytest.mark.parametrize(
+    "corner,parts", [("NE", {"N", "E"}), ("SE", {"S", "E"}), ("SW", {"S", "W"}), ("NW", {"N", "W"})]
+)
 def test_after_a_corner_arrow_either_straight_part(corner, parts):
     found = placements(cell(10, 8), HEADING_INDEX[corner], "s2")
     assert {HEADINGS[p.heading] for p in found} == parts

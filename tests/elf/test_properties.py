@@ -49,9 +49,13 @@ def test_all_sixty_cards_are_accounted_for(args):
             continue
         cards = all_cards(state)
         assert sorted(cards) == sorted(CARD_IDS), f"after move {i + 1}"
-        assert state.view(None)["deck"] + sum(len(h) for h in state.hands) + len(state.paths) + sum(
-            len(d) for d in state.discards
-        ) == 60
+        assert (
+            state.view(None)["deck"]
+            + sum(len(h) for h in state.hands)
+            + len(state.paths)
+            + sum(len(d) for d in state.discards)
+            == 60
+        )
 
 
 def _taken_by(record, upto):
@@ -169,7 +173,9 @@ def _tamper(record, rng):
     how = rng.choice(["card", "heading", "seat", "end"] if move["type"] == "play" else ["seat", "card"])
     if how == "card":
         move = {"by": move["by"], "type": "play", "card": "", "heading": move.get("heading", "S")}
-        move["card"] = rng.choice(before.deck[before.deck_pos :] or [c for c in CARD_IDS if c not in before.hands[move["by"]]])
+        move["card"] = rng.choice(
+            before.deck[before.deck_pos :] or [c for c in CARD_IDS if c not in before.hands[move["by"]]]
+        )
     elif how == "heading":
         heading = before.view(None)["arrow"]["heading"]
         wrong = [h for h in "NESW" if h not in heading]

@@ -47,7 +47,9 @@ def test_shuffle_must_hold_all_sixty_cards():
         state.verify(state.parse_record_move({"by": "chance", "type": "goals", "goals": ["goal-1", "goal-2"]}))
 
 
-@pytest.mark.parametrize("goals", [["goal-1"], ["goal-1", "goal-1"], ["goal-1", "goal-8"], ["goal-1", "goal-2", "goal-3"]])
+@pytest.mark.parametrize(
+    "goals", [["goal-1"], ["goal-1", "goal-1"], ["goal-1", "goal-8"], ["goal-1", "goal-2", "goal-3"]]
+)
 def test_one_distinct_goal_card_per_seat(goals):
     state = ElfState(2)
     state.apply(state.parse_record_move({"by": "chance", "type": "shuffle", "deck": deck_with_top([])}))
@@ -285,7 +287,12 @@ def test_the_jump_starts_the_next_card_from_the_other_floe():
     hints = state.view(0)["placements"]["s2-2"]
     assert {"heading": "E"} in hints
     assert sorted((tuple(h["floe"]), h["heading"]) for h in hints if "floe" in h) == [
-        ((1, 10), "N"), ((1, 10), "S"), ((1, 10), "W"), ((2, 10), "E"), ((2, 10), "N"), ((2, 10), "S")
+        ((1, 10), "N"),
+        ((1, 10), "S"),
+        ((1, 10), "W"),
+        ((2, 10), "E"),
+        ((2, 10), "N"),
+        ((2, 10), "S"),
     ]
     with pytest.raises(NoJump, match="other Ice Floe"):
         do(state, 0, card="s2-2", heading="S", floe=(23, 3))

@@ -61,8 +61,12 @@ def random_record(players: int, seed: int, options: dict | None = None, blank_ev
             hints = state.view(seat)["actions"]
             if hints["bring"]:
                 blank = blank_every and seat % blank_every == 0
-                move = {"by": seat, "type": "bring", "label": "" if blank else f"Secret#{seat:02}#",
-                        "wrapping": f"wrap {seat}"}
+                move = {
+                    "by": seat,
+                    "type": "bring",
+                    "label": "" if blank else f"Secret#{seat:02}#",
+                    "wrapping": f"wrap {seat}",
+                }
             else:
                 choices = [("open", g) for g in hints["open"]] + [("steal", g) for g in hints["steal"]]
                 if hints["keep"]:

@@ -22,8 +22,10 @@ SOCKS, WAFFLE, BLANKET, BOARD, CANDLE = range(5)
 OPTIONS = {"steal_limit": 2, "no_steal_back": True, "max_steals_per_turn": None, "final_swap": True, "open_own": True}
 LABELS = {SOCKS: "Socks", WAFFLE: "Waffle maker", BLANKET: "Heated blanket", BOARD: "Board game", CANDLE: "Candle"}
 
-BRINGS = [{"by": s, "type": "bring", "label": LABELS[s], "wrapping": w}
-          for s, w in enumerate(["soft parcel", "big box", "bag", "flat box", "tin"])]
+BRINGS = [
+    {"by": s, "type": "bring", "label": LABELS[s], "wrapping": w}
+    for s, w in enumerate(["soft parcel", "big box", "bag", "flat box", "tin"])
+]
 ORDER = [{"by": "chance", "type": "order", "seats": [ANA, BEN, CHLOE, DEV, ELI]}]
 # Up to the first refusal: Chloe has just taken the waffle maker (its 2nd steal); Ben moves.
 PART_1 = [

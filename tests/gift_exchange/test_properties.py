@@ -88,7 +88,9 @@ def check_game(record: dict) -> None:
                 assert ("label" in entry) == may_know
                 if may_know:
                     assert entry["label"] == label[gift]
-            dumped = json.dumps({**view, "gifts": [{k: v for k, v in e.items() if k != "label"} for e in view["gifts"]]})
+            dumped = json.dumps(
+                {**view, "gifts": [{k: v for k, v in e.items() if k != "label"} for e in view["gifts"]]}
+            )
             assert not any(label in dumped for g, label in secret.items() if label and g not in opened and g != seat)
     assert state.is_over
     holdings = state.outcome().extra["holdings"]
@@ -142,8 +144,11 @@ def test_verify_rejects_a_tampered_record_naming_the_move(n, seed, data):
         if not targets:
             move["by"] = (move["by"] + 1) % n
         else:
-            bad["moves"][index] = {"by": move["by"], "type": "open" if how == "reopen" else "steal",
-                                   "gift": data.draw(st.sampled_from(targets))}
+            bad["moves"][index] = {
+                "by": move["by"],
+                "type": "open" if how == "reopen" else "steal",
+                "gift": data.draw(st.sampled_from(targets)),
+            }
     with pytest.raises(RecordError) as error:
         verify_record(bad)
     assert error.value.move == index + 1
@@ -154,7 +159,10 @@ def test_verify_rejects_a_wrong_result():
     bad = copy.deepcopy(record)
     bad["result"]["holdings"] = list(reversed(bad["result"]["holdings"]))
     if bad["result"]["holdings"] == record["result"]["holdings"]:
-        bad["result"]["holdings"][0], bad["result"]["holdings"][1] = bad["result"]["holdings"][1], bad["result"]["holdings"][0]
+        bad["result"]["holdings"][0], bad["result"]["holdings"][1] = (
+            bad["result"]["holdings"][1],
+            bad["result"]["holdings"][0],
+        )
     with pytest.raises(RecordError, match="holdings"):
         verify_record(bad)
     bad = copy.deepcopy(record)

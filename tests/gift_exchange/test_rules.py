@@ -328,7 +328,12 @@ def test_final_swap_counts_as_a_steal_and_gives_the_first_players_gift_away():
     events = state.apply(Steal(1, 2))
     assert events[0]["final"] and events[0]["gave"] == 0 and events[0]["from"] == 2
     assert state.is_over and state.active() == ()
-    assert state.outcome().to_record() == {"scores": [0, 0, 0], "winners": [], "holdings": [1, 2, 0], "steals": [0, 0, 1]}
+    assert state.outcome().to_record() == {
+        "scores": [0, 0, 0],
+        "winners": [],
+        "holdings": [1, 2, 0],
+        "steals": [0, 0, 1],
+    }
     with pytest.raises(GameIsOver):
         state.apply(Keep(1))
 

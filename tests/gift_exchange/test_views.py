@@ -49,8 +49,17 @@ def test_the_view_shows_the_table_for_the_tv():
     assert view["phase"] == "playing" and view["order"] == [3, 2, 1, 0]
     assert view["turn"] == 2 and view["turns"] == 4 and view["active"] == [3]
     assert view["chain"] == [{"by": 1, "gift": 0, "from": 3}] and view["steals_this_turn"] == 1
-    assert view["gifts"][0] == {"id": 0, "brought": True, "wrapping": "box 0", "blank": False, "opened": True,
-                                "holder": 1, "steals": 1, "frozen": False, "label": "Mug"}
+    assert view["gifts"][0] == {
+        "id": 0,
+        "brought": True,
+        "wrapping": "box 0",
+        "blank": False,
+        "opened": True,
+        "holder": 1,
+        "steals": 1,
+        "frozen": False,
+        "label": "Mug",
+    }
     assert view["gifts"][3]["holder"] is None and not view["gifts"][3]["opened"]
     assert view["holdings"] == [None, 0, 1, None]
     assert "actions" not in view and "actions" not in state.view(1)
@@ -90,7 +99,11 @@ def test_seat_move_errors_do_not_depend_on_hidden_labels():
         state.apply(Open(0, 2))
         state.apply(Steal(1, 2))
     wire = [{"type": t, "gift": g} for t in ("open", "steal") for g in range(-1, 5)]
-    wire += [{"type": "keep"}, {"type": "open", "gift": 1, "label": "Guess"}, {"type": "bring", "label": "x", "wrapping": "y"}]
+    wire += [
+        {"type": "keep"},
+        {"type": "open", "gift": 1, "label": "Guess"},
+        {"type": "bring", "label": "x", "wrapping": "y"},
+    ]
     for seat in range(4):
         for move in wire:
             answers = []
@@ -122,10 +135,23 @@ def test_describe_in_plain_words():
     )
     assert describe({"type": "order", "seats": [2, 0, 1]}, who) == "The order is drawn: Chloe, Ana, Ben."
     assert describe({"type": "turn", "turn": 0, "seat": 2, "turns": 3}, who) == "Turn 1 of 3: Chloe opens or steals."
-    assert describe(
-        {"type": "steal", "by": 0, "gift": 2, "label": "Fan", "from": 1, "steals": 3, "final": True, "gave": 0, "gave_label": "Mug"},
-        who,
-    ) == "Ana swapped Mug (gift #1) for Fan (gift #3), which Ben held (3rd steal)."
+    assert (
+        describe(
+            {
+                "type": "steal",
+                "by": 0,
+                "gift": 2,
+                "label": "Fan",
+                "from": 1,
+                "steals": 3,
+                "final": True,
+                "gave": 0,
+                "gave_label": "Mug",
+            },
+            who,
+        )
+        == "Ana swapped Mug (gift #1) for Fan (gift #3), which Ben held (3rd steal)."
+    )
     assert describe({"type": "keep", "by": 0, "gift": 0, "label": "Mug"}, who) == "Ana keeps Mug (gift #1)."
     assert "nothing to swap" in describe({"type": "final_swap", "seat": 0, "offered": False}, who)
 
@@ -173,6 +199,10 @@ def test_undo_of_a_steal_restores_the_chain():
     state = table(3)
     moves = [{"by": 0, "type": "open", "gift": 0}, {"by": 1, "type": "steal", "gift": 0}]
     play_moves(state, moves)
-    record_moves = [*(Bring(s, f"Gift {s}", f"box {s}").to_record() for s in range(3)), Order((0, 1, 2)).to_record(), *moves]
+    record_moves = [
+        *(Bring(s, f"Gift {s}", f"box {s}").to_record() for s in range(3)),
+        Order((0, 1, 2)).to_record(),
+        *moves,
+    ]
     back = rebuild(3, {}, record_moves[:-1])
     assert back.active() == (1,) and back.view(None)["chain"] == [] and back.holder[0] == 0

@@ -128,4 +128,3 @@ def three() -> GiftListState:
     """A 3-player game just dealt with :func:`fixed_deal`: seat 0 red-1..red-8, seat 1
     red-9..orange-6, seat 2 orange-7..yellow-4."""
     return dealt(3)
-

@@ -150,7 +150,9 @@ def tamper(record: dict, how: str, rng: random.Random) -> int | None:
     if how == "bring-twice":
         i = rng.choice([i for i, m in enumerate(moves) if m["type"] == "bring"])
         seat = moves[i]["by"]
-        attic = set(moves[0]["hands"][seat]) - {m["card"] for m in moves[: i + 1] if m.get("by") == seat and m["type"] == "bring"}
+        attic = set(moves[0]["hands"][seat]) - {
+            m["card"] for m in moves[: i + 1] if m.get("by") == seat and m["type"] == "bring"
+        }
         moves.insert(i + 1, {"by": seat, "type": "bring", "card": sorted(attic)[0] if attic else moves[i]["card"]})
         return i + 2
     if how == "open-open-gift":
@@ -164,7 +166,10 @@ def tamper(record: dict, how: str, rng: random.Random) -> int | None:
 
 
 @fast
-@given(games, st.sampled_from(["result", "steal-self", "open-wrong-seat", "bring-foreign-card", "bring-twice", "open-open-gift"]))
+@given(
+    games,
+    st.sampled_from(["result", "steal-self", "open-wrong-seat", "bring-foreign-card", "bring-twice", "open-open-gift"]),
+)
 def test_verify_refuses_a_tampered_record_naming_the_move(game, how):
     players, seed, kinds = game
     record = run_game(players, seed, kinds)

@@ -17,4 +17,3 @@ async def host(tmp_path):
     await the_host.start("127.0.0.1", 0)
     yield the_host
     await the_host.stop()
-

@@ -36,7 +36,11 @@ async def test_a_person_and_host_bots(host):
         moves = 0
         async for msg in ana:
             if msg["type"] == "view":
-                assert msg["seat"] == 0 and msg["table"] == table and set(msg) == {"type", "table", "seat", "seq", "view", "log"}
+                assert (
+                    msg["seat"] == 0
+                    and msg["table"] == table
+                    and set(msg) == {"type", "table", "seat", "seq", "view", "log"}
+                )
                 if may_move(msg):
                     hints = msg["view"]["actions"]
                     kind = "clear" if hints["clear"] is None else "end"

@@ -110,8 +110,9 @@ async def test_a_stopped_host_resumes_every_table_at_its_last_move(tmp_path):
     host = Host(tmp_path, limits=FAST)
     port = await host.start("127.0.0.1", 0)
     games = asyncio.create_task(
-        play_games("127.0.0.1", port, game="white-elephant", players=4, games=4, tables=2, delay=0.003, seed=2,
-                   bot="greedy")  # greedy games are long enough to be stopped in the middle  # fmt: skip
+        play_games(
+            "127.0.0.1", port, game="white-elephant", players=4, games=4, tables=2, delay=0.003, seed=2, bot="greedy"
+        )  # greedy games are long enough to be stopped in the middle  # fmt: skip
     )
     await until(lambda: any(len(t.moves) >= 15 and t.status == "playing" for t in host.tables.values()))
     await host.stop()
@@ -214,8 +215,9 @@ async def test_kill_9_in_the_middle_of_games_loses_nothing(tmp_path):
     port = free_port()
     process = await start_yule_host(port, tmp_path)
     games = asyncio.create_task(
-        play_games("127.0.0.1", port, game="white-elephant", players=3, games=6, tables=3, delay=0.003, seed=5,
-                   bot="greedy")  # fmt: skip
+        play_games(
+            "127.0.0.1", port, game="white-elephant", players=3, games=6, tables=3, delay=0.003, seed=5, bot="greedy"
+        )  # fmt: skip
     )
     async with Client("127.0.0.1", port, "Spy") as spy:
 

@@ -17,7 +17,9 @@ LABELS = ["Waffle maker", "", "Snow globe", "Fondue set", "Singing fish", "Board
 WRAPPINGS = ["small box, gold paper", "big red box", "lumpy bag", "tin with a ribbon", "flat parcel", "tube"]
 
 
-def position(players: int = 6, steps: int = 5, options: dict[str, Any] | None = None) -> tuple[Any, list[dict[str, Any]]]:
+def position(
+    players: int = 6, steps: int = 5, options: dict[str, Any] | None = None
+) -> tuple[Any, list[dict[str, Any]]]:
     """A fixed party: gifts brought, order 0..n-1, then opens and steals; returns (state, events)."""
     state = GAME.start(players, options)
     for seat in range(players):

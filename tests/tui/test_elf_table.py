@@ -74,7 +74,11 @@ async def test_the_ice_floe_jump_is_chosen_with_h():
         await pilot.pause()
         assert "JUMP NOW" in screen_text(app)
         view = position.state.view(1)
-        wanted = next(i for i, p in enumerate(preview(view, "s2-7")) if p["move"].get("floe") == [2, 10] and p["move"]["heading"] == "E")
+        wanted = next(
+            i
+            for i, p in enumerate(preview(view, "s2-7"))
+            if p["move"].get("floe") == [2, 10] and p["move"]["heading"] == "E"
+        )
         await pilot.press(*["h"] * wanted)
         await pilot.pause()
         assert "JUMP ~~(2,10)→E" in bar(app) and "PARK → slot 2 (3)" in bar(app)
@@ -208,7 +212,9 @@ async def test_the_whole_game_against_a_real_host(tmp_path, monkeypatch):
         await wait_for(pilot, my_turn, what="Ana's first turn")
         hand = list(app.last_view["hands"][app.last_view["you"]])
         await pilot.press("enter")
-        await wait_for(pilot, lambda: any(line.startswith("Ana played") for line in app.table_screen.lines), what="the play")
+        await wait_for(
+            pilot, lambda: any(line.startswith("Ana played") for line in app.table_screen.lines), what="the play"
+        )
         assert len(app.last_view["paths"]) == 1 and app.last_view["paths"][0]["card"] in hand
         # Then one card a turn and end it, until the game is over.
         while "result" not in app.last_view:

@@ -107,7 +107,9 @@ async def test_a_party_driven_by_keys_with_undo_end_and_export(tmp_path):
         await wait_for(pilot, lambda: (tmp_path / "out" / "party-table-1.md").exists(), what="the export")
     record = json.loads((tmp_path / "out" / "party-table-1.json").read_text())
     verify_record(record)
-    assert record["players"] == ["Ana", "Ben", "Cy"] and not any(m.get("label") == "Kite" and m["type"] == "bring" for m in record["moves"])
+    assert record["players"] == ["Ana", "Ben", "Cy"] and not any(
+        m.get("label") == "Kite" and m["type"] == "bring" for m in record["moves"]
+    )
     assert [m["type"] for m in record["moves"]].count("open") == 3
     assert "| Guest | Goes home with |" in (tmp_path / "out" / "party-table-1.md").read_text()
     assert (tmp_path / "out" / "party-table-1.csv").read_text().startswith("guest,gift,label")
@@ -128,7 +130,9 @@ async def test_a_stopped_party_resumes_from_the_data_folder(tmp_path):
     async with again.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: "Resume the unfinished party" in screen_text(again), what="the resume question")
         await pilot.press("y")
-        await wait_for(pilot, lambda: isinstance(again.screen, PartyScreen) and again.view is not None, what="the party")
+        await wait_for(
+            pilot, lambda: isinstance(again.screen, PartyScreen) and again.view is not None, what="the party"
+        )
         assert again.party.table == table and again.view["gifts"][0]["holder"] == opened_by
         assert any("opened #1: Waffle maker" in line for line in again.lines)
         await choose(pilot, again, 1, label="Kite")
@@ -198,6 +202,7 @@ async def test_networked_play_bring_then_open_by_keys(tmp_path, monkeypatch):
         assert app.last_view["gifts"][0]["label"] == "Waffle maker"  # Ana's own label, in Ana's view only
         await wait_for(pilot, lambda: "actions" in app.last_view or "result" in app.last_view, what="Ana's move")
         if "result" not in app.last_view:
+
             def moved() -> tuple[int, int]:
                 return sum(g["opened"] for g in app.last_view["gifts"]), app.last_view["steals_total"]
 
@@ -207,4 +212,6 @@ async def test_networked_play_bring_then_open_by_keys(tmp_path, monkeypatch):
         if app.screen is not app.table_screen:
             await pilot.press("escape")  # from the game over sheet back to the table
         await pilot.press("u")  # Ana created the table: she is its organiser
-        await wait_for(pilot, lambda: any(line.startswith("Undone: ") for line in app.table_screen.lines), what="the undo")
+        await wait_for(
+            pilot, lambda: any(line.startswith("Undone: ") for line in app.table_screen.lines), what="the undo"
+        )

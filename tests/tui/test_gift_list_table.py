@@ -125,7 +125,9 @@ async def test_a_locked_gift_cannot_be_chosen_in_the_steal_list():
         await pilot.pause()
         choices = {value: why for _, value, why in app.screen.choices}
         locked = [t for t in range(4) if state.locked[t] and t != seat]
-        assert locked and all(choices[t] == "Just stolen: it can't be stolen again until the next gift is opened." for t in locked)
+        assert locked and all(
+            choices[t] == "Just stolen: it can't be stolen again until the next gift is opened." for t in locked
+        )
         assert all(choices[t] is None for t in state.steal_sources())
 
 

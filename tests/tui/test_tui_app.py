@@ -24,7 +24,9 @@ async def test_play_whole_turns_then_the_whole_game_and_again(tmp_path, monkeypa
         await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
         exchange = app.last_view["exchange"]
         await pilot.press("space", "right", "space", "t")
-        await wait_for(pilot, lambda: any("Ana took 2 gifts" in line for line in app.table_screen.lines), what="the take")
+        await wait_for(
+            pilot, lambda: any("Ana took 2 gifts" in line for line in app.table_screen.lines), what="the take"
+        )
         assert not set(exchange[:2]) & set(app.last_view["exchange"])
         # Every later turn: clear out (with its confirmation) or end the turn after a main action.
         while "result" not in app.last_view:
@@ -73,7 +75,9 @@ async def test_lobby_create_add_bots_start_and_take(tmp_path):
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
             await wait_for(pilot, lambda: my_turn(app), what="Ben's turn")
             await pilot.press("space", "down", "space", "t")
-            await wait_for(pilot, lambda: any("Ben took 2 gifts" in line for line in app.table_screen.lines), what="the take")
+            await wait_for(
+                pilot, lambda: any("Ben took 2 gifts" in line for line in app.table_screen.lines), what="the take"
+            )
     finally:
         await host.stop()
 
@@ -118,7 +122,9 @@ async def test_join_by_code_alone(tmp_path):
                 assert created["code"] in screen_text(app)
             wrong = YuleApp(name="Eve", address=("127.0.0.1", port), code="ZZZZZZ", discover=False)
             async with wrong.run_test(size=(80, 24)) as pilot:
-                await wait_for(pilot, lambda: any("ZZZZZZ" in (n.title or "") for n in wrong._notifications), what="the refusal")
+                await wait_for(
+                    pilot, lambda: any("ZZZZZZ" in (n.title or "") for n in wrong._notifications), what="the refusal"
+                )
                 assert wrong.table_id is None and isinstance(wrong.screen, LobbyScreen)
     finally:
         await host.stop()
@@ -142,7 +148,9 @@ async def test_create_a_table_with_the_games_options(tmp_path):
             assert "[x] No steal back" in text and "Max steals per turn:" in text and "[ ] Open to anyone" in text
             await pilot.press("enter", "end", "backspace", "3")  # seats
             await pilot.press("tab", "tab", "backspace", "0", "ctrl+s")  # steal limit 0: refused here
-            await wait_for(pilot, lambda: any("'Steal limit' must be" in n.message for n in app._notifications), what="the refusal")
+            await wait_for(
+                pilot, lambda: any("'Steal limit' must be" in n.message for n in app._notifications), what="the refusal"
+            )
             assert app.screen is form
             await pilot.press("backspace", "2", "tab", "space", "tab", "1", "ctrl+s")
             await wait_for(pilot, lambda: app.info is not None, what="the new table")

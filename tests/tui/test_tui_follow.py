@@ -73,11 +73,17 @@ async def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path, monkey
             gate.set()
             await wait_for(pilot, lambda: "host: connected" in screen_text(app), what="connected again")
             # The host's log so far in place of ours: the moves made meanwhile are there, none twice.
-            await wait_for(pilot, lambda: app.table_screen.lines == [e["text"] for e in host.tables[table].log], what="the log")
+            await wait_for(
+                pilot, lambda: app.table_screen.lines == [e["text"] for e in host.tables[table].log], what="the log"
+            )
             assert (app.table_id, app.last_view["you"]) == (table, seat)
             assert isinstance(app.screen, TableScreen)
             await wait_for(pilot, lambda: my_turn(app) or "result" in app.last_view, what="our turn")
-            if "result" not in app.last_view and app.last_view["phase"] != "after" and len(app.last_view["exchange"]) > 1:
+            if (
+                "result" not in app.last_view
+                and app.last_view["phase"] != "after"
+                and len(app.last_view["exchange"]) > 1
+            ):
                 await take_two(pilot, app, "Ana")
     finally:
         await host.stop()
@@ -107,7 +113,11 @@ async def test_a_restarted_host_brings_the_table_back_as_it_was(tmp_path):
                 await wait_for(pilot, lambda: my_turn(app), what="our turn after the restart")
                 if view["phase"] == "after":
                     await pilot.press("e")
-                    await wait_for(pilot, lambda: any("Ben ended" in line for line in app.table_screen.lines[len(lines):]), what="the end of the turn")
+                    await wait_for(
+                        pilot,
+                        lambda: any("Ben ended" in line for line in app.table_screen.lines[len(lines) :]),
+                        what="the end of the turn",
+                    )
                 else:
                     await take_two(pilot, app, "Ben")
     finally:
@@ -127,11 +137,17 @@ async def test_a_latecomer_watching_gets_the_whole_log_so_far(tmp_path):
                 await asyncio.sleep(0.05)
             app = YuleApp(name="Ivy", address=("127.0.0.1", port), discover=False)
             async with app.run_test(size=(80, 24)) as pilot:
-                await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, what="the table")
+                await wait_for(
+                    pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, what="the table"
+                )
                 await pilot.press("w")
-                await wait_for(pilot, lambda: "type its join code, then Enter." in screen_text(app), what="the whole question")
+                await wait_for(
+                    pilot, lambda: "type its join code, then Enter." in screen_text(app), what="the whole question"
+                )
                 await pilot.press(*created["code"], "enter")
-                await wait_for(pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the view")
+                await wait_for(
+                    pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the view"
+                )
                 texts = [e["text"] for e in host.tables[table].log]
                 await wait_for(pilot, lambda: app.table_screen.lines[: len(texts)] == texts, what="the log so far")
                 assert app.table_screen.lines[0] == texts[0]  # from the start of the game, not from now

@@ -26,7 +26,12 @@ def ready(app: YuleApp) -> bool:
     if "result" in view:
         return True
     on_top = ChoiceScreen if view["phase"] == "max_take" else TableScreen
-    return view.get("turn") == view.get("you") and "actions" in view and not screen.table.pending and isinstance(app.screen, on_top)
+    return (
+        view.get("turn") == view.get("you")
+        and "actions" in view
+        and not screen.table.pending
+        and isinstance(app.screen, on_top)
+    )
 
 
 async def test_a_whole_game_by_keys_against_the_real_host(tmp_path, monkeypatch):

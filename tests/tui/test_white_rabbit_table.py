@@ -119,11 +119,26 @@ async def test_every_draw_is_told_with_where_it_went():
         await pilot.pause()
         assert "Ana drew c4 cream 4: kept!" in screen_text(app)
         table = app.table_screen.table
-        table.happened([{"type": "move", "by": 0, "dir": "cw", "steps": 6, "from": 0, "to": 6, "card": None, "outcome": "empty"}])
+        table.happened(
+            [{"type": "move", "by": 0, "dir": "cw", "steps": 6, "from": 0, "to": 6, "card": None, "outcome": "empty"}]
+        )
         app.redraw()
         await pilot.pause()
         assert "Ana stopped by pile 6: it is empty, no card (and no extra roll for the 6)." in screen_text(app)
-        table.happened([{"type": "move", "by": 1, "dir": "cw", "steps": 2, "from": 0, "to": 2, "card": "grey-1", "outcome": "slid"}])
+        table.happened(
+            [
+                {
+                    "type": "move",
+                    "by": 1,
+                    "dir": "cw",
+                    "steps": 2,
+                    "from": 0,
+                    "to": 2,
+                    "card": "grey-1",
+                    "outcome": "slid",
+                }
+            ]
+        )
         app.redraw()
         await pilot.pause()
         assert "You drew g1 grey 1: you already have a 1, slid under pile 2." in screen_text(app)
@@ -164,7 +179,9 @@ async def test_a_game_stopped_at_the_roll_cap_has_no_winner():
 
     class Over(App[None]):
         def on_mount(self) -> None:
-            self.push_screen(GameOverScreen("white-rabbit", final(winner=None, oberhase=False), ["Ana", "Ben", "Cy"], 0))
+            self.push_screen(
+                GameOverScreen("white-rabbit", final(winner=None, oberhase=False), ["Ana", "Ben", "Cy"], 0)
+            )
 
     app = Over()
     async with app.run_test(size=SIZE) as pilot:

@@ -89,7 +89,11 @@ def final(winner: int | None = 0, oberhase: bool = True) -> dict[str, Any]:
     Ana holds all six browns (or a mixed family); with no winner she lacks her 6 and the game
     was stopped at the roll cap.
     """
-    first = [f"brown-{v}" for v in range(1, 7)] if oberhase else ["grey-1", "brown-2", "black-3", "cream-4", "grey-5", "brown-6"]
+    first = (
+        [f"brown-{v}" for v in range(1, 7)]
+        if oberhase
+        else ["grey-1", "brown-2", "black-3", "cream-4", "grey-5", "brown-6"]
+    )
     families = [first if winner is not None else first[:5], ["grey-1", "black-2"], ["cream-6"]]
     return {
         "scores": [len(f) for f in families],

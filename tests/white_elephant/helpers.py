@@ -100,6 +100,7 @@ def rule_scores(shelves: list[list[str]], peanuts: list[int]) -> list[int]:
     >>> rule_scores([["mug-9", "mug-8"], ["mug-0", "socks-7"], []], [0, 2, 0])
     [2, -1, 0]
     """
+
     def suit(card: str) -> str:
         return card.rpartition("-")[0]
 
@@ -149,6 +150,7 @@ class PatientBot(Bot):
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "patient": PatientBot}
+
 
 def bot_game(players: int, kinds: list[str], seed: int) -> dict:
     """The record of a whole game, seat ``i`` played by the bot ``kinds[i]`` (a key of BOTS)."""

@@ -105,7 +105,11 @@ def test_trade_with_nobody_holding_gifts_is_not_offered():
 
 @pytest.mark.parametrize(
     "target, message",
-    [(1, "You can't trade with yourself."), (3, "There is no such seat at this table."), (-1, "There is no such seat at this table.")],
+    [
+        (1, "You can't trade with yourself."),
+        (3, "There is no such seat at this table."),
+        (-1, "There is no such seat at this table."),
+    ],
 )
 def test_trade_target_must_be_another_seat(target, message):
     state, _ = seat_0_took_mug_0_and_a_surprise_gift()

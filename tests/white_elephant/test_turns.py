@@ -90,4 +90,3 @@ def test_end_is_refused_when_the_main_action_ended_the_round():
     with pytest.raises(IllegalMove) as error:
         state.apply(End(0))
     assert str(error.value) == MAIN_FIRST
-

@@ -19,7 +19,12 @@ from .conftest import give, new_game, turn
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 def test_simulate_and_verify(players, bot, tmp_path, capsys):
     path = tmp_path / "game.json"
-    assert main(["simulate", "white-rabbit", "--players", str(players), "--seed", "3", "--bot", bot, "--record", str(path)]) == 0
+    assert (
+        main(
+            ["simulate", "white-rabbit", "--players", str(players), "--seed", "3", "--bot", bot, "--record", str(path)]
+        )
+        == 0
+    )
     record = json.loads(path.read_text())
     assert record["game"] == "white-rabbit" and record["options"] == {} and len(record["players"]) == players
     assert record["moves"][0]["type"] == "deal"

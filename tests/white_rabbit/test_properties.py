@@ -47,7 +47,9 @@ def test_every_moment_of_a_game_keeps_the_rules(game):
         assert state.max_pile == ref.max_at and state.rabbit == ref.rabbit
         # All 25 cards are somewhere, each once: piles, hands, or Max being resolved.
         in_play = ["max"] if state.phase in ("max_take", "max_place") else []
-        everywhere = [c for p in state.piles for c in p] + [c for s in range(players) for c in state.family(s)] + in_play
+        everywhere = (
+            [c for p in state.piles for c in p] + [c for s in range(players) for c in state.family(s)] + in_play
+        )
         assert sorted(everywhere) == sorted(ALL)
         # At most one of each value per seat.
         for s in range(players):

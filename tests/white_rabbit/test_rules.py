@@ -93,7 +93,9 @@ def test_only_the_seat_to_move_moves():
         state.apply(Move(1, "cw"))
 
 
-@pytest.mark.parametrize("direction, start, die, end", [("cw", 6, 3, 1), ("ccw", 1, 4, 5), ("cw", 0, 6, 6), ("ccw", 0, 6, 2)])
+@pytest.mark.parametrize(
+    "direction, start, die, end", [("cw", 6, 3, 1), ("ccw", 1, 4, 5), ("cw", 0, 6, 6), ("ccw", 0, 6, 2)]
+)
 def test_the_rabbit_moves_exactly_the_roll_one_way_round(direction, start, die, end):
     state = new_game()
     state.rabbit = start
@@ -402,7 +404,10 @@ def test_describe_every_event(names):
     d = GAME.describe
     assert d({"type": "roll", "by": 0, "value": 4, "cw": 4, "ccw": 4}, names) == "Ana rolled a 4."
     base = {"type": "move", "by": 0, "dir": "cw", "steps": 3, "from": 0, "to": 3}
-    assert d({**base, "card": "grey-5", "outcome": "kept"}, names) == "Ana moved clockwise to space 3 and drew grey 5: kept."
+    assert (
+        d({**base, "card": "grey-5", "outcome": "kept"}, names)
+        == "Ana moved clockwise to space 3 and drew grey 5: kept."
+    )
     assert d({**base, "card": "grey-2", "outcome": "slid"}, names).endswith("a 2 Ana already has: slid under pile 3.")
     assert d({**base, "by": 1, "dir": "ccw", "card": "max", "outcome": "max"}, names) == (
         "Ben moved counter-clockwise to space 3 and drew Max!"

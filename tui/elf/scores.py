@@ -48,7 +48,9 @@ def breakdown(result: dict[str, Any]) -> list[SeatScore]:
         for loc in GOALS[goal]:
             index = slots.index(loc) if loc in slots else None
             places.append((loc, index, 0 if index is None else slot_value(index)))
-        part = SeatScore(seat, goal, places, list(result["gingerbread"][seat]), result["snow_globe"] == seat, result["scores"][seat])
+        part = SeatScore(
+            seat, goal, places, list(result["gingerbread"][seat]), result["snow_globe"] == seat, result["scores"][seat]
+        )
         if part.total != part.score:
             raise ValueError(f"seat {seat}: the parts do not add up to {part.score}")
         out.append(part)
@@ -82,7 +84,9 @@ def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) ->
     slots = result["slots"]
     text.append("Scoring Slots: ")
     text.append(
-        "  ".join(f"{i + 1}:{_label(loc)} {slot_value(i)}" if i < 6 else f"7th:{_label(loc)} 0" for i, loc in enumerate(slots))
+        "  ".join(
+            f"{i + 1}:{_label(loc)} {slot_value(i)}" if i < 6 else f"7th:{_label(loc)} 0" for i, loc in enumerate(slots)
+        )
         or "no location visited"
     )
     values = result.get("gingerbread_values")
@@ -102,7 +106,9 @@ def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) ->
         text.append_text(head)
         places = sum(p for _, _, p in part.places)
         text.append(f"\n   {part.goal:<11} " + " + ".join(_place(*p) for p in part.places) + f"  = {places}")
-        text.append("\n   Gingerbread " + (" + ".join(map(str, part.gingerbread)) or "none") + f"  = {sum(part.gingerbread)}")
+        text.append(
+            "\n   Gingerbread " + (" + ".join(map(str, part.gingerbread)) or "none") + f"  = {sum(part.gingerbread)}"
+        )
         if part.snow_globe:
             text.append(f"\n   Snow Globe  = {SNOW_GLOBE_POINTS}")
     return text

@@ -209,7 +209,9 @@ def side_text(view: dict[str, Any], names: list[str], tags: dict[int, str], widt
         else:
             cards = hands[seat] if seat < len(hands) else []
             wide = width >= WIDE_PANEL
-            words = [Text(type_name(card_code(c)) if wide else card_code(c)) for c in cards] or [Text("no cards", "italic")]
+            words = [Text(type_name(card_code(c)) if wide else card_code(c)) for c in cards] or [
+                Text("no cards", "italic")
+            ]
         text.append_text(_wrap_words(words, width, "  "))
         text.append("\n")
     text.append("@ Buddy ═ preview\n+ touch  narw spent", "dim")
@@ -443,4 +445,3 @@ class ElfTable(GameTable, can_focus=True):
         else:
             text.append(self.reason("play") or "Choose a card with ←→.")
         return text
-

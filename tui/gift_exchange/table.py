@@ -29,7 +29,6 @@ from .board import LEGEND, GiftBoard, chain_text, gift_no, gift_words, move_for,
 from .forms import FormScreen, label_field, wrapping_field
 
 
-
 def options_text(options: dict[str, Any]) -> str:
     """The house options in a few words."""
     limit = options.get("steal_limit")
@@ -115,7 +114,11 @@ class GiftExchangeTable(GameTable):
         if self.pending:
             return "The last move is on its way to the host."
         if action == "choose":
-            return "Play starts once every gift is brought and the order is drawn." if view.get("phase") == "bringing" else None
+            return (
+                "Play starts once every gift is brought and the order is drawn."
+                if view.get("phase") == "bringing"
+                else None
+            )
         if action == "bring":
             return None if actions.get("bring") else "Bringing is over: every gift is here."
         if action == "keep":

@@ -298,7 +298,9 @@ class GiftListTable(GameTable):
             return Text("")
         names = list(self.names)
         phase = view.get("phase")
-        text = Text("  " + "Seat".ljust(NAME_WIDTH) + "Their gift".ljust(GIFT_WIDTH) + "Holds".ljust(HOLDS_WIDTH), "dim")
+        text = Text(
+            "  " + "Seat".ljust(NAME_WIDTH) + "Their gift".ljust(GIFT_WIDTH) + "Holds".ljust(HOLDS_WIDTH), "dim"
+        )
         text.append("Received (public)", "dim")
         brought, wrapped = view.get("brought", []), view.get("wrapped", [])
         holding, locked, received = view.get("holding", []), view.get("locked", []), view.get("received", [])

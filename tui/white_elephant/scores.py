@@ -82,10 +82,7 @@ def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) ->
         text.append("\n   Collections ")
         if part.collections:
             text.append_text(
-                Text(", ").join(
-                    suit_badge(s) + Text(f" {SUIT_NAMES[s]} x{n}")
-                    for s, n in part.collections.items()
-                )
+                Text(", ").join(suit_badge(s) + Text(f" {SUIT_NAMES[s]} x{n}") for s, n in part.collections.items())
             )
         else:
             text.append("none")

@@ -444,6 +444,7 @@ class WhiteElephantTable(GameTable):
             text = f"Your turn: Space marks ({marked} marked), t takes · r trade · c clear out · p peek"
         self._update("#prompt", Text(text))
 
+
 def _shelf_text(shelf: list[str]) -> Text:
     """Your Shelf grouped by suit: ``GB 2 7 9  MU 0 3`` (the title says how many in all)."""
     if not shelf:

@@ -157,4 +157,3 @@ def board_text(view: dict[str, Any], cursor: int | None = None, fresh: bool = Tr
     rolls = f"roll {view.get('rolls', 0)} of {view.get('max_rolls', 500)}"
     canvas.put(CELL_WIDTH + 1, 10, f"{rolls:^22}", "dim")
     return canvas.text()
-

@@ -34,7 +34,9 @@ def celebration(result: dict[str, Any], names: list[str], you: int | None) -> Te
     if not result["winners"]:
         return Text(f"The game was stopped after {result.get('rolls', MAX_ROLLS)} rolls. No winner this time!", "bold")
     winner = result["winners"][0]
-    who = Text("You win!", "bold") if winner == you else plain(seat_name(names, winner), "bold") + Text(" wins!", "bold")
+    who = (
+        Text("You win!", "bold") if winner == you else plain(seat_name(names, winner), "bold") + Text(" wins!", "bold")
+    )
     lines = [Text("  *  .  HOORAY!  .  *", "bold"), Text("  ") + who, Text("  *  .  *  .  *  .  *", "bold")]
     return Text("\n").join(Text(bunny, "bold") + line for bunny, line in zip(BUNNY, lines, strict=True))
 

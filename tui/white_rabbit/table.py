@@ -31,7 +31,9 @@ from .board import HEIGHT, WIDTH, board_text
 from .cards import chip, legend
 
 PLAYING = ("roll", "direction", "max_take", "max_place")
-KEY_KIND = {"enter": "roll", "space": "roll", "left": "move", "right": "move"} | {str(p): "max_place" for p in range(SPACES)}
+KEY_KIND = {"enter": "roll", "space": "roll", "left": "move", "right": "move"} | {
+    str(p): "max_place" for p in range(SPACES)
+}
 """The action each table key stands for when it is not allowed (for the reason shown)."""
 KEYS_NOW = {
     "roll": {"enter", "space"},
