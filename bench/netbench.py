@@ -141,7 +141,7 @@ async def echo_floor(port: int, frame: dict, stop: asyncio.Event) -> list[float]
 
 
 async def main(args: argparse.Namespace) -> None:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     port, echo_port = free_port(), free_port()
     data = tempfile.mkdtemp(prefix="yule-bench-")

@@ -19,6 +19,7 @@ import argparse
 import statistics
 import sys
 import time
+
 from yule.core.records import play
 from yule.core.registry import get_game
 

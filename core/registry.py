@@ -20,12 +20,11 @@ def get_game(name: object) -> Game:
     is ``core.white_elephant``): asking for one game does not load them all.
     """
     if isinstance(name, str) and name not in _GAMES and name.replace("-", "_").isidentifier():
+        import contextlib
         import importlib
 
-        try:
+        with contextlib.suppress(ModuleNotFoundError):
             importlib.import_module(f"{__package__}.{name.replace('-', '_')}")
-        except ModuleNotFoundError:
-            pass
     if not isinstance(name, str) or name not in _GAMES:
         _load()
     if not isinstance(name, str) or name not in _GAMES:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .wire import MAX_CLIENT_FRAME, FrameBuffer, FrameError, decode, encode

@@ -107,7 +107,7 @@ class Advertiser:
             self._zc = None
 
 
-async def discover_hosts(timeout: float = 2.0) -> list[FoundHost]:
+async def discover_hosts(timeout: float = 2.0) -> list[FoundHost]:  # noqa: ASYNC109  (how long to browse)
     """Hosts advertising Yule on the LAN, browsing for ``timeout`` seconds ([] when none or no network)."""
     try:
         from zeroconf import ServiceStateChange

@@ -17,9 +17,9 @@ and the tables live in this process; moves and seats are stored in the data fold
 
 from __future__ import annotations
 
-import secrets
 import asyncio
 import logging
+import secrets
 import socket
 import time
 from collections.abc import Callable

@@ -205,7 +205,7 @@ def cmd_bots(args: argparse.Namespace) -> int:
                 bot=args.bot,
                 delay=args.delay,
                 seed=args.seed,
-            )  # fmt: skip
+            )
         )
     except ValueError as e:
         print(f"yule bots: {e}", file=sys.stderr)

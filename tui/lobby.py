@@ -25,7 +25,6 @@ from .games import GAME_UIS
 from .text import literal, plain
 from .widgets import KeysFooter, MarkedOptionList, StatusLine, TickBox
 
-
 DEFAULT_GAME = "white-elephant"
 """The game a new table starts with when there is no table to go by: the README's game."""
 

@@ -8,11 +8,11 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.content import Content
 from textual.widgets import Checkbox, Footer, OptionList, RichLog, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets.option_list import Option

@@ -39,11 +39,9 @@ from .cards import CARD_TYPE, JUMPS, placements
 
 
 def _flat_moves(view: View) -> list[MoveDict]:
-    moves: list[MoveDict] = []
-    for card, options in view["placements"].items():
-        for option in options:
-            moves.append({"type": "play", "card": card, **option})
-    return moves
+    return [
+        {"type": "play", "card": card, **option} for card, options in view["placements"].items() for option in options
+    ]
 
 
 class RandomBot(Bot):

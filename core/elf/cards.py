@@ -78,7 +78,7 @@ class Placement:
     """One way to lay a card: entry heading, cells in path order, the new arrow, and whether
     it touches END.  ``error`` is ``None`` when it may lie there, else the reason it may not."""
 
-    __slots__ = ("origin", "heading", "type", "cells", "arrow_cell", "arrow_heading", "touches_end", "error")
+    __slots__ = ("arrow_cell", "arrow_heading", "cells", "error", "heading", "origin", "touches_end", "type")
 
     def __init__(self, origin, heading, type_, cells, arrow_cell, arrow_heading, touches_end, error):
         self.origin = origin

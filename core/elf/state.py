@@ -31,8 +31,8 @@ import random
 from typing import Any
 
 from ..base import (
-    BadChance,
     CHANCE,
+    BadChance,
     Event,
     GameIsOver,
     GameState,
@@ -124,9 +124,29 @@ class ElfState(GameState):
     """One position of Elf for 2 to 4 seats (no options)."""
 
     __slots__ = (
-        "players", "options", "phase", "deck", "deck_pos", "hands", "discards", "goals",
-        "spot_values", "spot_owner", "taken", "live", "slots", "arrow_cell", "arrow_heading",
-        "turn", "plays", "offer", "jump_used", "snow_globe", "paths", "ended", "_outcome",
+        "_outcome",
+        "arrow_cell",
+        "arrow_heading",
+        "deck",
+        "deck_pos",
+        "discards",
+        "ended",
+        "goals",
+        "hands",
+        "jump_used",
+        "live",
+        "offer",
+        "options",
+        "paths",
+        "phase",
+        "players",
+        "plays",
+        "slots",
+        "snow_globe",
+        "spot_owner",
+        "spot_values",
+        "taken",
+        "turn",
     )  # fmt: skip
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
@@ -525,7 +545,7 @@ class ElfState(GameState):
                     "touched": list(trig),
                 }
                 for card, by, p, jump, trig in self.paths
-            ],  # fmt: skip
+            ],
             "tokens": tokens,
             "slots": [self.slots[i] if i < len(self.slots) else None for i in range(len(SLOT_VALUES))],
             "seventh": self.slots[len(SLOT_VALUES)] if len(self.slots) > len(SLOT_VALUES) else None,

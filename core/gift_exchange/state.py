@@ -51,8 +51,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..base import (
-    BadChance,
     CHANCE,
+    BadChance,
     Event,
     GameIsOver,
     GameState,
@@ -152,10 +152,31 @@ class GiftExchangeState(GameState):
     """One position of a gift exchange for 2 to 40 seats (options: see :mod:`.options`)."""
 
     __slots__ = (
-        "players", "options", "steal_limit", "no_steal_back", "max_steals", "final_swap",
-        "open_own", "labels", "wrappings", "blank", "brought", "n_brought", "opened", "wrapped",
-        "holder", "held", "steals", "order", "turn", "current", "taken", "chain", "phase",
-        "moves_applied", "_outcome",
+        "_outcome",
+        "blank",
+        "brought",
+        "chain",
+        "current",
+        "final_swap",
+        "held",
+        "holder",
+        "labels",
+        "max_steals",
+        "moves_applied",
+        "n_brought",
+        "no_steal_back",
+        "open_own",
+        "opened",
+        "options",
+        "order",
+        "phase",
+        "players",
+        "steal_limit",
+        "steals",
+        "taken",
+        "turn",
+        "wrapped",
+        "wrappings",
     )  # fmt: skip
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
@@ -192,7 +213,7 @@ class GiftExchangeState(GameState):
 
     def active(self) -> tuple[int | str, ...]:
         phase = self.phase
-        if phase == PLAYING or phase == FINAL:
+        if phase in (PLAYING, FINAL):
             return (self.current,)
         if phase == BRINGING:
             if self.n_brought < self.players:

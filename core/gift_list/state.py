@@ -32,8 +32,8 @@ import random
 from typing import Any
 
 from ..base import (
-    BadChance,
     CHANCE,
+    BadChance,
     Event,
     GameIsOver,
     GameState,
@@ -92,9 +92,24 @@ class GiftListState(GameState):
     """One position of Gift List for 3 to 7 seats (no options)."""
 
     __slots__ = (
-        "players", "options", "phase", "attic", "lists", "party", "parties", "first", "turn",
-        "turn_owner", "brought", "wrapped", "holding", "locked", "opened", "received",
-        "moves_applied", "_outcome",
+        "_outcome",
+        "attic",
+        "brought",
+        "first",
+        "holding",
+        "lists",
+        "locked",
+        "moves_applied",
+        "opened",
+        "options",
+        "parties",
+        "party",
+        "phase",
+        "players",
+        "received",
+        "turn",
+        "turn_owner",
+        "wrapped",
     )  # fmt: skip
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:

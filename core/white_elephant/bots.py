@@ -74,7 +74,7 @@ class GreedyBot(Bot):
         options: list[tuple[float, MoveDict]] = []
         if hints["take"] is None:
             chosen = [r for c, r in costs if c <= 1] or []
-            for c, r in costs:
+            for _, r in costs:
                 if len(chosen) >= 2:
                     break
                 if r not in chosen:

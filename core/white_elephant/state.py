@@ -27,8 +27,8 @@ import random
 from typing import Any
 
 from ..base import (
-    BadChance,
     CHANCE,
+    BadChance,
     Event,
     GameIsOver,
     GameState,
@@ -77,10 +77,30 @@ class WhiteElephantState(GameState):
     """One position of White Elephant for 3 to 8 seats (no options)."""
 
     __slots__ = (
-        "players", "options", "deck", "deck_pos", "exchange", "front", "shelf", "peanuts",
-        "on_card", "pot", "supply", "start_player", "turn", "phase", "round", "final_round",
-        "handle", "card_of", "known", "moves_applied", "_outcome", "faceup_count",
-        "facedown_count", "surprises_dealt",
+        "_outcome",
+        "card_of",
+        "deck",
+        "deck_pos",
+        "exchange",
+        "facedown_count",
+        "faceup_count",
+        "final_round",
+        "front",
+        "handle",
+        "known",
+        "moves_applied",
+        "on_card",
+        "options",
+        "peanuts",
+        "phase",
+        "players",
+        "pot",
+        "round",
+        "shelf",
+        "start_player",
+        "supply",
+        "surprises_dealt",
+        "turn",
     )  # fmt: skip
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:

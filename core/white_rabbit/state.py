@@ -36,8 +36,8 @@ import random
 from typing import Any
 
 from ..base import (
-    BadChance,
     CHANCE,
+    BadChance,
     Event,
     GameIsOver,
     GameState,
@@ -85,8 +85,19 @@ class WhiteRabbitState(GameState):
     """One position of White Rabbit for 2 to 4 seats (no options)."""
 
     __slots__ = (
-        "players", "options", "piles", "max_pile", "hands", "rabbit", "die", "rolls", "turn",
-        "phase", "winner", "moves_applied", "_outcome",
+        "_outcome",
+        "die",
+        "hands",
+        "max_pile",
+        "moves_applied",
+        "options",
+        "phase",
+        "piles",
+        "players",
+        "rabbit",
+        "rolls",
+        "turn",
+        "winner",
     )  # fmt: skip
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:

@@ -108,7 +108,7 @@ def test_jumps_from_a_floe():
     floe_b = TOKEN_INDEX["floe-b"]
     found = {(XY[p.origin], HEADINGS[p.heading]) for p in JUMPS[(floe_b, "s2")]}
     assert found == {((1, 10), "N"), ((1, 10), "S"), ((1, 10), "W"), ((2, 10), "N"), ((2, 10), "E"), ((2, 10), "S")}
-    for key, jumps in JUMPS.items():
+    for jumps in JUMPS.values():
         assert len(jumps) <= 6
         for p in jumps:
             assert p.cells[0] not in {cell(x, y) for x, y in ((1, 10), (2, 10), (23, 3), (24, 3))}

@@ -88,7 +88,7 @@ def _other_world(record, upto, seat, rng):
         moves[1]["goals"] = [goals[s] if s in keep else spare.pop() for s in range(len(goals))]
     if len(moves) > 2:
         values = moves[2]["values"]
-        owner = {s: o for s, o in _taken_by(record, upto).items()}
+        owner = dict(_taken_by(record, upto))
         fixed = {i for i, spot in enumerate(SPOT_IDS) if seat is not None and owner.get(spot) == seat}
         free = [values[i] for i in range(4) if i not in fixed]
         rng.shuffle(free)

@@ -20,8 +20,8 @@ from yule.core.gift_exchange.state import (
     NoSuchGift,
     OwnGift,
     StealCap,
-    WrongPhase,
     Wrapped,
+    WrongPhase,
 )
 
 from .conftest import table

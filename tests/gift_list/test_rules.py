@@ -70,15 +70,15 @@ def test_no_options():
 @pytest.mark.parametrize(
     "change",
     [
-        lambda h, l: (h[:-1], l),  # a seat missing
-        lambda h, l: ((h[0][:-1],) + h[1:], l),  # a short attic
-        lambda h, l: ((h[0][:-1] + (h[1][0],),) + h[1:], l),  # a card twice
-        lambda h, l: ((h[0][:-1] + ("purple-3",),) + h[1:], l),  # not a card
-        lambda h, l: ((h[0][:-1] + ("red-11",),) + h[1:], l),  # 1-10 only
-        lambda h, l: (h, (l[0], l[0], l[2])),  # the same list card twice
-        lambda h, l: (h, (l[0][:2], l[1], l[2])),  # two people
-        lambda h, l: (h, (("mother-in-law",) * 3, l[1], l[2])),  # the same person thrice
-        lambda h, l: (h, (("mother-in-law", "santa", "fluffy-the-cat"), l[1], l[2])),
+        lambda h, gl: (h[:-1], gl),  # a seat missing
+        lambda h, gl: ((h[0][:-1],) + h[1:], gl),  # a short attic
+        lambda h, gl: ((h[0][:-1] + (h[1][0],),) + h[1:], gl),  # a card twice
+        lambda h, gl: ((h[0][:-1] + ("purple-3",),) + h[1:], gl),  # not a card
+        lambda h, gl: ((h[0][:-1] + ("red-11",),) + h[1:], gl),  # 1-10 only
+        lambda h, gl: (h, (gl[0], gl[0], gl[2])),  # the same list card twice
+        lambda h, gl: (h, (gl[0][:2], gl[1], gl[2])),  # two people
+        lambda h, gl: (h, (("mother-in-law",) * 3, gl[1], gl[2])),  # the same person thrice
+        lambda h, gl: (h, (("mother-in-law", "santa", "fluffy-the-cat"), gl[1], gl[2])),
     ],
 )
 def test_impossible_deals_are_refused(change):

@@ -14,7 +14,7 @@ class Raw:
         self.reader, self.writer = reader, writer
 
     @classmethod
-    async def open(cls, port: int, hello: bool = True) -> "Raw":
+    async def open(cls, port: int, hello: bool = True) -> Raw:
         raw = cls(*await asyncio.open_connection("127.0.0.1", port))
         if hello:
             raw.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Raw"})

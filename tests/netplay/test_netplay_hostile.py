@@ -9,14 +9,13 @@ import socket
 import struct
 
 import msgpack
+from netplay_support import Raw
 
 from yule.netplay.botplay import play_games
 from yule.netplay.client import Client
 from yule.netplay.connection import Limits
 from yule.netplay.host import Host
 from yule.netplay.wire import PROTOCOL_VERSION, encode
-
-from netplay_support import Raw
 
 
 def frame_of(body: bytes) -> bytes:

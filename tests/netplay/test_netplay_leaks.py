@@ -12,11 +12,12 @@ from __future__ import annotations
 import json
 import re
 
+from netplay_support import CapturingProxy, split_frames
+
 from yule.core import get_game
 from yule.core.records import play, replay
 from yule.core.white_elephant.cards import CARD_SUIT
 from yule.netplay.botplay import play_games
-from netplay_support import CapturingProxy, split_frames
 
 QUOTED_ID = re.compile(r'"([a-z]+(?:-[a-z]+)*-\d+)"')
 
@@ -50,9 +51,11 @@ def leaks(frames: list[dict], seat: int, games: dict[int, list[list[set[str]]]])
             seq = frame["seq"]
         text = json.dumps(frame)
         allowed = games[game_no][seq][seat] if game_no in games else set()
-        for card in QUOTED_ID.findall(text):
-            if card in CARD_SUIT and card not in allowed:
-                found.append(f"game {game_no} seq {seq}: {card} in {frame['type']}")
+        found += [
+            f"game {game_no} seq {seq}: {card} in {frame['type']}"
+            for card in QUOTED_ID.findall(text)
+            if card in CARD_SUIT and card not in allowed
+        ]
     return found
 
 

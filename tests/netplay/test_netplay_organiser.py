@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import FAST
 
 from yule.core.records import verify_record
 from yule.netplay.client import Client, HostError
 from yule.netplay.host import Host
-
-from conftest import FAST
 
 
 async def next_view(client: Client, table: int, seq: int | None = None) -> dict:

@@ -12,13 +12,12 @@ import sys
 import time
 
 import pytest
+from conftest import FAST
 
 from yule.core.records import verify_record
 from yule.netplay.botplay import play_games
 from yule.netplay.client import Client, HostError
 from yule.netplay.host import Host
-
-from conftest import FAST
 
 
 async def next_message(client: Client, kind: str, **fields):
@@ -112,7 +111,7 @@ async def test_a_stopped_host_resumes_every_table_at_its_last_move(tmp_path):
     games = asyncio.create_task(
         play_games(
             "127.0.0.1", port, game="white-elephant", players=4, games=4, tables=2, delay=0.003, seed=2, bot="greedy"
-        )  # greedy games are long enough to be stopped in the middle  # fmt: skip
+        )  # greedy games are long enough to be stopped in the middle
     )
     await until(lambda: any(len(t.moves) >= 15 and t.status == "playing" for t in host.tables.values()))
     await host.stop()
@@ -217,7 +216,7 @@ async def test_kill_9_in_the_middle_of_games_loses_nothing(tmp_path):
     games = asyncio.create_task(
         play_games(
             "127.0.0.1", port, game="white-elephant", players=3, games=6, tables=3, delay=0.003, seed=5, bot="greedy"
-        )  # fmt: skip
+        )
     )
     async with Client("127.0.0.1", port, "Spy") as spy:
 

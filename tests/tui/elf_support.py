@@ -10,14 +10,32 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tui_support import Played, ViewApp
+
 from yule.core.elf import GAME
 from yule.core.elf.cards import CARD_IDS
 from yule.core.elf.moves import Gingerbread, Goals, Shuffle
-from tui_support import Played, ViewApp
 
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
 
-EXAMPLE_TOP = "cl-1 s3-2 s3-5 kr-1 s2-4 s2-7 ul-1 cr-2 s3-6 kl-3 zl-2 s2-9 cr-5 s3-1 s2-2 kr-4".split()
+EXAMPLE_TOP = [
+    "cl-1",
+    "s3-2",
+    "s3-5",
+    "kr-1",
+    "s2-4",
+    "s2-7",
+    "ul-1",
+    "cr-2",
+    "s3-6",
+    "kl-3",
+    "zl-2",
+    "s2-9",
+    "cr-5",
+    "s3-1",
+    "s2-2",
+    "kr-4",
+]
 """The top of the deck in the worked example of the design (§6): 3 seats."""
 
 

@@ -10,7 +10,9 @@ import random
 import re
 from typing import Any
 
+import tui_support
 from textual.app import App
+from tui_support import Played
 
 from yule.core.gift_list import GAME
 from yule.core.gift_list.cards import PEOPLE, PERSON_NAMES
@@ -18,8 +20,6 @@ from yule.tui.games import GAME_UIS
 from yule.tui.gift_list.cards import card_code, card_words
 from yule.tui.gift_list.table import GiftListTable
 from yule.tui.screens import GameOverScreen
-import tui_support
-from tui_support import Played
 
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan", "Eli", "Fay", "Gus"]
 

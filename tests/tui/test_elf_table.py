@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from elf_support import Position, ElfViewApp
+from elf_support import ElfViewApp, Position
 from tui_support import screen_text, wait_for
 
 from yule.core.elf.preview import preview
@@ -200,9 +200,8 @@ async def test_the_whole_game_against_a_real_host(tmp_path, monkeypatch):
         def my_turn() -> bool:
             view = app.last_view or {}
             screen = app.table_screen
-            return (
-                "result" in view
-                or view.get("turn") is not None
+            return "result" in view or (
+                view.get("turn") is not None
                 and view.get("turn") == view.get("you")
                 and screen is not None
                 and not screen.table.pending

@@ -3,12 +3,11 @@ literal names, and what one seat's screen shows of Surprise Gifts."""
 
 from __future__ import annotations
 
-from yule.tui.white_elephant.table import GiftGrid, WhiteElephantTable
-
 from tui_support import Position, ViewApp, position, screen_text  # noqa: F401  (fixture)
 
 from yule.tui.text import literal
 from yule.tui.white_elephant.gifts import card_code
+from yule.tui.white_elephant.table import GiftGrid, WhiteElephantTable
 
 
 async def test_take_two_marked_gifts_by_keys(position: Position):

@@ -17,7 +17,6 @@ from yule.core.white_elephant import GAME
 from yule.tui.screens import TableScreen
 from yule.tui.widgets import GameTable
 
-
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import tui_support
+from tui_support import Played
 
 from yule.core.white_rabbit import GAME, Deal, Roll
 from yule.core.white_rabbit.cards import MAX, RABBIT_CARDS
-import tui_support
-from tui_support import Played
 
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
 

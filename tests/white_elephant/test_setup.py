@@ -134,7 +134,7 @@ def test_every_round_deals_the_full_table_until_the_deck_is_empty(players):
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_peanuts_at_start(players):
     """House rule 3: 1 per seat, 1 beside the marker, 1 on each Surprise Gift, the rest in supply."""
-    up, down = DEAL_TABLE[players]
+    _, down = DEAL_TABLE[players]
     state = new_game(players)
     view = state.view(None)
     assert view["peanuts"] == [1] * players

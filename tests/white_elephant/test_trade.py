@@ -64,7 +64,7 @@ def test_trading_for_a_surprise_gift_does_not_reveal_it():
 
 
 def test_trade_needs_a_peanut():
-    state, first = seat_0_took_mug_0_and_a_surprise_gift()
+    state, _ = seat_0_took_mug_0_and_a_surprise_gift()
     state.apply(Peek(1, DOWN3[1]))  # seat 1 spends its only Peanut
     message = "You need a Peanut to trade."
     with pytest.raises(IllegalMove) as error:

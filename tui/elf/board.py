@@ -17,6 +17,7 @@ with its new arrow, and the touch zone of every token it would trigger is marked
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from rich.text import Text
@@ -121,7 +122,7 @@ def path_links(view: dict[str, Any]) -> dict[tuple[int, int], set[str]]:
         origin = tuple(path["floe"]) if path.get("floe") else previous
         # The North Pole keeps its START mark and a floe its label: only the card's side is drawn.
         _link(links, origin, cells[0], both=origin != START and not path.get("floe"))
-        for a, b in zip(cells, cells[1:], strict=False):
+        for a, b in pairwise(cells):
             _link(links, a, b)
         previous = tuple(path["arrow"]["cell"])
     return links
@@ -179,7 +180,7 @@ def board_rows(view: dict[str, Any], preview: dict[str, Any] | None) -> list[Tex
         cells = [tuple(c) for c in preview["cells"]]
         origin = tuple(preview["move"]["floe"]) if preview["move"].get("floe") else tuple(view["arrow"]["cell"])
         _link(links, origin, cells[0], both=False)
-        for a, b in zip(cells, cells[1:], strict=False):
+        for a, b in pairwise(cells):
             _link(links, a, b)
         end = tuple(preview["arrow"]["cell"])
         if preview["move"].get("floe"):

@@ -291,8 +291,7 @@ class GiftBoard(Widget, can_focus=True):
         rows: list[Text] = []
         for start in range(0, len(self.gifts), columns):
             chips = [self.chip(i, self.gifts[i]) for i in range(start, min(start + columns, len(self.gifts)))]
-            for row in range(self.lines):
-                rows.append(Text("").join(chip[row] for chip in chips))
+            rows.extend(Text("").join(chip[row] for chip in chips) for row in range(self.lines))
         return Text("\n").join(rows)
 
     def watch_cursor(self, cursor: int) -> None:
