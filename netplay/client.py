@@ -327,7 +327,9 @@ class Client:
         """Create a table; returns ``{"table", "code", "organiser_token"}`` plus ``"seat"`` and
         ``"token"`` when ``sit``.
 
-        ``seed`` fixes the table's shuffles, dice and bots: the same seed deals the same games.
+        ``seed`` fixes the shuffles, dice and bots of the games where at most one seat is a
+        person's (you alone with bots): the same seed deals the same games.  With more people
+        the host deals from its own secret randomness; table info's ``client_seed`` says which.
         ``organised`` (organiser mode) with ``guests`` (a name per seat): this client moves for
         every seat (``move(..., seat=n)``).
         """

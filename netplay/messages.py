@@ -67,7 +67,8 @@ class Create(_Message):
     bot_delay: Annotated[float, Field(ge=0, le=30)] | None = None
     sit: bool = True
     seed: Short | None = None
-    """The table's seed for shuffles, dice and bots (random when left out): same seed, same deals."""
+    """A seed for shuffles, dice and bots, honoured only for games where at most one seat is a
+    person's (a player alone with bots): same seed, same deals.  Otherwise the host's own secret."""
     organised: bool = False
     """Organiser mode: one terminal (the creator, the table's organiser) moves for every seat."""
     guests: Annotated[list[Annotated[str, Field(max_length=MAX_NAME)]], Field(max_length=64)] | None = None

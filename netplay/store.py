@@ -34,7 +34,8 @@ CREATE TABLE IF NOT EXISTS tables (
     status TEXT NOT NULL,
     game_no INTEGER NOT NULL,
     seed TEXT NOT NULL,
-    players TEXT NOT NULL
+    players TEXT NOT NULL,
+    client_seed TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id INTEGER NOT NULL,
@@ -82,6 +83,7 @@ class TableRow:
     status: str
     game_no: int
     seed: str
+    """The current game's seed (empty before the first game)."""
     players: list[str]
     seat_rows: dict[int, tuple[str, str | None, str | None]]
     """seat -> (name, bot kind or None, token hash or None)."""
@@ -89,6 +91,8 @@ class TableRow:
     """The current game's record moves, in order."""
     organiser: tuple[str, bool] | None = None
     """(organiser token hash, organiser mode) when the table has an organiser."""
+    client_seed: str | None = None
+    """The seed its creator asked for, if any."""
 
 
 class Store:
@@ -102,6 +106,13 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # durable across a killed process
         self.db.executescript(SCHEMA)
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Columns added since the first version, added to a database made before them."""
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        if "client_seed" not in columns:
+            self.db.execute("ALTER TABLE tables ADD COLUMN client_seed TEXT")
 
     def close(self) -> None:
         self.db.close()
@@ -127,12 +138,12 @@ class Store:
 
     def save_table(
         self, *, id: int, game: str, options: dict[str, Any], seats: int, open: bool, code: str,
-        bot_delay: float, status: str, game_no: int, seed: str, players: list[str],
+        bot_delay: float, status: str, game_no: int, seed: str, players: list[str], client_seed: str | None,
     ) -> None:  # fmt: skip
         self.db.execute(
-            "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             (id, game, json.dumps(options), seats, int(open), code, bot_delay, status, game_no, seed,
-             json.dumps(players)),
+             json.dumps(players), client_seed),
         )  # fmt: skip
 
     def save_seat(self, table_id: int, seat: int, name: str, bot: str | None, token_hash: str | None) -> None:
@@ -188,7 +199,7 @@ class Store:
         organisers = {t: (h, bool(m)) for t, h, m in self.db.execute("SELECT * FROM organisers")}
         out = []
         for row in self.db.execute("SELECT * FROM tables ORDER BY id").fetchall():
-            (id_, game, options, n, open_, code, delay, status, game_no, seed, players) = row
+            (id_, game, options, n, open_, code, delay, status, game_no, seed, players, client_seed) = row
             moves = [
                 json.loads(m)
                 for (m,) in self.db.execute(
@@ -197,7 +208,7 @@ class Store:
             ]
             out.append(
                 TableRow(id_, game, json.loads(options), n, bool(open_), code, delay, status, game_no, seed,
-                         json.loads(players), seats.get(id_, {}), moves, organisers.get(id_))
+                         json.loads(players), seats.get(id_, {}), moves, organisers.get(id_), client_seed)
             )  # fmt: skip
         return out
 

@@ -2,9 +2,13 @@
 
 The table holds the authoritative :class:`yule.core.base.GameState`.  A move goes through
 ``state.parse_seat_move`` and ``state.apply``; pending chance moves are then drawn (each from
-its own RNG derived from the table's seed and the move number, so a restart changes nothing);
+its own RNG derived from the game's seed and the move number, so a restart changes nothing);
 the new record moves are committed to the store, and only then does every connection at the
-table get its own view frame.  Bots (bot seats, and stand-ins for players who have been away
+table get its own view frame.
+
+Each game gets its own seed when it starts (:meth:`Table.game_seed`): the host's own secret
+randomness, unless the table's creator asked for a seed and nobody but bots plays against
+the one person at the table, so nobody can choose a shuffle that another person plays.  Bots (bot seats, and stand-ins for players who have been away
 too long) are fed their own seat's view only, after the table's bot delay.
 
 All methods run on the event loop without awaiting, so a table needs no locks.
@@ -124,7 +128,7 @@ class Table:
         code: str,
         bot_delay: float,
         away_timeout: float,
-        seed: str = "",
+        client_seed: str | None = None,
     ) -> None:
         self.store = store
         self.id = id
@@ -137,7 +141,10 @@ class Table:
         self.away_timeout = away_timeout
         self.status = WAITING
         self.game_no = 0
-        self.seed = seed  # the table's seed; game n draws chance from f"{seed}/{n}/{move number}"
+        self.client_seed = client_seed
+        """The seed the creator asked for: honoured only for games at which nobody else plays."""
+        self.seed = ""
+        """The current game's seed (kept secret while it is played); empty before the first game."""
         self.players: list[str] = []
         self.seats: list[Seat | None] = [None] * seats
         self.state: GameState | None = None
@@ -178,8 +185,7 @@ class Table:
         while code in taken_codes:
             code = new_code()
         table = cls(store, id=id, game=game, options=options, seats=seats, open=open, code=code,
-                    bot_delay=bot_delay, away_timeout=away_timeout,
-                    seed=seed if seed is not None else secrets.token_hex(8))  # fmt: skip
+                    bot_delay=bot_delay, away_timeout=away_timeout, client_seed=seed)  # fmt: skip
         table.organised = organised
         table.save()
         for seat, name in enumerate(names):
@@ -204,7 +210,8 @@ class Table:
     def restore(cls, store: Store, row: TableRow, away_timeout: float) -> Table:
         """A table as stored; its current game rebuilt by replaying the stored moves."""
         table = cls(store, id=row.id, game=get_game(row.game), options=row.options, seats=row.seats,
-                    open=row.open, code=row.code, bot_delay=row.bot_delay, away_timeout=away_timeout)  # fmt: skip
+                    open=row.open, code=row.code, bot_delay=row.bot_delay, away_timeout=away_timeout,
+                    client_seed=row.client_seed)  # fmt: skip
         table.status, table.game_no, table.seed, table.players = row.status, row.game_no, row.seed, row.players
         for seat, (name, bot, token_hash) in row.seat_rows.items():
             if 0 <= seat < row.seats:
@@ -233,12 +240,17 @@ class Table:
         self.store.save_table(
             id=self.id, game=self.game.name, options=self.options, seats=self.size, open=self.open,
             code=self.code, bot_delay=self.bot_delay, status=self.status, game_no=self.game_no,
-            seed=self.seed, players=self.players,
+            seed=self.seed, players=self.players, client_seed=self.client_seed,
         )  # fmt: skip
 
     def record(self) -> dict[str, Any]:
-        """The current game's record (with ``result`` once it is over)."""
-        record = new_record(self.game, self.players, self.options, seed=self.seed, table=self.id, game_no=self.game_no)
+        """The current game's record (with ``result`` once it is over).
+
+        It names the creator's ``seed`` when that seed dealt the game; a seed of the host's own
+        is never written: the chance moves in the record are all a replay needs.
+        """
+        extra = {"seed": self.client_seed} if self.dealt_by_client_seed() else {}
+        record = new_record(self.game, self.players, self.options, **extra, table=self.id, game_no=self.game_no)
         record["moves"] = list(self.moves)
         if self.state is not None and (outcome := self.state.outcome()) is not None:
             record["result"] = outcome.to_record()
@@ -263,6 +275,7 @@ class Table:
             "bot_delay": self.bot_delay,
             "seq": len(self.moves),
             "organised": self.organised,
+            "client_seed": self.dealt_by_client_seed() if self.status != WAITING else self.client_seed_honoured(),
             "seats": [
                 None
                 if s is None
@@ -527,6 +540,7 @@ class Table:
         if any(s is None for s in self.seats):
             raise RequestError("seats_empty", "Every seat needs a player or a bot first.")
         self.game_no += 1
+        self.seed = self.game_seed()
         self.players = [s.name for s in self.seats if s is not None]
         self.state = self.game.start(self.size, self.options)
         self.moves = []
@@ -554,11 +568,30 @@ class Table:
             return
         self.start()
 
+    # -- the game's seed ----------------------------------------------------------------------
+
+    def client_seed_honoured(self) -> bool:
+        """True when a game started now would deal from the creator's seed: it asked for one and
+        at most one seat is a person's (a player alone with bots keeps a seeded game reproducible)."""
+        people = sum(1 for s in self.seats if s is not None and s.bot is None)
+        return self.client_seed is not None and people <= 1
+
+    def game_seed(self) -> str:
+        """A seed for the game about to start: from the creator's seed when it is honoured (one
+        for each game number, so every game of the table differs), else the host's own secret."""
+        if self.client_seed_honoured():
+            return f"{self.client_seed}/{self.game_no}"
+        return secrets.token_hex(16)
+
+    def dealt_by_client_seed(self) -> bool:
+        """True when the creator's seed dealt the current game (a secret seed has no ``/``)."""
+        return self.client_seed is not None and self.seed == f"{self.client_seed}/{self.game_no}"
+
     def _make_bots(self) -> None:
         self.bots = {}
         for seat, s in enumerate(self.seats):
             kind = s.bot if s is not None and s.bot is not None else stand_in_kind(self.game)
-            self.bots[seat] = self.game.bots[kind](random.Random(f"{self.seed}/{self.game_no}/seat{seat}"))
+            self.bots[seat] = self.game.bots[kind](random.Random(f"{self.seed}/seat{seat}"))
 
     def movers(self) -> list[int]:
         """The seats that may act now: the active seats, or the seat that sets off a chance move."""
@@ -584,7 +617,7 @@ class Table:
         while not state.is_over and state.active() == (CHANCE,):
             if state.chance_trigger() is not None and not (triggered and not new):
                 break
-            rng = random.Random(f"{self.seed}/{self.game_no}/{len(self.moves) + len(new)}")
+            rng = random.Random(f"{self.seed}/{len(self.moves) + len(new)}")
             move = state.chance_move(rng)
             produced = state.apply(move)
             if events is not None:

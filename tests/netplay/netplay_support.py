@@ -7,6 +7,21 @@ import asyncio
 from yule.netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, encode, read_frame
 
 
+async def until(condition, timeout: float = 30.0) -> None:
+    """Wait for ``condition()`` (a function, sync or async), failing after ``timeout`` seconds."""
+
+    async def poll() -> None:
+        while True:
+            result = condition()
+            if asyncio.iscoroutine(result):
+                result = await result
+            if result:
+                return
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), timeout)
+
+
 class Raw:
     """A bare TCP connection for hostile-input tests: raw bytes out, decoded frames in."""
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
+from netplay_support import until
 
 from yule.core import all_games
 from yule.core.records import verify_record
@@ -24,7 +24,7 @@ async def test_bots_on_separate_connections_play_whole_games(host):
         record = json.loads(path.read_text())
         verify_record(record)
         assert record["players"] == ["Greedy 1", "Greedy 2", "Greedy 3", "Greedy 4"]
-        assert isinstance(record["seed"], str) and record["result"]["winners"]
+        assert "seed" not in record and record["result"]["winners"]  # the host's own seed is never written
 
 
 async def test_a_person_and_host_bots(host):
@@ -56,20 +56,43 @@ async def test_a_person_and_host_bots(host):
     assert sum(1 for m in record["moves"] if m["by"] == 0) == moves
 
 
-async def test_the_same_seed_deals_the_same_game(host):
-    """Two tables created with one seed shuffle and start alike; another seed does not."""
-    async with Client("127.0.0.1", host.port, "Ana") as ana:
-        firsts = []
-        for seed in ("snow", "snow", "rain"):
-            table = (await ana.create_table("white-elephant", 3, bot_delay=0, seed=seed, sit=False))["table"]
-            await ana.fill_bots(table, "greedy")
+async def test_a_clients_seed_deals_only_while_every_other_seat_is_a_bot(host):
+    """The same seed deals alike for a player alone with bots (and for bots alone), game after
+    game differently; with two people at the table the host deals from its own secret."""
+
+    async def table_with(seed: str, people: list[Client]) -> int:
+        created = await people[0].create_table("white-elephant", 3, bot_delay=0, seed=seed)
+        for guest in people[1:]:
+            await guest.join(created["table"], created["code"])
+        await people[0].fill_bots(created["table"], "greedy")
+        return created["table"]
+
+    async def first_deal(table: int) -> dict:
+        await until(lambda: host.tables[table].moves)
+        return host.tables[table].moves[0]
+
+    async with Client("127.0.0.1", host.port, "Ana") as ana, Client("127.0.0.1", host.port, "Ben") as ben:
+        alone = [await table_with("snow", [ana]) for _ in range(2)]
+        together = [await table_with("snow", [ana, ben]) for _ in range(2)]
+        listed = {t["table"]: t["client_seed"] for t in await ana.list_tables()}
+        assert [listed[t] for t in alone + together] == [True, True, False, False]
+        for table in alone + together:
             await ana.start(table)
-        for table in host.tables.values():
-            while table.status != "over":
-                await asyncio.sleep(0.01)
-            firsts.append(table.record())
-    assert firsts[0]["moves"] == firsts[1]["moves"] and firsts[0]["seed"] == "snow"
-    assert firsts[2]["moves"][0] != firsts[0]["moves"][0]
+        assert await first_deal(alone[0]) == await first_deal(alone[1])
+        assert await first_deal(together[0]) != await first_deal(together[1])
+        assert [host.tables[t].summary()["client_seed"] for t in alone + together] == [True, True, False, False]
+
+        bots_only = (await ana.create_table("white-elephant", 3, bot_delay=0, seed="snow", sit=False))["table"]
+        await ana.fill_bots(bots_only, "greedy")
+        await ana.start(bots_only)
+        await until(lambda: host.tables[bots_only].status == "over")
+        first = host.tables[bots_only].record()
+        await ana.play_again(bots_only)
+        second = await first_deal(bots_only)
+    assert first["moves"][0] == host.tables[alone[0]].moves[0] and first["seed"] == "snow"
+    assert second != first["moves"][0]  # each game of the table its own deal
+    record = json.loads(host.store.record_path(bots_only, 1).read_text())
+    assert record["seed"] == "snow" and record["moves"] == first["moves"]
 
 
 async def test_a_child_rolls_the_die_at_white_rabbit(host):

@@ -13,6 +13,7 @@ import time
 
 import pytest
 from conftest import FAST
+from netplay_support import until
 
 from yule.core.records import verify_record
 from yule.netplay.botplay import play_games
@@ -176,21 +177,6 @@ async def test_a_running_host_forgets_finished_tables_once_nobody_is_at_them(tmp
         assert host.tokens == {}
     finally:
         await host.stop()
-
-
-async def until(condition, timeout: float = 30.0) -> None:
-    """Wait for ``condition()`` (a function, sync or async), failing after ``timeout`` seconds."""
-
-    async def poll() -> None:
-        while True:
-            result = condition()
-            if asyncio.iscoroutine(result):
-                result = await result
-            if result:
-                return
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(poll(), timeout)
 
 
 def free_port() -> int:
