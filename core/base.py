@@ -67,6 +67,26 @@ def seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def refusal(check: Callable[..., None], *args: Any) -> str | None:
+    """Why ``check(*args)`` refuses: the reason of the :class:`IllegalMove` it raises, else ``None``.
+
+    The ``actions`` of a view are written with it from the same checks that
+    :meth:`GameState.verify` makes, so a rule and the reason a player is shown cannot drift
+    apart (as pokerkit's ``can_x`` is "``verify_x`` does not raise").
+
+    >>> def verify_end(plays):
+    ...     if not plays:
+    ...         raise IllegalMove("Play a card first.")
+    >>> refusal(verify_end, 0), refusal(verify_end, 1)
+    ('Play a card first.', None)
+    """
+    try:
+        check(*args)
+    except IllegalMove as e:
+        return str(e)
+    return None
+
+
 class BadOptions(ValueError):
     """Game options that are unknown or out of range."""
 

@@ -18,7 +18,7 @@ that seat has peeked at it.
     >>> state.apply(Trade(by=0, target=1))
     Traceback (most recent call last):
     ...
-    yule.core.white_elephant.state.NoTarget: Seat 2 has no gifts in front of them to trade for.
+    yule.core.white_elephant.state.NoTarget: Nobody has gifts in front of them to trade for.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from ..base import (
     Outcome,
     View,
     WrongPhase,
+    refusal,
     seat_name,
 )
 from .cards import CARD_NUMBER, CARD_SUIT, DEAL, PEANUTS, deck_for, suits_for
@@ -188,68 +189,98 @@ class WhiteElephantState(GameState):
         phase = self.phase
         if phase == OVER:
             raise GameIsOver("The game is over.")
-        if isinstance(move, Shuffle):
+        if isinstance(move, Take):
+            self.verify_take(move.by, move.cards)
+        elif isinstance(move, Peek):
+            self.verify_peek(move.by, move.card)
+        elif isinstance(move, End):
+            self.verify_end(move.by)
+        elif isinstance(move, Trade):
+            self.verify_trade(move.by, move.target)
+        elif isinstance(move, Clear):
+            self.verify_clear(move.by)
+        elif isinstance(move, Shuffle):
             if phase != SHUFFLE:
                 raise WrongPhase("The deck is shuffled once, at the start.")
             if sorted(move.deck) != sorted(deck_for(self.players)):
                 raise BadChance(f"The shuffled deck must be the {self.players}-player deck, each card once.")
-            return
-        if isinstance(move, Start):
+        elif isinstance(move, Start):
             if phase != START:
                 raise WrongPhase("The first Start Player is drawn once, after the shuffle.")
             if not 0 <= move.seat < self.players:
                 raise BadChance(f"There is no seat {move.seat}.")
-            return
-        if phase in (SHUFFLE, START):
-            raise NotYourTurn("The game has not started yet.")
-        if move.by != self.turn:
-            raise NotYourTurn("It is not your turn.")
-        if isinstance(move, Peek):
-            self.verify_peek(move)
-        elif isinstance(move, End):
-            if phase != AFTER:
-                raise WrongPhase("Make your main action first: take, trade or clear out.")
         else:
-            if phase != MAIN:
-                raise WrongPhase("You have made your main action: peek or end your turn.")
-            if isinstance(move, Take):
-                self.verify_take(move)
-            elif isinstance(move, Trade):
-                self.verify_trade(move)
-            elif not isinstance(move, Clear):
-                raise MalformedMove(f"{move!r} is not a White Elephant move")
+            raise MalformedMove(f"{move!r} is not a White Elephant move")
 
-    def verify_take(self, move: Take) -> None:
-        cards = move.cards
+    # Each ``verify_<kind>(seat, ...)`` below checks one kind of move; with its details left
+    # out (``None``) it checks only whether that kind is open to ``seat`` now.  The views'
+    # action hints are these same checks (see :meth:`action_hints`).
+
+    def _verify_turn(self, seat: int) -> None:
+        if self.phase == OVER:
+            raise GameIsOver("The game is over.")
+        if self.phase in (SHUFFLE, START):
+            raise NotYourTurn("The game has not started yet.")
+        if seat != self.turn:
+            raise NotYourTurn("It is not your turn.")
+
+    def _verify_main(self, seat: int) -> None:
+        self._verify_turn(seat)
+        if self.phase != MAIN:
+            raise WrongPhase("You have made your main action: peek or end your turn.")
+
+    def verify_take(self, seat: int, cards: tuple[str, ...] | None = None) -> None:
+        self._verify_main(seat)
+        exchange = self.exchange
+        if len(exchange) < 2:
+            raise TooFewGifts("Only one gift is left: trade or clear out instead.")
+        if cards is None:
+            return
         if len(cards) < 2:
-            if len(self.exchange) < 2:
-                raise TooFewGifts("Only one gift is left: trade or clear out instead.")
             raise TooFewGifts("Take at least 2 gifts.")
         if len(set(cards)) != len(cards):
             raise TooFewGifts("Each gift can be taken only once.")
-        exchange = self.exchange
         for card in cards:
             if card not in exchange:
                 raise NotInExchange("That gift is not in the Gift Exchange.")
 
-    def verify_trade(self, move: Trade) -> None:
-        target = move.target
+    def verify_trade(self, seat: int, target: int | None = None) -> None:
+        self._verify_main(seat)
+        if self.peanuts[seat] < 1:
+            raise NoPeanut(self._no_peanut_reason(seat, "trade"))
+        front = self.front
+        if not any(front[t] for t in range(self.players) if t != seat):
+            raise NoTarget("Nobody has gifts in front of them to trade for.")
+        if target is None:
+            return
         if not 0 <= target < self.players:
             raise NoTarget("There is no such seat at this table.")
-        if target == move.by:
+        if target == seat:
             raise NoTarget("You can't trade with yourself.")
-        if self.peanuts[move.by] < 1:
-            raise NoPeanut(self._no_peanut_reason(move.by, "trade"))
-        if not self.front[target]:
+        if not front[target]:
             raise NoTarget(f"{seat_name(target)} has no gifts in front of them to trade for.")
 
-    def verify_peek(self, move: Peek) -> None:
-        if self.peanuts[move.by] < 1:
-            raise NoPeanut(self._no_peanut_reason(move.by, "peek"))
-        if move.card not in self.handle:
+    def verify_clear(self, seat: int) -> None:
+        self._verify_main(seat)
+
+    def verify_peek(self, seat: int, card: str | None = None) -> None:
+        self._verify_turn(seat)
+        if self.peanuts[seat] < 1:
+            raise NoPeanut(self._no_peanut_reason(seat, "peek"))
+        known = self.known[seat]
+        if all(c in known for c in self.handle):
+            raise NotPeekable("There is no Surprise Gift you have not seen.")
+        if card is None:
+            return
+        if card not in self.handle:
             raise NotPeekable("You can only peek at a Surprise Gift in the Exchange or in front of a seat.")
-        if move.card in self.known[move.by]:
+        if card in known:
             raise NotPeekable("You already know that Surprise Gift.")
+
+    def verify_end(self, seat: int) -> None:
+        self._verify_turn(seat)
+        if self.phase != AFTER:
+            raise WrongPhase("Make your main action first: take, trade or clear out.")
 
     def _no_peanut_reason(self, seat: int, what: str) -> str:
         waiting = sum(self.on_card[c] for c in self.front[seat] if c in self.on_card)
@@ -431,30 +462,18 @@ class WhiteElephantState(GameState):
     # -- what a seat may know ----------------------------------------------------------------
 
     def action_hints(self) -> dict[str, str | None]:
-        """For the seat to move: each action kind and why it is not allowed now (None: allowed)."""
+        """For the seat to move: each kind of move and why it is not allowed now (None: allowed).
+
+        The reasons are those of the ``verify_<kind>`` checks that :meth:`verify` makes.
+        """
         seat = self.turn
-        main = self.phase == MAIN
-        done = "You have made your main action: peek or end your turn."
-        hints: dict[str, str | None] = {}
-        if not main:
-            hints["take"] = hints["trade"] = hints["clear"] = done
-        else:
-            hints["take"] = None if len(self.exchange) >= 2 else "Only one gift is left: trade or clear out instead."
-            if self.peanuts[seat] < 1:
-                hints["trade"] = self._no_peanut_reason(seat, "trade")
-            elif not any(self.front[t] for t in range(self.players) if t != seat):
-                hints["trade"] = "Nobody has gifts in front of them to trade for."
-            else:
-                hints["trade"] = None
-            hints["clear"] = None
-        if self.peanuts[seat] < 1:
-            hints["peek"] = self._no_peanut_reason(seat, "peek")
-        elif all(c in self.known[seat] for c in self.handle):
-            hints["peek"] = "There is no Surprise Gift you have not seen."
-        else:
-            hints["peek"] = None
-        hints["end"] = None if not main else "Make your main action first: take, trade or clear out."
-        return hints
+        return {
+            "take": refusal(self.verify_take, seat),
+            "trade": refusal(self.verify_trade, seat),
+            "clear": refusal(self.verify_clear, seat),
+            "peek": refusal(self.verify_peek, seat),
+            "end": refusal(self.verify_end, seat),
+        }
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know now; ``None`` is a spectator (public information only).

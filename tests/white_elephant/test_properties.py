@@ -13,7 +13,7 @@ After every move:
   end, and every shelved card once the game is over;
 * the public events hold no card id a spectator may not know;
 * the action hints in the view of the seat to move allow exactly the kinds of move the rules
-  allow.
+  allow, and the rules refuse every move of a refused kind with the hint's reason.
 
 And per game: the same seed gives the same record, the record verifies, and the result is
 house rule 12 applied to the shelves and Peanuts.
@@ -24,6 +24,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from yule.core.base import IllegalMove
 from yule.core.records import verify_record
 from yule.core.white_elephant import Clear, End, Peek, Take, Trade, WhiteElephantState
 from yule.core.white_elephant.cards import deck_for
@@ -123,25 +124,39 @@ def check_position(state: WhiteElephantState, witness: Witness, deck: list[str])
             assert sorted(view["shelf"]) == sorted(witness.shelf[seat])
 
 
-def legal_kinds(state: WhiteElephantState) -> set[str]:
-    """The kinds of move that have at least one legal instance for the seat to move."""
+def candidate_moves(state: WhiteElephantState) -> dict[str, list]:
+    """For each kind of move, moves of that kind among which one is legal when any is."""
     seat, exchange = state.turn, state.exchange
     facedown_or_not = exchange + [c for front in state.front for c in front]
-    candidates = {
+    return {
         "take": [Take(seat, tuple(exchange[:2]))],
         "trade": [Trade(seat, t) for t in range(state.players)],
         "clear": [Clear(seat)],
         "end": [End(seat)],
         "peek": [Peek(seat, c) for c in facedown_or_not],
     }
-    return {kind for kind, moves in candidates.items() if any(state.can(m) for m in moves)}
+
+
+def refusal_of(state: WhiteElephantState, move) -> str | None:
+    try:
+        state.verify(move)
+    except IllegalMove as e:
+        return str(e)
+    return None
 
 
 def check_action_hints(state: WhiteElephantState) -> None:
+    """The hints allow exactly the kinds with a legal move, and a refused kind's every move is
+    refused with the hint's own reason."""
     if state.is_over or state.turn < 0:
         return
     hints = state.view(state.turn)["actions"]
-    assert {kind for kind, reason in hints.items() if reason is None} == legal_kinds(state), hints
+    candidates = candidate_moves(state)
+    legal = {kind for kind, moves in candidates.items() if any(state.can(m) for m in moves)}
+    assert {kind for kind, reason in hints.items() if reason is None} == legal, hints
+    for kind, reason in hints.items():
+        if reason is not None:
+            assert {refusal_of(state, m) for m in candidates[kind]} <= {reason}, (kind, hints)
 
 
 def replay_checked(record: dict) -> WhiteElephantState:

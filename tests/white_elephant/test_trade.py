@@ -125,5 +125,5 @@ def test_shelved_gifts_are_safe_from_trades():
     state.apply(End(0))
     state.apply(Take(1, ("mug-2", "football-8", "board-game-5") + DOWN3))  # round 2 starts
     assert state.view(None)["shelf_sizes"] == [2, 5, 0]
-    with pytest.raises(IllegalMove, match="no gifts in front of them"):
+    with pytest.raises(IllegalMove, match="Nobody has gifts in front of them"):
         state.apply(Trade(0, 1))
