@@ -43,6 +43,7 @@ from ..base import (
     Outcome,
     View,
     WrongPhase,
+    refusal,
     seat_name,
 )
 from .cards import (
@@ -159,32 +160,39 @@ class GiftListState(GameState):
     # -- legality ----------------------------------------------------------------------------
 
     def verify(self, move: Move) -> None:
-        phase = self.phase
-        if phase == OVER:
-            raise GameIsOver("The game is over.")
-        if isinstance(move, Deal):
-            if phase != DEAL:
+        if isinstance(move, Open):
+            self.verify_open(move.by, move.source)
+        elif isinstance(move, Steal):
+            self.verify_steal(move.by, move.source)
+        elif isinstance(move, Bring):
+            self.verify_bring(move.by, move.card)
+        elif isinstance(move, Deal):
+            if self.phase == OVER:
+                raise GameIsOver("The game is over.")
+            if self.phase != DEAL:
                 raise WrongPhase("The cards are dealt once, at the start.")
             self.verify_deal(move)
-            return
-        if phase == DEAL:
-            raise NotYourTurn("The cards have not been dealt yet.")
-        seat = move.by
-        if not 0 <= seat < self.players:
-            raise NotYourTurn(f"There is no {seat_name(seat)}.")
-        if isinstance(move, Bring):
-            self.verify_bring(move)
-        elif isinstance(move, Open | Steal):
-            if phase == BRING:
-                raise WrongPhase("Wait until everyone has brought a gift.")
-            if seat != self.turn:
-                raise NotYourTurn("It is not your turn.")
-            if isinstance(move, Open):
-                self.verify_open(move)
-            else:
-                self.verify_steal(move)
         else:
             raise MalformedMove(f"{move!r} is not a Gift List move")
+
+    # Each ``verify_<kind>(seat, ...)`` below checks one kind of move; with its details left
+    # out (``None``) it checks only whether that kind is open to ``seat`` now.  The views'
+    # action hints are these same checks (see :meth:`action_hints`).
+
+    def _verify_seat(self, seat: int) -> None:
+        if self.phase == OVER:
+            raise GameIsOver("The game is over.")
+        if self.phase == DEAL:
+            raise NotYourTurn("The cards have not been dealt yet.")
+        if not 0 <= seat < self.players:
+            raise NotYourTurn(f"There is no {seat_name(seat)}.")
+
+    def _verify_turn(self, seat: int) -> None:
+        self._verify_seat(seat)
+        if self.phase == BRING:
+            raise WrongPhase("Wait until everyone has brought a gift.")
+        if seat != self.turn:
+            raise NotYourTurn("It is not your turn.")
 
     def verify_deal(self, move: Deal) -> None:
         n, size = self.players, self.parties
@@ -205,32 +213,44 @@ class GiftListState(GameState):
         if len(seen) != n:
             raise BadChance("There is only one of each Gift List card: two seats got the same one.")
 
-    def verify_bring(self, move: Bring) -> None:
+    def verify_bring(self, seat: int, card: str | None = None) -> None:
+        self._verify_seat(seat)
         if self.phase != BRING:
             raise WrongPhase("Everyone has brought a gift to this party: open or steal.")
-        if self.brought[move.by] is not None:
+        if self.brought[seat] is not None:
             raise AlreadyBrought("You have already brought a gift to this party.")
-        if move.card not in self.attic[move.by]:
+        if card is not None and card not in self.attic[seat]:
             raise NotInAttic("That card is not in your attic.")
 
-    def verify_open(self, move: Open) -> None:
-        source = move.source
+    def verify_open(self, seat: int, source: int | None = None) -> None:
+        self._verify_turn(seat)
+        # Something is always wrapped while a party goes on: opening is always open.
+        if source is None:
+            return
         if not 0 <= source < self.players:
             raise NotWrapped(f"There is no {seat_name(source)}.")
         if not self.wrapped[source]:
             raise NotWrapped(f"The gift {seat_name(source)} brought is already open.")
-        if source == move.by and self.wrapped.count(True) > 1:
+        if source == seat and self.wrapped.count(True) > 1:
             raise OwnGift("You can't open the gift you brought while another one is still wrapped.")
 
-    def verify_steal(self, move: Steal) -> None:
-        source = move.source
+    def verify_steal(self, seat: int, source: int | None = None) -> None:
+        self._verify_turn(seat)
+        holding, locked = self.holding, self.locked
+        others = [t for t in range(self.players) if t != seat and holding[t] is not None]
+        if not others:
+            raise NothingToSteal("There is no open gift to steal.")
+        if all(locked[t] for t in others):
+            raise LockedGift("Every open gift was just stolen: they are locked until the next gift is opened.")
+        if source is None:
+            return
         if not 0 <= source < self.players:
             raise NothingToSteal(f"There is no {seat_name(source)}.")
-        if source == move.by:
+        if source == seat:
             raise NothingToSteal("You can't steal from yourself.")
-        if self.holding[source] is None:
+        if holding[source] is None:
             raise NothingToSteal(f"{seat_name(source)} holds no open gift to steal.")
-        if self.locked[source]:
+        if locked[source]:
             raise LockedGift("That gift was just stolen: it can't be stolen again until another gift is opened.")
 
     def open_sources(self) -> list[int]:
@@ -358,33 +378,15 @@ class GiftListState(GameState):
     # -- what a seat may know ----------------------------------------------------------------
 
     def action_hints(self, seat: int) -> dict[str, str | None]:
-        """Each kind of move for ``seat`` and why it is not allowed now (``None``: allowed)."""
-        phase = self.phase
-        if phase == OVER:
-            over = "The game is over."
-            return {"bring": over, "open": over, "steal": over}
-        if phase == DEAL:
-            wait = "The cards have not been dealt yet."
-            return {"bring": wait, "open": wait, "steal": wait}
-        if phase == BRING:
-            if self.brought[seat] is None:
-                bring = None
-            else:
-                bring = "You have brought your gift; waiting for the others."
-            wait = "Wait until everyone has brought a gift."
-            return {"bring": bring, "open": wait, "steal": wait}
-        hints: dict[str, str | None] = {"bring": "Everyone has brought a gift to this party."}
-        if seat != self.turn:
-            hints["open"] = hints["steal"] = "It is not your turn."
-            return hints
-        hints["open"] = None  # something is always wrapped while the party goes on
-        if self.steal_sources():
-            hints["steal"] = None
-        elif any(self.holding[t] is not None for t in range(self.players) if t != seat):
-            hints["steal"] = "Every open gift was just stolen: they are locked until the next gift is opened."
-        else:
-            hints["steal"] = "There is no open gift to steal."
-        return hints
+        """Each kind of move for ``seat`` and why it is not allowed now (``None``: allowed).
+
+        The reasons are those of the ``verify_<kind>`` checks that :meth:`verify` makes.
+        """
+        return {
+            "bring": refusal(self.verify_bring, seat),
+            "open": refusal(self.verify_open, seat),
+            "steal": refusal(self.verify_steal, seat),
+        }
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know now; ``None`` is a spectator (public information only).

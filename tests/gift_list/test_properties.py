@@ -1,5 +1,5 @@
 """Gift List properties over many whole games (hypothesis): cards are conserved, every party
-leaves each seat exactly one gift, views never hold another seat's attic, list or unopened
+leaves each seat exactly one gift, the action hints are the rules' own refusals, views never hold another seat's attic, list or unopened
 gift, the same seed gives the same record, records verify and tampered ones are refused at
 the right move."""
 
@@ -13,7 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from yule.core.gift_list import GAME, GiftListState
+from yule.core.base import CHANCE, IllegalMove
+from yule.core.gift_list import GAME, Bring, GiftListState, Open, Steal
 from yule.core.gift_list.cards import ATTIC_SIZE, DECK, GIFT_LISTS, PEOPLE
 from yule.core.records import RecordError, play, replay, start_from_record, verify_record
 
@@ -56,6 +57,46 @@ def check_position(state, record, referee) -> None:
 def test_conservation_and_hidden_information_in_every_position(game):
     players, seed, kinds = game
     run_game(players, seed, kinds, check=check_position)
+
+
+def candidate_moves(state, seat: int) -> dict[str, list]:
+    """For each kind of move, moves of that kind among which one is legal when any is."""
+    seats = range(state.players)
+    return {
+        "bring": [Bring(seat, c) for c in state.attic[seat]],
+        "open": [Open(seat, t) for t in seats],
+        "steal": [Steal(seat, t) for t in seats],
+    }
+
+
+def refusal_of(state, move) -> str | None:
+    try:
+        state.verify(move)
+    except IllegalMove as e:
+        return str(e)
+    return None
+
+
+def check_action_hints(state, record, referee) -> None:
+    """Each seat that may move is offered exactly the kinds with a legal move, and every move of
+    a refused kind is refused with the hint's own reason."""
+    for seat in state.active():
+        if seat == CHANCE:
+            continue
+        hints = state.view(seat)["actions"]
+        candidates = candidate_moves(state, seat)
+        legal = {kind for kind, moves in candidates.items() if any(state.can(m) for m in moves)}
+        assert {kind for kind, reason in hints.items() if reason is None} == legal, hints
+        for kind, reason in hints.items():
+            if reason is not None:
+                assert {refusal_of(state, m) for m in candidates[kind]} <= {reason}, (kind, hints)
+
+
+@fast
+@given(games)
+def test_action_hints_are_the_rules_refusals(game):
+    players, seed, kinds = game
+    run_game(players, seed, kinds, check=check_action_hints)
 
 
 @fast

@@ -225,10 +225,13 @@ def test_steal_chain_moves_to_each_victim_in_turn():
 def test_no_steal_from_a_seat_without_an_open_gift(three):
     bring_all(three)
     assert three.view(0)["actions"]["steal"] == "There is no open gift to steal."
-    with pytest.raises(NothingToSteal):
+    with pytest.raises(NothingToSteal, match="There is no open gift to steal"):
         three.apply(Steal(0, 1))
+    three.apply(Open(0, 1))  # seat 0 holds a gift; seat 1 moves
+    with pytest.raises(NothingToSteal, match="Seat 3 holds no open gift"):
+        three.apply(Steal(1, 2))
     with pytest.raises(NothingToSteal, match="no Seat 10"):
-        three.apply(Steal(0, 9))
+        three.apply(Steal(1, 9))
 
 
 def test_party_ends_when_the_last_wrapped_gift_is_opened_and_everyone_keeps_theirs(three):
