@@ -47,6 +47,7 @@ from ..base import (
     Outcome,
     View,
     WrongPhase,
+    refusal,
     seat_name,
 )
 from .cards import (
@@ -181,43 +182,47 @@ class WhiteRabbitState(GameState):
         phase = self.phase
         if phase == OVER:
             raise GameIsOver("The game is over.")
-        if isinstance(move, Deal):
-            if phase != DEAL:
-                raise WrongPhase("The cards are dealt once, at the start.")
-            self.verify_deal(move)
-            return
-        if isinstance(move, Roll):
+        if isinstance(move, Move):
+            self.verify_move(move.by)
+        elif isinstance(move, MaxTake):
+            self.verify_max_take(move.by, move)
+        elif isinstance(move, MaxPlace):
+            self.verify_max_place(move.by, move.pile)
+        elif isinstance(move, Roll):
             if phase != ROLL:
                 raise WrongPhase("The die is rolled only at the start of a move.")
             if not 1 <= move.value <= 6:
                 raise BadChance(f"A die shows 1 to 6, not {move.value}.")
-            return
-        if phase == DEAL:
-            raise NotYourTurn("The game has not started yet.")
-        if move.by != self.turn:
-            raise NotYourTurn("It is not your turn.")
-        if isinstance(move, Move):
-            if phase != DIRECTION:
-                raise WrongPhase("Wait for your roll of the die." if phase == ROLL else "Deal with Max first.")
-        elif isinstance(move, MaxTake):
-            if phase != MAX_TAKE:
-                raise WrongPhase(
-                    "Max has already been used."
-                    if phase == MAX_PLACE
-                    else "You can only take a card when you draw Max."
-                )
-            self.verify_max_take(move)
-        elif isinstance(move, MaxPlace):
-            if phase != MAX_PLACE:
-                raise WrongPhase(
-                    "Take a card with Max (or nothing) first."
-                    if phase == MAX_TAKE
-                    else "You can only place Max after drawing him."
-                )
-            if not 0 <= move.pile < SPACES:
-                raise NoSuchPile(f"There is no pile {move.pile}: the piles are 0 to 7.")
+        elif isinstance(move, Deal):
+            if phase != DEAL:
+                raise WrongPhase("The cards are dealt once, at the start.")
+            self.verify_deal(move)
         else:
             raise MalformedMove(f"{move!r} is not a White Rabbit move")
+
+    # Each ``verify_<kind>(seat, ...)`` below checks one kind of move; with its details left
+    # out (``None``) it checks only whether that kind is open to ``seat`` now.  The views'
+    # action hints are these same checks (see :meth:`action_hints`).
+
+    def _verify_turn(self, seat: int) -> None:
+        if self.phase == OVER:
+            raise GameIsOver("The game is over.")
+        if self.phase == DEAL:
+            raise NotYourTurn("The game has not started yet.")
+        if seat != self.turn:
+            raise NotYourTurn("It is not your turn.")
+
+    def verify_roll(self, seat: int) -> None:
+        """The seat to move sets off the roll of the die (see :meth:`chance_trigger`)."""
+        self._verify_turn(seat)
+        if self.phase != ROLL:
+            raise WrongPhase("You have already rolled.")
+
+    def verify_move(self, seat: int) -> None:
+        self._verify_turn(seat)
+        phase = self.phase
+        if phase != DIRECTION:
+            raise WrongPhase("Wait for your roll of the die." if phase == ROLL else "Deal with Max first.")
 
     def verify_deal(self, move: Deal) -> None:
         piles = move.piles
@@ -233,20 +238,38 @@ class WhiteRabbitState(GameState):
             if MAX in pile[1:]:
                 raise BadChance("Max goes on top of a pile.")
 
-    def verify_max_take(self, move: MaxTake) -> None:
-        if move.source is None:
+    def verify_max_take(self, seat: int, move: MaxTake | None = None) -> None:
+        self._verify_turn(seat)
+        phase = self.phase
+        if phase != MAX_TAKE:
+            raise WrongPhase(
+                "Max has already been used." if phase == MAX_PLACE else "You can only take a card when you draw Max."
+            )
+        if move is None or move.source is None:
             return
         source, card = move.source, move.card
         if not 0 <= source < self.players:
             raise CannotTake(f"There is no seat {source}.")
-        if source == move.by:
+        if source == seat:
             raise CannotTake("Max takes from another player, not from you.")
         value = CARD_VALUE.get(card)  # type: ignore[arg-type]
         if value is None or self.hands[source][value] != card:
             name = describe_card(card) if value else repr(card)  # type: ignore[arg-type]
             raise CannotTake(f"{seat_name(source)} does not have {name} face up.")
-        if self.hands[move.by][value] is not None:
+        if self.hands[seat][value] is not None:
             raise CannotTake(f"You already have a {value}: Max only takes a value you lack.")
+
+    def verify_max_place(self, seat: int, pile: int | None = None) -> None:
+        self._verify_turn(seat)
+        phase = self.phase
+        if phase != MAX_PLACE:
+            raise WrongPhase(
+                "Take a card with Max (or nothing) first."
+                if phase == MAX_TAKE
+                else "You can only place Max after drawing him."
+            )
+        if pile is not None and not 0 <= pile < SPACES:
+            raise NoSuchPile(f"There is no pile {pile}: the piles are 0 to 7.")
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -363,27 +386,17 @@ class WhiteRabbitState(GameState):
     # -- what a seat may know ----------------------------------------------------------------
 
     def action_hints(self) -> dict[str, str | None]:
-        """For the seat to move: each action and why it is not allowed now (None: allowed)."""
-        phase = self.phase
-        hints: dict[str, str | None] = {
-            "roll": None if phase == ROLL else "You have already rolled.",
-            "move": None
-            if phase == DIRECTION
-            else ("Wait for your roll of the die." if phase == ROLL else "Deal with Max first."),
-            "max_take": None
-            if phase == MAX_TAKE
-            else (
-                "Max has already been used." if phase == MAX_PLACE else "You can only take a card when you draw Max."
-            ),
-            "max_place": None
-            if phase == MAX_PLACE
-            else (
-                "Take a card with Max (or nothing) first."
-                if phase == MAX_TAKE
-                else "You can only place Max after drawing him."
-            ),
+        """For the seat to move: each kind of move and why it is not allowed now (None: allowed).
+
+        The reasons are those of the ``verify_<kind>`` checks that :meth:`verify` makes.
+        """
+        seat = self.turn
+        return {
+            "roll": refusal(self.verify_roll, seat),
+            "move": refusal(self.verify_move, seat),
+            "max_take": refusal(self.verify_max_take, seat),
+            "max_place": refusal(self.verify_max_place, seat),
         }
-        return hints
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know now; ``None`` is a spectator.

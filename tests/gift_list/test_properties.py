@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from yule.core.base import CHANCE, IllegalMove
+from yule.core.base import CHANCE, refusal
 from yule.core.gift_list import GAME, Bring, GiftListState, Open, Steal
 from yule.core.gift_list.cards import ATTIC_SIZE, DECK, GIFT_LISTS, PEOPLE
 from yule.core.records import RecordError, play, replay, start_from_record, verify_record
@@ -69,14 +69,6 @@ def candidate_moves(state, seat: int) -> dict[str, list]:
     }
 
 
-def refusal_of(state, move) -> str | None:
-    try:
-        state.verify(move)
-    except IllegalMove as e:
-        return str(e)
-    return None
-
-
 def check_action_hints(state, record, referee) -> None:
     """Each seat that may move is offered exactly the kinds with a legal move, and every move of
     a refused kind is refused with the hint's own reason."""
@@ -89,7 +81,7 @@ def check_action_hints(state, record, referee) -> None:
         assert {kind for kind, reason in hints.items() if reason is None} == legal, hints
         for kind, reason in hints.items():
             if reason is not None:
-                assert {refusal_of(state, m) for m in candidates[kind]} <= {reason}, (kind, hints)
+                assert {refusal(state.verify, m) for m in candidates[kind]} <= {reason}, (kind, hints)
 
 
 @fast

@@ -24,7 +24,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from yule.core.base import IllegalMove
+from yule.core.base import refusal
 from yule.core.records import verify_record
 from yule.core.white_elephant import Clear, End, Peek, Take, Trade, WhiteElephantState
 from yule.core.white_elephant.cards import deck_for
@@ -137,14 +137,6 @@ def candidate_moves(state: WhiteElephantState) -> dict[str, list]:
     }
 
 
-def refusal_of(state: WhiteElephantState, move) -> str | None:
-    try:
-        state.verify(move)
-    except IllegalMove as e:
-        return str(e)
-    return None
-
-
 def check_action_hints(state: WhiteElephantState) -> None:
     """The hints allow exactly the kinds with a legal move, and a refused kind's every move is
     refused with the hint's own reason."""
@@ -156,7 +148,7 @@ def check_action_hints(state: WhiteElephantState) -> None:
     assert {kind for kind, reason in hints.items() if reason is None} == legal, hints
     for kind, reason in hints.items():
         if reason is not None:
-            assert {refusal_of(state, m) for m in candidates[kind]} <= {reason}, (kind, hints)
+            assert {refusal(state.verify, m) for m in candidates[kind]} <= {reason}, (kind, hints)
 
 
 def replay_checked(record: dict) -> WhiteElephantState:

@@ -1,6 +1,7 @@
 """Hypothesis properties over whole simulated games, checked against the independent
 reference model in conftest: cards conserved, one of each value per seat at most, Max on a
-pile or being resolved, views and events free of hidden pile cards, same seed same record,
+pile or being resolved, views and events free of hidden pile cards, the action hints the
+rules' own refusals, same seed same record,
 records verify, and tampered records fail at the tampered move.
 """
 
@@ -12,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from yule.core.base import refusal
 from yule.core.records import RecordError, play, verify_record
-from yule.core.white_rabbit import GAME, GreedyBot, RandomBot, WhiteRabbitState
+from yule.core.white_rabbit import GAME, GreedyBot, MaxPlace, MaxTake, Move, RandomBot, WhiteRabbitState
 
 from .conftest import NAMES, RABBITS, Reference, strings_in
 
@@ -29,6 +31,28 @@ games = st.tuples(
 
 def simulate(players, seed, bots):
     return play(GAME, NAMES[:players], bots[:players], seed)
+
+
+def check_action_hints(state: WhiteRabbitState) -> None:
+    """The seat to move is offered exactly the kinds with a legal move (a roll: when the host
+    waits for it), and every move of a refused kind is refused with the hint's own reason."""
+    if state.is_over or state.phase == "deal":
+        return
+    seat = state.turn
+    hints = state.view(seat)["actions"]
+    candidates = {
+        "move": [Move(seat, d) for d in ("cw", "ccw")],
+        "max_take": [MaxTake(seat, None, None)]
+        + [MaxTake(seat, c["from"], c["card"]) for c in state.max_choices(seat)],
+        "max_place": [MaxPlace(seat, p) for p in range(8)],
+    }
+    legal = {kind for kind, moves in candidates.items() if any(state.can(m) for m in moves)}
+    if state.chance_trigger() == (seat, "roll"):
+        legal.add("roll")
+    assert {kind for kind, reason in hints.items() if reason is None} == legal, hints
+    for kind, reason in hints.items():
+        if reason is not None and kind in candidates:
+            assert {refusal(state.verify, m) for m in candidates[kind]} <= {reason}, (kind, hints)
 
 
 @settings(max_examples=60, deadline=None)
@@ -70,6 +94,7 @@ def test_every_moment_of_a_game_keeps_the_rules(game):
         # Events name only face-up cards and the card just drawn (shown to everyone).
         drawn = {e["card"] for e in events if e["type"] == "move"}
         assert set(strings_in(events)) & HIDEABLE <= face_up | drawn
+        check_action_hints(state)
     assert ref.expect == "over"
     assert record["result"] == ref.result()
     assert ref.rolls <= 500 and (ref.winners or ref.rolls == 500)
