@@ -42,6 +42,7 @@ from ..base import (
     Outcome,
     View,
     WrongPhase,
+    refusal,
 )
 from .board import (
     ALL_LIVE,
@@ -72,7 +73,7 @@ from .board import (
     in_area,
     slot_value,
 )
-from .cards import CARD_IDS, CARD_TYPE, JUMPS, jump_placement_raw, placement, placements
+from .cards import CARD_IDS, CARD_TYPE, JUMPS, Placement, jump_placement_raw, placement, placements
 from .moves import End, Gingerbread, Goals, Move, Play, Shuffle, parse
 
 # Phases
@@ -209,12 +210,10 @@ class ElfState(GameState):
         if phase == OVER:
             raise GameIsOver("The game is over.")
         if isinstance(move, Play):
-            self._placement(move)
+            self.verify_play(move.by, move)
             return
         if isinstance(move, End):
-            self._check_seat(move.by)
-            if self.plays == 0:
-                raise MustPlay("Play at least one card before ending your turn.")
+            self.verify_end(move.by)
             return
         if isinstance(move, Shuffle):
             if phase != SHUFFLE:
@@ -237,6 +236,10 @@ class ElfState(GameState):
             return
         raise MalformedMove(f"{move!r} is not an Elf move")
 
+    # ``verify_play`` and ``verify_end`` check one kind of move; with its details left out
+    # (``None``) ``verify_play`` checks only whether the seat may play at all now.  The views'
+    # action hints are these same checks (see :meth:`action_hints`).
+
     def _check_seat(self, seat: int) -> None:
         if self.phase == OVER:
             raise GameIsOver("The game is over.")
@@ -245,9 +248,38 @@ class ElfState(GameState):
         if seat != self.turn:
             raise NotYourTurn("It is not your turn.")
 
-    def _placement(self, move: Play):
-        """The placement ``move`` makes, or the reason it is illegal."""
-        self._check_seat(move.by)
+    def verify_play(self, seat: int, move: Play | None = None) -> Placement | None:
+        """Check a play by ``seat``; return the placement ``move`` makes.
+
+        When no card of the hand can be played, every play is refused with that reason.
+        """
+        self._check_seat(seat)
+        if move is not None:
+            try:
+                return self._placement(move)
+            except IllegalMove:
+                self._verify_some_play(seat)
+                raise
+        self._verify_some_play(seat)
+        return None
+
+    def _verify_some_play(self, seat: int) -> None:
+        hand = self.hands[seat]
+        if not hand:
+            raise NotInHand("Your hand is empty: end your turn.")
+        offer = self.offer
+        if not any(self.placeable(c) for c in hand) and not (
+            offer >= 0 and any(JUMPS[(offer, CARD_TYPE[c])] for c in hand)
+        ):
+            raise BadPlacement("None of your cards fits from Buddy's arrow: end your turn.")
+
+    def verify_end(self, seat: int) -> None:
+        self._check_seat(seat)
+        if self.plays == 0:
+            raise MustPlay("Play at least one card before ending your turn.")
+
+    def _placement(self, move: Play) -> Placement:
+        """The placement ``move`` makes, or the reason it is illegal (the seat may move now)."""
         if move.card not in self.hands[move.by]:
             raise NotInHand("That card is not in your hand.")
         type_ = CARD_TYPE[move.card]
@@ -287,7 +319,9 @@ class ElfState(GameState):
 
     def apply(self, move: Move) -> list[Event]:
         if isinstance(move, Play):
-            return self._play(move, self._placement(move))
+            placement = self.verify_play(move.by, move)
+            assert placement is not None
+            return self._play(move, placement)
         self.verify(move)
         if isinstance(move, End):
             return self._end(move.by)
@@ -331,7 +365,7 @@ class ElfState(GameState):
         self.hands[seat].extend(cards)
         return cards
 
-    def _play(self, move: Play, p) -> list[Event]:
+    def _play(self, move: Play, p: Placement) -> list[Event]:
         seat = move.by
         self.hands[seat].remove(move.card)
         jump = move.floe is not None
@@ -475,18 +509,12 @@ class ElfState(GameState):
     # -- what a seat may know ----------------------------------------------------------------
 
     def action_hints(self) -> dict[str, str | None]:
-        """For the seat to move: each action kind and why it is not allowed now (None: allowed)."""
-        hand = self.hands[self.turn]
-        if any(self.placeable(c) for c in hand) or (
-            self.offer >= 0 and any(JUMPS[(self.offer, CARD_TYPE[c])] for c in hand)
-        ):
-            play = None
-        elif not hand:
-            play = "Your hand is empty: end your turn."
-        else:
-            play = "None of your cards fits from Buddy's arrow: end your turn."
-        end = None if self.plays else "Play at least one card before ending your turn."
-        return {"play": play, "end": end}
+        """For the seat to move: each kind of move and why it is not allowed now (None: allowed).
+
+        The reasons are those of the checks that :meth:`verify` makes.
+        """
+        seat = self.turn
+        return {"play": refusal(self.verify_play, seat), "end": refusal(self.verify_end, seat)}
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know now; ``None`` is a spectator (public information only).

@@ -62,6 +62,7 @@ from ..base import (
     Outcome,
     View,
     WrongPhase,
+    refusal,
 )
 from .moves import Bring, Keep, Move, Open, Order, Steal, parse
 from .options import check_options
@@ -263,7 +264,7 @@ class GiftExchangeState(GameState):
         if not 0 <= seat < self.players:
             raise NotYourTurn(f"There is no seat {seat}.")
         if kind is Bring:
-            self.verify_bring(move)
+            self.verify_bring(seat, move)
             return
         if phase == BRINGING:
             if self.brought[seat] and self.n_brought == self.players:
@@ -278,11 +279,14 @@ class GiftExchangeState(GameState):
         elif phase != FINAL:
             raise WrongPhase("Keeping is only for the final swap: open or steal a gift.")
 
-    def verify_bring(self, move: Bring) -> None:
+    def verify_bring(self, seat: int, move: Bring | None = None) -> None:
+        """``seat`` brings its gift (``move``; ``None``: whether it may bring one now)."""
         if self.phase != BRINGING or self.n_brought == self.players:
             raise WrongPhase("Every gift has been brought already.")
-        if self.brought[move.by]:
+        if self.brought[seat]:
             raise AlreadyBrought("You have already brought your gift.")
+        if move is None:
+            return
         problem = text_problem(move.label, "label", LABEL_MAX) or text_problem(move.wrapping, "wrapping", WRAPPING_MAX)
         if problem:
             raise BadText(problem)
@@ -473,7 +477,7 @@ class GiftExchangeState(GameState):
         }
         phase = self.phase
         if phase == BRINGING:
-            hints["bring"] = not self.brought[seat] and self.n_brought < self.players
+            hints["bring"] = refusal(self.verify_bring, seat) is None
             return hints
         if phase == OVER or seat != self.current:
             return hints

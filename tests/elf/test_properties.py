@@ -4,6 +4,7 @@
 * a seat's view is the same in every world that differs only in what the seat may not know
   (other seats' Goal cards, Gingerbread values it has not taken, the undrawn deck order), and
   the spectator's view and every event the same in worlds differing in all hidden things;
+* the action hints of the seat to move are the rules' own refusals;
 * no view names another seat's Goal card or an undrawn card before the end;
 * the same seed gives the same record, every record verifies, a tampered record fails at
   the tampered move.
@@ -19,8 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from yule.core.elf.board import GOAL_IDS, TOKEN_INDEX, TOKENS, XY
+from yule.core.base import refusal
+from yule.core.elf.board import FLOES, GOAL_IDS, HEADINGS, TOKEN_INDEX, TOKENS, XY
 from yule.core.elf.cards import CARD_IDS
+from yule.core.elf.moves import End, Play
 from yule.core.records import RecordError, replay, verify_record
 from yule.core.registry import get_game
 
@@ -56,6 +59,32 @@ def test_all_sixty_cards_are_accounted_for(args):
             + sum(len(d) for d in state.discards)
             == 60
         )
+
+
+def check_action_hints(state) -> None:
+    """The seat to move is offered exactly the kinds with a legal move, and every move of a
+    refused kind is refused with the hint's own reason."""
+    seat = state.turn
+    hints = state.view(seat)["actions"]
+    floe_cells = [None] + [tuple(c) for f in FLOES for c in TOKENS[f].cells]
+    candidates = {
+        "play": [Play(seat, c, h, f) for c in state.hands[seat] for h in HEADINGS for f in floe_cells],
+        "end": [End(seat)],
+    }
+    legal = {kind for kind, moves in candidates.items() if any(state.can(m) for m in moves)}
+    assert {kind for kind, reason in hints.items() if reason is None} == legal, hints
+    for kind, reason in hints.items():
+        if reason is not None:
+            assert {refusal(state.verify, m) for m in candidates[kind]} <= {reason}, (kind, hints)
+
+
+@settings(max_examples=10, deadline=None)
+@given(games)
+def test_action_hints_are_the_rules_refusals(args):
+    players, seed, bot = args
+    for _, state, _ in _states(simulate(players, seed, bot)):
+        if not state.is_over and state.phase == "play":
+            check_action_hints(state)
 
 
 def _taken_by(record, upto):
