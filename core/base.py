@@ -216,6 +216,9 @@ class Game:
     undo_floor: Callable[[list[Mapping[str, Any]]], int] | None = None
     """How many leading record moves an undo must keep (given the moves so far); ``None``: the
     game has no undo.  The host undoes by replaying the record without its last seat move."""
+    option_choices: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """The options that are a choice of words: option -> {value: the value in plain words},
+    so a form can offer the choice (every other option is a flag or a number)."""
 
     def report_lines(self, state: GameState, names: list[str]) -> list[str]:
         """How a finished game ended, one line a seat: the game's own report, else its scores."""

@@ -6,6 +6,7 @@ does the network work in its workers.  Names from the host are shown literally.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
@@ -16,7 +17,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from yule.core.registry import all_games
@@ -326,6 +327,7 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
     CreateTableScreen .row Input { width: 12; }
     CreateTableScreen .hint { width: 1fr; color: $text-muted; padding-left: 1; }
     CreateTableScreen Checkbox { width: 1fr; }
+    CreateTableScreen .row Select { width: 1fr; }
     CreateTableScreen #options { height: auto; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "create", "Create")]
@@ -387,7 +389,7 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
         seats.value = str(max(game.min_players, min(game.max_players, value)))
         box = self.query_one("#options", Vertical)
         await box.remove_children()
-        rows = [option_row(key, value) for key, value in game.default_options.items()]
+        rows = [option_row(key, value, game.option_choices.get(key)) for key, value in game.default_options.items()]
         await box.mount_all(rows or [Static(Text("none", style="italic"), classes="row")])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -402,6 +404,9 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
         for key, default in game.default_options.items():
             if isinstance(default, bool):
                 options[key] = self.query_one(f"#opt-{key}", TickBox).value
+                continue
+            if key in game.option_choices:
+                options[key] = self.query_one(f"#opt-{key}", Select).value
                 continue
             text = self.query_one(f"#opt-{key}", Input).value.strip()
             if not text:
@@ -437,10 +442,18 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
         self.dismiss(None)
 
 
-def option_row(key: str, default: Any) -> Widget:
-    """One option of the form: a checkbox for true/false, else a number field (empty: no limit)."""
+def option_row(key: str, default: Any, choices: Mapping[str, str] | None = None) -> Widget:
+    """One option of the form: a checkbox for true/false, a drop-down for a choice of words
+    (``choices``: value -> words), else a number field (empty: no limit)."""
     if isinstance(default, bool):
         return Horizontal(TickBox(option_label(key), value=default, id=f"opt-{key}", compact=True), classes="row")
+    if choices is not None:
+        menu = [(Text(words), value) for value, words in choices.items()]
+        return Horizontal(
+            Label(option_label(key) + ":"),
+            Select(menu, value=default, allow_blank=False, id=f"opt-{key}", compact=True),
+            classes="row",
+        )
     return Horizontal(
         Label(option_label(key) + ":"),
         Input(value="" if default is None else str(default), type="integer", id=f"opt-{key}", compact=True),

@@ -101,10 +101,23 @@ def _yes_no(text: str, what: str) -> str | None:
     return None if text.lower() in ("y", "n", "yes", "no") else f"{what}: y or n."
 
 
+def _scope(text: str, what: str) -> str | None:
+    return None if text.lower() in ("t", "l", "turn", "last") else f"{what}: t or l."
+
+
+OPTION_KINDS = {
+    "limit": (_limit, lambda value: "" if value is None else str(value), lambda text: int(text) if text else None),
+    "flag": (_yes_no, lambda value: "y" if value else "n", lambda text: text.lower().startswith("y")),
+    "scope": (_scope, lambda value: value[0], lambda text: "last" if text.lower().startswith("l") else "turn"),
+}
+"""How each kind of house option is typed: (its check, the value as typed, the typed text as a value)."""
+
+
 OPTION_FIELDS = (
     ("steal_limit", "Steal limit: frozen after this many steals (blank: never)", "limit"),
     ("max_steals_per_turn", "Steals allowed in one turn (blank: no cap)", "limit"),
     ("no_steal_back", "No stealing straight back in the same turn (y/n)", "flag"),
+    ("steal_back_scope", "No stealing back of: t any gift lost this turn, l only the last one lost (t/l)", "scope"),
     ("final_swap", "Final swap for the first guest (y/n)", "flag"),
     ("open_own", "A guest may open the gift they brought (y/n)", "flag"),
 )
@@ -245,13 +258,11 @@ class SetupScreen(Screen[None]):
         opts = self.party.options
         fields = []
         for key, label, kind in OPTION_FIELDS:
-            value = opts[key]
-            shown = ("" if value is None else str(value)) if kind == "limit" else ("y" if value else "n")
-            fields.append(Field(key, label, 3, "", shown))
+            fields.append(Field(key, label, 4, "", OPTION_KINDS[kind][1](opts[key])))
 
         def check(values: dict[str, str]) -> str | None:
             for key, label, kind in OPTION_FIELDS:
-                problem = (_limit if kind == "limit" else _yes_no)(values[key], label.split(":")[0].split(" (")[0])
+                problem = OPTION_KINDS[kind][0](values[key], label.split(":")[0].split(" (")[0])
                 if problem:
                     return problem
             return None
@@ -260,8 +271,7 @@ class SetupScreen(Screen[None]):
             if values is None:
                 return
             for key, _, kind in OPTION_FIELDS:
-                text = values[key]
-                opts[key] = (int(text) if text else None) if kind == "limit" else text.lower().startswith("y")
+                opts[key] = OPTION_KINDS[kind][2](values[key])
             self._save()
             self.redraw()
 

@@ -12,7 +12,7 @@ from ..base import Event, Game
 from ..registry import register
 from .bots import GreedyBot, RandomBot
 from .moves import Bring, Keep, Open, Order, Steal
-from .options import DEFAULT_OPTIONS, check_options
+from .options import DEFAULT_OPTIONS, STEAL_BACK_SCOPES, check_options
 from .state import GiftExchangeState, gift_name, ordinal, rebuild, undo_floor
 
 NAME = "gift-exchange"
@@ -100,6 +100,7 @@ GAME = register(
         summary="The party game: open a wrapped gift or steal an open one; nobody wins (2-40).",
         report=report,
         undo_floor=undo_floor,
+        option_choices={"steal_back_scope": STEAL_BACK_SCOPES},
     )
 )
 

@@ -21,15 +21,20 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "max_steals_per_turn": None,
     "final_swap": True,
     "open_own": True,
+    "steal_back_scope": "turn",
 }
 """``steal_limit``: a gift is frozen once stolen this many times (None: never frozen).
-``no_steal_back``: a seat may not take back a gift it lost earlier in the same turn.
+``no_steal_back``: a seat may not take straight back a gift it lost in the same turn ...
+``steal_back_scope``: ... any gift it lost this turn (``"turn"``), or only the one it lost
+most recently (``"last"``, as other gift-exchange apps rule).
 ``max_steals_per_turn``: steals allowed in one turn (None: no cap).
 ``final_swap``: once every gift is open, the first player may swap.
 ``open_own``: a seat may open the gift it brought (when False, only if it is the last wrapped one)."""
 
 _LIMITS = ("steal_limit", "max_steals_per_turn")
 _FLAGS = ("no_steal_back", "final_swap", "open_own")
+STEAL_BACK_SCOPES = {"turn": "every gift lost this turn", "last": "only the last gift lost"}
+"""``steal_back_scope``'s values, in words: which gifts ``no_steal_back`` bars a seat from taking back."""
 
 
 def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -47,4 +52,7 @@ def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
     for key in _FLAGS:
         if type(out[key]) is not bool:
             raise BadOptions(f"{key} must be true or false (got {out[key]!r})")
+    scope = out["steal_back_scope"]
+    if type(scope) is not str or scope not in STEAL_BACK_SCOPES:
+        raise BadOptions(f'steal_back_scope must be "turn" or "last" (got {scope!r})')
     return out

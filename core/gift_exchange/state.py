@@ -111,7 +111,8 @@ class Frozen(IllegalMove):
 
 
 class NoStealBack(IllegalMove):
-    """``no_steal_back``: a seat may not take back a gift it lost earlier in this turn."""
+    """``no_steal_back``: a seat may not take back a gift it lost earlier in this turn (with
+    ``steal_back_scope`` ``"last"``: the gift it lost most recently in this turn)."""
 
 
 class StealCap(IllegalMove):
@@ -162,6 +163,7 @@ class GiftExchangeState(GameState):
         "held",
         "holder",
         "labels",
+        "last_loss",
         "max_steals",
         "moves_applied",
         "n_brought",
@@ -172,6 +174,7 @@ class GiftExchangeState(GameState):
         "order",
         "phase",
         "players",
+        "steal_back_last",
         "steal_limit",
         "steals",
         "taken",
@@ -188,6 +191,7 @@ class GiftExchangeState(GameState):
         self.options = opts
         self.steal_limit: int | None = opts["steal_limit"]
         self.no_steal_back: bool = opts["no_steal_back"]
+        self.steal_back_last: bool = opts["steal_back_scope"] == "last"
         self.max_steals: int | None = opts["max_steals_per_turn"]
         self.final_swap: bool = opts["final_swap"]
         self.open_own: bool = opts["open_own"]
@@ -205,6 +209,7 @@ class GiftExchangeState(GameState):
         self.turn = -1  # index into order
         self.current = NOBODY  # the seat to move (playing / final)
         self.taken: set[tuple[int, int]] = set()  # (victim, gift) this turn, for no_steal_back
+        self.last_loss: dict[int, int] = {}  # victim -> the gift it lost most recently this turn
         self.chain: list[tuple[int, int, int]] = []  # (thief, gift, victim) this turn
         self.phase = BRINGING
         self.moves_applied = 0
@@ -336,8 +341,14 @@ class GiftExchangeState(GameState):
             return Frozen(
                 f"You can't steal a frozen gift: {gift_name(gift)} has been stolen {self.steals[gift]} times."
             )
-        if self.no_steal_back and (seat, gift) in self.taken:
-            return NoStealBack(f"You can't steal {gift_name(gift)} straight back in the same turn.")
+        if self.no_steal_back:
+            if self.steal_back_last:
+                if self.last_loss.get(seat) == gift:
+                    return NoStealBack(
+                        f"You can't steal {gift_name(gift)} straight back: it is the last gift taken from you this turn."
+                    )
+            elif (seat, gift) in self.taken:
+                return NoStealBack(f"You can't steal {gift_name(gift)} straight back in the same turn.")
         if self.max_steals is not None and len(self.chain) >= self.max_steals:
             n = self.max_steals
             return StealCap(f"No more steals this turn ({n} steal{'' if n == 1 else 's'} already): open a gift.")
@@ -389,6 +400,7 @@ class GiftExchangeState(GameState):
         self.turn = turn
         self.current = self.order[turn]
         self.taken.clear()
+        self.last_loss.clear()
         self.chain.clear()
         events.append({"type": "turn", "turn": turn, "seat": self.current, "turns": self.players})
 
@@ -406,6 +418,7 @@ class GiftExchangeState(GameState):
             return events
         # The last gift is open: the final swap, if there is one to offer.
         self.taken.clear()
+        self.last_loss.clear()
         self.chain.clear()
         self.turn = self.players
         first = self.order[0]
@@ -444,6 +457,7 @@ class GiftExchangeState(GameState):
         self.held[seat] = gift
         self.held[victim] = NOBODY
         self.taken.add((victim, gift))
+        self.last_loss[victim] = gift
         self.chain.append((seat, gift, victim))
         self.current = victim
         return events
@@ -563,7 +577,7 @@ class GiftExchangeState(GameState):
             self.players, tuple(sorted(self.options.items())), tuple(self.labels), tuple(self.wrappings),
             tuple(self.blank), tuple(self.brought), tuple(self.opened), tuple(self.holder), tuple(self.held),
             tuple(self.steals), tuple(self.order), self.turn, self.current, tuple(sorted(self.taken)),
-            tuple(self.chain), self.phase, self.moves_applied,
+            tuple(sorted(self.last_loss.items())), tuple(self.chain), self.phase, self.moves_applied,
         )  # fmt: skip
 
     def table(self) -> list[dict[str, Any]]:

@@ -37,6 +37,7 @@ def test_record_shape_follows_the_spec():
         "max_steals_per_turn": None,
         "final_swap": True,
         "open_own": True,
+        "steal_back_scope": "turn",
     }
     moves = record["moves"]
     assert [m["type"] for m in moves[:4]] == ["bring"] * 3 + ["order"]

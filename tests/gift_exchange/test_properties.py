@@ -25,6 +25,7 @@ options = st.fixed_dictionaries(
         "max_steals_per_turn": st.one_of(st.none(), st.integers(1, 3)),
         "final_swap": st.booleans(),
         "open_own": st.booleans(),
+        "steal_back_scope": st.sampled_from(["turn", "last"]),
     }
 )
 players = st.one_of(st.sampled_from([2, 5, 40]), st.integers(2, 40))
@@ -38,6 +39,7 @@ def check_game(record: dict) -> None:
     state = GAME.start(n, opts)
     steal_moves = [0] * n  # steals of each gift counted from the record
     lost_this_turn: set[tuple[int, int]] = set()
+    last_lost: dict[int, int] = {}  # seat -> the gift it lost most recently this turn
     opened: set[int] = set()
     secret = {}  # gift -> its label as brought
     label = {}  # gift -> its label as the record tells it so far (bring, or open naming it)
@@ -47,14 +49,18 @@ def check_game(record: dict) -> None:
         if kind == "steal":
             gift = move["gift"]
             assert opts["steal_limit"] is None or steal_moves[gift] < opts["steal_limit"], "a frozen gift was taken"
+            if opts["no_steal_back"] and opts["steal_back_scope"] == "turn":
+                assert (move["by"], gift) not in lost_this_turn, "a gift lost this turn was stolen back"
             if opts["no_steal_back"]:
-                assert (move["by"], gift) not in lost_this_turn, "a gift was stolen straight back"
+                assert last_lost.get(move["by"]) != gift, "a gift was stolen straight back"
             victim = state.holder[gift]
             lost_this_turn.add((victim, gift))
+            last_lost[victim] = gift
             steal_moves[gift] += 1
         elif kind == "open":
             opened.add(move["gift"])
             lost_this_turn.clear()
+            last_lost.clear()
             if "label" in move:
                 label[move["gift"]] = move["label"]
         elif kind == "bring":

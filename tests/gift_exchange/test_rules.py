@@ -36,6 +36,7 @@ def test_defaults_are_written_out_in_full():
         "max_steals_per_turn": None,
         "final_swap": True,
         "open_own": True,
+        "steal_back_scope": "turn",
     }
 
 
@@ -51,6 +52,9 @@ def test_defaults_are_written_out_in_full():
         {"no_steal_back": 1},
         {"final_swap": None},
         {"open_own": "yes"},
+        {"steal_back_scope": "game"},
+        {"steal_back_scope": None},
+        {"steal_back_scope": ["last"]},
         {"steal_limt": 3},
     ],
 )
@@ -258,6 +262,55 @@ def test_no_steal_back_is_same_gift_same_victim_same_turn():
     five.apply(Steal(3, 0))  # next turn: 1 lost gift 0 to 3 ...
     five.apply(Open(1, 3))
     five.apply(Steal(4, 0))  # ... and in a later turn anyone may take it again
+
+
+def the_sequence_where_the_scopes_differ(scope: str):
+    """Four players A, B, C, D (seats 0-3, in that order): A and B open X and Y; C takes X
+    from A; A takes Y from B; B takes X from C; C takes Y from A.  A is to move."""
+    state = table(4, steal_limit=None, steal_back_scope=scope)
+    a, b, c = 0, 1, 2
+    x, y = 0, 1
+    state.apply(Open(a, x))
+    state.apply(Open(b, y))
+    state.apply(Steal(c, x))
+    state.apply(Steal(a, y))
+    state.apply(Steal(b, x))
+    state.apply(Steal(c, y))
+    assert state.active() == (a,)
+    return state
+
+
+def test_steal_back_scope_last_bars_only_the_most_recent_loss():
+    state = the_sequence_where_the_scopes_differ("last")
+    with pytest.raises(NoStealBack, match="last gift taken from you"):
+        state.verify(Steal(0, 1))  # Y was taken from A most recently
+    assert 0 in state.view(0)["actions"]["steal"]
+    state.apply(Steal(0, 0))  # X, lost earlier this turn, may be taken back
+    assert state.holder[0] == 0 and state.active() == (1,)
+
+
+def test_steal_back_scope_turn_bars_every_loss_of_the_turn():
+    state = the_sequence_where_the_scopes_differ("turn")
+    with pytest.raises(NoStealBack, match="same turn"):
+        state.apply(Steal(0, 0))
+    codes = {r["gift"]: r["code"] for r in state.view(0)["actions"]["refusals"]}
+    assert codes == {0: "no_steal_back", 1: "no_steal_back"}
+
+
+def test_steal_back_scope_last_forgets_the_loss_once_the_turn_is_over():
+    state = table(2, order=(1, 0), steal_limit=None, steal_back_scope="last")
+    state.apply(Open(1, 0))
+    state.apply(Steal(0, 0))  # 1 loses gift 0 ...
+    with pytest.raises(NoStealBack):
+        state.verify(Steal(1, 0))
+    state.apply(Open(1, 1))  # ... then opens the last gift: the final swap is a new start
+    assert state.phase == "final" and state.active() == (1,)
+    state.apply(Steal(1, 0))
+    assert state.holder[0] == 1 and state.is_over
+
+
+def test_a_record_without_steal_back_scope_reads_as_turn():
+    assert GAME.check_options({"steal_limit": 2})["steal_back_scope"] == "turn"
 
 
 def test_steal_back_allowed_when_the_option_is_off():

@@ -47,9 +47,9 @@ async def set_up_three(pilot, app: PartyApp) -> None:
     assert "3 guests" in text and "no label: named at the reveal" in text and "Waffle maker" not in text
     await pilot.press("o")
     await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the options")
-    await pilot.press("backspace", "2", "enter", "enter", "enter", "enter", "enter")
+    await pilot.press("backspace", "2", "enter", "enter", "enter", "backspace", "l", "enter", "enter", "enter")
     await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), what="the options set")
-    assert "frozen after 2 steals" in screen_text(app)
+    assert "frozen after 2 steals" in screen_text(app) and "no steal back of the last loss" in screen_text(app)
     await pilot.press("d")
     await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the draw question")
     await pilot.press("y")
@@ -107,6 +107,7 @@ async def test_a_party_driven_by_keys_with_undo_end_and_export(tmp_path):
         await wait_for(pilot, lambda: (tmp_path / "out" / "party-table-1.md").exists(), what="the export")
     record = json.loads((tmp_path / "out" / "party-table-1.json").read_text())
     verify_record(record)
+    assert record["options"]["steal_limit"] == 2 and record["options"]["steal_back_scope"] == "last"
     assert record["players"] == ["Ana", "Ben", "Cy"] and not any(
         m.get("label") == "Kite" and m["type"] == "bring" for m in record["moves"]
     )

@@ -152,11 +152,14 @@ async def test_create_a_table_with_the_games_options(tmp_path):
                 pilot, lambda: any("'Steal limit' must be" in n.message for n in app._notifications), what="the refusal"
             )
             assert app.screen is form
-            await pilot.press("backspace", "2", "tab", "space", "tab", "1", "ctrl+s")
+            await pilot.press("backspace", "2", "tab", "space", "tab", "1", "tab", "tab", "tab")
+            assert "Steal back scope:" in screen_text(app) and "every gift lost this turn" in screen_text(app)
+            await pilot.press("enter", "down", "enter", "ctrl+s")  # the drop-down: only the last gift lost
             await wait_for(pilot, lambda: app.info is not None, what="the new table")
             assert app.info["game"] == "gift-exchange" and len(app.info["seats"]) == 3 and not app.info["open"]
             assert app.info["options"] == {
                 "steal_limit": 2, "no_steal_back": False, "max_steals_per_turn": 1, "final_swap": True, "open_own": True,
+                "steal_back_scope": "last",
             }  # fmt: skip
     finally:
         await host.stop()

@@ -21,8 +21,9 @@ steal. So one turn can be a chain of steals; it ends when somebody opens a gift.
 * a gift you already hold, or a wrapped one (open it instead);
 * a **frozen** gift (`❄`): one stolen as many times as the steal limit (3 unless the host
   changed it);
-* the gift that was just taken from you in this same turn (no steal back), when that house
-  option is on;
+* a gift that was taken from you earlier in this same turn (no steal back), when that house
+  option is on; with the scope "only the last gift lost", just the gift taken from you most
+  recently (as other gift-exchange apps rule);
 * anything at all once the turn's steal cap is reached, when the host set one: then open.
 
 ## The final swap
@@ -31,8 +32,8 @@ first turn) may swap their gift for any open, unfrozen one, or keep what they ha
 offered only when there is something to swap for.
 
 ## House options
-Steal limit (default 3), no steal back (on), steals per turn (no cap), final swap (on), opening
-your own gift (allowed). The organiser sets them before the order is drawn.
+Steal limit (default 3), no steal back (on; it covers every gift lost this turn, or only
+the last one), steals per turn (no cap), final swap (on), opening your own gift (allowed). The organiser sets them before the order is drawn.
 
 ## On screen
 Gifts are numbered from `#1`. `▣` wrapped (`▣?` is named when opened), `◆` open with its

@@ -35,12 +35,23 @@ def options_text(options: dict[str, Any]) -> str:
     cap = options.get("max_steals_per_turn")
     parts = [
         f"frozen after {limit} steals" if limit else "never frozen",
-        "no steal back" if options.get("no_steal_back") else "steal back allowed",
+        steal_back_text(options),
         f"{cap} steals a turn" if cap else "no steal cap",
         "final swap" if options.get("final_swap") else "no final swap",
         "own gift may be opened" if options.get("open_own") else "own gift opened last",
     ]
     return " · ".join(parts)
+
+
+def steal_back_text(options: dict[str, Any]) -> str:
+    """``no_steal_back`` with its scope, in a few words.
+
+    >>> steal_back_text({"no_steal_back": True, "steal_back_scope": "last"})
+    'no steal back of the last loss'
+    """
+    if not options.get("no_steal_back"):
+        return "steal back allowed"
+    return "no steal back of the last loss" if options.get("steal_back_scope") == "last" else "no steal back"
 
 
 class GiftExchangeTable(GameTable):
