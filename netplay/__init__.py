@@ -19,6 +19,15 @@ DEFAULT_PORT = 7737
 KEEP_FINISHED_HOURS = 24.0
 """Hours a finished table stays in the lobby; then the host forgets it once nobody is at it."""
 
+DEFAULT_SSH_PORT = 2222
+"""The port ``yule ssh-serve`` serves the app over SSH on unless told otherwise."""
+
+MAX_SSH_SESSIONS = 64
+"""SSH sessions running the app at once, unless told otherwise."""
+
+SSH_IDLE_MINUTES = 30.0
+"""Minutes without a key press after which an SSH session is closed, unless told otherwise."""
+
 SERVICE_TYPE = "_yule._tcp.local."
 """The zeroconf (mDNS) service type a host advertises."""
 

@@ -3,7 +3,8 @@
 Both sides fail soft: a host whose advertisement cannot start (no multicast, no network) logs
 it and carries on, and :func:`discover_hosts` returns what it found, possibly nothing.  The
 host's local addresses for its start-up banner come from :func:`local_addresses`, which asks
-no one on the network.
+no one on the network.  A host that also serves the app over SSH (``yule host --ssh``) says on
+which port in the advertisement's ``ssh`` property.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ class FoundHost:
     name: str
     address: str
     port: int
+    ssh_port: int | None = None
+    """Where the host serves the app over SSH (``ssh -p SSH_PORT ADDRESS``), if it does."""
 
 
 def local_addresses() -> list[str]:
@@ -64,13 +67,32 @@ def advertised_addresses(bind: str | None) -> list[str]:
     return [] if address.is_loopback or address.version != 4 else [str(address)]
 
 
+def advertised_properties(ssh_port: int | None) -> dict[str, str]:
+    """The advertisement's properties: the protocol version, and the SSH port when there is one."""
+    properties = {"version": str(PROTOCOL_VERSION)}
+    if ssh_port is not None:
+        properties["ssh"] = str(ssh_port)
+    return properties
+
+
+def ssh_port_of(properties: dict[bytes, bytes | None]) -> int | None:
+    """The SSH port a found host advertises, if any (anything else on the LAN may answer: checked).
+
+    >>> ssh_port_of({b"ssh": b"2222"}), ssh_port_of({b"ssh": b"x"}), ssh_port_of({})
+    (2222, None, None)
+    """
+    text = properties.get(b"ssh") or b""
+    return int(text) if text.isdigit() and 0 < int(text) < 65536 else None
+
+
 class Advertiser:
     """The host's zeroconf advertisement."""
 
-    def __init__(self, name: str, port: int, addresses: list[str]) -> None:
+    def __init__(self, name: str, port: int, addresses: list[str], ssh_port: int | None = None) -> None:
         self.name = name
         self.port = port
         self.addresses = addresses
+        self.ssh_port = ssh_port
         self._zc = None
         self._info = None
 
@@ -85,7 +107,7 @@ class Advertiser:
                 f"{self.name}.{SERVICE_TYPE}",
                 addresses=addresses,
                 port=self.port,
-                properties={"version": str(PROTOCOL_VERSION)},
+                properties=advertised_properties(self.ssh_port),
             )
             zc = AsyncZeroconf()
             try:
@@ -132,8 +154,9 @@ async def discover_hosts(timeout: float = 2.0) -> list[FoundHost]:  # noqa: ASYN
             info = AsyncServiceInfo(SERVICE_TYPE, name)
             if await info.async_request(zc.zeroconf, 1000) and info.port:
                 label = name.removesuffix("." + SERVICE_TYPE)
+                ssh_port = ssh_port_of(info.properties)
                 for address in info.parsed_addresses():
-                    found.add(FoundHost(label, address, info.port))
+                    found.add(FoundHost(label, address, info.port, ssh_port))
     except Exception as e:
         log.warning("browsing the LAN failed: %s", e)
     finally:

@@ -55,6 +55,7 @@ class Host:
         limits: Limits | None = None,
         advertise: bool = False,
         name: str | None = None,
+        ssh_port: int | None = None,
     ) -> None:
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.away_timeout = away_timeout
@@ -62,6 +63,8 @@ class Host:
         """Seconds a finished table stays in the lobby before it is forgotten (None: for ever)."""
         self.limits = limits or Limits()
         self.advertise = advertise
+        self.ssh_port = ssh_port
+        """The port ``yule ssh-serve`` serves this host's app on, advertised beside the game port."""
         self.name = clean_name(name or socket.gethostname(), "Yule host")
         self.tables: dict[int, Table] = {}
         self.tokens: dict[str, tuple[int, int]] = {}
@@ -125,7 +128,7 @@ class Host:
 
             addresses = advertised_addresses(bind)
             if addresses:
-                self._advertiser = Advertiser(self.name, self.port, addresses)
+                self._advertiser = Advertiser(self.name, self.port, addresses, ssh_port=self.ssh_port)
                 await self._advertiser.start()
             else:
                 log.info("bound to %s only: not advertised on the LAN", bind)

@@ -10,8 +10,9 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
+from typing import Any
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -149,42 +150,106 @@ def _host_port(text: str) -> tuple[str, int]:
     return host.strip("[]") or "127.0.0.1", int(port)
 
 
-def cmd_host(args: argparse.Namespace) -> int:
+async def _until_stopped() -> None:
+    """Wait for Ctrl-C or SIGTERM (a server stops cleanly, also when started in the background)."""
     import asyncio
-    import gc
-    import logging
     import signal
 
+    stop = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        asyncio.get_running_loop().add_signal_handler(signum, stop.set)
+    await stop.wait()
+
+
+def _run_server(command: str, serve: Coroutine[Any, Any, None], stopped: str) -> int:
+    """Run a server until it is stopped; a port it cannot listen on is a one-line error."""
+    import asyncio
+
+    try:
+        asyncio.run(serve)
+    except OSError as e:
+        print(f"yule {command}: cannot listen: {e.strerror or e}", file=sys.stderr)
+        return 1
+    print(stopped)
+    return 0
+
+
+def _reachable_at(bind: str | None) -> list[str]:
+    """The addresses to tell players for a server bound to ``bind``."""
     from yule.netplay.discovery import local_addresses
+
+    return local_addresses() if bind in (None, "", "0.0.0.0", "::") else [bind]
+
+
+def _loopback_to(bind: str | None) -> str:
+    """The address a process on this machine reaches a server bound to ``bind`` at."""
+    return {None: "127.0.0.1", "": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(bind, bind or "127.0.0.1")
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    import gc
+    import logging
+
+    from yule.netplay import default_data_dir
     from yule.netplay.host import Host
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    data = Path(args.data) if args.data else default_data_dir()
 
     async def serve() -> None:
-        host = Host(args.data, away_timeout=args.away_timeout, keep_finished=args.keep_finished * 3600,
-                    advertise=not args.no_discovery)  # fmt: skip
-        port = await host.start(args.bind, args.port)
+        ssh = None
+        if args.ssh is not None:
+            from yule.tui.sshserve import SSHServe, serving_lines
+
+            ssh = SSHServe(data, (_loopback_to(args.bind), args.port), password=args.ssh_password)
+            await ssh.start(args.bind, args.ssh)
+        host = Host(data, away_timeout=args.away_timeout, keep_finished=args.keep_finished * 3600,
+                    advertise=not args.no_discovery, ssh_port=ssh.port if ssh else None)  # fmt: skip
+        try:
+            port = await host.start(args.bind, args.port)
+        except BaseException:
+            if ssh is not None:
+                await ssh.stop()
+            raise
         # What lives as long as the host (modules, the message schemas, restored tables) is
         # moved out of the collector's way, so that a full collection stays short.
         gc.freeze()
-        addresses = local_addresses() if args.bind in (None, "", "0.0.0.0", "::") else [args.bind]
+        addresses = _reachable_at(args.bind)
         print(f"Yule host {host.name!r} is listening on port {port}; data in {host.data_dir}", flush=True)
         print("Players can join at:", ", ".join(f"{a}:{port}" for a in addresses), flush=True)
-        stop = asyncio.Event()
-        for signum in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C stops cleanly, also when started in background
-            asyncio.get_running_loop().add_signal_handler(signum, stop.set)
+        if ssh is not None:
+            ssh.game_host = (_loopback_to(args.bind), port)
+            print("\n".join(serving_lines(ssh, addresses)), flush=True)
         try:
-            await stop.wait()
+            await _until_stopped()
         finally:
+            if ssh is not None:
+                await ssh.stop()
             await host.stop()
 
-    try:
-        asyncio.run(serve())
-    except OSError as e:
-        print(f"yule host: cannot listen: {e.strerror or e}", file=sys.stderr)
-        return 1
-    print("Yule host stopped.")
-    return 0
+    return _run_server("host", serve(), "Yule host stopped.")
+
+
+def cmd_ssh_serve(args: argparse.Namespace) -> int:
+    import logging
+
+    from yule.netplay import default_data_dir
+    from yule.tui.sshserve import SSHServe, serving_lines
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    data = Path(args.data) if args.data else default_data_dir()
+
+    async def serve() -> None:
+        ssh = SSHServe(data, args.host, password=args.password, max_sessions=args.max_sessions,
+                       idle_timeout=args.idle_minutes * 60)  # fmt: skip
+        await ssh.start(args.bind, args.port)
+        print("\n".join(serving_lines(ssh, _reachable_at(args.bind))), flush=True)
+        try:
+            await _until_stopped()
+        finally:
+            await ssh.stop()
+
+    return _run_server("ssh-serve", serve(), "Yule SSH server stopped.")
 
 
 def cmd_bots(args: argparse.Namespace) -> int:
@@ -252,7 +317,8 @@ def cmd_hosts(args: argparse.Namespace) -> int:
     if not found:
         print("No Yule hosts found on the LAN (a typed HOST:PORT always works).")
     for host in found:
-        print(f"{host.name}  {host.address}:{host.port}")
+        ssh = f"  (or over SSH: ssh -p {host.ssh_port} {host.address})" if host.ssh_port else ""
+        print(f"{host.name}  {host.address}:{host.port}{ssh}")
     return 0
 
 
@@ -313,7 +379,37 @@ def build_parser() -> argparse.ArgumentParser:
         f"it; its records are kept (default {KEEP_FINISHED_HOURS:g})",
     )
     p.add_argument("--no-discovery", action="store_true", help="do not advertise the host on the LAN")
+    p.add_argument(
+        "--ssh", type=int, metavar="PORT", help="also serve the app over SSH on PORT, for guests with nothing installed"
+    )
+    p.add_argument("--ssh-password", metavar="WORD", help="the party word SSH guests must type (default: none asked)")
     p.set_defaults(handler=cmd_host)
+
+    from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES
+
+    p = sub.add_parser("ssh-serve", help="serve the app over SSH: guests play with just an SSH client")
+    p.add_argument(
+        "--host",
+        type=_host_port,
+        default=("127.0.0.1", DEFAULT_PORT),
+        metavar="HOST:PORT",
+        help=f"the game host the sessions play at (default: this machine's, 127.0.0.1:{DEFAULT_PORT})",
+    )
+    p.add_argument("--bind", metavar="ADDR", help="address to listen on (default: every interface)")
+    p.add_argument("--port", type=int, default=DEFAULT_SSH_PORT, help=f"SSH port (default {DEFAULT_SSH_PORT})")
+    p.add_argument("--data", metavar="DIR", help="data folder (the SSH host key, each SSH user's seats)")
+    p.add_argument("--password", metavar="WORD", help="the party word guests must type (default: none asked)")
+    p.add_argument(
+        "--max-sessions", type=int, default=MAX_SSH_SESSIONS, help=f"SSH sessions at once (default {MAX_SSH_SESSIONS})"
+    )
+    p.add_argument(
+        "--idle-minutes",
+        type=float,
+        default=SSH_IDLE_MINUTES,
+        metavar="M",
+        help=f"close a session after M minutes without a key press (default {SSH_IDLE_MINUTES:g})",
+    )
+    p.set_defaults(handler=cmd_ssh_serve)
 
     p = sub.add_parser("bots", help="bots playing games through a host, one connection per seat")
     p.add_argument("address", type=_host_port, metavar="HOST:PORT")

@@ -19,9 +19,10 @@ import threading
 import time
 from pathlib import Path
 
+from tui_support import terminal_text
+
 YULE = [sys.executable, "-m", "yule.tui.cli"]
 ROOT = Path(__file__).resolve().parents[2]
-ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)")
 
 
 class Terminal:
@@ -50,7 +51,7 @@ class Terminal:
 
     @property
     def text(self) -> str:
-        return ANSI.sub(b"", bytes(self.raw)).decode("utf-8", "replace")
+        return terminal_text(bytes(self.raw))
 
     def keys(self, *keys: str, pause: float = 0.15) -> None:
         for key in keys:

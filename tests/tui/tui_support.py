@@ -7,6 +7,7 @@ The rules engine is used here only to make realistic views; the app never sees i
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -16,6 +17,15 @@ from yule.core import Game
 from yule.core.white_elephant import GAME
 from yule.tui.screens import TableScreen
 from yule.tui.widgets import GameTable
+
+ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)")
+"""A terminal's control sequences: what is left of its output without them is its text."""
+
+
+def terminal_text(raw: bytes) -> str:
+    """A terminal app's output as plain text (its lines run together, in the order drawn)."""
+    return ANSI.sub(b"", raw).decode("utf-8", "replace")
+
 
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
 

@@ -1,0 +1,265 @@
+"""``yule ssh-serve`` over real SSH connections (asyncssh's client): guests play, and only play.
+
+A real host and the SSH server run in the test's event loop; each guest is an SSH session with
+a pseudo terminal, whose app is a real process drawing to it.  Two guests join one table by its
+code and play; each screen shows its own secret Goal card and never the other's.  Commands,
+SFTP and forwarding are refused; the party word, the session cap and the idle timeout hold;
+``yule host --ssh`` serves both, and ``yule hosts`` shows the line a guest types.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import stat
+import struct
+import sys
+import termios
+from fcntl import ioctl
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pytest
+from tui_support import terminal_text
+
+from yule.netplay.client import Client
+from yule.netplay.discovery import FoundHost
+from yule.netplay.host import Host
+from yule.tui.cli import main
+from yule.tui.elf.table import label
+from yule.tui.sshserve import HOST_KEY_FILE, USERS_FOLDER, SSHServe, user_folder
+
+TERM = "xterm-256color"
+WAIT = 30.0
+"""Seconds a wait may last before the test fails: guards a hang only (apps start as processes)."""
+
+
+async def until(condition: Any, what: str, timeout: float = WAIT) -> None:
+    """Poll ``condition()`` until true; fail after ``timeout`` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.05)
+
+
+class Guest:
+    """One SSH session with a terminal: its output collected, keys sent."""
+
+    def __init__(self, conn: asyncssh.SSHClientConnection, process: asyncssh.SSHClientProcess[bytes]) -> None:
+        self.conn = conn
+        self.process = process
+        self.raw = bytearray()
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def connect(cls, port: int, user: str, **options: Any) -> Guest:
+        conn = await asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None, **options)
+        process = await conn.create_process(term_type=TERM, term_size=(100, 30), encoding=None)
+        return cls(conn, process)
+
+    async def _read(self) -> None:
+        while data := await self.process.stdout.read(65536):
+            self.raw += data
+
+    @property
+    def text(self) -> str:
+        return terminal_text(bytes(self.raw))
+
+    async def shows(self, text: str, since: int = 0) -> int:
+        """Wait until ``text`` is on the screen (drawn after ``since``); returns where it ends."""
+        await until(lambda: text in self.text[since:], f"{text!r} on the screen; it ended with:\n{self.text[-1500:]}")
+        return self.text.index(text, since) + len(text)
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            self.process.stdin.write(key.encode())
+
+    async def close(self) -> None:
+        self.conn.close()
+        await self.conn.wait_closed()
+        await self.reader
+
+
+@pytest.fixture
+async def party(tmp_path):
+    """A game host and the SSH server playing at it, both on loopback."""
+    host = Host(tmp_path / "host", away_timeout=60)
+    await host.start("127.0.0.1", 0)
+    ssh = SSHServe(tmp_path / "ssh", ("127.0.0.1", host.port))
+    await ssh.start("127.0.0.1", 0)
+    yield host, ssh
+    await ssh.stop()
+    await host.stop()
+
+
+async def test_two_guests_play_one_table_each_seeing_only_their_own_goal(party):
+    host, ssh = party
+    async with Client("127.0.0.1", host.port, name="Organiser") as organiser:
+        created = await organiser.request(
+            {"type": "create", "game": "elf", "seats": 3, "sit": False, "bot_delay": 0.0, "seed": "ssh"}
+        )
+        table_id = created["table"]
+        ana = await Guest.connect(ssh.port, "ana")
+        ben = await Guest.connect(ssh.port, "ben")
+        try:
+            for guest in (ana, ben):
+                await guest.shows("n creates a table")
+                guest.keys("j")
+                await guest.shows("join code")
+                guest.keys(created["code"], "\r")
+            table = host.tables[table_id]
+            await until(lambda: sum(s is not None for s in table.seats) == 2, "both guests seated")
+            await organiser.fill_bots(table_id)
+            await organiser.start(table_id)
+            seat = {guest: [s.name if s else None for s in table.seats].index(name) for guest, name in ((ana, "ana"), (ben, "ben"))}  # fmt: skip
+            goals = {}
+            for guest, name in ((ana, "ana"), (ben, "ben")):
+                await guest.shows(f"{name} (you)")
+                assert table.state is not None
+                goals[guest] = "Goal " + " ".join(label(loc) for loc in table.state.view(seat[guest])["goal"]["locations"])  # fmt: skip
+                await guest.shows(goals[guest])
+            assert goals[ana] != goals[ben]
+
+            moved = {ana: 0, ben: 0}
+            while min(moved.values()) < 2:  # each guest plays twice, by keys, in turn with the bot
+                assert table.state is not None and not table.state.is_over
+                await until(lambda: set(table.movers()) & {seat[ana], seat[ben]}, "a guest's turn")
+                guest = ana if seat[ana] in table.movers() else ben
+                actions = table.state.view(seat[guest]).get("actions", {})
+                before = len(table.moves)
+                guest.keys("\r" if "play" in actions and moved[guest] % 2 == 0 else "e")
+                await until(lambda: len(table.moves) > before, "the guest's move at the host")
+                moved[guest] += 1
+
+            assert goals[ben] not in ana.text, "ana's screen showed ben's Goal card"
+            assert goals[ana] not in ben.text, "ben's screen showed ana's Goal card"
+        finally:
+            await ana.close()
+            await ben.close()
+
+
+async def test_a_session_follows_the_window_and_ends_alone_on_ctrl_q(party):
+    _, ssh = party
+    ana = await Guest.connect(ssh.port, "ana")
+    ben = await Guest.connect(ssh.port, "ben")
+    await ana.shows("n creates a table")
+    await ben.shows("n creates a table")
+    (session,) = [s for s in ssh.sessions if s.user == "ana"]
+    env = (await asyncio.to_thread(Path(f"/proc/{session.proc.pid}/environ").read_bytes)).split(b"\0")
+    state = ssh.data_dir / USERS_FOLDER / user_folder("ana")
+    assert f"TERM={TERM}".encode() in env and f"YULE_STATE_DIR={state}".encode() in env
+    assert stat.S_IMODE(state.stat().st_mode) == 0o700
+    assert stat.S_IMODE((ssh.data_dir / HOST_KEY_FILE).stat().st_mode) == 0o600
+
+    ana.process.change_terminal_size(120, 40)
+    await until(lambda: struct.unpack("HHHH", ioctl(session.master, termios.TIOCGWINSZ, bytes(8)))[:2] == (40, 120), "the new size")  # fmt: skip
+    since = len(ana.text)
+    await ana.shows("n creates a table", since)  # redrawn for the new size
+
+    ana.keys("\x11")  # ctrl+q
+    await asyncio.wait_for(ana.process.wait_closed(), WAIT)
+    assert ana.process.exit_status == 0
+    assert {s.user for s in ssh.sessions} == {"ben"}
+    ben.keys("?")
+    await ben.shows("Rules")  # ben plays on
+    await ana.close()
+    await ben.close()
+    await until(lambda: not ssh.sessions, "ben's app ended with his connection")
+
+
+async def test_only_the_app_is_served(party):
+    host, ssh = party
+    async with asyncssh.connect("127.0.0.1", ssh.port, username="eve", known_hosts=None) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.run("cat /etc/passwd", check=True)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.start_sftp_client()
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.open_connection("127.0.0.1", host.port)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", host.port)
+        result = await conn.run(input="")  # a shell without a terminal: told how to connect
+        assert result.exit_status == 1 and "ssh -t" in str(result.stdout)
+    assert not ssh.sessions
+
+
+async def test_the_party_word_is_asked_for(tmp_path):
+    ssh = SSHServe(tmp_path, ("127.0.0.1", 9), password="mistletoe")
+    await ssh.start("127.0.0.1", 0)
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect("127.0.0.1", ssh.port, username="ana", password="holly", known_hosts=None)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect("127.0.0.1", ssh.port, username="ana", known_hosts=None, client_keys=None)
+        async with asyncssh.connect(
+            "127.0.0.1", ssh.port, username="ana", password="mistletoe", known_hosts=None, client_keys=None
+        ) as conn:
+            assert (await conn.run(input="")).exit_status == 1  # in (then told it needs a terminal)
+    finally:
+        await ssh.stop()
+
+
+async def test_sessions_are_capped_and_idle_ones_closed(tmp_path):
+    host = Host(tmp_path / "host", away_timeout=60)
+    await host.start("127.0.0.1", 0)
+    ssh = SSHServe(tmp_path / "ssh", ("127.0.0.1", host.port), max_sessions=1, idle_timeout=2.0)
+    await ssh.start("127.0.0.1", 0)
+    try:
+        ana = await Guest.connect(ssh.port, "ana")
+        await ana.shows("n creates a table")
+        ben = await Guest.connect(ssh.port, "ben")
+        await ben.shows("This party is full")
+        await asyncio.wait_for(ben.process.wait_closed(), WAIT)
+        assert ben.process.exit_status == 1
+        await ana.shows("Closed after")  # no key pressed: the session ends, the terminal restored
+        await asyncio.wait_for(ana.process.wait_closed(), WAIT)
+        await ana.close()
+        await ben.close()
+        assert not ssh.sessions
+    finally:
+        await ssh.stop()
+        await host.stop()
+
+
+def test_user_folders_are_safe_and_distinct():
+    names = ["ana", "Ana", "../..", ".", "", "a/b", "a\0b", "\x1b[2J", "ä" * 300]
+    folders = [user_folder(name) for name in names]
+    assert len(set(folders)) == len(names)
+    for folder in folders:
+        assert "/" not in folder and "\0" not in folder and not folder.startswith(".") and len(folder) <= 41
+
+
+async def test_yule_host_with_ssh_serves_its_lobby_over_ssh(tmp_path):
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "yule.tui.cli", "host", "--bind", "127.0.0.1", "--port", "0", "--ssh", "0",
+        "--data", str(tmp_path), "--no-discovery", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        printed = ""
+        while "fingerprint" not in printed:
+            line = await asyncio.wait_for(proc.stdout.readline(), WAIT)
+            assert line, f"yule host ended early:\n{printed}"
+            printed += line.decode()
+        port = int(re.search(r"Yule over SSH on port (\d+)", printed).group(1))  # type: ignore[union-attr]
+        assert f"ssh -p {port} NAME@127.0.0.1" in printed
+        key = asyncssh.read_private_key(tmp_path / HOST_KEY_FILE)
+        assert f"SSH host key fingerprint: {key.get_fingerprint()}" in printed
+        ana = await Guest.connect(port, "ana")
+        await ana.shows("n creates a table")
+        await ana.close()
+    finally:
+        proc.terminate()
+        await asyncio.wait_for(proc.wait(), WAIT)
+
+
+def test_yule_hosts_shows_the_ssh_line(monkeypatch, capsys):
+    async def found(timeout: float) -> list[FoundHost]:
+        return [FoundHost("attic", "192.168.1.20", 7737, 2222), FoundHost("den", "192.168.1.30", 7737)]
+
+    monkeypatch.setattr("yule.netplay.client.discover_hosts", found)
+    assert main(["hosts"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["attic  192.168.1.20:7737  (or over SSH: ssh -p 2222 192.168.1.20)", "den  192.168.1.30:7737"]

@@ -1,0 +1,50 @@
+"""One SSH guest's app: the Yule app in the pseudo terminal ``yule ssh-serve`` made for the session.
+
+``python -m yule.tui.sshguest HOST PORT NAME`` is started by :mod:`yule.tui.sshserve`, one
+process per SSH session, with the session's pseudo terminal as its standard streams.  It makes
+that terminal its controlling terminal (so a window size change reaches it as ``SIGWINCH`` and a
+dropped connection as a hang-up), then runs :class:`yule.tui.app.YuleApp` at the one game host
+the SSH server serves, under the guest's SSH user name.  It stays at that host: the connect
+screen (shown while the host does not answer) tries that host again, whatever is typed there.
+``SIGTERM`` ends the app cleanly, the terminal restored, as when the guest presses ctrl+q.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import signal
+import sys
+import termios
+
+from .app import YuleApp
+from .lobby import ConnectScreen
+
+
+class SSHGuestApp(YuleApp):
+    """The Yule app of one SSH session: one host, no LAN discovery."""
+
+    def __init__(self, name: str, address: tuple[str, int]) -> None:
+        super().__init__(name=name, address=address, discover=False)
+        self.game_host = address
+
+    def on_mount(self) -> None:  # besides YuleApp's own on_mount: Textual calls each class's handler
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit, 0)
+
+    def on_connect_screen_chosen(self, message: ConnectScreen.Chosen) -> None:
+        message.prevent_default()  # not YuleApp's handler: no other host
+        if (message.host, message.port) != self.game_host:
+            self.notify("This session plays at the party's host only: trying it again.", timeout=6)
+        self.connect(*self.game_host)
+
+
+def main(argv: list[str] | None = None) -> int:
+    host, port, name = argv if argv is not None else sys.argv[1:]
+    with contextlib.suppress(OSError):  # already ours, or not a terminal (then there is no size to follow)
+        fcntl.ioctl(sys.stdin.fileno(), termios.TIOCSCTTY, 0)
+    return SSHGuestApp(name, (host, int(port))).run(mouse=False) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,480 @@
+"""``yule ssh-serve``: the Yule app over SSH, so a guest needs nothing but an SSH client.
+
+A guest types ``ssh -p 2222 ana@HOST`` and lands in the lobby of the game host this server
+serves, named by their SSH user name.  Each SSH session gets its own pseudo terminal and its
+own app process (:mod:`yule.tui.sshguest`), which talks to the game host over the normal
+protocol like ``yule join``: hidden cards stay per seat exactly as for any other player.
+
+Only the app is served: a shell request starts it; a command, a subsystem (SFTP), port, agent
+or X11 forwarding is refused.  The window size follows the client's, the colours the client's
+terminal type (``TERM`` from its pty request, ``COLORTERM`` when the client sends it).  Ctrl+q
+or closing the terminal ends that session only.
+
+- Authentication: none by default (any user name, any key or password: a party on a LAN), or a
+  shared party word (``--password``), compared in constant time, three tries per connection.
+- The host key is made on first start and kept in the data folder, readable by its owner only;
+  :attr:`SSHServe.fingerprint` is what guests' clients show the first time.
+- Sessions are capped (:data:`yule.netplay.MAX_SSH_SESSIONS`); a session without a key press for
+  :data:`yule.netplay.SSH_IDLE_MINUTES` is closed; dead connections are noticed by keep-alives.
+- Each user name has its own state folder, ``DATA/ssh-users/<folder>`` (owner-only), given to
+  its apps as ``YULE_STATE_DIR`` (and ``HOME``): what the app keeps between runs is kept per
+  user name, on the host.
+
+User names are hostile input: the display name is cleaned like any name the host receives,
+and the folder name (:func:`user_folder`) is made of safe characters and a hash of the name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import hashlib
+import logging
+import os
+import re
+import secrets
+import signal
+import struct
+import sys
+import termios
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES
+from yule.netplay.table import clean_name
+
+log = logging.getLogger("yule.ssh")
+
+HOST_KEY_FILE = "ssh_host_ed25519_key"
+USERS_FOLDER = "ssh-users"
+PASSWORD_TRIES = 3
+KEEPALIVE_SECONDS = 30
+LOGIN_SECONDS = 60
+TERM_FALLBACK = "xterm-256color"
+INPUT_BUFFER = 64 * 1024
+"""Bytes typed ahead of the app before the guest's connection is paused."""
+EXIT_GRACE = 3.0
+"""Seconds an app has to end after it is asked to, before it is killed."""
+
+_TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+_RESET = b"\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l\x1b[?2004l\x1b[0m\r\n"
+"""What restores a terminal an app could not restore itself: its modes off, the normal screen back."""
+
+
+def user_folder(user: str) -> str:
+    """The state folder's name for an SSH user name: safe characters, then a hash of the whole name.
+
+    Different names never share a folder (``Ana`` and ``ana`` are two guests), and nothing in a
+    name can climb out of the users' folder.
+
+    >>> user_folder("ana")
+    'ana-24d4b96f58da6d4a'
+    >>> user_folder("../../etc/passwd").split("-")[0], user_folder("\\x1b[31m").split("-")[0]
+    ('etcpasswd', '31m')
+    """
+    digest = hashlib.sha256(user.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return f"{re.sub(r'[^a-z0-9_]', '', user.lower())[:24]}-{digest}"
+
+
+def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
+    """The server's host key from the data folder, made (owner-only) on first start."""
+    path = data_dir / HOST_KEY_FILE
+    with contextlib.suppress(FileNotFoundError):
+        return asyncssh.read_private_key(path)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="yule ssh-serve")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(key.export_private_key())
+    log.info("new SSH host key written to %s", path)
+    return key
+
+
+class SSHServe:
+    """The SSH server: host key, limits and the sessions running now."""
+
+    def __init__(
+        self,
+        data_dir: Path | str,
+        game_host: tuple[str, int],
+        *,
+        password: str | None = None,
+        max_sessions: int = MAX_SSH_SESSIONS,
+        idle_timeout: float = SSH_IDLE_MINUTES * 60,
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.game_host = game_host
+        self.password = password
+        self.max_sessions = max_sessions
+        self.idle_timeout = idle_timeout
+        self.sessions: set[GuestSession] = set()
+        self.connections = 0
+        self.port = 0
+        self.fingerprint = ""
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+
+    async def start(self, bind: str | None = None, port: int = DEFAULT_SSH_PORT) -> int:
+        """Load or make the host key and listen; returns the bound port."""
+        asyncssh.set_log_level(logging.WARNING)  # not a line per connection and channel
+        key = load_host_key(self.data_dir)
+        self.fingerprint = key.get_fingerprint()
+        self._acceptor = await asyncssh.listen(
+            bind or "",
+            port,
+            server_factory=lambda: PartyServer(self),
+            server_host_keys=[key],
+            encoding=None,
+            allow_pty=True,
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            sftp_factory=None,
+            login_timeout=LOGIN_SECONDS,
+            keepalive_interval=KEEPALIVE_SECONDS,
+            keepalive_count_max=4,
+            server_version="Yule",
+        )
+        self.port = self._acceptor.get_port()
+        log.info("SSH server listening on port %s, host key %s", self.port, self.fingerprint)
+        return self.port
+
+    async def stop(self) -> None:
+        """Stop listening and end every session's app."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+            await self._acceptor.wait_closed()
+            self._acceptor = None
+        await asyncio.gather(*(session.end("The party's SSH server is stopping.") for session in list(self.sessions)))
+
+    def user_dir(self, user: str) -> Path:
+        """The user name's own state folder (owner-only), made when first needed."""
+        users = self.data_dir / USERS_FOLDER
+        users.mkdir(mode=0o700, parents=True, exist_ok=True)
+        folder = users / user_folder(user)
+        folder.mkdir(mode=0o700, exist_ok=True)
+        for path in (users, folder):
+            path.chmod(0o700)
+        return folder
+
+
+class PartyServer(asyncssh.SSHServer):
+    """One SSH connection: who may log in, and what they may ask for (only the app)."""
+
+    def __init__(self, serve: SSHServe) -> None:
+        self.serve = serve
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.failed_passwords = 0
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        self.serve.connections += 1
+        if self.serve.connections > 2 * self.serve.max_sessions:  # logins in progress count too
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "Too many connections; try again later.")
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.serve.connections -= 1
+
+    def begin_auth(self, username: str) -> bool:
+        return self.serve.password is not None
+
+    def password_auth_supported(self) -> bool:
+        return self.serve.password is not None
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        expected = self.serve.password or ""
+        if secrets.compare_digest(password.encode("utf-8", "surrogatepass"), expected.encode()):
+            return True
+        self.failed_passwords += 1
+        if self.failed_passwords >= PASSWORD_TRIES and self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "Wrong party word.")
+        await asyncio.sleep(1.0)  # a guessing client waits a second per word
+        return False
+
+    def session_requested(self) -> GuestSession:
+        assert self.conn is not None
+        return GuestSession(self.serve, self.conn.get_extra_info("username") or "")
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
+
+class _AppOutput(asyncio.Protocol):
+    """The app's terminal output, passed to the guest's channel."""
+
+    def __init__(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+        self.transport: asyncio.ReadTransport | None = None
+        self.done = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.ReadTransport)
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        if not self.chan.is_closing():
+            self.chan.write(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
+
+
+class _AppInput(asyncio.Protocol):
+    """The guest's keys on their way into the app: the channel waits while the app is behind."""
+
+    def __init__(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+
+    def pause_writing(self) -> None:
+        self.chan.pause_reading()
+
+    def resume_writing(self) -> None:
+        self.chan.resume_reading()
+
+
+class GuestSession(asyncssh.SSHServerSession[bytes]):
+    """One SSH session: a pseudo terminal with the guest's app in it, nothing else."""
+
+    def __init__(self, serve: SSHServe, user: str) -> None:
+        self.serve = serve
+        self.user = user
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.proc: asyncio.subprocess.Process | None = None
+        self.master: int | None = None
+        self.output: _AppOutput | None = None
+        self.input: asyncio.WriteTransport | None = None
+        self.reason: str | None = None
+        """Why the server ended the session, told to the guest once the app is gone."""
+        self.last_key = 0.0
+        self._idle: asyncio.TimerHandle | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    # -- what the client may ask for -----------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        log.info("refused a command from SSH user %r", self.user)
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log.info("refused the subsystem %r from SSH user %r", subsystem, self.user)
+        return False
+
+    def eof_received(self) -> bool:
+        """The guest's input ended: the session stays open to show the app (or why it cannot run)."""
+        return True
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def signal_received(self, signal: str) -> None:
+        """Signals from the client are ignored: the app is ended by its own keys."""
+
+    # -- the app -------------------------------------------------------------------------------
+
+    def session_started(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+        self._task.add_done_callback(self._ran)
+
+    def _ran(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("the SSH session of %r failed", self.user, exc_info=task.exception())
+            if self.chan is not None:
+                self.chan.close()
+
+    async def _run(self) -> None:
+        chan = self.chan
+        assert chan is not None
+        if chan.get_terminal_type() is None:
+            self._say(b"Yule needs a terminal: connect with ssh -t.\r\n", 1)
+            return
+        if len(self.serve.sessions) >= self.serve.max_sessions:
+            self._say(b"This party is full right now; try again in a while.\r\n", 1)
+            return
+        self.serve.sessions.add(self)
+        try:
+            status = await self._run_app(chan)
+        except OSError as e:
+            log.warning("could not start the app for SSH user %r: %s", self.user, e)
+            status = 1
+        finally:
+            self.serve.sessions.discard(self)
+            self._close_terminal()
+        if not chan.is_closing():
+            if self.reason is not None:
+                chan.write(_RESET + self.reason.encode() + b"\r\n")
+            chan.exit(status)
+
+    async def _run_app(self, chan: asyncssh.SSHServerChannel[bytes]) -> int:
+        loop = asyncio.get_running_loop()
+        master, slave = os.openpty()
+        self.master = master
+        width, height, _, _ = chan.get_terminal_size()
+        self._set_size(width, height)
+        host, port = self.serve.game_host
+        name = clean_name(self.user, "Guest")
+        try:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "yule.tui.sshguest",
+                host,
+                str(port),
+                name,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                start_new_session=True,
+                env=self._environment(chan),
+            )
+        finally:
+            os.close(slave)
+        log.info("SSH user %r plays as %r (session %d of %d)", self.user, name, len(self.serve.sessions), self.serve.max_sessions)  # fmt: skip
+        self.output = output = _AppOutput(chan)
+        await loop.connect_read_pipe(lambda: output, os.fdopen(os.dup(master), "rb", buffering=0))
+        self.input, _ = await loop.connect_write_pipe(
+            lambda: _AppInput(chan), os.fdopen(os.dup(master), "wb", buffering=0)
+        )
+        self.input.set_write_buffer_limits(high=INPUT_BUFFER)
+        self.last_key = loop.time()
+        self._watch_idle()
+        status = await self.proc.wait()
+        # The last frames the app wrote are still in the terminal: pass them on before the exit.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self.output.done), EXIT_GRACE)
+        return status if status >= 0 else 1
+
+    def _environment(self, chan: asyncssh.SSHServerChannel[bytes]) -> dict[str, str]:
+        """The app's environment: the client's terminal type, the user name's own state folder."""
+        term = chan.get_terminal_type() or ""
+        state = str(self.serve.user_dir(self.user))
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": state,
+            "LANG": "C.UTF-8",
+            "TERM": term if _TERM.fullmatch(term) else TERM_FALLBACK,
+            "YULE_STATE_DIR": state,
+        }
+        if os.environ.get("PYTHONPATH"):
+            env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+        if chan.get_environment().get("COLORTERM") in ("truecolor", "24bit"):
+            env["COLORTERM"] = "truecolor"
+        return env
+
+    def _say(self, text: bytes, status: int) -> None:
+        assert self.chan is not None
+        self.chan.write(text)
+        self.chan.exit(status)
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        if self.input is not None and not self.input.is_closing():
+            self.last_key = asyncio.get_running_loop().time()
+            self.input.write(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self.master is not None:
+            self._set_size(width, height)
+
+    def _set_size(self, width: int, height: int) -> None:
+        """The terminal's size, as the client says (0 or absurd: 80×24); the app gets a SIGWINCH."""
+        width = width if 0 < width < 1000 else 80
+        height = height if 0 < height < 1000 else 24
+        assert self.master is not None
+        with contextlib.suppress(OSError):
+            fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+
+    def pause_writing(self) -> None:
+        """The guest's connection is behind: the app's output waits in its terminal (and so does the app)."""
+        if self.output is not None and self.output.transport is not None and not self.output.transport.is_closing():
+            self.output.transport.pause_reading()
+
+    def resume_writing(self) -> None:
+        if self.output is not None and self.output.transport is not None and not self.output.transport.is_closing():
+            self.output.transport.resume_reading()
+
+    # -- ending --------------------------------------------------------------------------------
+
+    def _watch_idle(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._idle = loop.call_at(self.last_key + self.serve.idle_timeout, self._check_idle)
+
+    def _check_idle(self) -> None:
+        if asyncio.get_running_loop().time() - self.last_key < self.serve.idle_timeout:
+            self._watch_idle()
+            return
+        minutes = self.serve.idle_timeout / 60
+        asyncio.get_running_loop().create_task(self.end(f"Closed after {minutes:g} minutes without a key press."))
+
+    async def end(self, reason: str) -> None:
+        """End the app (asked nicely, then killed) and tell the guest why."""
+        proc = self.proc
+        if proc is None or proc.returncode is not None:
+            return
+        self.reason = reason
+        with contextlib.suppress(ProcessLookupError):
+            proc.terminate()
+        try:
+            await asyncio.wait_for(proc.wait(), EXIT_GRACE)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+        if self._task is not None:
+            await asyncio.shield(self._task)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The guest is gone: their app gets a hang-up, as when a terminal is closed."""
+        self._close_terminal()
+        proc = self.proc
+        if proc is not None and proc.returncode is None:
+            asyncio.get_running_loop().call_later(EXIT_GRACE, self._kill_if_alive, proc)
+
+    @staticmethod
+    def _kill_if_alive(proc: asyncio.subprocess.Process) -> None:
+        if proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+
+    def _close_terminal(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+        if self.input is not None:
+            self.input.close()
+        if self.output is not None and self.output.transport is not None:
+            self.output.transport.close()
+        if self.master is not None:
+            os.close(self.master)
+            self.master = None
+
+
+def serving_lines(ssh: SSHServe, addresses: list[str]) -> list[str]:
+    """What to tell the organiser once the SSH server listens: the line guests type, the key's fingerprint."""
+    host, port = ssh.game_host
+    word = " (the party word asked for is the one given with --password)" if ssh.password is not None else ""
+    return [
+        f"Yule over SSH on port {ssh.port}, playing at the game host {host}:{port}",
+        "Guests with only an SSH client type: "
+        + ", or ".join(f"ssh -p {ssh.port} NAME@{a}" for a in addresses)
+        + f" (NAME: the name they play under){word}",
+        f"SSH host key fingerprint: {ssh.fingerprint}",
+    ]
