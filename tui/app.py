@@ -25,7 +25,7 @@ from yule.netplay.client import Client, ConnectionLost, HostError, discover_host
 
 from .dialogs import ChoiceScreen
 from .games import GAME_UIS
-from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen
+from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result
 from .text import literal
 from .widgets import GameTable, StatusLine
 
@@ -405,8 +405,7 @@ class YuleApp(HostedApp):
         screen.show(view, self._names(), self._tags(), [entry["event"] for entry in log if "event" in entry])
         screen.add_log([entry["text"] for entry in log])
         if "result" in view and self.game_over is None:
-            shown = {key: view[key] for key in GAME_UIS[screen.game].final_fields if key in view}
-            result = {**shown, **view["result"]}
+            result = final_result(screen.game, view)
             self.game_over = GameOverScreen(screen.game, result, self._names(), frame.get("seat"))
             self.push_screen(self.game_over, self._after_game)
         elif "result" not in view and self.game_over is not None:

@@ -104,26 +104,53 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_verify(args: argparse.Namespace) -> int:
+def _read_record(name: str) -> tuple[dict | None, str | None]:
+    """The record in file ``name`` ('-': stdin) if the rules engine replays it: ``(record, None)``,
+    else ``(None, why not)``, the words ``yule verify`` prints after ``FAIL name:``."""
     from yule.core.records import RecordError, verify_record
 
+    try:
+        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+        record = json.loads(text)
+        verify_record(record)
+    except (OSError, UnicodeDecodeError) as e:
+        return None, f"cannot read: {e.strerror if isinstance(e, OSError) else e}"
+    except json.JSONDecodeError as e:
+        return None, f"not JSON: {e}"
+    except RecordError as e:
+        return None, str(e)
+    return record, None
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
     failed = 0
     for name in args.files:
-        try:
-            text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
-            verify_record(json.loads(text))
-        except (OSError, UnicodeDecodeError) as e:
-            failed += 1
-            print(f"FAIL {name}: cannot read: {e.strerror if isinstance(e, OSError) else e}")
-        except json.JSONDecodeError as e:
-            failed += 1
-            print(f"FAIL {name}: not JSON: {e}")
-        except RecordError as e:
-            failed += 1
-            print(f"FAIL {name}: {e}")
-        else:
+        _, problem = _read_record(name)
+        if problem is None:
             print(f"OK   {name}")
+        else:
+            failed += 1
+            print(f"FAIL {name}: {problem}")
     return 1 if failed else 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from yule.tui.games import GAME_UIS
+
+    record, problem = _read_record(args.file)
+    if record is None:
+        print(f"FAIL {args.file}: {problem}", file=sys.stderr)
+        return 1
+    if record["game"] not in GAME_UIS:
+        print(f"yule replay: {record['game']} has no table in the terminal yet", file=sys.stderr)
+        return 2
+    players = len(record["players"])
+    if args.seat is not None and not 0 <= args.seat < players:
+        print(f"yule replay: this record has seats 0 to {players - 1}", file=sys.stderr)
+        return 2
+    from yule.tui.replay import ReplayApp
+
+    return ReplayApp(record, args.seat, Path(args.file).name).run(mouse=False) or 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -357,6 +384,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="replay game records and check them (OK or FAIL each)")
     p.add_argument("files", nargs="+", metavar="FILE", help="record files ('-' for stdin)")
     p.set_defaults(handler=cmd_verify)
+
+    p = sub.add_parser("replay", help="step through a game record at its table, from any seat")
+    p.add_argument("file", metavar="FILE", help="the record file (checked like yule verify first)")
+    p.add_argument(
+        "--seat", type=int, metavar="N", help="see seat N's view (0 is the record's first player; default: public)"
+    )
+    p.set_defaults(handler=cmd_replay)
     from yule.netplay import DEFAULT_PORT, KEEP_FINISHED_HOURS
 
     p = sub.add_parser("host", help="serve tables to players on the LAN")

@@ -22,6 +22,13 @@ from .widgets import GameLog, GameTable, KeysFooter, StatusLine
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
+def final_result(game: str, view: dict[str, Any]) -> dict[str, Any]:
+    """What the game-over screen shows of a finished game's view: its result, and the fields
+    of the final view the game's score sheet wants beside it (:attr:`GameUI.final_fields`)."""
+    shown = {key: view[key] for key in GAME_UIS[game].final_fields if key in view}
+    return {**shown, **view["result"]}
+
+
 class TableScreen(Screen[None]):
     """A game in progress: the status line, the game's table, the log and the keys."""
 
@@ -105,7 +112,8 @@ class TableScreen(Screen[None]):
 
 
 class GameOverScreen(Screen[str]):
-    """The final scores in full; dismissed with ``"again"``, ``"back"`` or ``"leave"``."""
+    """The final scores in full; dismissed with ``"again"`` (unless ``again`` is false: a
+    replay), ``"back"`` or ``"leave"``."""
 
     DEFAULT_CSS = """
     GameOverScreen #headline { height: auto; padding: 0 1; text-style: bold; background: $accent 30%; }
@@ -118,12 +126,18 @@ class GameOverScreen(Screen[str]):
         Binding("q", "done('leave')", "Leave"),
     ]
 
-    def __init__(self, game: str, result: dict[str, Any], names: list[str], you: int | None) -> None:
+    def __init__(
+        self, game: str, result: dict[str, Any], names: list[str], you: int | None, *, again: bool = True
+    ) -> None:
         super().__init__()
         self.game = game
         self.result = result
         self.names = names
         self.you = you
+        self.again = again
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.again or parameters != ("again",)
 
     def compose(self) -> ComposeResult:
         ui = GAME_UIS[self.game]

@@ -29,7 +29,8 @@ CONNECTION_TEXT = {
 
 
 class StatusLine(Static):
-    """One line: where you are, the table's join code, and the connection to the host."""
+    """One line: where you are, the table's join code, and the connection to the host (none
+    shown when ``connection`` is empty: a replay has no host)."""
 
     DEFAULT_CSS = """
     StatusLine { height: 1; background: $panel; padding: 0 1; }
@@ -48,6 +49,8 @@ class StatusLine(Static):
         if self.code:
             text.append("  join code ")
             text.append(literal(self.code), style="bold reverse")
+        if not self.connection:
+            return text
         words, style = CONNECTION_TEXT.get(self.connection, (self.connection, ""))
         right = Text(f"host: {words}", style=style)
         width = self.content_size.width

@@ -1,0 +1,195 @@
+"""``yule replay FILE [--seat N]``: step through a game record at the game's own table.
+
+The command replays the record with the rules engine first and refuses one that does not
+replay, in the words of ``yule verify``.  :class:`ReplayApp` then shows
+the position after each move at the game's table, as one seat saw it or as a spectator did
+(the public view), with the log of the moves so far underneath.  Left and Right step one move
+(a chance move, such as a shuffle or a die roll, is a move of its own), Home and End jump to
+the start and the end, ``v`` switches whose view it is.  At the end of a finished game the
+result comes up as the game-over screen shows it.
+
+The start is the first position anyone saw at the table: the chance moves that open a game
+(the shuffle, the deal) are already made, as the host makes them before the first view.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from textual.app import App
+from textual.binding import Binding
+
+from yule.core import CHANCE
+from yule.core.records import start_from_record
+
+from .screens import GameOverScreen, TableScreen, final_result
+from .widgets import StatusLine
+
+
+class Replay:
+    """A record that replays, as positions: each move's public events, and any seat's views.
+
+    Position ``k`` is the game after its first ``k`` record moves; :attr:`start` is the first
+    one shown.  A seat's views (``None``: the public view) are made the first time they are
+    asked for, by one pass through the record, without the ``actions`` a live seat would get
+    (nobody moves in a replay).
+    """
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.record = record
+        self.game, state = start_from_record(record)
+        self.names: list[str] = list(record["players"])
+        self.moves: list[dict[str, Any]] = list(record["moves"])
+        self.events: list[list[dict[str, Any]]] = []
+        """The public events of each move, in order."""
+        self.start = 0
+        opening = True
+        for move in self.moves:
+            opening = opening and state.active() == (CHANCE,) and state.chance_trigger() is None
+            self.start += opening
+            self.events.append(state.apply(state.parse_record_move(dict(move))))
+        self.finished = state.outcome() is not None
+        self._views: dict[int | None, list[dict[str, Any]]] = {}
+
+    @property
+    def end(self) -> int:
+        return len(self.moves)
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def log(self, first: int, last: int) -> list[str]:
+        """The log lines of moves ``first`` up to (not including) ``last``."""
+        describe, names = self.game.describe, self.names
+        return [describe(event, names) for events in self.events[first:last] for event in events]
+
+    def view(self, position: int, seat: int | None) -> dict[str, Any]:
+        """The view of ``seat`` at ``position`` (from :attr:`start` on)."""
+        if seat not in self._views:
+            _, state = start_from_record(self.record)
+            views = []
+            for number, move in enumerate(self.moves, start=1):
+                state.apply(state.parse_record_move(dict(move)))
+                if number >= self.start:
+                    views.append(self._seen(state.view(seat)))
+            if self.start == 0:
+                views.insert(0, self._seen(start_from_record(self.record)[1].view(seat)))
+            self._views[seat] = views
+        return self._views[seat][position - self.start]
+
+    @staticmethod
+    def _seen(view: dict[str, Any]) -> dict[str, Any]:
+        view.pop("actions", None)
+        return view
+
+
+class ReplayScreen(TableScreen):
+    """The game's table showing one position of a :class:`Replay`; nothing here sends a move."""
+
+    AUTO_FOCUS = None
+    BINDINGS = [
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("right", "step(1)", "Next", priority=True),
+        Binding("home", "jump('start')", "Start", priority=True),
+        Binding("end", "jump('end')", "End", priority=True),
+        Binding("v", "switch_view", "Whose view", priority=True),
+        Binding("q", "leave", "Quit"),
+    ]
+
+    def __init__(self, replay: Replay, seat: int | None) -> None:
+        super().__init__(replay.game.name)
+        self.replay = replay
+        self.seat = seat
+        self.position = replay.start
+        self.lines = replay.log(0, self.position)
+        self.show(replay.view(self.position, seat), replay.names, {})
+
+    def on_mount(self) -> None:
+        for widget in (self.table, *self.table.query("*")):
+            widget.can_focus = False
+        self.set_focus(None)
+        self._say_where()
+
+    def _show(self, events: list[dict[str, Any]]) -> None:
+        self.show(self.replay.view(self.position, self.seat), self.replay.names, {}, events)
+        self._say_where()
+
+    def _say_where(self) -> None:
+        """The status line: which move, and whose view."""
+        replay = self.replay
+        whose = "public view" if self.seat is None else f"{replay.names[self.seat]}'s view (seat {self.seat})"
+        mark = " (the start)" if self.position == replay.start else " (the end)" if self.position == replay.end else ""
+        place = f"Replay · move {self.position} of {replay.end}{mark} · {whose}"
+        cast(Any, self.app).status["place"] = place  # the game-over screen's status line too
+        self.query_one(StatusLine).place = place
+
+    def action_step(self, by: int) -> None:
+        target = max(self.replay.start, min(self.replay.end, self.position + by))
+        if target == self.position:
+            if target == self.replay.end:
+                self._game_over()
+            else:
+                self.notify("This is the start of the game.", severity="information")
+            return
+        if target == self.position + 1:
+            self.add_log(self.replay.log(self.position, target))
+            self.position = target
+            self._show(self.replay.events[target - 1])
+        else:
+            self.position = target
+            self.replace_log(self.replay.log(0, target))
+            self._show([])
+        if target == self.replay.end:
+            self._game_over()
+
+    def action_jump(self, where: str) -> None:
+        target = self.replay.start if where == "start" else self.replay.end
+        if target == self.position:
+            self.action_step(0)
+            return
+        self.position = target
+        self.replace_log(self.replay.log(0, target))
+        self._show([])
+        if target == self.replay.end:
+            self._game_over()
+
+    def action_switch_view(self) -> None:
+        """Public view, then each seat's in turn, then the public view again."""
+        seats: list[int | None] = [None, *range(self.replay.players)]
+        self.seat = seats[(seats.index(self.seat) + 1) % len(seats)]
+        self._show([])
+
+    def _game_over(self) -> None:
+        if not self.replay.finished:
+            self.notify("The record stops here: the game was not finished.", severity="information")
+            return
+        view = self.replay.view(self.replay.end, self.seat)
+        result = final_result(self.game, view)
+        self.app.push_screen(
+            GameOverScreen(self.game, result, self.replay.names, self.seat, again=False), self._after_game_over
+        )
+
+    def _after_game_over(self, choice: str | None) -> None:
+        if choice == "leave":
+            self.app.exit(0)
+
+    def action_leave(self) -> None:
+        self.app.exit(0)
+
+
+class ReplayApp(App[int]):
+    """``yule replay``: one record, stepped through at its game's table (see the module docstring)."""
+
+    TITLE = "Yule replay"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, record: dict[str, Any], seat: int | None = None, name: str = "") -> None:
+        super().__init__()
+        self.replay = Replay(record)
+        self.seat = seat
+        self.status: dict[str, Any] = {"place": f"Replay of {name}" if name else "Replay", "connection": ""}
+
+    def on_mount(self) -> None:
+        self.push_screen(ReplayScreen(self.replay, self.seat))
