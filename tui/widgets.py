@@ -13,8 +13,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Checkbox, Footer, OptionList, RichLog, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import Checkbox, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from .text import literal
@@ -58,38 +57,74 @@ class StatusLine(Static):
         return text + Text(" " * gap) + right
 
 
-class KeysFooter(Footer):
-    """Textual's footer that greys and un-greys its keys in place.
+class KeysFooter(Widget):
+    """The screen's keys on one line, Textual's footer look; a key not usable now is greyed (dim).
 
-    Textual's own footer rebuilds every key widget whenever a screen's bindings may have
-    changed, which is after every move here; this one rebuilds only when the keys shown are
-    not the same ones, else it just sets each key's greyed look.
+    One widget drawing one line: when the keys may have changed (after every move here) it
+    only redraws, where Textual's own footer would rebuild a widget per key.  Clicking a key
+    presses it.
+    """
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"keys-footer--key", "keys-footer--description"}
+    DEFAULT_CSS = """
+    KeysFooter {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        .keys-footer--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .keys-footer--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
     """
 
     def __init__(self) -> None:
-        super().__init__(compact=True)
+        super().__init__()
+        self._spans: list[tuple[int, int, str]] = []  # (first cell, end cell, key) of each key shown
 
-    def bindings_changed(self, screen: Screen[Any]) -> None:
-        self._bindings_ready = True
-        if self.is_attached and screen is self.screen:
-            self.call_after_refresh(self._update_keys)
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._keys_changed)
 
-    async def _update_keys(self) -> None:
-        if not self.is_attached:
-            return
-        shown: dict[str, tuple[str, bool]] = {}
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _keys_changed(self, screen: Screen[Any]) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keys-footer--key")
+        description_style = self.get_component_rich_style("keys-footer--description")
+        line = Text(no_wrap=True, overflow="crop")
+        shown: dict[str, tuple[Binding, bool]] = {}
         for _, binding, enabled, _ in self.screen.active_bindings.values():
             if binding.show:
-                shown.setdefault(binding.action, (binding.key, enabled))
-        keys = [key for key in self.query_children(FooterKey) if not key.has_class("-command-palette")]
-        if [(k.action, k.key) for k in keys] != [(action, key) for action, (key, _) in shown.items()]:
-            await self.recompose()
-            return
-        for footer_key in keys:
-            disabled = not shown[footer_key.action][1]
-            if footer_key._disabled != disabled:
-                footer_key._disabled = disabled
-                footer_key.set_class(disabled, "-disabled")
+                shown.setdefault(binding.action, (binding, enabled))
+        self._spans = []
+        for binding, enabled in shown.values():
+            if self._spans:
+                line.append(" ")
+            start = line.cell_len
+            item = Text.assemble((self.app.get_key_display(binding), key_style))
+            if binding.description:
+                item.append(f" {binding.description}", description_style)
+            if not enabled:
+                item.stylize_before("dim")
+            line.append_text(item)
+            self._spans.append((start, line.cell_len, binding.key.split(",")[0]))
+        return line
+
+    def on_click(self, event: events.Click) -> None:
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                self.app.simulate_key(key)
+                return
 
 
 class MarkedOptionList(OptionList):
@@ -125,9 +160,9 @@ class MarkedOptionList(OptionList):
 class TickBox(Checkbox):
     """A checkbox showing ``[x]`` or ``[ ]``: its state never told by colour alone."""
 
-    @property
-    def _button(self) -> Content:
-        return Content.styled("[x]" if self.value else "[ ]", "bold" if self.value else "")
+    def render(self) -> Content:
+        box = Content.styled("[x]" if self.value else "[ ]", "bold" if self.value else "")
+        return Content.assemble(box, self.label.pad(1, 1).stylize_before(self.get_visual_style("toggle--label")))
 
 
 class GameLog(RichLog):
