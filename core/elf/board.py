@@ -5,7 +5,7 @@ with a 2-cell margin (x -2..27, y -2..15, 30 x 18 cells).  A cell is stored as o
 ``(y + 2) * 30 + (x + 2)``; headings are ints 0-7 (N E S W, then the corner headings NE SE SW
 NW).  Everything a placement check needs is a table lookup.
 
-    >>> xy(cell(12, 0)), HEADINGS[START_HEADING]
+    >>> XY[cell(12, 0)], HEADINGS[START_HEADING]
     ((12, 0), 'S')
     >>> HEADINGS[LEFT[HEADING_INDEX["S"]]], HEADINGS[RIGHT[HEADING_INDEX["S"]]]
     ('E', 'W')
@@ -17,6 +17,7 @@ NW).  Everything a placement check needs is a table lookup.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 WIDTH, HEIGHT = 26, 14
@@ -48,15 +49,10 @@ XY: tuple[tuple[int, int], ...] = tuple((i % AREA_W - MARGIN, i // AREA_W - MARG
 """Cell int -> (x, y)."""
 
 
-def xy(c: int) -> tuple[int, int]:
-    return XY[c]
-
-
 # -- headings --------------------------------------------------------------------------------
 
 HEADINGS = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
 HEADING_INDEX = {h: i for i, h in enumerate(HEADINGS)}
-STRAIGHT = ("N", "E", "S", "W")
 VEC: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
 LEFT = (3, 0, 1, 2)
 """Left of a straight heading (y grows downward): left of N is W, of E is N, of S is E, of W is S."""
@@ -137,8 +133,8 @@ LOCATIONS = tuple(i for i, t in enumerate(TOKENS) if t.kind == LOCATION)
 SPOTS = tuple(i for i, t in enumerate(TOKENS) if t.kind == GINGERBREAD)
 """Gingerbread spots g1-g4 (token indexes); gingerbread value i sits on SPOTS[i]."""
 FLOES = (TOKEN_INDEX["floe-a"], TOKEN_INDEX["floe-b"])
-SYRUPS = (TOKEN_INDEX["syrup-1"], TOKEN_INDEX["syrup-2"])
-LOCATION_IDS = tuple(TOKENS[i].id for i in LOCATIONS)
+FLOE_BITS = sum(1 << f for f in FLOES)
+"""The floes in a live mask: an Ice Floe jump spends both before its card resolves."""
 SPOT_IDS = tuple(TOKENS[i].id for i in SPOTS)
 OTHER_FLOE = {FLOES[0]: FLOES[1], FLOES[1]: FLOES[0]}
 FLOE_CELLS: dict[int, tuple[int, ...]] = {f: tuple(cell(x, y) for x, y in TOKENS[f].cells) for f in FLOES}
@@ -160,6 +156,31 @@ TOUCH: tuple[tuple[int, ...], ...] = _touch_table()
 """Cell -> the tokens a card on that cell touches (Chebyshev distance <= 1), in token order."""
 
 TOUCHES_END: tuple[bool, ...] = tuple(T_END in t for t in TOUCH)
+
+
+def touched(cells: Iterable[int], live: int) -> list[tuple[int, int]]:
+    """The tokens a card laid over ``cells`` (in path order) triggers, in the order they resolve.
+
+    ``(token, cell)`` pairs: each token of the ``live`` mask (a bit per token still working)
+    that the cells touch, once, at the first cell that touches it.  The rules, the bots and
+    the preview all resolve a card through this.
+
+        >>> cells = [cell(18, 1), cell(19, 1), cell(20, 1)]
+        >>> [(TOKENS[t].id, XY[c]) for t, c in touched(cells, ALL_LIVE)]
+        [('syrup-1', (18, 1)), ('wise-snowman', (19, 1))]
+        >>> [TOKENS[t].id for t, c in touched(cells, ALL_LIVE & ~(1 << TOKEN_INDEX["syrup-1"]))]
+        ['wise-snowman']
+    """
+    seen = 0
+    out = []
+    for c in cells:
+        for t in TOUCH[c]:
+            bit = 1 << t
+            if not seen & bit and live & bit:
+                seen |= bit
+                out.append((t, c))
+    return out
+
 
 ZONE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple(XY[c] for c in range(CELLS) if i in TOUCH[c]) for i in range(len(TOKENS))

@@ -17,6 +17,7 @@ from ..base import Bot, MoveDict, View
 from .board import (
     CELLS,
     FLOE,
+    FLOE_BITS,
     GINGERBREAD,
     HEADING_INDEX,
     HEADINGS,
@@ -26,7 +27,6 @@ from .board import (
     T_END,
     TOKEN_INDEX,
     TOKENS,
-    TOUCH,
     VEC,
     XY,
     ZONE,
@@ -34,8 +34,10 @@ from .board import (
     entry_headings,
     in_area,
     slot_value,
+    touched,
 )
 from .cards import CARD_TYPE, JUMPS, placements
+from .preview import live_mask
 
 
 def _flat_moves(view: View) -> list[MoveDict]:
@@ -97,11 +99,7 @@ class GoalBot(Bot):
             return {"type": "end"}
         self.mine = {TOKEN_INDEX[loc] for loc in view["goal"]["locations"]}
         self.deck = view["deck"]
-        tokens = view["tokens"]
-        live = 0
-        for i, t in enumerate(TOKENS):
-            if tokens[t.id]["live"]:
-                live |= 1 << i
+        live = live_mask(view)
         taken = sum(1 for s in view["slots"] if s is not None) + (1 if view["seventh"] else 0)
         arrow = view["arrow"]
         a_cell = cell(*arrow["cell"])
@@ -164,35 +162,28 @@ class GoalBot(Bot):
     def _resolve(self, p, live: int, taken: int, jump: bool):
         """What laying placement ``p`` is worth to this bot, and the board after it."""
         if jump:
-            for f in OTHER_FLOE:
-                live &= ~(1 << f)
+            live &= ~FLOE_BITS
         gain = 0.0
         offer = -1
-        seen = 0
         ended = False
         mine = self.mine
-        for c in p.cells:
-            for t in TOUCH[c]:
-                bit = 1 << t
-                if seen & bit or not live & bit:
-                    continue
-                seen |= bit
-                kind = _KIND[t]
-                if kind == LOCATION:
-                    live &= ~bit
-                    worth = slot_value(taken)
-                    taken += 1
-                    gain += (worth * 1.5 + 1.0) if t in mine else -(worth * 0.8 + 0.5)
-                elif kind == GINGERBREAD:
-                    live &= ~bit
-                    gain += 2.0
-                elif kind == SYRUP:
-                    live &= ~bit
-                    gain += 0.6 if self.deck else 0.0
-                elif kind == FLOE:
-                    offer = OTHER_FLOE[t]
-                elif t == T_END:
-                    ended = True
+        for t, _ in touched(p.cells, live):
+            kind = _KIND[t]
+            if kind == LOCATION:
+                live &= ~(1 << t)
+                worth = slot_value(taken)
+                taken += 1
+                gain += (worth * 1.5 + 1.0) if t in mine else -(worth * 0.8 + 0.5)
+            elif kind == GINGERBREAD:
+                live &= ~(1 << t)
+                gain += 2.0
+            elif kind == SYRUP:
+                live &= ~(1 << t)
+                gain += 0.6 if self.deck else 0.0
+            elif kind == FLOE:
+                offer = OTHER_FLOE[t]
+            elif t == T_END:
+                ended = True
         if ended:
             left = sum(1 for t in mine if live >> t & 1)
             gain += 2.0 + (4.0 if left == 0 else -3.0 * left)

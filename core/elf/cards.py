@@ -6,11 +6,11 @@ leaves a new arrow on its last cell.  :data:`RAW` holds, for every play-area cel
 heading and card type, the card's cells, its new arrow and why it may not lie there (or
 ``None``), so a placement check is one list lookup.
 
-    >>> from .board import cell, xy, HEADING_INDEX, HEADINGS
+    >>> from .board import cell, XY, HEADING_INDEX, HEADINGS
     >>> CARD_TYPE["kr-1"], len(CARD_IDS)
     ('kr', 60)
     >>> p = placement(cell(19, 1), HEADING_INDEX["E"], "kr")
-    >>> [xy(c) for c in p.cells], xy(p.arrow_cell), HEADINGS[p.arrow_heading]
+    >>> [XY[c] for c in p.cells], XY[p.arrow_cell], HEADINGS[p.arrow_heading]
     ([(20, 1), (21, 2)], (21, 2), 'SE')
     >>> [HEADINGS[p.heading] for p in placements(cell(21, 2), HEADING_INDEX["SE"], "s2")]
     ['S', 'E']

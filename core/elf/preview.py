@@ -22,32 +22,23 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import View
-from .board import FLOE, HEADING_INDEX, HEADINGS, TOKEN_INDEX, TOKENS, TOUCH, XY, ZONE, cell
+from .board import FLOE_BITS, HEADING_INDEX, HEADINGS, TOKEN_INDEX, TOKENS, XY, ZONE, cell, touched
 from .cards import CARD_TYPE, JUMPS, Placement, placements
 
 
-def _live_mask(view: View) -> int:
-    live = 0
+def live_mask(view: View) -> int:
+    """The tokens still on the board and working, as a bit per token (see :func:`.board.touched`)."""
     tokens = view["tokens"]
-    for i, t in enumerate(TOKENS):
-        if tokens[t.id]["live"]:
-            live |= 1 << i
-    return live
+    return sum(1 << i for i, t in enumerate(TOKENS) if tokens[t.id]["live"])
 
 
 def describe_placement(p: Placement, live: int, card: str, floe: bool) -> dict[str, Any]:
     """One placement as a plain dict (see :func:`preview`)."""
-    seen = 0
     triggers = []
     touch: list[list[int]] = []
-    for c in p.cells:
-        for t in TOUCH[c]:
-            bit = 1 << t
-            if seen & bit or not live & bit:
-                continue
-            seen |= bit
-            triggers.append({"token": TOKENS[t].id, "cell": list(XY[c])})
-            touch.extend([x, y] for x, y in ZONE[t])
+    for t, c in touched(p.cells, live):
+        triggers.append({"token": TOKENS[t].id, "cell": list(XY[c])})
+        touch.extend([x, y] for x, y in ZONE[t])
     move: dict[str, Any] = {"type": "play", "card": card, "heading": HEADINGS[p.heading]}
     if floe:
         move["floe"] = list(XY[p.origin])
@@ -71,7 +62,7 @@ def preview(view: View, card: str, *, jumps: bool | None = None) -> list[dict[st
     type_ = CARD_TYPE.get(card)
     if type_ is None:
         return []
-    live = _live_mask(view)
+    live = live_mask(view)
     arrow = view["arrow"]
     a_cell = cell(*arrow["cell"])
     out = [describe_placement(p, live, card, False) for p in placements(a_cell, HEADING_INDEX[arrow["heading"]], type_)]
@@ -80,6 +71,5 @@ def preview(view: View, card: str, *, jumps: bool | None = None) -> list[dict[st
     offer = view["jump"]["offer"]
     if jumps and offer is not None:
         # The jump spends both floes before the card resolves: it triggers neither.
-        floes = sum(1 << i for i, t in enumerate(TOKENS) if t.kind == FLOE)
-        out.extend(describe_placement(p, live & ~floes, card, True) for p in JUMPS[(TOKEN_INDEX[offer], type_)])
+        out.extend(describe_placement(p, live & ~FLOE_BITS, card, True) for p in JUMPS[(TOKEN_INDEX[offer], type_)])
     return out

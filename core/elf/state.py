@@ -48,8 +48,8 @@ from .board import (
     ALL_LIVE,
     END,
     FLOE,
+    FLOE_BITS,
     FLOE_CELLS,
-    FLOES,
     GINGERBREAD,
     GINGERBREAD_VALUES,
     GOAL_IDS,
@@ -66,12 +66,12 @@ from .board import (
     START_HEADING,
     SYRUP,
     TOKENS,
-    TOUCH,
     XY,
     cell,
     entry_headings,
     in_area,
     slot_value,
+    touched,
 )
 from .cards import CARD_IDS, CARD_TYPE, JUMPS, Placement, jump_placement_raw, placement, placements
 from .moves import End, Gingerbread, Goals, Move, Play, Shuffle, parse
@@ -88,7 +88,6 @@ DRAW_AT_END = 2
 
 _KIND = tuple(t.kind for t in TOKENS)
 _SPOT_OF = {t: i for i, t in enumerate(SPOTS)}
-_FLOE_BITS = sum(1 << f for f in FLOES)
 _SORTED_DECK = sorted(CARD_IDS)
 
 
@@ -372,7 +371,7 @@ class ElfState(GameState):
         live = self.live
         if jump:
             self.jump_used = True
-            live &= ~_FLOE_BITS
+            live &= ~FLOE_BITS
         self.offer = -1
         events: list[Event] = [
             {
@@ -387,48 +386,42 @@ class ElfState(GameState):
         ]
         self.arrow_cell = p.arrow_cell
         self.arrow_heading = p.arrow_heading
-        seen = 0
         reached_end = False
         floe_touched = -1
         triggered: list[str] = []
-        for c in p.cells:
-            for t in TOUCH[c]:
-                bit = 1 << t
-                if seen & bit or not live & bit:
-                    continue
-                seen |= bit
-                kind = _KIND[t]
-                token = TOKENS[t].id
-                triggered.append(token)
-                where = xy_list(c)
-                if kind == LOCATION:
-                    live &= ~bit
-                    index = len(self.slots)
-                    self.slots.append(token)
-                    events.append(
-                        {"type": "location", "by": seat, "location": token, "cell": where,
-                         "slot": index if index < len(SLOT_VALUES) else None, "points": slot_value(index)}
-                    )  # fmt: skip
-                elif kind == GINGERBREAD:
-                    live &= ~bit
-                    spot = _SPOT_OF[t]
-                    self.spot_owner[spot] = seat
-                    self.taken[seat].append(spot)
-                    events.append({"type": "take_gingerbread", "by": seat, "spot": token, "cell": where})
-                elif kind == SYRUP:
-                    live &= ~bit
-                    drawn = self._draw(seat, 1)
-                    events.append(
-                        {"type": "syrup", "by": seat, "jar": token, "cell": where, "card": drawn[0] if drawn else None}
-                    )
-                elif kind == FLOE:
-                    floe_touched = t
-                    events.append(
-                        {"type": "floe", "by": seat, "floe": token, "cell": where, "jump_to": TOKENS[OTHER_FLOE[t]].id}
-                    )
-                else:  # END
-                    reached_end = True
-                    events.append({"type": "reach_end", "by": seat, "cell": where})
+        for t, c in touched(p.cells, live):
+            kind = _KIND[t]
+            token = TOKENS[t].id
+            triggered.append(token)
+            where = xy_list(c)
+            if kind == LOCATION:
+                live &= ~(1 << t)
+                index = len(self.slots)
+                self.slots.append(token)
+                events.append(
+                    {"type": "location", "by": seat, "location": token, "cell": where,
+                     "slot": index if index < len(SLOT_VALUES) else None, "points": slot_value(index)}
+                )  # fmt: skip
+            elif kind == GINGERBREAD:
+                live &= ~(1 << t)
+                spot = _SPOT_OF[t]
+                self.spot_owner[spot] = seat
+                self.taken[seat].append(spot)
+                events.append({"type": "take_gingerbread", "by": seat, "spot": token, "cell": where})
+            elif kind == SYRUP:
+                live &= ~(1 << t)
+                drawn = self._draw(seat, 1)
+                events.append(
+                    {"type": "syrup", "by": seat, "jar": token, "cell": where, "card": drawn[0] if drawn else None}
+                )
+            elif kind == FLOE:
+                floe_touched = t
+                events.append(
+                    {"type": "floe", "by": seat, "floe": token, "cell": where, "jump_to": TOKENS[OTHER_FLOE[t]].id}
+                )
+            else:  # END
+                reached_end = True
+                events.append({"type": "reach_end", "by": seat, "cell": where})
         self.live = live
         self.paths.append((move.card, seat, p, jump, tuple(triggered)))
         self.plays += 1

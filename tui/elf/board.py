@@ -22,23 +22,12 @@ from typing import Any
 
 from rich.text import Text
 
-AREA_X, AREA_Y = -2, -2
-AREA_W, AREA_H = 30, 18
-WIDTH, HEIGHT = 26, 14
-START = (12, 0)
+from yule.core.elf.board import AREA_W, HEADINGS, START_CELL, VEC, XY, on_board
 
+START = XY[START_CELL]
 ARROWS = {"N": "^", "E": ">", "S": "v", "W": "<", "NE": "↗", "SE": "↘", "SW": "↙", "NW": "↖"}
-STEP = {
-    "N": (0, -1),
-    "E": (1, 0),
-    "S": (0, 1),
-    "W": (-1, 0),
-    "NE": (1, -1),
-    "SE": (1, 1),
-    "SW": (-1, 1),
-    "NW": (-1, -1),
-}
-DIRECTION = {step: name for name, step in STEP.items()}
+DIRECTION = dict(zip(VEC, HEADINGS, strict=True))
+"""A step between neighbouring cells, (dx, dy), as its heading."""
 
 _SINGLE = {
     "N": "│", "S": "│", "NS": "│", "E": "─", "W": "─", "EW": "─",
@@ -132,11 +121,9 @@ class Canvas:
     """The play area as a grid of two-character cells, each with a style."""
 
     def __init__(self) -> None:
-        self.cells: dict[tuple[int, int], tuple[str, str]] = {}
-        for y in range(AREA_Y, AREA_Y + AREA_H):
-            for x in range(AREA_X, AREA_X + AREA_W):
-                on_board = 0 <= x < WIDTH and 0 <= y < HEIGHT
-                self.cells[(x, y)] = (". " if on_board else "  ", STYLE["board"])
+        self.cells: dict[tuple[int, int], tuple[str, str]] = {
+            (x, y): (". " if on_board(x, y) else "  ", STYLE["board"]) for x, y in XY
+        }
 
     def put(self, x: int, y: int, chars: str, style: str) -> None:
         if (x, y) in self.cells:
@@ -144,10 +131,10 @@ class Canvas:
 
     def rows(self) -> list[Text]:
         out = []
-        for y in range(AREA_Y, AREA_Y + AREA_H):
+        for first in range(0, len(XY), AREA_W):  # XY lists the cells row by row
             row = Text()
-            for x in range(AREA_X, AREA_X + AREA_W):
-                chars, style = self.cells[(x, y)]
+            for xy in XY[first : first + AREA_W]:
+                chars, style = self.cells[xy]
                 row.append(chars, style)
             out.append(row)
         return out
