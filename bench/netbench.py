@@ -8,7 +8,7 @@ second subprocess echoes view-sized msgpack frames over loopback at the same pac
 It also prints view frame sizes, the host's CPU time and its memory (RSS).  The load generator
 does not collect garbage while it measures, so its own pauses are not counted as the host's.
 
-    /work/venv/bin/python bench/netbench.py --tables 200 --seconds 30
+    python bench/netbench.py --tables 200 --seconds 30
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, nargs="+", default=[3, 5, 8], help="seat counts (default 3 5 8)")
     args = parser.parse_args(argv)
 
-    print(f"White Elephant, random bots, core.records.play: {args.runs} runs of {args.games} games")
+    print(f"White Elephant, random bots, yule.core.records.play: {args.runs} runs of {args.games} games")
     print(f"Python {sys.version.split()[0]}")
     print()
     print(f"{'seats':>5}  {'games/s (median)':>16}  {'slowest':>8}  {'fastest':>8}  {'moves/game':>10}")

@@ -17,7 +17,7 @@ def get_game(name: object) -> Game:
     """The game called ``name``; ``KeyError`` with a readable message when there is none.
 
     Only that game's package is imported when its name is its package's (``white-elephant``
-    is ``core.white_elephant``): asking for one game does not load them all.
+    is ``yule.core.white_elephant``): asking for one game does not load them all.
     """
     if isinstance(name, str) and name not in _GAMES and name.replace("-", "_").isidentifier():
         import contextlib

@@ -4,9 +4,10 @@
     >>> frame[:4], decode(frame[4:])
     (b'\\x00\\x00\\x00\\x0b', {'type': 'ping'})
 
-:func:`read_frame` reads one frame with a size cap and two timeouts (silence before a frame,
-and a frame that stops half way); it raises :class:`FrameError` with a stable ``code`` that
-the host turns into an error frame.
+The client reads with :func:`read_frame`: one frame with a size cap and two timeouts (silence
+before a frame, and a frame that stops half way).  The host cuts frames out of the bytes as
+they arrive with :class:`FrameBuffer` (its connections time themselves).  Both raise
+:class:`FrameError` with a stable ``code``; the host turns it into an error frame.
 """
 
 from __future__ import annotations
@@ -32,24 +33,22 @@ HEADER = struct.Struct(">I")
 class FrameError(Exception):
     """A frame that cannot be read: ``code`` is stable (see docs/protocol.md), ``message`` plain."""
 
-    def __init__(self, code: str, message: str, *, fatal: bool) -> None:
+    def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
-        self.fatal = fatal
-        """True when the stream is no longer usable (size, timeouts); the connection closes."""
 
     @classmethod
     def silent(cls) -> FrameError:
-        return cls("silent", "Nothing was heard on this connection for too long.", fatal=True)
+        return cls("silent", "Nothing was heard on this connection for too long.")
 
     @classmethod
     def half_frame(cls) -> FrameError:
-        return cls("half_frame", "A frame started but did not finish in time.", fatal=True)
+        return cls("half_frame", "A frame started but did not finish in time.")
 
     @classmethod
     def too_large(cls, max_size: int, size: int) -> FrameError:
-        return cls("too_large", f"Frames are limited to {max_size} bytes (this one says {size}).", fatal=True)
+        return cls("too_large", f"Frames are limited to {max_size} bytes (this one says {size}).")
 
 
 def encode(message: dict[str, Any]) -> bytes:
@@ -63,9 +62,9 @@ def decode(body: bytes) -> dict[str, Any]:
     try:
         message = msgpack.unpackb(body, raw=False)
     except Exception:  # msgpack raises several unrelated types for bad input
-        raise FrameError("bad_msgpack", "The frame is not valid msgpack.", fatal=False) from None
+        raise FrameError("bad_msgpack", "The frame is not valid msgpack.") from None
     if not isinstance(message, dict):
-        raise FrameError("not_a_map", "A frame must hold one msgpack map with a 'type'.", fatal=False)
+        raise FrameError("not_a_map", "A frame must hold one msgpack map with a 'type'.")
     return message
 
 
@@ -108,7 +107,8 @@ class FrameBuffer:
         >>> frames.feed(data[3:]); decode(frames.next()), frames.partial
         ({'type': 'ping'}, False)
 
-    :meth:`next` raises a fatal :class:`FrameError` when a frame says it is over ``max_size``.
+    :meth:`next` raises :class:`FrameError` when a frame says it is over ``max_size``: the stream
+    cannot be followed after it.
     """
 
     __slots__ = ("_buffer", "max_size")

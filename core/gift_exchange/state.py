@@ -165,7 +165,6 @@ class GiftExchangeState(GameState):
         "labels",
         "last_loss",
         "max_steals",
-        "moves_applied",
         "n_brought",
         "no_steal_back",
         "open_own",
@@ -212,7 +211,6 @@ class GiftExchangeState(GameState):
         self.last_loss: dict[int, int] = {}  # victim -> the gift it lost most recently this turn
         self.chain: list[tuple[int, int, int]] = []  # (thief, gift, victim) this turn
         self.phase = BRINGING
-        self.moves_applied = 0
         self._outcome: Outcome | None = None
 
     # -- who moves -------------------------------------------------------------------------
@@ -240,10 +238,6 @@ class GiftExchangeState(GameState):
         """True once the gift has been stolen ``steal_limit`` times."""
         limit = self.steal_limit
         return limit is not None and self.steals[gift] >= limit
-
-    @property
-    def steals_this_turn(self) -> int:
-        return len(self.chain)
 
     # -- parsing -----------------------------------------------------------------------------
 
@@ -363,7 +357,6 @@ class GiftExchangeState(GameState):
 
     def apply(self, move: Move) -> list[Event]:
         self.verify(move)
-        self.moves_applied += 1
         kind = type(move)
         if kind is Steal:
             return self._steal(move)
@@ -577,7 +570,7 @@ class GiftExchangeState(GameState):
             self.players, tuple(sorted(self.options.items())), tuple(self.labels), tuple(self.wrappings),
             tuple(self.blank), tuple(self.brought), tuple(self.opened), tuple(self.holder), tuple(self.held),
             tuple(self.steals), tuple(self.order), self.turn, self.current, tuple(sorted(self.taken)),
-            tuple(sorted(self.last_loss.items())), tuple(self.chain), self.phase, self.moves_applied,
+            tuple(sorted(self.last_loss.items())), tuple(self.chain), self.phase,
         )  # fmt: skip
 
     def table(self) -> list[dict[str, Any]]:

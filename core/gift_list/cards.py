@@ -2,7 +2,7 @@
 
 Gift cards are ``<colour>-<n>`` with n from 1 to 10; each colour is one person on the lists::
 
-    >>> colour_of("blue-7"), number_of("blue-7")
+    >>> CARD_COLOUR["blue-7"], CARD_NUMBER["blue-7"]
     ('blue', 7)
     >>> PERSON_OF_COLOUR["green"]
     'great-uncle-irwin'
@@ -58,14 +58,6 @@ GIFT_LISTS: tuple[tuple[str, str, str], ...] = tuple(combinations(PEOPLE, 3))  #
 
 ATTIC_SIZE: dict[int, int] = {3: 8, 4: 8, 5: 7, 6: 6, 7: 5}
 """Attic (hand) size per player count; there is one party per attic card."""
-
-
-def colour_of(card: str) -> str:
-    return CARD_COLOUR[card]
-
-
-def number_of(card: str) -> int:
-    return CARD_NUMBER[card]
 
 
 def canonical_list(people: list[str] | tuple[str, ...]) -> tuple[str, ...]:

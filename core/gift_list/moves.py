@@ -75,8 +75,6 @@ class Steal:
 
 Move = Deal | Bring | Open | Steal
 
-MOVE_TYPES = ("deal", "bring", "open", "steal")
-
 
 def parse(move: dict) -> Move:
     """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one."""

@@ -100,7 +100,6 @@ class GiftListState(GameState):
         "holding",
         "lists",
         "locked",
-        "moves_applied",
         "opened",
         "options",
         "parties",
@@ -133,7 +132,6 @@ class GiftListState(GameState):
         self.locked = [False] * n  # does the seat hold a gift stolen since the last opening?
         self.opened = 0  # gifts opened this party
         self.received: list[list[str]] = [[] for _ in range(n)]
-        self.moves_applied = 0
         self._outcome: Outcome | None = None
 
     # -- who moves -------------------------------------------------------------------------
@@ -273,7 +271,6 @@ class GiftListState(GameState):
 
     def apply(self, move: Move) -> list[Event]:
         self.verify(move)
-        self.moves_applied += 1
         if isinstance(move, Bring):
             return self._bring(move)
         if isinstance(move, Open):

@@ -89,7 +89,6 @@ class WhiteElephantState(GameState):
         "front",
         "handle",
         "known",
-        "moves_applied",
         "on_card",
         "options",
         "peanuts",
@@ -128,7 +127,6 @@ class WhiteElephantState(GameState):
         self.card_of: dict[str, str] = {}  # handle -> facedown card in play
         self.known: list[set[str]] = [set() for _ in range(players)]  # facedown cards peeked
         self.surprises_dealt = 0
-        self.moves_applied = 0
         self._outcome: Outcome | None = None
 
     # -- who moves -------------------------------------------------------------------------
@@ -292,7 +290,6 @@ class WhiteElephantState(GameState):
 
     def apply(self, move: Move) -> list[Event]:
         self.verify(move)
-        self.moves_applied += 1
         if isinstance(move, Take):
             return self._take(move)
         if isinstance(move, Peek):

@@ -3,7 +3,7 @@
 Card ids are ``<colour>-<value>``; Max is ``max``.  The colour only matters for the
 "Oberhase" title; a family is the six values, whatever their colours.
 
-    >>> len(RABBIT_CARDS), value_of("grey-5"), colour_of("grey-5")
+    >>> len(RABBIT_CARDS), CARD_VALUE["grey-5"], CARD_COLOUR["grey-5"]
     (24, 5, 'grey')
     >>> describe_card("cream-1"), describe_card(MAX)
     ('cream 1', 'Max')
@@ -26,18 +26,9 @@ MAX_ROLLS = 500
 """A game whose 500th roll has been played out without a winner is stopped (house rule 6)."""
 
 RABBIT_CARDS: tuple[str, ...] = tuple(f"{c}-{v}" for c in COLOURS for v in VALUES)
-ALL_CARDS: tuple[str, ...] = (*RABBIT_CARDS, MAX)
 
 CARD_VALUE: dict[str, int] = {f"{c}-{v}": v for c in COLOURS for v in VALUES}
 CARD_COLOUR: dict[str, str] = {f"{c}-{v}": c for c in COLOURS for v in VALUES}
-
-
-def value_of(card: str) -> int:
-    return CARD_VALUE[card]
-
-
-def colour_of(card: str) -> str:
-    return CARD_COLOUR[card]
 
 
 def describe_card(card: str) -> str:

@@ -90,7 +90,6 @@ class WhiteRabbitState(GameState):
         "die",
         "hands",
         "max_pile",
-        "moves_applied",
         "options",
         "phase",
         "piles",
@@ -116,7 +115,6 @@ class WhiteRabbitState(GameState):
         self.turn = 0
         self.phase = DEAL
         self.winner: int | None = None
-        self.moves_applied = 0
         self._outcome: Outcome | None = None
 
     # -- who moves -------------------------------------------------------------------------
@@ -275,7 +273,6 @@ class WhiteRabbitState(GameState):
 
     def apply(self, move: AnyMove) -> list[Event]:
         self.verify(move)
-        self.moves_applied += 1
         if isinstance(move, Roll):
             self.rolls += 1
             self.die = move.value

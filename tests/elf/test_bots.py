@@ -64,7 +64,7 @@ def test_the_goal_bot_heads_for_nyc_when_its_locations_are_done():
 
 
 def _drive(players, seed, bot):
-    """Play a game like core.records.play, checking bots against copies of their view."""
+    """Play a game like yule.core.records.play, checking bots against copies of their view."""
     state = GAME.start(players)
     rng = random.Random(seed)
     bots = [bot(random.Random(f"{seed}/{i}")) for i in range(players)]

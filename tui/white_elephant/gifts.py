@@ -5,9 +5,9 @@ colour (NO_COLOR, monochrome terminals); the colour is a plain 16-colour backgro
 reads in 256-colour terminals and over SSH.  Surprise Gifts show their handle number
 (``?4``); one this seat has peeked at shows what it is after an ``=``, for this seat alone.
 
-    >>> gift_code("snow-globe-10")
+    >>> gift_badge("snow-globe-10").plain
     'SG 10'
-    >>> gift_code("surprise-4"), gift_code("surprise-4", {"surprise-4": "mug-5"})
+    >>> gift_badge("surprise-4").plain, gift_badge("surprise-4", {"surprise-4": "mug-5"}).plain
     ('?4', '?4=MU 5')
 """
 
@@ -63,15 +63,6 @@ def suit_badge(suit: str) -> Text:
 def card_code(card: str) -> str:
     """``'GB 7'`` for ``gift-basket-7``."""
     return f"{SUIT_CODES[suit_of(card)]} {number_of(card)}"
-
-
-def gift_code(ref: str, known: Mapping[str, str] | None = None) -> str:
-    """The short form of a gift: ``'GB 7'``, ``'?4'``, or ``'?4=MU 5'`` once peeked at."""
-    if not is_surprise(ref):
-        return card_code(ref)
-    card = (known or {}).get(ref)
-    mark = f"?{surprise_number(ref)}"
-    return f"{mark}={card_code(card)}" if card else mark
 
 
 def gift_badge(ref: str, known: Mapping[str, str] | None = None, on_gifts: Mapping[str, int] | None = None) -> Text:

@@ -81,7 +81,6 @@ class WhiteRabbitTable(GameTable, can_focus=True):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.banner = Text("")
-        self.die_by: int | None = None
         self.again = False
         self.asked_at: int | None = None
 
@@ -186,7 +185,7 @@ class WhiteRabbitTable(GameTable, can_focus=True):
         for event in events:
             kind = event.get("type")
             if kind == "roll":
-                self.die_by, self.again = event["by"], False
+                self.again = False
             elif kind == "turn":
                 self.again = bool(event.get("again"))
             elif kind == "deal":
