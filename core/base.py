@@ -219,6 +219,10 @@ class Game:
     option_choices: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """The options that are a choice of words: option -> {value: the value in plain words},
     so a form can offer the choice (every other option is a flag or a number)."""
+    organiser_mode: bool = False
+    """True when one terminal may move for every seat (a host's organiser mode): the game hides
+    nothing that terminal may not see.  A game with hidden cards leaves it False, or one
+    terminal trying moves for every seat would find them out from what is refused."""
 
     def report_lines(self, state: GameState, names: list[str]) -> list[str]:
         """How a finished game ended, one line a seat: the game's own report, else its scores."""

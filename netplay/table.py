@@ -180,6 +180,9 @@ class Table:
             options = game.check_options(options)
         except BadOptions as e:
             raise RequestError("bad_options", str(e)) from None
+        if organised and not game.organiser_mode:
+            raise RequestError("no_organiser_mode", f"{game.title} hides cards from the players, so one terminal "
+                               "may not move for every seat: each player joins from their own terminal.")  # fmt: skip
         names = guest_names(guests, seats, organised)
         code = new_code()
         while code in taken_codes:
@@ -629,7 +632,7 @@ class Table:
         """A move from a connection (for ``for_seat`` from an organiser-mode table's organiser);
         returns the new ``seq`` once it is committed and sent."""
         if for_seat is not None:
-            if not (self.organised and conn is self.organiser):
+            if not (self.organised and self.game.organiser_mode and conn is self.organiser):
                 raise RequestError("forbidden", "Only the organiser of an organiser-mode table moves for a seat.")
             if not 0 <= for_seat < self.size:
                 raise RequestError("bad_seat", f"This table has seats 0 to {self.size - 1}.")
