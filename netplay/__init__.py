@@ -28,6 +28,9 @@ MAX_SSH_SESSIONS = 64
 SSH_IDLE_MINUTES = 30.0
 """Minutes without a key press after which an SSH session is closed, unless told otherwise."""
 
+DEFAULT_WEB_PORT = 8080
+"""The port ``yule watch --web`` serves the TV page on unless told otherwise."""
+
 SERVICE_TYPE = "_yule._tcp.local."
 """The zeroconf (mDNS) service type a host advertises."""
 

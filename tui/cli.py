@@ -326,12 +326,17 @@ def cmd_party(args: argparse.Namespace) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    from yule.tui.tv import WatchApp
-
     if args.table is None and args.code is None:
         print("yule watch: name the table (--table T) or give its join code (--code CODE)", file=sys.stderr)
         return 2
     host, port = args.address
+    if args.web:
+        from yule.tui.webtv import serve_tv, watch_command
+
+        return serve_tv(watch_command(host, port, args.table, args.code), args.bind or "0.0.0.0", args.port,
+                        _reachable_at(args.bind))  # fmt: skip
+    from yule.tui.tv import WatchApp
+
     return WatchApp(host, port, args.table, args.code).run(mouse=False) or 0
 
 
@@ -419,7 +424,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ssh-password", metavar="WORD", help="the party word SSH guests must type (default: none asked)")
     p.set_defaults(handler=cmd_host)
 
-    from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES
+    from yule.netplay import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES
 
     p = sub.add_parser("ssh-serve", help="serve the app over SSH: guests play with just an SSH client")
     p.add_argument(
@@ -471,6 +476,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("address", type=_host_port, metavar="HOST[:PORT]")
     p.add_argument("--table", type=int, help="the table's number")
     p.add_argument("--code", help="the table's join code (names the table by itself)")
+    p.add_argument("--web", action="store_true", help="serve the TV view as a web page, for a browser on the LAN")
+    p.add_argument(
+        "--port", type=int, default=DEFAULT_WEB_PORT, help=f"with --web: the page's port (default {DEFAULT_WEB_PORT})"
+    )
+    p.add_argument("--bind", metavar="ADDR", help="with --web: address to listen on (default: every interface)")
     p.set_defaults(handler=cmd_watch)
 
     p = sub.add_parser("hosts", help="list Yule hosts found on the LAN")

@@ -10,7 +10,6 @@ import fcntl
 import os
 import pty
 import re
-import socket
 import struct
 import subprocess
 import sys
@@ -19,7 +18,7 @@ import threading
 import time
 from pathlib import Path
 
-from tui_support import terminal_text
+from tui_support import free_port, terminal_text
 
 YULE = [sys.executable, "-m", "yule.tui.cli"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,12 +75,6 @@ class Terminal:
                 self.proc.kill()
                 self.proc.wait()
         os.close(self.master)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_two_players_each_see_only_their_own_peek(tmp_path):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import socket
 from typing import Any
 
 import pytest
@@ -25,6 +26,13 @@ ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\
 def terminal_text(raw: bytes) -> str:
     """A terminal app's output as plain text (its lines run together, in the order drawn)."""
     return ANSI.sub(b"", raw).decode("utf-8", "replace")
+
+
+def free_port() -> int:
+    """A TCP port free on loopback now, for a server started as a process with ``--port``."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
