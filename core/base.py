@@ -14,24 +14,54 @@ Moves travel in three forms, all plain dicts with a ``"type"`` key:
   a record-form move, with errors that never reveal a hidden card.
 * **events**: what :meth:`GameState.apply` returns, public to every seat (the game log).
 
-Views are plain JSON-safe dicts: they are what the host sends and what bots read.
+Move values are small frozen dataclasses, one per kind of move, in each game's ``moves``
+module; what the rest of Yule may rely on is the :class:`Move` protocol.  Views are plain
+JSON-safe dicts (each game documents its own as a ``TypedDict``): they are what the host sends
+and what bots read.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 CHANCE = "chance"
 """The ``by`` of a random outcome; :meth:`GameState.active` returns it when chance moves."""
 
 Seat = int
-View = dict[str, Any]
+View = Mapping[str, Any]
+"""What a seat may know (see :meth:`GameState.view`); each game's own view is a ``TypedDict``."""
 Event = dict[str, Any]
 MoveDict = dict[str, Any]
+"""A move as a plain dict: record form, or wire form (without ``by``)."""
+
+
+class Move(Protocol):
+    """What every game's move value promises.
+
+    ``type`` is the move's record name (``"take"``), ``by`` the seat that makes it or
+    :data:`CHANCE`, and :meth:`to_record` its record form, which the game's
+    ``parse_record_move`` reads back into an equal value.
+    """
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def by(self) -> Seat | str: ...
+
+    def to_record(self) -> MoveDict: ...
+
+
+M = TypeVar("M", bound=Move)
+"""A game's move type (the union of its move classes)."""
+V = TypeVar("V", bound=Mapping[str, Any])
+"""A game's view type (its ``TypedDict``)."""
+S = TypeVar("S", bound="GameState[Any]")
+"""A game's state type."""
 
 
 class IllegalMove(ValueError):
@@ -67,7 +97,7 @@ def seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
-def refusal(check: Callable[..., None], *args: Any) -> str | None:
+def refusal(check: Callable[..., object], *args: Any) -> str | None:
     """Why ``check(*args)`` refuses: the reason of the :class:`IllegalMove` it raises, else ``None``.
 
     The ``actions`` of a view are written with it from the same checks that
@@ -120,8 +150,13 @@ class Outcome:
         return {"scores": list(self.scores), "winners": list(self.winners), **self.extra}
 
 
-class GameState(ABC):
-    """One position of a game.  Mutable: :meth:`apply` changes it in place (fast for bots)."""
+class GameState(ABC, Generic[M]):
+    """One position of a game.  Mutable: :meth:`apply` changes it in place (fast for bots).
+
+    ``M`` is the game's move type.  A game's state class lists its attributes in ``__slots__``.
+    """
+
+    __slots__ = ()
 
     players: int
     options: dict[str, Any]
@@ -136,10 +171,10 @@ class GameState(ABC):
         """True once the game has ended."""
 
     @abstractmethod
-    def parse_record_move(self, move: MoveDict) -> Any:
+    def parse_record_move(self, move: MoveDict) -> M:
         """A record-form dict as this game's move value; raises :class:`MalformedMove`."""
 
-    def parse_seat_move(self, seat: Seat, move: MoveDict) -> Any:
+    def parse_seat_move(self, seat: Seat, move: MoveDict) -> M:
         """A move sent by ``seat`` (wire form, without ``by``) as a record-form move value.
 
         A chance move sent by a seat is refused by the move readers (:func:`yule.core.fields.mover`).
@@ -151,10 +186,10 @@ class GameState(ABC):
         return self.parse_record_move({**move, "by": seat})
 
     @abstractmethod
-    def verify(self, move: Any) -> None:
+    def verify(self, move: M) -> None:
         """Raise an :class:`IllegalMove` subclass with the reason when ``move`` is illegal now."""
 
-    def can(self, move: Any) -> bool:
+    def can(self, move: M) -> bool:
         """True when ``move`` is legal now."""
         try:
             self.verify(move)
@@ -163,11 +198,11 @@ class GameState(ABC):
         return True
 
     @abstractmethod
-    def apply(self, move: Any) -> list[Event]:
+    def apply(self, move: M) -> list[Event]:
         """Verify and play ``move``; return the public events it caused."""
 
     @abstractmethod
-    def chance_move(self, rng: random.Random) -> Any:
+    def chance_move(self, rng: random.Random) -> M:
         """Draw the pending chance move from ``rng`` (only when :meth:`active` is ``(CHANCE,)``)."""
 
     def chance_trigger(self) -> tuple[Seat, str] | None:
@@ -195,25 +230,28 @@ class GameState(ABC):
 
 
 @dataclass(frozen=True)
-class Game:
-    """A registered game: what the lobby, the host, the records and the bots need to know."""
+class Game(Generic[S]):
+    """A registered game: what the lobby, the host, the records and the bots need to know.
+
+    ``S`` is the game's state type.
+    """
 
     name: str
     title: str
     min_players: int
     max_players: int
-    new_state: Callable[[int, Mapping[str, Any]], GameState]
+    new_state: Callable[[int, Mapping[str, Any]], S]
     """Start a game for ``players`` seats with normalised options (the fixed starting position)."""
     default_options: Mapping[str, Any]
     check_options: Callable[[Mapping[str, Any]], dict[str, Any]]
     """Defaults filled in, unknown keys and bad values refused with :class:`BadOptions`."""
-    bots: Mapping[str, Callable[[random.Random], Bot]]
+    bots: Mapping[str, Callable[[random.Random], Bot[Any]]]
     describe: Callable[[Event, list[str]], str]
     """One event as a plain-words log line, given the players' names."""
     summary: str = ""
-    report: Callable[[GameState, list[str]], list[str]] | None = None
+    report: Callable[[S, list[str]], list[str]] | None = None
     """The end of a finished game as lines of plain text; ``None``: the scores table will do."""
-    undo_floor: Callable[[list[Mapping[str, Any]]], int] | None = None
+    undo_floor: Callable[[Sequence[Mapping[str, Any]]], int] | None = None
     """How many leading record moves an undo must keep (given the moves so far); ``None``: the
     game has no undo.  The host undoes by replaying the record without its last seat move."""
     option_choices: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
@@ -224,7 +262,7 @@ class Game:
     nothing that terminal may not see.  A game with hidden cards leaves it False, or one
     terminal trying moves for every seat would find them out from what is refused."""
 
-    def report_lines(self, state: GameState, names: list[str]) -> list[str]:
+    def report_lines(self, state: S, names: list[str]) -> list[str]:
         """How a finished game ended, one line a seat: the game's own report, else its scores."""
         if self.report is not None:
             return self.report(state, names)
@@ -237,14 +275,17 @@ class Game:
             for seat, (name, score) in enumerate(zip(names, outcome.scores, strict=True))
         ]
 
-    def start(self, players: int, options: Mapping[str, Any] | None = None) -> GameState:
+    def start(self, players: int, options: Mapping[str, Any] | None = None) -> S:
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}")
         return self.new_state(players, self.check_options(options or {}))
 
 
-class Bot(ABC):
-    """A player that decides from its seat's view alone and answers in wire form."""
+class Bot(ABC, Generic[V]):
+    """A player that decides from its seat's view alone (``V``, its game's view type) and
+    answers in wire form."""
+
+    __slots__ = ("rng",)
 
     kind: ClassVar[str]
 
@@ -252,5 +293,5 @@ class Bot(ABC):
         self.rng = rng
 
     @abstractmethod
-    def choose(self, view: View) -> MoveDict:
+    def choose(self, view: V) -> MoveDict:
         """The move to send (wire form, no ``by``) given the seat's current view."""

@@ -25,32 +25,32 @@ def mover(move: Any, chance_types: Collection[str], seat_types: Collection[str])
         raise MalformedMove("a move is an object with a 'type'")
     kind = move.get("type")
     by = move.get("by")
-    if kind in chance_types:
+    if isinstance(kind, str) and kind in chance_types:
         if by != CHANCE:
             raise MalformedMove(f"'{kind}' is a chance move (by 'chance'): the host draws it, not a seat")
-        return kind, by
-    if kind not in seat_types:
+        return kind, CHANCE
+    if not isinstance(kind, str) or kind not in seat_types:
         raise MalformedMove(f"unknown move type {kind!r}")
     if type(by) is not int:
         raise MalformedMove(f"'{kind}' is made by a seat number")
     return kind, by
 
 
-def whole_number(move: dict, key: str, what: str = "a whole number") -> int:
+def whole_number(move: dict[str, Any], key: str, what: str = "a whole number") -> int:
     value = move.get(key)
     if type(value) is not int:
         raise MalformedMove(f"'{move.get('type')}' needs {what} in {key!r}")
     return value
 
 
-def text(move: dict, key: str, what: str = "text") -> str:
+def text(move: dict[str, Any], key: str, what: str = "text") -> str:
     value = move.get(key)
     if not isinstance(value, str):
         raise MalformedMove(f"'{move.get('type')}' needs {what} in {key!r}")
     return value
 
 
-def names(move: dict, key: str, what: str = "names") -> tuple[str, ...]:
+def names(move: dict[str, Any], key: str, what: str = "names") -> tuple[str, ...]:
     """A list of strings (card ids, people ...) as a tuple."""
     value = move.get(key)
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
@@ -58,7 +58,7 @@ def names(move: dict, key: str, what: str = "names") -> tuple[str, ...]:
     return tuple(value)
 
 
-def numbers(move: dict, key: str, what: str = "whole numbers") -> tuple[int, ...]:
+def numbers(move: dict[str, Any], key: str, what: str = "whole numbers") -> tuple[int, ...]:
     """A list of whole numbers (seats, values ...) as a tuple."""
     value = move.get(key)
     if not isinstance(value, list | tuple) or not all(type(v) is int for v in value):
@@ -66,7 +66,7 @@ def numbers(move: dict, key: str, what: str = "whole numbers") -> tuple[int, ...
     return tuple(value)
 
 
-def name_rows(move: dict, key: str, what: str = "names") -> tuple[tuple[str, ...], ...]:
+def name_rows(move: dict[str, Any], key: str, what: str = "names") -> tuple[tuple[str, ...], ...]:
     """A list of lists of strings (hands, piles ...) as a tuple of tuples."""
     value = move.get(key)
     if not isinstance(value, list | tuple) or not all(

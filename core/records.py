@@ -29,7 +29,7 @@ class RecordError(ValueError):
         super().__init__(f"move {move}: {reason}" if move is not None else reason)
 
 
-def new_record(game: Game, players: list[str], options: Mapping[str, Any], **extra: Any) -> dict:
+def new_record(game: Game[Any], players: list[str], options: Mapping[str, Any], **extra: Any) -> dict[str, Any]:
     """An empty record (no moves, no result) for a game about to start."""
     return {
         "format": FORMAT,
@@ -41,7 +41,7 @@ def new_record(game: Game, players: list[str], options: Mapping[str, Any], **ext
     }
 
 
-def start_from_record(record: Mapping[str, Any]) -> tuple[Game, GameState]:
+def start_from_record(record: Mapping[str, Any]) -> tuple[Game[Any], GameState[Any]]:
     """The game and its starting position named by a record's header."""
     if not isinstance(record, Mapping):
         raise RecordError("a record is a JSON object")
@@ -64,7 +64,7 @@ def start_from_record(record: Mapping[str, Any]) -> tuple[Game, GameState]:
     return game, state
 
 
-def replay(record: Mapping[str, Any], *, upto: int | None = None) -> tuple[Game, GameState]:
+def replay(record: Mapping[str, Any], *, upto: int | None = None) -> tuple[Game[Any], GameState[Any]]:
     """Replay a record's moves (the first ``upto`` of them) and return the position reached."""
     game, state = start_from_record(record)
     moves = record.get("moves")
@@ -114,14 +114,14 @@ def verify_record(record: Mapping[str, Any]) -> None:
 
 
 def play(
-    game: Game,
+    game: Game[Any],
     players: list[str],
     bots: list[Callable[[random.Random], Any]],
     seed: int | str,
     options: Mapping[str, Any] | None = None,
     *,
     max_moves: int = 1_000_000,
-) -> dict:
+) -> dict[str, Any]:
     """Play a whole game with a bot on every seat and return its record.
 
     Chance draws from ``random.Random(seed)``; seat ``i``'s bot from its own RNG derived from

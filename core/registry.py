@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from .base import Game
+from typing import Any
 
-_GAMES: dict[str, Game] = {}
+from .base import Game, S
+
+_GAMES: dict[str, Game[Any]] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: Game[S]) -> Game[S]:
     """Add a game to the registry (each game module calls this once)."""
     _GAMES[game.name] = game
     return game
 
 
-def get_game(name: object) -> Game:
+def get_game(name: object) -> Game[Any]:
     """The game called ``name``; ``KeyError`` with a readable message when there is none.
 
     Only that game's package is imported when its name is its package's (``white-elephant``
@@ -37,7 +39,7 @@ MENU_ORDER = ("white-elephant", "gift-exchange", "white-rabbit", "gift-list", "e
 """How menus list the games: the flagship first; a game not named here comes after, by name."""
 
 
-def all_games() -> list[Game]:
+def all_games() -> list[Game[Any]]:
     """Every registered game, in :data:`MENU_ORDER` (whatever order they were imported in)."""
     _load()
     rank = {name: i for i, name in enumerate(MENU_ORDER)}

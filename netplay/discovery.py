@@ -17,9 +17,14 @@ import logging
 import socket
 import struct
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import SERVICE_TYPE
 from .wire import PROTOCOL_VERSION
+
+if TYPE_CHECKING:  # zeroconf loads only when a host advertises or a client browses
+    from zeroconf import ServiceInfo
+    from zeroconf.asyncio import AsyncZeroconf
 
 log = logging.getLogger("yule.discovery")
 
@@ -93,8 +98,8 @@ class Advertiser:
         self.port = port
         self.addresses = addresses
         self.ssh_port = ssh_port
-        self._zc = None
-        self._info = None
+        self._zc: AsyncZeroconf | None = None
+        self._info: ServiceInfo | None = None
 
     async def start(self) -> None:
         try:
@@ -122,8 +127,9 @@ class Advertiser:
 
     async def stop(self) -> None:
         if self._zc is not None:
-            with contextlib.suppress(Exception):  # goodbye packets are a courtesy: bounded
-                await asyncio.wait_for(self._zc.async_unregister_service(self._info), 1.0)
+            if self._info is not None:
+                with contextlib.suppress(Exception):  # goodbye packets are a courtesy: bounded
+                    await asyncio.wait_for(self._zc.async_unregister_service(self._info), 1.0)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._zc.async_close(), 2.0)
             self._zc = None

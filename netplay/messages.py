@@ -14,7 +14,7 @@ short reason.  ``rid`` is an optional request id the host copies into its reply.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, TypeAdapter, ValidationError
 
@@ -169,7 +169,28 @@ _MODELS = (
     RemoveBot, SetOpen, Start, Again, Move, Organise, Undo,
 )  # fmt: skip
 
-ClientMessage = Annotated[Union[_MODELS], Field(discriminator="type")]  # noqa: UP007
+ClientMessage = Annotated[
+    Hello
+    | Ping
+    | Pong
+    | ListTables
+    | Create
+    | Join
+    | Resume
+    | Watch
+    | Leave
+    | AddBot
+    | FillBots
+    | RemoveBot
+    | SetOpen
+    | Start
+    | Again
+    | Move
+    | Organise
+    | Undo,
+    Field(discriminator="type"),
+]
+"""Any client message, validated (:func:`parse_client_message`); one class per ``type``."""
 
 MESSAGE_TYPES = frozenset(get_args(m.model_fields["type"].annotation)[0] for m in _MODELS)
 

@@ -95,7 +95,7 @@ def guest_names(guests: list[str] | None, seats: int, organised: bool) -> list[s
     return names
 
 
-def stand_in_kind(game: Game) -> str:
+def stand_in_kind(game: Game[Any]) -> str:
     """The bot that plays for an absent player: the greedy one when the game has it."""
     return "greedy" if "greedy" in game.bots else next(iter(game.bots))
 
@@ -121,7 +121,7 @@ class Table:
         store: Store,
         *,
         id: int,
-        game: Game,
+        game: Game[Any],
         options: dict[str, Any],
         seats: int,
         open: bool,
@@ -147,10 +147,10 @@ class Table:
         """The current game's seed (kept secret while it is played); empty before the first game."""
         self.players: list[str] = []
         self.seats: list[Seat | None] = [None] * seats
-        self.state: GameState | None = None
+        self.state: GameState[Any] | None = None
         self.moves: list[dict[str, Any]] = []
         self.log: list[dict[str, Any]] = []  # the current game's log entries, the last LOG_RESENT
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Bot[Any]] = {}
         self.watchers: set[Connection] = set()
         self.creators: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
@@ -228,7 +228,7 @@ class Table:
         if table.status == PLAYING:
             for seat in range(table.size):
                 table._mark_away(seat)
-            if table.state.is_over:  # killed between the last move and the record
+            if table.state is not None and table.state.is_over:  # killed between the last move and the record
                 table._finish()
             else:
                 new = table._draw_chance()
@@ -356,7 +356,7 @@ class Table:
         others = (self.watchers | self.creators) - {s.conn for s in self.seats if s is not None}
         if self.organised and self.organiser in others:
             others = others - {self.organiser}
-            self.organiser.send_bytes(self.organiser_frame(entries))  # type: ignore[union-attr]
+            self.organiser.send_bytes(self.organiser_frame(entries))
         if others:
             frame = self.view_frame(None, entries)
             for conn in others:
@@ -555,7 +555,7 @@ class Table:
             if s is not None:
                 s.stand_in = False
                 self._mark_away(seat)
-        events = []
+        events: list[dict[str, Any]] = []
         new = self._draw_chance(events)
         self._commit(new, events)
         self.broadcast_info()
@@ -733,7 +733,7 @@ class Table:
                 s.away_timer.cancel()
                 s.away_timer = None
 
-    def controller(self, seat: int) -> Bot | None:
+    def controller(self, seat: int) -> Bot[Any] | None:
         """The bot moving for a seat now (a bot seat, or a stand-in), else None."""
         s = self.seats[seat]
         if s is not None and (s.bot is not None or s.stand_in):

@@ -36,7 +36,7 @@ from .board import (
     slot_value,
     touched,
 )
-from .cards import CARD_TYPE, JUMPS, placements
+from .cards import CARD_TYPE, JUMPS, Placement, placements
 from .preview import live_mask
 
 
@@ -46,7 +46,7 @@ def _flat_moves(view: View) -> list[MoveDict]:
     ]
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[View]):
     """Uniform over the allowed kinds of move, then uniform over the legal placements."""
 
     kind = "random"
@@ -88,7 +88,7 @@ def _approach(arrow_cell: int, heading: int, target: int) -> int:
     return best
 
 
-class GoalBot(Bot):
+class GoalBot(Bot[View]):
     """Plans up to 3 cards ahead toward its own unvisited goal locations, then to NYC."""
 
     kind = "goal"
@@ -129,7 +129,18 @@ class GoalBot(Bot):
         targets = self._targets(live)
         return -STEP * min(_approach(a_cell, a_head, t) for t in targets)
 
-    def _search(self, hand, a_cell, a_head, live, offer, taken, value, depth, first) -> None:
+    def _search(
+        self,
+        hand: list[str],
+        a_cell: int,
+        a_head: int,
+        live: int,
+        offer: int,
+        taken: int,
+        value: float,
+        depth: int,
+        first: MoveDict | None,
+    ) -> None:
         if depth == 0:
             return
         seen_types: set[str] = set()
@@ -139,7 +150,7 @@ class GoalBot(Bot):
                 continue
             seen_types.add(t)
             rest = hand[:i] + hand[i + 1 :]
-            options = [(p, None) for p in placements(a_cell, a_head, t)]
+            options: list[tuple[Placement, list[int] | None]] = [(p, None) for p in placements(a_cell, a_head, t)]
             if offer >= 0:
                 options.extend((p, list(XY[p.origin])) for p in JUMPS[(offer, t)])
             for p, floe in options:
@@ -159,7 +170,7 @@ class GoalBot(Bot):
                     rest, p.arrow_cell, p.arrow_heading, new_live, new_offer, new_taken, total, depth - 1, move
                 )
 
-    def _resolve(self, p, live: int, taken: int, jump: bool):
+    def _resolve(self, p: Placement, live: int, taken: int, jump: bool) -> tuple[float, int, int, int, bool]:
         """What laying placement ``p`` is worth to this bot, and the board after it."""
         if jump:
             live &= ~FLOE_BITS

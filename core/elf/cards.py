@@ -80,7 +80,17 @@ class Placement:
 
     __slots__ = ("arrow_cell", "arrow_heading", "cells", "error", "heading", "origin", "touches_end", "type")
 
-    def __init__(self, origin, heading, type_, cells, arrow_cell, arrow_heading, touches_end, error):
+    def __init__(
+        self,
+        origin: int,
+        heading: int,
+        type_: str,
+        cells: tuple[int, ...],
+        arrow_cell: int,
+        arrow_heading: int,
+        touches_end: bool,
+        error: str | None,
+    ) -> None:
         self.origin = origin
         self.heading = heading
         self.type = type_

@@ -28,6 +28,7 @@ a card touches END, or when a turn ends with the deck and every hand empty.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from ..base import (
@@ -120,7 +121,7 @@ def arrow_dict(c: int, heading: int) -> dict[str, Any]:
     return {"cell": xy_list(c), "heading": HEADINGS[heading]}
 
 
-class ElfState(GameState):
+class ElfState(GameState[Move]):
     """One position of Elf for 2 to 4 seats (no options)."""
 
     __slots__ = (
@@ -149,7 +150,7 @@ class ElfState(GameState):
         "turn",
     )  # fmt: skip
 
-    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if not 2 <= players <= 4:
             raise ValueError(f"Elf is for 2 to 4 players, not {players}")
         self.players = players
@@ -199,7 +200,7 @@ class ElfState(GameState):
 
     # -- parsing -----------------------------------------------------------------------------
 
-    def parse_record_move(self, move: dict) -> Move:
+    def parse_record_move(self, move: dict[str, Any]) -> Move:
         return parse(move)
 
     # -- legality ----------------------------------------------------------------------------
@@ -379,7 +380,7 @@ class ElfState(GameState):
                 "by": seat,
                 "card": move.card,
                 "heading": move.heading,
-                "floe": list(move.floe) if jump else None,
+                "floe": list(move.floe) if move.floe is not None else None,
                 "cells": [xy_list(c) for c in p.cells],
                 "arrow": arrow_dict(p.arrow_cell, p.arrow_heading),
             }
@@ -544,7 +545,7 @@ class ElfState(GameState):
             elif t.kind == END:
                 entry["taken_by"] = self.snow_globe if self.snow_globe >= 0 else None
             tokens[t.id] = entry
-        view: View = {
+        view: dict[str, Any] = {
             "game": "elf",
             "you": seat,
             "players": self.players,

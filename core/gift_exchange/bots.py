@@ -11,22 +11,24 @@ reveal.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..base import Bot, MoveDict, View
 from .text import SILLY_GIFTS, WRAPPINGS
 
 
-def _bring(bot: Bot) -> MoveDict:
+def _bring(bot: Bot[View]) -> MoveDict:
     return {"type": "bring", "label": bot.rng.choice(SILLY_GIFTS), "wrapping": bot.rng.choice(WRAPPINGS)}
 
 
-def _open(bot: Bot, view: View, gift: int) -> MoveDict:
+def _open(bot: Bot[View], view: View, gift: int) -> MoveDict:
     move: MoveDict = {"type": "open", "gift": gift}
     if gift in view["actions"]["name_needed"]:
         move["label"] = bot.rng.choice(SILLY_GIFTS)
     return move
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[View]):
     """Uniform over every legal move: each allowed open, each allowed steal, and keep."""
 
     kind = "random"
@@ -47,7 +49,7 @@ class RandomBot(Bot):
         return {"type": "keep"}
 
 
-class GreedyBot(Bot):
+class GreedyBot(Bot[View]):
     """Steals what the table seems to want; otherwise opens.
 
     How much it wants an open gift: first how often it has been stolen (the table's taste),
@@ -62,7 +64,7 @@ class GreedyBot(Bot):
     kind = "greedy"
 
     @staticmethod
-    def want(gift: dict) -> tuple[int, int, int]:
+    def want(gift: dict[str, Any]) -> tuple[int, int, int]:
         return (gift["steals"], len(gift.get("label", "")), -gift["id"])
 
     def choose(self, view: View) -> MoveDict:

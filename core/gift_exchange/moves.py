@@ -89,7 +89,7 @@ Move = Bring | Order | Open | Steal | Keep
 SEAT_MOVES = ("bring", "open", "steal", "keep")
 
 
-def parse(move: dict) -> Move:
+def parse(move: dict[str, Any]) -> Move:
     """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one.
 
     >>> parse({"by": "chance", "type": "order", "seats": [1, 0]})

@@ -150,7 +150,7 @@ def ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
-class GiftExchangeState(GameState):
+class GiftExchangeState(GameState[Move]):
     """One position of a gift exchange for 2 to 40 seats (options: see :mod:`.options`)."""
 
     __slots__ = (
@@ -241,7 +241,7 @@ class GiftExchangeState(GameState):
 
     # -- parsing -----------------------------------------------------------------------------
 
-    def parse_record_move(self, move: dict) -> Move:
+    def parse_record_move(self, move: dict[str, Any]) -> Move:
         return parse(move)
 
     # -- legality ----------------------------------------------------------------------------
@@ -250,19 +250,18 @@ class GiftExchangeState(GameState):
         phase = self.phase
         if phase == OVER:
             raise GameIsOver("The gift exchange is over.")
-        kind = type(move)
-        if kind is Order:
+        if isinstance(move, Order):
             if phase != BRINGING or self.n_brought < self.players:
                 raise WrongPhase("The order is drawn once, after every gift is brought.")
             if sorted(move.seats) != list(range(self.players)):
                 raise BadChance(f"The order must list each of the {self.players} seats exactly once.")
             return
-        if kind not in (Bring, Open, Steal, Keep):
+        if not isinstance(move, Bring | Open | Steal | Keep):
             raise MalformedMove(f"{move!r} is not a Gift Exchange move")
         seat = move.by
         if not 0 <= seat < self.players:
             raise NotYourTurn(f"There is no seat {seat}.")
-        if kind is Bring:
+        if isinstance(move, Bring):
             self.verify_bring(seat, move)
             return
         if phase == BRINGING:
@@ -271,9 +270,9 @@ class GiftExchangeState(GameState):
             raise NotYourTurn("Play starts once every gift is brought and the order is drawn.")
         if seat != self.current:
             raise NotYourTurn("It is not your move.")
-        if kind is Open:
+        if isinstance(move, Open):
             self.verify_open(move)
-        elif kind is Steal:
+        elif isinstance(move, Steal):
             self.verify_steal(move)
         elif phase != FINAL:
             raise WrongPhase("Keeping is only for the final swap: open or steal a gift.")
@@ -357,12 +356,11 @@ class GiftExchangeState(GameState):
 
     def apply(self, move: Move) -> list[Event]:
         self.verify(move)
-        kind = type(move)
-        if kind is Steal:
+        if isinstance(move, Steal):
             return self._steal(move)
-        if kind is Open:
+        if isinstance(move, Open):
             return self._open(move)
-        if kind is Bring:
+        if isinstance(move, Bring):
             seat = move.by
             self.labels[seat] = move.label
             self.wrappings[seat] = move.wrapping
@@ -370,7 +368,7 @@ class GiftExchangeState(GameState):
             self.brought[seat] = True
             self.n_brought += 1
             return [{"type": "bring", "by": seat, "gift": seat, "wrapping": move.wrapping, "blank": not move.label}]
-        if kind is Order:
+        if isinstance(move, Order):
             self.order = list(move.seats)
             self.phase = PLAYING
             events: list[Event] = [{"type": "order", "seats": list(move.seats)}]
@@ -535,7 +533,7 @@ class GiftExchangeState(GameState):
                 entry["label"] = labels[g]
             gifts.append(entry)
         active = self.active()
-        view: View = {
+        view: dict[str, Any] = {
             "game": "gift-exchange",
             "you": seat,
             "players": self.players,
@@ -564,7 +562,7 @@ class GiftExchangeState(GameState):
 
     # -- undo, summary -----------------------------------------------------------------------
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[object, ...]:
         """Every fact of the position, comparable with ``==`` (tests, undo checks)."""
         return (
             self.players, tuple(sorted(self.options.items())), tuple(self.labels), tuple(self.wrappings),
@@ -579,7 +577,7 @@ class GiftExchangeState(GameState):
         One row per seat: the gift it holds (``None`` if none yet), who brought it, its label
         (``None`` while wrapped), times stolen and whether it is frozen.
         """
-        rows = []
+        rows: list[dict[str, Any]] = []
         for seat in range(self.players):
             gift = self.held[seat]
             if gift == NOBODY:

@@ -11,7 +11,7 @@ from ..base import Bot, MoveDict, View
 from .cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[View]):
     """Uniform over the legal kinds of move, then uniform over their details."""
 
     kind = "random"
@@ -35,7 +35,7 @@ def gain(view: View, card: str) -> int:
     return 0
 
 
-class GreedyBot(Bot):
+class GreedyBot(Bot[View]):
     """Brings what it does not need, steals what its list wants, opens otherwise."""
 
     kind = "greedy"

@@ -53,7 +53,7 @@ for _card in DECK:
     CARD_COLOUR[_card] = _colour
     CARD_NUMBER[_card] = int(_n)
 
-GIFT_LISTS: tuple[tuple[str, str, str], ...] = tuple(combinations(PEOPLE, 3))  # type: ignore[assignment]
+GIFT_LISTS: tuple[tuple[str, str, str], ...] = tuple(combinations(PEOPLE, 3))
 """The ten Gift List cards: every choice of 3 of the 5 people, people in the order of PEOPLE."""
 
 ATTIC_SIZE: dict[int, int] = {3: 8, 4: 8, 5: 7, 6: 6, 7: 5}

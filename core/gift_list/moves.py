@@ -76,7 +76,7 @@ class Steal:
 Move = Deal | Bring | Open | Steal
 
 
-def parse(move: dict) -> Move:
+def parse(move: dict[str, Any]) -> Move:
     """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one."""
     kind, by = mover(move, ("deal",), ("bring", "open", "steal"))
     if kind == "deal":

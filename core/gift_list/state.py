@@ -29,6 +29,7 @@ view or an event can talk about them without saying what they are.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from ..base import (
@@ -89,7 +90,7 @@ class LockedGift(IllegalMove):
     """A gift stolen since the last opening stays in its new owner's hand."""
 
 
-class GiftListState(GameState):
+class GiftListState(GameState[Move]):
     """One position of Gift List for 3 to 7 seats (no options)."""
 
     __slots__ = (
@@ -112,7 +113,7 @@ class GiftListState(GameState):
         "wrapped",
     )  # fmt: skip
 
-    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if players not in ATTIC_SIZE:
             raise ValueError(f"Gift List is for 3 to 7 players, not {players}")
         n = players
@@ -152,7 +153,7 @@ class GiftListState(GameState):
 
     # -- parsing -----------------------------------------------------------------------------
 
-    def parse_record_move(self, move: dict) -> Move:
+    def parse_record_move(self, move: dict[str, Any]) -> Move:
         return parse(move)
 
     # -- legality ----------------------------------------------------------------------------
@@ -405,7 +406,7 @@ class GiftListState(GameState):
             ['attic', 'best', 'list', 'my_gift', 'open_from', 'score', 'steal_from']
         """
         n = self.players
-        view: View = {
+        view: dict[str, Any] = {
             "game": "gift-list",
             "you": seat,
             "players": n,

@@ -19,7 +19,7 @@ def _peekable(view: View) -> list[str]:
     return [h for h in view["on_gifts"] if h not in known]
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[View]):
     """Uniform over the legal kinds of move, then uniform over their details."""
 
     kind = "random"
@@ -42,7 +42,7 @@ class RandomBot(Bot):
         return {"type": kind}
 
 
-class GreedyBot(Bot):
+class GreedyBot(Bot[View]):
     """Keeps its score low: cheap cards, growing collections, peanuts when they pay."""
 
     kind = "greedy"

@@ -101,7 +101,7 @@ CHANCE_TYPES = ("shuffle", "start")
 SEAT_TYPES = ("peek", "take", "trade", "clear", "end")
 
 
-def parse(move: dict) -> Move:
+def parse(move: dict[str, Any]) -> Move:
     """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one."""
     kind, by = mover(move, CHANCE_TYPES, SEAT_TYPES)
     if kind == "shuffle":

@@ -24,6 +24,7 @@ that seat has peeked at it.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from ..base import (
@@ -74,7 +75,7 @@ class NotPeekable(IllegalMove):
     """A peek needs a Surprise Gift in play that the seat does not already know."""
 
 
-class WhiteElephantState(GameState):
+class WhiteElephantState(GameState[Move]):
     """One position of White Elephant for 3 to 8 seats (no options)."""
 
     __slots__ = (
@@ -103,7 +104,7 @@ class WhiteElephantState(GameState):
         "turn",
     )  # fmt: skip
 
-    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if players not in DEAL:
             raise ValueError(f"White Elephant is for 3 to 8 players, not {players}")
         self.players = players
@@ -148,10 +149,10 @@ class WhiteElephantState(GameState):
 
     # -- parsing -----------------------------------------------------------------------------
 
-    def parse_record_move(self, move: dict) -> Move:
+    def parse_record_move(self, move: dict[str, Any]) -> Move:
         return parse(move)
 
-    def parse_seat_move(self, seat: int, move: dict) -> Move:
+    def parse_seat_move(self, seat: int, move: dict[str, Any]) -> Move:
         """A seat's wire move: Surprise Gifts are named by handle, faceup gifts by id.
 
         A seat cannot learn anything from the error: naming a facedown card by its id gets
@@ -479,7 +480,7 @@ class WhiteElephantState(GameState):
         their cards.  Others' Shelves are sizes only until the game is over.
         """
         handle = self.handle
-        view: View = {
+        view: dict[str, Any] = {
             "game": "white-elephant",
             "you": seat,
             "players": self.players,

@@ -25,17 +25,15 @@ def _pile_worth(view: View, seat: int, space: int) -> float:
         return 2.0 if takeable else 0.1
     if pile["cards"] == 0:
         return 0.0
-    missing = len(view["missing"][seat])
+    lacking = set(view["missing"][seat])
     held = sum(len(f) for f in view["families"])
     unseen = 24 - held
     # Cards of the values it lacks that nobody holds, over the unseen cards.
-    lacking_unseen = 4 * missing - sum(
-        1 for fam in view["families"] for c in fam if CARD_VALUE[c] in set(view["missing"][seat])
-    )
+    lacking_unseen = 4 * len(lacking) - sum(1 for fam in view["families"] for c in fam if CARD_VALUE[c] in lacking)
     return lacking_unseen / unseen if unseen else 0.0
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[View]):
     """Uniform over the legal moves (taking nothing with Max counts as one of them)."""
 
     kind = "random"
@@ -53,7 +51,7 @@ class RandomBot(Bot):
         return {"type": "max_place", "pile": rng.randrange(SPACES)}
 
 
-class GreedyBot(Bot):
+class GreedyBot(Bot[View]):
     """Heads for Max when he can help, avoids empty piles, takes from the leader."""
 
     kind = "greedy"

@@ -84,7 +84,7 @@ SEAT_MOVES = ("move", "max_take", "max_place")
 CHANCE_MOVES = ("deal", "roll")
 
 
-def parse(move: dict) -> AnyMove:
+def parse(move: dict[str, Any]) -> AnyMove:
     """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one.
 
     >>> parse({"by": 0, "type": "move", "dir": "up"})

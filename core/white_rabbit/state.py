@@ -33,6 +33,7 @@ on top (Max is always put down in sight of everyone, the first time too), never 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from ..base import (
@@ -82,7 +83,7 @@ class NoSuchPile(IllegalMove):
     """Max goes on one of the 8 piles, 0-7."""
 
 
-class WhiteRabbitState(GameState):
+class WhiteRabbitState(GameState[AnyMove]):
     """One position of White Rabbit for 2 to 4 seats (no options)."""
 
     __slots__ = (
@@ -100,7 +101,7 @@ class WhiteRabbitState(GameState):
         "winner",
     )  # fmt: skip
 
-    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if not 2 <= players <= 4:
             raise ValueError(f"White Rabbit is for 2 to 4 players, not {players}")
         self.players = players
@@ -171,7 +172,7 @@ class WhiteRabbitState(GameState):
 
     # -- parsing -----------------------------------------------------------------------------
 
-    def parse_record_move(self, move: dict) -> AnyMove:
+    def parse_record_move(self, move: dict[str, Any]) -> AnyMove:
         return parse(move)
 
     # -- legality ----------------------------------------------------------------------------
@@ -407,7 +408,7 @@ class WhiteRabbitState(GameState):
         phase = self.phase
         playing = phase not in (DEAL, OVER)
         max_pile = self.max_pile
-        view: View = {
+        view: dict[str, Any] = {
             "game": "white-rabbit",
             "you": seat,
             "players": self.players,
