@@ -470,7 +470,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
 def serving_lines(ssh: SSHServe, addresses: list[str]) -> list[str]:
     """What to tell the organiser once the SSH server listens: the line guests type, the key's fingerprint."""
     host, port = ssh.game_host
-    word = " (the party word asked for is the one given with --password)" if ssh.password is not None else ""
+    word = ", then the party word" if ssh.password is not None else ""
     return [
         f"Yule over SSH on port {ssh.port}, playing at the game host {host}:{port}",
         "Guests with only an SSH client type: "
