@@ -28,7 +28,27 @@ from typing import Any
 
 from . import DEFAULT_PORT, KEEP_FINISHED_HOURS, default_data_dir
 from .connection import Connection, Limits
-from .messages import InvalidMessage, parse_client_message
+from .messages import (
+    AddBot,
+    Again,
+    ClientMessage,
+    Create,
+    FillBots,
+    Hello,
+    InvalidMessage,
+    Join,
+    Leave,
+    ListTables,
+    Move,
+    Organise,
+    RemoveBot,
+    Resume,
+    SetOpen,
+    Start,
+    Undo,
+    Watch,
+    parse_client_message,
+)
 from .store import Store, hash_token
 from .table import DEFAULT_BOT_DELAY, OVER, RequestError, Table, clean_name
 from .wire import PROTOCOL_VERSION, encode
@@ -77,6 +97,7 @@ class Host:
         self._advertiser: Any = None
         self._numbers = 0
         self._next_table = 1
+        # Each handler takes its own message model (validated); the key is that model's type.
         self._handlers: dict[str, Callable[[Connection, Any], dict[str, Any] | None]] = {
             "list": self._list,
             "create": self._create,
@@ -232,8 +253,8 @@ class Host:
             log.exception("%r: unexpected failure; connection closed", conn)
             conn.close()
 
-    def _hello(self, conn: Connection, hello: Any) -> None:
-        if hello.type != "hello":
+    def _hello(self, conn: Connection, hello: ClientMessage) -> None:
+        if not isinstance(hello, Hello):
             conn.error("hello_first", "The first message must be 'hello' with the protocol version.")
             conn.close()
             return
@@ -249,7 +270,7 @@ class Host:
         conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "name": conn.name, "host": self.name,
                    "heartbeat": self.limits.heartbeat, "rid": hello.rid})  # fmt: skip
 
-    def _dispatch(self, conn: Connection, message: Any) -> None:
+    def _dispatch(self, conn: Connection, message: ClientMessage) -> None:
         kind = message.type
         if kind == "ping":
             conn.send_bytes(PONG)
@@ -298,13 +319,13 @@ class Host:
         assert self._store is not None, "the host is not started"
         return self._store
 
-    def _list(self, conn: Connection, message: Any) -> dict[str, Any] | None:
+    def _list(self, conn: Connection, message: ListTables) -> dict[str, Any] | None:
         if not conn.allow(self.limits.list_cost - 1):  # the frame itself has counted once
             conn.flood()
             return None
         return {"type": "tables", "tables": [t.summary() for t in self.tables.values()]}
 
-    def _create(self, conn: Connection, message: Any) -> dict[str, Any]:
+    def _create(self, conn: Connection, message: Create) -> dict[str, Any]:
         if len(self.tables) >= self.limits.max_tables:
             raise RequestError("host_full", "This host has too many tables.")
         if len(conn.created) >= self.limits.tables_per_connection:
@@ -330,13 +351,13 @@ class Host:
             table.broadcast_info()
         return reply
 
-    def _join(self, conn: Connection, message: Any) -> dict[str, Any]:
+    def _join(self, conn: Connection, message: Join) -> dict[str, Any]:
         table = self._table_for(conn, message.table, message.code)
         seat, token = table.join(conn, message.seat)
         self.tokens[hash_token(token)] = (table.id, seat)
         return {"type": "seated", "table": table.id, "seat": seat, "token": token}
 
-    def _resume(self, conn: Connection, message: Any) -> dict[str, Any]:
+    def _resume(self, conn: Connection, message: Resume) -> dict[str, Any]:
         where = self.tokens.get(hash_token(message.token))
         if where is None or where[0] not in self.tables:
             raise RequestError("bad_token", "That seat token is not known here.")
@@ -346,13 +367,13 @@ class Host:
         table.resume(conn, where[1])
         return {"type": "seated", "table": table.id, "seat": where[1], "token": message.token}
 
-    def _watch(self, conn: Connection, message: Any) -> dict[str, Any]:
+    def _watch(self, conn: Connection, message: Watch) -> dict[str, Any]:
         table = self._table_for(conn, message.table, message.code)
         conn.watching.add(table.id)
         table.watch(conn)
         return {"type": "ok", "table": table.id}
 
-    def _leave(self, conn: Connection, message: Any) -> None:
+    def _leave(self, conn: Connection, message: Leave) -> None:
         table = self._table(message.table)
         conn.watching.discard(table.id)
         conn.created.discard(table.id)
@@ -360,41 +381,41 @@ class Host:
         if forgotten is not None:
             self.tokens.pop(forgotten, None)
 
-    def _add_bot(self, conn: Connection, message: Any) -> dict[str, Any]:
+    def _add_bot(self, conn: Connection, message: AddBot) -> dict[str, Any]:
         table = self._table(message.table)
         table.check_manager(conn)
         return {"type": "ok", "seat": table.add_bot(message.seat, message.kind)}
 
-    def _fill_bots(self, conn: Connection, message: Any) -> None:
+    def _fill_bots(self, conn: Connection, message: FillBots) -> None:
         table = self._table(message.table)
         table.check_manager(conn)
         table.fill_bots(message.kind)
 
-    def _remove_bot(self, conn: Connection, message: Any) -> None:
+    def _remove_bot(self, conn: Connection, message: RemoveBot) -> None:
         table = self._table(message.table)
         table.check_manager(conn)
         table.remove_bot(message.seat)
 
-    def _set_open(self, conn: Connection, message: Any) -> None:
+    def _set_open(self, conn: Connection, message: SetOpen) -> None:
         table = self._table(message.table)
         table.check_manager(conn)
         table.set_open(message.open)
 
-    def _start(self, conn: Connection, message: Any) -> None:
+    def _start(self, conn: Connection, message: Start) -> None:
         table = self._table(message.table)
         table.check_manager(conn)
         table.start()
 
-    def _again(self, conn: Connection, message: Any) -> None:
+    def _again(self, conn: Connection, message: Again) -> None:
         table = self._table(message.table)
         table.check_manager(conn)
         table.again()
 
-    def _move(self, conn: Connection, message: Any) -> dict[str, Any]:
+    def _move(self, conn: Connection, message: Move) -> dict[str, Any]:
         table = self._table(message.table)
         return {"type": "ok", "seq": table.play(conn, dict(message.move), message.seq, message.seat)}
 
-    def _organise(self, conn: Connection, message: Any) -> dict[str, Any]:
+    def _organise(self, conn: Connection, message: Organise) -> dict[str, Any]:
         wanted = hash_token(message.token)
         for table in self.tables.values():
             if table.organiser_hash is not None and secrets.compare_digest(wanted, table.organiser_hash):
@@ -402,5 +423,5 @@ class Host:
                 return {"type": "ok", "table": table.id}
         raise RequestError("bad_token", "That organiser token is not known here.")
 
-    def _undo(self, conn: Connection, message: Any) -> dict[str, Any]:
+    def _undo(self, conn: Connection, message: Undo) -> dict[str, Any]:
         return {"type": "ok", "seq": self._table(message.table).undo(conn)}

@@ -194,14 +194,14 @@ ClientMessage = Annotated[
 
 MESSAGE_TYPES = frozenset(get_args(m.model_fields["type"].annotation)[0] for m in _MODELS)
 
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
 class InvalidMessage(ValueError):
     """A client message the union refuses; ``str()`` is a short reason safe to send back."""
 
 
-def parse_client_message(data: dict[str, Any]) -> Any:
+def parse_client_message(data: dict[str, Any]) -> ClientMessage:
     """Validate one decoded frame; :class:`InvalidMessage` with the first problem found."""
     kind = data.get("type")
     if not isinstance(kind, str):
