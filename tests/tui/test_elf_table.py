@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from elf_support import ElfViewApp, Position
-from tui_support import screen_text, wait_for
+from tui_support import screen_text, wait_for, wait_for_screen
 
 from yule.core.elf.preview import preview
 from yule.tui.app import PlaySetup, YuleApp
@@ -223,7 +223,6 @@ async def test_the_whole_game_against_a_real_host(tmp_path, monkeypatch):
             seen = len(app.table_screen.lines)
             await pilot.press("enter" if not app.last_view["plays_this_turn"] else "e")
             await wait_for(pilot, lambda: len(app.table_screen.lines) > seen, what="the move in the log")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="the game over screen")
-        text = screen_text(app)
+        text = await wait_for_screen(pilot, GameOverScreen, "Game over.", "Highest score wins.", what="the scores")
         assert "Game over." in text and "Highest score wins." in text and re.search(r"goal-\d  +[A-Z]{4} \d", text)
         assert "Gingerbread Men: G1=" in text

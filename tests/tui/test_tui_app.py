@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import pytest
-from tui_support import my_turn, screen_text, wait_for
+from tui_support import my_turn, screen_text, wait_for, wait_for_screen
 
 from yule.netplay.client import Client
 from yule.netplay.host import Host
@@ -41,9 +41,7 @@ async def test_play_whole_turns_then_the_whole_game_and_again(tmp_path, monkeypa
                 await wait_for(pilot, lambda: app.screen is not app.table_screen, what="the confirmation")
                 await pilot.press("y")
             await wait_for(pilot, lambda: len(app.table_screen.lines) > seen, what="the move in the log")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="the game over screen")
-        text = screen_text(app)
-        assert "Game over." in text and "Collections" in text and "Junk" in text and "Peanuts" in text
+        await wait_for_screen(pilot, GameOverScreen, "Game over.", "Collections", "Junk", "Peanuts", what="the scores")
         assert any("cleared out the Exchange" in line for line in app.table_screen.lines)
         await pilot.press("n")
         await wait_for(pilot, lambda: "result" not in app.last_view, what="the next game")

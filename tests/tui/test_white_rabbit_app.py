@@ -7,7 +7,7 @@ too.  Bots move fast here.
 
 from __future__ import annotations
 
-from tui_support import screen_text, wait_for
+from tui_support import screen_text, wait_for, wait_for_screen
 
 from yule.netplay.client import Client
 from yule.tui.app import PlaySetup, YuleApp
@@ -65,6 +65,4 @@ async def test_a_whole_game_by_keys_against_the_real_host(tmp_path, monkeypatch)
         lines = app.table_screen.lines
         assert any(line.startswith("Ana moved") and "drew Max!" in line for line in lines)
         assert any(line.startswith("Ana put Max on top of pile") for line in lines)
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="the game over screen")
-        text = screen_text(app)
-        assert "Game over." in text and "different value" in text
+        await wait_for_screen(pilot, GameOverScreen, "Game over.", "different value", what="the scores")

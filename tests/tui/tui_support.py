@@ -158,3 +158,21 @@ async def wait_for(pilot: Any, condition: Any, timeout: float = 30.0, what: str 
         if loop.time() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         await pilot.pause(0.02)
+
+
+async def wait_for_screen(pilot: Any, screen_type: type, *texts: str, what: str = "the screen") -> str:
+    """Wait until ``screen_type`` is on top and drawn with every one of ``texts``; its text.
+
+    A screen is pushed before its widgets are laid out and painted: asserting on its text
+    the moment it is on top races its first paint.
+    """
+    app = pilot.app
+
+    def drawn() -> bool:
+        if not isinstance(app.screen, screen_type):
+            return False
+        text = " ".join(screen_text(app).split())  # a line may wrap anywhere
+        return all(" ".join(t.split()) in text for t in texts)
+
+    await wait_for(pilot, drawn, what=what)
+    return screen_text(app)
