@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -179,26 +179,21 @@ async def test_a_running_host_forgets_finished_tables_once_nobody_is_at_them(tmp
         await host.stop()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-async def start_yule_host(port: int, data) -> subprocess.Popen:
+async def start_yule_host(port: int, data) -> tuple[subprocess.Popen, int]:
+    """``yule host`` as a process on ``port`` (0: any free port); the process and its port."""
     process = subprocess.Popen(
         [sys.executable, "-m", "yule.tui.cli", "host", "--bind", "127.0.0.1", "--port", str(port), "--data", str(data),
          "--no-discovery"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip
     line = await asyncio.to_thread(process.stdout.readline)
-    assert f"listening on port {port}" in line, line
-    return process
+    listening = re.search(r"listening on port (\d+)", line)
+    assert listening and port in (0, int(listening.group(1))), line
+    return process, int(listening.group(1))
 
 
 async def test_kill_9_in_the_middle_of_games_loses_nothing(tmp_path):
-    port = free_port()
-    process = await start_yule_host(port, tmp_path)
+    process, port = await start_yule_host(0, tmp_path)
     games = asyncio.create_task(
         play_games(
             "127.0.0.1", port, game="white-elephant", players=3, games=6, tables=3, delay=0.003, seed=5, bot="greedy"
@@ -212,7 +207,7 @@ async def test_kill_9_in_the_middle_of_games_loses_nothing(tmp_path):
         await until(in_the_middle)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
-    process = await start_yule_host(port, tmp_path)
+    process, _ = await start_yule_host(port, tmp_path)  # the same port: the clients come back to it
     try:
         summary = await games
     finally:

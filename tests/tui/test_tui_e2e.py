@@ -18,7 +18,7 @@ import threading
 import time
 from pathlib import Path
 
-from tui_support import free_port, terminal_text
+from tui_support import terminal_text
 
 YULE = [sys.executable, "-m", "yule.tui.cli"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,14 +80,15 @@ class Terminal:
 def test_two_players_each_see_only_their_own_peek(tmp_path):
     env = {**os.environ, "TERM": "xterm-256color"}
     env.pop("NO_COLOR", None)
-    port = free_port()
     host = subprocess.Popen(
-        [*YULE, "host", "--bind", "127.0.0.1", "--port", str(port), "--data", str(tmp_path), "--no-discovery"],
+        [*YULE, "host", "--bind", "127.0.0.1", "--port", "0", "--data", str(tmp_path), "--no-discovery"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=ROOT, env=env, text=True,
     )  # fmt: skip
     terminals: list[Terminal] = []
     try:
-        assert "listening" in (host.stdout.readline() if host.stdout else "")
+        listening = re.search(r"listening on port (\d+)", host.stdout.readline() if host.stdout else "")
+        assert listening, "the host did not say its port"
+        port = int(listening.group(1))  # the host bound port 0: whatever the system gave it
         ana = Terminal([*YULE, "join", f"127.0.0.1:{port}", "--name", "Ana"], env)
         terminals.append(ana)
         ana.wait_for("no tables yet")

@@ -1,4 +1,5 @@
-"""Fixtures for the network tests: a host on 127.0.0.1 (any free port) over a temporary data folder."""
+"""Fixtures for every test folder: ``host``, a Yule host on 127.0.0.1 (bound to port 0, so any
+free port: read it back from ``host.port``) over a temporary data folder."""
 
 from __future__ import annotations
 
