@@ -117,6 +117,29 @@ def refusal(check: Callable[..., object], *args: Any) -> str | None:
     return None
 
 
+def seat_namer(names: Sequence[str]) -> Callable[[int], str]:
+    """How a game's log names a seat: the player's name, else :func:`seat_name`.
+
+    >>> who = seat_namer(["Ana", "Ben"])
+    >>> who(1), who(3)
+    ('Ben', 'Seat 4')
+    """
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else seat_name(seat)
+
+    return who
+
+
+def and_list(words: Sequence[str]) -> str:
+    """Words as a list in plain English.
+
+    >>> and_list(["Ana"]), and_list(["Ana", "Ben"]), and_list(["Ana", "Ben", "Cy"])
+    ('Ana', 'Ana and Ben', 'Ana, Ben and Cy')
+    """
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 class BadOptions(ValueError):
     """Game options that are unknown or out of range."""
 

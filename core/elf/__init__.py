@@ -9,7 +9,7 @@ computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, no_options
+from ..base import Event, Game, and_list, no_options, seat_namer
 from ..registry import register
 from .board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
 from .bots import GoalBot, RandomBot
@@ -29,8 +29,7 @@ def describe_card(card: str) -> str:
 def _cards(cards: list[str]) -> str:
     if not cards:
         return "nothing"
-    words = [describe_card(c) for c in cards]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return and_list([describe_card(c) for c in cards])
 
 
 def _token(token_id: str) -> str:
@@ -57,8 +56,7 @@ def describe(event: Event, names: list[str]) -> str:
     """
     kind = event["type"]
 
-    def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    who = seat_namer(names)
 
     if kind == "shuffle":
         return f"The {event['cards']} path cards are shuffled."
@@ -113,7 +111,7 @@ def describe(event: Event, names: list[str]) -> str:
     if kind == "game_over":
         how = "Buddy reached NYC" if event["ended"] == "nyc" else "all path cards are played"
         best = max(event["scores"])
-        winners = " and ".join(who(s) for s in event["winners"])
+        winners = and_list([who(s) for s in event["winners"]])
         verb = "win" if len(event["winners"]) > 1 else "wins"
         return f"Game over ({how}): {winners} {verb} with {_points(best)}."
     return kind

@@ -8,7 +8,7 @@ for the computer guests and :mod:`.text` for what a label or wrapping may be.
 
 from __future__ import annotations
 
-from ..base import Event, Game
+from ..base import Event, Game, seat_namer
 from ..registry import register
 from .bots import GreedyBot, RandomBot
 from .moves import Bring, Keep, Open, Order, Steal
@@ -36,8 +36,7 @@ def describe(event: Event, names: list[str]) -> str:
     """
     kind = event["type"]
 
-    def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    who = seat_namer(names)
 
     if kind == "bring":
         later = " It will be named when it is opened." if event["blank"] else ""

@@ -9,7 +9,7 @@ computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, no_options
+from ..base import Event, Game, and_list, no_options, seat_namer
 from ..registry import register
 from .bots import GreedyBot, RandomBot
 from .cards import PERSON_NAMES, describe_card
@@ -29,8 +29,7 @@ def describe(event: Event, names: list[str]) -> str:
     """
     kind = event["type"]
 
-    def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    who = seat_namer(names)
 
     if kind == "deal":
         return f"Each player gets an attic of {event['attic']} gift cards and a secret Gift List."
@@ -52,7 +51,7 @@ def describe(event: Event, names: list[str]) -> str:
         kept = ", ".join(f"{who(s)} {describe_card(c)}" for s, c in enumerate(event["kept"]))
         return f"Party {event['party']} is over. Everyone keeps their gift: {kept}."
     if kind == "game_over":
-        winners = " and ".join(who(s) for s in event["winners"])
+        winners = and_list([who(s) for s in event["winners"]])
         best = max(event["scores"])
         verb = "win" if len(event["winners"]) > 1 else "wins"
         lists = "; ".join(

@@ -6,7 +6,7 @@ engine, :mod:`.cards` for the deck, :mod:`.bots` for the computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, no_options
+from ..base import Event, Game, and_list, no_options, seat_namer
 from ..registry import register
 from .bots import GreedyBot, RandomBot
 from .cards import describe_card
@@ -26,8 +26,7 @@ def _gifts(refs: list[str]) -> str:
     faceup = [describe_card(r) for r in refs if not r.startswith("surprise-")]
     surprises = len(refs) - len(faceup)
     parts = faceup + ([f"{surprises} Surprise Gift{'s' if surprises > 1 else ''}"] if surprises else [])
-    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"{len(refs)} gift{'s' if len(refs) != 1 else ''} ({text})"
+    return f"{len(refs)} gift{'s' if len(refs) != 1 else ''} ({and_list(parts)})"
 
 
 def _plural(n: int, word: str) -> str:
@@ -42,8 +41,7 @@ def describe(event: Event, names: list[str]) -> str:
     """
     kind = event["type"]
 
-    def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    who = seat_namer(names)
 
     if kind == "shuffle":
         return f"The deck of {event['cards']} gifts is shuffled."
@@ -77,7 +75,7 @@ def describe(event: Event, names: list[str]) -> str:
             " " + "; ".join(opened) + "." if opened else ""
         )
     if kind == "game_over":
-        winners = " and ".join(who(s) for s in event["winners"])
+        winners = and_list([who(s) for s in event["winners"]])
         best = min(event["scores"])
         verb = "win" if len(event["winners"]) > 1 else "wins"
         return f"Game over: {winners} {verb} with {_plural(best, 'point')}."

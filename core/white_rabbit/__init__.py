@@ -8,7 +8,7 @@ the computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, no_options
+from ..base import Event, Game, no_options, seat_namer
 from ..registry import register
 from .bots import GreedyBot, RandomBot
 from .cards import MAX_ROLLS, describe_card
@@ -32,8 +32,7 @@ def describe(event: Event, names: list[str]) -> str:
     """
     kind = event["type"]
 
-    def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    who = seat_namer(names)
 
     if kind == "deal":
         return f"The cards are dealt into 8 piles of 3; Max is on top of pile {event['max_pile']}."
