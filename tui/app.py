@@ -27,7 +27,7 @@ from .dialogs import ChoiceScreen
 from .games import GAME_UIS
 from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result
 from .text import literal
-from .widgets import GameTable, StatusLine
+from .widgets import GameTable, StatusLine, seat_names, seat_tags
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .lobby import ConnectScreen, LobbyScreen
@@ -353,21 +353,10 @@ class YuleApp(HostedApp):
             self._table_info(self.infos[table])
 
     def _names(self) -> list[str]:
-        seats = (self.info or {}).get("seats", [])
-        return [s["name"] if s else "" for s in seats]
+        return seat_names(self.info)
 
     def _tags(self) -> dict[int, str]:
-        tags = {}
-        for seat, s in enumerate((self.info or {}).get("seats", [])):
-            if s is None:
-                continue
-            if s.get("bot"):
-                tags[seat] = "bot"
-            elif s.get("stand_in"):
-                tags[seat] = "away, a bot plays"
-            elif s.get("away"):
-                tags[seat] = "away"
-        return tags
+        return seat_tags(self.info)
 
     def _table_info(self, info: dict[str, Any]) -> None:
         self.info = info
@@ -395,15 +384,11 @@ class YuleApp(HostedApp):
         if screen is None:
             return
         view = frame["view"]
-        if self.last_view is not None and "result" in self.last_view and "result" not in view:
-            screen.add_log(["A new game begins at this table."])
-        self.last_view = view
         if self.log_so_far is not None:
             screen.replace_log(self.log_so_far)
             self.log_so_far = None
-        log = frame.get("log", [])
-        screen.show(view, self._names(), self._tags(), [entry["event"] for entry in log if "event" in entry])
-        screen.add_log([entry["text"] for entry in log])
+        screen.follow(frame, self.last_view, self._names(), self._tags())
+        self.last_view = view
         if "result" in view and self.game_over is None:
             result = final_result(screen.game, view)
             self.game_over = GameOverScreen(screen.game, result, self._names(), frame.get("seat"))

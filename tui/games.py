@@ -12,9 +12,12 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from .screens import FollowScreen
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,9 @@ class GameUI:
     log_height: Callable[[int, int], int] | None = None
     """Rows of the log under the table (its border included) for a terminal of (width, height);
     ``None`` keeps the usual height.  A table that needs most of the screen makes the log small."""
+    tv: Callable[[], FollowScreen] | None = None
+    """The game's own TV screen for ``yule watch``; ``None``: its table drawn for a spectator
+    (:class:`yule.tui.tv.TableTV`)."""
 
 
 class _GameUIs(Mapping[str, GameUI]):

@@ -43,9 +43,9 @@ from .gift_exchange.board import log_lines
 from .gift_exchange.forms import Field, FormScreen, label_field, name_field, wrapping_field
 from .gift_exchange.summary import PartySummary, export
 from .gift_exchange.table import OrganiserTable, options_text
+from .gift_exchange.tv import GiftExchangeTV
 from .screens import LogScreen, RulesScreen
 from .text import literal
-from .tv import TVScreen
 from .widgets import GameLog, StatusLine
 
 GAME = "gift-exchange"
@@ -414,7 +414,7 @@ class PartyApp(HostedApp):
         self.info: dict[str, Any] | None = None
         self.party_screen: PartyScreen | None = None
         self.end_screen: EndScreen | None = None
-        self.tv: TVScreen | None = None
+        self.tv: GiftExchangeTV | None = None
         self.bringing = False
         self.address = ""
         self.lines: list[str] = []
@@ -547,6 +547,8 @@ class PartyApp(HostedApp):
             self.lines = log_lines(frame.get("entries", []), self.names)
             if self.party_screen is not None:
                 self.party_screen.add_log(self.lines, replace=True)
+            if self.tv is not None:
+                self.tv.replace_log(self.lines)
         elif kind == "view" and frame.get("table") == table:
             self.view = frame["view"]
             self.acting = frame.get("acting", [])
@@ -555,6 +557,8 @@ class PartyApp(HostedApp):
             self.lines += lines
             if self.party_screen is not None:
                 self.party_screen.add_log(lines)
+            if self.tv is not None:
+                self.tv.add_log(lines)
             if self._missing_gifts() and not self.bringing:
                 self.bring_gifts()
         elif kind == "error":
@@ -610,7 +614,8 @@ class PartyApp(HostedApp):
             self.notify("The host is not answering: nothing was undone.", severity="error")
 
     def show_tv(self) -> None:
-        self.tv = TVScreen()
+        self.tv = GiftExchangeTV()
+        self.tv.replace_log(self.lines)
         if self.view is not None:
             self.tv.show(self.view, self.names)
         self.push_screen(self.tv, lambda _: setattr(self, "tv", None))

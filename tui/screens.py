@@ -29,7 +29,58 @@ def final_result(game: str, view: dict[str, Any]) -> dict[str, Any]:
     return {**shown, **view["result"]}
 
 
-class TableScreen(Screen[None]):
+class FollowScreen(Screen[None]):
+    """A screen following one table (a player's, a spectator's, the TV): it draws each view
+    (``show``, each screen its own way) and keeps the table's log, also what comes before it is
+    mounted.  A subclass's ``on_mount`` draws what came so far; this one's runs after it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+        self.ready = False
+        """True once mounted and drawn (``is_mounted`` is set only after every ``on_mount``):
+        from then on each view and log line is drawn as it comes."""
+
+    def on_mount(self) -> None:
+        self.query_one(GameLog).add(self.lines)
+        self.ready = True
+
+    def show(
+        self, view: dict[str, Any], names: list[str], tags: dict[int, str], events: list[dict[str, Any]] | None = None
+    ) -> None:
+        """Draw this view, after the public ``events`` that led to it."""
+        raise NotImplementedError
+
+    def follow(
+        self, frame: dict[str, Any], before: dict[str, Any] | None, names: list[str], tags: dict[int, str]
+    ) -> None:
+        """A view frame from the host (``before``: the view shown until now): a line when a new
+        game begins at the table, then the view and its log lines."""
+        view = frame["view"]
+        if before is not None and "result" in before and "result" not in view:
+            self.add_log(["A new game begins at this table."])
+        log = frame.get("log", [])
+        self.show(view, names, tags, [entry["event"] for entry in log if "event" in entry])
+        self.add_log([entry["text"] for entry in log])
+
+    def add_log(self, lines: list[str]) -> None:
+        self.lines += lines
+        if self.ready:
+            self.query_one(GameLog).add(lines)
+
+    def replace_log(self, lines: list[str]) -> None:
+        """The host's log of the game so far, in place of the lines shown (after a reconnect)."""
+        self.lines = list(lines)
+        if self.ready:
+            log = self.query_one(GameLog)
+            log.clear()
+            log.add(self.lines)
+
+    def action_whole_log(self) -> None:
+        self.app.push_screen(LogScreen(self.lines))
+
+
+class TableScreen(FollowScreen):
     """A game in progress: the status line, the game's table, the log and the keys."""
 
     BINDINGS = [
@@ -41,7 +92,6 @@ class TableScreen(Screen[None]):
     def __init__(self, game: str) -> None:
         super().__init__()
         self.game = game
-        self.lines: list[str] = []
         self.latest: tuple[dict[str, Any], list[str], dict[int, str]] | None = None
         self.events: list[dict[str, Any]] = []
         """Events that came before the screen was mounted, for the table's :meth:`GameTable.happened`."""
@@ -53,7 +103,6 @@ class TableScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one(GameLog).add(self.lines)
         self._fit_log(self.app.size)
         if self.latest is not None:
             self._draw(*self.latest)
@@ -76,7 +125,7 @@ class TableScreen(Screen[None]):
         """Draw this view, after the public ``events`` that led to it (kept until the screen is mounted)."""
         self.latest = (view, names, tags)
         self.events += events or []
-        if self.is_mounted:
+        if self.ready:
             self._draw(view, names, tags)
 
     def _draw(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
@@ -87,24 +136,8 @@ class TableScreen(Screen[None]):
         self.events = []
         table.view = view
 
-    def add_log(self, lines: list[str]) -> None:
-        self.lines += lines
-        if self.is_mounted:
-            self.query_one(GameLog).add(lines)
-
-    def replace_log(self, lines: list[str]) -> None:
-        """The host's log of the game so far, in place of the lines shown (after a reconnect)."""
-        self.lines = list(lines)
-        if self.is_mounted:
-            log = self.query_one(GameLog)
-            log.clear()
-            log.add(self.lines)
-
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))
-
-    def action_whole_log(self) -> None:
-        self.app.push_screen(LogScreen(self.lines))
 
     def action_leave(self) -> None:
         question = "Leave the table? Your seat waits for you: join again to take it back.\n\ny yes   n no"

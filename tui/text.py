@@ -44,3 +44,23 @@ def seat_name(names: list[str], seat: int | None) -> str:
     if 0 <= seat < len(names) and names[seat]:
         return literal(names[seat])
     return f"Seat {seat + 1}"
+
+
+def wrap_words(words: list[Text], width: int, indent: str) -> Text:
+    """Words on lines no wider than ``width`` (a word is never cut), each line indented.
+
+    >>> wrap_words([Text("GB 7"), Text("SK 1"), Text("?3")], 12, "  ").plain
+    '  GB 7 SK 1\\n  ?3'
+    """
+    out = Text(indent)
+    column = len(indent)
+    for word in words:
+        if column > len(indent) and column + 1 + word.cell_len > width:
+            out.append("\n" + indent)
+            column = len(indent)
+        elif column > len(indent):
+            out.append(" ")
+            column += 1
+        out.append_text(word)
+        column += word.cell_len
+    return out

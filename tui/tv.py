@@ -1,10 +1,11 @@
-"""The TV view of a gift exchange: a spectator screen for the big screen at the party.
+"""``yule watch``: the TV view of one table, for the big screen at the party.
 
-:class:`TVScreen` shows the public view only: whose move it is, this turn's steal chain, the
-reveal of the gift just opened, and every gift on two rows (wrapped ones with their wrapping;
-open ones with label, holder, times stolen and ``❄`` when frozen), in as many columns as fit
-(arrows scroll when 40 gifts do not).  ``yule watch HOST[:PORT] --table T`` (or ``--code``)
-runs :class:`WatchApp`; organiser mode shows the same screen on ``t``.
+:class:`WatchApp` follows a table as a spectator: the host sends it the public view only.  It
+shows the TV of the table's game: the game's own (``GameUI.tv``: Gift Exchange's board of
+gifts) or :class:`TableTV`, the game's table drawn for a spectator (no hand, no shelf, no
+move keys) with the log under it.  The status line names the game and the table; the table
+says whose turn it is.  Until the game starts, and when the table cannot be watched,
+:class:`WaitingScreen` says so in words.
 """
 
 from __future__ import annotations
@@ -13,144 +14,228 @@ from typing import Any
 
 from rich.text import Text
 from textual import work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Center, Middle, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from yule.netplay.client import Client, ConnectionLost, HostError
 
-from .gift_exchange.board import LEGEND, GiftBoard, chain_text, newly_opened, reveal_text, turn_text
+from .app import HostedApp
+from .games import GAME_UIS
+from .screens import FollowScreen, TableScreen, final_result
 from .text import literal
-from .widgets import StatusLine
-
-TV_CHIP = 40
+from .widgets import GameTable, KeysFooter, StatusLine, seat_names, seat_tags
 
 
-class TVScreen(Screen[None]):
-    """Public view only, big and plain; ``show`` it each new view."""
+class TableTV(TableScreen):
+    """The TV of a game without a TV of its own: its table drawn for a spectator (as tall as
+    what it shows), and the log under it in every row left.  Once the game is over the score
+    sheet takes the table's place, until the table plays again."""
 
     DEFAULT_CSS = """
-    TVScreen #now { height: auto; padding: 0 1; text-style: bold; background: $accent 40%; }
-    TVScreen #chain { height: auto; padding: 0 1; }
-    TVScreen #reveal { height: auto; padding: 0 1; text-style: bold; background: $success 40%; display: none; }
-    TVScreen #reveal.-shown { display: block; }
-    TVScreen #tv-box { height: 1fr; border-top: heavy $primary; }
-    TVScreen #legend { height: 1; color: $text-muted; padding: 0 1; }
+    TableTV GameLog { height: 1fr; min-height: 2; }
+    TableTV #results { height: auto; max-height: 70%; }
+    TableTV .headline { height: auto; padding: 0 1; text-style: bold; background: $accent 30%; }
     """
-    BINDINGS = [Binding("escape,t", "close", "Back", show=True)]
+    BINDINGS = [Binding("q", "leave", "Quit")]
 
-    def __init__(self, closable: bool = True) -> None:
-        super().__init__()
-        self.closable = closable
-        self.view: dict[str, Any] | None = None
-        self.names: list[str] = []
-        self.reveal: Text | None = None
+    def __init__(self, game: str) -> None:
+        super().__init__(game)
+        self.result: dict[str, Any] | None = None
+        """The final view's result shown, while the game is over."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            yield widget
+            if isinstance(widget, GameTable):
+                results = VerticalScroll(id="results")
+                results.display = False
+                yield results
+
+    def _fit_log(self, size: Size) -> None:
+        """The log has every row the table leaves, whatever the game."""
+
+    def _draw(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
+        """The table, or once the game is over the headline and the score sheet in its place."""
+        super()._draw(view, names, tags)
+        result = view.get("result")
+        if result != self.result:
+            self.result = result
+            self.call_later(self._show_result, view, names)  # one after the other, in order
+
+    async def _show_result(self, view: dict[str, Any], names: list[str]) -> None:
+        results = self.query_one("#results", VerticalScroll)
+        await results.remove_children()
+        if "result" in view:
+            ui = GAME_UIS[self.game]
+            final = final_result(self.game, view)
+            headline = Static(Text(f"Game over. {ui.headline(final, names)}"), classes="headline")
+            await results.mount(headline, ui.scores(final, names, None))
+        self.table.display = "result" not in view
+        results.display = "result" in view
+
+    def action_leave(self) -> None:
+        self.app.exit(0)
+
+
+class WaitingScreen(Screen[None]):
+    """A message in the middle of the TV: connecting, waiting for the game, or why not."""
+
+    DEFAULT_CSS = """
+    WaitingScreen Middle { height: 1fr; }
+    WaitingScreen #message { width: auto; max-width: 76; padding: 1 2; border: round $accent; }
+    """
+    BINDINGS = [
+        Binding("r", "again", "Try again"),
+        Binding("q", "leave", "Quit"),
+    ]
+
+    message: str = ""
+    failed: bool = False
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
-        yield Static(id="now")
-        yield Static(id="chain")
-        yield Static(id="reveal")
-        with VerticalScroll(id="tv-box") as box:
-            box.can_focus = False
-            yield GiftBoard(chip_width=TV_CHIP, lines=2, id="tv-board")
-        yield Static(Text(LEGEND), id="legend")
-        yield Footer(compact=True)
+        with Middle(), Center():
+            yield Static(id="message")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one(GiftBoard).focus()
-        self._draw()
+        self.say(self.message, self.failed)
+
+    def say(self, message: str, failed: bool = False) -> None:
+        """Show ``message``; ``failed``: watching did not work (r tries again)."""
+        self.message, self.failed = message, failed
+        for static in self.query("#message").results(Static):  # none until composed
+            static.update(Text(message))
+            self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.closable if action == "close" else True
+        return self.failed if action == "again" else True
 
-    def show(self, view: dict[str, Any], names: list[str]) -> None:
-        opened = newly_opened(self.view, view)
-        if opened is not None:
-            self.reveal = reveal_text(opened, names)
-        elif self.view is not None and view.get("chain") != self.view.get("chain"):
-            self.reveal = None  # a steal: the reveal has had its moment
-        self.view, self.names = view, names
-        if self.is_mounted:
-            self._draw()
-            changed = opened or next(iter(view.get("chain", [])[-1:]), None)
-            if changed is not None:
-                self.query_one(GiftBoard).point_at(changed.get("id", changed.get("gift", 0)))
+    def action_again(self) -> None:
+        self.app.follow()  # type: ignore[attr-defined]
 
-    def _draw(self) -> None:
-        view = self.view or {}
-        now = Text(turn_text(view, self.names) if view else "Waiting for the party to start…")
-        now.stylize("bold")
-        self.query_one("#now", Static).update(now)
-        chain = chain_text(view, self.names)
-        self.query_one("#chain", Static).update(Text(f"This turn: {chain}" if chain else "No steals yet this turn."))
-        reveal = self.query_one("#reveal", Static)
-        reveal.set_class(self.reveal is not None, "-shown")
-        reveal.update(self.reveal or "")
-        gifts = view.get("gifts", [])
-        self.query_one(GiftBoard).show(gifts, self.names, {}, None)
-        wrapped = view.get("wrapped", len(gifts))
-        frozen = sum(1 for g in gifts if g.get("frozen"))
-        self.query_one("#tv-box").border_title = (
-            f"{len(gifts)} gifts: {wrapped} wrapped, {len(gifts) - wrapped} open, {frozen} frozen"
-            f" · {view.get('steals_total', 0)} steal{'' if view.get('steals_total') == 1 else 's'} so far"
-        )
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def action_leave(self) -> None:
+        self.app.exit(1 if self.failed else 0)
 
 
-class WatchApp(App[int]):
-    """``yule watch``: follow one table as a spectator, on the TV screen."""
+class WatchApp(HostedApp):
+    """``yule watch``: follow one table as a spectator, on its game's TV."""
 
     TITLE = "Yule TV"
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q,q", "quit", "Quit")]
+    BINDINGS = [Binding("q", "quit", "Quit")]
 
     def __init__(self, host: str, port: int, table: int | None, code: str | None) -> None:
-        super().__init__()
+        super().__init__({"place": f"Yule TV · {host}:{port}", "code": None, "connection": "connecting"})
         self.address = (host, port)
         self.table = table
         self.code = code
-        self.client: Client | None = None
-        self.status: dict[str, Any] = {"place": f"Yule TV · {host}:{port}", "code": None, "connection": "connecting"}
-        self.tv = TVScreen(closable=False)
-        self.names: list[str] = []
+        self.info: dict[str, Any] | None = None
+        self.waiting = WaitingScreen()
+        self.tv: FollowScreen | None = None
+        """The game's TV, once its first view came."""
+        self.last_view: dict[str, Any] | None = None
+        self.log_so_far: list[str] | None = None
 
     def on_mount(self) -> None:
-        self.push_screen(self.tv)
+        self.push_screen(self.waiting)
         self.follow()
 
-    async def on_unmount(self) -> None:
+    @work(exclusive=True, group="follow")
+    async def follow(self) -> None:
+        host, port = self.address
+        self.waiting.say(f"Connecting to {literal(host)}:{port}…")
+        self.set_status(connection="connecting")
         if self.client is not None:
             await self.client.close()
-
-    def set_status(self, **values: Any) -> None:
-        self.status.update(values)
-        for line in self.screen.query(StatusLine):
-            for key, value in values.items():
-                setattr(line, key, value)
-
-    @work(exclusive=True)
-    async def follow(self) -> None:
-        client = Client(*self.address, name="TV")
+            self.client = None
+        client = Client(host, port, name="TV")
         try:
             await client.connect()
             self.client = client
             self.table = await client.watch(self.table, self.code)
-        except (OSError, HostError, ConnectionLost, TimeoutError) as e:
-            self.set_status(connection="offline")
-            self.notify(literal(getattr(e, "message", e)), title="Cannot watch", severity="error", timeout=60)
+        except OSError:
+            await client.close()
+            self._cannot(f"Nothing answers at {literal(host)}:{port}. Is `yule host` running there?")
+            return
+        except TimeoutError:
+            await client.close()
+            self._cannot(f"{literal(host)}:{port} does not answer like a Yule host.")
+            return
+        except (HostError, ConnectionLost) as e:
+            await client.close()
+            self._cannot(self._refusal(e))
             return
         self.set_status(connection="connected")
+        self.waiting.say("Watching: waiting for the table…")
         async for frame in client:
-            kind = frame.get("type")
-            if kind == "connection":
-                self.set_status(connection=frame["state"])
-            elif kind == "table" and frame.get("table") == self.table:
-                self.names = [s["name"] if s else "" for s in frame.get("seats", [])]
-                self.set_status(place=f"Yule TV · #{frame['table']} {literal(frame.get('title', ''))}")
-            elif kind == "view" and frame.get("table") == self.table:
-                self.tv.show(frame["view"], self.names)
+            self.on_frame(frame)
+
+    def _refusal(self, error: HostError | ConnectionLost) -> str:
+        if isinstance(error, ConnectionLost):
+            return "The host closed the connection. Try again in a moment."
+        if error.code == "bad_code":
+            return f"No table here has the join code {literal(self.code)}. Check the code on the organiser's screen."
+        return literal(error.message)
+
+    def _cannot(self, why: str) -> None:
+        self.set_status(connection="offline")
+        self.waiting.say(f"{why}\n\nr tries again, q quits.", failed=True)
+
+    def on_frame(self, frame: dict[str, Any]) -> None:
+        """One frame from the host: the table's info, its log so far, or a new public view."""
+        if not self.is_running:
+            return  # closing: the screens are being taken down
+        kind = frame.get("type")
+        if kind == "connection":
+            self.set_status(connection=frame["state"])
+        elif frame.get("table") != self.table:
+            return
+        elif kind == "table":
+            self._table_info(frame)
+        elif kind == "log":
+            lines = [entry["text"] for entry in frame.get("entries", [])]
+            if self.tv is not None:
+                self.tv.replace_log(lines)
+            else:
+                self.log_so_far = lines
+        elif kind == "view":
+            self._view(frame)
+
+    def _table_info(self, info: dict[str, Any]) -> None:
+        self.info = info
+        self.set_status(place=f"Yule TV · {literal(info['title'])} · table {info['table']}")
+        if info["status"] == "waiting" and self.tv is None:
+            seats = info.get("seats", [])
+            taken = sum(1 for s in seats if s is not None)
+            self.waiting.say(
+                f"{literal(info['title'])}, table {info['table']}\n\n"
+                f"Waiting for the game to start ({taken} of {len(seats)} seats taken)."
+            )
+        if self.tv is not None and self.last_view is not None:
+            self.tv.show(self.last_view, seat_names(info), seat_tags(info))
+
+    def _open_tv(self, game: str) -> FollowScreen | None:
+        """The game's TV, opened on its first view."""
+        if self.tv is None:
+            ui = GAME_UIS.get(game)
+            if ui is None:
+                self.waiting.say(f"This table's game ({literal(game)}) has no TV in this version of Yule.")
+                return None
+            self.tv = ui.tv() if ui.tv is not None else TableTV(game)
+            self.push_screen(self.tv)
+        return self.tv
+
+    def _view(self, frame: dict[str, Any]) -> None:
+        view = frame["view"]
+        tv = self._open_tv(view.get("game", (self.info or {}).get("game", "")))
+        if tv is None:
+            return
+        if self.log_so_far is not None:
+            tv.replace_log(self.log_so_far)
+            self.log_so_far = None
+        tv.follow(frame, self.last_view, seat_names(self.info), seat_tags(self.info))
+        self.last_view = view

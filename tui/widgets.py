@@ -27,6 +27,26 @@ CONNECTION_TEXT = {
 }
 
 
+def seat_names(info: dict[str, Any] | None) -> list[str]:
+    """Each seat's name from a table info frame (``""`` for an empty seat)."""
+    return [s["name"] if s else "" for s in (info or {}).get("seats", [])]
+
+
+def seat_tags(info: dict[str, Any] | None) -> dict[int, str]:
+    """A word about the seats that need one, from a table info frame: ``{2: "bot", 3: "away"}``."""
+    tags = {}
+    for seat, s in enumerate((info or {}).get("seats", [])):
+        if s is None:
+            continue
+        if s.get("bot"):
+            tags[seat] = "bot"
+        elif s.get("stand_in"):
+            tags[seat] = "away, a bot plays"
+        elif s.get("away"):
+            tags[seat] = "away"
+    return tags
+
+
 class StatusLine(Static):
     """One line: where you are, the table's join code, and the connection to the host (none
     shown when ``connection`` is empty: a replay has no host)."""
@@ -187,7 +207,7 @@ class GameTable(Widget):
 
     A game's move keys are the bindings whose action is in :attr:`MOVES`.  While
     :meth:`reason` gives a reason for one, its key is greyed out in the footer, and pressing it
-    says that reason instead of doing nothing.
+    says that reason instead of doing nothing.  A spectator's footer has none of the table's keys.
     """
 
     MOVES: ClassVar[tuple[str, ...]] = ()
@@ -222,6 +242,19 @@ class GameTable(Widget):
         """Why the move ``action`` is not possible now (``None``: it is)."""
         return None
 
+    @property
+    def spectating(self) -> bool:
+        """The view is a spectator's (it names no seat as yours): the public view only, no keys
+        of the table in the footer and no panels of your own (a game hides its hand or shelf).
+
+        A spectating table has the class ``-spectating``: it is then as tall as what it shows
+        (``height: auto``), so a screen may give the rest of its rows to the log.
+        """
+        return self.view is not None and self.view.get("you") is None
+
+    def _watch_view(self) -> None:
+        self.set_class(self.spectating, "-spectating")
+
     def _redraw(self) -> None:
         """Draw the table from ``view``, ``names`` and ``tags`` (each game draws its own)."""
 
@@ -232,6 +265,8 @@ class GameTable(Widget):
         self._redraw()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.spectating:
+            return False  # a table's keys are for playing
         if action in self.MOVES:
             return None if self.reason(action) else True
         return True

@@ -9,8 +9,8 @@ from typing import Any
 from textual.app import App
 
 from yule.core.gift_exchange import GAME, Bring, Open, Order, Steal
+from yule.tui.gift_exchange.tv import GiftExchangeTV
 from yule.tui.party import PartyScreen
-from yule.tui.tv import TVScreen
 
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan", "Eli", "Fay"]
 LABELS = ["Waffle maker", "", "Snow globe", "Fondue set", "Singing fish", "Board game"]
@@ -53,7 +53,7 @@ class BoardApp(App[None]):
         names = names_for(self.state.players)
         view = self.state.view(None)
         if self.tv:
-            screen = TVScreen()
+            screen = GiftExchangeTV()
             await self.push_screen(screen)
             if self.before is not None:
                 screen.show(self.before, names)

@@ -14,8 +14,9 @@ from yule.netplay.client import Client
 from yule.netplay.host import Host
 from yule.tui.dialogs import ConfirmScreen
 from yule.tui.gift_exchange.forms import FormScreen
+from yule.tui.gift_exchange.tv import GiftExchangeTV
 from yule.tui.party import EndScreen, PartyApp, PartyScreen, SetupScreen
-from yule.tui.tv import TVScreen, WatchApp
+from yule.tui.tv import WatchApp
 
 
 def party_app(tmp_path) -> PartyApp:
@@ -153,7 +154,7 @@ async def test_a_party_killed_during_setup_keeps_its_guests(tmp_path):
         assert "1 guest " in screen_text(again) and "Ana" in screen_text(again)
 
 
-async def test_the_tv_follows_an_organiser_mode_party(tmp_path):
+async def test_the_tv_follows_an_organiser_mode_party_and_its_undo(tmp_path):
     host = Host(tmp_path, away_timeout=60)
     port = await host.start("127.0.0.1", 0)
     try:
@@ -172,7 +173,11 @@ async def test_the_tv_follows_an_organiser_mode_party(tmp_path):
                 seat = host.tables[table].state.active()[0]
                 await org.move(table, {"type": "open", "gift": 0}, seat=seat)
                 await wait_for(pilot, lambda: "Revealed" in screen_text(app), what="the reveal")
-                assert "Socks" in screen_text(app) and isinstance(app.screen, TVScreen)
+                assert "◆ Socks" in screen_text(app) and isinstance(app.screen, GiftExchangeTV)
+                await org.undo(table)  # the state that stands: #1 wrapped again, nothing revealed
+                await wait_for(pilot, lambda: "Undone:" in app.tv.lines[-1], what="the undo on the TV")
+                assert "Revealed" not in screen_text(app) and "◆ Socks" not in screen_text(app)
+                assert "2 gifts: 2 wrapped, 0 open" in screen_text(app)
     finally:
         await host.stop()
 

@@ -32,7 +32,7 @@ from yule.core.elf.board import GOALS, TOKEN_INDEX, TOKENS
 from yule.core.elf.cards import CARD_TYPE, type_name
 from yule.core.elf.preview import preview
 
-from ..text import plain, seat_name
+from ..text import plain, seat_name, wrap_words
 from ..widgets import GameTable
 from .board import ARROWS, board_rows
 
@@ -126,22 +126,6 @@ class SidePanel(Widget):
         return side_text(self.view, list(self.names), self.tags, self.content_size.width)
 
 
-def _wrap_words(words: list[Text], width: int, indent: str) -> Text:
-    """Words on lines no wider than ``width``, each line after the first indented."""
-    out = Text(indent)
-    column = len(indent)
-    for word in words:
-        if column > len(indent) and column + 1 + word.cell_len > width:
-            out.append("\n" + indent)
-            column = len(indent)
-        elif column > len(indent):
-            out.append(" ")
-            column += 1
-        out.append_text(word)
-        column += word.cell_len
-    return out
-
-
 def side_text(view: dict[str, Any], names: list[str], tags: dict[int, str], width: int) -> Text:
     """The side panel's lines for a panel ``width`` columns wide (19 at 80×24)."""
     width = max(width, 12)
@@ -166,8 +150,6 @@ def side_text(view: dict[str, Any], names: list[str], tags: dict[int, str], widt
             else:
                 marks.append("   ·")
         text.append(" ".join(marks) + "\n")
-    elif view.get("you") is None:
-        text.append("Watching: no Goal card\n", "italic")
     mine = view.get("my_gingerbread")
     if mine is not None:
         text.append("Ginger ", "bold")
@@ -212,7 +194,7 @@ def side_text(view: dict[str, Any], names: list[str], tags: dict[int, str], widt
             words = [Text(type_name(card_code(c)) if wide else card_code(c)) for c in cards] or [
                 Text("no cards", "italic")
             ]
-        text.append_text(_wrap_words(words, width, "  "))
+        text.append_text(wrap_words(words, width, "  "))
         text.append("\n")
     text.append("@ Buddy ═ preview\n+ touch  narw spent", "dim")
     return text
@@ -246,6 +228,7 @@ class ElfTable(GameTable, can_focus=True):
     ElfTable #left { width: 60; }
     ElfTable #slots { height: 1; }
     ElfTable #board { height: 18; }
+    ElfTable.-spectating, ElfTable.-spectating #bar { height: auto; }
     """
     BINDINGS = [
         Binding("left", "card(-1)", "Card", key_display="←→"),

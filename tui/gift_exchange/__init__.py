@@ -2,13 +2,15 @@
 
 Nothing here holds the game's state: every widget draws from a view the host sent
 (``GiftExchangeState.view(seat)``, or the public view for the organiser and the TV) and the
-table's names.  Organiser mode (``yule party``) is :mod:`yule.tui.party`; the TV is :mod:`yule.tui.tv`.
+table's names.  Organiser mode (``yule party``) is :mod:`yule.tui.party`; the TV is
+:class:`~yule.tui.gift_exchange.tv.GiftExchangeTV`.
 """
 
 from ..games import GameUI
 from .rules import RULES
 from .summary import PartySummary, headline
 from .table import GiftExchangeTable, OrganiserTable
+from .tv import GiftExchangeTV
 
 UI = GameUI(
     table=lambda: GiftExchangeTable(id="game"),
@@ -16,6 +18,7 @@ UI = GameUI(
     scores=lambda result, names, you: PartySummary(result, names, you),
     headline=headline,
     final_fields=("gifts",),
+    tv=lambda: GiftExchangeTV(closable=False),
 )
 
-__all__ = ["RULES", "UI", "GiftExchangeTable", "OrganiserTable", "PartySummary"]
+__all__ = ["RULES", "UI", "GiftExchangeTV", "GiftExchangeTable", "OrganiserTable", "PartySummary"]

@@ -68,6 +68,7 @@ class GiftExchangeTable(GameTable):
     GiftExchangeTable #reveal.-shown { display: block; }
     GiftExchangeTable #board-box { height: 1fr; border-top: solid $primary; }
     GiftExchangeTable #legend { height: 1; color: $text-muted; padding: 0 1; }
+    GiftExchangeTable.-spectating, GiftExchangeTable.-spectating #board-box { height: auto; }
     """
     BINDINGS = [
         Binding("o", "open", "Open"),
@@ -312,6 +313,10 @@ class OrganiserTable(GiftExchangeTable):
         super().__init__(**kwargs)
         self.acting_now: list[dict[str, Any]] = []
         """The frame's ``acting``: each seat that may move now and its actions."""
+
+    @property
+    def spectating(self) -> bool:
+        return False  # the public view, but the organiser moves for every guest
 
     def acting(self) -> tuple[int | None, dict[str, Any]]:
         view = self.view or {}

@@ -112,6 +112,7 @@ class GiftListTable(GameTable):
     GiftListTable #attic-box { width: 1fr; border-top: solid $primary; padding: 0 1; }
     GiftListTable #brought { height: auto; color: $text-muted; }
     GiftListTable #list { width: 34; border-top: solid $primary; border-left: solid $primary; padding: 0 1; }
+    GiftListTable.-spectating { height: auto; }
     """
     BINDINGS = [
         Binding("b,enter", "bring", "Bring", key_display="b"),
@@ -249,13 +250,10 @@ class GiftListTable(GameTable):
         self.query_one("#prompt").set_class(self._yours(view), "-yours")
         party = self.query_one("#party", Static)
         party.update(self._party_text(view))
+        self.query_one("#bottom").display = not self.spectating
         attic = view.get("attic", [])
         self.query_one(Attic).show(attic, self.reason("bring") is None)
-        self.query_one("#attic-box").border_title = (
-            f"Your attic: {len(attic)} card{'s' if len(attic) != 1 else ''}"
-            if view.get("you") is not None
-            else "Watching: every attic is secret"
-        )
+        self.query_one("#attic-box").border_title = f"Your attic: {len(attic)} card{'s' if len(attic) != 1 else ''}"
         self.query_one("#brought", Static).update(self._brought_text(view))
         self.query_one("#list", Static).update(_list_text(view))
 

@@ -26,7 +26,7 @@ from textual.widgets import Static
 from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
 
 from ..dialogs import ChoiceScreen, ConfirmScreen
-from ..text import plain, seat_name
+from ..text import plain, seat_name, wrap_words
 from ..widgets import GameTable
 from .gifts import PEANUT, SUIT_CODES, badges, gift_badge, gift_name, is_surprise, suit_badge, surprise_number
 
@@ -55,7 +55,8 @@ class GiftGrid(Widget, can_focus=True):
     """The gifts in the Exchange in columns: arrows move, Space marks gifts for a take.
 
     Every chip is as wide as the widest one, so nothing in a chip is ever cut off (a peeked
-    Surprise Gift's chip is the longest); the columns are as many as fit.
+    Surprise Gift's chip is the longest); the columns are as many as fit.  A spectator's grid
+    (``watching``) has no cursor and no marks: its arrows scroll.
     """
 
     DEFAULT_CSS = """
@@ -72,6 +73,7 @@ class GiftGrid(Widget, can_focus=True):
     refs: reactive[tuple[str, ...]] = reactive(())
     cursor: reactive[int] = reactive(0)
     marked: reactive[frozenset[str]] = reactive(frozenset())
+    watching: reactive[bool] = reactive(False, layout=True)
     known: dict[str, str] = {}
     on_gifts: dict[str, int] = {}
     labels: list[Text] = []
@@ -100,8 +102,8 @@ class GiftGrid(Widget, can_focus=True):
         return self.refs[self.cursor] if self.refs else None
 
     def _chip_width(self) -> int:
-        """Cursor mark, ``[x] ``, the longest label and a space between columns."""
-        return 1 + 4 + max((label.cell_len for label in self.labels), default=0) + 1
+        """Cursor mark, ``[x] `` (not when watching), the longest label and a space between columns."""
+        return 1 + (0 if self.watching else 4) + max((label.cell_len for label in self.labels), default=0) + 1
 
     def _columns(self, width: int | None = None) -> int:
         return max(1, ((self.size.width if width is None else width) + 1) // self._chip_width())
@@ -113,6 +115,11 @@ class GiftGrid(Widget, can_focus=True):
         return self._rows(width)
 
     def _chip(self, index: int, ref: str, width: int) -> Text:
+        if self.watching:
+            chip = Text(" ")
+            chip.append_text(self.labels[index])
+            chip.truncate(width, pad=True)
+            return chip
         chip = Text(">" if index == self.cursor and self.has_focus else " ")
         chip.append("[x] " if ref in self.marked else "[ ] ")
         chip.append_text(self.labels[index])
@@ -140,8 +147,14 @@ class GiftGrid(Widget, can_focus=True):
     def watch_marked(self, marked: frozenset[str]) -> None:
         self.post_message(self.Marked(marked))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (self.watching and action == "mark")
+
     def action_move(self, dx: int, dy: int) -> None:
-        if self.refs:
+        box = self.parent
+        if self.watching and isinstance(box, VerticalScroll):
+            box.scroll_relative(y=dy, animate=False)
+        elif self.refs:
             step = dx + dy * self._columns()
             self.cursor = max(0, min(len(self.refs) - 1, self.cursor + step))
 
@@ -175,12 +188,26 @@ class SeatsPanel(Widget):
 
     def show(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
         if (view, names, tags) != (self.view, self.names, self.tags):
+            lines = self._seats(self.size.width).plain.count("\n")
             self.view, self.names, self.tags = view, names, tags
-            self.refresh()
+            self.refresh(layout=lines != self._seats(self.size.width).plain.count("\n"))
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        """Every seat's lines and the key under them (a panel as tall as it needs)."""
+        return self._seats(width).plain.count("\n") + 1
 
     def render(self) -> Text:
+        text = self._seats(self.size.width)
+        if text.plain.count("\n") < self.size.height:  # the key, when there is room for it
+            text.append("> turn  * Start Player", "dim")
+        else:
+            text.rstrip()
+        return text
+
+    def _seats(self, width: int) -> Text:
+        """A line per seat, and one with the gifts in front of it when there are some."""
         view, names = self.view, self.names
-        width = max(20, self.size.width)
+        width = max(20, width)
         known = view.get("known") or {}
         on_gifts = view.get("on_gifts") or {}
         peanuts = view.get("peanuts", [])
@@ -205,13 +232,9 @@ class SeatsPanel(Widget):
             text.append_text(line)
             text.append("\n")
             if seat < len(front) and front[seat]:
-                text.append("   ")
-                text.append_text(badges(front[seat], known, on_gifts))
+                chips = [gift_badge(ref, known, on_gifts) for ref in front[seat]]
+                text.append_text(wrap_words(chips, width, "   "))
                 text.append("\n")
-        if text.plain.count("\n") < self.size.height:  # the key, when there is room for it
-            text.append("> turn  * Start Player", "dim")
-        else:
-            text.rstrip()
         return text
 
 
@@ -230,6 +253,10 @@ class WhiteElephantTable(GameTable):
     WhiteElephantTable #exchange-box { height: 1fr; border-top: solid $primary; }
     WhiteElephantTable #legend { height: 1; color: $text-muted; padding: 0 1; }
     WhiteElephantTable #shelf { height: 3; border-top: solid $primary; padding: 0 1; }
+    WhiteElephantTable.-spectating, WhiteElephantTable.-spectating #board { height: auto; }
+    WhiteElephantTable.-spectating #left, WhiteElephantTable.-spectating #exchange-box { height: auto; }
+    WhiteElephantTable.-spectating #left { min-width: 45; }
+    WhiteElephantTable.-spectating SeatsPanel { height: auto; width: 1fr; min-width: 35; max-width: 50; }
     """
     BINDINGS = [
         Binding("t", "take", "Take"),
@@ -388,12 +415,15 @@ class WhiteElephantTable(GameTable):
         self._refresh_keys()
         known = view.get("known") or {}
         on_gifts = view.get("on_gifts") or {}
-        self.query_one(GiftGrid).show(view.get("exchange", []), known, on_gifts)
+        grid = self.query_one(GiftGrid)
+        grid.watching = self.spectating
+        grid.show(view.get("exchange", []), known, on_gifts)
         self._update("#info", self._info_text(view))
         box = self.query_one("#exchange-box")
         title = f"Gift Exchange: {len(view.get('exchange', []))} gifts, marker + {view.get('pot', 0)}{PEANUT}"
         if box.border_title != title:
             box.border_title = title
+        self.query_one("#shelf").display = not self.spectating
         shelf = view.get("shelf", [])
         title = f"Your Shelf: {len(shelf)} gift{'s' if len(shelf) != 1 else ''}"
         if self.query_one("#shelf").border_title != title:

@@ -60,6 +60,7 @@ class WhiteRabbitTable(GameTable, can_focus=True):
     WhiteRabbitTable #middle {{ height: 1fr; }}
     WhiteRabbitTable #board {{ width: {WIDTH}; height: {HEIGHT}; }}
     WhiteRabbitTable #families {{ width: 1fr; border-left: solid $primary; padding: 0 1; }}
+    WhiteRabbitTable.-spectating, WhiteRabbitTable.-spectating #middle {{ height: auto; }}
     """
     BINDINGS = [
         Binding("enter", "roll", "Roll the die"),
@@ -118,6 +119,8 @@ class WhiteRabbitTable(GameTable, can_focus=True):
         return None if self.blocked() else (self.view or {}).get("phase")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.spectating:
+            return False  # every key of the table is a move
         mode = self.mode()
         if action == "roll":
             return True if mode == "roll" else None if mode is None else False

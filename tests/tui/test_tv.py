@@ -1,0 +1,157 @@
+"""``yule watch`` of every game against a real host (issue 12, §3).
+
+A table of each game with Ana and bots: the TV waits for the start, then shows the game's
+title, its own board (never a gift exchange board for another game), the log, no seat's own
+panels and no move keys; it follows every move live, and shows the score sheet when the game
+is over.  The Gift Exchange TV shows the state that stands after an organiser's undo.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+
+import pytest
+from tui_support import screen_text, wait_for
+
+from yule.core import get_game
+from yule.netplay.client import Client, HostError, may_move
+from yule.netplay.host import Host
+from yule.tui.gift_exchange.tv import GiftExchangeTV
+from yule.tui.tv import TableTV, WaitingScreen, WatchApp
+
+BOARDS = {
+    # game: (seats, words only that game's board shows, words of a seat's own panels)
+    "white-elephant": (4, ["Gift Exchange:", "Players", "Start Player"], ["Your Shelf", "your Peanuts"]),
+    "gift-exchange": (4, ["gifts:", "steals so far", "not brought yet"], []),
+    "white-rabbit": (3, ["RABBIT", "needs 1 2 3", "b brown"], ["YOUR TURN", "You rolled"]),
+    "gift-list": (
+        4,
+        ["The party: one gift brought by each seat", "Received (public)"],
+        ["Your attic", "Your Gift List"],
+    ),
+    "elf": (3, ["NYC*", "[3 ", "Deck "], ["Hand ", "Goal "]),
+}
+GIFT_EXCHANGE_BOARD = "▣ wrapped  ▣? named when opened"
+
+
+async def play_seat(client: Client, table: int, game: str) -> None:
+    """Ana's moves, chosen by a random bot from her view, until the game is over."""
+    bot = get_game(game).bots["random"](random.Random(1))
+    async for frame in client:
+        if frame.get("table") != table or frame.get("type") != "view":
+            continue
+        if "result" in frame["view"]:
+            return
+        if may_move(frame):
+            try:
+                await client.move(table, bot.choose(frame["view"]), seq=frame["seq"])
+            except HostError as e:
+                if e.code != "stale":  # a view already overtaken: the next one asks again
+                    raise
+
+
+def shown_keys(app: WatchApp) -> set[str]:
+    """The descriptions of the keys the footer shows now."""
+    return {b.description for _, b, enabled, _ in app.screen.active_bindings.values() if b.show and enabled}
+
+
+@pytest.mark.parametrize("game", list(BOARDS))
+async def test_the_tv_of_every_game_follows_it_live_to_the_scores(tmp_path, game):
+    seats, board_words, own_words = BOARDS[game]
+    title = get_game(game).title
+    host = Host(tmp_path, away_timeout=60)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        async with Client("127.0.0.1", port, "Ana") as ana:
+            created = await ana.create_table(game, seats, bot_delay=0, seed=5)
+            table = created["table"]
+            await ana.fill_bots(table)
+            app = WatchApp("127.0.0.1", port, None, created["code"])
+            async with app.run_test(size=(80, 24)) as pilot:
+                await wait_for(pilot, lambda: "Waiting for the game to start" in screen_text(app), what="waiting")
+                assert isinstance(app.screen, WaitingScreen) and title in screen_text(app)
+                await ana.start(table)
+                tv_class = GiftExchangeTV if game == "gift-exchange" else TableTV
+                await wait_for(pilot, lambda: isinstance(app.screen, tv_class), what="the TV")
+                await wait_for(pilot, lambda: "Ana" in screen_text(app), what="the seats")
+                text = screen_text(app)
+                assert f"Yule TV · {title} · table {table}" in text
+                assert all(words in text for words in board_words), text
+                assert not any(words in text for words in own_words), text
+                assert (GIFT_EXCHANGE_BOARD in text) == (game == "gift-exchange")
+                assert shown_keys(app) <= {"Rules", "Log", "Quit"}
+                lines = len(app.tv.lines)
+                player = asyncio.create_task(play_seat(ana, table, game))
+                try:
+                    await wait_for(pilot, lambda: len(app.tv.lines) > lines, what="a move on the TV")
+                    over = "The gift exchange is over" if game == "gift-exchange" else "Game over."
+                    await wait_for(pilot, lambda: over in screen_text(app), timeout=60, what="the scores")
+                    await asyncio.wait_for(player, 30)
+                finally:
+                    player.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await player
+                assert app.tv.lines[-1] == host.tables[table].log[-1]["text"]
+                assert "Traceback" not in screen_text(app)
+    finally:
+        await host.stop()
+
+
+async def test_the_tv_goes_back_to_the_table_when_it_plays_again(tmp_path):
+    host = Host(tmp_path, away_timeout=60)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        async with Client("127.0.0.1", port, "Ana") as ana:
+            created = await ana.create_table("white-rabbit", 2, bot_delay=0, seed=5)
+            table = created["table"]
+            await ana.fill_bots(table)
+            await ana.start(table)
+            app = WatchApp("127.0.0.1", port, table, created["code"])
+            async with app.run_test(size=(80, 24)) as pilot:
+                await asyncio.wait_for(play_seat(ana, table, "white-rabbit"), 30)
+                await wait_for(pilot, lambda: "Game over." in screen_text(app), what="the scores")
+                assert not app.tv.table.display
+                await ana.play_again(table)  # the new game waits for Ana's first roll
+                await wait_for(pilot, lambda: "A new game begins at this table." in app.tv.lines, what="a new game")
+                await wait_for(pilot, lambda: app.tv.table.display, what="the table again")
+                assert "Game over." not in screen_text(app) and "RABBIT" in screen_text(app)
+    finally:
+        await host.stop()
+
+
+async def test_a_wrong_code_is_said_in_words_and_quitting_fails(tmp_path):
+    host = Host(tmp_path, away_timeout=60)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        app = WatchApp("127.0.0.1", port, None, "ZZZZZZ")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: "No table here has the join code ZZZZZZ." in screen_text(app), what="why")
+            assert "r tries again, q quits." in screen_text(app) and "Try again" in shown_keys(app)
+            await pilot.press("q")
+        assert app.return_value == 1  # yule watch exits with 1
+    finally:
+        await host.stop()
+
+
+async def test_nothing_answering_is_said_in_words_and_r_tries_again(tmp_path):
+    host = Host(tmp_path, away_timeout=60)
+    port = await host.start("127.0.0.1", 0)
+    await host.stop()  # nothing listens there now
+    app = WatchApp("127.0.0.1", port, 1, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "Nothing answers at 127.0.0.1:" in screen_text(app), what="why")
+        assert "Is `yule host` running there?" in screen_text(app)
+        host = Host(tmp_path, away_timeout=60)  # the organiser starts the host, then r
+        await host.start("127.0.0.1", port)
+        try:
+            async with Client("127.0.0.1", port, "Ana") as ana:
+                await ana.create_table("elf", 2, open=True)
+                await pilot.press("r")
+                await wait_for(pilot, lambda: "Waiting for the game to start" in screen_text(app), what="the table")
+                assert "Elf: Journey from the North Pole, table 1" in screen_text(app)
+                await pilot.press("q")
+        finally:
+            await host.stop()
+    assert app.return_value == 0

@@ -1,0 +1,144 @@
+"""The Gift Exchange TV: a spectator screen for the big screen at the party.
+
+:class:`GiftExchangeTV` shows the public view only: whose move it is, this turn's steal chain,
+the reveal of the gift just opened, and every gift on two rows (wrapped ones with their
+wrapping; open ones with label, holder, times stolen and ``❄`` when frozen), in as many columns
+as fit (arrows scroll when 40 gifts do not), and the log in the rows the board leaves.  ``yule watch`` shows it for a Gift Exchange table; organiser mode shows it on ``t``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.events import Resize
+from textual.geometry import Size
+from textual.widgets import Static
+
+from ..screens import FollowScreen
+from ..widgets import GameLog, KeysFooter, StatusLine
+from .board import LEGEND, GiftBoard, chain_text, newly_opened, reveal_text, turn_text
+
+TV_CHIP = 40
+FIXED_ROWS = 7
+"""Rows around the board: the status line, whose move, the chain, the board's border, the
+legend, the keys, and one to spare (whose move may take two lines)."""
+
+
+def tv_log_height(height: int, board_rows: int, reveal: bool) -> int:
+    """Rows of the log (its border included): what a screen ``height`` rows tall leaves under a
+    board of ``board_rows`` rows, none when that is under 3 (the board comes first).
+
+    >>> tv_log_height(24, 6, True), tv_log_height(24, 20, False), tv_log_height(60, 16, True)
+    (10, 0, 36)
+    """
+    rows = height - board_rows - FIXED_ROWS - (1 if reveal else 0)
+    return rows if rows >= 3 else 0
+
+
+class GiftExchangeTV(FollowScreen):
+    """Public view only, big and plain; ``show`` it each new view."""
+
+    DEFAULT_CSS = """
+    GiftExchangeTV #now { height: auto; padding: 0 1; text-style: bold; background: $accent 40%; }
+    GiftExchangeTV #chain { height: auto; padding: 0 1; }
+    GiftExchangeTV #reveal { height: auto; padding: 0 1; text-style: bold; background: $success 40%; display: none; }
+    GiftExchangeTV #reveal.-shown { display: block; }
+    GiftExchangeTV #tv-box { height: 1fr; border-top: heavy $primary; }
+    GiftExchangeTV #legend { height: 1; color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("l", "whole_log", "Log"),
+        Binding("escape,t", "close", "Back", show=True),
+    ]
+
+    def __init__(self, closable: bool = True) -> None:
+        super().__init__()
+        self.closable = closable
+        self.view: dict[str, Any] | None = None
+        self.names: list[str] = []
+        self.reveal: Text | None = None
+        self.revealed: int | None = None
+        """The gift id of the reveal shown."""
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine()
+        yield Static(id="now")
+        yield Static(id="chain")
+        yield Static(id="reveal")
+        with VerticalScroll(id="tv-box") as box:
+            box.can_focus = False
+            yield GiftBoard(chip_width=TV_CHIP, lines=2, id="tv-board")
+        yield Static(Text(LEGEND), id="legend")
+        yield GameLog()
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(GiftBoard).focus()
+        self._draw()
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit_log(event.size)
+
+    def _fit_log(self, size: Size) -> None:
+        board = self.query_one(GiftBoard)
+        rows = tv_log_height(size.height, board.get_content_height(self, size, size.width), self.reveal is not None)
+        log = self.query_one(GameLog)
+        log.display = rows > 0
+        log.styles.height = max(1, rows)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.closable if action == "close" else True
+
+    def show(
+        self,
+        view: dict[str, Any],
+        names: list[str],
+        tags: dict[int, str] | None = None,
+        events: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """Draw this view.  A reveal stays until a steal, the next reveal, or an undo that
+        wraps its gift again; ``tags`` and ``events`` are not needed here."""
+        opened = newly_opened(self.view, view)
+        if opened is not None:
+            self.reveal, self.revealed = reveal_text(opened, names), opened["id"]
+        elif self.view is not None and view.get("chain") != self.view.get("chain"):
+            self.reveal = self.revealed = None  # a steal: the reveal has had its moment
+        elif self.revealed is not None and not _is_open(view, self.revealed):
+            self.reveal = self.revealed = None  # undone: that gift is wrapped again
+        self.view, self.names = view, names
+        if self.ready:
+            self._draw()
+            changed = opened or next(iter(view.get("chain", [])[-1:]), None)
+            if changed is not None:
+                self.query_one(GiftBoard).point_at(changed.get("id", changed.get("gift", 0)))
+
+    def _draw(self) -> None:
+        view = self.view or {}
+        now = Text(turn_text(view, self.names) if view else "Waiting for the party to start…")
+        now.stylize("bold")
+        self.query_one("#now", Static).update(now)
+        chain = chain_text(view, self.names)
+        self.query_one("#chain", Static).update(Text(f"This turn: {chain}" if chain else "No steals yet this turn."))
+        reveal = self.query_one("#reveal", Static)
+        reveal.set_class(self.reveal is not None, "-shown")
+        reveal.update(self.reveal or "")
+        gifts = view.get("gifts", [])
+        self.query_one(GiftBoard).show(gifts, self.names, {}, None)
+        self._fit_log(self.app.size)
+        wrapped = view.get("wrapped", len(gifts))
+        frozen = sum(1 for g in gifts if g.get("frozen"))
+        self.query_one("#tv-box").border_title = (
+            f"{len(gifts)} gifts: {wrapped} wrapped, {len(gifts) - wrapped} open, {frozen} frozen"
+            f" · {view.get('steals_total', 0)} steal{'' if view.get('steals_total') == 1 else 's'} so far"
+        )
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _is_open(view: dict[str, Any], gift: int) -> bool:
+    return any(g["id"] == gift and g.get("opened") for g in view.get("gifts", []))
