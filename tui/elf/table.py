@@ -229,6 +229,7 @@ class ElfTable(GameTable, can_focus=True):
     ElfTable #slots { height: 1; }
     ElfTable #board { height: 18; }
     ElfTable.-spectating, ElfTable.-spectating #bar { height: auto; }
+    ElfTable.-spectating SidePanel { max-width: 60; }
     """
     BINDINGS = [
         Binding("left", "card(-1)", "Card", key_display="←→"),
