@@ -273,3 +273,14 @@ def test_yule_hosts_shows_the_ssh_line(monkeypatch, capsys):
     assert main(["hosts"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == ["attic  192.168.1.20:7737  (or over SSH: ssh -p 2222 192.168.1.20)", "den  192.168.1.30:7737"]
+
+
+async def test_stopping_the_server_tells_each_guest(party):
+    _, ssh = party
+    ana = await Guest.connect(ssh.port, "ana")
+    await ana.shows("n creates a table")
+    await ssh.stop()
+    await ana.shows("The party's SSH server is stopping.")
+    await asyncio.wait_for(ana.process.wait_closed(), WAIT)
+    assert ana.process.exit_status == 0
+    await ana.close()
