@@ -3,6 +3,7 @@
 * :mod:`yule.netplay.wire` frames and limits (4-byte length + one msgpack map),
 * :mod:`yule.netplay.messages` the client messages, validated with pydantic,
 * :mod:`yule.netplay.host` the host (lobby, tables, seats, bots, persistence),
+* :mod:`yule.netplay.chat` table chat (cleaned, rate-limited, kept),
 * :mod:`yule.netplay.client` the one client library (``yule bots``, the tests, the terminal app),
 * :mod:`yule.netplay.discovery` LAN discovery over zeroconf.
 
@@ -30,6 +31,9 @@ SSH_IDLE_MINUTES = 30.0
 
 DEFAULT_WEB_PORT = 8080
 """The port ``yule watch --web`` serves the TV page on unless told otherwise."""
+
+CHAT_LENGTH = 200
+"""Longest chat line the host passes on (characters, after cleaning; :mod:`yule.netplay.chat`)."""
 
 SERVICE_TYPE = "_yule._tcp.local."
 """The zeroconf (mDNS) service type a host advertises."""

@@ -29,7 +29,7 @@ API in brief: :meth:`Client.connect`, :meth:`~Client.close`, :meth:`~Client.list
 :meth:`~Client.create_table`, :meth:`~Client.join`, :meth:`~Client.resume`,
 :meth:`~Client.watch`, :meth:`~Client.leave`, :meth:`~Client.add_bot`,
 :meth:`~Client.fill_bots`, :meth:`~Client.remove_bot`, :meth:`~Client.set_open`,
-:meth:`~Client.start`, :meth:`~Client.play_again`, :meth:`~Client.move`; :attr:`Client.seats`
+:meth:`~Client.start`, :meth:`~Client.play_again`, :meth:`~Client.move`, :meth:`~Client.chat`; :attr:`Client.seats`
 holds this client's :class:`SeatClaim` per table; :func:`may_move` tells whether a view frame
 asks its seat for a move; :func:`discover_hosts` lists hosts on the LAN.
 """
@@ -412,6 +412,10 @@ class Client:
     async def undo(self, table: int) -> int:
         """Organiser: take back the table's last move; returns the new ``seq``."""
         return (await self.request({"type": "undo", "table": table}))["seq"]
+
+    async def chat(self, table: int, text: str) -> None:
+        """Say ``text`` to everyone at ``table`` (it comes back to this client too, as a ``chat`` frame)."""
+        await self.request({"type": "chat", "table": table, "text": text})
 
     async def move(self, table: int, move: dict[str, Any], seq: int | None = None, seat: int | None = None) -> int:
         """Send a move (wire form, no ``by``); returns the new ``seq`` once the host stored it.

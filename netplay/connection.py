@@ -48,6 +48,37 @@ class Limits:
     """Invalid frames tolerated on one connection before it is closed."""
     max_tables: int = 10_000
     tables_per_connection: int = 100
+    chat_rate: float = 0.5
+    """Chat lines per second a connection may send on average ..."""
+    chat_burst: float = 5.0
+    """... and in one burst; beyond that a line is refused (``chat_flood``), the connection stays."""
+
+
+class TokenBucket:
+    """How often something may happen: ``rate`` tokens a second flow in, up to ``burst``.
+
+    >>> bucket = TokenBucket(rate=0.0, burst=2.0)
+    >>> bucket.take(), bucket.take(), bucket.take()
+    (True, True, False)
+    """
+
+    __slots__ = ("burst", "rate", "refilled", "tokens")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.refilled = time.monotonic()
+
+    def take(self, cost: float = 1.0) -> bool:
+        """Take ``cost`` tokens; False (and none taken) when there are not enough."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
+        self.refilled = now
+        if self.tokens < cost:
+            return False
+        self.tokens -= cost
+        return True
 
 
 class Connection(asyncio.Protocol):
@@ -82,8 +113,9 @@ class Connection(asyncio.Protocol):
         self.peer = "?"
         self.transport: asyncio.Transport | None = None
         self._frames = FrameBuffer(limits.max_frame)
-        self._tokens = limits.burst
-        self._refilled = time.monotonic()
+        self._frame_tokens = TokenBucket(limits.rate, limits.burst)
+        self.chat_tokens = TokenBucket(limits.chat_rate, limits.chat_burst)
+        """Chat lines this connection may send now (see :mod:`yule.netplay.chat`)."""
         self._loop = asyncio.get_running_loop()
         self._deadline = 0.0
         self._deadline_error = FrameError.silent
@@ -171,13 +203,7 @@ class Connection(asyncio.Protocol):
 
     def allow(self, cost: float = 1.0) -> bool:
         """Take ``cost`` tokens from the connection's bucket; False when it is flooding."""
-        now = time.monotonic()
-        self._tokens = min(self.limits.burst, self._tokens + (now - self._refilled) * self.limits.rate)
-        self._refilled = now
-        if self._tokens < cost:
-            return False
-        self._tokens -= cost
-        return True
+        return self._frame_tokens.take(cost)
 
     def flood(self) -> None:
         self.error("flood", "Too many frames: slow down. Closing.")

@@ -31,6 +31,7 @@ from .connection import Connection, Limits
 from .messages import (
     AddBot,
     Again,
+    Chat,
     ClientMessage,
     Create,
     FillBots,
@@ -114,6 +115,7 @@ class Host:
             "move": self._move,
             "organise": self._organise,
             "undo": self._undo,
+            "chat": self._chat,
         }
 
     # -- life cycle ----------------------------------------------------------------------------
@@ -425,3 +427,6 @@ class Host:
 
     def _undo(self, conn: Connection, message: Undo) -> dict[str, Any]:
         return {"type": "ok", "seq": self._table(message.table).undo(conn)}
+
+    def _chat(self, conn: Connection, message: Chat) -> None:
+        self._table(message.table).say(conn, message.text)

@@ -30,6 +30,10 @@ Token = Annotated[str, Field(max_length=64)]
 JsonMap = Annotated[dict[str, JsonValue], Field(max_length=32)]
 
 
+CHAT_SENT = 2000
+"""Longest chat text a client may send; the host cleans it and keeps at most 200 characters."""
+
+
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
@@ -164,9 +168,17 @@ class Undo(_Message):
     table: TableId
 
 
+class Chat(_Message):
+    """A chat line for everyone at the table (the host cleans and shortens it)."""
+
+    type: Literal["chat"]
+    table: TableId
+    text: Annotated[str, Field(max_length=CHAT_SENT)]
+
+
 _MODELS = (
     Hello, Ping, Pong, ListTables, Create, Join, Resume, Watch, Leave, AddBot, FillBots,
-    RemoveBot, SetOpen, Start, Again, Move, Organise, Undo,
+    RemoveBot, SetOpen, Start, Again, Move, Organise, Undo, Chat,
 )  # fmt: skip
 
 ClientMessage = Annotated[
@@ -187,7 +199,8 @@ ClientMessage = Annotated[
     | Again
     | Move
     | Organise
-    | Undo,
+    | Undo
+    | Chat,
     Field(discriminator="type"),
 ]
 """Any client message, validated (:func:`parse_client_message`); one class per ``type``."""

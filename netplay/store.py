@@ -3,7 +3,8 @@
 Every applied move is appended (and committed) before the host acknowledges it, so a host
 killed at any moment restarts with each table at its last acknowledged move.  Tables are
 rebuilt by replaying their stored moves (:func:`yule.core.records.replay`); nothing is pickled.
-Seat tokens are stored as SHA-256 hashes only.
+Seat tokens are stored as SHA-256 hashes only.  Each table's last chat lines are kept too
+(never in a record).
 
 Finished games are written to ``DATA/records/table-<id>-game-<n>.json`` (``yule-record/1``).
 A table whose game finished long ago can be forgotten (:meth:`Store.forget_finished`); its
@@ -56,6 +57,14 @@ CREATE TABLE IF NOT EXISTS moves (
 CREATE TABLE IF NOT EXISTS counters (
     name TEXT PRIMARY KEY,
     value INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chat (
+    table_id INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
 );
 CREATE TABLE IF NOT EXISTS organisers (
     table_id INTEGER PRIMARY KEY,
@@ -162,6 +171,20 @@ class Store:
         """Forget a table's moves from number ``keep`` on (an undo): the record holds what stands."""
         self.db.execute("DELETE FROM moves WHERE table_id=? AND game_no=? AND n>=?", (table_id, game_no, keep))
 
+    def add_chat(self, table_id: int, seat: int | None, name: str, text: str, *, keep: int) -> None:
+        """Keep one chat line of a table, and only its last ``keep`` lines."""
+        with self._transaction():
+            (n,) = self.db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE table_id=?", (table_id,)).fetchone()
+            self.db.execute("INSERT INTO chat VALUES (?,?,?,?,?)", (table_id, n, seat, name, text))
+            self.db.execute("DELETE FROM chat WHERE table_id=? AND n<=?", (table_id, n - keep))
+
+    def load_chat(self, table_id: int, last: int) -> list[tuple[int | None, str, str]]:
+        """A table's last ``last`` chat lines, oldest first: (seat or None, name, text)."""
+        rows = self.db.execute(
+            "SELECT seat, name, text FROM chat WHERE table_id=? ORDER BY n DESC LIMIT ?", (table_id, last)
+        ).fetchall()
+        return [tuple(row) for row in reversed(rows)]
+
     def save_organiser(self, table_id: int, token_hash: str, organised: bool) -> None:
         self.db.execute("INSERT OR REPLACE INTO organisers VALUES (?,?,?)", (table_id, token_hash, int(organised)))
 
@@ -188,7 +211,7 @@ class Store:
             self.db.execute("INSERT OR REPLACE INTO counters VALUES ('next_table', ?)", (self.next_table_id(),))
             for table_id in gone:
                 for where in ("tables WHERE id", "seats WHERE table_id", "moves WHERE table_id",
-                              "organisers WHERE table_id"):  # fmt: skip
+                              "organisers WHERE table_id", "chat WHERE table_id"):  # fmt: skip
                     self.db.execute(f"DELETE FROM {where}=?", (table_id,))
         return gone
 

@@ -19,9 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import re
 import secrets
-import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +27,7 @@ from typing import Any
 from yule.core import CHANCE, BadOptions, Bot, Game, GameState, IllegalMove, get_game
 from yule.core.records import new_record
 
+from .chat import TableChat, clean_chat, plain_line
 from .connection import Connection
 from .store import Store, TableRow, hash_token
 from .wire import encode
@@ -39,8 +38,6 @@ WAITING, PLAYING, OVER = "waiting", "playing", "over"
 NAME_LENGTH = 24
 DEFAULT_BOT_DELAY = 0.8
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-
-_ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-Z\\-_])")
 
 
 class RequestError(Exception):
@@ -60,10 +57,7 @@ def clean_name(raw: str, fallback: str = "Player") -> str:
     >>> clean_name("\\u202eabc" + "x" * 40)
     'abcxxxxxxxxxxxxxxxxxxxxx'
     """
-    text = _ANSI.sub("", raw)
-    text = "".join(" " if ch.isspace() else ch for ch in text if ch.isspace() or unicodedata.category(ch)[0] != "C")
-    text = text.replace("[", "(").replace("]", ")")
-    text = " ".join(text.split())[:NAME_LENGTH].strip()
+    text = plain_line(raw).replace("[", "(").replace("]", ")")[:NAME_LENGTH].strip()
     return text or fallback
 
 
@@ -150,6 +144,7 @@ class Table:
         self.state: GameState[Any] | None = None
         self.moves: list[dict[str, Any]] = []
         self.log: list[dict[str, Any]] = []  # the current game's log entries, the last LOG_RESENT
+        self.chat = TableChat(store, id)
         self.bots: dict[int, Bot[Any]] = {}
         self.watchers: set[Connection] = set()
         self.creators: set[Connection] = set()
@@ -319,11 +314,15 @@ class Table:
              "view": self.state.view(None), "log": log_entries, "acting": acting}
         )  # fmt: skip
 
+    def send_log(self, conn: Connection) -> None:
+        """The current game's log so far (none before the first game) and the table's chat."""
+        conn.send({"type": "log", "table": self.id, "entries": self.log[-LOG_RESENT:], "chat": self.chat.lines})
+
     def send_current(self, conn: Connection) -> None:
-        """Table info, the game's log so far and the connection's current view (empty log)."""
+        """Table info, the log so far with the chat, and the connection's current view (empty log)."""
         conn.send(self.info_for(conn))
+        self.send_log(conn)
         if self.state is not None:
-            conn.send({"type": "log", "table": self.id, "entries": self.log[-LOG_RESENT:]})
             if self.organised and conn is self.organiser and self.id not in conn.seats:
                 conn.send_bytes(self.organiser_frame([]))
             else:
@@ -412,9 +411,7 @@ class Table:
         self.store.save_seat(self.id, seat, s.name, None, s.token_hash)
         conn.seats[self.id] = seat
         self.watchers.discard(conn)
-        self.broadcast_info()
-        if self.state is not None:
-            conn.send_bytes(self.view_frame(seat, []))
+        self._seated(conn, seat)
         return seat, token
 
     def resume(self, conn: Connection, seat: int) -> None:
@@ -428,10 +425,31 @@ class Table:
         conn.seats[self.id] = seat
         self.watchers.discard(conn)
         self._cancel_away(s)
+        self._seated(conn, seat)
+        self.kick_bots()
+
+    def _seated(self, conn: Connection, seat: int) -> None:
+        """The connection has just taken ``seat``: everyone gets the table info, and it gets the
+        log so far with the chat, then its view."""
         self.broadcast_info()
+        self.send_log(conn)
         if self.state is not None:
             conn.send_bytes(self.view_frame(seat, []))
-        self.kick_bots()
+
+    def say(self, conn: Connection, raw: str) -> None:
+        """A chat line from someone at this table, to everyone at it and nobody else (:mod:`.chat`)."""
+        if conn not in self.connections():
+            raise RequestError("not_at_table", "Join or watch this table to chat there.")
+        if not conn.chat_tokens.take():
+            raise RequestError("chat_flood", "You are chatting too fast: wait a moment, then say it again.")
+        text = clean_chat(raw)
+        if not text:
+            raise RequestError("empty_chat", "There is nothing to say in that line.")
+        seat = conn.seats.get(self.id)
+        s = self.seats[seat] if seat is not None else None
+        frame = encode(self.chat.say(seat, s.name if s is not None else conn.name, text))
+        for other in self.connections():
+            other.send_bytes(frame)
 
     def watch(self, conn: Connection) -> None:
         self.watchers.add(conn)

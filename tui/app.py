@@ -25,9 +25,9 @@ from yule.netplay.client import Client, ConnectionLost, HostError, discover_host
 
 from .dialogs import ChoiceScreen
 from .games import GAME_UIS
-from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result
+from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result, host_log_lines
 from .text import literal
-from .widgets import GameTable, StatusLine, seat_names, seat_tags
+from .widgets import ChatInput, GameTable, StatusLine, chat_line, seat_names, seat_tags
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .lobby import ConnectScreen, LobbyScreen
@@ -67,6 +67,18 @@ class HostedApp(App[int]):
             await self.client.close()
         if self.host is not None:
             await self.host.stop()
+
+    @work(group="chat")
+    async def send_chat(self, table: int | None, text: str) -> None:
+        """Say a line at ``table``; the host's chat frame brings it back to the log."""
+        if self.client is None or table is None:
+            return
+        try:
+            await self.client.chat(table, text)
+        except HostError as e:
+            self.notify(literal(e.message), title="Not said", severity="warning")
+        except ConnectionLost:
+            self.notify("Not connected to the host: that line was not said.", title="Not said", severity="warning")
 
     def set_status(self, **values: Any) -> None:
         """Change the status line on every screen (and on screens made later)."""
@@ -111,8 +123,11 @@ class YuleApp(HostedApp):
         self.table_screen: TableScreen | None = None
         self.game_over: GameOverScreen | None = None
         self.last_view: dict[str, Any] | None = None
-        self.log_so_far: list[str] | None = None
-        """The host's log of the game so far (on join, resume, watch): shown in place of ours."""
+        self.logs: dict[int, dict[str, Any]] = {}
+        """The latest log frame per table (it comes before the reply that seats us)."""
+        self.log_so_far: list[str | Text] | None = None
+        """The host's log of the game so far with the chat (on join, resume, watch), and chat
+        lines said since: shown in place of ours with the next view."""
 
     # -- start and stop -----------------------------------------------------------------------
 
@@ -339,18 +354,36 @@ class YuleApp(HostedApp):
             self.infos[frame["table"]] = frame
             if frame["table"] == self.table_id:
                 self._table_info(frame)
-        elif kind == "log" and frame.get("table") == self.table_id:
-            self.log_so_far = [entry["text"] for entry in frame.get("entries", [])]
+        elif kind == "log":
+            self.logs[frame["table"]] = frame
+            if frame["table"] == self.table_id:
+                self._take_log(frame)
+        elif kind == "chat" and frame.get("table") == self.table_id:
+            self._chat(frame)
         elif kind == "view" and frame.get("table") == self.table_id:
             self._view(frame)
         elif kind == "error":
             self.notify(literal(frame.get("message", "")), title="From the host", severity="error")
 
     def _sit(self, table: int) -> None:
-        """From now on follow ``table`` (its info may already be here)."""
+        """From now on follow ``table`` (its info and log may already be here)."""
         self.table_id = table
+        if table in self.logs:
+            self._take_log(self.logs[table])
         if table in self.infos:
             self._table_info(self.infos[table])
+
+    def _take_log(self, frame: dict[str, Any]) -> None:
+        """The host's log frame: the game's log and the chat so far, shown with the next view."""
+        self.log_so_far = host_log_lines(frame)
+
+    def _chat(self, frame: dict[str, Any]) -> None:
+        """A chat line: into the log shown, or with the log still to come (before the first view)."""
+        line = chat_line(frame)
+        if self.log_so_far is not None or self.table_screen is None or self.last_view is None:
+            self.log_so_far = [*(self.log_so_far or []), line]
+        else:
+            self.table_screen.add_log([line])
 
     def _names(self) -> list[str]:
         return seat_names(self.info)
@@ -414,6 +447,9 @@ class YuleApp(HostedApp):
             await self.client.play_again(table)
         except (HostError, ConnectionLost) as e:
             self.notify(literal(getattr(e, "message", e)), title="Cannot play again", severity="error")
+
+    def on_chat_input_said(self, message: ChatInput.Said) -> None:
+        self.send_chat(self.table_id, message.text)
 
     def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
         self.send_move(message.move)

@@ -46,7 +46,7 @@ from .gift_exchange.table import OrganiserTable, options_text
 from .gift_exchange.tv import GiftExchangeTV
 from .screens import LogScreen, RulesScreen
 from .text import literal
-from .widgets import GameLog, StatusLine
+from .widgets import ChatInput, GameLog, StatusLine, chat_line
 
 GAME = "gift-exchange"
 MIN_GUESTS, MAX_GUESTS = 2, 40
@@ -296,7 +296,7 @@ class SetupScreen(Screen[None]):
 
 
 class PartyScreen(Screen[None]):
-    """The organiser's table: the board, the log and the organiser's keys."""
+    """The organiser's table: the board, the log (with the chat) and the organiser's keys."""
 
     DEFAULT_CSS = """
     PartyScreen GameLog { height: 5; }
@@ -306,17 +306,19 @@ class PartyScreen(Screen[None]):
         Binding("t", "tv", "TV view"),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("l", "whole_log", "Log"),
+        Binding("m", "chat", "Chat"),
         Binding("q", "quit", "Quit"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
-        self.lines: list[str] = []
+        self.lines: list[str | Text] = []
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
         yield OrganiserTable(id="game")
         yield GameLog()
+        yield ChatInput()
         yield Footer(compact=True)
 
     @property
@@ -329,7 +331,7 @@ class PartyScreen(Screen[None]):
         table.names = tuple(names)
         table.view = view
 
-    def add_log(self, lines: list[str], replace: bool = False) -> None:
+    def add_log(self, lines: list[str | Text], replace: bool = False) -> None:
         log = self.query_one(GameLog)
         if replace:
             self.lines = []
@@ -339,6 +341,9 @@ class PartyScreen(Screen[None]):
 
     def action_undo(self) -> None:
         self.app.undo()  # type: ignore[attr-defined]
+
+    def action_chat(self) -> None:
+        self.query_one(ChatInput).open()
 
     def action_tv(self) -> None:
         self.app.show_tv()  # type: ignore[attr-defined]
@@ -417,7 +422,7 @@ class PartyApp(HostedApp):
         self.tv: GiftExchangeTV | None = None
         self.bringing = False
         self.address = ""
-        self.lines: list[str] = []
+        self.lines: list[str | Text] = []
         """The party's log so far (the party screen shows it once it is there)."""
 
     # -- start ---------------------------------------------------------------------------------
@@ -544,7 +549,7 @@ class PartyApp(HostedApp):
         elif kind == "table" and frame.get("table") == table:
             self._table_info(frame)
         elif kind == "log" and frame.get("table") == table:
-            self.lines = log_lines(frame.get("entries", []), self.names)
+            self.lines = [*log_lines(frame.get("entries", []), self.names), *map(chat_line, frame.get("chat", []))]
             if self.party_screen is not None:
                 self.party_screen.add_log(self.lines, replace=True)
             if self.tv is not None:
@@ -561,8 +566,18 @@ class PartyApp(HostedApp):
                 self.tv.add_log(lines)
             if self._missing_gifts() and not self.bringing:
                 self.bring_gifts()
+        elif kind == "chat" and frame.get("table") == table:
+            line = chat_line(frame)
+            self.lines.append(line)
+            if self.party_screen is not None:
+                self.party_screen.add_log([line])
+            if self.tv is not None:
+                self.tv.add_log([line])
         elif kind == "error":
             self.notify(literal(frame.get("message", "")), title="From the host", severity="error")
+
+    def on_chat_input_said(self, message: ChatInput.Said) -> None:
+        self.send_chat(self.party.table, message.text)
 
     def _table_info(self, info: dict[str, Any]) -> None:
         self.info = info

@@ -105,6 +105,9 @@ class ReplayScreen(TableScreen):
         self.lines = replay.log(0, self.position)
         self.show(replay.view(self.position, seat), replay.names, {})
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "chat"  # nobody to talk to in a replay
+
     def on_mount(self) -> None:
         for widget in (self.table, *self.table.query("*")):
             widget.can_focus = False

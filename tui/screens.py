@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
-from .widgets import GameLog, GameTable, KeysFooter, StatusLine
+from .widgets import ChatInput, GameLog, GameTable, KeysFooter, StatusLine, chat_line
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -29,6 +29,12 @@ def final_result(game: str, view: dict[str, Any]) -> dict[str, Any]:
     return {**shown, **view["result"]}
 
 
+def host_log_lines(frame: dict[str, Any]) -> list[str | Text]:
+    """The host's log frame (on join, resume, watch) as log lines: the game's log so far, then
+    the table's chat so far."""
+    return [entry["text"] for entry in frame.get("entries", [])] + [chat_line(c) for c in frame.get("chat", [])]
+
+
 class FollowScreen(Screen[None]):
     """A screen following one table (a player's, a spectator's, the TV): it draws each view
     (``show``, each screen its own way) and keeps the table's log, also what comes before it is
@@ -36,7 +42,8 @@ class FollowScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.lines: list[str] = []
+        self.lines: list[str | Text] = []
+        """The log lines: plain words, or chat lines already made literal (:func:`chat_line`)."""
         self.ready = False
         """True once mounted and drawn (``is_mounted`` is set only after every ``on_mount``):
         from then on each view and log line is drawn as it comes."""
@@ -63,12 +70,12 @@ class FollowScreen(Screen[None]):
         self.show(view, names, tags, [entry["event"] for entry in log if "event" in entry])
         self.add_log([entry["text"] for entry in log])
 
-    def add_log(self, lines: list[str]) -> None:
+    def add_log(self, lines: list[str | Text]) -> None:
         self.lines += lines
         if self.ready:
             self.query_one(GameLog).add(lines)
 
-    def replace_log(self, lines: list[str]) -> None:
+    def replace_log(self, lines: list[str | Text]) -> None:
         """The host's log of the game so far, in place of the lines shown (after a reconnect)."""
         self.lines = list(lines)
         if self.ready:
@@ -85,7 +92,8 @@ class TableScreen(FollowScreen):
 
     BINDINGS = [
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
-        Binding("l", "whole_log", "Log"),
+        Binding("l", "whole_log", "Log", show=False),  # the log's title says so
+        Binding("m", "chat", "Chat"),
         Binding("q", "leave", "Leave"),
     ]
 
@@ -100,6 +108,7 @@ class TableScreen(FollowScreen):
         yield StatusLine()
         yield GAME_UIS[self.game].table()
         yield GameLog()
+        yield ChatInput()
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -135,6 +144,9 @@ class TableScreen(FollowScreen):
         table.happened(self.events)
         self.events = []
         table.view = view
+
+    def action_chat(self) -> None:
+        self.query_one(ChatInput).open()
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))
@@ -227,7 +239,7 @@ class LogScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,l,q", "close", "Close")]
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str | Text]) -> None:
         super().__init__()
         self.lines = lines
 

@@ -3,7 +3,7 @@
 :class:`WatchApp` follows a table as a spectator: the host sends it the public view only.  It
 shows the TV of the table's game: the game's own (``GameUI.tv``: Gift Exchange's board of
 gifts) or :class:`TableTV`, the game's table drawn for a spectator (no hand, no shelf, no
-move keys) with the log under it.  The status line names the game and the table; the table
+move keys) with the log under it, the table's chat in it.  The status line names the game and the table; the table
 says whose turn it is.  Until the game starts, and when the table cannot be watched,
 :class:`WaitingScreen` says so in words.
 """
@@ -25,9 +25,9 @@ from yule.netplay.client import Client, ConnectionLost, HostError
 
 from .app import HostedApp
 from .games import GAME_UIS
-from .screens import FollowScreen, TableScreen, final_result
+from .screens import FollowScreen, TableScreen, final_result, host_log_lines
 from .text import literal
-from .widgets import GameTable, KeysFooter, StatusLine, seat_names, seat_tags
+from .widgets import GameTable, KeysFooter, StatusLine, chat_line, seat_names, seat_tags
 
 
 class TableTV(TableScreen):
@@ -76,6 +76,9 @@ class TableTV(TableScreen):
             await results.mount(headline, ui.scores(final, names, None))
         self.table.display = "result" not in view
         results.display = "result" in view
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "chat"  # the TV shows the chat; nobody types at it
 
     def action_leave(self) -> None:
         self.app.exit(0)
@@ -138,7 +141,7 @@ class WatchApp(HostedApp):
         self.tv: FollowScreen | None = None
         """The game's TV, once its first view came."""
         self.last_view: dict[str, Any] | None = None
-        self.log_so_far: list[str] | None = None
+        self.log_so_far: list[str | Text] | None = None
 
     def on_mount(self) -> None:
         self.push_screen(self.waiting)
@@ -186,7 +189,8 @@ class WatchApp(HostedApp):
         self.waiting.say(f"{why}\n\nr tries again, q quits.", failed=True)
 
     def on_frame(self, frame: dict[str, Any]) -> None:
-        """One frame from the host: the table's info, its log so far, or a new public view."""
+        """One frame from the host: the table's info, its log (and chat) so far, a chat line, or a
+        new public view."""
         if not self.is_running:
             return  # closing: the screens are being taken down
         kind = frame.get("type")
@@ -197,11 +201,17 @@ class WatchApp(HostedApp):
         elif kind == "table":
             self._table_info(frame)
         elif kind == "log":
-            lines = [entry["text"] for entry in frame.get("entries", [])]
+            lines = host_log_lines(frame)
             if self.tv is not None:
                 self.tv.replace_log(lines)
             else:
                 self.log_so_far = lines
+        elif kind == "chat":
+            line = chat_line(frame)
+            if self.tv is not None and self.log_so_far is None:
+                self.tv.add_log([line])
+            else:  # shown with the log once the game's first view comes
+                self.log_so_far = [*(self.log_so_far or []), line]
         elif kind == "view":
             self._view(frame)
 

@@ -1,5 +1,5 @@
-"""Widgets every screen shares: the status line, the keys footer, the game log and the base of
-game tables."""
+"""Widgets every screen shares: the status line, the keys footer, the game log, the chat
+input and the base of game tables."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Checkbox, OptionList, RichLog, Static
+from textual.widgets import Checkbox, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
+
+from yule.netplay import CHAT_LENGTH
 
 from .text import literal
 
@@ -186,7 +188,8 @@ class TickBox(Checkbox):
 
 
 class GameLog(RichLog):
-    """The table's log in plain words, wrapped, each line shown literally (no markup)."""
+    """The table's log in plain words, wrapped, each line shown literally (no markup); a line
+    may also come as Rich ``Text`` already made literal (a chat line: :func:`chat_line`)."""
 
     DEFAULT_CSS = """
     GameLog { height: 5; border-top: solid $primary; background: $surface; scrollbar-size-vertical: 0; }
@@ -197,9 +200,72 @@ class GameLog(RichLog):
         self.border_title = "Log (l: whole log)"
         self.can_focus = False
 
-    def add(self, lines: list[str]) -> None:
+    def add(self, lines: list[str | Text]) -> None:
         for line in lines:
-            self.write(Text(literal(line)))
+            self.write(line if isinstance(line, Text) else Text(literal(line)))
+
+
+def chat_line(frame: dict[str, Any]) -> Text:
+    """A host's chat frame as a line of the log: marked as chat in words (not by colour alone),
+    the speaker's name, ``(watching)`` for someone not seated, and the text, all literally.
+
+    >>> chat_line({"seat": None, "name": "TV", "text": "[b]hi[/b]"}).plain
+    'chat│ TV (watching): [b]hi[/b]'
+    """
+    name = literal(frame.get("name", ""), 24) + (" (watching)" if frame.get("seat") is None else "")
+    return Text.assemble(("chat│", "bold"), " ", (name, "bold"), ": ", literal(frame.get("text", "")))
+
+
+class ChatInput(Input):
+    """The one-line chat input at a table: hidden (and disabled: it takes no focus, no key) until
+    :meth:`open`; Enter says the line (:class:`Said`), Escape closes it; either way the focus
+    goes back where it was."""
+
+    DEFAULT_CSS = """
+    ChatInput { display: none; }
+    ChatInput.-open { display: block; }
+    """
+    BINDINGS = [Binding("escape", "close", "Close chat")]
+
+    class Said(Message):
+        """The player said ``text`` to the table; the app sends it to the host."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self) -> None:
+        super().__init__(
+            placeholder="Say something to the table: Enter sends, Esc closes",
+            max_length=CHAT_LENGTH,
+            compact=True,
+            id="chat",
+            disabled=True,
+        )
+        self._focus_before: Widget | None = None
+
+    def open(self) -> None:
+        self._focus_before = self.app.focused
+        self.disabled = False
+        self.add_class("-open")
+        self.focus()
+
+    def action_close(self) -> None:
+        self.value = ""
+        self.remove_class("-open")
+        self.disabled = True
+        before, self._focus_before = self._focus_before, None
+        if before is not None and before.is_attached:
+            before.focus()
+        else:
+            self.screen.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = self.value.strip()
+        if text:
+            self.post_message(self.Said(text))
+        self.action_close()
 
 
 class GameTable(Widget):

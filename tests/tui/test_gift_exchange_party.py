@@ -75,6 +75,8 @@ async def test_a_party_driven_by_keys_with_undo_end_and_export(tmp_path):
     app = party_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await set_up_three(pilot, app)
+        await pilot.press("m", *"Welcome [all]", "enter")  # the organiser's chat goes to the log (and the TVs)
+        await wait_for(pilot, lambda: "chat│ Organiser (watching): Welcome [all]" in screen_text(app), what="the chat")
         first = acting(app)
         await choose(pilot, app, 0)  # open Waffle maker
         assert "Revealed" in screen_text(app) and "Waffle maker" in screen_text(app)
@@ -178,6 +180,9 @@ async def test_the_tv_follows_an_organiser_mode_party_and_its_undo(tmp_path):
                 await wait_for(pilot, lambda: "Undone:" in app.tv.lines[-1], what="the undo on the TV")
                 assert "Revealed" not in screen_text(app) and "◆ Socks" not in screen_text(app)
                 assert "2 gifts: 2 wrapped, 0 open" in screen_text(app)
+                await org.chat(table, "Dinner in five [minutes]")
+                await wait_for(pilot, lambda: "chat│ Organiser (watching): Dinner in five [minutes]" in screen_text(app),
+                               what="the chat on the TV")  # fmt: skip
     finally:
         await host.stop()
 

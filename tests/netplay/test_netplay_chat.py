@@ -1,0 +1,169 @@
+"""Table chat over a real host: to the table only, cleaned, rate-limited, kept (also across a
+restart), and never in a game record."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from conftest import FAST
+
+from yule.netplay import CHAT_LENGTH
+from yule.netplay.chat import CHAT_KEPT
+from yule.netplay.client import Client, HostError
+from yule.netplay.host import Host
+
+HOSTILE = "look \x1b[31mred\x1b[0m [bold]here[/] \x1b]0;pwned\x07\u202eok\r\nbye"
+CLEANED = "look red [bold]here[/] ok bye"
+CHATTY = replace(FAST, chat_burst=200.0)
+
+
+async def next_message(client: Client, kind: str, **fields):
+    async for msg in client:
+        if msg["type"] == kind and all(msg.get(k) == v for k, v in fields.items()):
+            return msg
+    raise AssertionError(f"the client stopped before a {kind} {fields}")
+
+
+async def frames_until_own_chat(client: Client, table: int, text: str) -> list[dict]:
+    """Every frame the client gets until its own line ``text`` comes back from ``table``.
+
+    The host handles one connection's frames in order, so anything it sent this client
+    before that line has arrived by then."""
+    await client.chat(table, text)
+    seen = []
+    async for msg in client:
+        seen.append(msg)
+        if msg["type"] == "chat" and msg["table"] == table and msg["text"] == text:
+            return seen
+    raise AssertionError("the client stopped before its own chat line came back")
+
+
+async def test_a_line_reaches_the_table_cleaned_with_brackets_kept_and_nobody_else(host):
+    port = host.port
+    async with (
+        Client("127.0.0.1", port, "Ana") as ana,
+        Client("127.0.0.1", port, "Ben") as ben,
+        Client("127.0.0.1", port, "TV") as tv,
+        Client("127.0.0.1", port, "Other") as other,
+    ):
+        created = await ana.create_table("white-elephant", 3)
+        table = created["table"]
+        await ben.join(table, created["code"])
+        await tv.watch(table, created["code"])
+        elsewhere = (await other.create_table("white-elephant", 3))["table"]
+        await ana.chat(table, HOSTILE)
+        expected = {"type": "chat", "table": table, "seat": 0, "name": "Ana", "text": CLEANED}
+        assert await next_message(ben, "chat") == expected
+        assert await next_message(tv, "chat") == expected
+        assert await next_message(ana, "chat") == expected
+        await tv.chat(table, "[i]from the sofa[/i]")  # a spectator has no seat
+        assert await next_message(ben, "chat") == {
+            "type": "chat", "table": table, "seat": None, "name": "TV", "text": "[i]from the sofa[/i]",
+        }  # fmt: skip
+        seen = await frames_until_own_chat(other, elsewhere, "anyone?")
+        assert not [m for m in seen if m.get("table") == table]
+        assert not [m for m in seen[:-1] if m["type"] == "chat"]
+        with pytest.raises(HostError) as refused:
+            await other.chat(table, "let me in")
+        assert refused.value.code == "not_at_table"
+
+
+async def test_long_lines_are_cut_and_empty_ones_refused(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        table = (await ana.create_table("white-elephant", 3))["table"]
+        await ana.chat(table, "x" * 1500)
+        assert (await next_message(ana, "chat"))["text"] == "x" * CHAT_LENGTH
+        for blank in ("", "   ", "\x1b[2J\x07\n"):
+            with pytest.raises(HostError) as refused:
+                await ana.chat(table, blank)
+            assert refused.value.code == "empty_chat"
+        with pytest.raises(HostError) as refused:  # past the wire's own cap: refused as invalid
+            await ana.chat(table, "y" * 3000)
+        assert refused.value.code == "invalid"
+
+
+async def test_chat_is_rate_limited_per_connection_and_the_connection_stays(tmp_path):
+    host = Host(tmp_path, limits=replace(FAST, chat_rate=0.0, chat_burst=5.0))
+    port = await host.start("127.0.0.1", 0)
+    try:
+        async with Client("127.0.0.1", port, "Ana") as ana, Client("127.0.0.1", port, "Ben") as ben:
+            created = await ana.create_table("white-elephant", 3)
+            table = created["table"]
+            await ben.join(table, created["code"])
+            for n in range(5):
+                await ana.chat(table, f"line {n}")
+            with pytest.raises(HostError) as refused:
+                await ana.chat(table, "one too many")
+            assert refused.value.code == "chat_flood"
+            assert await ana.list_tables()  # still connected and served
+            await ben.chat(table, "my own allowance")  # another connection's lines are its own
+            lines = [(await next_message(ben, "chat"))["text"] for _ in range(6)]
+            assert lines == [f"line {n}" for n in range(5)] + ["my own allowance"]
+    finally:
+        await host.stop()
+
+
+async def test_the_last_lines_come_with_the_log_on_watch_and_resume_and_after_a_restart(tmp_path):
+    host = Host(tmp_path, limits=CHATTY)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        ana = Client("127.0.0.1", port, "Ana", reconnect=False)
+        await ana.connect()
+        created = await ana.create_table("white-elephant", 3, bot_delay=0)
+        table, token = created["table"], created["token"]
+        for n in range(CHAT_KEPT + 5):
+            await ana.chat(table, f"line {n}")
+        kept = [f"line {n}" for n in range(5, CHAT_KEPT + 5)]
+        async with Client("127.0.0.1", port, "TV") as tv:
+            await tv.watch(table, created["code"])
+            log = await next_message(tv, "log", table=table)
+            assert log["entries"] == [] and [c["text"] for c in log["chat"]] == kept
+            assert log["chat"][0] == {"type": "chat", "table": table, "seat": 0, "name": "Ana", "text": "line 5"}
+        await ana.close()
+    finally:
+        await host.stop()
+    host = Host(tmp_path, limits=CHATTY)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        async with Client("127.0.0.1", port, "Ana again") as again:
+            await again.resume(token)
+            log = await next_message(again, "log", table=table)
+            assert [c["text"] for c in log["chat"]] == kept
+            await again.chat(table, "still here")
+            assert (await next_message(again, "chat"))["name"] == "Ana"  # the seat's name, not the hello's
+    finally:
+        await host.stop()
+
+
+async def test_chat_goes_on_after_a_reconnect(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana, Client("127.0.0.1", host.port, "Ben") as ben:
+        created = await ana.create_table("white-elephant", 3)
+        table = created["table"]
+        await ben.join(table, created["code"])
+        await ana.chat(table, "before the drop")
+        await next_message(ben, "chat", text="before the drop")
+        (conn,) = [c for c in host.connections if c.name == "Ben"]
+        conn.abort()
+        await next_message(ben, "connection", state="reconnecting")
+        await next_message(ben, "connection", state="connected")
+        log = await next_message(ben, "log", table=table)  # the seat resumed: the chat so far comes along
+        assert [c["text"] for c in log["chat"]] == ["before the drop"]
+        await ben.chat(table, "back again")
+        assert (await next_message(ana, "chat", text="back again"))["seat"] == 1
+        await ana.chat(table, "welcome back")
+        await next_message(ben, "chat", text="welcome back")
+
+
+async def test_chat_is_never_written_in_a_game_record(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        created = await ana.create_table("white-elephant", 3, bot_delay=0, sit=False)
+        table = created["table"]
+        await ana.fill_bots(table)
+        await ana.chat(table, "a secret between friends")
+        await ana.start(table)
+        await next_message(ana, "table", table=table, status="over")
+    (path,) = (host.data_dir / "records").glob("*.json")
+    assert "a secret between friends" not in path.read_text()
+    assert "chat" not in json.loads(path.read_text())
