@@ -320,9 +320,16 @@ class GameTable(Widget):
 
     def _watch_view(self) -> None:
         self.set_class(self.spectating, "-spectating")
+        # A new view is the host's answer to a move on its way; the game's watch_view redraws.
+        self.set_reactive(GameTable.pending, False)
+
+    def watch_pending(self) -> None:
+        """A move sent, or refused: which keys work and what the table says have changed."""
+        self._redraw()
 
     def _redraw(self) -> None:
-        """Draw the table from ``view``, ``names`` and ``tags`` (each game draws its own)."""
+        """Draw the table from ``view``, ``names``, ``tags`` and ``pending``, and grey the keys
+        that do not work now (``refresh_bindings``): each game draws its own."""
 
     def watch_names(self) -> None:
         self._redraw()

@@ -345,7 +345,6 @@ class ElfTable(GameTable, can_focus=True):
     # -- drawing -----------------------------------------------------------------------------
 
     def watch_view(self, old: dict[str, Any] | None, new: dict[str, Any] | None) -> None:
-        self.pending = False
         kept = None
         if old is not None and new is not None and old.get("you") == new.get("you"):
             you = old.get("you")
@@ -366,9 +365,6 @@ class ElfTable(GameTable, can_focus=True):
         self._redraw()
 
     def watch_choice(self) -> None:
-        self._redraw()
-
-    def watch_pending(self) -> None:
         self._redraw()
 
     def _redraw(self) -> None:

@@ -225,16 +225,10 @@ class GiftExchangeTable(GameTable):
     # -- drawing -------------------------------------------------------------------------------
 
     def watch_view(self) -> None:
-        self.pending = False
         opened = newly_opened(self.previous, self.view)
         self.reveal = None if opened is None else reveal_text(opened, list(self.names))
         self.previous = self.view
         self._redraw()
-
-    def watch_pending(self) -> None:
-        self.refresh_bindings()
-        if self.is_mounted:
-            self._redraw_prompt()
 
     def _redraw(self) -> None:
         if not self.is_mounted:

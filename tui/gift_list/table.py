@@ -233,11 +233,6 @@ class GiftListTable(GameTable):
     # -- drawing -----------------------------------------------------------------------------
 
     def watch_view(self) -> None:
-        self.pending = False
-        self._redraw()
-
-    def watch_pending(self) -> None:
-        self.refresh_bindings()
         self._redraw()
 
     def _redraw(self) -> None:

@@ -381,7 +381,6 @@ class WhiteElephantTable(GameTable):
     # -- drawing -----------------------------------------------------------------------------
 
     def watch_view(self) -> None:
-        self.pending = False
         self._redraw()
         view = self.view or {}
         if (
@@ -391,9 +390,6 @@ class WhiteElephantTable(GameTable):
         ):
             # Nothing left to peek at or no Peanut to peek with: end the turn for the player.
             self.send({"type": "end"})
-
-    def watch_pending(self) -> None:
-        self._refresh_keys()
 
     def _refresh_keys(self) -> None:
         """Grey or un-grey the footer's keys, when what is allowed has changed."""

@@ -243,7 +243,6 @@ class WhiteRabbitTable(GameTable, can_focus=True):
     # -- drawing -----------------------------------------------------------------------------
 
     def watch_view(self) -> None:
-        self.pending = False
         mode = self.mode()
         view = self.view or {}
         if mode != "max_place":
@@ -253,10 +252,6 @@ class WhiteRabbitTable(GameTable, can_focus=True):
         self._redraw()
         if mode == "max_take" and self.asked_at != view.get("rolls") and self.app.screen is self.screen:
             self.action_max_take()
-
-    def watch_pending(self) -> None:
-        self.refresh_bindings()
-        self._redraw()
 
     def watch_cursor(self) -> None:
         self.refresh_bindings()
