@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 
 from yule.netplay import CHAT_LENGTH
 
-from .text import literal
+from .text import literal, seat_name
 
 CONNECTION_TEXT = {
     "connecting": ("connecting…", "bold"),
@@ -305,8 +305,40 @@ class GameTable(Widget):
         """
 
     def reason(self, action: str) -> str | None:
-        """Why the move ``action`` is not possible now (``None``: it is)."""
-        return None
+        """Why the move ``action`` is not possible now (``None``: it is).
+
+        By default: why no move is possible (:meth:`blocked`), else the reason the view's
+        ``actions`` give for this kind of move.
+        """
+        why = self.blocked(action)
+        if why is not None or self.view is None:
+            return why
+        return self.view["actions"].get(action, "That is not possible now.")
+
+    def blocked(self, action: str = "") -> str | None:
+        """Why this seat can make no move at all now; ``None`` when it may (its view then
+        holds ``actions``, the rules' reasons for each kind of move).  ``action``, the move
+        tried if any, lets :meth:`waiting` say more."""
+        view = self.view
+        if not view:
+            return "The game has not started yet."
+        if "result" in view:
+            return "The game is over."
+        if view.get("you") is None:
+            return "You are watching this table, not playing."
+        if self.pending:
+            return "Your last move is on its way to the host."
+        if "actions" in view:
+            return None
+        return self.waiting(view, action)
+
+    def waiting(self, view: dict[str, Any], action: str) -> str:
+        """Why a seat whose view has no ``actions`` waits: the game has not started, or it is
+        another seat's turn (a game may say more, about the move ``action`` tried)."""
+        turn = view.get("turn")
+        if turn is None:
+            return "The game has not started yet."
+        return f"It is {seat_name(list(self.names), turn)}'s turn, not yours."
 
     @property
     def spectating(self) -> bool:

@@ -292,18 +292,10 @@ class ElfTable(GameTable, can_focus=True):
     def reason(self, action: str) -> str | None:
         """Why ``action`` cannot be done now, in plain words; ``None`` when it can."""
         view = self.view
-        if "result" in (view or {}) or (view or {}).get("phase") == "over":
-            return "The game is over."
-        if view is None or view.get("phase") != "play":
-            return "The game has not started yet."
-        you = view.get("you")
-        if you is None:
-            return "You are watching this table, not playing."
-        if view.get("turn") != you:
-            return f"It is {seat_name(list(self.names), view.get('turn'))}'s turn, not yours."
-        if self.pending:
-            return "Your last move is on its way to the host."
-        actions = view.get("actions") or {}
+        why = self.blocked(action)
+        if why is not None or view is None:
+            return why
+        actions = view["actions"]
         if action == "end":
             return actions.get("end", "That is not possible now.")
         if actions.get("play"):

@@ -145,28 +145,16 @@ class GiftListTable(GameTable):
         names = list(self.names)
         return ", ".join(seat_name(names, s) for s, done in enumerate(view.get("brought", [])) if not done)
 
-    def reason(self, action: str) -> str | None:
-        """Why ``action`` cannot be done now, in plain words; ``None`` when it can."""
-        view = self.view
-        if not view or view.get("phase") == "deal":
-            return "The game has not started yet."
-        if "result" in view or view.get("phase") == "over":
-            return "The game is over."
-        if view.get("you") is None:
-            return "You are watching this table, not playing."
-        if self.pending:
-            return "Your last move is on its way to the host."
-        actions = view.get("actions")
-        if actions is not None:
-            return actions.get(action, "That is not possible now.")
+    def waiting(self, view: dict[str, Any], action: str) -> str:
+        """While the others bring, or on another seat's turn."""
         if view.get("phase") == "bring":
             waiting = f"waiting for {self._waiting_for(view)}"
             if action == "bring":
                 return f"You have brought your gift to this party; {waiting}."
             return f"Wait until everyone has brought a gift ({waiting})."
-        if action == "bring":
+        if action == "bring" and view.get("phase") == "play":
             return "Everyone has brought a gift to this party."
-        return f"It is {seat_name(list(self.names), view.get('turn'))}'s turn, not yours."
+        return super().waiting(view, action)
 
     # -- actions -----------------------------------------------------------------------------
 

@@ -289,24 +289,6 @@ class WhiteElephantTable(GameTable):
         self.query_one(GiftGrid).focus()
         self._redraw()
 
-    # -- what the view allows --------------------------------------------------------------
-
-    def reason(self, action: str) -> str | None:
-        """Why ``action`` cannot be done now, in plain words; ``None`` when it can."""
-        view = self.view
-        if view is None or view.get("phase") in ("shuffle", "start"):
-            return "The game has not started yet."
-        if "result" in view or view.get("phase") == "over":
-            return "The game is over."
-        you = view.get("you")
-        if you is None:
-            return "You are watching this table, not playing."
-        if view.get("turn") != you:
-            return f"It is {seat_name(list(self.names), view.get('turn'))}'s turn, not yours."
-        if self.pending:
-            return "Your last move is on its way to the host."
-        return (view.get("actions") or {}).get(action, "That is not possible now.")
-
     # -- actions -----------------------------------------------------------------------------
 
     def action_take(self) -> None:

@@ -100,19 +100,12 @@ class WhiteRabbitTable(GameTable, can_focus=True):
 
     # -- what the view allows --------------------------------------------------------------
 
-    def blocked(self) -> str | None:
-        """Why you cannot act at all now (not your turn ...); ``None`` when you can."""
-        view = self.view
-        if not view or view.get("phase") not in PLAYING:
-            return "The game is over." if view and "result" in view else "The game has not started yet."
-        you = view.get("you")
-        if you is None:
-            return "You are watching this table, not playing."
-        if view.get("turn") != you:
-            return f"It is {seat_name(list(self.names), view.get('turn'))}'s turn: wait for them."
-        if self.pending:
-            return "Your last move is on its way to the host."
-        return None
+    def waiting(self, view: dict[str, Any], action: str) -> str:
+        """Another seat's turn, in a child's words."""
+        turn = view.get("turn")
+        if turn is None:
+            return super().waiting(view, action)
+        return f"It is {seat_name(list(self.names), turn)}'s turn: wait for them."
 
     def mode(self) -> str | None:
         """The phase you are to act in, or ``None`` when it is not up to you."""
