@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rich.console import RenderableType
 from textual.widget import Widget
 
 if TYPE_CHECKING:
@@ -26,10 +27,13 @@ class GameUI:
 
     table: Callable[[], Widget]
     rules: str
-    scores: Callable[[dict[str, Any], list[str], int | None], Widget]
+    sheet: Callable[[dict[str, Any], list[str], int | None], RenderableType]
+    """The score sheet of a finished game, given its final result, the names and your seat (or
+    ``None``); shown in a :class:`~yule.tui.scores.ScoreSheet`."""
     headline: Callable[[dict[str, Any], list[str]], str]
+    """How the game ended in one sentence (who won), above the sheet."""
     final_fields: tuple[str, ...] = ()
-    """Fields of the final view that ``scores`` and ``headline`` get beside the result's (a title won)."""
+    """Fields of the final view that ``sheet`` and ``headline`` get beside the result's (a title won)."""
     log_height: Callable[[int, int], int] | None = None
     """Rows of the log under the table (its border included) for a terminal of (width, height);
     ``None`` keeps the usual height.  A table that needs most of the screen makes the log small."""

@@ -41,9 +41,10 @@ from .dialogs import ConfirmScreen
 from .gift_exchange import RULES
 from .gift_exchange.board import log_lines
 from .gift_exchange.forms import Field, FormScreen, label_field, name_field, wrapping_field
-from .gift_exchange.summary import PartySummary, export
+from .gift_exchange.summary import export, summary_table
 from .gift_exchange.table import OrganiserTable, options_text
 from .gift_exchange.tv import GiftExchangeTV
+from .scores import Headline, ScoreSheet
 from .screens import LogScreen, RulesScreen
 from .text import literal
 from .widgets import ChatInput, GameLog, StatusLine, chat_line
@@ -363,7 +364,6 @@ class EndScreen(Screen[None]):
     """Who goes home with what; export it; undo the last move if it was a mistake."""
 
     DEFAULT_CSS = """
-    EndScreen #headline { height: auto; padding: 0 1; text-style: bold; background: $accent 30%; }
     EndScreen VerticalScroll { height: 1fr; }
     """
     BINDINGS = [
@@ -380,10 +380,9 @@ class EndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
-        yield Static(Text(f"The gift exchange is over: all {len(self.names)} guests go home with a gift."),
-                     id="headline")  # fmt: skip
+        yield Headline(Text(f"The gift exchange is over: all {len(self.names)} guests go home with a gift."))
         with VerticalScroll():
-            yield PartySummary(self.view, self.names)
+            yield ScoreSheet(summary_table(self.view, self.names))
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
+from .scores import Headline, ScoreSheet
 from .widgets import ChatInput, GameLog, GameTable, KeysFooter, StatusLine, chat_line
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -161,7 +162,6 @@ class GameOverScreen(Screen[str]):
     replay), ``"back"`` or ``"leave"``."""
 
     DEFAULT_CSS = """
-    GameOverScreen #headline { height: auto; padding: 0 1; text-style: bold; background: $accent 30%; }
     GameOverScreen VerticalScroll { height: 1fr; }
     """
     BINDINGS = [
@@ -187,9 +187,9 @@ class GameOverScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         ui = GAME_UIS[self.game]
         yield StatusLine()
-        yield Static(Text(f"Game over. {ui.headline(self.result, self.names)}"), id="headline")
+        yield Headline(Text(f"Game over. {ui.headline(self.result, self.names)}"))
         with VerticalScroll():
-            yield ui.scores(self.result, self.names, self.you)
+            yield ScoreSheet(ui.sheet(self.result, self.names, self.you))
         yield KeysFooter()
 
     def on_mount(self) -> None:

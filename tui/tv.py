@@ -25,6 +25,7 @@ from yule.netplay.client import Client, ConnectionLost, HostError
 
 from .app import HostedApp
 from .games import GAME_UIS
+from .scores import Headline, ScoreSheet
 from .screens import FollowScreen, TableScreen, final_result, host_log_lines
 from .text import literal
 from .widgets import GameTable, KeysFooter, StatusLine, chat_line, seat_names, seat_tags
@@ -38,7 +39,6 @@ class TableTV(TableScreen):
     DEFAULT_CSS = """
     TableTV GameLog { height: 1fr; min-height: 2; }
     TableTV #results { height: auto; max-height: 70%; }
-    TableTV .headline { height: auto; padding: 0 1; text-style: bold; background: $accent 30%; }
     """
     BINDINGS = [Binding("q", "leave", "Quit")]
 
@@ -72,8 +72,8 @@ class TableTV(TableScreen):
         if "result" in view:
             ui = GAME_UIS[self.game]
             final = final_result(self.game, view)
-            headline = Static(Text(f"Game over. {ui.headline(final, names)}"), classes="headline")
-            await results.mount(headline, ui.scores(final, names, None))
+            headline = Headline(Text(f"Game over. {ui.headline(final, names)}"))
+            await results.mount(headline, ScoreSheet(ui.sheet(final, names, None)))
         self.table.display = "result" not in view
         results.display = "result" in view
 

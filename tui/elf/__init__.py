@@ -8,7 +8,7 @@ grows with a taller terminal.
 
 from ..games import GameUI
 from .rules import RULES
-from .scores import ScoreSheet, headline
+from .scores import breakdown_text, headline
 from .table import ElfTable
 
 
@@ -24,10 +24,10 @@ def log_height(width: int, height: int) -> int:
 UI = GameUI(
     table=lambda: ElfTable(id="game"),
     rules=RULES,
-    scores=lambda result, names, you: ScoreSheet(result, names, you),
+    sheet=breakdown_text,
     headline=headline,
     final_fields=("gingerbread_values",),
     log_height=log_height,
 )
 
-__all__ = ["RULES", "UI", "ElfTable", "ScoreSheet"]
+__all__ = ["RULES", "UI", "ElfTable"]

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from yule.core.elf.board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
 
+from ..scores import seat_heading, standings, win_headline
 from ..text import seat_name
 
 
@@ -59,12 +59,7 @@ def breakdown(result: dict[str, Any]) -> list[SeatScore]:
 
 def headline(result: dict[str, Any], names: list[str]) -> str:
     """``'Ana wins with 9 points. Highest score wins.'`` (or ``'Ana and Ben share the win ...'``)."""
-    winners = [seat_name(names, s) for s in result["winners"]]
-    best = max(result["scores"])
-    points = f"{best} point{'' if best == 1 else 's'}"
-    if len(winners) == 1:
-        return f"{winners[0]} wins with {points}. Highest score wins."
-    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win with {points}. Highest score wins."
+    return win_headline(result, names)
 
 
 def _place(loc: str, index: int | None, points: int) -> str:
@@ -93,17 +88,11 @@ def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) ->
     if values:
         text.append("\nGingerbread Men: " + "  ".join(f"{spot.upper()}={value}" for spot, value in values.items()))
     winners = set(result["winners"])
-    parts = sorted(breakdown(result), key=lambda p: (-p.score, p.seat))
-    for rank, part in enumerate(parts, 1):
+    parts = breakdown(result)
+    for rank, seat in standings(result["scores"]):
+        part = parts[seat]
         text.append("\n\n")
-        head = Text(f"{rank}. ", style="bold")
-        head.append(seat_name(names, part.seat), style="bold")
-        if part.seat == you:
-            head.append(" (you)")
-        if part.seat in winners:
-            head.append("  * winner *", style="bold reverse")
-        head.append(f"   score {part.score}", style="bold")
-        text.append_text(head)
+        text.append_text(seat_heading(rank, names, seat, you=seat == you, winner=seat in winners, score=part.score))
         places = sum(p for _, _, p in part.places)
         text.append(f"\n   {part.goal:<11} " + " + ".join(_place(*p) for p in part.places) + f"  = {places}")
         text.append(
@@ -112,14 +101,3 @@ def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) ->
         if part.snow_globe:
             text.append(f"\n   Snow Globe  = {SNOW_GLOBE_POINTS}")
     return text
-
-
-class ScoreSheet(Static):
-    """The score sheet of a finished game, as plain literal text."""
-
-    DEFAULT_CSS = """
-    ScoreSheet { height: auto; padding: 0 1; }
-    """
-
-    def __init__(self, result: dict[str, Any], names: list[str], you: int | None, **kwargs: Any) -> None:
-        super().__init__(breakdown_text(result, names, you), **kwargs)

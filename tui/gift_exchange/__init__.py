@@ -8,17 +8,17 @@ table's names.  Organiser mode (``yule party``) is :mod:`yule.tui.party`; the TV
 
 from ..games import GameUI
 from .rules import RULES
-from .summary import PartySummary, headline
+from .summary import headline, summary_table
 from .table import GiftExchangeTable, OrganiserTable
 from .tv import GiftExchangeTV
 
 UI = GameUI(
     table=lambda: GiftExchangeTable(id="game"),
     rules=RULES,
-    scores=lambda result, names, you: PartySummary(result, names, you),
+    sheet=summary_table,
     headline=headline,
     final_fields=("gifts",),
     tv=lambda: GiftExchangeTV(closable=False),
 )
 
-__all__ = ["RULES", "UI", "GiftExchangeTV", "GiftExchangeTable", "OrganiserTable", "PartySummary"]
+__all__ = ["RULES", "UI", "GiftExchangeTV", "GiftExchangeTable", "OrganiserTable"]

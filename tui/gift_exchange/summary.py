@@ -25,7 +25,6 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
 
 from ..text import literal
 from .board import FROZEN, gift_no
@@ -103,17 +102,6 @@ def summary_table(view: dict[str, Any], names: list[str], you: int | None = None
             cells[4] = Text(f"{FROZEN} yes", style="bold")
         table.add_row(*cells)
     return table
-
-
-class PartySummary(Static):
-    """The end summary table."""
-
-    DEFAULT_CSS = """
-    PartySummary { height: auto; padding: 0 1; }
-    """
-
-    def __init__(self, view: dict[str, Any], names: list[str], you: int | None = None, **kwargs: Any) -> None:
-        super().__init__(summary_table(view, names, you), **kwargs)
 
 
 def headline(result: dict[str, Any], names: list[str]) -> str:

@@ -6,15 +6,15 @@ Nothing here holds the game's state: every widget draws from the view dict the h
 
 from ..games import GameUI
 from .rules import RULES
-from .scores import GiftListScores, headline
+from .scores import headline, sheet_text
 from .table import GiftListTable
 
 UI = GameUI(
     table=lambda: GiftListTable(id="game"),
     rules=RULES,
-    scores=lambda result, names, you: GiftListScores(result, names, you),
+    sheet=sheet_text,
     headline=headline,
     final_fields=("lists", "breakdown"),
 )
 
-__all__ = ["RULES", "UI", "GiftListScores", "GiftListTable"]
+__all__ = ["RULES", "UI", "GiftListTable"]

@@ -10,22 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from yule.core.gift_list.cards import CARD_NUMBER
 
-from ..text import seat_name
+from ..scores import seat_heading, standings, win_headline
 from .cards import card_badge, cards_text, person_badge
 
 
 def headline(result: dict[str, Any], names: list[str]) -> str:
     """``'Ana wins with 23 points. Highest score wins.'`` (or ``'Ana and Ben share the win ...'``)."""
-    winners = [seat_name(names, s) for s in result["winners"]]
-    best = max(result["scores"])
-    points = f"{best} point{'' if best == 1 else 's'}"
-    if len(winners) == 1:
-        return f"{winners[0]} wins with {points}. Highest score wins."
-    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win with {points}. Highest score wins."
+    return win_headline(result, names)
 
 
 def sheet_text(result: dict[str, Any], names: list[str], you: int | None) -> Text:
@@ -35,23 +29,16 @@ def sheet_text(result: dict[str, Any], names: list[str], you: int | None) -> Tex
     """
     text = Text()
     winners = set(result["winners"])
-    order = sorted(range(len(result["scores"])), key=lambda s: (-result["scores"][s], s))
-    for seat in order:
-        rank = 1 + sum(score > result["scores"][seat] for score in result["scores"])
+    for rank, seat in standings(result["scores"]):
         best = result["breakdown"][seat]
         total = result["scores"][seat]
         if sum(CARD_NUMBER[c] for c in best.values() if c) != total:
             raise ValueError(f"seat {seat}: the best cards do not add up to {total}")
-        if seat != order[0]:
+        if text:
             text.append("\n")
-        text.append(f"{rank}. ", "bold")
-        text.append(seat_name(names, seat), "bold")
-        if seat == you:
-            text.append(" (you)")
-        if seat in winners:
-            text.append("  * winner *", "bold reverse")
+        text.append_text(seat_heading(rank, names, seat, you=seat == you, winner=seat in winners, score=total))
         points = [CARD_NUMBER[best[p]] if best.get(p) else 0 for p in result["lists"][seat]]
-        text.append(f"   score {total} = {' + '.join(map(str, points))}", "bold")
+        text.append(f" = {' + '.join(map(str, points))}", "bold")
         parts = []
         for person in result["lists"][seat]:
             part = person_badge(person)
@@ -65,14 +52,3 @@ def sheet_text(result: dict[str, Any], names: list[str], you: int | None) -> Tex
         text.append("\n   received ")
         text.append_text(cards_text(received) if received else Text("nothing"))
     return text
-
-
-class GiftListScores(Static):
-    """The score sheet of a finished game, as plain literal text."""
-
-    DEFAULT_CSS = """
-    GiftListScores { height: auto; padding: 0 1; }
-    """
-
-    def __init__(self, result: dict[str, Any], names: list[str], you: int | None, **kwargs: Any) -> None:
-        super().__init__(sheet_text(result, names, you), **kwargs)

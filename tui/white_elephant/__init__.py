@@ -6,15 +6,15 @@ Nothing here holds the game's state: every widget draws from the view dict the h
 
 from ..games import GameUI
 from .rules import RULES
-from .scores import ScoreBreakdown, headline
+from .scores import breakdown_text, headline
 from .table import WhiteElephantTable
 
 UI = GameUI(
     table=lambda: WhiteElephantTable(id="game"),
     rules=RULES,
-    scores=lambda result, names, you: ScoreBreakdown(result, names, you),
+    sheet=breakdown_text,
     headline=headline,
     log_height=lambda width, height: max(5, height - 19),  # 100×30: a longer log, not an empty Exchange
 )
 
-__all__ = ["RULES", "UI", "ScoreBreakdown", "WhiteElephantTable"]
+__all__ = ["RULES", "UI", "WhiteElephantTable"]

@@ -11,11 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
 
-from ..text import seat_name
+from ..scores import seat_heading, standings, win_headline
 from .gifts import SUIT_STYLES, card_code, suit_badge
 
 
@@ -54,31 +53,19 @@ def breakdown(result: dict[str, Any]) -> list[SeatScore]:
 
 def headline(result: dict[str, Any], names: list[str]) -> str:
     """``'Ana wins with 12 points. Lowest score wins.'`` (or ``'Ana and Ben share the win ...'``)."""
-    winners = [seat_name(names, s) for s in result["winners"]]
-    best = min(result["scores"])
-    points = f"{best} point{'' if abs(best) == 1 else 's'}"
-    if len(winners) == 1:
-        return f"{winners[0]} wins with {points}. Lowest score wins."
-    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win with {points}. Lowest score wins."
+    return win_headline(result, names, lowest=True)
 
 
 def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) -> Text:
     """The full score sheet, best score first."""
     text = Text()
     winners = set(result["winners"])
-    parts = sorted(breakdown(result), key=lambda p: (p.score, p.seat))
-    for rank, part in enumerate(parts, 1):
-        if rank > 1:
+    parts = breakdown(result)
+    for rank, seat in standings(result["scores"], lowest=True):
+        part = parts[seat]
+        if text:
             text.append("\n")
-        name = seat_name(names, part.seat)
-        head = Text(f"{rank}. ", style="bold")
-        head.append(name, style="bold")
-        if part.seat == you:
-            head.append(" (you)")
-        if part.seat in winners:
-            head.append("  * winner *", style="bold reverse")
-        head.append(f"   score {part.score}", style="bold")
-        text.append_text(head)
+        text.append_text(seat_heading(rank, names, seat, you=seat == you, winner=seat in winners, score=part.score))
         text.append("\n   Collections ")
         if part.collections:
             text.append_text(
@@ -93,14 +80,3 @@ def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) ->
             text.append("none")
         text.append(f"  = {part.junk_points}\n   Peanuts     {part.peanuts}  = {-part.peanuts}")
     return text
-
-
-class ScoreBreakdown(Static):
-    """The score sheet of a finished game, as plain literal text."""
-
-    DEFAULT_CSS = """
-    ScoreBreakdown { height: auto; padding: 0 1; }
-    """
-
-    def __init__(self, result: dict[str, Any], names: list[str], you: int | None, **kwargs: Any) -> None:
-        super().__init__(breakdown_text(result, names, you), **kwargs)

@@ -7,15 +7,15 @@ of each view frame.
 
 from ..games import GameUI
 from .rules import RULES
-from .scores import FINAL_FIELDS, ScoreSheet, headline
+from .scores import FINAL_FIELDS, headline, sheet_text
 from .table import WhiteRabbitTable
 
 UI = GameUI(
     table=lambda: WhiteRabbitTable(id="game"),
     rules=RULES,
-    scores=lambda result, names, you: ScoreSheet(result, names, you),
+    sheet=sheet_text,
     headline=headline,
     final_fields=FINAL_FIELDS,
 )
 
-__all__ = ["RULES", "UI", "ScoreSheet", "WhiteRabbitTable"]
+__all__ = ["RULES", "UI", "WhiteRabbitTable"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from yule.core.white_rabbit.cards import CARD_VALUE, MAX_ROLLS
 
@@ -64,14 +63,3 @@ def sheet_text(result: dict[str, Any], names: list[str], you: int | None) -> Tex
         if oberhase[seat]:
             text.append(f"\n   ★ OBERHASE: all six {oberhase[seat]}! Hop once around the table!", "bold")
     return text
-
-
-class ScoreSheet(Static):
-    """The score sheet of a finished game, as plain literal text."""
-
-    DEFAULT_CSS = """
-    ScoreSheet { height: auto; padding: 0 1; }
-    """
-
-    def __init__(self, result: dict[str, Any], names: list[str], you: int | None, **kwargs: Any) -> None:
-        super().__init__(sheet_text(result, names, you), **kwargs)

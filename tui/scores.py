@@ -1,0 +1,79 @@
+"""What every game's end shares: the headline, the order of the seats, a seat's heading on the
+score sheet, and the widgets that show them.
+
+Each game's own ``scores`` module writes its sheet's text from the final ``result`` with these;
+the game-over screen, the TV and the party's end screen show it in a :class:`ScoreSheet` under a
+:class:`Headline`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from yule.core.base import and_list
+
+from .text import seat_name
+
+
+class Headline(Static):
+    """The line above a finished game's score sheet: how it ended, in words."""
+
+    DEFAULT_CSS = """
+    Headline { height: auto; padding: 0 1; text-style: bold; background: $accent 30%; }
+    """
+
+
+class ScoreSheet(Static):
+    """A finished game's score sheet: the game's own text (or table), names shown literally."""
+
+    DEFAULT_CSS = """
+    ScoreSheet { height: auto; padding: 0 1; }
+    """
+
+
+def win_headline(result: dict[str, Any], names: list[str], *, lowest: bool = False) -> str:
+    """Who won with how many points, and the rule that made them winners.
+
+    >>> result = {"scores": [9, 4, 9], "winners": [0, 2]}
+    >>> win_headline(result, ["Ana", "Ben", "Cy"])
+    'Ana and Cy share the win with 9 points. Highest score wins.'
+    >>> win_headline({"scores": [1, 4], "winners": [0]}, ["Ana", "Ben"], lowest=True)
+    'Ana wins with 1 point. Lowest score wins.'
+    """
+    winners = [seat_name(names, s) for s in result["winners"]]
+    best = (min if lowest else max)(result["scores"])
+    points = f"{best} point{'' if abs(best) == 1 else 's'}"
+    rule = "Lowest score wins." if lowest else "Highest score wins."
+    if len(winners) == 1:
+        return f"{winners[0]} wins with {points}. {rule}"
+    return f"{and_list(winners)} share the win with {points}. {rule}"
+
+
+def standings(scores: Sequence[int], *, lowest: bool = False) -> list[tuple[int, int]]:
+    """``(rank, seat)`` from the best score to the worst, seats in order within a tie, which
+    shares its rank.
+
+    >>> standings([5, 9, 5, 2])
+    [(1, 1), (2, 0), (2, 2), (4, 3)]
+    >>> standings([5, 9, 5, 2], lowest=True)
+    [(1, 3), (2, 0), (2, 2), (4, 1)]
+    """
+    sign = 1 if lowest else -1
+    order = sorted(range(len(scores)), key=lambda s: (sign * scores[s], s))
+    return [(1 + sum(sign * other < sign * scores[seat] for other in scores), seat) for seat in order]
+
+
+def seat_heading(rank: int, names: list[str], seat: int, *, you: bool, winner: bool, score: int) -> Text:
+    """A seat's first line on the sheet: ``2. Ana (you)  * winner *   score 7``."""
+    head = Text(f"{rank}. ", style="bold")
+    head.append(seat_name(names, seat), style="bold")
+    if you:
+        head.append(" (you)")
+    if winner:
+        head.append("  * winner *", style="bold reverse")
+    head.append(f"   score {score}", style="bold")
+    return head
