@@ -26,7 +26,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 CHANCE = "chance"
 """The ``by`` of a random outcome; :meth:`GameState.active` returns it when chance moves."""
@@ -251,6 +251,56 @@ class GameState(ABC, Generic[M]):
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else ``None``."""
 
+    # -- what search needs -------------------------------------------------------------------
+
+    def mover(self) -> Seat | None:
+        """The seat whose move comes next: the seat to move, or the first of several moving at
+        once; ``None`` when chance moves or the game is over."""
+        active = self.active()
+        if not active or active[0] == CHANCE:
+            return None
+        return active[0]  # type: ignore[return-value]
+
+    @abstractmethod
+    def legal_moves(self, seat: Seat) -> list[M]:
+        """Every legal move of ``seat`` now, as record-form move values (``[]`` if it may not move).
+
+        Each listed move passes :meth:`verify`.  Where a kind of move has too many variants to
+        list (White Elephant's "take 2 or more gifts", a gift's free-text label), the game's
+        docstring says which stand-ins it lists instead.
+        """
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy of this position, fast (no ``deepcopy``): search plays on copies."""
+
+    def wire_move(self, move: M) -> MoveDict:
+        """``move`` as its seat would send it (wire form, no ``by``): :meth:`parse_seat_move`
+        turns it back into ``move``.  Games that name hidden cards by handles override this."""
+        out = move.to_record()
+        out.pop("by", None)
+        return out
+
+
+class Determinizer(ABC):
+    """Full positions consistent with one seat's view, for search (OpenSpiel's "resample from
+    the information state").
+
+    Built from the view alone (never from the true position), once per decision; each
+    :meth:`sample` fills what the seat cannot see (the deck order, other seats' hidden cards
+    and secret cards) at random among what the view does not rule out, so that the sample's
+    ``view(seat)`` is the view it was built from.
+    """
+
+    seat: Seat
+
+    @abstractmethod
+    def sample(self, rng: random.Random | None) -> GameState[Any]:
+        """A new full position: the view's facts, the hidden parts drawn from ``rng``.
+
+        ``None``: the hidden parts in a fixed order, fast; enough for the seat's own legal
+        moves, which never depend on what it cannot see."""
+
 
 @dataclass(frozen=True)
 class Game(Generic[S]):
@@ -284,6 +334,8 @@ class Game(Generic[S]):
     """True when one terminal may move for every seat (a host's organiser mode): the game hides
     nothing that terminal may not see.  A game with hidden cards leaves it False, or one
     terminal trying moves for every seat would find them out from what is refused."""
+    determinizer: Callable[[View], Determinizer] | None = None
+    """The :class:`Determinizer` for a seat's view (a view with ``"you"`` set)."""
 
     def report_lines(self, state: S, names: list[str]) -> list[str]:
         """How a finished game ended, one line a seat: the game's own report, else its scores."""

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from yule.core import CHANCE, BadOptions, Bot, Game, GameState, IllegalMove, get_game
+from yule.core.ismcts import SearchBot
 from yule.core.records import new_record
 
 from .chat import TableChat, clean_chat, plain_line
@@ -90,8 +91,20 @@ def guest_names(guests: list[str] | None, seats: int, organised: bool) -> list[s
 
 
 def stand_in_kind(game: Game[Any]) -> str:
-    """The bot that plays for an absent player: the greedy one when the game has it."""
+    """The bot seated when none is named: the greedy one when the game has it."""
     return "greedy" if "greedy" in game.bots else next(iter(game.bots))
+
+
+STAND_IN_THINK = 0.3
+"""Seconds the strong bot thinks a move while it plays for a person who is away."""
+
+
+def stand_in(game: Game[Any], rng: random.Random) -> Bot[Any]:
+    """The bot that plays for a person who is away: the strong one at a short think time,
+    else the game's greedy one."""
+    if "ismcts" in game.bots:
+        return SearchBot(rng, think=STAND_IN_THINK)
+    return game.bots[stand_in_kind(game)](rng)
 
 
 @dataclass(slots=True)
@@ -611,8 +624,10 @@ class Table:
     def _make_bots(self) -> None:
         self.bots = {}
         for seat, s in enumerate(self.seats):
-            kind = s.bot if s is not None and s.bot is not None else stand_in_kind(self.game)
-            self.bots[seat] = self.game.bots[kind](random.Random(f"{self.seed}/seat{seat}"))
+            rng = random.Random(f"{self.seed}/seat{seat}")
+            self.bots[seat] = (
+                self.game.bots[s.bot](rng) if s is not None and s.bot is not None else stand_in(self.game, rng)
+            )
 
     def movers(self) -> list[int]:
         """The seats that may act now: the active seats, or the seat that sets off a chance move."""
@@ -763,7 +778,11 @@ class Table:
             self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
-        """Move for the active bot-controlled seats, after the table's delay, until people move."""
+        """Move for the active bot-controlled seats, after the table's delay, until people move.
+
+        A bot thinks in a worker thread (the strong one searches for up to a second), so the
+        host keeps serving every table meanwhile; a move thought out for a position that has
+        changed since (another seat moved at the same time, an undo) is thought again."""
         while self.status == PLAYING and self.state is not None:
             seats = [s for s in self.movers() if self.controller(s)]
             if not seats:
@@ -771,10 +790,15 @@ class Table:
             await asyncio.sleep(self.bot_delay)
             for seat in seats:
                 bot = self.controller(seat) if self.status == PLAYING else None
-                if bot is None or seat not in self.movers():
+                state = self.state
+                if bot is None or state is None or seat not in self.movers():
                     continue
+                seq = len(self.moves)
                 try:
-                    self._play(seat, bot.choose(self.state.view(seat)))
+                    wire = await asyncio.to_thread(bot.choose, state.view(seat))
+                    if self.state is not state or len(self.moves) != seq or self.controller(seat) is not bot:
+                        break  # the position changed while the bot thought: look again
+                    self._play(seat, wire)
                 except Exception:
                     log.exception("table %s: the bot for seat %s failed; the table waits", self.id, seat)
                     return

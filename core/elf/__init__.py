@@ -10,12 +10,15 @@ computer players.
 from __future__ import annotations
 
 from ..base import Event, Game, and_list, no_options, seat_namer
+from ..bots import RandomBot
+from ..ismcts import SearchBot
 from ..registry import register
 from .board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
-from .bots import GoalBot, RandomBot
+from .bots import GoalBot
 from .cards import CARD_TYPE, type_name
 from .moves import End, Gingerbread, Goals, Play, Shuffle
 from .preview import preview
+from .search import determinizer
 from .state import ElfState, score
 
 NAME = "elf"
@@ -167,8 +170,9 @@ GAME = register(
         new_state=ElfState,
         default_options={},
         check_options=no_options("Elf"),
-        bots={"random": RandomBot, "goal": GoalBot},
+        bots={"random": RandomBot, "greedy": GoalBot, "ismcts": SearchBot},
         describe=describe,
+        determinizer=determinizer,
         summary="Lay path cards to guide Buddy to NYC past the places on your secret Goal card (2-4).",
         report=report,
     )

@@ -1,14 +1,13 @@
 """Elf bots.  Each decides from its own seat's view alone and answers in wire form.
 
-* :class:`RandomBot` picks "play" or "end" uniformly among the allowed ones, then a legal
-  placement uniformly.
 * :class:`GoalBot` looks a few cards ahead (every order of up to 3 cards from its hand, with
   every heading and the Ice Floe jump) and scores each plan: its own unvisited goal
   locations are good, anyone else's are bad (they pay somebody and push its own slots down),
   Gingerbread Men and syrup are small gains, END is worth taking once its goals are done.
   Between plans it prefers to leave Buddy close to its next goal, or to NYC.
 
-Both only read the view plus the public board geometry (:mod:`.board`, :mod:`.cards`).
+It plays the "greedy" level (the normal bots) and reads only the view plus the public board
+geometry (:mod:`.board`, :mod:`.cards`).
 """
 
 from __future__ import annotations
@@ -46,20 +45,6 @@ def _flat_moves(view: View) -> list[MoveDict]:
     ]
 
 
-class RandomBot(Bot[View]):
-    """Uniform over the allowed kinds of move, then uniform over the legal placements."""
-
-    kind = "random"
-
-    def choose(self, view: View) -> MoveDict:
-        hints = view["actions"]
-        kinds = [k for k, reason in hints.items() if reason is None]
-        kind = kinds[0] if len(kinds) == 1 else self.rng.choice(kinds)
-        if kind == "end":
-            return {"type": "end"}
-        return self.rng.choice(_flat_moves(view))
-
-
 def _distance_map(token: int) -> tuple[int, ...]:
     zone = ZONE[token]
     return tuple(min(abs(XY[c][0] - x) + abs(XY[c][1] - y) for x, y in zone) for c in range(CELLS))
@@ -91,7 +76,7 @@ def _approach(arrow_cell: int, heading: int, target: int) -> int:
 class GoalBot(Bot[View]):
     """Plans up to 3 cards ahead toward its own unvisited goal locations, then to NYC."""
 
-    kind = "goal"
+    kind = "greedy"
 
     def choose(self, view: View) -> MoveDict:
         hints = view["actions"]

@@ -28,7 +28,7 @@ a card touches END, or when a turn ends with the deck and every hand empty.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..base import (
@@ -315,6 +315,54 @@ class ElfState(GameState[Move]):
             raise BadPlacement(p.error)
         return p
 
+    # -- search ------------------------------------------------------------------------------
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every legal move of ``seat``: each card of its hand in each way it fits (from Buddy's
+        arrow, and from the other Ice Floe while the jump is on offer), and the end of the turn
+        once it has played."""
+        if self.phase != PLAY or seat != self.turn:
+            return []
+        moves: list[Move] = [
+            Play(seat, card, HEADINGS[p.heading], XY[p.origin] if jump else None) for card, p, jump in self._fits()
+        ]
+        if self.plays:
+            moves.append(End(seat))
+        return moves
+
+    def _fits(self) -> Iterator[tuple[str, Placement, bool]]:
+        """Each card of the hand of the seat to move, with each placement that fits now and
+        whether it is the Ice Floe jump: normal placements first, then jumps, card by card."""
+        offer = self.offer
+        for card in self.hands[self.turn]:
+            t = CARD_TYPE[card]
+            for p in placements(self.arrow_cell, self.arrow_heading, t):
+                yield card, p, False
+            if offer >= 0:
+                for p in JUMPS[(offer, t)]:
+                    yield card, p, True
+
+    def clone(self) -> ElfState:
+        new = ElfState.__new__(ElfState)
+        new.players, new.options, new.phase = self.players, self.options, self.phase
+        new.deck = self.deck  # never changed once shuffled
+        new.deck_pos = self.deck_pos
+        new.hands = [list(hand) for hand in self.hands]
+        new.discards = [list(pile) for pile in self.discards]
+        new.goals = self.goals  # fixed once dealt
+        new.spot_values = self.spot_values  # fixed once placed
+        new.spot_owner = list(self.spot_owner)
+        new.taken = [list(spots) for spots in self.taken]
+        new.live = self.live
+        new.slots = list(self.slots)
+        new.arrow_cell, new.arrow_heading = self.arrow_cell, self.arrow_heading
+        new.turn, new.plays, new.offer = self.turn, self.plays, self.offer
+        new.jump_used, new.snow_globe = self.jump_used, self.snow_globe
+        new.paths = list(self.paths)
+        new.ended = self.ended
+        new._outcome = self._outcome
+        return new
+
     # -- playing -----------------------------------------------------------------------------
 
     def apply(self, move: Move) -> list[Event]:
@@ -594,17 +642,13 @@ class ElfState(GameState[Move]):
 
     def _placement_hints(self) -> dict[str, list[dict[str, Any]]]:
         """Card -> its legal placements as wire fields (``heading`` and, for a jump, ``floe``)."""
-        out: dict[str, list[dict[str, Any]]] = {}
-        for card in self.hands[self.turn]:
-            t = CARD_TYPE[card]
-            hints: list[dict[str, Any]] = [
-                {"heading": HEADINGS[p.heading]} for p in placements(self.arrow_cell, self.arrow_heading, t)
-            ]
-            if self.offer >= 0:
-                hints.extend(
-                    {"heading": HEADINGS[p.heading], "floe": list(XY[p.origin])} for p in JUMPS[(self.offer, t)]
-                )
-            out[card] = hints
+        out: dict[str, list[dict[str, Any]]] = {card: [] for card in self.hands[self.turn]}
+        for card, p, jump in self._fits():
+            out[card].append(
+                {"heading": HEADINGS[p.heading], "floe": list(XY[p.origin])}
+                if jump
+                else {"heading": HEADINGS[p.heading]}
+            )
         return out
 
     def outcome(self) -> Outcome | None:

@@ -9,10 +9,12 @@ for the computer guests and :mod:`.text` for what a label or wrapping may be.
 from __future__ import annotations
 
 from ..base import Event, Game, seat_namer
+from ..bots import RandomBot
 from ..registry import register
-from .bots import GreedyBot, RandomBot
+from .bots import GreedyBot
 from .moves import Bring, Keep, Open, Order, Steal
 from .options import DEFAULT_OPTIONS, STEAL_BACK_SCOPES, check_options
+from .search import determinizer
 from .state import GiftExchangeState, gift_name, ordinal, rebuild, undo_floor
 
 NAME = "gift-exchange"
@@ -96,6 +98,7 @@ GAME = register(
         check_options=check_options,
         bots={"random": RandomBot, "greedy": GreedyBot},
         describe=describe,
+        determinizer=determinizer,
         summary="The party game: open a wrapped gift or steal an open one; nobody wins (2-40).",
         report=report,
         undo_floor=undo_floor,

@@ -1,11 +1,9 @@
 """Gift Exchange bots.  Each decides from its seat's view alone and answers in wire form.
 
-* :class:`RandomBot` brings a silly gift, then picks uniformly among every legal open, steal
-  and keep.
-* :class:`GreedyBot` brings a silly gift too, then steals the open gift it wants most when it
+* :class:`GreedyBot` brings a silly gift, then steals the open gift it wants most when it
   may, else opens a wrapped gift (see its docstring for what "wants" means).
 
-Both name a gift brought without a label (organiser-mode gifts) with a silly name at the
+It names a gift brought without a label (organiser-mode gifts) with a silly name at the
 reveal.
 """
 
@@ -26,27 +24,6 @@ def _open(bot: Bot[View], view: View, gift: int) -> MoveDict:
     if gift in view["actions"]["name_needed"]:
         move["label"] = bot.rng.choice(SILLY_GIFTS)
     return move
-
-
-class RandomBot(Bot[View]):
-    """Uniform over every legal move: each allowed open, each allowed steal, and keep."""
-
-    kind = "random"
-
-    def choose(self, view: View) -> MoveDict:
-        hints = view["actions"]
-        if hints["bring"]:
-            return _bring(self)
-        moves: list[tuple[str, int]] = [("open", g) for g in hints["open"]]
-        moves += [("steal", g) for g in hints["steal"]]
-        if hints["keep"]:
-            moves.append(("keep", -1))
-        kind, gift = moves[self.rng.randrange(len(moves))]
-        if kind == "open":
-            return _open(self, view, gift)
-        if kind == "steal":
-            return {"type": "steal", "gift": gift}
-        return {"type": "keep"}
 
 
 class GreedyBot(Bot[View]):

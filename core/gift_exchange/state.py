@@ -66,7 +66,7 @@ from ..base import (
 )
 from .moves import Bring, Keep, Move, Open, Order, Steal, parse
 from .options import check_options
-from .text import LABEL_MAX, WRAPPING_MAX, text_problem
+from .text import LABEL_MAX, SILLY_GIFTS, WRAPPING_MAX, WRAPPINGS, text_problem
 
 BRINGING = "bringing"
 PLAYING = "playing"
@@ -351,6 +351,47 @@ class GiftExchangeState(GameState[Move]):
         """House rule 5: some open gift not held by the first seat is not frozen."""
         first = self.order[0]
         return any(self.holder[g] != first and not self.frozen(g) for g in range(self.players))
+
+    # -- search ------------------------------------------------------------------------------
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every legal move of ``seat``: its bring, or each open, each steal, and keep.
+
+        A label or a wrapping is free text, so a bring and the open of a gift brought without
+        a label are each listed once, with a stand-in text from :mod:`.text`'s bot examples
+        (picked by the gift's number)."""
+        phase = self.phase
+        if phase == BRINGING:
+            if self.brought[seat] or self.n_brought == self.players:
+                return []
+            return [Bring(seat, SILLY_GIFTS[seat % len(SILLY_GIFTS)], WRAPPINGS[seat % len(WRAPPINGS)])]
+        if phase not in (PLAYING, FINAL) or seat != self.current:
+            return []
+        moves: list[Move] = []
+        for gift in range(self.players):
+            if self.opened[gift]:
+                if self.steal_refusal(seat, gift) is None:
+                    moves.append(Steal(seat, gift))
+            elif phase == PLAYING and self.open_refusal(seat, gift) is None:
+                moves.append(Open(seat, gift, SILLY_GIFTS[gift % len(SILLY_GIFTS)] if self.blank[gift] else None))
+        if phase == FINAL:
+            moves.append(Keep(seat))
+        return moves
+
+    def clone(self) -> GiftExchangeState:
+        new = GiftExchangeState.__new__(GiftExchangeState)
+        new.players, new.options, new.phase = self.players, self.options, self.phase
+        new.steal_limit, new.no_steal_back, new.max_steals = self.steal_limit, self.no_steal_back, self.max_steals
+        new.final_swap, new.open_own = self.final_swap, self.open_own
+        new.labels, new.wrappings, new.blank = list(self.labels), list(self.wrappings), list(self.blank)
+        new.brought, new.n_brought = list(self.brought), self.n_brought
+        new.opened, new.wrapped = list(self.opened), self.wrapped
+        new.holder, new.held, new.steals = list(self.holder), list(self.held), list(self.steals)
+        new.order = self.order  # fixed once drawn
+        new.turn, new.current = self.turn, self.current
+        new.taken, new.chain = set(self.taken), list(self.chain)
+        new._outcome = self._outcome
+        return new
 
     # -- playing -----------------------------------------------------------------------------
 

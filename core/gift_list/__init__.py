@@ -10,10 +10,13 @@ computer players.
 from __future__ import annotations
 
 from ..base import Event, Game, and_list, no_options, seat_namer
+from ..bots import RandomBot
+from ..ismcts import SearchBot
 from ..registry import register
-from .bots import GreedyBot, RandomBot
+from .bots import GreedyBot
 from .cards import PERSON_NAMES, describe_card
 from .moves import Bring, Deal, Open, Steal
+from .search import determinizer
 from .state import GiftListState, best_cards, score
 
 NAME = "gift-list"
@@ -75,8 +78,9 @@ GAME = register(
         new_state=GiftListState,
         default_options={},
         check_options=no_options("Gift List"),
-        bots={"random": RandomBot, "greedy": GreedyBot},
+        bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot},
         describe=describe,
+        determinizer=determinizer,
         summary="Bring junk from your attic, open or steal, fill your secret Gift List (3-7).",
     )
 )

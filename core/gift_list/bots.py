@@ -1,6 +1,5 @@
 """Gift List bots.  Each decides from its seat's view alone and answers in wire form.
 
-* :class:`RandomBot` picks a legal kind of move uniformly, then its details uniformly.
 * :class:`GreedyBot` brings the attic card it needs least, steals the open gift that raises
   its score most, and opens a gift otherwise.
 """
@@ -9,21 +8,6 @@ from __future__ import annotations
 
 from ..base import Bot, MoveDict, View
 from .cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON
-
-
-class RandomBot(Bot[View]):
-    """Uniform over the legal kinds of move, then uniform over their details."""
-
-    kind = "random"
-
-    def choose(self, view: View) -> MoveDict:
-        rng = self.rng
-        hints = view["actions"]
-        if hints["bring"] is None:
-            return {"type": "bring", "card": rng.choice(view["attic"])}
-        kinds = [k for k in ("open", "steal") if hints[k] is None]
-        kind = kinds[0] if len(kinds) == 1 else rng.choice(kinds)
-        return {"type": kind, "from": rng.choice(view[f"{kind}_from"])}
 
 
 def gain(view: View, card: str) -> int:

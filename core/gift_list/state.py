@@ -268,6 +268,37 @@ class GiftListState(GameState[Move]):
         holding, locked, me = self.holding, self.locked, self.turn
         return [t for t in range(self.players) if t != me and holding[t] is not None and not locked[t]]
 
+    # -- search ------------------------------------------------------------------------------
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every legal move of ``seat``: each attic card to bring, or each open and steal."""
+        phase = self.phase
+        if phase == BRING:
+            if self.brought[seat] is not None:
+                return []
+            return [Bring(seat, card) for card in self.attic[seat]]
+        if phase != PLAY or seat != self.turn:
+            return []
+        moves: list[Move] = [Open(seat, t) for t in self.open_sources()]
+        moves.extend(Steal(seat, t) for t in self.steal_sources())
+        return moves
+
+    def clone(self) -> GiftListState:
+        new = GiftListState.__new__(GiftListState)
+        new.players, new.options, new.phase = self.players, self.options, self.phase
+        new.attic = [list(cards) for cards in self.attic]
+        new.lists = self.lists  # fixed once dealt
+        new.party, new.parties, new.first = self.party, self.parties, self.first
+        new.turn, new.turn_owner = self.turn, self.turn_owner
+        new.brought = list(self.brought)
+        new.wrapped = list(self.wrapped)
+        new.holding = list(self.holding)
+        new.locked = list(self.locked)
+        new.opened = self.opened
+        new.received = [list(cards) for cards in self.received]
+        new._outcome = self._outcome
+        return new
+
     # -- playing -----------------------------------------------------------------------------
 
     def apply(self, move: Move) -> list[Event]:
@@ -394,7 +425,9 @@ class GiftListState(GameState[Move]):
         its attic, its Gift List, the card it brought while that card is wrapped, its best
         card per person and its score so far.  At the end every list is revealed.
 
-        Keys: ``brought``/``wrapped``/``holding``/``locked`` are per seat (``wrapped[t]``: the
+        Keys: ``turn_owner`` is the seat whose turn it is while steals pass the play to the
+        seats stolen from (the next turn goes clockwise from it);
+        ``brought``/``wrapped``/``holding``/``locked`` are per seat (``wrapped[t]``: the
         gift seat t brought is still wrapped; ``holding[t]``: the face-up gift in front of t;
         ``locked[t]``: it was stolen since the last opening).  A seated view adds ``attic``,
         ``list``, ``my_gift``, ``best``, ``score``, ``actions`` while the seat may move (each
@@ -415,6 +448,7 @@ class GiftListState(GameState[Move]):
             "parties": self.parties,
             "first": self.first if self.party else None,
             "turn": self.turn if self.phase == PLAY else None,
+            "turn_owner": self.turn_owner if self.phase == PLAY else None,
             "active": [s for s in self.active() if s != CHANCE],
             "brought": [card is not None for card in self.brought],
             "wrapped": list(self.wrapped),

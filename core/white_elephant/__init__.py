@@ -7,10 +7,13 @@ engine, :mod:`.cards` for the deck, :mod:`.bots` for the computer players.
 from __future__ import annotations
 
 from ..base import Event, Game, and_list, no_options, seat_namer
+from ..bots import RandomBot
+from ..ismcts import SearchBot
 from ..registry import register
-from .bots import GreedyBot, RandomBot
+from .bots import GreedyBot
 from .cards import describe_card
 from .moves import Clear, End, Peek, Shuffle, Start, Take, Trade
+from .search import determinizer
 from .state import WhiteElephantState, score
 
 NAME = "white-elephant"
@@ -91,8 +94,9 @@ GAME = register(
         new_state=WhiteElephantState,
         default_options={},
         check_options=no_options("White Elephant"),
-        bots={"random": RandomBot, "greedy": GreedyBot},
+        bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot},
         describe=describe,
+        determinizer=determinizer,
         summary="The Peanut card game: collect gifts, avoid junk, lowest score wins (3-8).",
     )
 )

@@ -1,6 +1,5 @@
 """White Elephant bots.  Each decides from its seat's view alone and answers in wire form.
 
-* :class:`RandomBot` picks a legal kind of move uniformly, then its details uniformly.
 * :class:`GreedyBot` prefers low cards, builds collections, peeks when it has Peanuts to
   spare and clears out when the Exchange is cheap.
 """
@@ -17,29 +16,6 @@ SURPRISE_GUESS = 4
 def _peekable(view: View) -> list[str]:
     known = view["known"]
     return [h for h in view["on_gifts"] if h not in known]
-
-
-class RandomBot(Bot[View]):
-    """Uniform over the legal kinds of move, then uniform over their details."""
-
-    kind = "random"
-
-    def choose(self, view: View) -> MoveDict:
-        rng = self.rng
-        seat = view["you"]
-        hints = view["actions"]
-        kinds = [k for k, reason in hints.items() if reason is None]
-        kind = kinds[0] if len(kinds) == 1 else rng.choice(kinds)
-        if kind == "take":
-            exchange = view["exchange"]
-            return {"type": "take", "cards": rng.sample(exchange, rng.randint(2, len(exchange)))}
-        if kind == "trade":
-            front = view["front"]
-            targets = [t for t in range(view["players"]) if t != seat and front[t]]
-            return {"type": "trade", "target": rng.choice(targets)}
-        if kind == "peek":
-            return {"type": "peek", "card": rng.choice(_peekable(view))}
-        return {"type": kind}
 
 
 class GreedyBot(Bot[View]):

@@ -91,8 +91,13 @@ def suits_for(players: int) -> tuple[str, ...]:
 
 
 def deck_for(players: int) -> list[str]:
-    """The unshuffled deck for a player count, suit by suit, low numbers first."""
-    return [card_id(s, n) for s in suits_for(players) for n in range(SUITS[s])]
+    """The unshuffled deck for a player count, suit by suit, low numbers first (a new list)."""
+    return list(_DECKS[players])
+
+
+_DECKS: dict[int, tuple[str, ...]] = {
+    players: tuple(card_id(s, n) for s in suits_for(players) for n in range(SUITS[s])) for players in REMOVED
+}
 
 
 def describe_card(card: str) -> str:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from itertools import combinations
 from typing import Any
 
 from ..base import (
@@ -98,6 +99,7 @@ class WhiteElephantState(GameState[Move]):
         "pot",
         "round",
         "shelf",
+        "shelf_known",
         "start_player",
         "supply",
         "surprises_dealt",
@@ -127,6 +129,7 @@ class WhiteElephantState(GameState[Move]):
         self.handle: dict[str, str] = {}  # facedown card in play -> its handle
         self.card_of: dict[str, str] = {}  # handle -> facedown card in play
         self.known: list[set[str]] = [set() for _ in range(players)]  # facedown cards peeked
+        self.shelf_known: dict[str, int] = {}  # shelved Surprise Gift -> bit per seat that has seen it
         self.surprises_dealt = 0
         self._outcome: Outcome | None = None
 
@@ -389,8 +392,12 @@ class WhiteElephantState(GameState[Move]):
                     opened[seat] += 1
                     gained[seat] += self.on_card.pop(card)
                     del self.card_of[self.handle.pop(card)]
-                    for known in self.known:
-                        known.discard(card)
+                    seen = 1 << seat
+                    for other, known in enumerate(self.known):
+                        if card in known:
+                            known.discard(card)
+                            seen |= 1 << other
+                    self.shelf_known[card] = seen
             self.peanuts[seat] += gained[seat]
             self.shelf[seat].extend(cards)
             self.front[seat] = []
@@ -457,6 +464,129 @@ class WhiteElephantState(GameState[Move]):
             }
         )
 
+    # -- search ------------------------------------------------------------------------------
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """The seat's legal moves: peeks, then the main actions (takes as :meth:`take_moves`
+        lists them, trades, clear out) or the end of the turn."""
+        phase = self.phase
+        if seat != self.turn or phase not in (MAIN, AFTER):
+            return []
+        moves: list[Move] = []
+        can_pay = self.peanuts[seat] >= 1
+        if can_pay:
+            known = self.known[seat]
+            moves.extend(Peek(seat, card) for card in self.handle if card not in known)
+        if phase == AFTER:
+            moves.append(End(seat))
+            return moves
+        moves.extend(self.take_moves(seat))
+        if can_pay:
+            front = self.front
+            moves.extend(Trade(seat, t) for t in range(self.players) if t != seat and front[t])
+        moves.append(Clear(seat))
+        return moves
+
+    def take_moves(self, seat: int) -> list[Take]:
+        """The takes listed for ``seat``: every take of 2 or 3 gifts and the take of every gift
+        left, each with its gifts in the Exchange's order.
+
+        Taking 2 or more gifts has too many variants to list (2^16 with 16 gifts out), so two
+        stand-ins keep the list short.  Surprise Gifts the seat has not peeked at and that carry
+        as many Peanuts are alike to it: a listed take uses the first of them in the Exchange
+        (:meth:`stand_in` maps any take to its listed form).  And a take of 4 or more gifts that
+        leaves some behind is not listed: each gift is more points, so the bots leave the
+        rest for others, or take it all.
+
+            >>> state = WhiteElephantState(3)
+            >>> state.exchange = ["mug-1", "mug-2", "a", "b"]
+            >>> state.handle, state.on_card, state.turn, state.phase = {"a": "surprise-1", "b": "surprise-2"}, {"a": 1, "b": 1}, 0, MAIN
+            >>> [m.cards for m in state.take_moves(0)]  # doctest: +NORMALIZE_WHITESPACE
+            [('mug-1', 'mug-2'), ('mug-1', 'a'), ('mug-2', 'a'), ('a', 'b'), ('mug-1', 'mug-2', 'a'),
+             ('mug-1', 'a', 'b'), ('mug-2', 'a', 'b'), ('mug-1', 'mug-2', 'a', 'b')]
+        """
+        exchange = self.exchange
+        known, on_card = self.known[seat], self.on_card
+        alone: list[int] = []  # places of the gifts a take may name on their own
+        alike: dict[int, list[int]] = {}  # first unpeeked Surprise Gift -> the places of those alike to it
+        first: dict[int, int] = {}  # Peanuts on it -> the first unpeeked Surprise Gift
+        for i, card in enumerate(exchange):
+            if card in on_card and card not in known:
+                peanuts = on_card[card]
+                if peanuts in first:
+                    alike[first[peanuts]].append(i)
+                    continue
+                first[peanuts] = i
+                alike[i] = []
+            alone.append(i)
+        single = [exchange[i] for i in alone]
+        picks: list[tuple[str, ...]] = list(combinations(single, 2))
+        picks.extend((exchange[i], exchange[more[0]]) for i, more in alike.items() if more)
+        picks.extend(combinations(single, 3))
+        for i, more in alike.items():
+            if more:
+                picks.extend(tuple(exchange[k] for k in sorted((i, more[0], j))) for j in alone if j != i)
+                if len(more) > 1:
+                    picks.append((exchange[i], exchange[more[0]], exchange[more[1]]))
+        moves = [Take(seat, pick) for pick in picks]
+        if len(exchange) > 3:
+            moves.append(Take(seat, tuple(exchange)))
+        return moves
+
+    def stand_in(self, move: Take) -> Take:
+        """The take :meth:`take_moves` lists for ``move`` (a take of 2 or 3 gifts, or of every
+        gift left): alike Surprise Gifts swapped for the first ones of their kind, every gift
+        in the Exchange's order."""
+        exchange, known, on_card = self.exchange, self.known[move.by], self.on_card
+
+        def kind(i: int) -> int:
+            card = exchange[i]
+            return on_card[card] if card in on_card and card not in known else -1 - i
+
+        wanted: dict[int, int] = {}
+        for card in move.cards:
+            k = kind(exchange.index(card))
+            wanted[k] = wanted.get(k, 0) + 1
+        picked = []
+        for i in range(len(exchange)):
+            k = kind(i)
+            if wanted.get(k, 0) > 0:
+                wanted[k] -= 1
+                picked.append(exchange[i])
+        return Take(move.by, tuple(picked))
+
+    def clone(self) -> WhiteElephantState:
+        new = WhiteElephantState.__new__(WhiteElephantState)
+        new.players = self.players
+        new.options = self.options
+        new.faceup_count, new.facedown_count = self.faceup_count, self.facedown_count
+        new.deck = self.deck  # never changed once shuffled
+        new.deck_pos = self.deck_pos
+        new.exchange = list(self.exchange)
+        new.front = [list(cards) for cards in self.front]
+        new.shelf = [list(cards) for cards in self.shelf]
+        new.peanuts = list(self.peanuts)
+        new.on_card = dict(self.on_card)
+        new.pot, new.supply = self.pot, self.supply
+        new.start_player, new.turn, new.phase = self.start_player, self.turn, self.phase
+        new.round, new.final_round = self.round, self.final_round
+        new.handle = dict(self.handle)
+        new.card_of = dict(self.card_of)
+        new.known = [set(k) for k in self.known]
+        new.shelf_known = dict(self.shelf_known)
+        new.surprises_dealt = self.surprises_dealt
+        new._outcome = self._outcome
+        return new
+
+    def wire_move(self, move: Move) -> dict[str, Any]:
+        """Surprise Gifts by their handles, as a seat names them."""
+        handle = self.handle
+        if isinstance(move, Take):
+            return {"type": "take", "cards": [handle.get(c, c) for c in move.cards]}
+        if isinstance(move, Peek):
+            return {"type": "peek", "card": handle[move.card]}
+        return super().wire_move(move)
+
     # -- what a seat may know ----------------------------------------------------------------
 
     def action_hints(self) -> dict[str, str | None]:
@@ -477,9 +607,14 @@ class WhiteElephantState(GameState[Move]):
         """What ``seat`` may know now; ``None`` is a spectator (public information only).
 
         Surprise Gifts appear as handles; ``known`` maps the handles this seat has peeked at to
-        their cards.  Others' Shelves are sizes only until the game is over.
+        their cards, ``peeked`` lists for every Surprise Gift in play the seats that have peeked
+        at it.  Shelves are face down: ``shelf_sizes`` counts them, ``seen_shelves`` holds, for
+        each seat, the cards of its Shelf this seat has seen (every faceup gift, and the Surprise
+        Gifts it peeked at or opened itself), what a player who remembers the table knows.
         """
         handle = self.handle
+        shelf_known = self.shelf_known
+        bit = 0 if seat is None else 1 << seat
         view: dict[str, Any] = {
             "game": "white-elephant",
             "you": seat,
@@ -497,6 +632,10 @@ class WhiteElephantState(GameState[Move]):
             "on_gifts": {handle[c]: n for c, n in self.on_card.items()},
             "peanuts": list(self.peanuts),
             "shelf_sizes": [len(s) for s in self.shelf],
+            "peeked": {h: [s for s, known in enumerate(self.known) if c in known] for c, h in handle.items()},
+            "seen_shelves": [
+                [c for c in cards if c not in shelf_known or shelf_known[c] & bit] for cards in self.shelf
+            ],
         }
         if seat is not None:
             view["shelf"] = list(self.shelf[seat])

@@ -9,10 +9,13 @@ the computer players.
 from __future__ import annotations
 
 from ..base import Event, Game, no_options, seat_namer
+from ..bots import RandomBot
+from ..ismcts import SearchBot
 from ..registry import register
-from .bots import GreedyBot, RandomBot
+from .bots import GreedyBot
 from .cards import MAX_ROLLS, describe_card
 from .moves import Deal, MaxPlace, MaxTake, Move, Roll
+from .search import determinizer
 from .state import DIRECTION_NAMES, WhiteRabbitState, score
 
 NAME = "white-rabbit"
@@ -79,8 +82,9 @@ GAME = register(
         new_state=WhiteRabbitState,
         default_options={},
         check_options=no_options("White Rabbit"),
-        bots={"random": RandomBot, "greedy": GreedyBot},
+        bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot},
         describe=describe,
+        determinizer=determinizer,
         summary="Max Mümmelmann: roll, move the rabbit, collect a family of 1-6 (2-4).",
     )
 )

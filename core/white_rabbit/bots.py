@@ -1,6 +1,5 @@
 """White Rabbit bots.  Each decides from its seat's view alone and answers in wire form.
 
-* :class:`RandomBot` picks uniformly among the legal moves.
 * :class:`GreedyBot` is simple and honest about what a view can tell: a face-down pile card
   is, as far as the view goes, any card not held face up, so every non-empty pile is equally
   promising.  It therefore only tells piles apart by Max (a sure card when another seat
@@ -13,7 +12,7 @@
 from __future__ import annotations
 
 from ..base import Bot, MoveDict, View
-from .cards import CARD_VALUE, SPACES, step
+from .cards import CARD_VALUE, step
 
 
 def _pile_worth(view: View, seat: int, space: int) -> float:
@@ -31,24 +30,6 @@ def _pile_worth(view: View, seat: int, space: int) -> float:
     # Cards of the values it lacks that nobody holds, over the unseen cards.
     lacking_unseen = 4 * len(lacking) - sum(1 for fam in view["families"] for c in fam if CARD_VALUE[c] in lacking)
     return lacking_unseen / unseen if unseen else 0.0
-
-
-class RandomBot(Bot[View]):
-    """Uniform over the legal moves (taking nothing with Max counts as one of them)."""
-
-    kind = "random"
-
-    def choose(self, view: View) -> MoveDict:
-        rng = self.rng
-        phase = view["phase"]
-        if phase == "roll":
-            return {"type": "roll"}
-        if phase == "direction":
-            return {"type": "move", "dir": rng.choice(("cw", "ccw"))}
-        if phase == "max_take":
-            options = [*view["max_choices"], {"from": None, "card": None}]
-            return {"type": "max_take", **rng.choice(options)}
-        return {"type": "max_place", "pile": rng.randrange(SPACES)}
 
 
 class GreedyBot(Bot[View]):

@@ -97,6 +97,7 @@ class WhiteRabbitState(GameState[AnyMove]):
         "players",
         "rabbit",
         "rolls",
+        "seen_under",
         "turn",
         "winner",
     )  # fmt: skip
@@ -107,6 +108,7 @@ class WhiteRabbitState(GameState[AnyMove]):
         self.players = players
         self.options: dict[str, Any] = {}
         self.piles: list[list[str]] = [[] for _ in range(SPACES)]  # top card first
+        self.seen_under = [0] * SPACES  # cards at the bottom of each pile everyone saw slid there
         self.max_pile: int | None = None  # None before the deal and while Max is in play
         # hands[seat][value] is the card of that value the seat holds face up, or None
         self.hands: list[list[str | None]] = [[None] * 7 for _ in range(players)]
@@ -270,6 +272,36 @@ class WhiteRabbitState(GameState[AnyMove]):
         if pile is not None and not 0 <= pile < SPACES:
             raise NoSuchPile(f"There is no pile {pile}: the piles are 0 to 7.")
 
+    # -- search ------------------------------------------------------------------------------
+
+    def legal_moves(self, seat: int) -> list[AnyMove]:
+        """Every legal move of ``seat``: a direction, each Max take (and taking nothing), or
+        each pile for Max.  The roll is chance: see :meth:`chance_trigger`."""
+        phase = self.phase
+        if seat != self.turn:
+            return []
+        if phase == DIRECTION:
+            return [Move(seat, "cw"), Move(seat, "ccw")]
+        if phase == MAX_TAKE:
+            moves: list[AnyMove] = [MaxTake(seat, c["from"], c["card"]) for c in self.max_choices(seat)]
+            moves.append(MaxTake(seat, None, None))
+            return moves
+        if phase == MAX_PLACE:
+            return [MaxPlace(seat, pile) for pile in range(SPACES)]
+        return []
+
+    def clone(self) -> WhiteRabbitState:
+        new = WhiteRabbitState.__new__(WhiteRabbitState)
+        new.players, new.options, new.phase = self.players, self.options, self.phase
+        new.piles = [list(pile) for pile in self.piles]
+        new.seen_under = list(self.seen_under)
+        new.max_pile = self.max_pile
+        new.hands = [list(hand) for hand in self.hands]
+        new.rabbit, new.die, new.rolls, new.turn = self.rabbit, self.die, self.rolls, self.turn
+        new.winner = self.winner
+        new._outcome = self._outcome
+        return new
+
     # -- playing -----------------------------------------------------------------------------
 
     def apply(self, move: AnyMove) -> list[Event]:
@@ -323,6 +355,8 @@ class WhiteRabbitState(GameState[AnyMove]):
             return self._end_turn(events, again=False)
         card = pile.pop(0)
         event["card"] = card
+        if self.seen_under[space] > len(pile):
+            self.seen_under[space] = len(pile)
         if card == MAX:
             self.max_pile = None
             self.phase = MAX_TAKE
@@ -337,6 +371,7 @@ class WhiteRabbitState(GameState[AnyMove]):
                 return self._finish(events, seat)
         else:
             pile.append(card)
+            self.seen_under[space] += 1
             event["outcome"] = "slid"
         return self._end_turn(events, again=steps == 6)
 
@@ -401,7 +436,9 @@ class WhiteRabbitState(GameState[AnyMove]):
 
         Everything here is public except ``actions`` (only for the seat to move).  Piles are
         ``{"cards": n, "max": bool}``: ``cards`` counts every card in the pile, Max included
-        when ``max`` says he is on top.  Face-down pile cards are never named.  ``die`` is the
+        when ``max`` says he is on top.  ``seen_under`` holds, for each pile, the cards at its
+        bottom that everyone saw drawn and slid under it (top-most first): what a player who
+        remembers knows; the other pile cards are never named.  ``die`` is the
         last roll (the previous one while a roll is due); ``landing`` the two spaces the rabbit
         can reach while a direction is due; ``max_choices`` every card Max could take now.
         """
@@ -421,6 +458,7 @@ class WhiteRabbitState(GameState[AnyMove]):
             "landing": self.landing(),
             "piles": [{"cards": len(p), "max": i == max_pile} for i, p in enumerate(self.piles)],
             "max_pile": max_pile,
+            "seen_under": [p[len(p) - n :] if n else [] for p, n in zip(self.piles, self.seen_under, strict=True)],
             "max_with": self.turn if phase in (MAX_TAKE, MAX_PLACE) else None,
             "families": [self.family(s) for s in range(self.players)],
             "missing": [self.missing(s) for s in range(self.players)],

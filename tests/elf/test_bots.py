@@ -7,9 +7,10 @@ import copy
 import random
 import statistics
 
+from yule.core.bots import RandomBot
 from yule.core.elf import describe
 from yule.core.elf.board import GOALS, TOKEN_INDEX
-from yule.core.elf.bots import GoalBot, RandomBot
+from yule.core.elf.bots import GoalBot
 from yule.core.elf.preview import preview
 from yule.core.registry import get_game
 
@@ -26,7 +27,7 @@ def own_visits(record) -> list[int]:
 
 
 def test_the_goal_bot_visits_more_of_its_own_locations_than_random():
-    goal = [v for seed in range(20) for v in own_visits(simulate(3, seed, "goal"))]
+    goal = [v for seed in range(20) for v in own_visits(simulate(3, seed, "greedy"))]
     rand = [v for seed in range(20) for v in own_visits(simulate(3, seed, "random"))]
     assert statistics.mean(goal) > statistics.mean(rand) + 0.5
 

@@ -31,7 +31,7 @@ from .conftest import all_cards, simulate
 
 GAME = get_game("elf")
 SPOT_IDS = ("g1", "g2", "g3", "g4")
-games = st.tuples(st.integers(2, 4), st.integers(0, 10**6), st.sampled_from(["random", "goal"]))
+games = st.tuples(st.integers(2, 4), st.integers(0, 10**6), st.sampled_from(["random", "greedy"]))
 
 
 def _states(record):
@@ -174,7 +174,7 @@ def test_no_view_names_a_hidden_goal_or_an_undrawn_card(args):
 
 
 def test_the_end_reveals_every_goal_and_gingerbread_value():
-    record = simulate(3, 11, "goal")
+    record = simulate(3, 11, "greedy")
     _, state = replay(record)
     for seat in (None, 0, 1, 2):
         view = state.view(seat)
@@ -234,7 +234,7 @@ def test_verify_rejects_a_tampered_record_naming_the_move(args, tamper):
 
 
 def test_verify_rejects_a_wrong_result():
-    record = simulate(3, 5, "goal")
+    record = simulate(3, 5, "greedy")
     for key, value in (("scores", [99, 0, 0]), ("slots", []), ("ended", "never"), ("goals", ["goal-1"] * 3)):
         with pytest.raises(RecordError, match=key):
             verify_record({**record, "result": {**record["result"], key: value}})

@@ -52,7 +52,7 @@ class Position(Played):
             self.state.apply(Shuffle(tuple(deck + [c for c in CARD_IDS if c not in deck])))
         self.state.apply(self.state.chance_move(rng))
         self.state.apply(self.state.chance_move(rng))
-        self.bot = GAME.bots["goal"](random.Random(seed))
+        self.bot = GAME.bots["greedy"](random.Random(seed))
         self.names = NAMES[:players]
 
     @classmethod
@@ -68,7 +68,7 @@ class Position(Played):
             Gingerbread((2, 1, 3, 2)),
         ):
             position.state.apply(move)
-        position.bot = GAME.bots["goal"](random.Random(0))
+        position.bot = GAME.bots["greedy"](random.Random(0))
         position.names = ["Ana", "Ben", "Chloe"]
         return position
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from yule.core.base import IllegalMove
-from yule.core.white_elephant import Clear, End, Take
+from yule.core.white_elephant import Clear, End, Peek, Take
 
 from .helpers import (
     DOWN3,
@@ -90,16 +90,36 @@ def test_every_card_in_front_goes_to_its_owners_shelf():
     assert sorted(state.view(2)["shelf"]) == sorted(["board-game-5", DOWN3[0]])
 
 
-def test_others_see_only_the_size_of_a_shelf():
+def test_others_see_of_a_shelf_its_size_and_the_gifts_they_saw_go_there():
+    """A Shelf is face down: others know its size and the faceup gifts they saw go to it, never
+    the Surprise Gifts its owner opened in secret."""
     state, _, _ = everyone_has_cards()
-    shelved = ["mug-0", "mug-1", "mug-2", "football-8", "board-game-5", DOWN3[0]]
+    faceup = ["mug-0", "mug-1", "mug-2", "football-8", "board-game-5"]
+    shelved = [*faceup, DOWN3[0]]
     own = {0: {"mug-0", "mug-1"}, 1: {"mug-2", "football-8"}, 2: {"board-game-5", DOWN3[0]}}
     for seat in (0, 1, 2):
         view = state.view(seat)
         assert view["shelf_sizes"] == [2, 2, 2]
-        assert quoted_cards(view, shelved) == own[seat]
+        assert quoted_cards(view, shelved) == own[seat] | set(faceup)
+        assert view["seen_shelves"][seat] == view["shelf"]
+    assert state.view(0)["seen_shelves"][2] == ["board-game-5"]
     spectator = state.view(None)
-    assert "shelf" not in spectator and quoted_cards(spectator, shelved) == set()
+    assert "shelf" not in spectator and quoted_cards(spectator, shelved) == set(faceup)
+
+
+def test_a_peeked_surprise_gift_stays_known_on_the_shelf_it_goes_to():
+    state, _, leftover = everyone_has_cards()
+    # Round 2: seat 0 peeks at the leftover Surprise Gift and takes two others; seat 1 clears out.
+    state.apply(Peek(0, DOWN3[1]))
+    assert state.view(0)["peeked"][leftover] == [0] and state.view(2)["peeked"][leftover] == [0]
+    state.apply(Take(0, tuple(c for c in state.exchange if c not in state.handle)[:2]))
+    state.apply(End(0))
+    state.apply(Clear(1))
+    assert DOWN3[1] in state.shelf[1]
+    assert DOWN3[1] in state.view(0)["seen_shelves"][1]
+    assert DOWN3[1] not in state.view(2)["seen_shelves"][1]
+    assert DOWN3[1] not in state.view(None)["seen_shelves"][1]
+    assert state.view(1)["seen_shelves"][1] == state.view(1)["shelf"]
 
 
 def test_leftover_cards_and_peanuts_stay_and_the_start_player_stays():

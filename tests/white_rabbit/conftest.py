@@ -83,6 +83,7 @@ class Reference:
         self.expect = "deal"  # deal, roll, move, max_take, max_place, over
         self.max_at: int | None = None  # pile, or None while someone resolves Max
         self.winners: list[int] = []
+        self.shown: set[str] = set()  # every rabbit card drawn so far: each was shown to everyone
 
     def values(self, seat: int) -> set[int]:
         return {int(c[-1]) for c in self.hands[seat]}
@@ -129,6 +130,7 @@ class Reference:
                 self.max_at = None
                 self.expect = "max_take"
                 return
+            self.shown.add(card)
             if int(card[-1]) in self.values(me):
                 pile.append(card)
             else:

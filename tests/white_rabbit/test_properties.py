@@ -1,6 +1,7 @@
 """Hypothesis properties over whole simulated games, checked against the independent
 reference model in conftest: cards conserved, one of each value per seat at most, Max on a
-pile or being resolved, views and events free of hidden pile cards, the action hints the
+pile or being resolved, views and events free of hidden pile cards (a card drawn and slid under
+its pile was shown to everyone, so views may name it while it lies there), the action hints the
 rules' own refusals, same seed same record,
 records verify, and tampered records fail at the tampered move.
 """
@@ -14,8 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from yule.core.base import refusal
+from yule.core.bots import RandomBot
 from yule.core.records import RecordError, play, verify_record
-from yule.core.white_rabbit import GAME, GreedyBot, MaxPlace, MaxTake, Move, RandomBot, WhiteRabbitState
+from yule.core.white_rabbit import GAME, GreedyBot, MaxPlace, MaxTake, Move, WhiteRabbitState
 
 from .conftest import NAMES, RABBITS, Reference, strings_in
 
@@ -85,11 +87,15 @@ def test_every_moment_of_a_game_keeps_the_rules(game):
             assert tops == [] and state.view(None)["max_with"] == state.turn
         else:
             assert tops == [state.max_pile] and state.piles[state.max_pile][0] == "max"
-        # Views name only face-up cards; the allowed set comes from the reference model.
+        # Views name only face-up cards and the cards seen slid under a pile (at its bottom);
+        # the allowed set comes from the reference model.
         face_up = {c for h in ref.hands for c in h}
+        under = [[c for c in p if c in ref.shown] for p in ref.piles]
+        assert all(p[len(p) - len(u) :] == u for p, u in zip(ref.piles, under, strict=True))
         for seat in [None, *range(players)]:
             view = state.view(seat)
-            assert set(strings_in(view)) & HIDEABLE <= face_up
+            assert set(strings_in(view)) & HIDEABLE <= face_up | {c for u in under for c in u}
+            assert view["seen_under"] == under
             assert [p["cards"] for p in view["piles"]] == [len(p) for p in ref.piles]
         # Events name only face-up cards and the card just drawn (shown to everyone).
         drawn = {e["card"] for e in events if e["type"] == "move"}

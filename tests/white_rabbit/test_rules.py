@@ -426,7 +426,8 @@ def test_describe_every_event(names):
 
 def test_the_seat_to_move_sets_off_its_own_roll():
     """A child presses Enter to roll: the roll is chance, but the host waits for that seat."""
-    from yule.core.white_rabbit.bots import GreedyBot, RandomBot
+    from yule.core.bots import RandomBot
+    from yule.core.white_rabbit.bots import GreedyBot
 
     state = WhiteRabbitState(3)
     assert state.chance_trigger() is None  # the deal is drawn at once

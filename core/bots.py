@@ -1,0 +1,53 @@
+"""Bots that work for every game, built on the rules' search interface.
+
+* :class:`RandomBot`, the easy level: a random legal move (a random kind of move, then a
+  random move of that kind).
+* The search bot lives in :mod:`.ismcts`.
+
+Like every bot they decide from their seat's view alone: the game's determinizer turns the
+view into a full position (its hidden parts drawn at random), whose legal moves for the seat
+are the same whatever was drawn, and a chosen move goes back to wire form with
+:meth:`~yule.core.base.GameState.wire_move`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Bot, Determinizer, GameState, MoveDict, View
+from .registry import get_game
+
+
+def determinizer(view: View) -> Determinizer:
+    """The game's :class:`~yule.core.base.Determinizer` for a seat's view."""
+    make = get_game(view["game"]).determinizer
+    if make is None:
+        raise ValueError(f"{view['game']} has no determinizer")
+    return make(view)
+
+
+def triggered(state: GameState[Any], seat: int) -> MoveDict | None:
+    """The wire move that sets off a chance move the seat must trigger (a roll), else ``None``."""
+    trigger = state.chance_trigger()
+    if trigger is not None and trigger[0] == seat:
+        return {"type": trigger[1]}
+    return None
+
+
+class RandomBot(Bot[View]):
+    """Uniform over the kinds of move its seat may make now, then over the moves of that kind."""
+
+    kind = "random"
+
+    def choose(self, view: View) -> MoveDict:
+        state = determinizer(view).sample(None)
+        seat = view["you"]
+        roll = triggered(state, seat)
+        if roll is not None:
+            return roll
+        kinds: dict[str, list[Any]] = {}
+        for move in state.legal_moves(seat):
+            kinds.setdefault(move.type, []).append(move)
+        rng = self.rng
+        moves = next(iter(kinds.values())) if len(kinds) == 1 else rng.choice(list(kinds.values()))
+        return state.wire_move(moves[0] if len(moves) == 1 else rng.choice(moves))

@@ -1,0 +1,104 @@
+"""Elf for search: full positions consistent with one seat's view.
+
+Hands, the board and the paths are public; what a seat cannot see is the order of the deck,
+the other seats' Goal cards and the values of the Gingerbread Men it has not taken.
+:class:`Sampler` reads the view once (the paths are laid again from their recorded headings);
+each sample shuffles the undrawn cards, deals the Goal cards the seat does not hold to the
+other seats and the Gingerbread values it has not seen to the other spots, at random.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..base import Determinizer, View
+from .board import (
+    GINGERBREAD_VALUES,
+    GOAL_IDS,
+    HEADING_INDEX,
+    SPOT_IDS,
+    START_CELL,
+    TOKEN_INDEX,
+    TOKENS,
+    cell,
+)
+from .cards import CARD_IDS, CARD_TYPE, placement
+from .state import ElfState
+
+
+class Sampler(Determinizer):
+    """The positions a seat cannot tell from the one it sees (the view of a seat in play)."""
+
+    def __init__(self, view: View) -> None:
+        seat = view["you"]
+        n = view["players"]
+        self.seat = seat
+        base = ElfState(n)
+        base.phase = view["phase"]
+        base.turn = view["turn"] if view["turn"] is not None else -1
+        base.hands = [list(hand) for hand in view["hands"]]
+        base.discards = [list(pile) for pile in view["discards"]]
+        arrow = view["arrow"]
+        base.arrow_cell = cell(*arrow["cell"])
+        base.arrow_heading = HEADING_INDEX[arrow["heading"]]
+        base.plays = view["plays_this_turn"]
+        jump = view["jump"]
+        base.jump_used = jump["used"]
+        base.offer = TOKEN_INDEX[jump["offer"]] if jump["offer"] is not None else -1
+        base.snow_globe = view["snow_globe"] if view["snow_globe"] is not None else -1
+        base.slots = [loc for loc in view["slots"] if loc is not None]
+        if view["seventh"] is not None:
+            base.slots.append(view["seventh"])
+        tokens = view["tokens"]
+        live = 0
+        for i, token in enumerate(TOKENS):
+            if tokens[token.id]["live"]:
+                live |= 1 << i
+        base.live = live
+        origin = START_CELL
+        for path in view["paths"]:
+            start = cell(*path["floe"]) if path["floe"] is not None else origin
+            laid = placement(start, HEADING_INDEX[path["heading"]], CARD_TYPE[path["card"]])
+            base.paths.append((path["card"], path["by"], laid, path["floe"] is not None, tuple(path["touched"])))
+            origin = laid.arrow_cell
+        mine = [SPOT_IDS.index(g["spot"]) for g in view["my_gingerbread"]]
+        for spot, spot_id in enumerate(SPOT_IDS):
+            taker = tokens[spot_id]["taken_by"]
+            base.spot_owner[spot] = taker if taker is not None else -1
+            if taker is not None and taker != seat:
+                base.taken[taker].append(spot)
+        base.taken[seat] = mine
+        self.own_values = {SPOT_IDS.index(g["spot"]): g["value"] for g in view["my_gingerbread"]}
+        values = list(GINGERBREAD_VALUES)
+        for value in self.own_values.values():
+            values.remove(value)
+        self.other_values = values
+        seen = {c for hand in view["hands"] for c in hand}
+        seen.update(c for pile in view["discards"] for c in pile)
+        seen.update(path["card"] for path in view["paths"])
+        self.pool = [c for c in CARD_IDS if c not in seen]
+        assert len(self.pool) == view["deck"], "view out of step"
+        self.own_goal = view["goal"]["id"]
+        self.other_goals = [g for g in GOAL_IDS if g != self.own_goal]
+        self.base = base
+
+    def sample(self, rng: random.Random | None) -> ElfState:
+        state = self.base.clone()
+        deck = list(self.pool)
+        if rng is not None:
+            rng.shuffle(deck)
+        state.deck = deck
+        state.deck_pos = 0
+        others = state.players - 1
+        goals = rng.sample(self.other_goals, others) if rng is not None else self.other_goals[:others]
+        goals.insert(self.seat, self.own_goal)
+        state.goals = goals
+        values = list(self.other_values)
+        if rng is not None:
+            rng.shuffle(values)
+        state.spot_values = [self.own_values[s] if s in self.own_values else values.pop() for s in range(len(SPOT_IDS))]
+        return state
+
+
+def determinizer(view: View) -> Sampler:
+    return Sampler(view)

@@ -1,0 +1,83 @@
+"""Gift List for search: full positions consistent with one seat's view.
+
+What a seat cannot see: the other seats' attics and secret Gift Lists, and the wrapped gifts
+others brought to this party.  :class:`Sampler` reads the view once; each sample deals the
+gift cards the seat has not seen (received and open gifts are public; the rest of the deck is
+out of play, unseen) to the other attics and wrapped gifts, and the Gift List cards the seat
+does not hold to the other seats, at random.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..base import Determinizer, View
+from .cards import DECK, GIFT_LISTS, canonical_list
+from .state import PLAY, GiftListState
+
+OPENED = "opened"
+"""What a sample keeps as the card of a gift already opened this party (the card itself is
+in somebody's hands; the rules only need to know the gift was brought)."""
+
+
+class Sampler(Determinizer):
+    """The positions a seat cannot tell from the one it sees (the view of a seat in play)."""
+
+    def __init__(self, view: View) -> None:
+        seat = view["you"]
+        n = view["players"]
+        self.seat = seat
+        base = GiftListState(n)
+        base.phase = view["phase"]
+        base.party = view["party"]
+        base.first = view["first"] if view["first"] is not None else 0
+        base.turn = view["turn"] if view["turn"] is not None else -1
+        base.turn_owner = view["turn_owner"] if view["turn_owner"] is not None else -1
+        base.wrapped = list(view["wrapped"])
+        base.holding = list(view["holding"])
+        base.locked = list(view["locked"])
+        base.received = [list(cards) for cards in view["received"]]
+        base.attic[seat] = list(view["attic"])
+        base.opened = n - base.wrapped.count(True) if base.phase == PLAY else 0
+        mine = view["my_gift"]
+        base.brought = [
+            None if not brought else (mine if t == seat and mine is not None else OPENED)
+            for t, brought in enumerate(view["brought"])
+        ]
+        seen = set(view["attic"])
+        seen.update(c for cards in view["received"] for c in cards)
+        seen.update(c for c in view["holding"] if c is not None)
+        if mine is not None:
+            seen.add(mine)
+        self.pool = [c for c in DECK if c not in seen]
+        self.secret_gifts = [t for t in range(n) if t != seat and view["brought"][t] and view["wrapped"][t]]
+        self.attic_sizes = view["attic_sizes"]
+        own = canonical_list(view["list"])
+        self.own_list = own
+        self.other_lists: list[tuple[str, ...]] = [people for people in GIFT_LISTS if people != own]
+        self.base = base
+
+    def sample(self, rng: random.Random | None) -> GiftListState:
+        state = self.base.clone()
+        seat = self.seat
+        pool = list(self.pool)
+        if rng is not None:
+            rng.shuffle(pool)
+        brought = state.brought
+        for t in self.secret_gifts:
+            brought[t] = pool.pop()
+        attic = state.attic
+        for t, size in enumerate(self.attic_sizes):
+            if t != seat:
+                attic[t] = [pool.pop() for _ in range(size)]
+        others = state.players - 1
+        lists: list[tuple[str, ...]] = (
+            rng.sample(self.other_lists, others) if rng is not None else self.other_lists[:others]
+        )
+        lists.insert(seat, self.own_list)
+        state.lists = lists
+        return state
+
+
+def determinizer(view: View) -> Sampler:
+    return Sampler(view)

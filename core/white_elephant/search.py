@@ -1,0 +1,104 @@
+"""White Elephant for search: full positions consistent with one seat's view.
+
+What a seat cannot see: the order of the deck, the Surprise Gifts it has not peeked at, and
+the cards of other seats' Shelves it has not seen (their Surprise Gifts, opened in secret).
+:class:`Sampler` reads the view once; each sample deals the cards the seat has not seen, at
+random, to those places.  Everything else (Peanuts, who peeked at what, the turn) is public
+or the seat's own and is copied as it is.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..base import Determinizer, View
+from .cards import DEAL, deck_for
+from .state import WhiteElephantState
+
+
+def surprises_dealt(players: int, dealt: int) -> int:
+    """How many Surprise Gifts ``dealt`` cards from the top of the deck held (faceup first each round).
+
+    >>> surprises_dealt(3, 7), surprises_dealt(3, 12), surprises_dealt(3, 16)
+    (2, 2, 4)
+    """
+    faceup, facedown = DEAL[players]
+    rounds, rest = divmod(dealt, faceup + facedown)
+    return rounds * facedown + max(0, rest - faceup)
+
+
+class Sampler(Determinizer):
+    """The positions a seat cannot tell from the one it sees (the view of a seat in play)."""
+
+    def __init__(self, view: View) -> None:
+        seat = view["you"]
+        players = view["players"]
+        self.seat = seat
+        base = WhiteElephantState(players)
+        base.phase = view["phase"]
+        base.round = view["round"]
+        base.final_round = view["final_round"]
+        base.supply = view["supply"]
+        base.pot = view["pot"]
+        base.start_player = view["start_player"] if view["start_player"] is not None else -1
+        base.turn = view["turn"] if view["turn"] is not None else -1
+        base.peanuts = list(view["peanuts"])
+        deck = deck_for(players)
+        base.surprises_dealt = surprises_dealt(players, len(deck) - view["deck"])
+        known = view["known"]
+        on_gifts = view["on_gifts"]
+        # Cards the seat has seen, wherever they are now.
+        seen = set(known.values())
+        seen.update(c for c in view["exchange"] if c not in on_gifts)
+        for cards in view["front"]:
+            seen.update(c for c in cards if c not in on_gifts)
+        shelves = [list(cards) for cards in view["seen_shelves"]]
+        shelves[seat] = list(view["shelf"])
+        for cards in shelves:
+            seen.update(cards)
+        self.pool = [c for c in deck if c not in seen]
+        self.unknown = [h for h in on_gifts if h not in known]
+        self.hidden_shelf = [size - len(cards) for size, cards in zip(view["shelf_sizes"], shelves, strict=True)]
+        self.deck_left = view["deck"]
+        assert len(self.pool) == len(self.unknown) + sum(self.hidden_shelf) + self.deck_left, "view out of step"
+        self.exchange = [known.get(c, c) for c in view["exchange"]]
+        self.front = [[known.get(c, c) for c in cards] for cards in view["front"]]
+        self.shelves = shelves
+        self.known = known
+        self.on_gifts = on_gifts
+        self.peeked = view["peeked"]
+        self.base = base
+
+    def sample(self, rng: random.Random | None) -> WhiteElephantState:
+        pool = list(self.pool)
+        if rng is not None:
+            rng.shuffle(pool)
+        players = self.base.players
+        state = self.base.clone()
+        card_of = dict(self.known)
+        for handle in self.unknown:
+            card_of[handle] = pool.pop()
+        state.card_of = card_of
+        state.handle = {card: handle for handle, card in card_of.items()}
+        state.on_card = {card_of[h]: n for h, n in self.on_gifts.items()}
+        state.known = [set() for _ in range(players)]
+        for handle, seats in self.peeked.items():
+            for s in seats:
+                state.known[s].add(card_of[handle])
+        state.exchange = [card_of.get(c, c) for c in self.exchange]
+        state.front = [[card_of.get(c, c) for c in cards] for cards in self.front]
+        shelf_known = state.shelf_known
+        shelves = []
+        for s, (cards, hidden) in enumerate(zip(self.shelves, self.hidden_shelf, strict=True)):
+            secret = [pool.pop() for _ in range(hidden)]
+            for card in secret:
+                shelf_known[card] = 1 << s
+            shelves.append(cards + secret)
+        state.shelf = shelves
+        state.deck = pool
+        state.deck_pos = 0
+        return state
+
+
+def determinizer(view: View) -> Sampler:
+    return Sampler(view)

@@ -1,0 +1,326 @@
+"""What search needs from every game, as properties over positions of random games.
+
+* The legal-move lists agree with ``verify``: every listed move is legal and goes to wire form
+  and back unchanged; random moves that ``verify`` accepts are listed, or stand for a listed
+  one as the game documents (White Elephant's takes, Gift Exchange's free texts); a seat that
+  may not move has none; the kinds listed are the kinds the view's hints allow.
+* A copy is independent of its original.
+* A determinization from a seat's view gives a position whose view for that seat is the same
+  view, with the same legal moves.
+* Information-set consistency: change only what a seat cannot see (the deck order, other
+  seats' hidden cards, secret cards) and its view, and so the search bot's move with the same
+  RNG and a fixed number of iterations, stay the same.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from yule.core import CHANCE, GameState, get_game
+from yule.core.bots import determinizer
+
+SEATS = {"white-elephant": (3, 8), "gift-list": (3, 7), "elf": (2, 4), "white-rabbit": (2, 4), "gift-exchange": (2, 7)}
+SEARCHED = ("white-elephant", "gift-list", "elf", "white-rabbit")
+
+fast = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def games(names=tuple(SEATS)):
+    return st.sampled_from(names).flatmap(
+        lambda name: st.tuples(
+            st.just(name),
+            st.integers(*SEATS[name]),
+            st.integers(0, 10**6),
+            st.lists(st.sampled_from(["random", "greedy"]), min_size=8, max_size=8),
+        )
+    )
+
+
+def positions(name: str, players: int, seed: int, kinds: list[str]) -> Iterator[tuple[GameState, int]]:
+    """Every position of one game where a seat decides, with that seat, played by the bots."""
+    game = get_game(name)
+    state = game.start(players)
+    chance = random.Random(seed)
+    bots = [game.bots[kinds[i]](random.Random(f"{seed}/{i}")) for i in range(players)]
+    for _ in range(3000):
+        if state.is_over:
+            return
+        trigger = state.chance_trigger()
+        active = state.active()
+        if active[0] == CHANCE and trigger is None:
+            state.apply(state.chance_move(chance))
+            continue
+        seat = trigger[0] if trigger is not None else active[0]
+        yield state, seat
+        wire = bots[seat].choose(state.view(seat))
+        state.apply(state.chance_move(chance) if trigger is not None else state.parse_seat_move(seat, wire))
+    raise AssertionError("the game did not end")
+
+
+# -- random moves, legal or not, found without the lists -----------------------------------------
+
+
+def _white_elephant(state, seat, rng):
+    from yule.core.white_elephant import Clear, End, Peek, Take, Trade
+
+    out = [Clear(seat), End(seat)] + [Trade(seat, t) for t in range(state.players)]
+    out += [Peek(seat, card) for card in state.handle]
+    exchange = state.exchange
+    for _ in range(12):
+        if exchange:
+            out.append(Take(seat, tuple(rng.sample(exchange, rng.randint(1, len(exchange))))))
+    return out
+
+
+def _gift_list(state, seat, rng):
+    from yule.core.gift_list import Bring, Open, Steal
+    from yule.core.gift_list.cards import DECK
+
+    out = [Bring(seat, card) for card in rng.sample(DECK, 10) + state.attic[seat]]
+    return out + [kind(seat, t) for kind in (Open, Steal) for t in range(state.players)]
+
+
+def _elf(state, seat, rng):
+    from yule.core.elf import End, Play
+    from yule.core.elf.board import FLOES, TOKENS
+
+    floes = [None] + [cell for f in FLOES for cell in TOKENS[f].cells]
+    return [End(seat)] + [
+        Play(seat, card, heading, floe) for card in state.hands[seat] for heading in "NESW" for floe in floes
+    ]
+
+
+def _white_rabbit(state, seat, rng):
+    from yule.core.white_rabbit import MaxPlace, MaxTake, Move
+    from yule.core.white_rabbit.cards import RABBIT_CARDS
+
+    out = [Move(seat, "cw"), Move(seat, "ccw"), MaxTake(seat, None, None)]
+    out += [MaxPlace(seat, pile) for pile in range(9)]
+    return out + [MaxTake(seat, t, card) for t in range(state.players) for card in rng.sample(RABBIT_CARDS, 6)]
+
+
+def _gift_exchange(state, seat, rng):
+    from yule.core.gift_exchange import Bring, Keep, Open, Steal
+
+    out = [Bring(seat, "Mystery box", "blue paper"), Keep(seat)]
+    for gift in range(state.players):
+        out += [Open(seat, gift), Open(seat, gift, "Named at the reveal"), Steal(seat, gift)]
+    return out
+
+
+CANDIDATES: dict[str, Callable] = {
+    "white-elephant": _white_elephant,
+    "gift-list": _gift_list,
+    "elf": _elf,
+    "white-rabbit": _white_rabbit,
+    "gift-exchange": _gift_exchange,
+}
+
+
+def listed_form(state, move):
+    """The listed move a legal ``move`` stands for, or ``None`` when the game leaves it out."""
+    kind = move.type
+    if state.view(None)["game"] == "white-elephant" and kind == "take":
+        if 3 < len(move.cards) < len(state.exchange):
+            return None  # takes of 4+ that leave gifts behind are not listed (documented)
+        return state.stand_in(move)
+    if kind == "bring" and hasattr(move, "wrapping"):  # Gift Exchange: free text
+        return next(m for m in state.legal_moves(move.by) if m.type == "bring")
+    if kind == "open" and getattr(move, "label", None) is not None:
+        return next(m for m in state.legal_moves(move.by) if m.type == "open" and m.gift == move.gift)
+    return move
+
+
+@fast
+@given(games())
+def test_listed_moves_are_exactly_the_legal_moves(game):
+    name, players, seed, kinds = game
+    rng = random.Random(seed)
+    for state, seat in positions(name, players, seed, kinds):
+        listed = state.legal_moves(seat)
+        for move in listed:
+            state.verify(move)
+            assert state.parse_seat_move(seat, state.wire_move(move)) == move
+        movers = set(state.active())
+        assert all(state.legal_moves(s) == [] for s in range(players) if s not in movers)
+        for move in CANDIDATES[name](state, seat, rng):
+            if state.can(move):
+                form = listed_form(state, move)
+                assert form is None or form in listed, move
+        hints = state.view(seat).get("actions", {})
+        allowed = {kind for kind, reason in hints.items() if reason is None and kind != "roll"}
+        if name != "gift-exchange":  # its hints list gifts, not reasons
+            assert {m.type for m in listed} == allowed
+
+
+@fast
+@given(games())
+def test_a_copy_is_independent_of_its_original(game):
+    name, players, seed, kinds = game
+    for state, seat in positions(name, players, seed, kinds):
+        moves = state.legal_moves(seat)
+        if not moves:
+            continue
+        before = [state.view(s) for s in [*range(players), None]]
+        copy = state.clone()
+        assert [copy.view(s) for s in [*range(players), None]] == before
+        copy.apply(moves[-1])
+        assert [state.view(s) for s in [*range(players), None]] == before
+
+
+@fast
+@given(games())
+def test_a_determinization_looks_the_same_to_its_seat(game):
+    name, players, seed, kinds = game
+    rng = random.Random(seed)
+    for state, seat in positions(name, players, seed, kinds):
+        view = state.view(seat)
+        wires = sorted(map(repr, map(state.wire_move, state.legal_moves(seat))))
+        sampler = determinizer(view)
+        for sample in (sampler.sample(rng), sampler.sample(rng), sampler.sample(None)):
+            assert sample.view(seat) == view
+            assert sorted(map(repr, map(sample.wire_move, sample.legal_moves(seat)))) == wires
+            assert sample.active() == state.active()
+
+
+# -- changing only what a seat cannot see --------------------------------------------------------
+
+
+def _deal_again(cards: list, rng: random.Random) -> dict:
+    """A random one-to-one renaming of ``cards`` among themselves."""
+    shuffled = list(cards)
+    rng.shuffle(shuffled)
+    return dict(zip(cards, shuffled, strict=True))
+
+
+def hide_white_elephant(state, seat, rng):
+    """The undrawn deck, the Surprise Gifts in play the seat has not peeked at and the cards of
+    other Shelves it has not seen, dealt again among those places."""
+    known = state.known[seat]
+    secret = [c for c in state.handle if c not in known]
+    secret += [c for c, bits in state.shelf_known.items() if not bits >> seat & 1]
+    undrawn = state.deck[state.deck_pos :]
+    rename = _deal_again(secret + undrawn, rng)
+
+    def swap(card):
+        return rename.get(card, card)
+
+    state.deck = state.deck[: state.deck_pos] + [swap(c) for c in undrawn]
+    state.exchange = [swap(c) for c in state.exchange]
+    state.front = [[swap(c) for c in cards] for cards in state.front]
+    state.shelf = [[swap(c) for c in cards] for cards in state.shelf]
+    state.handle = {swap(c): h for c, h in state.handle.items()}
+    state.card_of = {h: c for c, h in state.handle.items()}
+    state.on_card = {swap(c): n for c, n in state.on_card.items()}
+    state.known = [{swap(c) for c in k} for k in state.known]
+    state.shelf_known = {swap(c): bits for c, bits in state.shelf_known.items()}
+
+
+def hide_gift_list(state, seat, rng):
+    """Other seats' attics, their wrapped gifts and the cards out of play dealt again; the Gift
+    Lists the seat does not hold dealt again to the other seats."""
+    from yule.core.gift_list.cards import DECK, GIFT_LISTS
+
+    others = [t for t in range(state.players) if t != seat]
+    wrapped = [t for t in others if state.wrapped[t] and state.brought[t] is not None]
+    in_play = {c for a in state.attic for c in a} | {c for r in state.received for c in r}
+    in_play |= {c for c in state.holding if c is not None} | {c for c in state.brought if c is not None}
+    secret = [c for t in others for c in state.attic[t]] + [state.brought[t] for t in wrapped]
+    secret += [c for c in DECK if c not in in_play]
+    rename = _deal_again(secret, rng)
+    for t in others:
+        state.attic[t] = [rename[c] for c in state.attic[t]]
+    for t in wrapped:
+        state.brought[t] = rename[state.brought[t]]
+    free = [p for p in GIFT_LISTS if p != state.lists[seat]]
+    chosen = rng.sample(free, len(others))
+    state.lists = [state.lists[t] if t == seat else chosen.pop() for t in range(state.players)]
+
+
+def hide_elf(state, seat, rng):
+    """The undrawn deck shuffled, the Goal cards the seat does not hold and the Gingerbread
+    values it has not seen dealt again."""
+    from yule.core.elf.board import GOAL_IDS
+
+    undrawn = state.deck[state.deck_pos :]
+    rng.shuffle(undrawn)
+    state.deck = state.deck[: state.deck_pos] + undrawn
+    free = [g for g in GOAL_IDS if g != state.goals[seat]]
+    chosen = rng.sample(free, state.players - 1)
+    state.goals = [state.goals[t] if t == seat else chosen.pop() for t in range(state.players)]
+    mine = set(state.taken[seat])
+    unseen = [s for s in range(len(state.spot_values)) if s not in mine]
+    values = [state.spot_values[s] for s in unseen]
+    rng.shuffle(values)
+    state.spot_values = list(state.spot_values)
+    for s, value in zip(unseen, values, strict=True):
+        state.spot_values[s] = value
+
+
+def hide_white_rabbit(state, seat, rng):
+    """The pile cards nobody has seen (not Max, not those slid under) dealt again among their places."""
+    places = [
+        (p, i) for p, pile in enumerate(state.piles) for i in range(len(pile) - state.seen_under[p]) if pile[i] != "max"
+    ]
+    cards = [state.piles[p][i] for p, i in places]
+    rng.shuffle(cards)
+    for (p, i), card in zip(places, cards, strict=True):
+        state.piles[p][i] = card
+
+
+def hide_gift_exchange(state, seat, rng):
+    """Other labels the seat has not seen changed."""
+    for gift in range(state.players):
+        if gift != seat and not state.opened[gift] and state.labels[gift]:
+            state.labels[gift] = rng.choice(["A kite", "Fluffy socks", "Jam"])
+
+
+HIDE = {
+    "white-elephant": hide_white_elephant,
+    "gift-list": hide_gift_list,
+    "elf": hide_elf,
+    "white-rabbit": hide_white_rabbit,
+    "gift-exchange": hide_gift_exchange,
+}
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), st.integers(0, 10**6))
+def test_the_bot_decides_the_same_whatever_its_seat_cannot_see(game, seed):
+    name, players, game_seed, kinds = game
+    strong = get_game(name).bots["ismcts" if name in SEARCHED else "greedy"]
+    rng = random.Random(seed)
+    for number, (state, seat) in enumerate(positions(name, players, game_seed, kinds)):
+        if number % 7:
+            continue
+        view = state.view(seat)
+        other = state.clone()
+        HIDE[name](other, seat, rng)
+        assert other.view(seat) == view
+        make = (
+            (lambda: strong(random.Random(seed), iterations=20))
+            if name in SEARCHED
+            else (lambda: strong(random.Random(seed)))
+        )
+        assert make().choose(other.view(seat)) == make().choose(view)
+
+
+@pytest.mark.parametrize("name", tuple(SEATS))
+def test_hiding_changes_what_the_seat_cannot_see(name):
+    """The helpers above do change hidden parts (else the property would hold trivially)."""
+    changed = []
+    for state, seat in positions(name, SEATS[name][0] + 1, 7, ["greedy"] * 8):
+        other = state.clone()
+        HIDE[name](other, seat, random.Random(1))
+        changed.append(facts(other) != facts(state))
+    assert sum(changed) > len(changed) / 2
+
+
+def facts(state) -> str:
+    """Every slot of a position, as text."""
+    return repr([getattr(state, slot) for cls in type(state).__mro__ for slot in getattr(cls, "__slots__", ())])
