@@ -41,6 +41,7 @@ class Sampler(Determinizer):
             base.turn = view["turn"] if base.phase == PLAYING else n
         base.chain = [(link["by"], link["gift"], link["from"]) for link in view["chain"]]
         base.taken = {(victim, gift) for _, gift, victim in base.chain}
+        base.last_loss = {victim: gift for _, gift, victim in base.chain}
         self.base = base
 
     def sample(self, rng: random.Random | None) -> GiftExchangeState:

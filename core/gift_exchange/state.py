@@ -382,14 +382,14 @@ class GiftExchangeState(GameState[Move]):
         new = GiftExchangeState.__new__(GiftExchangeState)
         new.players, new.options, new.phase = self.players, self.options, self.phase
         new.steal_limit, new.no_steal_back, new.max_steals = self.steal_limit, self.no_steal_back, self.max_steals
-        new.final_swap, new.open_own = self.final_swap, self.open_own
+        new.final_swap, new.open_own, new.steal_back_last = self.final_swap, self.open_own, self.steal_back_last
         new.labels, new.wrappings, new.blank = list(self.labels), list(self.wrappings), list(self.blank)
         new.brought, new.n_brought = list(self.brought), self.n_brought
         new.opened, new.wrapped = list(self.opened), self.wrapped
         new.holder, new.held, new.steals = list(self.holder), list(self.held), list(self.steals)
         new.order = self.order  # fixed once drawn
         new.turn, new.current = self.turn, self.current
-        new.taken, new.chain = set(self.taken), list(self.chain)
+        new.taken, new.chain, new.last_loss = set(self.taken), list(self.chain), dict(self.last_loss)
         new._outcome = self._outcome
         return new
 
