@@ -439,7 +439,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", metavar="DIR", help="data folder (the SSH host key, each SSH user's seats)")
     p.add_argument("--password", metavar="WORD", help="the party word guests must type (default: none asked)")
     p.add_argument(
-        "--max-sessions", type=int, default=MAX_SSH_SESSIONS, help=f"SSH sessions at once (default {MAX_SSH_SESSIONS})"
+        "--max-sessions",
+        type=int,
+        default=MAX_SSH_SESSIONS,
+        metavar="N",
+        help=f"SSH sessions at once (default {MAX_SSH_SESSIONS})",
     )
     p.add_argument(
         "--idle-minutes",
