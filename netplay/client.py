@@ -323,6 +323,7 @@ class Client:
         seed: str | int | None = None,
         organised: bool = False,
         guests: list[str] | None = None,
+        turn_seconds: float | None = None,
     ) -> dict[str, Any]:
         """Create a table; returns ``{"table", "code", "organiser_token"}`` plus ``"seat"`` and
         ``"token"`` when ``sit``.
@@ -331,7 +332,8 @@ class Client:
         person's (you alone with bots): the same seed deals the same games.  With more people
         the host deals from its own secret randomness; table info's ``client_seed`` says which.
         ``organised`` (organiser mode) with ``guests`` (a name per seat): this client moves for
-        every seat (``move(..., seat=n)``).
+        every seat (``move(..., seat=n)``).  ``turn_seconds``: the turn timer (seconds a person
+        has for each move before a bot makes it; none by default).
         """
         message: dict[str, Any] = {"type": "create", "game": game, "seats": seats, "options": options or {},
                                    "open": open, "sit": sit}  # fmt: skip
@@ -343,6 +345,8 @@ class Client:
             message["organised"] = True
         if guests is not None:
             message["guests"] = list(guests)
+        if turn_seconds is not None:
+            message["turn_seconds"] = float(turn_seconds)
         reply = await self.request(message)
         self.organising[reply["table"]] = reply["organiser_token"]
         if "token" in reply:

@@ -336,7 +336,8 @@ class Host:
         table = Table.create(self.store, self._next_table, message.game, message.seats, dict(message.options),
                              open=message.open, bot_delay=delay, away_timeout=self.away_timeout,
                              seed=message.seed, taken_codes={t.code for t in self.tables.values()},
-                             organised=message.organised, guests=message.guests)  # fmt: skip
+                             organised=message.organised, guests=message.guests,
+                             turn_seconds=message.turn_seconds)  # fmt: skip
         self._next_table += 1
         self.tables[table.id] = table
         table.creators.add(conn)

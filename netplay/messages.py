@@ -77,6 +77,8 @@ class Create(_Message):
     """Organiser mode: one terminal (the creator, the table's organiser) moves for every seat."""
     guests: Annotated[list[Annotated[str, Field(max_length=MAX_NAME)]], Field(max_length=64)] | None = None
     """Organiser mode only: the guests' names, one per seat (seated at once, no connection of their own)."""
+    turn_seconds: Annotated[float, Field(gt=0, le=3600)] | None = None
+    """The turn timer: seconds a person has for each move before a bot makes it (None: no timer)."""
 
 
 class Join(_Message):

@@ -36,7 +36,8 @@ CREATE TABLE IF NOT EXISTS tables (
     game_no INTEGER NOT NULL,
     seed TEXT NOT NULL,
     players TEXT NOT NULL,
-    client_seed TEXT
+    client_seed TEXT,
+    turn_seconds REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id INTEGER NOT NULL,
@@ -102,6 +103,8 @@ class TableRow:
     """(organiser token hash, organiser mode) when the table has an organiser."""
     client_seed: str | None = None
     """The seed its creator asked for, if any."""
+    turn_seconds: float | None = None
+    """Its turn timer (:mod:`yule.netplay.clock`), if it has one."""
 
 
 class Store:
@@ -122,6 +125,8 @@ class Store:
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
         if "client_seed" not in columns:
             self.db.execute("ALTER TABLE tables ADD COLUMN client_seed TEXT")
+        if "turn_seconds" not in columns:
+            self.db.execute("ALTER TABLE tables ADD COLUMN turn_seconds REAL")
 
     def close(self) -> None:
         self.db.close()
@@ -148,11 +153,12 @@ class Store:
     def save_table(
         self, *, id: int, game: str, options: dict[str, Any], seats: int, open: bool, code: str,
         bot_delay: float, status: str, game_no: int, seed: str, players: list[str], client_seed: str | None,
+        turn_seconds: float | None,
     ) -> None:  # fmt: skip
         self.db.execute(
-            "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (id, game, json.dumps(options), seats, int(open), code, bot_delay, status, game_no, seed,
-             json.dumps(players), client_seed),
+             json.dumps(players), client_seed, turn_seconds),
         )  # fmt: skip
 
     def save_seat(self, table_id: int, seat: int, name: str, bot: str | None, token_hash: str | None) -> None:
@@ -222,7 +228,7 @@ class Store:
         organisers = {t: (h, bool(m)) for t, h, m in self.db.execute("SELECT * FROM organisers")}
         out = []
         for row in self.db.execute("SELECT * FROM tables ORDER BY id").fetchall():
-            (id_, game, options, n, open_, code, delay, status, game_no, seed, players, client_seed) = row
+            (id_, game, options, n, open_, code, delay, status, game_no, seed, players, client_seed, turn_seconds) = row
             moves = [
                 json.loads(m)
                 for (m,) in self.db.execute(
@@ -231,7 +237,8 @@ class Store:
             ]
             out.append(
                 TableRow(id_, game, json.loads(options), n, bool(open_), code, delay, status, game_no, seed,
-                         json.loads(players), seats.get(id_, {}), moves, organisers.get(id_), client_seed)
+                         json.loads(players), seats.get(id_, {}), moves, organisers.get(id_), client_seed,
+                         turn_seconds)
             )  # fmt: skip
         return out
 

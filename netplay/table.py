@@ -25,10 +25,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from yule.core import CHANCE, BadOptions, Bot, Game, GameState, IllegalMove, get_game
+from yule.core.base import seat_namer
 from yule.core.ismcts import SearchBot
 from yule.core.records import new_record
 
 from .chat import TableChat, clean_chat, plain_line
+from .clock import TIME_UP, TurnClock
 from .connection import Connection
 from .store import Store, TableRow, hash_token
 from .wire import encode
@@ -136,6 +138,7 @@ class Table:
         bot_delay: float,
         away_timeout: float,
         client_seed: str | None = None,
+        turn_seconds: float | None = None,
     ) -> None:
         self.store = store
         self.id = id
@@ -158,6 +161,11 @@ class Table:
         self.moves: list[dict[str, Any]] = []
         self.log: list[dict[str, Any]] = []  # the current game's log entries, the last LOG_RESENT
         self.chat = TableChat(store, id)
+        self.turn_seconds = turn_seconds
+        """Seconds a person has for each move, or None (no turn timer): :mod:`.clock`."""
+        self.clock = TurnClock(turn_seconds, self._time_up) if turn_seconds is not None else None
+        self.time_up_tasks: set[asyncio.Task[None]] = set()
+        """The stand-ins thinking for seats whose time is up."""
         self.bots: dict[int, Bot[Any]] = {}
         self.watchers: set[Connection] = set()
         self.creators: set[Connection] = set()
@@ -174,7 +182,7 @@ class Table:
     def create(
         cls, store: Store, id: int, game_name: str, seats: int, options: dict[str, Any], *, open: bool,
         bot_delay: float, away_timeout: float, seed: str | None = None, taken_codes: Collection[str] = (),
-        organised: bool = False, guests: list[str] | None = None,
+        organised: bool = False, guests: list[str] | None = None, turn_seconds: float | None = None,
     ) -> Table:  # fmt: skip
         try:
             game = get_game(game_name)
@@ -196,7 +204,8 @@ class Table:
         while code in taken_codes:
             code = new_code()
         table = cls(store, id=id, game=game, options=options, seats=seats, open=open, code=code,
-                    bot_delay=bot_delay, away_timeout=away_timeout, client_seed=seed)  # fmt: skip
+                    bot_delay=bot_delay, away_timeout=away_timeout, client_seed=seed,
+                    turn_seconds=turn_seconds)  # fmt: skip
         table.organised = organised
         table.save()
         for seat, name in enumerate(names):
@@ -222,7 +231,7 @@ class Table:
         """A table as stored; its current game rebuilt by replaying the stored moves."""
         table = cls(store, id=row.id, game=get_game(row.game), options=row.options, seats=row.seats,
                     open=row.open, code=row.code, bot_delay=row.bot_delay, away_timeout=away_timeout,
-                    client_seed=row.client_seed)  # fmt: skip
+                    client_seed=row.client_seed, turn_seconds=row.turn_seconds)  # fmt: skip
         table.status, table.game_no, table.seed, table.players = row.status, row.game_no, row.seed, row.players
         for seat, (name, bot, token_hash) in row.seat_rows.items():
             if 0 <= seat < row.seats:
@@ -242,6 +251,7 @@ class Table:
                 new = table._draw_chance()
                 if new:
                     table._commit(new, [])
+                table._wind_clock()
                 table.kick_bots()
         elif table.status == OVER and not store.record_path(table.id, table.game_no).exists():
             table._finish()
@@ -251,7 +261,7 @@ class Table:
         self.store.save_table(
             id=self.id, game=self.game.name, options=self.options, seats=self.size, open=self.open,
             code=self.code, bot_delay=self.bot_delay, status=self.status, game_no=self.game_no,
-            seed=self.seed, players=self.players, client_seed=self.client_seed,
+            seed=self.seed, players=self.players, client_seed=self.client_seed, turn_seconds=self.turn_seconds,
         )  # fmt: skip
 
     def record(self) -> dict[str, Any]:
@@ -287,6 +297,7 @@ class Table:
             "seq": len(self.moves),
             "organised": self.organised,
             "client_seed": self.dealt_by_client_seed() if self.status != WAITING else self.client_seed_honoured(),
+            "turn_seconds": self.turn_seconds,
             "seats": [
                 None
                 if s is None
@@ -312,20 +323,22 @@ class Table:
 
     def view_frame(self, seat: int | None, log_entries: list[dict[str, Any]]) -> bytes:
         assert self.state is not None
-        return encode(
-            {"type": "view", "table": self.id, "seat": seat, "seq": len(self.moves),
-             "view": self.state.view(seat), "log": log_entries}
-        )  # fmt: skip
+        frame = {"type": "view", "table": self.id, "seat": seat, "seq": len(self.moves),
+                 "view": self.state.view(seat), "log": log_entries}  # fmt: skip
+        if self.clock is not None:
+            frame["timers"] = self.clock.left()
+        return encode(frame)
 
     def organiser_frame(self, log_entries: list[dict[str, Any]]) -> bytes:
         """The organiser's frame in organiser mode: the public view, and ``acting``: each seat
         that may move now with its view's ``actions`` (what it may do; no hidden card)."""
         assert self.state is not None
         acting = [{"seat": s, "actions": self.state.view(s).get("actions", {})} for s in self.movers()]
-        return encode(
-            {"type": "view", "table": self.id, "seat": None, "seq": len(self.moves),
-             "view": self.state.view(None), "log": log_entries, "acting": acting}
-        )  # fmt: skip
+        frame = {"type": "view", "table": self.id, "seat": None, "seq": len(self.moves),
+                 "view": self.state.view(None), "log": log_entries, "acting": acting}  # fmt: skip
+        if self.clock is not None:
+            frame["timers"] = self.clock.left()
+        return encode(frame)
 
     def send_log(self, conn: Connection) -> None:
         """The current game's log so far (none before the first game) and the table's chat."""
@@ -344,10 +357,16 @@ class Table:
     def _log_entries(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Public events as log entries (kept for whoever joins later); the game's own words."""
         names = self.players
-        entries = [{"event": e, "text": self.game.describe(e, names)} for e in events]
+        entries = [{"event": e, "text": self._describe(e, names)} for e in events]
         self.log.extend(entries)
         del self.log[:-LOG_RESENT]
         return entries
+
+    def _describe(self, event: dict[str, Any], names: list[str]) -> str:
+        """A log line for an event: the game's words, or the table's for its own (``time_up``)."""
+        if event["type"] == TIME_UP:
+            return f"Time is up for {seat_namer(names)(event['seat'])}: a bot made the move."
+        return self.game.describe(event, names)
 
     def _rebuild(self) -> None:
         """The current game's position and log, from its stored moves (after a restart)."""
@@ -362,6 +381,7 @@ class Table:
         self._send_views(self._log_entries(events))
 
     def _send_views(self, entries: list[dict[str, Any]]) -> None:
+        self._wind_clock()
         for seat, s in enumerate(self.seats):
             if s is not None and s.conn is not None:
                 s.conn.send_bytes(self.view_frame(seat, entries))
@@ -444,6 +464,7 @@ class Table:
     def _seated(self, conn: Connection, seat: int) -> None:
         """The connection has just taken ``seat``: everyone gets the table info, and it gets the
         log so far with the chat, then its view."""
+        self._wind_clock()
         self.broadcast_info()
         self.send_log(conn)
         if self.state is not None:
@@ -481,6 +502,7 @@ class Table:
             s.conn = None
             self._cancel_away(s)
             s.stand_in = True  # a player who leaves mid-game is replaced at once; the token still works
+            self._wind_clock()
             self.broadcast_info()
             self.kick_bots()
             return None
@@ -525,6 +547,7 @@ class Table:
             return
         s.away_timer = None
         s.stand_in = True
+        self._wind_clock()
         self.broadcast_info()
         self.kick_bots()
 
@@ -681,16 +704,18 @@ class Table:
         self._play(seat, wire_move)
         return len(self.moves)
 
-    def _play(self, seat: int, wire_move: dict[str, Any]) -> None:
+    def _play(self, seat: int, wire_move: dict[str, Any], *, time_up: bool = False) -> None:
+        """Apply a seat's move (``time_up``: made by its bot once its time was up; the log says so)."""
         state = self.state
         assert state is not None
         if seat not in self.movers():
             raise RequestError("not_your_turn", "It is not your turn.")
         trigger = state.chance_trigger()
+        noted: list[dict[str, Any]] = [{"type": TIME_UP, "seat": seat}] if time_up else []
         if trigger is not None:
             if wire_move.get("type") != trigger[1] or len(wire_move) != 1:
                 raise RequestError("illegal", f"It is your turn to {trigger[1]}.")
-            events: list[dict[str, Any]] = []
+            events: list[dict[str, Any]] = noted
             self._commit(self._draw_chance(events, triggered=True), events)
             self.kick_bots()
             return
@@ -704,6 +729,7 @@ class Table:
             self._rebuild()
             raise RequestError("illegal", "That move is not understood.") from None
         new = [move.to_record()]
+        events = noted + events
         new += self._draw_chance(events)
         self._commit(new, events)
         self.kick_bots()
@@ -759,12 +785,44 @@ class Table:
 
     def _finish(self) -> None:
         self.status = OVER
+        if self.clock is not None:
+            self.clock.stop()
         self.store.write_record(self.id, self.game_no, self.record())
         self.save()
         for s in self.seats:
             if s is not None and s.away_timer is not None:
                 s.away_timer.cancel()
                 s.away_timer = None
+
+    def _wind_clock(self) -> None:
+        """The turn timers follow who waits now for a person's move (:mod:`.clock`)."""
+        if self.clock is None:
+            return
+        waiting = [] if self.status != PLAYING else [
+            seat for seat in self.movers()
+            if self.controller(seat) is None and (s := self.seats[seat]) is not None and s.token_hash is not None
+        ]  # fmt: skip
+        self.clock.wind(waiting, self.moves)
+
+    def _time_up(self, seat: int) -> None:
+        """A seat's time is up: the bot that stands in for it makes this one move (the log says so)."""
+        task = asyncio.get_running_loop().create_task(self._move_in_time(seat))
+        self.time_up_tasks.add(task)
+        task.add_done_callback(self.time_up_tasks.discard)
+
+    async def _move_in_time(self, seat: int) -> None:
+        """The stand-in bot thinks (in a worker thread, as at :meth:`_run_bots`) and moves for
+        ``seat``, unless the position changed meanwhile (its player moved after all)."""
+        state = self.state
+        if self.status != PLAYING or state is None or seat not in self.movers() or self.controller(seat):
+            return
+        seq = len(self.moves)
+        try:
+            wire = await asyncio.to_thread(self.bots[seat].choose, state.view(seat))
+            if self.state is state and len(self.moves) == seq and self.controller(seat) is None:
+                self._play(seat, wire, time_up=True)
+        except Exception:
+            log.exception("table %s: no move for seat %s whose time was up; it waits for its player", self.id, seat)
 
     def controller(self, seat: int) -> Bot[Any] | None:
         """The bot moving for a seat now (a bot seat, or a stand-in), else None."""
@@ -806,6 +864,10 @@ class Table:
     def close(self) -> None:
         if self.bot_task is not None:
             self.bot_task.cancel()
+        for task in self.time_up_tasks:
+            task.cancel()
+        if self.clock is not None:
+            self.clock.stop()
         for s in self.seats:
             if s is not None and s.away_timer is not None:
                 s.away_timer.cancel()

@@ -10,6 +10,7 @@ after.  ``yule play`` embeds the real host (:class:`yule.netplay.host.Host`) on 
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
 from textual.message import Message
+from textual.timer import Timer
 
 from yule.netplay import DEFAULT_PORT
 from yule.netplay.client import Client, ConnectionLost, HostError, discover_hosts
@@ -27,7 +29,7 @@ from .dialogs import ChoiceScreen
 from .games import GAME_UIS
 from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result, host_log_lines
 from .text import literal
-from .widgets import ChatInput, GameTable, StatusLine, chat_line, seat_names, seat_tags
+from .widgets import ChatInput, GameTable, StatusLine, chat_line, clock_text, seat_names, seat_tags
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .lobby import ConnectScreen, LobbyScreen
@@ -50,7 +52,8 @@ class HostedApp(App[int]):
     """An app following one host through the client library, maybe running that host itself.
 
     It holds the ``client``, the embedded ``host`` (``yule play``, ``yule party``) and the
-    status line's values, and closes both when it ends.
+    status line's values, and closes both when it ends.  The status line counts down the turn
+    timers of the table followed (:meth:`follow_clock`).
     """
 
     ENABLE_COMMAND_PALETTE = False
@@ -61,6 +64,10 @@ class HostedApp(App[int]):
         self.client: Client | None = None
         self.host: Any = None
         self.status = status
+        self._deadlines: dict[int, float] = {}
+        """Waiting seat -> when its time is up (``time.monotonic()``), from the last view frame."""
+        self._clock_reader: tuple[int | None, list[str]] = (None, [])
+        self._clock_ticker: Timer | None = None
 
     async def on_unmount(self) -> None:
         if self.client is not None:
@@ -79,6 +86,26 @@ class HostedApp(App[int]):
             self.notify(literal(e.message), title="Not said", severity="warning")
         except ConnectionLost:
             self.notify("Not connected to the host: that line was not said.", title="Not said", severity="warning")
+
+    def follow_clock(self, frame: dict[str, Any], names: list[str]) -> None:
+        """A view frame's turn timers (its ``timers``, when the table has them): the status line
+        counts them down, the frame's own seat's first."""
+        now = time.monotonic()
+        self._deadlines = {t["seat"]: now + t["left"] for t in frame.get("timers", [])}
+        self._clock_reader = (frame.get("seat"), names)
+        if self._deadlines and self._clock_ticker is None:
+            self._clock_ticker = self.set_interval(0.5, self._tick)
+        elif not self._deadlines and self._clock_ticker is not None:
+            self._clock_ticker.stop()
+            self._clock_ticker = None
+        self._tick()
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        left = {seat: when - now for seat, when in self._deadlines.items()}
+        clock = clock_text(left, *self._clock_reader)
+        if clock != self.status.get("clock", ""):
+            self.set_status(clock=clock)
 
     def set_status(self, **values: Any) -> None:
         """Change the status line on every screen (and on screens made later)."""
@@ -276,8 +303,9 @@ class YuleApp(HostedApp):
         try:
             if kind == "create":
                 reply = await client.create_table(
-                    args["game"], args["seats"], open=args["open"], options=args["options"]
-                )
+                    args["game"], args["seats"], open=args["open"], options=args["options"],
+                    turn_seconds=args["turn_seconds"],
+                )  # fmt: skip
                 self._sit(reply["table"])
             elif kind in ("join", "watch"):
                 code = None
@@ -421,6 +449,7 @@ class YuleApp(HostedApp):
             screen.replace_log(self.log_so_far)
             self.log_so_far = None
         screen.follow(frame, self.last_view, self._names(), self._tags())
+        self.follow_clock(frame, self._names())
         self.last_view = view
         if "result" in view and self.game_over is None:
             result = final_result(screen.game, view)

@@ -26,6 +26,9 @@ from .games import GAME_UIS
 from .text import literal, plain
 from .widgets import KeysFooter, MarkedOptionList, StatusLine, TickBox
 
+TURN_SECONDS = (10, 3600)
+"""The turn timers the create form offers (seconds a move); the host takes any up to an hour."""
+
 DEFAULT_GAME = "white-elephant"
 """The game a new table starts with when there is no table to go by: the README's game."""
 
@@ -231,7 +234,10 @@ class LobbyScreen(Screen[None]):
                 text.append("Join code: ")
                 text.append(literal(mine["code"]), style="bold reverse")
                 text.append("\n")
-            text.append("Open to anyone\n\n" if mine.get("open") else "Private: players need the code\n\n")
+            text.append("Open to anyone\n" if mine.get("open") else "Private: players need the code\n")
+            if mine.get("turn_seconds"):
+                text.append(f"Turn timer: {mine['turn_seconds']:g} s a move\n")
+            text.append("\n")
             text.append_text(seats_text(mine))
             text.append("\n\na adds a bot, x removes one, s starts.", style="dim")
             panel.update(text)
@@ -311,7 +317,7 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
 
     The options form is made from the game's ``default_options``: a true/false option is a
     checkbox, a number that may be "no limit" (``None``) is a field left empty for no limit.
-    Dismissed with ``{"game", "seats", "open", "options"}`` or ``None``.
+    Dismissed with ``{"game", "seats", "open", "options", "turn_seconds"}`` or ``None``.
     """
 
     DEFAULT_CSS = """
@@ -363,6 +369,10 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
                 yield TickBox("Open to anyone (no join code)", value=False, id="open", compact=True)
             yield Label("Options:", classes="row")
             yield Vertical(id="options")
+            with Horizontal(classes="row"):
+                yield Label("Turn timer, seconds:")
+                yield Input(value="", type="integer", id="turn-seconds", compact=True)
+                yield Static(Text(f"empty: none ({TURN_SECONDS[0]} to {TURN_SECONDS[1]})"), classes="hint")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -434,8 +444,20 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
         if isinstance(options, str):
             self.notify(options, title="Not a valid option", severity="error")
             return
+        timer = self.query_one("#turn-seconds", Input).value.strip()
+        low, high = TURN_SECONDS
+        if timer and not (timer.isdigit() and low <= int(timer) <= high):
+            self.notify(f"Turn timer: a whole number of seconds from {low} to {high}, or empty for none.",
+                        title="Not a valid timer", severity="error")  # fmt: skip
+            return
         self.dismiss(
-            {"game": game.name, "seats": seats, "open": self.query_one("#open", TickBox).value, "options": options}
+            {
+                "game": game.name,
+                "seats": seats,
+                "open": self.query_one("#open", TickBox).value,
+                "options": options,
+                "turn_seconds": int(timer) if timer else None,
+            }
         )
 
     def action_cancel(self) -> None:

@@ -248,4 +248,5 @@ class WatchApp(HostedApp):
             tv.replace_log(self.log_so_far)
             self.log_so_far = None
         tv.follow(frame, self.last_view, seat_names(self.info), seat_tags(self.info))
+        self.follow_clock(frame, seat_names(self.info))
         self.last_view = view

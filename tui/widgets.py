@@ -3,6 +3,7 @@ input and the base of game tables."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -49,9 +50,32 @@ def seat_tags(info: dict[str, Any] | None) -> dict[int, str]:
     return tags
 
 
+YOUR_MOVE = "your move"
+
+
+def clock_text(left: dict[int, float], you: int | None, names: list[str]) -> str:
+    """The turn timers in a few words: ``left`` is the seconds left to each waiting seat.
+
+    >>> clock_text({1: 27.2}, 1, ["Ana", "Ben"])
+    'your move: 0:28 left'
+    >>> clock_text({0: 9.0, 2: 61.5, 3: 70.0}, 1, ["Ana", "Ben", "[b]Cy[/b]", "Dee"])
+    'Ana: 0:09 left (+2)'
+    >>> clock_text({}, 0, ["Ana"])
+    ''
+    """
+    if not left:
+        return ""
+    seat = you if you in left else min(left, key=left.__getitem__)
+    seconds = max(0, math.ceil(left[seat]))
+    who = YOUR_MOVE if seat == you else literal(names[seat] if seat < len(names) else f"Seat {seat + 1}", 12)
+    more = f" (+{len(left) - 1})" if len(left) > 1 and seat != you else ""
+    return f"{who}: {seconds // 60}:{seconds % 60:02d} left{more}"
+
+
 class StatusLine(Static):
-    """One line: where you are, the table's join code, and the connection to the host (none
-    shown when ``connection`` is empty: a replay has no host)."""
+    """One line: where you are, the table's join code, the turn timer (``clock``: see
+    :func:`clock_text`) and the connection to the host (none shown when ``connection`` is
+    empty: a replay has no host)."""
 
     DEFAULT_CSS = """
     StatusLine { height: 1; background: $panel; padding: 0 1; }
@@ -60,6 +84,7 @@ class StatusLine(Static):
     place: reactive[str] = reactive("Yule")
     code: reactive[str | None] = reactive(None)
     connection: reactive[str] = reactive("offline")
+    clock: reactive[str] = reactive("")
 
     def on_mount(self) -> None:
         for key, value in getattr(self.app, "status", {}).items():
@@ -70,11 +95,15 @@ class StatusLine(Static):
         if self.code:
             text.append("  join code ")
             text.append(literal(self.code), style="bold reverse")
-        if not self.connection:
-            return text
-        words, style = CONNECTION_TEXT.get(self.connection, (self.connection, ""))
-        right = Text(f"host: {words}", style=style)
         width = self.content_size.width
+        clock = Text(self.clock, style="bold reverse" if self.clock.startswith(YOUR_MOVE) else "bold")
+        words, style = CONNECTION_TEXT.get(self.connection, (self.connection, ""))
+        host = Text(f"host: {words}" if self.connection else "", style=style)
+        if self.clock and self.connection == "connected" and text.cell_len + clock.cell_len + host.cell_len + 4 > width:
+            host = Text()  # no room: the clock matters more than the usual state of the connection
+        right = Text("  ").join(part for part in (clock, host) if part)
+        if not right:
+            return text
         gap = max(2, width - text.cell_len - right.cell_len)
         return text + Text(" " * gap) + right
 

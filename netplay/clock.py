@@ -1,0 +1,62 @@
+"""Turn timers: the optional clock of a table (its ``turn_seconds``; off unless the creator sets it).
+
+Each seat that a person is to move for gets ``turn_seconds`` to make its move, counted from
+the moment it became that seat's move (or from its own previous move, when it moves again).
+Seats that may move at the same time (Gift List's secret bring) each have their own clock.
+Once a seat's time is up, the table's stand-in bot makes that one move for it and the log says
+so.  Bots and bots standing in for someone who is away have no clock; nor do the guests of an
+organiser-mode table, whom the organiser moves for.
+
+:class:`TurnClock` keeps the deadlines; the table tells it, before sending each view, which
+seats are waiting for a person's move, and view frames carry :meth:`TurnClock.left`.  The
+clock lives in memory only: after a host restart every waiting seat starts a fresh one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Collection, Sequence
+from typing import Any
+
+TIME_UP = "time_up"
+"""The log event ``{"type": "time_up", "seat": s}``, just before the move a seat's bot made for it."""
+
+
+class TurnClock:
+    """The deadlines of one table's waiting seats; ``time_up(seat)`` is called at each one."""
+
+    def __init__(self, seconds: float, time_up: Callable[[int], None]) -> None:
+        self.seconds = seconds
+        self.time_up = time_up
+        self._deadlines: dict[int, tuple[float, int, asyncio.TimerHandle]] = {}
+        """seat -> (when its time is up on the loop's clock, the move count when it started, timer)."""
+
+    def wind(self, waiting: Collection[int], moves: Sequence[dict[str, Any]]) -> None:
+        """Seats ``waiting`` for a person's move now, given the game's record ``moves``: each gets a
+        clock unless it has one running since before its last move; the others lose theirs."""
+        for seat, (_, started, timer) in list(self._deadlines.items()):
+            if seat not in waiting or started > len(moves) or any(m.get("by") == seat for m in moves[started:]):
+                timer.cancel()
+                del self._deadlines[seat]
+        loop = asyncio.get_running_loop()
+        for seat in waiting:
+            if seat not in self._deadlines:
+                when = loop.time() + self.seconds
+                self._deadlines[seat] = (when, len(moves), loop.call_at(when, self._ring, seat))
+
+    def _ring(self, seat: int) -> None:
+        self._deadlines.pop(seat, None)
+        self.time_up(seat)
+
+    def left(self) -> list[dict[str, Any]]:
+        """``[{"seat": s, "left": seconds}]`` for each waiting seat, in seat order."""
+        now = asyncio.get_running_loop().time()
+        return [
+            {"seat": seat, "left": round(max(0.0, when - now), 1)}
+            for seat, (when, _, _) in sorted(self._deadlines.items())
+        ]
+
+    def stop(self) -> None:
+        for _, _, timer in self._deadlines.values():
+            timer.cancel()
+        self._deadlines.clear()
