@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -188,38 +189,42 @@ class SetupScreen(Screen[None]):
     def _save(self) -> None:
         self.party.save(self.folder)
 
-    def _guest_form(self, index: int | None) -> FormScreen:
+    def _adding_title(self) -> str:
+        return f"Guest {len(self.party.guests) + 1} and their gift (Esc when everyone is in)"
+
+    def _guest_form(self, index: int | None, then: Callable[[dict[str, str]], str | None] | None = None) -> FormScreen:
+        """The form for guest ``index``, or (``None``) for new guests one after the other."""
         guest = self.party.guests[index] if index is not None else Guest("")
-        others = {g.name.casefold(): g.name for i, g in enumerate(self.party.guests) if i != index}
 
         def check(values: dict[str, str]) -> str | None:
             name = values["name"]
+            others = {g.name.casefold(): g.name for i, g in enumerate(self.party.guests) if i != index}
             if not name:
                 return "Type the guest's name."
             if name.casefold() in others:
                 return f"There is already a guest called {others[name.casefold()]}: give each guest a different name."
             return None
 
-        title = f"Guest {len(self.party.guests) + 1} and their gift (Esc when everyone is in)" if index is None \
-            else f"Edit guest {index + 1}"  # fmt: skip
-        return FormScreen(
-            title, [name_field(guest.name), label_field(guest.label), wrapping_field(guest.wrapping)], check
-        )
+        title = self._adding_title() if index is None else f"Edit guest {index + 1}"
+        fields = [name_field(guest.name), label_field(guest.label), wrapping_field(guest.wrapping)]
+        return FormScreen(title, fields, check, then)
 
     def action_add(self) -> None:
         if len(self.party.guests) >= MAX_GUESTS:
             self.notify(f"A gift exchange has at most {MAX_GUESTS} guests.", severity="warning")
             return
 
-        def added(values: dict[str, str] | None) -> None:
-            if values is None:
-                return
+        def added(values: dict[str, str]) -> str | None:
+            """Saved; the form stays open for the next guest, while there is room for one."""
             self.party.guests.append(Guest(values["name"], values["label"], values["wrapping"]))
             self._save()
             self.redraw(len(self.party.guests) - 1)
-            self.action_add()  # straight on to the next guest
+            if len(self.party.guests) >= MAX_GUESTS:
+                self.notify(f"That is {MAX_GUESTS} guests, the most a gift exchange has.", severity="warning")
+                return None
+            return self._adding_title()
 
-        self.app.push_screen(self._guest_form(None), added)
+        self.app.push_screen(self._guest_form(None, added))
 
     def action_edit(self) -> None:
         index = self.query_one(OptionList).highlighted
@@ -444,7 +449,7 @@ class PartyApp(HostedApp):
         self.client = Client("127.0.0.1" if bind == "0.0.0.0" else bind, port, name="Organiser")
         await self.client.connect()
         self.read_frames()
-        self.set_status(place=f"Yule party · {self.address}", connection="connected")
+        self.set_status(place=f"Yule party · TV after the draw: yule watch {self.address}", connection="connected")
         saved = Party.load(self.data_dir)
         if saved is not None and saved.table is not None and saved.token is not None:
             self.party = saved  # its frames are followed from now on
@@ -581,7 +586,8 @@ class PartyApp(HostedApp):
     def _table_info(self, info: dict[str, Any]) -> None:
         self.info = info
         self.names = [s["name"] if s else "" for s in info.get("seats", [])]
-        self.set_status(code=info.get("code"), place=f"Yule party · TV: yule watch {self.address} --code")
+        place = f"Yule party · TV: yule watch {self.address} --code"
+        self.set_status(place=place, code_prefix=" ", code=info.get("code"))
 
     def _show(self) -> None:
         view = self.view

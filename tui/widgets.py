@@ -75,7 +75,12 @@ def clock_text(left: dict[int, float], you: int | None, names: list[str]) -> str
 class StatusLine(Static):
     """One line: where you are, the table's join code, the turn timer (``clock``: see
     :func:`clock_text`) and the connection to the host (none shown when ``connection`` is
-    empty: a replay has no host)."""
+    empty: a replay has no host).
+
+    The clock and the connection always show; when the line is too narrow for all, where you
+    are gives way from its start (``…yule watch 10.0.0.2:7737 --code K7QF2M``: its end matters
+    most).
+    """
 
     DEFAULT_CSS = """
     StatusLine { height: 1; background: $panel; padding: 0 1; }
@@ -83,6 +88,8 @@ class StatusLine(Static):
 
     place: reactive[str] = reactive("Yule")
     code: reactive[str | None] = reactive(None)
+    code_prefix: reactive[str] = reactive("  join code ")
+    """The words between ``place`` and ``code``."""
     connection: reactive[str] = reactive("offline")
     clock: reactive[str] = reactive("")
 
@@ -93,7 +100,7 @@ class StatusLine(Static):
     def render(self) -> Text:
         text = Text(literal(self.place), style="bold")
         if self.code:
-            text.append("  join code ")
+            text.append(self.code_prefix)
             text.append(literal(self.code), style="bold reverse")
         width = self.content_size.width
         clock = Text(self.clock, style="bold reverse" if self.clock.startswith(YOUR_MOVE) else "bold")
@@ -104,6 +111,9 @@ class StatusLine(Static):
         right = Text("  ").join(part for part in (clock, host) if part)
         if not right:
             return text
+        room = width - 2 - right.cell_len
+        if text.cell_len > room > 1:
+            text = Text("…") + text[text.cell_len - room + 1 :]
         gap = max(2, width - text.cell_len - right.cell_len)
         return text + Text(" " * gap) + right
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 
 from gift_exchange_support import BoardApp, position
-from tui_support import screen_text, wait_for
+from textual.widgets import Input
+from tui_support import burst, screen_text, wait_for
 
 from yule.core.records import verify_record
 from yule.netplay.client import Client
@@ -15,7 +16,7 @@ from yule.netplay.host import Host
 from yule.tui.dialogs import ConfirmScreen
 from yule.tui.gift_exchange.forms import FormScreen
 from yule.tui.gift_exchange.tv import GiftExchangeTV
-from yule.tui.party import EndScreen, PartyApp, PartyScreen, SetupScreen
+from yule.tui.party import OPTION_FIELDS, EndScreen, PartyApp, PartyScreen, SetupScreen
 from yule.tui.tv import WatchApp
 
 
@@ -141,6 +142,60 @@ async def test_a_stopped_party_resumes_from_the_data_folder(tmp_path):
         assert any("opened #1: Waffle maker" in line for line in again.lines)
         await choose(pilot, again, 1, label="Kite")
         assert again.view["gifts"][1]["opened"]
+
+
+async def test_guests_typed_in_one_burst_land_in_their_fields(tmp_path):
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen.focused, Input), what="the first guest form")
+        burst(
+            app, *"Ana", "enter", *"Socks", "enter", *"box", "enter", *"Ben", "enter", *"Mug", "enter", *"tin", "enter"
+        )
+        await wait_for(pilot, lambda: len(app.party.guests) == 2, what="two guests")
+        assert [(g.name, g.label, g.wrapping) for g in app.party.guests] == [
+            ("Ana", "Socks", "box"),
+            ("Ben", "Mug", "tin"),
+        ]
+        assert "Guest 3 and their gift" in screen_text(app) and app.screen.focused.id == "f-name"
+
+
+async def test_the_party_header_shows_the_whole_tv_command_and_the_connection(tmp_path):
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen.focused, Input), what="the first guest form")
+        burst(app, *"Ana", "enter", "enter", *"box", "enter", *"Ben", "enter", "enter", *"tin", "enter", "escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), what="the guest list")
+        header = screen_text(app).splitlines()[0]
+        assert f"TV after the draw: yule watch {app.address}" in header and "host: connected" in header
+        await pilot.press("d", "y")
+        await wait_for(pilot, lambda: isinstance(app.screen, PartyScreen), what="the party screen")
+        code = app.info["code"]
+        await wait_for(pilot, lambda: code in screen_text(app), what="the code")
+        header = screen_text(app).splitlines()[0]
+        assert f"yule watch {app.address} --code {code}" in header and header.rstrip().endswith("host: connected")
+        app.address = "[fd00:1234:5678:9abc:def0:1234:5678:9abc]:7737"  # too long for 80 columns with the rest
+        app._table_info(app.info)
+        await pilot.pause()
+        header = screen_text(app).splitlines()[0]
+        assert header.startswith(" …") and f"9abc]:7737 --code {code}" in header
+        assert header.rstrip().endswith("host: connected")
+
+
+async def test_the_house_options_form_scrolls_to_each_field_at_80x24(tmp_path):
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the first guest form")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), what="the guest list")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the options")
+        for key, label, _ in OPTION_FIELDS:
+            await pilot.pause()
+            assert app.screen.focused.id == f"f-{key}"
+            text = screen_text(app)
+            assert " ".join(label.split()[-3:]) in text, f"the end of {label!r} is not on the screen:\n{text}"
+            assert app.screen.focused.region.bottom <= 23, f"{key} is below the screen"
+            await pilot.press("tab")
 
 
 async def test_a_party_killed_during_setup_keeps_its_guests(tmp_path):

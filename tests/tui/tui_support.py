@@ -12,6 +12,7 @@ import socket
 from typing import Any
 
 import pytest
+from textual import events
 from textual.app import App
 
 from yule.core import Game
@@ -142,6 +143,14 @@ def my_turn(app: Any) -> bool:
         and not screen.table.pending
         and app.screen is screen
     )
+
+
+def burst(app: App[Any], *keys: str) -> None:
+    """Keys typed in one burst, as a fast typist or a paste does: all queued before the app
+    handles the first (``pilot.press`` waits for the app after each key)."""
+    for key in keys:
+        char = {"enter": "\r", "space": " "}.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, char))
 
 
 async def wait_for(pilot: Any, condition: Any, timeout: float = 30.0, what: str = "condition") -> None:
