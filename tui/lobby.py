@@ -336,7 +336,11 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
     CreateTableScreen .row Select { width: 1fr; }
     CreateTableScreen #options { height: auto; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "create", "Create")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "create", "Create"),
+        Binding("enter", "enter", "Next", show=False, priority=True),
+    ]
 
     def __init__(self, game: str | None = None) -> None:
         super().__init__()
@@ -402,11 +406,20 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
         rows = [option_row(key, value, game.option_choices.get(key)) for key, value in game.default_options.items()]
         await box.mount_all(rows or [Static(Text("none", style="italic"), classes="row")])
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.query_one("#seats", Input).focus()
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "enter":  # Enter on the game list or in a field; elsewhere (a drop-down) its own
+            return isinstance(self.focused, Input) or (self.focused is not None and self.focused.id == "game")
+        return True
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_create()
+    def action_enter(self) -> None:
+        """Enter, at once, so the keys typed straight after it land in the seats field: the
+        game chosen, on to the seats; in a field, the table is created once the keys typed
+        into it before this Enter are in."""
+        focused = self.focused
+        if isinstance(focused, Input):
+            focused.call_later(self.action_create)
+        else:
+            self.set_focus(self.query_one("#seats", Input))
 
     def _options(self, game: Any) -> dict[str, Any] | str:
         """The options as filled in, or what is wrong with them in plain words."""
