@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from tui_support import Position, ViewApp, position, screen_text  # noqa: F401  (fixture)
 
+from yule.core.white_elephant.cards import number_of, suit_of
 from yule.tui.text import literal
-from yule.tui.white_elephant.gifts import card_code
+from yule.tui.white_elephant.gifts import SUIT_CODES, card_code, is_surprise, surprise_number
 from yule.tui.white_elephant.table import GiftGrid, WhiteElephantTable
 
 
@@ -94,3 +95,39 @@ async def test_arrows_move_the_cursor_within_the_exchange(position: Position):
         assert grid.cursor == 5  # 2 columns at 80×24: down one row, right three
         await pilot.press("up", "up", "up", "up", "left", "left", "left")
         assert grid.cursor == 0
+
+
+async def test_a_long_shelf_shows_every_gift_at_80x24():
+    position = Position(players=3, seed=3)
+    while not position.state.is_over and len(position.state.view(1)["shelf"]) < 23:
+        position.bots(1)
+    shelf = position.state.view(1)["shelf"]
+    app = ViewApp(position, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"Your Shelf: {len(shelf)} gifts" in text
+        for suit in {suit_of(card) for card in shelf}:  # each suit's gifts whole, on one line
+            numbers = " ".join(str(n) for n in sorted(number_of(c) for c in shelf if suit_of(c) == suit))
+            assert f"{SUIT_CODES[suit]} {numbers}" in text, f"{suit} {numbers} is not all on screen:\n{text}"
+
+
+async def test_eight_seats_and_their_gifts_fit_with_the_key_at_80x24():
+    played, fronts = Position(players=8, seed=3), []  # the moment of a whole game with the most seat lines
+    while not played.state.is_over:
+        fronts.append(sum(1 for front in played.state.view(0)["front"] if front))
+        played.bots(1)
+    position = Position(players=8, seed=3)
+    position.bots(fronts.index(max(fronts)))
+    view = position.state.view(0)
+    assert max(fronts) >= 4
+    app = ViewApp(position, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Players > turn * Start Player" in text
+        assert len([line for line in text.splitlines() if "shelf" in line]) == 8, text  # every seat
+        for front in view["front"]:  # and every gift in front of one
+            for ref in front:
+                shown = f"?{surprise_number(ref)}" if is_surprise(ref) else card_code(ref)
+                assert shown in text, f"{ref} is not on the screen:\n{text}"

@@ -172,8 +172,8 @@ class GiftGrid(Widget, can_focus=True):
 
 class SeatsPanel(Widget):
     """Every seat: whose turn (``>``), the Start Player (``*``), Peanuts, Shelf size and the
-    gifts in front of it this round; names get the room the panel's width leaves them, and the
-    key to ``>`` and ``*`` the last line when there is room (8 seats at 80×24 may need it)."""
+    gifts in front of it this round; names get the room the panel's width leaves them.  The key
+    to ``>`` and ``*`` is in the panel's title, so all 8 seats and their gifts have the rows."""
 
     DEFAULT_CSS = """
     SeatsPanel { width: 35; height: 1fr; border-top: solid $primary; border-left: solid $primary; padding: 0 1; }
@@ -181,7 +181,7 @@ class SeatsPanel(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.border_title = "Players"
+        self.border_title = "Players > turn * Start Player"
         self.view: dict[str, Any] = {}
         self.names: list[str] = []
         self.tags: dict[int, str] = {}
@@ -193,16 +193,11 @@ class SeatsPanel(Widget):
             self.refresh(layout=lines != self._seats(self.size.width).plain.count("\n"))
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        """Every seat's lines and the key under them (a panel as tall as it needs)."""
+        """Every seat's lines (a panel as tall as it needs)."""
         return self._seats(width).plain.count("\n") + 1
 
     def render(self) -> Text:
-        text = self._seats(self.size.width)
-        if text.plain.count("\n") < self.size.height:  # the key, when there is room for it
-            text.append("> turn  * Start Player", "dim")
-        else:
-            text.rstrip()
-        return text
+        return self._seats(self.size.width)
 
     def _seats(self, width: int) -> Text:
         """A line per seat, and one with the gifts in front of it when there are some."""
@@ -213,7 +208,7 @@ class SeatsPanel(Widget):
         peanuts = view.get("peanuts", [])
         sizes = view.get("shelf_sizes", [])
         front = view.get("front", [])
-        text = Text()
+        lines: list[Text] = []
         for seat in range(view.get("players", len(names))):
             turn = view.get("turn") == seat
             line = Text(">" if turn else " ", "bold")
@@ -229,13 +224,10 @@ class SeatsPanel(Widget):
             label.truncate(room, pad=True)
             line.append_text(label)
             line.append(right)
-            text.append_text(line)
-            text.append("\n")
+            lines.append(line)
             if seat < len(front) and front[seat]:
-                chips = [gift_badge(ref, known, on_gifts) for ref in front[seat]]
-                text.append_text(wrap_words(chips, width, "   "))
-                text.append("\n")
-        return text
+                lines.append(wrap_words([gift_badge(ref, known, on_gifts) for ref in front[seat]], width, "   "))
+        return Text("\n").join(lines)
 
 
 class WhiteElephantTable(GameTable):
@@ -252,7 +244,6 @@ class WhiteElephantTable(GameTable):
     WhiteElephantTable #left { width: 1fr; }
     WhiteElephantTable #exchange-box { height: 1fr; border-top: solid $primary; }
     WhiteElephantTable #legend { height: 1; color: $text-muted; padding: 0 1; }
-    WhiteElephantTable #shelf { height: 3; border-top: solid $primary; padding: 0 1; }
     WhiteElephantTable.-spectating, WhiteElephantTable.-spectating #board { height: auto; }
     WhiteElephantTable.-spectating #left, WhiteElephantTable.-spectating #exchange-box { height: auto; }
     WhiteElephantTable.-spectating #left { min-width: 45; }
@@ -280,9 +271,7 @@ class WhiteElephantTable(GameTable):
                     box.can_focus = False
                     yield GiftGrid(id="grid")
                 yield Static(Text(LEGEND), id="legend")
-                shelf = Static(id="shelf")
-                shelf.border_title = "Your Shelf"
-                yield shelf
+                yield Shelf(id="shelf")
             yield SeatsPanel(id="seats")
 
     def on_mount(self) -> None:
@@ -401,12 +390,9 @@ class WhiteElephantTable(GameTable):
         title = f"Gift Exchange: {len(view.get('exchange', []))} gifts, marker + {view.get('pot', 0)}{PEANUT}"
         if box.border_title != title:
             box.border_title = title
-        self.query_one("#shelf").display = not self.spectating
-        shelf = view.get("shelf", [])
-        title = f"Your Shelf: {len(shelf)} gift{'s' if len(shelf) != 1 else ''}"
-        if self.query_one("#shelf").border_title != title:
-            self.query_one("#shelf").border_title = title
-        self._update("#shelf", _shelf_text(shelf))
+        shelf = self.query_one(Shelf)
+        shelf.display = not self.spectating
+        shelf.show(view.get("shelf", []))
         self.query_one(SeatsPanel).show(view, list(self.names), self.tags)
         self._redraw_prompt()
 
@@ -453,17 +439,43 @@ class WhiteElephantTable(GameTable):
         self._update("#prompt", Text(text))
 
 
-def _shelf_text(shelf: list[str]) -> Text:
-    """Your Shelf grouped by suit: ``GB 2 7 9  MU 0 3`` (the title says how many in all)."""
-    if not shelf:
-        return Text("empty", style="italic")
-    groups: dict[str, list[int]] = {}
-    for card in shelf:
-        groups.setdefault(suit_of(card), []).append(number_of(card))
-    parts = []
-    for suit in SUIT_CODES:
-        if suit in groups:
-            part = suit_badge(suit)
-            part.append(" " + " ".join(str(n) for n in sorted(groups[suit])))
-            parts.append(part)
-    return Text("  ").join(parts)
+class Shelf(Widget):
+    """Your Shelf grouped by suit: ``GB 2 7 9  MU 0 3``; a suit's gifts are never split over two
+    lines, and the box is as tall as the whole Shelf needs (the Exchange above gives way)."""
+
+    DEFAULT_CSS = """
+    Shelf { height: auto; border-top: solid $primary; padding: 0 1; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cards: list[str] = []
+        self.border_title = "Your Shelf"
+
+    def show(self, cards: list[str]) -> None:
+        if cards != self.cards:
+            self.cards = list(cards)
+            self.border_title = f"Your Shelf: {len(cards)} gift{'s' if len(cards) != 1 else ''}"
+            self.refresh(layout=True)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return self._text(width).plain.count("\n") + 1
+
+    def render(self) -> Text:
+        return self._text(self.size.width)
+
+    def _text(self, width: int) -> Text:
+        if not self.cards:
+            return Text("empty", style="italic")
+        groups: dict[str, list[int]] = {}
+        for card in self.cards:
+            groups.setdefault(suit_of(card), []).append(number_of(card))
+        parts = []
+        for suit in SUIT_CODES:
+            if suit in groups:
+                part = suit_badge(suit)
+                part.append(" " + " ".join(str(n) for n in sorted(groups[suit])))
+                parts.append(part + Text(" "))  # two spaces between suits
+        text = wrap_words(parts, max(width, 12), "")
+        text.rstrip()
+        return text
