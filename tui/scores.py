@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 from textual.widgets import Static
 
 from yule.core.base import and_list
 
-from .text import seat_name
+from .text import seat_name, wrap_words
 
 
 class Headline(Static):
@@ -28,11 +29,34 @@ class Headline(Static):
 
 
 class ScoreSheet(Static):
-    """A finished game's score sheet: the game's own text (or table), names shown literally."""
+    """A finished game's score sheet: the game's own text (or table, or :class:`SheetLines`),
+    names shown literally."""
 
     DEFAULT_CSS = """
     ScoreSheet { height: auto; padding: 0 1; }
     """
+
+
+SheetRow = tuple[list[Text], str]
+"""A line of a score sheet as its parts, and the indent of its lines after the first."""
+
+
+class SheetLines:
+    """A score sheet's rows, drawn for the width they get: a row too long goes on under itself,
+    indented, between two parts; a part (a gift, a place and its points, ``= 9``) is never cut.
+
+    >>> from rich.console import Console
+    >>> rows = [([Text("Junk"), Text("BH 2"), Text("SK 7"), Text(" = 9")], "     ")]
+    >>> Console(width=14).print(SheetLines(rows))
+    Junk BH 2 SK 7
+          = 9
+    """
+
+    def __init__(self, rows: list[SheetRow]) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text("\n").join(wrap_words(parts, options.max_width, indent, first="") for parts, indent in self.rows)
 
 
 def win_headline(result: dict[str, Any], names: list[str], *, lowest: bool = False) -> str:

@@ -46,19 +46,22 @@ def seat_name(names: list[str], seat: int | None) -> str:
     return f"Seat {seat + 1}"
 
 
-def wrap_words(words: list[Text], width: int, indent: str) -> Text:
-    """Words on lines no wider than ``width`` (a word is never cut), each line indented.
+def wrap_words(words: list[Text], width: int, indent: str, first: str | None = None) -> Text:
+    """Words on lines no wider than ``width`` (a word is never cut, and only a word wider than a
+    line is wider), each line indented (the first by ``first`` when given).
 
     >>> wrap_words([Text("GB 7"), Text("SK 1"), Text("?3")], 12, "  ").plain
     '  GB 7 SK 1\\n  ?3'
+    >>> wrap_words([Text("Junk"), Text("BH 2"), Text("= 9")], 12, "     ", first="").plain
+    'Junk BH 2\\n     = 9'
     """
-    out = Text(indent)
-    column = len(indent)
+    out = Text(indent if first is None else first)
+    start = column = out.cell_len
     for word in words:
-        if column > len(indent) and column + 1 + word.cell_len > width:
+        if column > start and column + 1 + word.cell_len > width:
             out.append("\n" + indent)
-            column = len(indent)
-        elif column > len(indent):
+            start = column = len(indent)
+        elif column > start:
             out.append(" ")
             column += 1
         out.append_text(word)

@@ -227,21 +227,42 @@ class TickBox(Checkbox):
 
 
 class GameLog(RichLog):
-    """The table's log in plain words, wrapped, each line shown literally (no markup); a line
-    may also come as Rich ``Text`` already made literal (a chat line: :func:`chat_line`)."""
+    """The table's log in plain words, each line shown literally (no markup); a line may also
+    come as Rich ``Text`` already made literal (a chat line: :func:`chat_line`).  Lines wrap,
+    but a log of one line cuts its line at the end (the start of the latest line says more
+    than its tail)."""
 
     DEFAULT_CSS = """
     GameLog { height: 5; border-top: solid $primary; background: $surface; scrollbar-size-vertical: 0; }
     """
+    MAX_LINES = 500
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_lines=500, wrap=True, markup=False, highlight=False, **kwargs)
+        super().__init__(max_lines=self.MAX_LINES, wrap=True, markup=False, highlight=False, **kwargs)
         self.border_title = "Log (l: whole log)"
         self.can_focus = False
+        self.texts: list[str | Text] = []
+        """The lines shown, to write again when the log changes between one line and more."""
 
     def add(self, lines: list[str | Text]) -> None:
+        self.texts += lines
+        del self.texts[: -self.MAX_LINES]
         for line in lines:
-            self.write(line if isinstance(line, Text) else Text(literal(line)))
+            text = line.copy() if isinstance(line, Text) else Text(literal(line))
+            text.no_wrap, text.overflow = not self.wrap, "ellipsis"
+            self.write(text)
+
+    def clear(self) -> GameLog:
+        self.texts = []
+        super().clear()
+        return self
+
+    def on_resize(self) -> None:
+        wrap = self.scrollable_content_region.height > 1
+        if wrap != self.wrap:
+            self.wrap = wrap
+            texts = self.texts
+            self.clear().add(texts)
 
 
 def chat_line(frame: dict[str, Any]) -> Text:

@@ -184,8 +184,8 @@ async def test_a_larger_terminal_shows_card_names_and_more_log():
     app = ElfViewApp(position, 0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert app.screen.query_one(GameLog).outer_size.height == 5
-        assert app.screen.query_one(HandBar).outer_size.height == 4
+        assert app.screen.query_one(GameLog).outer_size.height == 7  # six lines of log
+        assert app.screen.query_one(HandBar).outer_size.height == 2
         assert re.search(r"(Straight|Curve|Jog|Corner|Hairpin) ", app.screen.query_one("#side").render().plain)
         await pilot.press("question_mark")
         await pilot.pause()

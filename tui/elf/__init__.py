@@ -2,8 +2,8 @@
 
 Nothing here holds the game's state: every widget draws from the view dict the host sent
 (``ElfState.view(seat)`` on the host's side) and from the table's names.  The play area needs
-19 of the 24 rows of an 80×24 terminal, so the log under the table shows one line there and
-grows with a taller terminal.
+19 of the 24 rows of an 80×24 terminal, so the log under the table shows one line there; a
+taller terminal gives the hand bar a second row, then every further row to the log.
 """
 
 from ..games import GameUI
@@ -13,12 +13,13 @@ from .table import ElfTable
 
 
 def log_height(width: int, height: int) -> int:
-    """Rows of the log (its border included): 2 at 80×24, then half of every extra row.
+    """Rows of the log (its border included): every row the play area (19), a hand bar of two
+    rows, the status line and the keys leave, at least 2 (one line of log at 80×24).
 
-    >>> log_height(80, 24), log_height(100, 30), log_height(200, 60)
-    (2, 5, 20)
+    >>> log_height(80, 24), log_height(80, 26), log_height(100, 30), log_height(200, 60)
+    (2, 3, 7, 37)
     """
-    return 2 + max(0, height - 24) // 2
+    return max(2, height - 23)
 
 
 UI = GameUI(

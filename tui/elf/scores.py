@@ -15,7 +15,7 @@ from rich.text import Text
 
 from yule.core.elf.board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
 
-from ..scores import seat_heading, standings, win_headline
+from ..scores import SheetLines, SheetRow, seat_heading, standings, win_headline
 from ..text import seat_name
 
 
@@ -69,35 +69,37 @@ def _place(loc: str, index: int | None, points: int) -> str:
     return f"{_label(loc)} {points} ({'7th' if index >= 6 else f'slot {index + 1}'})"
 
 
-def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) -> Text:
-    """The full score sheet, best score first, then the slots and the Gingerbread Men."""
-    text = Text()
+def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) -> SheetLines:
+    """The full score sheet: how the game ended, the slots and the Gingerbread Men, then every
+    seat, best score first, with its Goal card's places, Gingerbread and Snow Globe."""
     if result.get("ended") == "nyc":
-        text.append(f"Buddy reached NYC: {seat_name(names, result['snow_globe'])} took the Snow Globe.\n", "bold")
+        ending = f"Buddy reached NYC: {seat_name(names, result['snow_globe'])} took the Snow Globe."
     else:
-        text.append("Every path card was played before Buddy reached NYC.\n", "bold")
-    slots = result["slots"]
-    text.append("Scoring Slots: ")
-    text.append(
-        "  ".join(
-            f"{i + 1}:{_label(loc)} {slot_value(i)}" if i < 6 else f"7th:{_label(loc)} 0" for i, loc in enumerate(slots)
-        )
-        or "no location visited"
-    )
+        ending = "Every path card was played before Buddy reached NYC."
+    rows: list[SheetRow] = [([Text(ending, "bold")], "")]
+    slots = [
+        Text(f"{i + 1}:{_label(loc)} {slot_value(i)} " if i < 6 else f"7th:{_label(loc)} 0 ")
+        for i, loc in enumerate(result["slots"])
+    ]
+    rows.append(([Text("Scoring Slots:"), *(slots or [Text("no location visited")])], "  "))
     values = result.get("gingerbread_values")
     if values:
-        text.append("\nGingerbread Men: " + "  ".join(f"{spot.upper()}={value}" for spot, value in values.items()))
+        rows.append(([Text("Gingerbread Men:"), *(Text(f"{spot.upper()}={v} ") for spot, v in values.items())], "  "))
     winners = set(result["winners"])
     parts = breakdown(result)
     for rank, seat in standings(result["scores"]):
         part = parts[seat]
-        text.append("\n\n")
-        text.append_text(seat_heading(rank, names, seat, you=seat == you, winner=seat in winners, score=part.score))
-        places = sum(p for _, _, p in part.places)
-        text.append(f"\n   {part.goal:<11} " + " + ".join(_place(*p) for p in part.places) + f"  = {places}")
-        text.append(
-            "\n   Gingerbread " + (" + ".join(map(str, part.gingerbread)) or "none") + f"  = {sum(part.gingerbread)}"
-        )
+        head = seat_heading(rank, names, seat, you=seat == you, winner=seat in winners, score=part.score)
+        rows += [([Text("")], ""), ([head], "   ")]
+        places = [Text(_place(*p) + (" +" if i < len(part.places) - 1 else "")) for i, p in enumerate(part.places)]
+        total = sum(p for _, _, p in part.places)
+        rows.append(([Text(f"   {part.goal:<11}"), *places, Text(f" = {total}")], INDENT))
+        gingerbread = Text(" + ".join(map(str, part.gingerbread)) or "none")
+        rows.append(([Text("   Gingerbread"), gingerbread, Text(f" = {sum(part.gingerbread)}")], INDENT))
         if part.snow_globe:
-            text.append(f"\n   Snow Globe  = {SNOW_GLOBE_POINTS}")
-    return text
+            rows.append(([Text(f"   Snow Globe  = {SNOW_GLOBE_POINTS}")], INDENT))
+    return SheetLines(rows)
+
+
+INDENT = " " * len("   Gingerbread ")
+"""Where a long line of the sheet goes on: under its first place."""

@@ -9,7 +9,7 @@ view alone.  A chosen move is posted as :class:`~yule.tui.widgets.GameTable.Move
 
 At 80×24 the 60 × 18 play area and the slots above it take 19 rows and 60 columns; the side
 panel gets the other 20 columns and the hand bar the row below.  A larger terminal widens the
-side panel (full names, card names) and gives the hand bar and the log more rows.
+side panel (full names, card names) and gives the hand bar a second row and the log the others.
 
 Every action has a key in the footer.  An action the view does not allow is greyed out there,
 and pressing its key says why (the view's ``actions`` reasons, or why the chosen card does not

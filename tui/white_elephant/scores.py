@@ -14,7 +14,7 @@ from rich.text import Text
 
 from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
 
-from ..scores import seat_heading, standings, win_headline
+from ..scores import SheetLines, SheetRow, seat_heading, standings, win_headline
 from .gifts import SUIT_STYLES, card_code, suit_badge
 
 
@@ -56,27 +56,24 @@ def headline(result: dict[str, Any], names: list[str]) -> str:
     return win_headline(result, names, lowest=True)
 
 
-def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) -> Text:
-    """The full score sheet, best score first."""
-    text = Text()
+def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) -> SheetLines:
+    """The full score sheet, best score first: per seat its Collections, its junk gifts one by
+    one and its Peanuts, each with its points."""
+    rows: list[SheetRow] = []
     winners = set(result["winners"])
     parts = breakdown(result)
     for rank, seat in standings(result["scores"], lowest=True):
         part = parts[seat]
-        if text:
-            text.append("\n")
-        text.append_text(seat_heading(rank, names, seat, you=seat == you, winner=seat in winners, score=part.score))
-        text.append("\n   Collections ")
-        if part.collections:
-            text.append_text(
-                Text(", ").join(suit_badge(s) + Text(f" {SUIT_NAMES[s]} x{n}") for s, n in part.collections.items())
-            )
-        else:
-            text.append("none")
-        text.append(f"  = {part.collection_points}\n   Junk        ")
-        if part.junk:
-            text.append_text(Text(" ").join(Text(card_code(c), SUIT_STYLES[suit_of(c)]) for c in part.junk))
-        else:
-            text.append("none")
-        text.append(f"  = {part.junk_points}\n   Peanuts     {part.peanuts}  = {-part.peanuts}")
-    return text
+        head = seat_heading(rank, names, seat, you=seat == you, winner=seat in winners, score=part.score)
+        rows.append(([head], "   "))
+        collections = [suit_badge(s) + Text(f" {SUIT_NAMES[s]} x{n}") for s, n in part.collections.items()]
+        collections = [c + Text(",") for c in collections[:-1]] + collections[-1:] or [Text("none")]
+        rows.append(([Text("   Collections"), *collections, Text(f" = {part.collection_points}")], INDENT))
+        junk = [Text(card_code(c), SUIT_STYLES[suit_of(c)]) for c in part.junk] or [Text("none")]
+        rows.append(([Text("   Junk       "), *junk, Text(f" = {part.junk_points}")], INDENT))
+        rows.append(([Text(f"   Peanuts     {part.peanuts}  = {-part.peanuts}")], INDENT))
+    return SheetLines(rows)
+
+
+INDENT = " " * len("   Collections ")
+"""Where a long line of the sheet goes on: under its first gift."""

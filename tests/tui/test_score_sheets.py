@@ -1,0 +1,66 @@
+"""Score sheets at the widths they get: a long line goes on under itself between two parts, never
+inside a gift's code or a number, and never between ``=`` and its points (issue 12, §5)."""
+
+from __future__ import annotations
+
+import elf_support
+import pytest
+import tui_support
+from tui_support import screen_text
+from textual.app import App
+
+from yule.tui.screens import GameOverScreen, final_result
+from yule.tui.white_elephant.gifts import card_code
+from yule.tui.white_elephant.scores import breakdown
+
+
+class OverApp(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, game: str, view: dict, names: list[str]) -> None:
+        super().__init__()
+        self.game, self.view, self.names = game, view, names
+
+    def on_mount(self) -> None:
+        self.push_screen(GameOverScreen(self.game, final_result(self.game, self.view), self.names, 0))
+
+
+def sheet_lines(app: App) -> list[str]:
+    """The screen's lines, the whole sheet among them (the terminal is tall enough)."""
+    return screen_text(app).splitlines()
+
+
+def finished(position):
+    while not position.state.is_over:
+        position.bots(1)
+    return position
+
+
+@pytest.mark.parametrize("width", [80, 50])
+async def test_white_elephant_junk_and_points_stay_whole(width):
+    position = finished(tui_support.Position(players=3, seed=3))
+    view = position.state.view(0)
+    app = OverApp("white-elephant", view, position.names)
+    async with app.run_test(size=(width, 60)) as pilot:
+        await pilot.pause()
+        lines = sheet_lines(app)
+        assert not any(line.rstrip().endswith("=") for line in lines)
+        text = "\n".join(lines)
+        for part in breakdown(view["result"]):
+            assert f"= {part.junk_points}" in text and f"= {part.collection_points}" in text
+            for card in part.junk:
+                assert card_code(card) in text, f"{card} cut:\n{text}"
+
+
+@pytest.mark.parametrize("width", [80, 60])
+async def test_elf_places_and_points_stay_whole(width):
+    position = finished(elf_support.Position(players=3, seed=3))
+    view = position.state.view(0)
+    app = OverApp("elf", view, position.names)
+    async with app.run_test(size=(width, 60)) as pilot:
+        await pilot.pause()
+        lines = sheet_lines(app)
+        assert not any(line.rstrip().endswith("=") for line in lines)
+        text = "\n".join(lines)
+        assert "(unvisited)" in text or "(slot" in text
+        assert not any(line.strip() in {"0", "1", "2", "3"} for line in lines)  # a points figure alone
