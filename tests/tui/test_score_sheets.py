@@ -6,8 +6,8 @@ from __future__ import annotations
 import elf_support
 import pytest
 import tui_support
-from tui_support import screen_text
 from textual.app import App
+from tui_support import screen_text
 
 from yule.tui.screens import GameOverScreen, final_result
 from yule.tui.white_elephant.gifts import card_code
@@ -25,42 +25,31 @@ class OverApp(App[None]):
         self.push_screen(GameOverScreen(self.game, final_result(self.game, self.view), self.names, 0))
 
 
-def sheet_lines(app: App) -> list[str]:
-    """The screen's lines, the whole sheet among them (the terminal is tall enough)."""
-    return screen_text(app).splitlines()
-
-
-def finished(position):
+async def sheet_at(width: int, game: str, position) -> tuple[dict, str]:
+    """The final view of ``position`` played to its end, and the screen's text of its score
+    sheet at ``width`` (the terminal is tall enough for the whole sheet)."""
     while not position.state.is_over:
         position.bots(1)
-    return position
+    view = position.state.view(0)
+    app = OverApp(game, view, position.names)
+    async with app.run_test(size=(width, 60)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert not any(line.rstrip().endswith("=") for line in text.splitlines()), text
+    return view, text
 
 
 @pytest.mark.parametrize("width", [80, 50])
 async def test_white_elephant_junk_and_points_stay_whole(width):
-    position = finished(tui_support.Position(players=3, seed=3))
-    view = position.state.view(0)
-    app = OverApp("white-elephant", view, position.names)
-    async with app.run_test(size=(width, 60)) as pilot:
-        await pilot.pause()
-        lines = sheet_lines(app)
-        assert not any(line.rstrip().endswith("=") for line in lines)
-        text = "\n".join(lines)
-        for part in breakdown(view["result"]):
-            assert f"= {part.junk_points}" in text and f"= {part.collection_points}" in text
-            for card in part.junk:
-                assert card_code(card) in text, f"{card} cut:\n{text}"
+    view, text = await sheet_at(width, "white-elephant", tui_support.Position(players=3, seed=3))
+    for part in breakdown(view["result"]):
+        assert f"= {part.junk_points}" in text and f"= {part.collection_points}" in text
+        for card in part.junk:
+            assert card_code(card) in text, f"{card} cut:\n{text}"
 
 
 @pytest.mark.parametrize("width", [80, 60])
 async def test_elf_places_and_points_stay_whole(width):
-    position = finished(elf_support.Position(players=3, seed=3))
-    view = position.state.view(0)
-    app = OverApp("elf", view, position.names)
-    async with app.run_test(size=(width, 60)) as pilot:
-        await pilot.pause()
-        lines = sheet_lines(app)
-        assert not any(line.rstrip().endswith("=") for line in lines)
-        text = "\n".join(lines)
-        assert "(unvisited)" in text or "(slot" in text
-        assert not any(line.strip() in {"0", "1", "2", "3"} for line in lines)  # a points figure alone
+    _, text = await sheet_at(width, "elf", elf_support.Position(players=3, seed=3))
+    assert "(unvisited)" in text or "(slot" in text
+    assert not any(line.strip() in {"0", "1", "2", "3"} for line in text.splitlines())  # a points figure alone

@@ -129,20 +129,15 @@ async def test_join_by_code_alone(tmp_path):
         await host.stop()
 
 
-async def test_a_seat_count_typed_straight_after_enter_lands_in_the_seats_field(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        app = YuleApp(name="Gus", address=("127.0.0.1", port), discover=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-            await pilot.press("n")
-            await wait_for(pilot, lambda: isinstance(app.screen.focused, OptionList), what="the form's game list")
-            burst(app, "enter", "3", "enter")  # a fast typist: the game, 3 seats, create
-            await wait_for(pilot, lambda: app.info is not None, what="the new table")
-            assert len(app.info["seats"]) == 3
-    finally:
-        await host.stop()
+async def test_a_seat_count_typed_straight_after_enter_lands_in_the_seats_field(host):
+    app = YuleApp(name="Gus", address=("127.0.0.1", host.port), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen.focused, OptionList), what="the form's game list")
+        burst(app, "enter", "3", "enter")  # a fast typist: the game, 3 seats, create
+        await wait_for(pilot, lambda: app.info is not None, what="the new table")
+        assert len(app.info["seats"]) == 3
 
 
 async def test_create_a_table_with_the_games_options(tmp_path):
