@@ -50,7 +50,7 @@ from .messages import (
     Watch,
     parse_client_message,
 )
-from .store import Store, hash_token
+from .store import Store, StoreError, hash_token
 from .table import DEFAULT_BOT_DELAY, OVER, RequestError, Table, clean_name
 from .wire import PROTOCOL_VERSION, encode
 
@@ -59,6 +59,8 @@ log = logging.getLogger("yule.host")
 PING = encode({"type": "ping"})
 PONG = encode({"type": "pong"})
 
+
+NOT_SAVED = "The host could not save that, so it did not happen: try again (if it keeps failing, its disk may be full)."
 
 HEARTBEAT_SLICE = 0.05
 """Seconds between two slices of a heartbeat period's pings."""
@@ -287,6 +289,10 @@ class Host:
         except RequestError as e:
             conn.error(e.code, e.message, rid=message.rid, table=getattr(message, "table", None))
             return
+        except StoreError:
+            log.exception("%r: %s could not be stored", conn, kind)
+            conn.error("not_saved", NOT_SAVED, rid=message.rid, table=getattr(message, "table", None))
+            return
         except Exception:
             log.exception("%r: %s failed", conn, kind)
             conn.error("internal", "The host could not do that.", rid=message.rid)
@@ -333,17 +339,17 @@ class Host:
         if len(conn.created) >= self.limits.tables_per_connection:
             raise RequestError("too_many_tables", "You have created too many tables.")
         delay = DEFAULT_BOT_DELAY if message.bot_delay is None else message.bot_delay
+        organiser_token = secrets.token_urlsafe(24)
         table = Table.create(self.store, self._next_table, message.game, message.seats, dict(message.options),
                              open=message.open, bot_delay=delay, away_timeout=self.away_timeout,
                              seed=message.seed, taken_codes={t.code for t in self.tables.values()},
                              organised=message.organised, guests=message.guests,
-                             turn_seconds=message.turn_seconds)  # fmt: skip
+                             turn_seconds=message.turn_seconds, organiser_hash=hash_token(organiser_token))  # fmt: skip
         self._next_table += 1
         self.tables[table.id] = table
         table.creators.add(conn)
         conn.created.add(table.id)
-        organiser_token = secrets.token_urlsafe(24)
-        table.set_organiser(conn, organiser_token)
+        table.organiser = conn
         reply: dict[str, Any] = {"type": "created", "table": table.id, "code": table.code,
                                  "organiser_token": organiser_token}  # fmt: skip
         if message.sit:
@@ -378,9 +384,9 @@ class Host:
 
     def _leave(self, conn: Connection, message: Leave) -> None:
         table = self._table(message.table)
+        forgotten = table.leave(conn)
         conn.watching.discard(table.id)
         conn.created.discard(table.id)
-        forgotten = table.leave(conn)
         if forgotten is not None:
             self.tokens.pop(forgotten, None)
 

@@ -1,7 +1,9 @@
 """The host's persistence: one SQLite database (WAL) in the data folder, plus record files.
 
 Every applied move is appended (and committed) before the host acknowledges it, so a host
-killed at any moment restarts with each table at its last acknowledged move.  Tables are
+killed at any moment restarts with each table at its last acknowledged move.  Writes that
+belong together happen in one :meth:`Store.atomic` block; a write that fails (disk full,
+database locked, I/O error) raises :class:`StoreError` with nothing of the block written.  Tables are
 rebuilt by replaying their stored moves (:func:`yule.core.records.replay`); nothing is pickled.
 Seat tokens are stored as SHA-256 hashes only.  Each table's last chat lines are kept too
 (never in a record).
@@ -75,6 +77,10 @@ CREATE TABLE IF NOT EXISTS organisers (
 """
 
 
+class StoreError(Exception):
+    """A write to the data folder failed; nothing of the failed :meth:`Store.atomic` block is stored."""
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -115,6 +121,7 @@ class Store:
         self.records_dir = self.data_dir / "records"
         self.records_dir.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.data_dir / "yule.db", isolation_level=None)
+        self._depth = 0
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # durable across a killed process
         self.db.executescript(SCHEMA)
@@ -132,15 +139,29 @@ class Store:
         self.db.close()
 
     @contextlib.contextmanager
-    def _transaction(self) -> Iterator[None]:
-        """Everything in the block is committed together, or nothing is."""
-        self.db.execute("BEGIN")
-        try:
+    def atomic(self) -> Iterator[None]:
+        """Everything written in the block is committed together, or nothing is.
+
+        A block inside another is part of the outer one.  A failure to write (SQLite's, or the
+        file system's for a record) raises :class:`StoreError`.
+        """
+        if self._depth:
             yield
-        except BaseException:
-            self.db.execute("ROLLBACK")
+            return
+        self._depth = 1
+        try:
+            self.db.execute("BEGIN")
+            yield
+            self.db.execute("COMMIT")
+        except BaseException as e:
+            if self.db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self.db.execute("ROLLBACK")
+            if isinstance(e, sqlite3.Error | OSError):
+                raise StoreError(f"could not write to {self.data_dir}: {e}") from e
             raise
-        self.db.execute("COMMIT")
+        finally:
+            self._depth = 0
 
     def next_table_id(self) -> int:
         """One more than any table id ever used here, also of tables since forgotten."""
@@ -155,31 +176,35 @@ class Store:
         bot_delay: float, status: str, game_no: int, seed: str, players: list[str], client_seed: str | None,
         turn_seconds: float | None,
     ) -> None:  # fmt: skip
-        self.db.execute(
-            "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (id, game, json.dumps(options), seats, int(open), code, bot_delay, status, game_no, seed,
-             json.dumps(players), client_seed, turn_seconds),
-        )  # fmt: skip
+        with self.atomic():
+            self.db.execute(
+                "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (id, game, json.dumps(options), seats, int(open), code, bot_delay, status, game_no, seed,
+                 json.dumps(players), client_seed, turn_seconds),
+            )  # fmt: skip
 
     def save_seat(self, table_id: int, seat: int, name: str, bot: str | None, token_hash: str | None) -> None:
-        self.db.execute("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?)", (table_id, seat, name, bot, token_hash))
+        with self.atomic():
+            self.db.execute("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?)", (table_id, seat, name, bot, token_hash))
 
     def free_seat(self, table_id: int, seat: int) -> None:
-        self.db.execute("DELETE FROM seats WHERE table_id=? AND seat=?", (table_id, seat))
+        with self.atomic():
+            self.db.execute("DELETE FROM seats WHERE table_id=? AND seat=?", (table_id, seat))
 
     def append_moves(self, table_id: int, game_no: int, first: int, moves: Iterable[dict[str, Any]]) -> None:
         """Commit moves numbered ``first``, ``first+1`` ... of a table's current game."""
         rows = [(table_id, game_no, first + i, json.dumps(m)) for i, m in enumerate(moves)]
-        with self._transaction():
+        with self.atomic():
             self.db.executemany("INSERT INTO moves VALUES (?,?,?,?)", rows)
 
     def truncate_moves(self, table_id: int, game_no: int, keep: int) -> None:
         """Forget a table's moves from number ``keep`` on (an undo): the record holds what stands."""
-        self.db.execute("DELETE FROM moves WHERE table_id=? AND game_no=? AND n>=?", (table_id, game_no, keep))
+        with self.atomic():
+            self.db.execute("DELETE FROM moves WHERE table_id=? AND game_no=? AND n>=?", (table_id, game_no, keep))
 
     def add_chat(self, table_id: int, seat: int | None, name: str, text: str, *, keep: int) -> None:
         """Keep one chat line of a table, and only its last ``keep`` lines."""
-        with self._transaction():
+        with self.atomic():
             (n,) = self.db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE table_id=?", (table_id,)).fetchone()
             self.db.execute("INSERT INTO chat VALUES (?,?,?,?,?)", (table_id, n, seat, name, text))
             self.db.execute("DELETE FROM chat WHERE table_id=? AND n<=?", (table_id, n - keep))
@@ -192,7 +217,8 @@ class Store:
         return [tuple(row) for row in reversed(rows)]
 
     def save_organiser(self, table_id: int, token_hash: str, organised: bool) -> None:
-        self.db.execute("INSERT OR REPLACE INTO organisers VALUES (?,?,?)", (table_id, token_hash, int(organised)))
+        with self.atomic():
+            self.db.execute("INSERT OR REPLACE INTO organisers VALUES (?,?,?)", (table_id, token_hash, int(organised)))
 
     def forget_finished(self, before: float, among: Collection[int] | None = None) -> list[int]:
         """Forget the tables whose game finished before ``before`` (a Unix time); their ids.
@@ -213,7 +239,7 @@ class Store:
                 gone.append(table_id)
         if not gone:
             return gone
-        with self._transaction():
+        with self.atomic():
             self.db.execute("INSERT OR REPLACE INTO counters VALUES ('next_table', ?)", (self.next_table_id(),))
             for table_id in gone:
                 for where in ("tables WHERE id", "seats WHERE table_id", "moves WHERE table_id",
@@ -246,9 +272,15 @@ class Store:
         return self.records_dir / f"table-{table_id}-game-{game_no}.json"
 
     def write_record(self, table_id: int, game_no: int, record: dict[str, Any]) -> Path:
-        """Write a finished game's record atomically (temporary file, then rename)."""
+        """Write a finished game's record atomically (temporary file, then rename); :class:`StoreError`
+        when it cannot be written, and then no record file is left."""
         path = self.record_path(table_id, game_no)
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        try:
+            tmp.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as e:
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
+            raise StoreError(f"could not write {path}: {e}") from e
         return path

@@ -4,7 +4,11 @@ The table holds the authoritative :class:`yule.core.base.GameState`.  A move goe
 ``state.parse_seat_move`` and ``state.apply``; pending chance moves are then drawn (each from
 its own RNG derived from the game's seed and the move number, so a restart changes nothing);
 the new record moves are committed to the store, and only then does every connection at the
-table get its own view frame.
+table get its own view frame.  A move and its write are one step: when the store fails, the
+table goes back to its last stored position and :class:`~yule.netplay.store.StoreError` reaches
+the host, which tells the mover; the same for a game's start, its end (with its record) and an
+undo.  Seats and settings are written before they change in memory, so a failed write changes
+nothing.
 
 Each game gets its own seed when it starts (:meth:`Table.game_seed`): the host's own secret
 randomness, unless the table's creator asked for a seed and nobody but bots plays against
@@ -17,10 +21,11 @@ All methods run on the event loop without awaiting, so a table needs no locks.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +37,7 @@ from yule.core.records import new_record
 from .chat import TableChat, clean_chat, plain_line
 from .clock import TIME_UP, TurnClock
 from .connection import Connection
-from .store import Store, TableRow, hash_token
+from .store import Store, StoreError, TableRow, hash_token
 from .wire import encode
 
 log = logging.getLogger("yule.host")
@@ -63,6 +68,13 @@ def clean_name(raw: str, fallback: str = "Player") -> str:
     text = plain_line(raw).replace("[", "(").replace("]", ")")[:NAME_LENGTH].strip()
     return text or fallback
 
+
+BOT_REPLACED = "bot_replaced"
+"""The log event ``{"type": "bot_replaced", "seat": s}``, just before the random bot's move for a
+seat whose bot failed."""
+
+BOT_RETRY_MAX = 30.0
+"""Longest wait (seconds) before the bots try again a move the store could not keep."""
 
 LOG_RESENT = 200
 """Log entries kept per table and sent to whoever joins, resumes or watches mid-game."""
@@ -183,7 +195,9 @@ class Table:
         cls, store: Store, id: int, game_name: str, seats: int, options: dict[str, Any], *, open: bool,
         bot_delay: float, away_timeout: float, seed: str | None = None, taken_codes: Collection[str] = (),
         organised: bool = False, guests: list[str] | None = None, turn_seconds: float | None = None,
+        organiser_hash: str | None = None,
     ) -> Table:  # fmt: skip
+        """A new table, stored (with its organiser-mode guests and the organiser token's hash)."""
         try:
             game = get_game(game_name)
         except KeyError as e:
@@ -207,17 +221,16 @@ class Table:
                     bot_delay=bot_delay, away_timeout=away_timeout, client_seed=seed,
                     turn_seconds=turn_seconds)  # fmt: skip
         table.organised = organised
-        table.save()
+        table.organiser_hash = organiser_hash
+        with store.atomic():
+            table.save()
+            for seat, name in enumerate(names):
+                store.save_seat(id, seat, name, None, None)
+            if organiser_hash is not None:
+                store.save_organiser(id, organiser_hash, organised)
         for seat, name in enumerate(names):
             table.seats[seat] = Seat(name)
-            store.save_seat(id, seat, name, None, None)
         return table
-
-    def set_organiser(self, conn: Connection, token: str) -> None:
-        """The creating connection becomes the table's organiser; ``token`` proves it later."""
-        self.organiser_hash = hash_token(token)
-        self.organiser = conn
-        self.store.save_organiser(self.id, self.organiser_hash, self.organised)
 
     def organise(self, conn: Connection) -> None:
         """The connection proved the organiser token: it organises (and manages) the table again."""
@@ -246,7 +259,9 @@ class Table:
             for seat in range(table.size):
                 table._mark_away(seat)
             if table.state is not None and table.state.is_over:  # killed between the last move and the record
-                table._finish()
+                table.status = OVER
+                table._ended()
+                table._store_end()
             else:
                 new = table._draw_chance()
                 if new:
@@ -254,8 +269,33 @@ class Table:
                 table._wind_clock()
                 table.kick_bots()
         elif table.status == OVER and not store.record_path(table.id, table.game_no).exists():
-            table._finish()
+            table._store_end()
         return table
+
+    def _store_end(self) -> None:
+        """Store a finished game's status and record, which restoring found missing (the next
+        start-up tries again when this fails)."""
+        try:
+            with self.store.atomic():
+                self.save()
+                self.store.write_record(self.id, self.game_no, self.record())
+        except StoreError:
+            log.exception("table %s: its finished game could not be stored", self.id)
+
+    @contextlib.contextmanager
+    def _changing(self, **fields: Any) -> Iterator[None]:
+        """Set the table's ``fields`` for a block that stores them (one :meth:`Store.atomic` step):
+        when its writes fail, the fields are set back and the :class:`StoreError` goes on."""
+        was = {name: getattr(self, name) for name in fields}
+        for name, value in fields.items():
+            setattr(self, name, value)
+        try:
+            with self.store.atomic():
+                yield
+        except StoreError:
+            for name, value in was.items():
+                setattr(self, name, value)
+            raise
 
     def save(self) -> None:
         self.store.save_table(
@@ -363,9 +403,12 @@ class Table:
         return entries
 
     def _describe(self, event: dict[str, Any], names: list[str]) -> str:
-        """A log line for an event: the game's words, or the table's for its own (``time_up``)."""
+        """A log line for an event: the game's words, or the table's for its own (``time_up``,
+        ``bot_replaced``)."""
         if event["type"] == TIME_UP:
             return f"Time is up for {seat_namer(names)(event['seat'])}: a bot made the move."
+        if event["type"] == BOT_REPLACED:
+            return f"The bot playing for {seat_namer(names)(event['seat'])} was stuck; a random move was made."
         return self.game.describe(event, names)
 
     def _rebuild(self) -> None:
@@ -440,8 +483,8 @@ class Table:
         seat = self._free_seat(wanted)
         token = secrets.token_urlsafe(24)
         s = Seat(self._unique(conn.name, seat), token_hash=hash_token(token), conn=conn)
-        self.seats[seat] = s
         self.store.save_seat(self.id, seat, s.name, None, s.token_hash)
+        self.seats[seat] = s
         conn.seats[self.id] = seat
         self.watchers.discard(conn)
         self._seated(conn, seat)
@@ -491,11 +534,14 @@ class Table:
 
     def leave(self, conn: Connection) -> str | None:
         """The connection gives up its seat (or stops watching); returns a token hash to forget."""
+        seat = conn.seats.get(self.id)
+        if seat is not None and self.status != PLAYING:
+            self.store.free_seat(self.id, seat)
         self.watchers.discard(conn)
         self.creators.discard(conn)
-        seat = conn.seats.pop(self.id, None)
         if seat is None:
             return None
+        del conn.seats[self.id]
         s = self.seats[seat]
         assert s is not None
         if self.status == PLAYING:
@@ -507,7 +553,6 @@ class Table:
             self.kick_bots()
             return None
         self.seats[seat] = None
-        self.store.free_seat(self.id, seat)
         self.broadcast_info()
         return s.token_hash
 
@@ -571,8 +616,8 @@ class Table:
             raise RequestError("bad_bot", f"{self.game.title} bots: {', '.join(self.game.bots)}.")
         seat = self._free_seat(seat)
         name = self._unique(f"{kind.capitalize()} Bot {seat + 1}", seat)
-        self.seats[seat] = Seat(name, bot=kind)
         self.store.save_seat(self.id, seat, name, kind, None)
+        self.seats[seat] = Seat(name, bot=kind)
         return seat
 
     def remove_bot(self, seat: int) -> None:
@@ -580,13 +625,13 @@ class Table:
             raise RequestError("playing", "Bots leave once the game is over.")
         if not 0 <= seat < self.size or (s := self.seats[seat]) is None or s.bot is None:
             raise RequestError("bad_seat", "There is no bot in that seat.")
-        self.seats[seat] = None
         self.store.free_seat(self.id, seat)
+        self.seats[seat] = None
         self.broadcast_info()
 
     def set_open(self, open: bool) -> None:
-        self.open = open
-        self.save()
+        with self._changing(open=open):
+            self.save()
         self.broadcast_info()
 
     # -- playing -----------------------------------------------------------------------------
@@ -596,22 +641,19 @@ class Table:
             raise RequestError("playing", "The game has already started.")
         if any(s is None for s in self.seats):
             raise RequestError("seats_empty", "Every seat needs a player or a bot first.")
-        self.game_no += 1
-        self.seed = self.game_seed()
-        self.players = [s.name for s in self.seats if s is not None]
-        self.state = self.game.start(self.size, self.options)
-        self.moves = []
-        self.log = []
-        self.status = PLAYING
-        self.save()
+        events: list[dict[str, Any]] = []
+        with self._changing(game_no=self.game_no + 1, seed=self.game_seed(self.game_no + 1), status=PLAYING, moves=[], log=[],
+                            players=[s.name for s in self.seats if s is not None],
+                            state=self.game.start(self.size, self.options)):  # fmt: skip
+            self.moves.extend(self._draw_chance(events))
+            self.save()
+            self.store.append_moves(self.id, self.game_no, 0, self.moves)
         self._make_bots()
         for seat, s in enumerate(self.seats):
             if s is not None:
                 s.stand_in = False
                 self._mark_away(seat)
-        events: list[dict[str, Any]] = []
-        new = self._draw_chance(events)
-        self._commit(new, events)
+        self.publish(events)
         self.broadcast_info()
         self.kick_bots()
 
@@ -619,8 +661,8 @@ class Table:
         if self.status != OVER:
             raise RequestError("not_over", "Play again once this game is over.")
         if any(s is None for s in self.seats):
-            self.status = WAITING
-            self.save()
+            with self._changing(status=WAITING):
+                self.save()
             self.broadcast_info()
             return
         self.start()
@@ -633,11 +675,11 @@ class Table:
         people = sum(1 for s in self.seats if s is not None and s.bot is None)
         return self.client_seed is not None and people <= 1
 
-    def game_seed(self) -> str:
-        """A seed for the game about to start: from the creator's seed when it is honoured (one
-        for each game number, so every game of the table differs), else the host's own secret."""
+    def game_seed(self, game_no: int) -> str:
+        """A seed for game ``game_no``, about to start: from the creator's seed when it is honoured
+        (one for each game number, so every game of the table differs), else the host's own secret."""
         if self.client_seed_honoured():
-            return f"{self.client_seed}/{self.game_no}"
+            return f"{self.client_seed}/{game_no}"
         return secrets.token_hex(16)
 
     def dealt_by_client_seed(self) -> bool:
@@ -704,14 +746,15 @@ class Table:
         self._play(seat, wire_move)
         return len(self.moves)
 
-    def _play(self, seat: int, wire_move: dict[str, Any], *, time_up: bool = False) -> None:
-        """Apply a seat's move (``time_up``: made by its bot once its time was up; the log says so)."""
+    def _play(self, seat: int, wire_move: dict[str, Any], *, note: dict[str, Any] | None = None) -> None:
+        """Apply a seat's move; ``note``: an event of the table's own, logged just before the move's
+        (``time_up``: its bot made the move once its time was up; ``bot_replaced``)."""
         state = self.state
         assert state is not None
         if seat not in self.movers():
             raise RequestError("not_your_turn", "It is not your turn.")
         trigger = state.chance_trigger()
-        noted: list[dict[str, Any]] = [{"type": TIME_UP, "seat": seat}] if time_up else []
+        noted = [note] if note is not None else []
         if trigger is not None:
             if wire_move.get("type") != trigger[1] or len(wire_move) != 1:
                 raise RequestError("illegal", f"It is your turn to {trigger[1]}.")
@@ -755,13 +798,15 @@ class Table:
             probe.apply(probe.parse_record_move(move))
         undone = probe.apply(probe.parse_record_move(self.moves[keep]))
         what = self.game.describe(undone[0], self.players) if undone else "a move."
-        self.store.truncate_moves(self.id, self.game_no, keep)
+        reopened = self.status == OVER
+        with self._changing(status=PLAYING):
+            self.store.truncate_moves(self.id, self.game_no, keep)
+            if reopened:
+                self.save()
         self.moves = self.moves[:keep]
         self._rebuild()
-        if self.status == OVER:
-            self.status = PLAYING
-            self.store.record_path(self.id, self.game_no).unlink(missing_ok=True)
-            self.save()
+        if reopened:
+            self._forget_record()
             for seat in range(self.size):
                 self._mark_away(seat)
         entry = {"event": {"type": "undone", "seq": keep, "undone": undone[0] if undone else None},
@@ -774,21 +819,46 @@ class Table:
         return keep
 
     def _commit(self, new: list[dict[str, Any]], events: list[dict[str, Any]]) -> None:
-        """Persist new moves, then send the views (and finish the game when it is over)."""
-        self.store.append_moves(self.id, self.game_no, len(self.moves), new)
+        """Store new moves, the game's end and record with them when they end it, in one step;
+        then send the views.
+
+        The position already holds the new moves.  When the store fails, the table goes back to
+        its last stored position and the :class:`StoreError` goes on to the host.
+        """
+        stored = len(self.moves)
         self.moves.extend(new)
-        if self.state is not None and self.state.is_over:
-            self._finish()
+        over = self.state is not None and self.state.is_over
+        try:
+            with self._changing(status=OVER if over else self.status):
+                self.store.append_moves(self.id, self.game_no, stored, new)
+                if over:
+                    self.save()
+                    self.store.write_record(self.id, self.game_no, self.record())
+        except StoreError:
+            log.exception("table %s: %d moves could not be stored; the table is back at move %d", self.id,
+                          len(new), stored)  # fmt: skip
+            del self.moves[stored:]
+            self._rebuild()
+            if over:
+                self._forget_record()
+            raise
+        if over:
+            self._ended()
         self.publish(events)
-        if self.status == OVER:
+        if over:
             self.broadcast_info()
 
-    def _finish(self) -> None:
-        self.status = OVER
+    def _forget_record(self) -> None:
+        """Remove the current game's record file (the game is not over, or not stored as over)."""
+        try:
+            self.store.record_path(self.id, self.game_no).unlink(missing_ok=True)
+        except OSError:
+            log.exception("table %s: the record of game %s could not be removed", self.id, self.game_no)
+
+    def _ended(self) -> None:
+        """The game is over: its away timers and turn timers stop."""
         if self.clock is not None:
             self.clock.stop()
-        self.store.write_record(self.id, self.game_no, self.record())
-        self.save()
         for s in self.seats:
             if s is not None and s.away_timer is not None:
                 s.away_timer.cancel()
@@ -820,7 +890,7 @@ class Table:
         try:
             wire = await asyncio.to_thread(self.bots[seat].choose, state.view(seat))
             if self.state is state and len(self.moves) == seq and self.controller(seat) is None:
-                self._play(seat, wire, time_up=True)
+                self._play(seat, wire, note={"type": TIME_UP, "seat": seat})
         except Exception:
             log.exception("table %s: no move for seat %s whose time was up; it waits for its player", self.id, seat)
 
@@ -840,26 +910,71 @@ class Table:
 
         A bot thinks in a worker thread (the strong one searches for up to a second), so the
         host keeps serving every table meanwhile; a move thought out for a position that has
-        changed since (another seat moved at the same time, an undo) is thought again."""
+        changed since (another seat moved at the same time, an undo) is thought again.  A move
+        the store cannot keep is tried again later (after 1 s, doubling up to 30 s), and the
+        table is told once; a table whose bots cannot move at all says so, never waits in silence.
+        """
+        retry = 0.0
         while self.status == PLAYING and self.state is not None:
             seats = [s for s in self.movers() if self.controller(s)]
             if not seats:
                 return
-            await asyncio.sleep(self.bot_delay)
+            await asyncio.sleep(max(self.bot_delay, retry))
             for seat in seats:
                 bot = self.controller(seat) if self.status == PLAYING else None
-                state = self.state
-                if bot is None or state is None or seat not in self.movers():
+                if bot is None or self.state is None or seat not in self.movers():
                     continue
-                seq = len(self.moves)
                 try:
-                    wire = await asyncio.to_thread(bot.choose, state.view(seat))
-                    if self.state is not state or len(self.moves) != seq or self.controller(seat) is not bot:
+                    if not await self._bot_move(seat, bot):
                         break  # the position changed while the bot thought: look again
-                    self._play(seat, wire)
+                except StoreError:
+                    if not retry:
+                        self.tell("not_saved", "The host cannot save the bots' moves just now (its disk may be "
+                                  "full); it keeps trying.")  # fmt: skip
+                    retry = min(BOT_RETRY_MAX, 2 * retry or 1.0)
+                    break
                 except Exception:
-                    log.exception("table %s: the bot for seat %s failed; the table waits", self.id, seat)
+                    log.exception("table %s: no bot can move for seat %s; the table stops", self.id, seat)
+                    self.tell("bots_stuck", f"The bots cannot find a move for {self.players[seat]}: "
+                              "this game cannot go on.")  # fmt: skip
                     return
+                retry = 0.0
+
+    async def _bot_move(self, seat: int, bot: Bot[Any]) -> bool:
+        """The bot's move for ``seat``, or False when the position changed while it thought.
+
+        A bot that fails (raises, or answers an illegal move) is logged and the random bot moves
+        instead, with a line in the table's log saying so.
+        """
+        state = self.state
+        assert state is not None
+        seq = len(self.moves)
+        view = state.view(seat)
+        try:
+            wire = await asyncio.to_thread(bot.choose, view)
+        except Exception:
+            log.exception("table %s: the %s bot for seat %s failed; the random bot moves instead", self.id,
+                          type(bot).__name__, seat)  # fmt: skip
+            wire = None
+        if self.state is not state or len(self.moves) != seq or self.controller(seat) is not bot:
+            return False
+        if wire is not None:
+            try:
+                self._play(seat, wire)
+                return True
+            except StoreError:
+                raise
+            except Exception:
+                log.exception("table %s: the %s bot for seat %s moved %r, refused; the random bot moves instead",
+                              self.id, type(bot).__name__, seat, wire)  # fmt: skip
+        stand_in = self.game.bots["random"](random.Random(f"{self.seed}/stand-in/{seq}"))
+        self._play(seat, stand_in.choose(view), note={"type": BOT_REPLACED, "seat": seat})
+        return True
+
+    def tell(self, code: str, message: str) -> None:
+        """Say something to every connection at the table (an error frame not tied to a request)."""
+        for conn in self.connections():
+            conn.error(code, message, table=self.id)
 
     def close(self) -> None:
         if self.bot_task is not None:

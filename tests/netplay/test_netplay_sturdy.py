@@ -1,0 +1,241 @@
+"""Memory and disk never disagree, and no table waits in silence.
+
+Writes are made to fail for real: SQLite's ``query_only`` makes every write to the database
+fail, and a records folder under a plain file cannot be written.  A move, a game's end with
+its record, a start, an undo or a seat that cannot be stored does not happen: the sender gets
+``not_saved``, the table is exactly as stored, and it plays on once the store works again.
+A bot that fails is replaced for that move by the random bot, and the table's log says so.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from conftest import FAST
+from netplay_support import until
+
+from yule.core import all_games
+from yule.core.records import replay, verify_record
+from yule.netplay.client import Client, HostError
+from yule.netplay.host import Host
+from yule.netplay.table import Table
+
+
+def stored_moves(host: Host, table: int) -> list[dict]:
+    t = host.tables[table]
+    rows = host.store.db.execute("SELECT move FROM moves WHERE table_id=? AND game_no=? ORDER BY n", (table, t.game_no))
+    return [json.loads(m) for (m,) in rows]
+
+
+def views(table: Table) -> list[dict]:
+    return [table.state.view(seat) for seat in [None, *range(table.size)]]
+
+
+def agrees_with_disk(host: Host, table: int) -> None:
+    """The table's moves are the stored ones, and replaying them gives the position it holds."""
+    t = host.tables[table]
+    assert stored_moves(host, table) == t.moves
+    _, replayed = replay(t.record())
+    assert [replayed.view(s) for s in [None, *range(t.size)]] == views(t)
+
+
+def failing_writes(host: Host, on: bool) -> None:
+    host.store.db.execute(f"PRAGMA query_only={'ON' if on else 'OFF'}")
+
+
+async def people_at(host: Host, game: str, names: list[str], **create) -> tuple[list[Client], int]:
+    clients = [Client("127.0.0.1", host.port, name) for name in names]
+    for client in clients:
+        await client.connect()
+    created = await clients[0].create_table(game, len(names), bot_delay=0, **create)
+    for client in clients[1:]:
+        await client.join(created["table"], created["code"])
+    return clients, created["table"]
+
+
+def next_move(table: Table, rng: random.Random) -> tuple[int, dict]:
+    """The first mover's next move, as its seat's greedy bot would choose it."""
+    seat = table.movers()[0]
+    bot = table.game.bots["greedy"](rng)
+    return seat, bot.choose(table.state.view(seat))
+
+
+async def test_a_move_that_cannot_be_stored_is_not_played_and_the_table_plays_on(host, tmp_path):
+    clients, table_id = await people_at(host, "white-elephant", ["Ana", "Ben", "Cy"])
+    table = host.tables[table_id]
+    rng = random.Random(1)
+    try:
+        await clients[0].start(table_id)
+        for _ in range(3):
+            seat, move = next_move(table, rng)
+            await clients[seat].move(table_id, move)
+
+        seat, move = next_move(table, rng)
+        before = (list(table.moves), views(table))
+        failing_writes(host, True)
+        with pytest.raises(HostError) as refused:
+            await clients[seat].move(table_id, move)
+        assert refused.value.code == "not_saved" and "did not happen" in refused.value.message
+        assert (table.moves, views(table)) == before
+        failing_writes(host, False)
+        agrees_with_disk(host, table_id)
+        assert await clients[seat].move(table_id, move) == len(table.moves) > len(before[0])
+        assert table.moves[: len(before[0])] == before[0]
+
+        blocker = tmp_path / "a file"
+        blocker.write_text("")
+        records = host.store.records_dir
+        host.store.records_dir = blocker / "records"  # no folder can be made under a file: the record fails
+        refusals = 0
+        while table.status == "playing":
+            seat, move = next_move(table, rng)
+            try:
+                await clients[seat].move(table_id, move)
+            except HostError as e:
+                assert e.code == "not_saved" and table.status == "playing" and not table.state.is_over
+                agrees_with_disk(host, table_id)
+                refusals += 1
+                host.store.records_dir = records
+        assert refusals == 1  # only the last move writes the record
+        assert host.store.db.execute("SELECT status FROM tables WHERE id=?", (table_id,)).fetchone() == ("over",)
+        verify_record(json.loads(host.store.record_path(table_id, 1).read_text()))
+        assert stored_moves(host, table_id) == table.moves
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def test_a_game_that_cannot_be_stored_as_finished_is_not_finished_after_a_restart(tmp_path):
+    """The end that failed to be stored is not half kept: a restart finds the game as stored."""
+    host = Host(tmp_path, limits=FAST)
+    await host.start("127.0.0.1", 0)
+    try:
+        clients, table_id = await people_at(host, "white-rabbit", ["Mia", "Max"])
+        table = host.tables[table_id]
+        rng = random.Random(2)
+        await clients[0].start(table_id)
+        blocker = tmp_path / "a file"
+        blocker.write_text("")
+        host.store.records_dir = blocker / "records"
+        while True:
+            seat, move = next_move(table, rng)
+            try:
+                await clients[seat].move(table_id, move)
+            except HostError as e:
+                assert e.code == "not_saved"
+                break
+        moves = list(table.moves)
+        for client in clients:
+            await client.close()
+    finally:
+        await host.stop()
+    host = Host(tmp_path, limits=FAST)
+    await host.start("127.0.0.1", 0)
+    try:
+        assert host.tables[table_id].status == "playing" and host.tables[table_id].moves == moves
+        assert not host.store.record_path(table_id, 1).exists()
+    finally:
+        await host.stop()
+
+
+async def test_starts_seats_settings_and_undo_that_cannot_be_stored_change_nothing(host):
+    clients, table_id = await people_at(host, "gift-exchange", ["Ana", "Ben"])
+    ana, ben = clients
+    table = host.tables[table_id]
+    try:
+        failing_writes(host, True)
+        for attempt in (ana.start(table_id), ana.set_open(table_id, True), ben.leave(table_id),
+                        ana.create_table("elf", 2)):  # fmt: skip
+            with pytest.raises(HostError) as refused:
+                await attempt
+            assert refused.value.code == "not_saved"
+        assert (table.status, table.game_no, table.open, table.state) == ("waiting", 0, False, None)
+        assert [s.name for s in table.seats] == ["Ana", "Ben"] and sorted(host.tables) == [table_id]
+        failing_writes(host, False)
+
+        await ana.start(table_id)
+        await ana.move(table_id, {"type": "bring", "label": "Socks", "wrapping": "box"})
+        failing_writes(host, True)
+        with pytest.raises(HostError) as refused:
+            await ana.undo(table_id)
+        assert refused.value.code == "not_saved" and len(table.moves) == 1
+        failing_writes(host, False)
+        agrees_with_disk(host, table_id)
+        assert await ana.undo(table_id) == 0
+        agrees_with_disk(host, table_id)
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def test_bots_try_again_once_the_store_works_and_say_why_they_wait(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        table_id = (await ana.create_table("white-elephant", 3, bot_delay=0.05, sit=False))["table"]
+        await ana.fill_bots(table_id)
+        table = host.tables[table_id]
+        failing_writes(host, True)
+        with pytest.raises(HostError):
+            await ana.start(table_id)
+        failing_writes(host, False)
+        await ana.start(table_id)
+        failing_writes(host, True)  # the bots' next moves fail
+        told = None
+        async for msg in ana:
+            if msg["type"] == "error":
+                told = msg
+                break
+        assert told["code"] == "not_saved" and told["table"] == table_id
+        agrees_with_disk(host, table_id)
+        failing_writes(host, False)
+        await until(lambda: table.status == "over")
+    verify_record(json.loads(host.store.record_path(table_id, 1).read_text()))
+
+
+class Broken:
+    """A bot that fails: it raises, or (``illegal``) answers a move the rules refuse."""
+
+    def __init__(self, illegal: bool) -> None:
+        self.illegal = illegal
+
+    def choose(self, view: dict) -> dict:
+        if self.illegal:
+            return {"type": "nonsense"}
+        raise RuntimeError("a bug in the bot")
+
+
+@pytest.mark.parametrize("illegal", [False, True])
+async def test_a_failing_bot_is_replaced_by_the_random_bot_and_the_log_says_so(host, illegal, caplog, monkeypatch):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        table_id = (await ana.create_table("white-elephant", 3, bot_delay=0, sit=False))["table"]
+        await ana.fill_bots(table_id, "greedy")
+        table = host.tables[table_id]
+        await ana.start(table_id)
+        await until(lambda: table.status == "over")
+        original = Table._make_bots
+
+        def broken_bots(self: Table) -> None:
+            original(self)
+            self.bots[1] = Broken(illegal)  # type: ignore[assignment]
+
+        monkeypatch.setattr(Table, "_make_bots", broken_bots)
+        await ana.play_again(table_id)
+        texts = []
+        async for msg in ana:
+            if msg["type"] == "view":
+                texts += [entry["text"] for entry in msg["log"]]
+            if msg["type"] == "table" and msg["status"] == "over" and msg["game_no"] == 2:
+                break
+    replaced = [t for t in texts if t.startswith("The bot playing for")]
+    assert replaced and all(t == f"The bot playing for {table.players[1]} was stuck; a random move was made."
+                            for t in replaced)  # fmt: skip
+    assert any(e["event"]["type"] == "bot_replaced" for e in table.log)
+    assert "the random bot moves instead" in caplog.text
+    record = json.loads(host.store.record_path(table_id, 2).read_text())
+    verify_record(record)
+    assert any(m["by"] == 1 for m in record["moves"])
+
+
+def test_every_game_has_the_random_bot_that_stands_in_for_a_failing_one():
+    assert all("random" in game.bots for game in all_games())
