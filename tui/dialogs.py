@@ -20,8 +20,25 @@ from .widgets import KeysFooter, MarkedOptionList
 T = TypeVar("T")
 
 
+class ChoiceList(MarkedOptionList):
+    """A dialog's choices: every one can be highlighted (a refused one too: the dialog says why),
+    and Up/Down stop at the first and the last instead of wrapping round to the other end."""
+
+    def action_cursor_down(self) -> None:
+        if self.option_count:
+            self.highlighted = 0 if self.highlighted is None else min(self.option_count - 1, self.highlighted + 1)
+
+    def action_cursor_up(self) -> None:
+        if self.option_count:
+            self.highlighted = 0 if self.highlighted is None else max(0, self.highlighted - 1)
+
+
 class ChoiceScreen(ModalScreen[T | None], Generic[T]):
-    """Pick one of ``choices`` (label, value, reason it cannot be picked or None); Esc cancels."""
+    """Pick one of ``choices`` (label, value, reason it cannot be picked or None); Esc cancels.
+
+    A choice that cannot be picked is marked ``×`` and dimmed; highlighted, the line under the
+    list says why, and Enter on it says so again instead of choosing.
+    """
 
     DEFAULT_CSS = """
     ChoiceScreen { align: center middle; }
@@ -30,9 +47,11 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
         border: round $accent; background: $surface; padding: 0 1;
     }
     ChoiceScreen #why { color: $text-muted; height: auto; }
+    ChoiceScreen #why.-refused { color: $warning; text-style: bold; }
     ChoiceScreen OptionList, ChoiceScreen OptionList:focus { height: auto; max-height: 14; border: none; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    HINT = "Up/Down to move, Enter to choose, Esc to cancel."
 
     def __init__(self, title: str, choices: list[tuple[Text, T, str | None]], start: T | None = None) -> None:
         super().__init__()
@@ -43,29 +62,40 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = self.title_text
-            options = [
-                Option(label, id=str(i), disabled=why is not None) for i, (label, _, why) in enumerate(self.choices)
-            ]
-            yield MarkedOptionList(*options)
-            yield Static(Text("Up/Down to move, Enter to choose, Esc to cancel."), id="why")
+            options = []
+            for i, (label, _, why) in enumerate(self.choices):
+                if why is not None:
+                    label = Text("× ", "bold") + label
+                    label.stylize("dim")
+                options.append(Option(label, id=str(i)))
+            yield ChoiceList(*options)
+            yield Static(Text(self.HINT), id="why")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
         enabled = [i for i, (_, value, why) in enumerate(self.choices) if why is None]
         preferred = [i for i in enabled if self.choices[i][1] == self.start]
-        if preferred or enabled:
-            options.highlighted = (preferred or enabled)[0]
+        if self.choices:
+            options.highlighted = (preferred or enabled or [0])[0]
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(self.choices[int(event.option.id or 0)][1])
+        _, value, why = self.choices[int(event.option.id or 0)]
+        if why is None:
+            self.dismiss(value)
+        else:
+            self._say(f"Not possible: {why}", refused=True)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        index = int(event.option.id or 0)
-        why = self.choices[index][2]
-        self.query_one("#why", Static).update(Text(why or "Enter to choose, Esc to cancel."))
+        why = self.choices[int(event.option.id or 0)][2]
+        self._say(f"× {why}" if why else "Enter to choose, Esc to cancel.", refused=False)
+
+    def _say(self, words: str, refused: bool) -> None:
+        line = self.query_one("#why", Static)
+        line.update(Text(words))
+        line.set_class(refused, "-refused")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -180,3 +180,32 @@ async def test_game_over_reveals_every_list_with_its_best_cards():
         for person in people:
             best = view["breakdown"][seat][person]
             assert f"{PERSON_NAMES[person]} {card_code(best) if best else '-'}" in line
+
+
+async def test_the_open_dialog_says_why_a_gift_is_refused_and_never_wraps_round():
+    position = Position(seed=5)
+    seat = position.state.first if position.state.party else 0
+    position.bots_until(lambda: position.state.phase == "play")
+    app = ViewApp(position, seat)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen)
+        values = [value for _, value, _ in dialog.choices]
+        mine = values.index(seat)
+        why = "You open the gift you brought only when no other gift is wrapped."
+        options = dialog.query_one("OptionList")
+        while options.highlighted != mine:  # the refused gift can be looked at, marked and explained
+            await pilot.press("down" if options.highlighted < mine else "up")
+        await pilot.pause()
+        below = dialog.query_one("#why")
+        assert str(below.content) == f"× {why}" and "× ▣ the gift you brought" in "\n".join(screen_lines(app))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog and app.moves == [] and str(below.content) == f"Not possible: {why}"
+        await pilot.press("end", "down", "down")  # the last stays the last
+        assert options.highlighted == len(values) - 1
+        await pilot.press("home", "up")  # the first stays the first
+        assert options.highlighted == 0
