@@ -201,3 +201,17 @@ def test_the_final_fields_the_sheet_reads_are_in_the_view():
 def test_rules_are_our_own_words_with_the_house_rules():
     assert "## House rules Yule plays by" in UI.rules and "500 rolls" in UI.rules
     assert "Oberhase" in UI.rules and "Enter" in UI.rules
+
+
+async def test_the_board_counts_the_rolls_left_only_near_the_cap():
+    position = Position(players=3, seed=3)
+    position.bots(12)
+    app = ViewApp(position, 0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert position.state.rolls > 0
+        assert "of 500" not in screen_text(app) and "left!" not in screen_text(app)
+        position.state.rolls = 488  # the game is near its cap of 500 rolls
+        app.redraw()
+        await pilot.pause()
+        assert "only 12 rolls left!" in screen_text(app)

@@ -12,7 +12,8 @@ colour alone::
     │ ◄ LEFT   │
     └──────────┘
 
-Drawn only from the view: pile sizes, ``max_pile``, ``rabbit``, ``die`` and ``landing``.
+Drawn only from the view: pile sizes, ``max_pile``, ``rabbit``, ``die``, ``landing`` and, near the
+cap on rolls, how many are left.
 """
 
 from __future__ import annotations
@@ -154,6 +155,26 @@ def board_text(view: dict[str, Any], cursor: int | None = None, fresh: bool = Tr
     if die:
         for row, line in enumerate(BIG_DIGITS[die]):
             canvas.put(centre + 10, 6 + row, line, die_style)
-    rolls = f"roll {view.get('rolls', 0)} of {view.get('max_rolls', 500)}"
-    canvas.put(CELL_WIDTH + 1, 10, f"{rolls:^22}", "dim")
+    left = rolls_left(view)
+    if left is not None:
+        canvas.put(CELL_WIDTH + 1, 10, f"{left:^22}", "bold")
     return canvas.text()
+
+
+NEAR_THE_CAP = 50
+"""Rolls left to the cap from which the board counts them down."""
+
+
+def rolls_left(view: dict[str, Any]) -> str | None:
+    """``'only 12 rolls left!'`` once the game is near its cap on rolls, else ``None``: children
+    need no counter of hundreds of rolls, only the warning that the game will stop.
+
+    >>> rolls_left({"rolls": 13, "max_rolls": 500}), rolls_left({"rolls": 488, "max_rolls": 500})
+    (None, 'only 12 rolls left!')
+    >>> rolls_left({"rolls": 499, "max_rolls": 500})
+    'only 1 roll left!'
+    """
+    left = view.get("max_rolls", 500) - view.get("rolls", 0)
+    if not 0 < left <= NEAR_THE_CAP:
+        return None
+    return f"only {left} roll{'' if left == 1 else 's'} left!"
