@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import work
-from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
 from textual.message import Message
@@ -29,7 +28,7 @@ from .dialogs import ChoiceScreen
 from .games import GAME_UIS
 from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result, host_log_lines
 from .text import literal
-from .widgets import ChatInput, GameTable, StatusLine, chat_line, clock_text, seat_names, seat_tags
+from .widgets import ChatInput, GameTable, PlainApp, StatusLine, chat_line, clock_text, seat_names, seat_tags
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .lobby import ConnectScreen, LobbyScreen
@@ -48,7 +47,7 @@ class PlaySetup:
     seed: int | None = None
 
 
-class HostedApp(App[int]):
+class HostedApp(PlainApp):
     """An app following one host through the client library, maybe running that host itself.
 
     It holds the ``client``, the embedded ``host`` (``yule play``, ``yule party``) and the

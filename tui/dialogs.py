@@ -61,7 +61,7 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = self.title_text
+            box.border_title = Text(self.title_text)  # a name in it reads as typed
             options = []
             for i, (label, _, why) in enumerate(self.choices):
                 if why is not None:

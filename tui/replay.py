@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from textual.app import App
 from textual.binding import Binding
 
 from yule.core import CHANCE
 from yule.core.records import start_from_record
 
 from .screens import GameOverScreen, TableScreen, final_result
-from .widgets import StatusLine
+from .widgets import PlainApp, StatusLine
 
 
 class Replay:
@@ -181,7 +180,7 @@ class ReplayScreen(TableScreen):
         self.app.exit(0)
 
 
-class ReplayApp(App[int]):
+class ReplayApp(PlainApp):
     """``yule replay``: one record, stepped through at its game's table (see the module docstring)."""
 
     TITLE = "Yule replay"

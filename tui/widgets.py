@@ -8,9 +8,11 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
+from textual.app import App
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -28,6 +30,23 @@ CONNECTION_TEXT = {
     "gone": ("host gone", "bold reverse"),
     "offline": ("not connected", "dim"),
 }
+
+
+class PlainApp(App[int]):
+    """A Yule app: its notifications show their words as they are, never read as markup, so a
+    name such as ``[bold red]Eve[/]`` (or a host's message quoting one) reads as it does in the
+    table and the log."""
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
 
 def seat_names(info: dict[str, Any] | None) -> list[str]:

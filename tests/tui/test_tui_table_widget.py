@@ -78,12 +78,18 @@ async def test_peek_shows_the_gift_to_this_seat_only(position: Position):
 
 
 async def test_names_are_shown_literally(position: Position):
+    while position.turn != 1:  # [bold red]Eve[/]'s turn
+        position.bots(1)
     app = ViewApp(position, 0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert "[bold red]E" in text
+        assert "[bold red]Eve[/]'s turn (bot)." in text and "[bold red]Eve[/]'s turn." in text  # table, log
         assert "\\x1b[31mMal" in text and "\x1b" not in text
+        await pilot.press("c")  # the notice quoting her name reads it as the table and the log do
+        await pilot.pause()
+        (notice,) = [n for n in app._notifications if "[bold red]Eve[/]" in n.message]
+        assert notice.message == "It is [bold red]Eve[/]'s turn, not yours." and not notice.markup
 
 
 async def test_arrows_move_the_cursor_within_the_exchange(position: Position):

@@ -18,7 +18,7 @@ from textual.app import App
 from yule.core import Game
 from yule.core.white_elephant import GAME
 from yule.tui.screens import TableScreen
-from yule.tui.widgets import GameTable
+from yule.tui.widgets import GameTable, PlainApp
 
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)")
 """A terminal's control sequences: what is left of its output without them is its text."""
@@ -84,7 +84,7 @@ class Position(Played):
             self.play(seat, self.bot.choose(self.state.view(seat)))
 
 
-class ViewApp(App[None]):
+class ViewApp(PlainApp):
     """Shows ``position`` from ``seat`` at the :attr:`GAME`'s table; a chosen move is played on the
     position and redrawn, as the app does with the host's frames.
 

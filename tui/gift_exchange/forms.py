@@ -103,7 +103,7 @@ class FormScreen(ModalScreen[Values | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
-            box.border_title = self.title_text
+            box.border_title = Text(self.title_text)  # a name in it reads as typed
             box.can_focus = False
             for field in self.fields:
                 cap = f" (up to {field.limit} characters)" if field.limit >= 10 else ""
@@ -169,7 +169,7 @@ class FormScreen(ModalScreen[Values | None]):
         if title is None:
             self.dismiss(None)
             return
-        self.query_one(VerticalScroll).border_title = title
+        self.query_one(VerticalScroll).border_title = Text(title)
         self.query_one("#problem", Static).update("")
 
     def action_cancel(self) -> None:
