@@ -17,12 +17,13 @@ from __future__ import annotations
 from typing import Any, cast
 
 from textual.binding import Binding
+from textual.geometry import Size
 
 from yule.core import CHANCE
 from yule.core.records import start_from_record
 
 from .screens import GameOverScreen, TableScreen, final_result
-from .widgets import PlainApp, StatusLine
+from .widgets import GameLog, PlainApp, StatusLine
 
 
 class Replay:
@@ -161,6 +162,15 @@ class ReplayScreen(TableScreen):
         seats: list[int | None] = [None, *range(self.replay.players)]
         self.seat = seats[(seats.index(self.seat) + 1) % len(seats)]
         self._show([])
+        self._fit_log(self.app.size)
+
+    def _fit_log(self, size: Size) -> None:
+        """The public view's table is as tall as what it shows (a spectator's): the log has every
+        row left; a seat's table keeps the log its game gives it."""
+        log = self.query_one(GameLog)
+        log.styles.height = "1fr" if self.seat is None else None
+        if self.seat is not None:
+            super()._fit_log(size)
 
     def _game_over(self) -> None:
         if not self.replay.finished:

@@ -12,6 +12,7 @@ from yule.core.records import play
 from yule.tui.cli import main
 from yule.tui.replay import Replay, ReplayApp, ReplayScreen
 from yule.tui.screens import GameOverScreen, LogScreen
+from yule.tui.widgets import GameLog
 
 
 def record_of(game_name: str, players: int, seed: int = 1) -> dict:
@@ -40,6 +41,7 @@ async def test_stepping_a_record_from_the_start_to_the_winner():
         screen = replay_screen(app)
         assert screen.position == 2 and f"move 2 of {replay.end} (the start)" in screen_text(app)
         assert screen.table.view == replay.view(2, None) and screen.table.view["you"] is None
+        assert str(screen.query_one(GameLog).styles.height) == "1fr"  # a spectator's table leaves the log the rest
         await pilot.press("left")  # nothing before the start
         assert screen.position == 2
         await pilot.press("right", "right")
@@ -49,6 +51,7 @@ async def test_stepping_a_record_from_the_start_to_the_winner():
         assert screen.position == 3 and screen.lines == replay.log(0, 3)
         await pilot.press("v", "v")  # public view, then the first seat's, then the second's
         assert screen.seat == 1 and screen.table.view["you"] == 1
+        assert str(screen.query_one(GameLog).styles.height) != "1fr"
         assert "[bold]Ben[/]'s view (seat 1)" in screen_text(app)  # a name is shown literally
         while screen.position < replay.end - 1:
             await pilot.press("right")
