@@ -403,14 +403,22 @@ class YuleApp(HostedApp):
     def _take_log(self, frame: dict[str, Any]) -> None:
         """The host's log frame: the game's log and the chat so far, shown with the next view."""
         self.log_so_far = host_log_lines(frame)
+        self._lobby_chat()
 
     def _chat(self, frame: dict[str, Any]) -> None:
         """A chat line: into the log shown, or with the log still to come (before the first view)."""
         line = chat_line(frame)
         if self.log_so_far is not None or self.table_screen is None or self.last_view is None:
             self.log_so_far = [*(self.log_so_far or []), line]
+            self._lobby_chat()
         else:
             self.table_screen.add_log([line])
+
+    def _lobby_chat(self) -> None:
+        """The lobby's panel of the waiting table shows its chat so far."""
+        lobby = self._lobby()
+        if lobby is not None:
+            lobby.chat = [line for line in self.log_so_far or [] if isinstance(line, Text)]
 
     def _names(self) -> list[str]:
         return seat_names(self.info)

@@ -24,10 +24,13 @@ from yule.core.registry import all_games
 
 from .games import GAME_UIS
 from .text import literal, plain
-from .widgets import KeysFooter, MarkedOptionList, StatusLine, TickBox
+from .widgets import ChatInput, KeysFooter, MarkedOptionList, StatusLine, TickBox
 
 TURN_SECONDS = (10, 3600)
 """The turn timers the create form offers (seconds a move); the host takes any up to an hour."""
+
+LOBBY_CHAT_LINES = 4
+"""Chat lines the waiting table's panel shows (the table's log has them all once the game starts)."""
 
 DEFAULT_GAME = "white-elephant"
 """The game a new table starts with when there is no table to go by: the README's game."""
@@ -156,7 +159,8 @@ class ConnectScreen(Screen[None]):
 
 
 class LobbyScreen(Screen[None]):
-    """The host's tables; the table you sit at while it waits, with its seats and bots."""
+    """The host's tables; the table you sit at while it waits, with its seats, bots and the
+    last lines of its chat (``m`` says one)."""
 
     DEFAULT_CSS = """
     LobbyScreen #tables { width: 1fr; height: 1fr; border: round $primary; }
@@ -173,6 +177,7 @@ class LobbyScreen(Screen[None]):
         Binding("x", "remove_bot", "-Bot"),
         Binding("o", "toggle_open", "Open/private"),
         Binding("s", "start", "Start"),
+        Binding("m", "chat", "Chat"),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -180,6 +185,8 @@ class LobbyScreen(Screen[None]):
     tables: reactive[list[dict[str, Any]]] = reactive(list, init=False)
     mine: reactive[dict[str, Any] | None] = reactive(None, init=False, always_update=True)
     """The table info of the waiting table you sit at, if any."""
+    chat: reactive[list[Text]] = reactive(list, init=False)
+    """The last chat lines of that table (:func:`chat_line`)."""
 
     class Request(Message):
         """Ask the app to do a lobby request: ``kind`` is join, watch, create, add_bot ..."""
@@ -199,6 +206,7 @@ class LobbyScreen(Screen[None]):
             mine.border_title = "Your table"
             yield mine
         yield Static(Text("n creates a table. Enter or j joins the highlighted one, w watches it."), id="help")
+        yield ChatInput()
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -239,16 +247,26 @@ class LobbyScreen(Screen[None]):
                 text.append(f"Turn timer: {mine['turn_seconds']:g} s a move\n")
             text.append("\n")
             text.append_text(seats_text(mine))
-            text.append("\n\na adds a bot, x removes one, s starts.", style="dim")
+            text.append("\n\na adds a bot, x removes one, s starts, m chats.", style="dim")
+            if self.chat:
+                text.append("\n\n")
+                text.append_text(Text("\n").join(self.chat[-LOBBY_CHAT_LINES:]))
             panel.update(text)
         self.refresh_bindings()
+
+    def watch_chat(self) -> None:
+        if self.is_mounted:
+            self._draw_mine(self.mine)
+
+    def action_chat(self) -> None:
+        self.query_one(ChatInput).open()
 
     def _highlighted(self) -> dict[str, Any] | None:
         index = self.query_one("#tables", OptionList).highlighted
         return self.tables[index] if index is not None and 0 <= index < len(self.tables) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("add_bot", "remove_bot", "start", "toggle_open"):
+        if action in ("add_bot", "remove_bot", "start", "toggle_open", "chat"):
             return True if self.mine is not None else None
         if action in ("join", "watch"):
             return True if self.tables else None

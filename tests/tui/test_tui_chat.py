@@ -1,5 +1,6 @@
-"""Chat in the terminal app: the chat key at the table, lines marked as chat in the log and
-shown literally, the chat said before one sat down, and the TV's chat lines."""
+"""Chat in the terminal app: the chat key at the table and at the waiting table in the lobby,
+lines marked as chat in the log and shown literally, the chat said before one sat down, and the
+TV's chat lines."""
 
 from __future__ import annotations
 
@@ -40,10 +41,18 @@ async def test_chat_at_the_table_both_ways_and_the_lines_said_before_sitting_dow
             app = YuleApp(name="Ana", address=("127.0.0.1", port), code=created["code"], discover=False)
             async with app.run_test(size=(80, 24)) as pilot:
                 await wait_for(pilot, lambda: app.table_id == table, what="Ana at the table")
+                # The waiting table in the lobby: its panel shows the chat, m says a line there too.
+                await wait_for(pilot, lambda: "Ben: said before you came" in screen_text(app), what="lobby chat")
+                await pilot.press("m", *"hello [all]", "enter")
+                said = await next_chat(ben)
+                while said["text"] != "hello [all]":
+                    said = await next_chat(ben)
+                await wait_for(pilot, lambda: "chat│ Ana: hello [all]" in screen_text(app), what="in the panel")
                 await ben.fill_bots(table)
                 await ben.start(table)
                 await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.last_view, what="the game")
                 await wait_for(pilot, lambda: "chat│ Ben: said before you came [wave]" in log_text(app), what="history")
+                assert "chat│ Ana: hello [all]" in log_text(app)
                 await wait_for(pilot, lambda: "m Chat" in screen_text(app), what="the chat key in the footer")
                 await ben.chat(table, "[bold]your[/] move")
                 await wait_for(pilot, lambda: "chat│ Ben: [bold]your[/] move" in screen_text(app), what="the line")
