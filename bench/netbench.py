@@ -145,9 +145,10 @@ async def main(args: argparse.Namespace) -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     port, echo_port = free_port(), free_port()
     data = tempfile.mkdtemp(prefix="yule-bench-")
+    room = str(args.tables * args.seats + 100)  # every connection comes from this one address
     host = subprocess.Popen(
         [sys.executable, "-m", "yule.tui.cli", "host", "--bind", "127.0.0.1", "--port", str(port), "--data", data,
-         "--no-discovery"],
+         "--no-discovery", "--max-connections", room, "--per-address", room],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip
     echo = subprocess.Popen([sys.executable, __file__, "--echo-server", str(echo_port)])

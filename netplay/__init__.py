@@ -20,6 +20,15 @@ DEFAULT_PORT = 7737
 KEEP_FINISHED_HOURS = 24.0
 """Hours a finished table stays in the lobby; then the host forgets it once nobody is at it."""
 
+MAX_CONNECTIONS = 2_000
+"""Connections a host holds at once unless told otherwise; more are refused (``host_full``)."""
+
+CONNECTIONS_PER_ADDRESS = 200
+"""Connections from one address a host holds at once unless told otherwise."""
+
+EXPIRE_WAITING_MINUTES = 60.0
+"""Minutes a table waiting for players stays in the lobby with nobody at it; then it is forgotten."""
+
 DEFAULT_SSH_PORT = 2222
 """The port ``yule ssh-serve`` serves the app over SSH on unless told otherwise."""
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from . import CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS
 from .wire import MAX_CLIENT_FRAME, FrameBuffer, FrameError, decode, encode
 
 log = logging.getLogger("yule.host")
@@ -47,7 +48,12 @@ class Limits:
     max_bad_frames: int = 10
     """Invalid frames tolerated on one connection before it is closed."""
     max_tables: int = 10_000
-    tables_per_connection: int = 100
+    tables_per_connection: int = 20
+    """Tables one connection may create, all told (leaving one does not give it back)."""
+    max_connections: int = MAX_CONNECTIONS
+    """Connections the host holds at once; more are refused (``host_full``) ..."""
+    connections_per_address: int = CONNECTIONS_PER_ADDRESS
+    """... and connections from one address at once (a party behind one address fits)."""
     chat_rate: float = 0.5
     """Chat lines per second a connection may send on average ..."""
     chat_burst: float = 5.0
@@ -96,11 +102,14 @@ class Connection(asyncio.Protocol):
         limits: Limits,
         on_message: Callable[[Connection, dict[str, Any]], None],
         on_lost: Callable[[Connection], None],
+        on_open: Callable[[Connection], None] | None = None,
     ) -> None:
         self.number = number
         self.limits = limits
         self.on_message = on_message
         self.on_lost = on_lost
+        self.on_open = on_open
+        """Told of the connection once it is made (its peer known); it may refuse and close it."""
         self.name = ""
         self.greeted = False
         """True once the host has accepted this connection's hello."""
@@ -108,9 +117,13 @@ class Connection(asyncio.Protocol):
         """table id -> the seat this connection holds there."""
         self.watching: set[int] = set()
         self.created: set[int] = set()
+        self.tables_made = 0
+        """Tables this connection has created (the ``tables_per_connection`` limit counts these)."""
         self.bad_frames = 0
         self.closed = False
         self.peer = "?"
+        self.address = "?"
+        """The peer's IP address (``peer`` is the address and port)."""
         self.transport: asyncio.Transport | None = None
         self._frames = FrameBuffer(limits.max_frame)
         self._frame_tokens = TokenBucket(limits.rate, limits.burst)
@@ -130,8 +143,12 @@ class Connection(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
-        self.peer = str(transport.get_extra_info("peername"))
+        peer = transport.get_extra_info("peername")
+        self.peer = str(peer)
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else self.peer
         self._expect(self.limits.hello_timeout, FrameError.silent)
+        if self.on_open is not None:
+            self.on_open(self)
 
     def data_received(self, data: bytes) -> None:
         frames = self._frames

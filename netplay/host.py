@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import DEFAULT_PORT, KEEP_FINISHED_HOURS, default_data_dir
+from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
 from .connection import Connection, Limits
 from .messages import (
     AddBot,
@@ -51,7 +51,7 @@ from .messages import (
     parse_client_message,
 )
 from .store import Store, StoreError, hash_token
-from .table import DEFAULT_BOT_DELAY, OVER, RequestError, Table, clean_name
+from .table import DEFAULT_BOT_DELAY, OVER, WAITING, RequestError, Table, clean_name
 from .wire import PROTOCOL_VERSION, encode
 
 log = logging.getLogger("yule.host")
@@ -75,6 +75,7 @@ class Host:
         *,
         away_timeout: float = 120.0,
         keep_finished: float | None = KEEP_FINISHED_HOURS * 3600,
+        expire_waiting: float | None = EXPIRE_WAITING_MINUTES * 60,
         limits: Limits | None = None,
         advertise: bool = False,
         name: str | None = None,
@@ -84,6 +85,9 @@ class Host:
         self.away_timeout = away_timeout
         self.keep_finished = keep_finished
         """Seconds a finished table stays in the lobby before it is forgotten (None: for ever)."""
+        self.expire_waiting = expire_waiting
+        """Seconds a table waiting for players stays with nobody at it before it is forgotten
+        (None: for ever)."""
         self.limits = limits or Limits()
         self.advertise = advertise
         self.ssh_port = ssh_port
@@ -93,6 +97,11 @@ class Host:
         self.tokens: dict[str, tuple[int, int]] = {}
         """Token hash -> (table id, seat)."""
         self.connections: set[Connection] = set()
+        """The connections admitted (see :meth:`_admit`)."""
+        self.per_address: dict[str, int] = {}
+        """Admitted connections from each address."""
+        self._seen: dict[int, float] = {}
+        """Table id -> when someone was last seen at it (a waiting table expires from then)."""
         self.port = 0
         self._store: Store | None = None
         self._server: asyncio.Server | None = None
@@ -147,7 +156,9 @@ class Host:
         self.port = self._server.sockets[0].getsockname()[1]
         self._spawn(self._heartbeats())
         if self.keep_finished is not None:
-            self._spawn(self._forget_finished_now_and_then(self.keep_finished))
+            self._spawn(self._every(max(1.0, min(3600.0, self.keep_finished / 4)), self._forget_finished))
+        if self.expire_waiting is not None:
+            self._spawn(self._every(min(60.0, self.expire_waiting / 4), self._expire_waiting))
         if self.advertise:
             from .discovery import Advertiser, advertised_addresses
 
@@ -210,29 +221,76 @@ class Host:
             return
         idle = None if starting else {t.id for t in self.tables.values() if t.status == OVER and not t.connections()}
         gone = self.store.forget_finished(time.time() - self.keep_finished, among=idle)
+        self._drop_tables(gone)
+        if gone:
+            log.info("%d tables finished over %g h ago left the lobby; their records stay in %s",
+                     len(gone), self.keep_finished / 3600, self.store.records_dir)  # fmt: skip
+
+    def _expire_waiting(self) -> None:
+        """Forget the tables waiting for players that nobody has been at for ``expire_waiting``
+        seconds (created and never started, or waiting again for a seat to be taken)."""
+        assert self.expire_waiting is not None
+        now = time.monotonic()
+        gone = []
+        for table in self.tables.values():
+            if table.status != WAITING or table.connections():
+                self._seen[table.id] = now
+            elif now - self._seen.setdefault(table.id, now) >= self.expire_waiting:
+                gone.append(table.id)
+        self.store.forget_tables(gone)
+        self._drop_tables(gone)
+        if gone:
+            log.info("%d tables waiting with nobody at them for %g min were forgotten: %s", len(gone),
+                     self.expire_waiting / 60, ", ".join(map(str, gone)))  # fmt: skip
+
+    def _drop_tables(self, gone: list[int]) -> None:
+        """The forgotten tables leave the lobby, and their seat tokens stop working."""
         for table_id in gone:
+            self._seen.pop(table_id, None)
             if (table := self.tables.pop(table_id, None)) is not None:
                 table.close()
         if gone:
             self.tokens = {h: where for h, where in self.tokens.items() if where[0] not in gone}
-            log.info("%d tables finished over %g h ago left the lobby; their records stay in %s",
-                     len(gone), self.keep_finished / 3600, self.store.records_dir)  # fmt: skip
 
-    async def _forget_finished_now_and_then(self, keep: float) -> None:
+    async def _every(self, seconds: float, chore: Callable[[], None]) -> None:
+        """Do ``chore`` every so often; a store that fails is logged, and tried again next time."""
         while True:
-            await asyncio.sleep(max(1.0, min(3600.0, keep / 4)))
-            self._forget_finished()
+            await asyncio.sleep(seconds)
+            try:
+                chore()
+            except StoreError:
+                log.exception("%s failed; tried again in %g s", chore.__name__, seconds)
 
     # -- one connection ----------------------------------------------------------------------
 
     def _connection(self) -> Connection:
         self._numbers += 1
-        conn = Connection(self._numbers, self.limits, self._received, self._lost)
-        self.connections.add(conn)
-        return conn
+        return Connection(self._numbers, self.limits, self._received, self._lost, self._admit)
+
+    def _admit(self, conn: Connection) -> None:
+        """A new connection is let in, or told why not (``host_full``) and closed."""
+        limits = self.limits
+        if len(self.connections) >= limits.max_connections:
+            conn.error("host_full", f"This host is full: it holds {limits.max_connections} connections already. "
+                       "Try again in a while.")  # fmt: skip
+        elif self.per_address.get(conn.address, 0) >= limits.connections_per_address:
+            conn.error("host_full", f"Too many connections from your address ({limits.connections_per_address}): "
+                       "close some and try again.")  # fmt: skip
+        else:
+            self.connections.add(conn)
+            self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
+            return
+        log.warning("%r refused: host full", conn)
+        conn.close()
 
     def _lost(self, conn: Connection) -> None:
+        if conn not in self.connections:
+            return  # refused at the door
         self.connections.discard(conn)
+        if (left := self.per_address[conn.address] - 1) > 0:
+            self.per_address[conn.address] = left
+        else:
+            del self.per_address[conn.address]
         for table_id in set(conn.seats) | conn.watching | conn.created:
             if (table := self.tables.get(table_id)) is not None:
                 table.detach(conn)
@@ -336,8 +394,9 @@ class Host:
     def _create(self, conn: Connection, message: Create) -> dict[str, Any]:
         if len(self.tables) >= self.limits.max_tables:
             raise RequestError("host_full", "This host has too many tables.")
-        if len(conn.created) >= self.limits.tables_per_connection:
-            raise RequestError("too_many_tables", "You have created too many tables.")
+        if conn.tables_made >= self.limits.tables_per_connection:
+            raise RequestError("too_many_tables", f"You have created {conn.tables_made} tables, the most one "
+                               "connection may create here.")  # fmt: skip
         delay = DEFAULT_BOT_DELAY if message.bot_delay is None else message.bot_delay
         organiser_token = secrets.token_urlsafe(24)
         table = Table.create(self.store, self._next_table, message.game, message.seats, dict(message.options),
@@ -349,6 +408,7 @@ class Host:
         self.tables[table.id] = table
         table.creators.add(conn)
         conn.created.add(table.id)
+        conn.tables_made += 1
         table.organiser = conn
         reply: dict[str, Any] = {"type": "created", "table": table.id, "code": table.code,
                                  "organiser_token": organiser_token}  # fmt: skip

@@ -9,6 +9,8 @@ Seat tokens are stored as SHA-256 hashes only.  Each table's last chat lines are
 (never in a record).
 
 Finished games are written to ``DATA/records/table-<id>-game-<n>.json`` (``yule-record/1``).
+The data folder, the database and the records are readable by their owner only (seat tokens
+are hashed, but records and settings are nobody else's business).
 A table whose game finished long ago can be forgotten (:meth:`Store.forget_finished`); its
 record files stay.
 """
@@ -81,6 +83,13 @@ class StoreError(Exception):
     """A write to the data folder failed; nothing of the failed :meth:`Store.atomic` block is stored."""
 
 
+def _owner_only(path: Path) -> None:
+    """Make a folder (rwx) or a file (rw) of the data folder readable by its owner only."""
+    mode = 0o700 if path.is_dir() else 0o600
+    if path.stat().st_mode & 0o777 != mode:
+        os.chmod(path, mode)
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -119,8 +128,15 @@ class Store:
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = Path(data_dir)
         self.records_dir = self.data_dir / "records"
-        self.records_dir.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.data_dir / "yule.db", isolation_level=None)
+        db_path = self.data_dir / "yule.db"
+        ours = not self.data_dir.exists() or db_path.exists()  # made now, or by Yule before
+        self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.records_dir.mkdir(mode=0o700, exist_ok=True)
+        os.close(os.open(db_path, os.O_RDWR | os.O_CREAT, 0o600))
+        older = [*self.data_dir.glob("yule.db-*"), *self.records_dir.glob("*.json")]  # from older versions
+        for path in [self.data_dir] * ours + [self.records_dir, db_path, *older]:
+            _owner_only(path)
+        self.db = sqlite3.connect(db_path, isolation_level=None)
         self._depth = 0
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # durable across a killed process
@@ -237,15 +253,19 @@ class Store:
                 continue
             if finished < before:
                 gone.append(table_id)
-        if not gone:
-            return gone
+        self.forget_tables(gone)
+        return gone
+
+    def forget_tables(self, ids: Collection[int]) -> None:
+        """Forget these tables (their record files stay); their numbers are never given again."""
+        if not ids:
+            return
         with self.atomic():
             self.db.execute("INSERT OR REPLACE INTO counters VALUES ('next_table', ?)", (self.next_table_id(),))
-            for table_id in gone:
+            for table_id in ids:
                 for where in ("tables WHERE id", "seats WHERE table_id", "moves WHERE table_id",
                               "organisers WHERE table_id", "chat WHERE table_id"):  # fmt: skip
                     self.db.execute(f"DELETE FROM {where}=?", (table_id,))
-        return gone
 
     def load_tables(self) -> list[TableRow]:
         seats: dict[int, dict[int, tuple[str, str | None, str | None]]] = {}
@@ -277,7 +297,8 @@ class Store:
         path = self.record_path(table_id, game_no)
         tmp = path.with_suffix(".tmp")
         try:
-            tmp.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+            with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as f:
+                f.write(json.dumps(record, indent=1) + "\n")
             os.replace(tmp, path)
         except OSError as e:
             with contextlib.suppress(OSError):

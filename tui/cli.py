@@ -218,6 +218,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     import logging
 
     from yule.netplay import default_data_dir
+    from yule.netplay.connection import Limits
     from yule.netplay.host import Host
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
@@ -230,8 +231,11 @@ def cmd_host(args: argparse.Namespace) -> int:
 
             ssh = SSHServe(data, (_loopback_to(args.bind), args.port), password=args.ssh_password)
             await ssh.start(args.bind, args.ssh)
+        limits = Limits(max_connections=args.max_connections, connections_per_address=args.per_address)
+        _room_for_connections(limits.max_connections)
         host = Host(data, away_timeout=args.away_timeout, keep_finished=args.keep_finished * 3600,
-                    advertise=not args.no_discovery, ssh_port=ssh.port if ssh else None)  # fmt: skip
+                    expire_waiting=args.expire_waiting * 60, limits=limits, advertise=not args.no_discovery,
+                    ssh_port=ssh.port if ssh else None)  # fmt: skip
         try:
             port = await host.start(args.bind, args.port)
         except BaseException:
@@ -255,6 +259,19 @@ def cmd_host(args: argparse.Namespace) -> int:
             await host.stop()
 
     return _run_server("host", serve(), "Yule host stopped.")
+
+
+def _room_for_connections(connections: int) -> None:
+    """Let this process open a file for each connection (and some to spare), as far as the
+    system allows: the usual soft limit of 1024 open files would refuse a big party."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + 256
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(
+            resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(hard, wanted), hard)
+        )
 
 
 def cmd_ssh_serve(args: argparse.Namespace) -> int:
@@ -396,7 +413,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--seat", type=int, metavar="N", help="see seat N's view (0 is the record's first player; default: public)"
     )
     p.set_defaults(handler=cmd_replay)
-    from yule.netplay import DEFAULT_PORT, KEEP_FINISHED_HOURS
+    from yule.netplay import (
+        CONNECTIONS_PER_ADDRESS,
+        DEFAULT_PORT,
+        EXPIRE_WAITING_MINUTES,
+        KEEP_FINISHED_HOURS,
+        MAX_CONNECTIONS,
+    )
 
     p = sub.add_parser("host", help="serve tables to players on the LAN")
     p.add_argument("--bind", metavar="ADDR", help="address to listen on (default: every interface)")
@@ -416,6 +439,28 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="HOURS",
         help="hours a finished table stays in the lobby, then it is forgotten once nobody is at "
         f"it; its records are kept (default {KEEP_FINISHED_HOURS:g})",
+    )
+    p.add_argument(
+        "--expire-waiting",
+        type=float,
+        default=EXPIRE_WAITING_MINUTES,
+        metavar="MINUTES",
+        help="minutes a table waiting for players stays in the lobby with nobody at it, then it is "
+        f"forgotten and its number never given again (default {EXPIRE_WAITING_MINUTES:g})",
+    )
+    p.add_argument(
+        "--max-connections",
+        type=int,
+        default=MAX_CONNECTIONS,
+        metavar="N",
+        help=f"connections the host holds at once; more are refused (default {MAX_CONNECTIONS})",
+    )
+    p.add_argument(
+        "--per-address",
+        type=int,
+        default=CONNECTIONS_PER_ADDRESS,
+        metavar="N",
+        help=f"connections from one address at once (default {CONNECTIONS_PER_ADDRESS})",
     )
     p.add_argument("--no-discovery", action="store_true", help="do not advertise the host on the LAN")
     p.add_argument(

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -62,6 +63,10 @@ class Guest:
     wrapping: str = ""
 
 
+class UnreadableParty(Exception):
+    """``party.json`` is there but cannot be read (damaged, or not ours to read)."""
+
+
 @dataclass
 class Party:
     """What ``party.json`` holds: the setup, and the table once the order is drawn."""
@@ -73,12 +78,25 @@ class Party:
 
     @classmethod
     def load(cls, folder: Path) -> Party | None:
+        """The saved party; None when there is none.  :class:`UnreadableParty` when ``party.json``
+        is there but cannot be read (it is left as it is: see :meth:`keep_aside`)."""
+        path = folder / PARTY_FILE
         try:
-            data = json.loads((folder / PARTY_FILE).read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8"))
             return cls([Guest(**g) for g in data["guests"]], {**DEFAULT_OPTIONS, **data["options"]},
                        data.get("table"), data.get("token"))  # fmt: skip
-        except (OSError, ValueError, KeyError, TypeError):
+        except FileNotFoundError:
             return None
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise UnreadableParty(f"{path} cannot be read: {e}") from None
+
+    @staticmethod
+    def keep_aside(folder: Path) -> Path:
+        """Move an unreadable ``party.json`` aside as a backup, so that a new party never
+        overwrites it; returns where it went (``OSError`` when it cannot be moved)."""
+        kept = folder / time.strftime("party-unreadable-%Y%m%d-%H%M%S.json")
+        os.replace(folder / PARTY_FILE, kept)
+        return kept
 
     def save(self, folder: Path) -> None:
         """Write atomically (a killed process leaves the old file or the new one).
@@ -450,7 +468,18 @@ class PartyApp(HostedApp):
         await self.client.connect()
         self.read_frames()
         self.set_status(place=f"Yule party · TV after the draw: yule watch {self.address}", connection="connected")
-        saved = Party.load(self.data_dir)
+        try:
+            saved = Party.load(self.data_dir)
+        except UnreadableParty as e:
+            try:
+                kept = Party.keep_aside(self.data_dir)
+            except OSError as moved:
+                self.notify(literal(f"{e}, and it cannot be moved aside ({moved}): fix or remove it first."),
+                            title="Yule party stops", severity="error", timeout=60)  # fmt: skip
+                return
+            self.notify(literal(f"{e}. It is kept as {kept.name}; a new party begins."),
+                        title="The saved party is damaged", severity="warning", timeout=60)  # fmt: skip
+            saved = None
         if saved is not None and saved.table is not None and saved.token is not None:
             self.party = saved  # its frames are followed from now on
             try:
@@ -670,7 +699,10 @@ def export_last(data_dir: Path, folder: Path) -> int:
     from yule.core.records import RecordError, replay
 
     records = sorted((data_dir / "records").glob("table-*-game-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    saved = Party.load(data_dir)
+    try:
+        saved = Party.load(data_dir)
+    except UnreadableParty:
+        saved = None
     if saved is not None and saved.table is not None:
         records.sort(key=lambda p: not p.name.startswith(f"table-{saved.table}-game-"))
     for path in records:

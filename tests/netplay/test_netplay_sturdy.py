@@ -10,17 +10,24 @@ A bot that fails is replaced for that move by the random bot, and the table's lo
 from __future__ import annotations
 
 import json
+import os
 import random
+import stat
+from asyncio import open_connection
 
 import pytest
 from conftest import FAST
-from netplay_support import until
+from netplay_support import Raw, until
 
 from yule.core import all_games
 from yule.core.records import replay, verify_record
+from yule.netplay.botplay import play_games
 from yule.netplay.client import Client, HostError
+from yule.netplay.connection import Limits
 from yule.netplay.host import Host
+from yule.netplay.store import Store
 from yule.netplay.table import Table
+from yule.netplay.wire import PROTOCOL_VERSION
 
 
 def stored_moves(host: Host, table: int) -> list[dict]:
@@ -239,3 +246,89 @@ async def test_a_failing_bot_is_replaced_by_the_random_bot_and_the_log_says_so(h
 
 def test_every_game_has_the_random_bot_that_stands_in_for_a_failing_one():
     assert all("random" in game.bots for game in all_games())
+
+
+async def test_tables_waiting_with_nobody_at_them_expire_and_their_numbers_are_not_given_again(tmp_path):
+    host = Host(tmp_path, limits=FAST, expire_waiting=0.4)
+    await host.start("127.0.0.1", 0)
+    try:
+        async with Client("127.0.0.1", host.port, "Ana") as ana:
+            left = (await ana.create_table("white-elephant", 3))["table"]
+            kept = (await ana.create_table("white-elephant", 3))["table"]
+            playing = (await ana.create_table("white-elephant", 3, sit=False, bot_delay=5))["table"]
+            await ana.fill_bots(playing)
+            await ana.start(playing)
+            await ana.leave(left)
+            await ana.leave(playing)
+            await until(lambda: left not in host.tables, timeout=5)
+            assert kept in host.tables and playing in host.tables  # Ana is at one; the other has started
+            assert await ana.list_tables() != [] and left not in {t["table"] for t in await ana.list_tables()}
+        await until(lambda: kept not in host.tables, timeout=5)
+        async with Client("127.0.0.1", host.port, "Ben") as ben:
+            assert (await ben.create_table("elf", 2))["table"] == playing + 1
+    finally:
+        await host.stop()
+    host = Host(tmp_path, limits=FAST)
+    await host.start("127.0.0.1", 0)
+    try:
+        assert sorted(host.tables) == [playing, playing + 1]
+    finally:
+        await host.stop()
+
+
+async def test_connections_are_capped_per_host_and_per_address_with_a_sentence(tmp_path):
+    host = Host(tmp_path, limits=Limits(max_connections=3, connections_per_address=2, tables_per_connection=2))
+    await host.start("127.0.0.1", 0)
+
+    async def from_address(address: str, hello: bool = True) -> Raw:
+        raw = Raw(*await open_connection("127.0.0.1", host.port, local_addr=(address, 0)))
+        if hello:
+            raw.send({"type": "hello", "version": PROTOCOL_VERSION, "name": address})
+            assert (await raw.frame())["type"] == "welcome"
+        return raw
+
+    try:
+        first, second = await from_address("127.0.0.1"), await from_address("127.0.0.1")
+        (refused,) = await (await from_address("127.0.0.1", hello=False)).frames_until_closed()
+        assert refused["code"] == "host_full" and "from your address (2)" in refused["message"]
+        other = await from_address("127.0.0.2")
+        second.close()
+        await until(lambda: host.per_address == {"127.0.0.1": 1, "127.0.0.2": 1})
+        async with Client("127.0.0.1", host.port, "Ana") as ana:
+            (refused,) = await (await from_address("127.0.0.3", hello=False)).frames_until_closed()
+            assert refused["code"] == "host_full" and "This host is full" in refused["message"]
+            for _ in range(2):
+                await ana.create_table("elf", 2, sit=False)
+                await ana.leave(max(host.tables))  # leaving gives no table back
+            with pytest.raises(HostError) as too_many:
+                await ana.create_table("elf", 2)
+            assert too_many.value.code == "too_many_tables" and "2 tables" in too_many.value.message
+        for raw in (first, other):
+            raw.close()
+        await until(lambda: not host.connections and not host.per_address)
+    finally:
+        await host.stop()
+
+
+async def test_the_data_folder_database_and_records_are_for_their_owner_only(host):
+    await play_games("127.0.0.1", host.port, game="white-rabbit", players=2, games=1)
+    (record,) = (host.data_dir / "records").glob("*.json")
+    for path, mode in [(host.data_dir, 0o700), (host.data_dir / "records", 0o700), (host.data_dir / "yule.db", 0o600),
+                       (host.data_dir / "yule.db-wal", 0o600), (record, 0o600)]:  # fmt: skip
+        assert stat.S_IMODE(path.stat().st_mode) == mode, path
+
+
+def test_an_older_data_folder_is_made_owner_only_but_not_a_folder_that_is_not_ours(tmp_path):
+    older = tmp_path / "older"
+    (older / "records").mkdir(parents=True)
+    (older / "yule.db").touch(mode=0o644)
+    (older / "records" / "table-1-game-1.json").touch(mode=0o644)
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o755)
+    for folder in (older, shared):
+        os.chmod(folder, 0o755)
+        Store(folder).close()
+    modes = {p.relative_to(tmp_path).as_posix(): stat.S_IMODE(p.stat().st_mode) for p in tmp_path.rglob("*")}
+    assert modes["older"] == 0o700 and modes["shared"] == 0o755
+    assert modes["older/records/table-1-game-1.json"] == modes["older/yule.db"] == modes["shared/yule.db"] == 0o600
+    assert modes["shared/records"] == 0o700

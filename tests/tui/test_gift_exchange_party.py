@@ -211,6 +211,20 @@ async def test_a_party_killed_during_setup_keeps_its_guests(tmp_path):
         assert "1 guest " in screen_text(again) and "Ana" in screen_text(again)
 
 
+async def test_a_damaged_party_file_is_kept_aside_never_overwritten(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    damaged = '{"guests": [{"name": "Ana", "label": "Socks"'  # cut short, as by a full disk
+    (data / "party.json").write_text(damaged)
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="a new party's first guest form")
+        await type_guest(pilot, "Ben", "Mug", "box")
+    (kept,) = data.glob("party-unreadable-*.json")
+    assert kept.read_text() == damaged
+    assert [g["name"] for g in json.loads((data / "party.json").read_text())["guests"]] == ["Ben"]
+
+
 async def test_the_tv_follows_an_organiser_mode_party_and_its_undo(tmp_path):
     host = Host(tmp_path, away_timeout=60)
     port = await host.start("127.0.0.1", 0)
