@@ -62,6 +62,7 @@ V = TypeVar("V", bound=Mapping[str, Any])
 """A game's view type (its ``TypedDict``)."""
 S = TypeVar("S", bound="GameState[Any]")
 """A game's state type."""
+T = TypeVar("T")
 
 
 class IllegalMove(ValueError):
@@ -302,6 +303,33 @@ class Determinizer(ABC):
         moves, which never depend on what it cannot see."""
 
 
+def draw_distinct(
+    choices: Sequence[T], weights: Mapping[Seat, Sequence[float]], rng: random.Random | None
+) -> dict[Seat, T]:
+    """A different one of ``choices`` for each seat of ``weights``, drawn in turn (seats in a
+    random order) with the seat's weights for each choice: how a determinizer deals secret
+    cards it has reasons to believe some seats hold more likely than others.  ``rng`` ``None``:
+    the first choices, in seat order.
+
+    >>> draw_distinct(["a", "b", "c"], {2: [1, 1, 1], 0: [1, 1, 1]}, None)
+    {0: 'a', 2: 'b'}
+    >>> draw_distinct(["a", "b"], {0: [0.0, 1.0]}, random.Random(3))
+    {0: 'b'}
+    """
+    left = list(range(len(choices)))
+    seats = sorted(weights)
+    if rng is None:
+        return {seat: choices[i] for seat, i in zip(seats, left, strict=False)}
+    rng.shuffle(seats)
+    out: dict[Seat, T] = {}
+    for seat in seats:
+        own = weights[seat]
+        pick = rng.choices(left, [own[i] for i in left])[0] if any(own[i] for i in left) else rng.choice(left)
+        left.remove(pick)
+        out[seat] = choices[pick]
+    return out
+
+
 @dataclass(frozen=True)
 class Game(Generic[S]):
     """A registered game: what the lobby, the host, the records and the bots need to know.
@@ -336,6 +364,11 @@ class Game(Generic[S]):
     terminal trying moves for every seat would find them out from what is refused."""
     determinizer: Callable[[View], Determinizer] | None = None
     """The :class:`Determinizer` for a seat's view (a view with ``"you"`` set)."""
+    search_moves: Callable[[View, list[MoveDict]], list[MoveDict]] | None = None
+    """The moves worth a search's time among a seat's legal moves (wire form), given its view;
+    ``None``: all of them.  For a game whose listed moves are too many to try each often."""
+    describe_move: Callable[[MoveDict, View, list[str]], str] | None = None
+    """A move the seat of a view could make (wire form), in plain words: what a hint says."""
 
     def report_lines(self, state: S, names: list[str]) -> list[str]:
         """How a finished game ended, one line a seat: the game's own report, else its scores."""

@@ -4,20 +4,23 @@ It decides from its seat's view alone, like every bot, so it plays networked sea
 search is single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012) with an opponent
 model:
 
-* Each iteration starts from a new **determinization**: a full position drawn by the game's
+* Each iteration plays in a **determinization**: a full position drawn by the game's
   :class:`~yule.core.base.Determinizer` from the view, its hidden parts (deck order, other
   seats' hidden cards and secret cards) at random among what the view does not rule out.
-  The true hidden state is never read.
+  The true hidden state is never read.  The ``n``-th visit of every root move is played in
+  the same ``n``-th determinization with the same luck afterwards (common random numbers),
+  so the root moves are compared on equal terms and fewer iterations tell them apart.
 * The tree holds the **seat's own decisions**.  A node is what the seat knows at a decision:
   its moves so far and the public events since (what others did and what chance showed), so
   the same node is reached from every determinization the seat cannot tell apart.  Its
   edges are the seat's moves in wire form, which name only what the seat can see, so a move
-  means the same in every determinization.  Edges are chosen by UCB1 over the moves legal in
-  the current determinization (each edge counts how often it was available).
+  means the same in every determinization; they are chosen by UCB1.  Where a game lists more
+  moves than a search can try often enough (White Elephant's takes), its ``search_moves``
+  keeps the ones worth trying.
 * **Other seats and chance** are not searched: other seats move as the game's greedy bot
-  would from their own view of the determinization (with a little randomness), chance draws
-  from the search's RNG.  Searching only its own decisions makes the bot a best response to
-  that model of the others, and spends every iteration on the choice it has to make.
+  would from their own view of the determinization, chance draws from the iteration's
+  random stream.  Searching only its own decisions makes the bot a best response to that
+  model of the others, and spends every iteration on the choice it has to make.
 * Each iteration adds at most one edge, then plays the game out with that same model for
   every seat (the playout) and scores it: the seat's share of the win (1, or 1/t for a win
   shared by t seats), plus a small term for its score against the others', so that a lost
@@ -34,10 +37,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Bot, Game, GameState, MoveDict, Outcome, View
+from .base import Bot, Determinizer, Game, GameState, IllegalMove, MoveDict, Outcome, View
 from .bots import RandomBot, determinizer, triggered
 from .registry import get_game
 
@@ -47,8 +51,6 @@ DEFAULT_THINK = 1.0
 EXPLORATION = 0.7
 """UCB1's exploration constant (results lie between 0 and 1)."""
 
-NOISE = 0.1
-"""How often a modelled seat plays a random legal move instead of its greedy one."""
 
 MARGIN = 0.2
 """Weight of the score margin in a playout's result (the rest is the share of the win)."""
@@ -64,24 +66,25 @@ def move_key(wire: MoveDict) -> Key:
 class Edge:
     """One move of the seat from a node: its statistics and the nodes past it, by what was seen."""
 
-    __slots__ = ("available", "move", "next", "total", "visits", "won")
+    __slots__ = ("move", "next", "total", "visits", "won")
 
     def __init__(self, move: MoveDict) -> None:
         self.move = move
         self.visits = 0
         self.total = 0.0
         self.won = 0.0
-        self.available = 0
         self.next: dict[str, Node] = {}
 
 
 class Node:
     """A decision of the seat, as far as it can tell: its edges by move key."""
 
-    __slots__ = ("edges",)
+    __slots__ = ("edges", "moves", "visits")
 
     def __init__(self) -> None:
         self.edges: dict[Key, Edge] = {}
+        self.moves: list[tuple[Key, MoveDict]] | None = None
+        self.visits = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +140,8 @@ def playout_result(outcome: Outcome, seat: int) -> tuple[float, float]:
 
 class _Model:
     """How the search moves the other seats (and the seat itself in playouts): the game's
-    greedy bot from that seat's view of the determinization, now and then a random move."""
+    greedy bot from that seat's view of the determinization (a random bot in a game without
+    a greedy one)."""
 
     def __init__(self, game: Game[Any], players: int, rng: random.Random) -> None:
         make = game.bots.get("greedy")
@@ -145,12 +149,43 @@ class _Model:
         self.rng = rng
 
     def move(self, state: GameState[Any], seat: int) -> Any:
-        rng = self.rng
-        if rng.random() < NOISE:
-            moves = state.legal_moves(seat)
-            if moves:
-                return rng.choice(moves)
         return state.parse_seat_move(seat, self.bots[seat].choose(state.view(seat)))
+
+
+class _Worlds:
+    """The determinizations of one search, in a fixed order, each with its own random stream.
+
+    The ``n``-th visit of every root move is played in world ``n`` with stream ``n``
+    (common random numbers): root moves are compared on the same hidden cards and the same
+    luck, so far fewer iterations tell them apart."""
+
+    def __init__(self, sampler: Determinizer, seed: int) -> None:
+        self.sampler = sampler
+        self.seed = seed
+        self.samples: list[GameState[Any]] = []
+        self.stream = random.Random()
+
+    def get(self, n: int) -> GameState[Any]:
+        """A fresh copy of world ``n``, with the stream set to its start."""
+        samples = self.samples
+        while len(samples) <= n:
+            samples.append(self.sampler.sample(random.Random(self.seed + 7919 * len(samples))))
+        self.stream.seed(self.seed ^ (n + 1) * 104729)
+        return samples[n].clone()
+
+
+def _ucb(edges: list[Edge], total: int) -> Edge:
+    """The root edge to search next: an unvisited one first, else the best by UCB1."""
+    best = edges[0]
+    best_value = -math.inf
+    log_total = math.log(total)
+    for edge in edges:
+        if not edge.visits:
+            return edge
+        value = edge.total / edge.visits + EXPLORATION * math.sqrt(log_total / edge.visits)
+        if value > best_value:
+            best, best_value = edge, value
+    return best
 
 
 class SearchBot(Bot[View]):
@@ -162,38 +197,50 @@ class SearchBot(Bot[View]):
         super().__init__(rng)
         self.think = think
         self.iterations = iterations
+        self.prune: Callable[[View, list[MoveDict]], list[MoveDict]] | None = None
 
     def choose(self, view: View) -> MoveDict:
-        sampler = determinizer(view)
-        seat = view["you"]
-        probe = sampler.sample(None)
-        roll = triggered(probe, seat)
-        if roll is not None:
-            return roll
-        moves = probe.legal_moves(seat)
-        if len(moves) == 1:
-            return probe.wire_move(moves[0])
-        return self.search(view).best.move
+        return self.search(view, time.perf_counter()).best.move
 
-    def search(self, view: View) -> SearchResult:
-        """Search the seat's moves from its view; every legal root move is in the result."""
+    def search(self, view: View, started: float | None = None) -> SearchResult:
+        """Search the seat's moves from its view; every move searched is in the result.
+
+        With a think time, the search stops when one more iteration would likely end after
+        ``started`` (now, by default) plus the think time, so the whole decision keeps to it.
+        A roll to set off, or a single move, is answered at once.
+        """
+        if started is None:
+            started = time.perf_counter()
         game = get_game(view["game"])
         seat: int = view["you"]
         sampler = determinizer(view)
-        rng = self.rng
-        model = _Model(game, view["players"], rng)
-        root = Node()
-        started = time.perf_counter()
-        deadline = started + self.think
-        limit = self.iterations
-        done = 0
-        while (done < limit) if limit is not None else (done < 1 or time.perf_counter() < deadline):
-            self._iterate(sampler.sample(rng), seat, root, model)
-            done += 1
         probe = sampler.sample(None)
-        for move in probe.legal_moves(seat):  # a move never searched still shows, with no visits
-            wire = probe.wire_move(move)
-            root.edges.setdefault(move_key(wire), Edge(wire))
+        roll = triggered(probe, seat)
+        if roll is not None:
+            return SearchResult((Choice(roll, 0, 0.0, 0.0),), 0, time.perf_counter() - started)
+        self.prune = game.search_moves
+        root = Node()
+        for key, wire in self._moves(probe, seat):
+            root.edges[key] = Edge(wire)
+        edges = list(root.edges.values())
+        self.rng.shuffle(edges)  # untried root moves in a random order
+        worlds = _Worlds(sampler, self.rng.getrandbits(32))
+        model = _Model(game, view["players"], worlds.stream)
+        limit = self.iterations
+        deadline = started + self.think
+        done = 0
+        searching = time.perf_counter()
+        while len(edges) > 1:
+            if limit is not None:
+                if done >= limit:
+                    break
+            elif done:
+                now = time.perf_counter()
+                if now + 1.5 * (now - searching) / done > deadline:
+                    break
+            edge = _ucb(edges, done + 1)
+            self._iterate(worlds.get(edge.visits), seat, edge, model)
+            done += 1
         choices = sorted(
             (
                 Choice(e.move, e.visits, e.total / e.visits if e.visits else 0.0, e.won / e.visits if e.visits else 0.0)
@@ -203,31 +250,31 @@ class SearchBot(Bot[View]):
         )
         return SearchResult(tuple(choices), done, time.perf_counter() - started)
 
-    def _iterate(self, state: GameState[Any], seat: int, root: Node, model: _Model) -> None:
-        """One iteration on one determinization: down the tree, one new edge, the playout."""
-        rng = self.rng
-        path: list[Edge] = []
-        node: Node | None = root
+    def _iterate(self, state: GameState[Any], seat: int, first: Edge, model: _Model) -> None:
+        """One iteration on one determinization: the root move ``first``, down the tree, one
+        new edge, the playout."""
+        stream = model.rng
+        path = [first]
+        fresh = first.visits == 0
+        state.apply(state.parse_seat_move(seat, first.move))
+        node: Node | None = None
         seen: list[Any] = []  # the public events since the seat's last move in the tree
         while not state.is_over:
             mover = state.mover()
-            if node is None or mover != seat:
-                events = state.apply(model.move(state, mover) if mover is not None else state.chance_move(rng))
-                if node is not None:
+            if fresh or mover != seat:
+                events = state.apply(model.move(state, mover) if mover is not None else state.chance_move(stream))
+                if not fresh:
                     seen.append(events)
                 continue
-            if path:
-                after = path[-1].next
-                key = repr(seen)
-                node = after.get(key)
-                if node is None:
-                    node = after[key] = Node()
-                seen = []
+            after = path[-1].next
+            key = repr(seen)
+            node = after.get(key)
+            if node is None:
+                node = after[key] = Node()
+            seen = []
             edge, move, fresh = self._select(state, seat, node)
             path.append(edge)
             state.apply(move)
-            if fresh:
-                node = None
         outcome = state.outcome()
         assert outcome is not None
         result, share = playout_result(outcome, seat)
@@ -238,28 +285,86 @@ class SearchBot(Bot[View]):
 
     def _select(self, state: GameState[Any], seat: int, node: Node) -> tuple[Edge, Any, bool]:
         """The edge to follow (an untried move first, else UCB1), its move in this determinization,
-        and whether it is new."""
-        edges = node.edges
-        untried = []
-        options = []
-        for move in state.legal_moves(seat):
-            wire = state.wire_move(move)
-            key = move_key(wire)
-            edge = edges.get(key)
-            if edge is None:
-                untried.append((key, wire, move))
+        and whether it is new.
+
+        A node lists its moves once, from the first determinization that reaches it: every
+        determinization reaching it gives the seat the same view, so the same moves.  Should one
+        not fit all the same, the node lists them again from the determinization at hand.
+        """
+        if node.moves is None:
+            node.moves = self._moves(state, seat)
+        for _ in range(2):
+            edges = node.edges
+            node.visits += 1
+            untried = [(key, wire) for key, wire in node.moves if key not in edges]
+            if untried:
+                key, wire = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+                edge = edges[key] = Edge(wire)
+                fresh = True
             else:
-                edge.available += 1
-                options.append((edge, move))
-        if untried:
-            key, wire, move = untried[0] if len(untried) == 1 else self.rng.choice(untried)
-            edge = edges[key] = Edge(wire)
-            return edge, move, True
-        best = None
-        best_value = -math.inf
-        for edge, move in options:
-            value = edge.total / edge.visits + EXPLORATION * math.sqrt(math.log(edge.available) / edge.visits)
-            if value > best_value:
-                best, best_value = (edge, move), value
-        assert best is not None
-        return best[0], best[1], False
+                edge = _ucb(list(edges.values()), node.visits)
+                fresh = False
+            try:
+                move = state.parse_seat_move(seat, edge.move)
+                state.verify(move)
+            except IllegalMove:
+                node.moves = self._moves(state, seat)
+                node.edges = {key: e for key, e in edges.items() if any(key == k for k, _ in node.moves)}
+                continue
+            return edge, move, fresh
+        raise AssertionError("a move listed for this position is not legal in it")
+
+    def _moves(self, state: GameState[Any], seat: int) -> list[tuple[Key, MoveDict]]:
+        """The seat's moves worth searching in this position, as (key, wire move)."""
+        wires = [state.wire_move(m) for m in state.legal_moves(seat)]
+        if self.prune is not None and len(wires) > 1:
+            wires = self.prune(state.view(seat), wires)
+        return [(move_key(w), w) for w in wires]
+
+
+HINT_THINK = 1.0
+"""Seconds the search thinks for a hint."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the strong bot would play for a seat, and why, in words a player understands."""
+
+    move: MoveDict
+    text: str
+
+
+def hint(view: View, names: list[str], think: float = HINT_THINK, rng: random.Random | None = None) -> Hint:
+    """What the strong bot would play from this seat's view (the view alone: nothing else is
+    read), with the reason: how often the seat won the games the search played out after that
+    move, against the next best move.
+
+    >>> from yule.core import get_game
+    >>> state = get_game("white-rabbit").start(2)
+    >>> _ = state.apply(state.chance_move(random.Random(2)))
+    >>> hint(state.view(0), ["Ana", "Ben"]).text
+    'Roll the die: it is the only move now.'
+    """
+    game = get_game(view["game"])
+    describe = game.describe_move
+    assert describe is not None, f"{game.title} has no hints"
+    seat = view["you"]
+    probe = determinizer(view).sample(None)
+    roll = triggered(probe, seat)
+    moves = [probe.wire_move(m) for m in probe.legal_moves(seat)] if roll is None else [roll]
+    if len(moves) == 1:
+        return Hint(moves[0], f"{_sentence(describe(moves[0], view, names))}: it is the only move now.")
+    result = SearchBot(rng or random.Random(), think=think).search(view)
+    best, *others = result.choices
+    text = (
+        f"{_sentence(describe(best.move, view, names))}. In {result.iterations} games the search played out "
+        f"from what you can see, you won {best.wins:.0%} after this move"
+    )
+    if others:
+        second = others[0]
+        text += f", and {second.wins:.0%} after the next best ({describe(second.move, view, names)})"
+    return Hint(best.move, text + ".")
+
+
+def _sentence(words: str) -> str:
+    return words[:1].upper() + words[1:]

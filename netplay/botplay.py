@@ -121,7 +121,8 @@ async def _seat(
             if may_move(msg):
                 await asyncio.sleep(delay)
                 try:
-                    await client.move(table, bot.choose(msg["view"]), seq=msg["seq"])
+                    move = await asyncio.to_thread(bot.choose, msg["view"])  # a search bot thinks a while
+                    await client.move(table, move, seq=msg["seq"])
                 except HostError as e:
                     if e.code != "stale":
                         log.warning("table %s: a bot's move was refused: %s", table, e)

@@ -37,14 +37,24 @@ PLAY_BOT_DELAY = 1.2
 """Seconds between bot moves in ``yule play``: slow enough to follow each one."""
 
 
+BOT_LEVELS: dict[str, tuple[str, str]] = {
+    "easy": ("random", "Easy: the bots play any move at random"),
+    "normal": ("greedy", "Normal: the bots take what looks best right now"),
+    "hard": ("ismcts", "Hard: the bots think each move through (about a second each)"),
+}
+"""``yule play``'s bot levels: the bot kind each seats, and how the menu says it."""
+
+
 @dataclass
 class PlaySetup:
-    """``yule play``: which game (None: ask), how many seats, the bots' pace, the asked-for seed."""
+    """``yule play``: which game (None: ask), how many seats, the bots' pace, the asked-for
+    seed, and the bots' level (a key of :data:`BOT_LEVELS`; None: ask after the game)."""
 
     game: str | None
     players: int | None
     bot_delay: float = PLAY_BOT_DELAY
     seed: int | None = None
+    level: str | None = "normal"
 
 
 class HostedApp(PlainApp):
@@ -160,7 +170,7 @@ class YuleApp(HostedApp):
     def on_mount(self) -> None:
         if self.play is not None:
             if self.play.game is None:
-                self.push_screen(self._game_menu(), lambda game: self.start_play(game) if game else self.exit(0))
+                self.push_screen(self._game_menu(), self._game_chosen)
             else:
                 self.start_play(self.play.game)
         elif self.address is not None:
@@ -182,6 +192,34 @@ class YuleApp(HostedApp):
             why = None if game.name in GAME_UIS else f"{game.title} has no table in the terminal yet."
             choices.append((Text(label), game.name, why))
         return ChoiceScreen("Which game? (Enter plays, Esc quits)", choices)
+
+    def _game_chosen(self, game: str | None) -> None:
+        """The game menu's answer: ask the bots' level next (unless ``--bots`` said it), then play."""
+        assert self.play is not None
+        if not game:
+            self.exit(0)
+        elif self.play.level is None:
+            self.push_screen(self._level_menu(game), lambda level: self._level_chosen(game, level))
+        else:
+            self.start_play(game)
+
+    def _level_menu(self, game: str) -> ChoiceScreen[str]:
+        from yule.core.registry import get_game
+
+        spec = get_game(game)
+        choices = []
+        for level, (kind, words) in BOT_LEVELS.items():
+            why = None if kind in spec.bots else f"{spec.title} has no {level} bots."
+            choices.append((Text(words), level, why))
+        return ChoiceScreen(f"{spec.title}: how strong are the bots? (Esc: back)", choices, start="normal")
+
+    def _level_chosen(self, game: str, level: str | None) -> None:
+        assert self.play is not None
+        if level is None:  # back to the games
+            self.push_screen(self._game_menu(), self._game_chosen)
+            return
+        self.play.level = level
+        self.start_play(game)
 
     # -- terminal size ---------------------------------------------------------------------
 
@@ -345,6 +383,7 @@ class YuleApp(HostedApp):
             await painted.wait()
         import tempfile
 
+        from yule.core.ismcts import DEFAULT_THINK
         from yule.core.registry import get_game
         from yule.netplay.host import Host
 
@@ -359,9 +398,15 @@ class YuleApp(HostedApp):
         self.set_status(place=f"Yule · {spec.title} on this machine")
         self.read_frames()
         try:
-            reply = await client.create_table(game, players, bot_delay=self.play.bot_delay, seed=self.play.seed)
+            kind = BOT_LEVELS[self.play.level or "normal"][0]
+            if kind not in spec.bots:
+                kind = "greedy" if "greedy" in spec.bots else "random"
+            delay = self.play.bot_delay
+            if kind == "ismcts":  # it thinks for a second already
+                delay = max(0.2, delay - DEFAULT_THINK)
+            reply = await client.create_table(game, players, bot_delay=delay, seed=self.play.seed)
             self._sit(reply["table"])
-            await client.fill_bots(self.table_id)
+            await client.fill_bots(self.table_id, kind)
             await client.start(self.table_id)
         except HostError as e:
             self.notify(literal(e.message), title="Cannot start the game", severity="error", timeout=30)

@@ -79,6 +79,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from yule.core.records import play, replay
 
     game = get_game(args.game)
+    if args.seats is not None or args.games is not None:
+        return _simulate_match(args, game)
+    for option in ("records", "json", "think", "iterations"):
+        if getattr(args, option) not in (None, False):
+            print(f"yule simulate: --{option} is for matches: give --seats or --games", file=sys.stderr)
+            return 2
+    args.bot = args.bot or "random"
     if args.bot not in game.bots:
         print(f"yule simulate: {game.title} has bots {', '.join(game.bots)}, not {args.bot!r}", file=sys.stderr)
         return 2
@@ -101,6 +108,68 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.record:
         Path(args.record).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         print(f"record written to {args.record}")
+    return 0
+
+
+def _simulate_match(args: argparse.Namespace, game: Any) -> int:
+    """``yule simulate GAME --seats KIND,... --games K``: a match, its win shares."""
+    from yule.core.match import play_match
+
+    def fail(message: str) -> int:
+        print(f"yule simulate: {message}", file=sys.stderr)
+        return 2
+
+    if args.bot is not None or args.record is not None:
+        return fail("--bot and --record are for one game; a match takes --seats and --records")
+    kinds = [k.strip() for k in (args.seats or args.bot or "random").split(",") if k.strip()]
+    players = args.players or max(len(kinds), game.min_players)
+    if not kinds or len(kinds) > players:
+        return fail(f"--seats names {len(kinds)} bots for {players} seats")
+    kinds += [kinds[-1]] * (players - len(kinds))
+    unknown = sorted({k for k in kinds if k not in game.bots})
+    if unknown:
+        return fail(f"{game.title} has bots {', '.join(game.bots)}, not {', '.join(unknown)}")
+    games = args.games if args.games is not None else 1
+    if games < 1:
+        return fail("--games must be at least 1")
+    if args.think is not None and args.think <= 0:
+        return fail("--think must be more than 0 seconds")
+    seed = args.seed if args.seed is not None else random.randrange(10**9)
+    folder = Path(args.records) if args.records else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    progress = not args.json and sys.stderr.isatty()
+
+    def done(number: int, record: dict) -> None:
+        if folder is not None:
+            path = folder / f"{game.name}-{number + 1:04d}.json"
+            path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        if progress:
+            print(f"\rgame {number + 1} of {games}", end="", file=sys.stderr, flush=True)
+
+    try:
+        result = play_match(
+            game, kinds, games, seed, think=args.think, iterations=args.iterations, keep_records=False, on_record=done
+        )
+    except ValueError as e:
+        return fail(str(e))
+    if progress:
+        print(file=sys.stderr)
+    shares = result.win_share
+    if args.json:
+        out = {"game": game.name, "games": games, "players": players, "seats": kinds, "win_share": shares}
+        print(json.dumps(out))
+        return 0
+    print(f"{game.title}, {players} players, {games} games, seed {seed}; seats: {', '.join(kinds)}")
+    print(f"  {'bot':<8} {'seats':>5} {'win share':>10} {'95% interval':>15} {'decision p50':>13} {'p95':>8}")
+    for kind in result.seat_counts:
+        low, high = result.interval(kind)
+        p50, p95 = result.percentile(kind, 0.5), result.percentile(kind, 0.95)
+        times = f"{p50 * 1000:>11.1f}ms {p95 * 1000:>6.0f}ms" if p50 is not None and p95 is not None else ""
+        print(f"  {kind:<8} {result.seat_counts[kind]:>5} {shares[kind]:>10.3f}   {low:.3f} to {high:.3f} {times}")
+    print(f"  fair share: {1 / players:.3f}")
+    if folder is not None:
+        print(f"records written to {folder}")
     return 0
 
 
@@ -385,6 +454,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="seats at the table, you included")
     p.add_argument("--seed", type=int, help="seed for the shuffle and the bots")
     p.add_argument("--name", help="your name at the table")
+    p.add_argument(
+        "--bots",
+        choices=("easy", "normal", "hard"),
+        help="the bots' level: easy (random moves), normal (greedy) or hard (they search ahead); "
+        "asked in the game menu when left out, else normal",
+    )
     p.set_defaults(handler=cmd_play)
 
     p = sub.add_parser("join", help="join a host on the LAN: its lobby, or a table by its code")
@@ -395,12 +470,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--code", help="a private table's join code: sit at that table at once")
     p.set_defaults(handler=cmd_join)
 
-    p = sub.add_parser("simulate", help="play a whole game with bots and print the result")
+    p = sub.add_parser(
+        "simulate",
+        help="bots play a whole game and print the result, or a match of many games (--seats, --games)",
+        description="One game with the same bot on every seat (--bot), or a match: --games games with "
+        "the bots named by --seats, the seats turning one place each game so every bot plays every "
+        "position; it prints each bot's win share (a shared win counts 1/t; the fair share is 1/N).",
+    )
     p.add_argument("game", choices=games)
     p.add_argument("--players", type=int, help="number of seats")
     p.add_argument("--seed", type=int, help="the seed (random when left out; printed)")
-    p.add_argument("--bot", default="random", help="bot on every seat: random, or the game's smarter one (greedy ...)")
-    p.add_argument("--record", metavar="FILE", help="write the game record to FILE ('-' for stdout)")
+    p.add_argument("--bot", help="one game: the bot on every seat: random, greedy or ismcts (default random)")
+    p.add_argument("--record", metavar="FILE", help="one game: write its record to FILE ('-' for stdout)")
+    p.add_argument(
+        "--seats",
+        metavar="KIND,...",
+        help="a match: the bot at each seat, e.g. ismcts,greedy,greedy,greedy (a short list is "
+        "filled with its last bot)",
+    )
+    p.add_argument("--games", type=int, help="a match: games to play (default 1)")
+    p.add_argument(
+        "--think", type=float, metavar="SECONDS", help="a match: the ismcts bot's think time a move (default 1)"
+    )
+    p.add_argument(
+        "--iterations", type=int, metavar="N", help="a match: the ismcts bot's searches a move, instead of a time"
+    )
+    p.add_argument("--records", metavar="DIR", help="a match: write each game's record to DIR")
+    p.add_argument("--json", action="store_true", help="a match: print the result as one JSON object")
     p.set_defaults(handler=cmd_simulate)
 
     p = sub.add_parser("verify", help="replay game records and check them (OK or FAIL each)")
@@ -505,7 +601,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, required=True, help="seats at each table")
     p.add_argument("--games", type=int, default=1, help="games to play in all (default 1)")
     p.add_argument("--tables", type=int, default=1, help="tables playing at a time (default 1)")
-    p.add_argument("--bot", default="random", help="bot on every seat: random, or the game's smarter one (greedy ...)")
+    p.add_argument("--bot", default="random", help="bot on every seat: random, greedy or ismcts (the strong one)")
     p.add_argument("--delay", type=float, default=0.0, metavar="SECONDS", help="each bot's pause before a move")
     p.add_argument("--seed", type=int, help="seed for the bots' choices")
     p.set_defaults(handler=cmd_bots)

@@ -23,7 +23,10 @@ def run_play(args: argparse.Namespace) -> int:
     """Play now: the real host on loopback, a table with bots, and you."""
     from .app import PlaySetup, YuleApp
 
-    app = YuleApp(name=args.name or _default_name(), play=PlaySetup(args.game, args.players, seed=args.seed))
+    setup = PlaySetup(
+        args.game, args.players, seed=args.seed, level=args.bots or (None if args.game is None else "normal")
+    )
+    app = YuleApp(name=args.name or _default_name(), play=setup)
     return app.run(mouse=False) or 0
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, VerticalScroll
@@ -18,6 +19,7 @@ from textual.widgets import Static
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
+from .text import literal
 from .widgets import ChatInput, GameLog, GameTable, KeysFooter, StatusLine, chat_line
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -92,6 +94,7 @@ class TableScreen(FollowScreen):
     """A game in progress: the status line, the game's table, the log and the keys."""
 
     BINDINGS = [
+        Binding("h", "hint", "Hint"),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("l", "whole_log", "Log", show=False),  # the log's title says so
         Binding("m", "chat", "Chat"),
@@ -148,6 +151,49 @@ class TableScreen(FollowScreen):
 
     def action_chat(self) -> None:
         self.query_one(ChatInput).open()
+
+    # -- hints ---------------------------------------------------------------------------------
+
+    @property
+    def hints(self) -> bool:
+        """True when this game has a strong bot to ask (``h``)."""
+        from yule.core.registry import get_game
+
+        game = get_game(self.game)
+        return "ismcts" in game.bots and game.describe_move is not None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            if not self.hints or not self.is_mounted or self.table.spectating:
+                return False
+            return None if self.table.blocked() else True
+        return True
+
+    def action_hint(self) -> None:
+        """Ask the strong bot what it would play now, from this seat's view alone."""
+        table = self.table
+        why = table.blocked()
+        if why is not None or table.view is None:
+            self.notify(literal(why or "There is nothing to play yet."), title="No hint now", severity="warning")
+            return
+        from yule.core.ismcts import HINT_THINK
+
+        self.notify("Thinking about your move…", title="Hint", timeout=HINT_THINK + 1)
+        self.think(table.view, list(table.names))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def think(self, view: dict[str, Any], names: list[str]) -> None:
+        """The search for a hint, in a thread: the app keeps drawing and taking keys meanwhile."""
+        from yule.core.ismcts import hint
+
+        found = hint(view, names)
+        self.app.call_from_thread(self._show_hint, view, found.text)
+
+    def _show_hint(self, view: dict[str, Any], text: str) -> None:
+        if self.table.view is not view:
+            self.notify("The game moved on while I was thinking: press h again.", title="Hint", timeout=6)
+            return
+        self.notify(literal(text), title="Hint", timeout=20)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))

@@ -9,7 +9,7 @@ computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, and_list, no_options, seat_namer
+from ..base import Event, Game, MoveDict, View, and_list, no_options, seat_namer
 from ..bots import RandomBot
 from ..ismcts import SearchBot
 from ..registry import register
@@ -161,6 +161,18 @@ def report(state: ElfState, names: list[str]) -> list[str]:
     return lines
 
 
+def describe_move(move: MoveDict, view: View, names: list[str]) -> str:
+    """A move the seat of ``view`` could make, in plain words (what a hint says to do).
+
+    >>> describe_move({"type": "play", "card": "s2-1", "heading": "S"}, {}, ["Ana"])
+    'play Straight 2 (s2-1) heading south'
+    """
+    if move["type"] == "end":
+        return "end your turn (and draw 2 cards)"
+    start = " from the other Ice Floe" if move.get("floe") else ""
+    return f"play {describe_card(move['card'])}{start} heading {_HEADING_WORDS[move['heading']]}"
+
+
 GAME = register(
     Game(
         name=NAME,
@@ -172,6 +184,7 @@ GAME = register(
         check_options=no_options("Elf"),
         bots={"random": RandomBot, "greedy": GoalBot, "ismcts": SearchBot},
         describe=describe,
+        describe_move=describe_move,
         determinizer=determinizer,
         summary="Lay path cards to guide Buddy to NYC past the places on your secret Goal card (2-4).",
         report=report,
@@ -190,6 +203,7 @@ __all__ = [
     "Shuffle",
     "describe",
     "describe_card",
+    "describe_move",
     "preview",
     "report",
     "score",

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import random
 
-from ..base import Determinizer, View
+from ..base import Determinizer, View, draw_distinct
 from .board import (
     GINGERBREAD_VALUES,
     GOAL_IDS,
+    GOALS,
     HEADING_INDEX,
+    LOCATION,
     SPOT_IDS,
     START_CELL,
     TOKEN_INDEX,
@@ -24,6 +26,18 @@ from .board import (
 )
 from .cards import CARD_IDS, CARD_TYPE, placement
 from .state import ElfState
+
+VISITED = 4.0
+"""How much likelier a Goal card showing a location is, for the seat that took Buddy there."""
+
+
+def goal_weights(goals: list[str], visited: list[str]) -> list[float]:
+    """The odds of each Goal card for a seat that took Buddy to the locations ``visited``.
+
+    >>> goal_weights(["goal-1", "goal-2", "goal-3"], ["central-park"])
+    [4.0, 4.0, 1.0]
+    """
+    return [VISITED ** sum(loc in GOALS[goal] for loc in visited) for goal in goals]
 
 
 class Sampler(Determinizer):
@@ -80,6 +94,10 @@ class Sampler(Determinizer):
         assert len(self.pool) == view["deck"], "view out of step"
         self.own_goal = view["goal"]["id"]
         self.other_goals = [g for g in GOAL_IDS if g != self.own_goal]
+        visited: list[list[str]] = [[] for _ in range(n)]
+        for path in view["paths"]:
+            visited[path["by"]].extend(t for t in path["touched"] if tokens[t]["kind"] == LOCATION)
+        self.goal_odds = {t: goal_weights(self.other_goals, visited[t]) for t in range(n) if t != seat}
         self.base = base
 
     def sample(self, rng: random.Random | None) -> ElfState:
@@ -89,10 +107,8 @@ class Sampler(Determinizer):
             rng.shuffle(deck)
         state.deck = deck
         state.deck_pos = 0
-        others = state.players - 1
-        goals = rng.sample(self.other_goals, others) if rng is not None else self.other_goals[:others]
-        goals.insert(self.seat, self.own_goal)
-        state.goals = goals
+        dealt = draw_distinct(self.other_goals, self.goal_odds, rng)
+        state.goals = [dealt[t] if t != self.seat else self.own_goal for t in range(state.players)]
         values = list(self.other_values)
         if rng is not None:
             rng.shuffle(values)

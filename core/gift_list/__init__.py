@@ -9,7 +9,7 @@ computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, and_list, no_options, seat_namer
+from ..base import Event, Game, MoveDict, View, and_list, no_options, seat_namer
 from ..bots import RandomBot
 from ..ismcts import SearchBot
 from ..registry import register
@@ -69,6 +69,24 @@ def describe(event: Event, names: list[str]) -> str:
     return kind
 
 
+def describe_move(move: MoveDict, view: View, names: list[str]) -> str:
+    """A move the seat of ``view`` could make, in plain words (what a hint says to do).
+
+    >>> view = {"you": 0, "holding": [None, "red-7"]}
+    >>> describe_move({"type": "steal", "from": 1}, view, ["Ana", "Ben"])
+    "steal Ben's Red 7 (Mother-in-Law)"
+    """
+    kind = move["type"]
+    who = seat_namer(names)
+    if kind == "bring":
+        return f"bring {describe_card(move['card'])}"
+    if kind == "open":
+        return (
+            "open the gift you brought" if move["from"] == view["you"] else f"open the gift {who(move['from'])} brought"
+        )
+    return f"steal {who(move['from'])}'s {describe_card(view['holding'][move['from']])}"
+
+
 GAME = register(
     Game(
         name=NAME,
@@ -80,6 +98,7 @@ GAME = register(
         check_options=no_options("Gift List"),
         bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot},
         describe=describe,
+        describe_move=describe_move,
         determinizer=determinizer,
         summary="Bring junk from your attic, open or steal, fill your secret Gift List (3-7).",
     )
@@ -96,5 +115,6 @@ __all__ = [
     "Steal",
     "best_cards",
     "describe",
+    "describe_move",
     "score",
 ]

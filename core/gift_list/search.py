@@ -3,21 +3,50 @@
 What a seat cannot see: the other seats' attics and secret Gift Lists, and the wrapped gifts
 others brought to this party.  :class:`Sampler` reads the view once; each sample deals the
 gift cards the seat has not seen (received and open gifts are public; the rest of the deck is
-out of play, unseen) to the other attics and wrapped gifts, and the Gift List cards the seat
-does not hold to the other seats, at random.
+out of play, unseen) to the other attics and wrapped gifts at random, and the Gift List cards
+the seat does not hold to the other seats, each seat's list drawn with the odds what it did
+gives it: people steal what their list wants (a steal of a colour makes a list with that
+person :data:`WANTED` times likelier) and bring what it does not (a brought colour makes a
+list without that person :data:`UNWANTED` times likelier).
 """
 
 from __future__ import annotations
 
 import random
 
-from ..base import Determinizer, View
-from .cards import DECK, GIFT_LISTS, canonical_list
+from ..base import Determinizer, View, draw_distinct
+from .cards import CARD_COLOUR, DECK, GIFT_LISTS, PERSON_OF_COLOUR, canonical_list
 from .state import PLAY, GiftListState
 
 OPENED = "opened"
 """What a sample keeps as the card of a gift already opened this party (the card itself is
 in somebody's hands; the rules only need to know the gift was brought)."""
+
+
+WANTED = 6.0
+"""How much likelier a list with a person is than one without, per card of their colour stolen."""
+UNWANTED = 2.0
+"""How much likelier a list without a person is than one with, per card of their colour brought."""
+
+
+def list_weights(people_lists: list[tuple[str, ...]], stolen: list[str], given: list[str]) -> list[float]:
+    """The odds of each Gift List for a seat that stole ``stolen`` and brought ``given``.
+
+    >>> lists = [("mother-in-law", "crazy-neighbor", "fluffy-the-cat"), ("crazy-neighbor", "fluffy-the-cat", "random-stranger")]
+    >>> list_weights(lists, ["red-9"], ["blue-2"])
+    [12.0, 1.0]
+    """
+    weights = []
+    for people in people_lists:
+        weight = 1.0
+        for card in stolen:
+            if PERSON_OF_COLOUR[CARD_COLOUR[card]] in people:
+                weight *= WANTED
+        for card in given:
+            if PERSON_OF_COLOUR[CARD_COLOUR[card]] not in people:
+                weight *= UNWANTED
+        weights.append(weight)
+    return weights
 
 
 class Sampler(Determinizer):
@@ -55,6 +84,11 @@ class Sampler(Determinizer):
         own = canonical_list(view["list"])
         self.own_list = own
         self.other_lists: list[tuple[str, ...]] = [people for people in GIFT_LISTS if people != own]
+        self.list_odds = {
+            t: list_weights(self.other_lists, view["stolen"][t], view["given"][t]) for t in range(n) if t != seat
+        }
+        base.given = [list(cards) for cards in view["given"]]
+        base.stolen = [list(cards) for cards in view["stolen"]]
         self.base = base
 
     def sample(self, rng: random.Random | None) -> GiftListState:
@@ -70,12 +104,8 @@ class Sampler(Determinizer):
         for t, size in enumerate(self.attic_sizes):
             if t != seat:
                 attic[t] = [pool.pop() for _ in range(size)]
-        others = state.players - 1
-        lists: list[tuple[str, ...]] = (
-            rng.sample(self.other_lists, others) if rng is not None else self.other_lists[:others]
-        )
-        lists.insert(seat, self.own_list)
-        state.lists = lists
+        dealt = draw_distinct(self.other_lists, self.list_odds, rng)
+        state.lists = [dealt[t] if t != seat else self.own_list for t in range(state.players)]
         return state
 
 

@@ -98,6 +98,7 @@ class GiftListState(GameState[Move]):
         "attic",
         "brought",
         "first",
+        "given",
         "holding",
         "lists",
         "locked",
@@ -108,6 +109,7 @@ class GiftListState(GameState[Move]):
         "phase",
         "players",
         "received",
+        "stolen",
         "turn",
         "turn_owner",
         "wrapped",
@@ -133,6 +135,8 @@ class GiftListState(GameState[Move]):
         self.locked = [False] * n  # does the seat hold a gift stolen since the last opening?
         self.opened = 0  # gifts opened this party
         self.received: list[list[str]] = [[] for _ in range(n)]
+        self.given: list[list[str]] = [[] for _ in range(n)]  # the cards each seat brought, once opened
+        self.stolen: list[list[str]] = [[] for _ in range(n)]  # the cards each seat stole
         self._outcome: Outcome | None = None
 
     # -- who moves -------------------------------------------------------------------------
@@ -296,6 +300,8 @@ class GiftListState(GameState[Move]):
         new.locked = list(self.locked)
         new.opened = self.opened
         new.received = [list(cards) for cards in self.received]
+        new.given = [list(cards) for cards in self.given]
+        new.stolen = [list(cards) for cards in self.stolen]
         new._outcome = self._outcome
         return new
 
@@ -356,8 +362,10 @@ class GiftListState(GameState[Move]):
     def _open(self, move: Open) -> list[Event]:
         seat, source = move.by, move.source
         card = self.brought[source]
+        assert card is not None
         self.wrapped[source] = False
         self.holding[seat] = card
+        self.given[source].append(card)
         self.locked = [False] * self.players
         self.opened += 1
         events: list[Event] = [{"type": "open", "by": seat, "from": source, "card": card}]
@@ -376,8 +384,10 @@ class GiftListState(GameState[Move]):
     def _steal(self, move: Steal) -> list[Event]:
         seat, source = move.by, move.source
         card = self.holding[source]
+        assert card is not None
         self.holding[seat] = card
         self.holding[source] = None
+        self.stolen[seat].append(card)
         self.locked[seat] = True
         self.locked[source] = False
         self.turn = source
@@ -425,7 +435,9 @@ class GiftListState(GameState[Move]):
         its attic, its Gift List, the card it brought while that card is wrapped, its best
         card per person and its score so far.  At the end every list is revealed.
 
-        Keys: ``turn_owner`` is the seat whose turn it is while steals pass the play to the
+        Keys: ``given`` and ``stolen`` are, per seat, the cards it brought that have been
+        opened and the cards it stole, this game (what the table saw; a player who remembers
+        can read people's lists from them); ``turn_owner`` is the seat whose turn it is while steals pass the play to the
         seats stolen from (the next turn goes clockwise from it);
         ``brought``/``wrapped``/``holding``/``locked`` are per seat (``wrapped[t]``: the
         gift seat t brought is still wrapped; ``holding[t]``: the face-up gift in front of t;
@@ -456,6 +468,8 @@ class GiftListState(GameState[Move]):
             "locked": list(self.locked),
             "attic_sizes": [len(a) for a in self.attic],
             "received": [list(r) for r in self.received],
+            "given": [list(g) for g in self.given],
+            "stolen": [list(g) for g in self.stolen],
         }
         if seat is not None:
             people = self.lists[seat]

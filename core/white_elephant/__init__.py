@@ -6,14 +6,14 @@ engine, :mod:`.cards` for the deck, :mod:`.bots` for the computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, and_list, no_options, seat_namer
+from ..base import Event, Game, MoveDict, View, and_list, no_options, seat_namer
 from ..bots import RandomBot
 from ..ismcts import SearchBot
 from ..registry import register
 from .bots import GreedyBot
 from .cards import describe_card
 from .moves import Clear, End, Peek, Shuffle, Start, Take, Trade
-from .search import determinizer
+from .search import determinizer, search_moves
 from .state import WhiteElephantState, score
 
 NAME = "white-elephant"
@@ -85,6 +85,35 @@ def describe(event: Event, names: list[str]) -> str:
     return kind
 
 
+def describe_move(move: MoveDict, view: View, names: list[str]) -> str:
+    """A move the seat of ``view`` could make, in plain words (what a hint says to do).
+
+    >>> view = {"known": {"surprise-2": "mug-5"}, "exchange": ["mug-3", "surprise-2"], "pot": 2}
+    >>> describe_move({"type": "take", "cards": ["mug-3", "surprise-2"]}, view, ["Ana", "Ben"])
+    'take Mug 3 and Surprise Gift 2 (Mug 5, you peeked)'
+    >>> describe_move({"type": "trade", "target": 1}, view, ["Ana", "Ben"])
+    "trade a Peanut for Ben's gifts"
+    """
+    kind = move["type"]
+    known = view.get("known", {})
+
+    def gift(ref: str) -> str:
+        if not ref.startswith("surprise-"):
+            return describe_card(ref)
+        name = ref.replace("surprise-", "Surprise Gift ")
+        return f"{name} ({describe_card(known[ref])}, you peeked)" if ref in known else name
+
+    if kind == "take":
+        return f"take {and_list([gift(r) for r in move['cards']])}"
+    if kind == "trade":
+        return f"trade a Peanut for {seat_namer(names)(move['target'])}'s gifts"
+    if kind == "clear":
+        return f"clear out the Exchange (and take its {_plural(view['pot'], 'Peanut')})"
+    if kind == "peek":
+        return f"peek at {gift(move['card'])}"
+    return "end your turn"
+
+
 GAME = register(
     Game(
         name=NAME,
@@ -96,7 +125,9 @@ GAME = register(
         check_options=no_options("White Elephant"),
         bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot},
         describe=describe,
+        describe_move=describe_move,
         determinizer=determinizer,
+        search_moves=search_moves,
         summary="The Peanut card game: collect gifts, avoid junk, lowest score wins (3-8).",
     )
 )
@@ -114,5 +145,6 @@ __all__ = [
     "Trade",
     "WhiteElephantState",
     "describe",
+    "describe_move",
     "score",
 ]

@@ -18,21 +18,32 @@ def _peekable(view: View) -> list[str]:
     return [h for h in view["on_gifts"] if h not in known]
 
 
+def shelf_counts(view: View) -> dict[str, int]:
+    """How many cards of each suit the seat's own Shelf holds."""
+    counts: dict[str, int] = {}
+    for card in view["shelf"]:
+        suit = CARD_SUIT[card]
+        counts[suit] = counts.get(suit, 0) + 1
+    return counts
+
+
+def gift_cost(view: View, ref: str, counts: dict[str, int]) -> float:
+    """Points the gift ``ref`` is likely to add to the seat's score (Peanuts on it subtract),
+    given its Shelf's suit ``counts``."""
+    peanut = view["on_gifts"].get(ref, 0)
+    card = view["known"].get(ref, ref)
+    if card not in CARD_SUIT:
+        return SURPRISE_GUESS - peanut
+    number = CARD_NUMBER[card]
+    if counts.get(CARD_SUIT[card], 0) >= 2:
+        number = min(number, 1)  # most likely a Collection card
+    return number - peanut
+
+
 class GreedyBot(Bot[View]):
     """Keeps its score low: cheap cards, growing collections, peanuts when they pay."""
 
     kind = "greedy"
-
-    def cost(self, view: View, ref: str, counts: dict[str, int]) -> float:
-        """Points this card is likely to add to the bot's score (Peanuts on it subtract)."""
-        peanut = view["on_gifts"].get(ref, 0)
-        card = view["known"].get(ref, ref)
-        if card not in CARD_SUIT:
-            return SURPRISE_GUESS - peanut
-        number = CARD_NUMBER[card]
-        if counts.get(CARD_SUIT[card], 0) >= 2:
-            number = min(number, 1)  # most likely a Collection card
-        return number - peanut
 
     def choose(self, view: View) -> MoveDict:
         hints = view["actions"]
@@ -42,11 +53,8 @@ class GreedyBot(Bot[View]):
             return {"type": "peek", "card": self.rng.choice(peekable)}
         if hints["end"] is None:
             return {"type": "end"}
-        counts: dict[str, int] = {}
-        for card in view["shelf"]:
-            suit = CARD_SUIT[card]
-            counts[suit] = counts.get(suit, 0) + 1
-        costs = sorted((self.cost(view, r, counts), r) for r in view["exchange"])
+        counts = shelf_counts(view)
+        costs = sorted((gift_cost(view, r, counts), r) for r in view["exchange"])
         options: list[tuple[float, MoveDict]] = []
         if hints["take"] is None:
             chosen = [r for c, r in costs if c <= 1] or []
@@ -62,6 +70,6 @@ class GreedyBot(Bot[View]):
         if hints["trade"] is None:
             for target, cards in enumerate(view["front"]):
                 if target != seat and cards:
-                    total = sum(self.cost(view, r, counts) for r in cards) + 1
+                    total = sum(gift_cost(view, r, counts) for r in cards) + 1
                     options.append((total, {"type": "trade", "target": target}))
         return min(options, key=lambda o: o[0])[1]

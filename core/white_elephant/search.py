@@ -5,13 +5,16 @@ the cards of other seats' Shelves it has not seen (their Surprise Gifts, opened 
 :class:`Sampler` reads the view once; each sample deals the cards the seat has not seen, at
 random, to those places.  Everything else (Peanuts, who peeked at what, the turn) is public
 or the seat's own and is copied as it is.
+
+:func:`search_moves` keeps the search to the takes worth trying (the cheapest few).
 """
 
 from __future__ import annotations
 
 import random
 
-from ..base import Determinizer, View
+from ..base import Determinizer, MoveDict, View
+from .bots import gift_cost, shelf_counts
 from .cards import DEAL, deck_for
 from .state import WhiteElephantState
 
@@ -102,3 +105,27 @@ class Sampler(Determinizer):
 
 def determinizer(view: View) -> Sampler:
     return Sampler(view)
+
+
+SEARCHED_TAKES = 12
+"""How many takes the search tries: the cheapest, by the greedy bot's reckoning of each gift."""
+
+
+def search_moves(view: View, moves: list[MoveDict]) -> list[MoveDict]:
+    """The moves worth searching among ``moves`` (the seat's legal moves, wire form): every
+    move but the takes, and the :data:`SEARCHED_TAKES` takes that cost least (each gift's
+    likely points, Peanuts on it subtracted, Collections counted) and the take of every gift.
+
+    A take of 2 or 3 gifts among 16 has hundreds of variants; most take a junk card for
+    nothing, and a search that tried them all would try each too few times to judge any.
+    """
+    counts = shelf_counts(view)
+    cost = {ref: gift_cost(view, ref, counts) for ref in view["exchange"]}
+    takes = [m for m in moves if m["type"] == "take"]
+    everything = len(view["exchange"])
+    ranked = sorted(
+        (m for m in takes if len(m["cards"]) < everything),
+        key=lambda m: sum(cost[ref] for ref in m["cards"]),
+    )
+    kept = ranked[:SEARCHED_TAKES] + [m for m in takes if len(m["cards"]) == everything]
+    return [m for m in moves if m["type"] != "take"] + kept

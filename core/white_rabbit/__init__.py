@@ -8,7 +8,7 @@ the computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, no_options, seat_namer
+from ..base import Event, Game, MoveDict, View, no_options, seat_namer
 from ..bots import RandomBot
 from ..ismcts import SearchBot
 from ..registry import register
@@ -73,6 +73,24 @@ def describe(event: Event, names: list[str]) -> str:
     return kind
 
 
+def describe_move(move: MoveDict, view: View, names: list[str]) -> str:
+    """A move the seat of ``view`` could make, in plain words (what a hint says to do).
+
+    >>> describe_move({"type": "move", "dir": "cw"}, {"landing": {"cw": 3, "ccw": 5}}, ["Ana"])
+    'move the rabbit clockwise to space 3'
+    """
+    kind = move["type"]
+    if kind == "roll":
+        return "roll the die"
+    if kind == "move":
+        return f"move the rabbit {DIRECTION_NAMES[move['dir']]} to space {view['landing'][move['dir']]}"
+    if kind == "max_take":
+        if move["from"] is None:
+            return "take nothing with Max"
+        return f"take {describe_card(move['card'])} from {seat_namer(names)(move['from'])} with Max"
+    return f"put Max on pile {move['pile']}"
+
+
 GAME = register(
     Game(
         name=NAME,
@@ -84,6 +102,7 @@ GAME = register(
         check_options=no_options("White Rabbit"),
         bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot},
         describe=describe,
+        describe_move=describe_move,
         determinizer=determinizer,
         summary="Max Mümmelmann: roll, move the rabbit, collect a family of 1-6 (2-4).",
     )
@@ -100,5 +119,6 @@ __all__ = [
     "Roll",
     "WhiteRabbitState",
     "describe",
+    "describe_move",
     "score",
 ]

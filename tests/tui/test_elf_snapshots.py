@@ -39,7 +39,7 @@ def test_ice_floe_jump_preview(snap_compare):
                  {"type": "play", "card": "kr-1", "heading": "E"}, {"type": "play", "card": "s2-4", "heading": "E"}):  # fmt: skip
         position.play(position.turn, move)
     # s2-7: the normal placement, then the jumps; the 6th is from (2, 10) heading E.
-    assert snap_compare(ElfViewApp(position, 1), terminal_size=SIZE, press=["h"] * 5)
+    assert snap_compare(ElfViewApp(position, 1), terminal_size=SIZE, press=["space"] * 5)
 
 
 def test_mid_game(snap_compare):

@@ -67,7 +67,7 @@ async def test_the_ice_floe_jump_is_chosen_with_h():
         await pilot.press("enter")  # kr-1: Buddy faces south-east
         await pilot.pause()
         assert "Straight 2 (s2-4) →S 1/2" in bar(app)
-        await pilot.press("h")
+        await pilot.press("space")
         await pilot.pause()
         assert "Straight 2 (s2-4) →E 2/2: ~~~~: jump offered." in bar(app)
         await pilot.press("enter")
@@ -79,7 +79,7 @@ async def test_the_ice_floe_jump_is_chosen_with_h():
             for i, p in enumerate(preview(view, "s2-7"))
             if p["move"].get("floe") == [2, 10] and p["move"]["heading"] == "E"
         )
-        await pilot.press(*["h"] * wanted)
+        await pilot.press(*["space"] * wanted)
         await pilot.pause()
         assert "JUMP ~~(2,10)→E" in bar(app) and "PARK → slot 2 (3)" in bar(app)
         await pilot.press("enter", "e")
@@ -102,7 +102,7 @@ async def test_refused_keys_say_why_and_send_nothing():
     app = ElfViewApp(Position.example(), 0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("e", "h")
+        await pilot.press("e", "space")
         await pilot.pause()
         assert "Play at least one card before ending your turn." in notes(app)
         assert "Curve left (cl-1) fits only one way here." in notes(app)

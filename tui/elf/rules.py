@@ -44,7 +44,7 @@ if the deck is short). Hands have no limit.
 
 **Keys:** `←` `→` choose a card in your hand; its placement is previewed on the board in
 double lines (`═║╔`), with its new arrow, and the cells around each thing it would touch
-marked `+`. `h` (or Space) cycles the ways it can be laid: the headings after a corner arrow,
+marked `+`. `Space` cycles the ways it can be laid: the headings after a corner arrow,
 and the floe cells and headings of an Ice Floe jump. `Enter` plays it. A card marked `×` in
 your hand does not fit from Buddy's arrow right now.
 

@@ -234,7 +234,7 @@ class ElfTable(GameTable, can_focus=True):
     BINDINGS = [
         Binding("left", "card(-1)", "Card", key_display="←→"),
         Binding("right", "card(1)", "Card", show=False),
-        Binding("h,space", "turn", "Heading", key_display="h"),
+        Binding("space", "turn", "Heading", key_display="space"),
         Binding("enter", "play", "Play"),
         Binding("e", "end", "End turn"),
     ]

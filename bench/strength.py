@@ -1,0 +1,124 @@
+"""How strong the search bot (``ismcts``) is: its win share against greedy and random bots.
+
+For each game, one ``ismcts`` seat plays ``--games`` games against greedy bots, and as many
+against random bots, the seats turning every game (the path of ``yule simulate --seats``).
+The table gives its win share with a 95% interval, the fair share (1/N), their ratio, the
+goal of issue 16 for that ratio, and how long its decisions took at the strength used.  A
+second table times its decisions at the default strength (one second a decision at most),
+over ``--timing-games`` games against greedy bots.
+
+Run by hand from the repository root (on a quiet machine, or with ``--iterations`` so that
+the strength does not depend on the load)::
+
+    python bench/strength.py                          # 200 games each, 0.1 s a decision
+    python bench/strength.py --iterations 150 --jobs 2
+    python bench/strength.py --games 40 --only elf --opponents greedy
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from yule.core.ismcts import DEFAULT_THINK
+from yule.core.match import MatchResult, play_match
+from yule.core.registry import get_game
+
+GAMES = {"white-elephant": 4, "gift-list": 4, "elf": 3, "white-rabbit": 3}
+"""The games with a search bot, and the seats each is measured at."""
+GOALS = {"white-elephant": 1.5, "gift-list": 1.5, "elf": 1.5, "white-rabbit": 1.2}
+"""Issue 16's goals: the search bot's share against greedy bots over the fair share."""
+
+
+def _part(
+    game: str, kinds: list[str], games: int, first: int, seed: str, think: float | None, iterations: int | None
+) -> MatchResult:
+    return play_match(
+        get_game(game), kinds, games, seed, think=think, iterations=iterations, keep_records=False, first=first
+    )
+
+
+def match(
+    game: str, kinds: list[str], games: int, seed: str, think: float | None, iterations: int | None, jobs: int
+) -> MatchResult:
+    """``games`` games of ``kinds``, cut in ``jobs`` parts played at the same time."""
+    if jobs <= 1:
+        return _part(game, kinds, games, 0, seed, think, iterations)
+    sizes = [games // jobs + (i < games % jobs) for i in range(jobs)]
+    starts = [sum(sizes[:i]) for i in range(jobs)]
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = [
+            pool.submit(_part, game, kinds, n, start, seed, think, iterations)
+            for n, start in zip(sizes, starts, strict=True)
+        ]
+        parts = [f.result() for f in futures]
+    total = parts[0]
+    for part in parts[1:]:
+        total.add(part)
+    return total
+
+
+def ms(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{seconds * 1000:.0f} ms"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per game and opponent (default 200)")
+    strength = parser.add_mutually_exclusive_group()
+    strength.add_argument("--think", type=float, help="seconds a decision for the win-share runs (default 0.1)")
+    strength.add_argument("--iterations", type=int, help="iterations a decision instead of a think time")
+    parser.add_argument(
+        "--timing-games", type=int, default=2, help="games per game timed at the default strength (default 2; 0: none)"
+    )
+    parser.add_argument("--opponents", nargs="+", default=["greedy", "random"], choices=["greedy", "random"])
+    parser.add_argument("--only", nargs="+", choices=sorted(GAMES), help="only these games")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing at once (default 1)")
+    parser.add_argument("--seed", default="strength", help="the match seed (default 'strength')")
+    args = parser.parse_args(argv)
+    think = args.think if args.think is not None or args.iterations is not None else 0.1
+    names = args.only or list(GAMES)
+    strength_words = f"{args.iterations} iterations" if args.iterations else f"{think:g} s"
+    print(f"ismcts against other bots: {args.games} games each, {strength_words} a decision, seats turning every game")
+    print(f"Python {sys.version.split()[0]}, {args.jobs} job(s)")
+    print()
+    header = f"{'game':<15} {'against':<7} {'N':>2} {'share':>6} {'95% interval':>15} {'fair':>6} {'ratio':>6} {'goal':>5}  {'decision p50':>12} {'p95':>8}"
+    print(header)
+    print("-" * len(header))
+    for game in names:
+        players = GAMES[game]
+        for opponent in args.opponents:
+            kinds = ["ismcts"] + [opponent] * (players - 1)
+            started = time.perf_counter()
+            result = match(game, kinds, args.games, f"{args.seed}/{game}/{opponent}", think, args.iterations, args.jobs)
+            share = result.win_share["ismcts"]
+            low, high = result.interval("ismcts")
+            fair = 1 / players
+            goal = f"{GOALS[game]:.1f}x" if opponent == "greedy" else ""
+            p50, p95 = result.percentile("ismcts", 0.5), result.percentile("ismcts", 0.95)
+            print(
+                f"{game:<15} {opponent:<7} {players:>2} {share:>6.3f}  {low:.3f} to {high:.3f} {fair:>6.3f} "
+                f"{share / fair:>5.2f}x {goal:>5}  {ms(p50):>12} {ms(p95):>8}   ({time.perf_counter() - started:.0f} s)",
+                flush=True,
+            )
+    if args.timing_games:
+        print()
+        print(f"Decision times at the default strength ({DEFAULT_THINK:g} s at most), against greedy bots, one core:")
+        print(f"{'game':<15} {'decisions':>9} {'p50':>8} {'p95':>8} {'max':>8}")
+        for game in names:
+            players = GAMES[game]
+            kinds = ["ismcts"] + ["greedy"] * (players - 1)
+            result = match(game, kinds, args.timing_games, f"{args.seed}/{game}/timing", None, None, 1)
+            times = result.seconds["ismcts"]
+            print(
+                f"{game:<15} {len(times):>9} {ms(result.percentile('ismcts', 0.5)):>8} "
+                f"{ms(result.percentile('ismcts', 0.95)):>8} {ms(max(times, default=None)):>8}",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
