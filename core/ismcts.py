@@ -66,13 +66,14 @@ def move_key(wire: MoveDict) -> Key:
 class Edge:
     """One move of the seat from a node: its statistics and the nodes past it, by what was seen."""
 
-    __slots__ = ("move", "next", "total", "visits", "won")
+    __slots__ = ("move", "next", "results", "total", "visits", "won")
 
     def __init__(self, move: MoveDict) -> None:
         self.move = move
         self.visits = 0
         self.total = 0.0
         self.won = 0.0
+        self.results: list[float] = []  # at the root: the result of each visit, world by world
         self.next: dict[str, Node] = {}
 
 
@@ -151,6 +152,31 @@ class _Model:
     def move(self, state: GameState[Any], seat: int) -> Any:
         return state.parse_seat_move(seat, self.bots[seat].choose(state.view(seat)))
 
+    def usual(self, view: View) -> MoveDict:
+        """The model's own move from this view: what the search departs from only when sure."""
+        return self.bots[view["you"]].choose(view)
+
+
+SURE = 2.0
+"""How many standard errors better than the model's own move a move must do to be played
+instead: a search's last few per cent are mostly luck, and a bot that left a good usual move
+on luck would play worse than the model it searches with."""
+
+
+def _better(edge: Edge, usual: Edge) -> bool:
+    """True when ``edge`` did clearly better than ``usual`` in the worlds both were played in
+    (a paired comparison: the ``n``-th visit of each was played in the same world)."""
+    if edge is usual:
+        return True
+    pairs = list(zip(edge.results, usual.results, strict=False))
+    n = len(pairs)
+    if n < 2:
+        return False
+    gains = [a - b for a, b in pairs]
+    mean = sum(gains) / n
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
+    return mean > SURE * spread / math.sqrt(n) if spread else mean > 0
+
 
 class _Worlds:
     """The determinizations of one search, in a fixed order, each with its own random stream.
@@ -226,6 +252,8 @@ class SearchBot(Bot[View]):
         self.rng.shuffle(edges)  # untried root moves in a random order
         worlds = _Worlds(sampler, self.rng.getrandbits(32))
         model = _Model(game, view["players"], worlds.stream)
+        worlds.stream.seed(worlds.seed)
+        usual_key = move_key(model.usual(view))
         limit = self.iterations
         deadline = started + self.think
         done = 0
@@ -241,14 +269,16 @@ class SearchBot(Bot[View]):
             edge = _ucb(edges, done + 1)
             self._iterate(worlds.get(edge.visits), seat, edge, model)
             done += 1
-        choices = sorted(
-            (
-                Choice(e.move, e.visits, e.total / e.visits if e.visits else 0.0, e.won / e.visits if e.visits else 0.0)
-                for e in root.edges.values()
-            ),
-            key=lambda c: (-c.visits, -c.mean),
+        ranked = sorted(root.edges.values(), key=lambda e: (-e.visits, -(e.total / e.visits if e.visits else 0.0)))
+        usual = root.edges.get(usual_key)
+        if usual is not None and not _better(ranked[0], usual):
+            ranked.remove(usual)
+            ranked.insert(0, usual)
+        choices = tuple(
+            Choice(e.move, e.visits, e.total / e.visits if e.visits else 0.0, e.won / e.visits if e.visits else 0.0)
+            for e in ranked
         )
-        return SearchResult(tuple(choices), done, time.perf_counter() - started)
+        return SearchResult(choices, done, time.perf_counter() - started)
 
     def _iterate(self, state: GameState[Any], seat: int, first: Edge, model: _Model) -> None:
         """One iteration on one determinization: the root move ``first``, down the tree, one
@@ -282,6 +312,7 @@ class SearchBot(Bot[View]):
             edge.visits += 1
             edge.total += result
             edge.won += share
+        first.results.append(result)
 
     def _select(self, state: GameState[Any], seat: int, node: Node) -> tuple[Edge, Any, bool]:
         """The edge to follow (an untried move first, else UCB1), its move in this determinization,

@@ -64,3 +64,42 @@ def test_games_are_listed_flagship_first_whatever_was_imported_first():
     names = [g.name for g in all_games()]
     assert names[0] == "white-elephant"
     assert sorted(names) == sorted(set(names)) and {"gift-exchange", "white-rabbit", "gift-list", "elf"} <= set(names)
+
+
+def test_simulate_a_match_turns_the_seats_writes_records_and_prints_the_shares(tmp_path, capsys):
+    folder = tmp_path / "records"
+    argv = ["simulate", "white-rabbit", "--players", "3", "--seats", "ismcts,random", "--games", "3"]
+    argv += ["--iterations", "4", "--seed", "5", "--records", str(folder), "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "white-rabbit" and out["games"] == 3 and out["players"] == 3
+    assert out["seats"] == ["ismcts", "random", "random"]
+    assert set(out["win_share"]) == {"ismcts", "random"}
+    assert 0 <= out["win_share"]["ismcts"] + 2 * out["win_share"]["random"] <= 1
+    files = sorted(folder.iterdir())
+    assert len(files) == 3
+    players = [json.loads(f.read_text())["players"] for f in files]
+    assert [next(i for i, name in enumerate(p) if name.startswith("ISMCTS")) for p in players] == [0, 1, 2]
+    assert main(["verify", *map(str, files)]) == 0
+    assert capsys.readouterr().out.count("OK") == 3
+
+
+def test_simulate_a_match_without_json_prints_a_table(capsys):
+    assert main(["simulate", "gift-list", "--seats", "greedy,random", "--games", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "win share" in out and "fair share: 0.333" in out and "greedy" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--seats", "ismcts,clever", "--games", "2"], "not clever"),
+        (["--seats", "greedy", "--games", "2", "--bot", "random"], "--bot and --record are for one game"),
+        (["--seats", "greedy,greedy,greedy,greedy,greedy", "--players", "3"], "names 5 bots for 3 seats"),
+        (["--json"], "--json is for matches"),
+        (["--seats", "greedy", "--games", "0"], "--games must be at least 1"),
+    ],
+)
+def test_simulate_refuses_a_match_it_cannot_play(argv, words, capsys):
+    assert main(["simulate", "gift-list", *argv]) == 2
+    assert words in capsys.readouterr().err

@@ -11,7 +11,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, VerticalScroll
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -168,6 +168,15 @@ class TableScreen(FollowScreen):
                 return False
             return None if self.table.blocked() else True
         return True
+
+    def on_key(self, event: Key) -> None:
+        """``h`` while no hint can be had (greyed in the footer) says why instead of nothing."""
+        if isinstance(self.focused, ChatInput):
+            return
+        if event.key == "h" and self.hints and not self.table.spectating and self.table.blocked():
+            event.stop()
+            event.prevent_default()
+            self.action_hint()
 
     def action_hint(self) -> None:
         """Ask the strong bot what it would play now, from this seat's view alone."""

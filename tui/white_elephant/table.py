@@ -254,7 +254,7 @@ class WhiteElephantTable(GameTable):
         Binding("r", "trade", "Trade"),
         Binding("c", "clear", "Clear out"),
         Binding("p", "peek", "Peek"),
-        Binding("e", "end", "End turn"),
+        Binding("e", "end", "End"),  # the turn: short, so the footer fits 80 columns
     ]
 
     def __init__(self, **kwargs: Any) -> None:

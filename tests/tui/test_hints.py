@@ -1,0 +1,85 @@
+"""Hints (``h`` at a table) and the bots' level in ``yule play``.
+
+A hint is what the strong bot would play from the player's own view, with how often that won
+in its search; the footer shows the key where the game has a strong bot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gift_exchange_support import names_for
+from gift_exchange_support import position as party
+from tui_support import Played, Position, ViewApp, screen_text, wait_for
+
+from yule.tui.app import PlaySetup, YuleApp
+from yule.tui.dialogs import ChoiceScreen
+from yule.tui.screens import TableScreen
+
+
+def messages(app) -> list[str]:
+    return [f"{n.title}: {n.message}" for n in app._notifications]
+
+
+async def test_h_says_what_the_strong_bot_would_play_and_why():
+    position = Position()
+    seat = position.turn
+    app = ViewApp(position, seat)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "h Hint" in screen_text(app)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: any("games the search played out" in m for m in messages(app)), what="the hint")
+        (hint,) = [m for m in messages(app) if m.startswith("Hint: ") and "played out" in m]
+        assert "you won" in hint and "next best" in hint
+        assert app.moves == []  # a hint plays nothing
+
+
+async def test_no_hint_while_another_seat_moves():
+    position = Position()
+    app = ViewApp(position, (position.turn + 1) % 4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await wait_for(pilot, lambda: any(m.startswith("No hint now: ") for m in messages(app)), what="the refusal")
+        assert any("turn, not yours" in m for m in messages(app))
+
+
+class Party(Played):
+    """A gift exchange under way (its bots are only random and greedy)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state = party(4, steps=1)[0]
+        self.names = names_for(4)
+
+    def play(self, seat: int, move: dict[str, Any]) -> None:
+        self.state.apply(self.state.parse_seat_move(seat, move))
+
+
+class PartyApp(ViewApp):
+    GAME = "gift-exchange"
+
+
+async def test_a_game_without_a_strong_bot_shows_no_hint_key():
+    position = Party()
+    app = PartyApp(position, position.state.active()[0])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "Hint" not in screen_text(app)
+
+
+async def test_the_game_menu_asks_the_bots_level_and_seats_those_bots(tmp_path, monkeypatch):
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    app = YuleApp(name="Ana", play=PlaySetup(None, 3, bot_delay=0.01, level=None), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), what="the game menu")
+        await pilot.press("enter")  # White Elephant, first in the menu
+        await wait_for(pilot, lambda: "how strong are the bots" in screen_text(app), what="the level menu")
+        text = screen_text(app)
+        assert "Easy" in text and "Normal" in text and "Hard" in text
+        await pilot.press("down", "enter")  # from Normal down to Hard
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.info is not None, what="the table")
+        await wait_for(pilot, lambda: None not in app.info["seats"], what="the bots")
+        assert [s["bot"] for s in app.info["seats"]] == [None, "ismcts", "ismcts"]
+        assert [s["name"] for s in app.info["seats"][1:]] == ["Strong Bot 2", "Strong Bot 3"]
