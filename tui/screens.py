@@ -164,8 +164,9 @@ class TableScreen(FollowScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
-            if not self.hints or not self.is_mounted or self.table.spectating:
-                return False
+            view = self.table.view if self.is_mounted else None
+            if not self.hints or view is None or view.get("you") is None:
+                return False  # no strong bot, or nobody's seat to advise (a spectator, the TV)
             return None if self.table.blocked() else True
         return True
 

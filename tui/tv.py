@@ -78,7 +78,7 @@ class TableTV(TableScreen):
         results.display = "result" in view
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action != "chat"  # the TV shows the chat; nobody types at it
+        return action not in ("chat", "hint")  # the TV shows the chat; nobody types at it or asks for hints
 
     def action_leave(self) -> None:
         self.app.exit(0)
