@@ -33,6 +33,8 @@ from .widgets import ChatInput, GameTable, PlainApp, StatusLine, chat_line, cloc
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .lobby import ConnectScreen, LobbyScreen
 
+STALE = "The table changed before your move reached the host, so it was not made: look again and choose."
+
 PLAY_BOT_DELAY = 1.2
 """Seconds between bot moves in ``yule play``: slow enough to follow each one."""
 
@@ -533,16 +535,17 @@ class YuleApp(HostedApp):
         self.send_chat(self.table_id, message.text)
 
     def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
-        self.send_move(message.move)
+        self.send_move(message.move, message.seq)
 
     @work(group="moves")
-    async def send_move(self, move: dict[str, Any]) -> None:
+    async def send_move(self, move: dict[str, Any], seq: int | None) -> None:
+        """Send a move chosen on the view of ``seq``: refused (``stale``) if the game moved on."""
         screen = self.table_screen
         if self.client is None or self.table_id is None or screen is None:
             return
         try:
-            await self.client.move(self.table_id, move)
+            await self.client.move(self.table_id, move, seq=seq)
         except HostError as e:
-            screen.table.refused(e.message)
+            screen.table.refused(STALE if e.code == "stale" else e.message)
         except ConnectionLost:
             screen.table.refused("Not connected to the host: the move was not sent. Try again once reconnected.")

@@ -50,6 +50,8 @@ class FollowScreen(Screen[None]):
         self.ready = False
         """True once mounted and drawn (``is_mounted`` is set only after every ``on_mount``):
         from then on each view and log line is drawn as it comes."""
+        self.seq: int | None = None
+        """The ``seq`` of the latest view followed."""
 
     def on_mount(self) -> None:
         self.query_one(GameLog).add(self.lines)
@@ -70,6 +72,7 @@ class FollowScreen(Screen[None]):
         if before is not None and "result" in before and "result" not in view:
             self.add_log(["A new game begins at this table."])
         log = frame.get("log", [])
+        self.seq = frame.get("seq")
         self.show(view, names, tags, [entry["event"] for entry in log if "event" in entry])
         self.add_log([entry["text"] for entry in log])
 
@@ -147,6 +150,7 @@ class TableScreen(FollowScreen):
         table.tags = tags
         table.happened(self.events)
         self.events = []
+        table.seq = self.seq
         table.view = view
 
     def action_chat(self) -> None:

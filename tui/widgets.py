@@ -364,17 +364,26 @@ class GameTable(Widget):
     """A word about some seats: ``{2: "bot", 3: "away"}``."""
     pending: reactive[bool] = reactive(False, init=False)
     """True from sending a move until the host's answer (a new view or a refusal)."""
+    seq: int | None = None
+    """The ``seq`` of the view drawn (None: not known).  A move chosen on it goes with it, so
+    the host refuses it (``stale``) when the game has moved on since."""
+    fresh: bool = False
+    """True while the view drawn is a position seen for the first time: not so for a redraw
+    (new names or tags) or the same position sent again (after a reconnect), so that nothing a
+    table does by itself on a new position (White Elephant's end of turn) happens twice."""
+    _seen: object = None
 
     class MoveChosen(Message):
-        """The player chose a move (wire form, no ``by``); the app sends it to the host."""
+        """The player chose a move (wire form, no ``by``) on the view of ``seq``; the app sends it."""
 
-        def __init__(self, move: dict[str, Any]) -> None:
+        def __init__(self, move: dict[str, Any], seq: int | None = None) -> None:
             super().__init__()
             self.move = move
+            self.seq = seq
 
     def send(self, move: dict[str, Any]) -> None:
         self.pending = True
-        self.post_message(self.MoveChosen(move))
+        self.post_message(self.MoveChosen(move, self.seq))
 
     def happened(self, events: list[dict[str, Any]]) -> None:
         """The public events of the moves since the last view, told just before the next view.
@@ -431,8 +440,10 @@ class GameTable(Widget):
 
     def _watch_view(self) -> None:
         self.set_class(self.spectating, "-spectating")
-        # A new view is the host's answer to a move on its way; the game's watch_view redraws.
-        self.set_reactive(GameTable.pending, False)
+        mark = self.seq if self.seq is not None else id(self.view)
+        self.fresh, self._seen = mark != self._seen, mark
+        if self.fresh:  # the host's answer to a move on its way; the game's watch_view redraws
+            self.set_reactive(GameTable.pending, False)
 
     def watch_pending(self) -> None:
         """A move sent, or refused: which keys work and what the table says have changed."""

@@ -12,7 +12,7 @@ from tui_support import burst, my_turn, screen_text, wait_for, wait_for_screen
 
 from yule.netplay.client import Client
 from yule.netplay.host import Host
-from yule.tui.app import PlaySetup, YuleApp
+from yule.tui.app import STALE, PlaySetup, YuleApp
 from yule.tui.lobby import ConnectScreen, CreateTableScreen, LobbyScreen
 from yule.tui.screens import GameOverScreen, TableScreen
 from yule.tui.widgets import StatusLine
@@ -47,6 +47,35 @@ async def test_play_whole_turns_then_the_whole_game_and_again(tmp_path, monkeypa
         await pilot.press("n")
         await wait_for(pilot, lambda: "result" not in app.last_view, what="the next game")
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_move_goes_with_its_views_seq_and_a_stale_screen_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    sent: list[int | None] = []
+    original = Client.move
+
+    async def recording(self, table, move, seq=None, seat=None):
+        sent.append(seq)
+        return await original(self, table, move, seq, seat)
+
+    monkeypatch.setattr(Client, "move", recording)
+    app = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
+        at_host = app.host.tables[app.table_id]
+        seq = len(at_host.moves)
+        table = app.table_screen.table
+        assert table.seq == seq
+        table.seq = seq - 1  # as if the screen were a move behind the game
+        await pilot.press("space", "right", "space", "t")
+        await wait_for(pilot, lambda: any(STALE in n.message for n in app._notifications), what="the refusal")
+        assert sent == [seq - 1] and len(at_host.moves) == seq and not table.pending
+        table.seq = seq
+        await pilot.press("space", "right", "space", "t")
+        await wait_for(
+            pilot, lambda: any("Ana took 2 gifts" in line for line in app.table_screen.lines), what="the take"
+        )
+        assert sent[:2] == [seq - 1, seq]
 
 
 async def test_lobby_create_add_bots_start_and_take(tmp_path):

@@ -9,6 +9,7 @@ from yule.core.white_elephant.cards import number_of, suit_of
 from yule.tui.text import literal
 from yule.tui.white_elephant.gifts import SUIT_CODES, card_code, is_surprise, surprise_number
 from yule.tui.white_elephant.table import GiftGrid, WhiteElephantTable
+from yule.tui.widgets import GameTable, PlainApp
 
 
 async def test_take_two_marked_gifts_by_keys(position: Position):
@@ -137,3 +138,38 @@ async def test_eight_seats_and_their_gifts_fit_with_the_key_at_80x24():
             for ref in front:
                 shown = f"?{surprise_number(ref)}" if is_surprise(ref) else card_code(ref)
                 assert shown in text, f"{ref} is not on the screen:\n{text}"
+
+
+class TableApp(PlainApp):
+    """A White Elephant table on its own, recording each move it sends and the seq it goes with."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[tuple[dict, int | None]] = []
+
+    def compose(self):
+        yield WhiteElephantTable()
+
+    def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
+        self.sent.append((message.move, message.seq))
+
+
+async def test_the_turn_ends_by_itself_once_per_position_however_often_it_is_drawn(position: Position):
+    seat = position.turn
+    view = {**position.state.view(seat), "phase": "after"}
+    view["actions"] = {**view["actions"], "peek": "You have no Peanut left to peek with.", "end": None}
+    app = TableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(WhiteElephantTable)
+        table.seq = 7
+        table.view = view
+        await pilot.pause()
+        table.names = tuple(position.names)  # a redraw: new names ...
+        table.view = view  # ... the same view drawn again ...
+        table.view = dict(view)  # ... and the same position sent again after a reconnect
+        await pilot.pause()
+        assert app.sent == [({"type": "end"}, 7)] and table.pending
+        table.seq = 8
+        table.view = dict(view)
+        await pilot.pause()
+    assert app.sent == [({"type": "end"}, 7), ({"type": "end"}, 8)]

@@ -355,7 +355,8 @@ class WhiteElephantTable(GameTable):
         self._redraw()
         view = self.view or {}
         if (
-            view.get("phase") == "after"
+            self.fresh
+            and view.get("phase") == "after"
             and view.get("turn") == view.get("you") is not None
             and (view.get("actions") or {}).get("peek")
         ):
