@@ -364,6 +364,9 @@ class Game(Generic[S]):
     terminal trying moves for every seat would find them out from what is refused."""
     determinizer: Callable[[View], Determinizer] | None = None
     """The :class:`Determinizer` for a seat's view (a view with ``"you"`` set)."""
+    playout: Callable[[Any, Seat, random.Random], Any] | None = None
+    """How the search bot moves a seat in its playouts, fast, from the position (reading only
+    what that seat knows); ``None``: the game's greedy bot, from the seat's view."""
     search_moves: Callable[[View, list[MoveDict]], list[MoveDict]] | None = None
     """The moves worth a search's time among a seat's legal moves (wire form), given its view;
     ``None``: all of them.  For a game whose listed moves are too many to try each often."""

@@ -18,7 +18,7 @@ from .bots import GoalBot
 from .cards import CARD_TYPE, type_name
 from .moves import End, Gingerbread, Goals, Play, Shuffle
 from .preview import preview
-from .search import determinizer
+from .search import determinizer, playout_move
 from .state import ElfState, score
 
 NAME = "elf"
@@ -186,6 +186,7 @@ GAME = register(
         describe=describe,
         describe_move=describe_move,
         determinizer=determinizer,
+        playout=playout_move,
         summary="Lay path cards to guide Buddy to NYC past the places on your secret Goal card (2-4).",
         report=report,
     )

@@ -82,23 +82,44 @@ class GoalBot(Bot[View]):
         hints = view["actions"]
         if hints["play"] is not None:
             return {"type": "end"}
-        self.mine = {TOKEN_INDEX[loc] for loc in view["goal"]["locations"]}
-        self.deck = view["deck"]
-        live = live_mask(view)
-        taken = sum(1 for s in view["slots"] if s is not None) + (1 if view["seventh"] else 0)
         arrow = view["arrow"]
-        a_cell = cell(*arrow["cell"])
-        a_head = HEADING_INDEX[arrow["heading"]]
-        offer = TOKEN_INDEX[view["jump"]["offer"]] if view["jump"]["offer"] else -1
-        hand = list(view["hands"][view["you"]])
+        move = self.plan(
+            mine={TOKEN_INDEX[loc] for loc in view["goal"]["locations"]},
+            deck=view["deck"],
+            live=live_mask(view),
+            taken=sum(1 for s in view["slots"] if s is not None) + (1 if view["seventh"] else 0),
+            arrow=(cell(*arrow["cell"]), HEADING_INDEX[arrow["heading"]]),
+            offer=TOKEN_INDEX[view["jump"]["offer"]] if view["jump"]["offer"] else -1,
+            hand=list(view["hands"][view["you"]]),
+            can_end=hints["end"] is None,
+        )
+        return move if move is not None else self.rng.choice(_flat_moves(view))
+
+    def plan(
+        self,
+        *,
+        mine: set[int],
+        deck: int,
+        live: int,
+        taken: int,
+        arrow: tuple[int, int],
+        offer: int,
+        hand: list[str],
+        can_end: bool,
+        depth: int = DEPTH,
+    ) -> MoveDict | None:
+        """The best first move of the plans up to ``depth`` cards long, from what the seat
+        knows: its goal locations (token indexes), the deck's size, the tokens still live (a bit
+        mask), the locations taken so far, Buddy's arrow (cell, heading), the floe a jump may
+        start from (or -1), its hand, and whether it may end its turn.  ``None``: no plan."""
+        self.mine = mine
+        self.deck = deck
+        a_cell, a_head = arrow
         self.best_value = -1e9
         self.best_first: MoveDict | None = None
-        can_end = hints["end"] is None
         if can_end:
             self._consider(self._leaf(a_cell, a_head, live), {"type": "end"})
-        self._search(hand, a_cell, a_head, live, offer, taken, 0.0, DEPTH, None)
-        if self.best_first is None:  # nothing scored (cannot happen while play is allowed)
-            return self.rng.choice(_flat_moves(view))
+        self._search(hand, a_cell, a_head, live, offer, taken, 0.0, depth, None)
         return self.best_first
 
     def _consider(self, value: float, first: MoveDict) -> None:

@@ -24,7 +24,9 @@ from .board import (
     TOKENS,
     cell,
 )
+from .bots import GoalBot
 from .cards import CARD_IDS, CARD_TYPE, placement
+from .moves import End, Move
 from .state import ElfState
 
 VISITED = 4.0
@@ -118,3 +120,30 @@ class Sampler(Determinizer):
 
 def determinizer(view: View) -> Sampler:
     return Sampler(view)
+
+
+PLAYOUT_DEPTH = 2
+"""How many cards ahead a seat plans in the search's playouts (the greedy bot plans 3)."""
+
+
+def playout_move(state: ElfState, seat: int, rng: random.Random) -> Move:
+    """The greedy bot's move for ``seat``, planned :data:`PLAYOUT_DEPTH` cards ahead from what
+    the seat knows (its hand and Goal card, the board, the deck's size), read off the position
+    instead of a view: how the search moves every seat in its playouts."""
+    if state.action_hints()["play"] is not None:
+        return End(seat)
+    bot = GoalBot(rng)
+    wire = bot.plan(
+        mine={TOKEN_INDEX[loc] for loc in GOALS[state.goals[seat]]},
+        deck=state.deck_count,
+        live=state.live,
+        taken=len(state.slots),
+        arrow=(state.arrow_cell, state.arrow_heading),
+        offer=state.offer,
+        hand=list(state.hands[seat]),
+        can_end=state.plays > 0,
+        depth=PLAYOUT_DEPTH,
+    )
+    if wire is None:
+        return rng.choice(state.legal_moves(seat))
+    return state.parse_seat_move(seat, wire)
