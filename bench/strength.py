@@ -66,7 +66,7 @@ def ms(seconds: float | None) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200, help="games per game and opponent (default 200)")
+    parser.add_argument("--games", type=int, default=200, help="games per game and opponent (default 200; 0: none)")
     strength = parser.add_mutually_exclusive_group()
     strength.add_argument("--think", type=float, help="seconds a decision for the win-share runs (default 0.1)")
     strength.add_argument("--iterations", type=int, help="iterations a decision instead of a think time")
@@ -84,10 +84,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"ismcts against other bots: {args.games} games each, {strength_words} a decision, seats turning every game")
     print(f"Python {sys.version.split()[0]}, {args.jobs} job(s)")
     print()
+    if not args.games:
+        names_for_table: list[str] = []
+    else:
+        names_for_table = names
     header = f"{'game':<15} {'against':<7} {'N':>2} {'share':>6} {'95% interval':>15} {'fair':>6} {'ratio':>6} {'goal':>5}  {'decision p50':>12} {'p95':>8}"
-    print(header)
-    print("-" * len(header))
-    for game in names:
+    if names_for_table:
+        print(header)
+        print("-" * len(header))
+    for game in names_for_table:
         players = GAMES[game]
         for opponent in args.opponents:
             kinds = ["ismcts"] + [opponent] * (players - 1)
