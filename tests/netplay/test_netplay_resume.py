@@ -218,3 +218,16 @@ async def test_kill_9_in_the_middle_of_games_loses_nothing(tmp_path):
     assert len(records) == 6
     for path in records:
         verify_record(json.loads(path.read_text()))
+
+
+def test_the_stand_in_for_an_absent_player_is_the_strong_bot_thinking_briefly():
+    import random
+
+    from yule.core import get_game
+    from yule.core.ismcts import SearchBot
+    from yule.netplay.table import STAND_IN_THINK, stand_in
+
+    for game in ("white-elephant", "gift-list", "elf", "white-rabbit"):
+        bot = stand_in(get_game(game), random.Random(1))
+        assert isinstance(bot, SearchBot) and bot.think == STAND_IN_THINK < 1
+    assert stand_in(get_game("gift-exchange"), random.Random(1)).kind == "greedy"  # no strong bot there
