@@ -51,7 +51,6 @@ DEFAULT_THINK = 1.0
 EXPLORATION = 0.7
 """UCB1's exploration constant (results lie between 0 and 1)."""
 
-
 MARGIN = 0.2
 """Weight of the score margin in a playout's result (the rest is the share of the win)."""
 
@@ -102,7 +101,8 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
-    """A finished search: the root moves, most visited first, and what it cost."""
+    """A finished search: the move it plays first, then the other root moves, most searched
+    first; the iterations it made and the seconds it took."""
 
     choices: tuple[Choice, ...]
     iterations: int
@@ -396,7 +396,11 @@ def hint(view: View, names: list[str], think: float = HINT_THINK, rng: random.Ra
     )
     if others:
         second = others[0]
-        text += f", and {second.wins:.0%} after the next best ({describe(second.move, view, names)})"
+        other = describe(second.move, view, names)
+        if second.wins <= best.wins:
+            text += f", and {second.wins:.0%} after the next best ({other})"
+        else:
+            text += f"; {other} did about as well ({second.wins:.0%}), not clearly better, so the usual move stands"
     return Hint(best.move, text + ".")
 
 
