@@ -127,9 +127,14 @@ class TableScreen(FollowScreen):
         self._fit_log(event.size)
 
     def _fit_log(self, size: Size) -> None:
+        """A player's log is as tall as the game wants it (``GameUI.log_height``); a spectator's
+        table is as tall as what it shows, and the log has every row left."""
+        log = self.query_one(GameLog)
         log_height = GAME_UIS[self.game].log_height
-        if log_height is not None:
-            self.query_one(GameLog).styles.height = log_height(size.width, size.height)
+        if self.table.spectating:
+            log.styles.height, log.styles.min_height = "1fr", 2
+        elif log_height is not None:
+            log.styles.height = log_height(size.width, size.height)
 
     @property
     def table(self) -> GameTable:
@@ -151,7 +156,10 @@ class TableScreen(FollowScreen):
         table.happened(self.events)
         self.events = []
         table.seq = self.seq
+        watching = table.spectating
         table.view = view
+        if table.spectating != watching:
+            self._fit_log(self.app.size)
 
     def action_chat(self) -> None:
         self.query_one(ChatInput).open()

@@ -17,7 +17,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, VerticalScroll
-from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -33,11 +32,10 @@ from .widgets import GameTable, KeysFooter, StatusLine, chat_line, seat_names, s
 
 class TableTV(TableScreen):
     """The TV of a game without a TV of its own: its table drawn for a spectator (as tall as
-    what it shows), and the log under it in every row left.  Once the game is over the score
-    sheet takes the table's place, until the table plays again."""
+    what it shows; the log under it has every row left), as on a spectator's screen.  Once the
+    game is over the score sheet takes the table's place, until the table plays again."""
 
     DEFAULT_CSS = """
-    TableTV GameLog { height: 1fr; min-height: 2; }
     TableTV #results { height: auto; max-height: 70%; }
     """
     BINDINGS = [Binding("q", "leave", "Quit")]
@@ -54,9 +52,6 @@ class TableTV(TableScreen):
                 results = VerticalScroll(id="results")
                 results.display = False
                 yield results
-
-    def _fit_log(self, size: Size) -> None:
-        """The log has every row the table leaves, whatever the game."""
 
     def _draw(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
         """The table, or once the game is over the headline and the score sheet in its place."""

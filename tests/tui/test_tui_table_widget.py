@@ -9,7 +9,7 @@ from yule.core.white_elephant.cards import number_of, suit_of
 from yule.tui.text import literal
 from yule.tui.white_elephant.gifts import SUIT_CODES, card_code, is_surprise, surprise_number
 from yule.tui.white_elephant.table import GiftGrid, WhiteElephantTable
-from yule.tui.widgets import GameTable, PlainApp
+from yule.tui.widgets import GameLog, GameTable, PlainApp
 
 
 async def test_take_two_marked_gifts_by_keys(position: Position):
@@ -173,3 +173,19 @@ async def test_the_turn_ends_by_itself_once_per_position_however_often_it_is_dra
         table.view = dict(view)
         await pilot.pause()
     assert app.sent == [({"type": "end"}, 7), ({"type": "end"}, 8)]
+
+
+async def test_a_spectators_table_is_the_public_view_with_the_log_in_every_row_left(position: Position):
+    app = ViewApp(position, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your Shelf" not in text and "your Peanuts" not in text and "Players > turn" in text
+        keys = {b.description for _, b, _, _ in app.screen.active_bindings.values() if b.show}
+        assert not keys & {"Take", "Trade", "Clear out", "Peek", "End turn", "Mark"}
+        await pilot.press("t")  # a move key says why it does nothing
+        await pilot.pause()
+        assert "You are watching this table, not playing." in [n.message for n in app._notifications]
+        log = app.screen.query_one(GameLog)
+        table = app.screen.query_one(WhiteElephantTable)
+        assert log.region.y == table.region.bottom and log.region.bottom == 23  # down to the keys
