@@ -7,6 +7,8 @@
 * A copy is independent of its original.
 * A determinization from a seat's view gives a position whose view for that seat is the same
   view, with the same legal moves.
+* A game's fast playout move (the search's model of a seat) is the greedy bot's move from the
+  seat's view, with the same random draws (Elf's, when it plans as deep).
 * Information-set consistency: change only what a seat cannot see (the deck order, other
   seats' hidden cards, secret cards) and its view, and so the search bot's move with the same
   RNG and a fixed number of iterations, stay the same.
@@ -186,6 +188,25 @@ def test_a_determinization_looks_the_same_to_its_seat(game):
             assert sample.view(seat) == view
             assert sorted(map(repr, map(sample.wire_move, sample.legal_moves(seat)))) == wires
             assert sample.active() == state.active()
+
+
+@fast
+@given(games(("white-elephant", "gift-list", "elf")), st.integers(0, 10**6))
+def test_the_fast_playout_move_is_the_greedy_bots_move(game, seed):
+    import yule.core.elf.search as elf_search
+    from yule.core.elf.bots import DEPTH
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(elf_search, "PLAYOUT_DEPTH", DEPTH)
+        same_moves(*game, seed)
+
+
+def same_moves(name: str, players: int, game_seed: int, kinds: list[str], seed: int) -> None:
+    spec = get_game(name)
+    assert spec.playout is not None
+    for state, seat in positions(name, players, game_seed, kinds):
+        greedy = spec.bots["greedy"](random.Random(seed)).choose(state.view(seat))
+        assert state.wire_move(spec.playout(state, seat, random.Random(seed))) == greedy
 
 
 # -- changing only what a seat cannot see --------------------------------------------------------

@@ -16,7 +16,7 @@ from ..registry import register
 from .bots import GreedyBot
 from .cards import PERSON_NAMES, describe_card
 from .moves import Bring, Deal, Open, Steal
-from .search import determinizer
+from .search import determinizer, playout_move
 from .state import GiftListState, best_cards, score
 
 NAME = "gift-list"
@@ -100,6 +100,7 @@ GAME = register(
         describe=describe,
         describe_move=describe_move,
         determinizer=determinizer,
+        playout=playout_move,
         summary="Bring junk from your attic, open or steal, fill your secret Gift List (3-7).",
     )
 )

@@ -6,17 +6,43 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
+
 from ..base import Bot, MoveDict, View
 from .cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON
 
 
-def gain(view: View, card: str) -> int:
-    """How much ``card`` would add to this seat's score if it kept it."""
+def gain(best: Mapping[str, str | None], card: str) -> int:
+    """How much ``card`` would add to a score whose best card per person on the list is ``best``."""
     colour = CARD_COLOUR[card]
-    for person, best in view["best"].items():
+    for person, top in best.items():
         if COLOUR_OF_PERSON[person] == colour:
-            return max(0, CARD_NUMBER[card] - (CARD_NUMBER[best] if best else 0))
+            return max(0, CARD_NUMBER[card] - (CARD_NUMBER[top] if top else 0))
     return 0
+
+
+def greedy_move(
+    *,
+    allowed: set[str],
+    attic: list[str],
+    best: Mapping[str, str | None],
+    holding: list[str | None],
+    steal_from: list[int],
+    open_from: list[int],
+    rng: random.Random,
+) -> MoveDict:
+    """The greedy bot's move, from the facts it weighs: the kinds of move allowed, its attic,
+    its best card per person on its list, the open gifts held and whom it may steal from or
+    whose gift it may open."""
+    if "bring" in allowed:
+        # The card whose loss costs least: no use to the list first, then the lowest.
+        return {"type": "bring", "card": min(attic, key=lambda c: (gain(best, c), CARD_NUMBER[c], c))}
+    if "steal" in allowed:
+        value, source = max((gain(best, holding[t]), -t) for t in steal_from)  # type: ignore[arg-type]
+        if value > 0:
+            return {"type": "steal", "from": -source}
+    return {"type": "open", "from": rng.choice(open_from)}
 
 
 class GreedyBot(Bot[View]):
@@ -25,14 +51,12 @@ class GreedyBot(Bot[View]):
     kind = "greedy"
 
     def choose(self, view: View) -> MoveDict:
-        hints = view["actions"]
-        if hints["bring"] is None:
-            # The card whose loss costs least: no use to the list first, then the lowest.
-            attic = view["attic"]
-            return {"type": "bring", "card": min(attic, key=lambda c: (gain(view, c), CARD_NUMBER[c], c))}
-        if hints["steal"] is None:
-            holding = view["holding"]
-            value, source = max((gain(view, holding[t]), -t) for t in view["steal_from"])
-            if value > 0:
-                return {"type": "steal", "from": -source}
-        return {"type": "open", "from": self.rng.choice(view["open_from"])}
+        return greedy_move(
+            allowed={kind for kind, reason in view["actions"].items() if reason is None},
+            attic=view["attic"],
+            best=view["best"],
+            holding=view["holding"],
+            steal_from=view["steal_from"],
+            open_from=view["open_from"],
+            rng=self.rng,
+        )

@@ -8,6 +8,9 @@ the seat does not hold to the other seats, each seat's list drawn with the odds 
 gives it: people steal what their list wants (a steal of a colour makes a list with that
 person :data:`WANTED` times likelier) and bring what it does not (a brought colour makes a
 list without that person :data:`UNWANTED` times likelier).
+
+:func:`playout_move` moves a seat in the search's playouts as the greedy bot would, reading the
+position instead of the seat's view (the same facts, far faster).
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ from __future__ import annotations
 import random
 
 from ..base import Determinizer, View, draw_distinct
+from .bots import greedy_move
 from .cards import CARD_COLOUR, DECK, GIFT_LISTS, PERSON_OF_COLOUR, canonical_list
-from .state import PLAY, GiftListState
+from .moves import Move
+from .state import PLAY, GiftListState, best_cards
 
 OPENED = "opened"
 """What a sample keeps as the card of a gift already opened this party (the card itself is
@@ -111,3 +116,22 @@ class Sampler(Determinizer):
 
 def determinizer(view: View) -> Sampler:
     return Sampler(view)
+
+
+def playout_move(state: GiftListState, seat: int, rng: random.Random) -> Move:
+    """The greedy bot's move for ``seat`` (:func:`.bots.greedy_move`) from what the seat knows,
+    read off the position: its attic and list, the open gifts, whom it may steal from or whose
+    gift it may open.  The same move as the greedy bot's from the seat's view, with the same
+    random draws."""
+    people = state.lists[seat]
+    turn = state.phase == PLAY and seat == state.turn
+    wire = greedy_move(
+        allowed={kind for kind, reason in state.action_hints(seat).items() if reason is None},
+        attic=state.attic[seat],
+        best=dict(zip(people, best_cards(state.received[seat], people), strict=True)),
+        holding=state.holding,
+        steal_from=state.steal_sources() if turn else [],
+        open_from=state.open_sources() if turn else [],
+        rng=rng,
+    )
+    return state.parse_seat_move(seat, wire)

@@ -13,7 +13,7 @@ from ..registry import register
 from .bots import GreedyBot
 from .cards import describe_card
 from .moves import Clear, End, Peek, Shuffle, Start, Take, Trade
-from .search import determinizer, search_moves
+from .search import determinizer, playout_move, search_moves
 from .state import WhiteElephantState, score
 
 NAME = "white-elephant"
@@ -128,6 +128,7 @@ GAME = register(
         describe_move=describe_move,
         determinizer=determinizer,
         search_moves=search_moves,
+        playout=playout_move,
         summary="The Peanut card game: collect gifts, avoid junk, lowest score wins (3-8).",
     )
 )

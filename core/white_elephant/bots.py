@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import random
+
 from ..base import Bot, MoveDict, View
 from .cards import CARD_NUMBER, CARD_SUIT
 
@@ -13,31 +15,73 @@ SURPRISE_GUESS = 4
 """What a Surprise Gift nobody has peeked at is expected to cost (about the mean number)."""
 
 
-def _peekable(view: View) -> list[str]:
-    known = view["known"]
-    return [h for h in view["on_gifts"] if h not in known]
-
-
-def shelf_counts(view: View) -> dict[str, int]:
-    """How many cards of each suit the seat's own Shelf holds."""
+def shelf_counts(shelf: list[str]) -> dict[str, int]:
+    """How many cards of each suit a Shelf holds."""
     counts: dict[str, int] = {}
-    for card in view["shelf"]:
+    for card in shelf:
         suit = CARD_SUIT[card]
         counts[suit] = counts.get(suit, 0) + 1
     return counts
 
 
-def gift_cost(view: View, ref: str, counts: dict[str, int]) -> float:
-    """Points the gift ``ref`` is likely to add to the seat's score (Peanuts on it subtract),
-    given its Shelf's suit ``counts``."""
-    peanut = view["on_gifts"].get(ref, 0)
-    card = view["known"].get(ref, ref)
-    if card not in CARD_SUIT:
-        return SURPRISE_GUESS - peanut
+def gift_cost(card: str | None, peanuts: int, counts: dict[str, int]) -> float:
+    """Points a gift is likely to add to the seat's score: ``card`` is ``None`` for a Surprise
+    Gift the seat has not seen; the ``peanuts`` on it subtract; ``counts`` are the suits of the
+    seat's Shelf (a suit it holds two of is most likely a Collection)."""
+    if card is None:
+        return SURPRISE_GUESS - peanuts
     number = CARD_NUMBER[card]
     if counts.get(CARD_SUIT[card], 0) >= 2:
         number = min(number, 1)  # most likely a Collection card
-    return number - peanut
+    return number - peanuts
+
+
+def view_costs(view: View) -> dict[str, float]:
+    """Each gift the view shows in play (by its reference: a card, or a Surprise Gift's handle)
+    with its :func:`gift_cost` to the seat."""
+    counts = shelf_counts(view["shelf"])
+    known, on_gifts = view["known"], view["on_gifts"]
+    refs = [*view["exchange"], *(r for cards in view["front"] for r in cards)]
+    return {ref: gift_cost(known.get(ref) if ref in on_gifts else ref, on_gifts.get(ref, 0), counts) for ref in refs}
+
+
+def greedy_move(
+    *,
+    seat: int,
+    allowed: set[str],
+    peanuts: int,
+    peekable: list[str],
+    exchange: list[str],
+    front: list[list[str]],
+    cost: dict[str, float],
+    pot: int,
+    rng: random.Random,
+) -> MoveDict:
+    """The greedy bot's move, from the facts it weighs: the kinds of move allowed, the seat's
+    Peanuts, the unseen Surprise Gifts in the Exchange it could peek at, the gifts in the
+    Exchange and in front of each seat (by reference) with their costs, and the marker's Peanuts."""
+    if "peek" in allowed and peanuts >= 3 and peekable:
+        return {"type": "peek", "card": rng.choice(peekable)}
+    if "end" in allowed:
+        return {"type": "end"}
+    costs = sorted((cost[r], r) for r in exchange)
+    options: list[tuple[float, MoveDict]] = []
+    if "take" in allowed:
+        chosen = [r for c, r in costs if c <= 1] or []
+        for _, r in costs:
+            if len(chosen) >= 2:
+                break
+            if r not in chosen:
+                chosen.append(r)
+        total = sum(c for c, r in costs if r in chosen)
+        options.append((total, {"type": "take", "cards": chosen}))
+    # Clearing also brings the marker's Peanuts and next round's first turn.
+    options.append((sum(c for c, _ in costs) - pot - 1, {"type": "clear"}))
+    if "trade" in allowed:
+        for target, cards in enumerate(front):
+            if target != seat and cards:
+                options.append((sum(cost[r] for r in cards) + 1, {"type": "trade", "target": target}))
+    return min(options, key=lambda o: o[0])[1]
 
 
 class GreedyBot(Bot[View]):
@@ -46,30 +90,15 @@ class GreedyBot(Bot[View]):
     kind = "greedy"
 
     def choose(self, view: View) -> MoveDict:
-        hints = view["actions"]
-        seat = view["you"]
-        peekable = [h for h in _peekable(view) if h in view["exchange"]]
-        if hints["peek"] is None and view["peanuts"][seat] >= 3 and peekable:
-            return {"type": "peek", "card": self.rng.choice(peekable)}
-        if hints["end"] is None:
-            return {"type": "end"}
-        counts = shelf_counts(view)
-        costs = sorted((gift_cost(view, r, counts), r) for r in view["exchange"])
-        options: list[tuple[float, MoveDict]] = []
-        if hints["take"] is None:
-            chosen = [r for c, r in costs if c <= 1] or []
-            for _, r in costs:
-                if len(chosen) >= 2:
-                    break
-                if r not in chosen:
-                    chosen.append(r)
-            total = sum(c for c, r in costs if r in chosen)
-            options.append((total, {"type": "take", "cards": chosen}))
-        # Clearing also brings the marker's Peanuts and next round's first turn.
-        options.append((sum(c for c, _ in costs) - view["pot"] - 1, {"type": "clear"}))
-        if hints["trade"] is None:
-            for target, cards in enumerate(view["front"]):
-                if target != seat and cards:
-                    total = sum(gift_cost(view, r, counts) for r in cards) + 1
-                    options.append((total, {"type": "trade", "target": target}))
-        return min(options, key=lambda o: o[0])[1]
+        known, exchange = view["known"], view["exchange"]
+        return greedy_move(
+            seat=view["you"],
+            allowed={kind for kind, reason in view["actions"].items() if reason is None},
+            peanuts=view["peanuts"][view["you"]],
+            peekable=[h for h in view["on_gifts"] if h not in known and h in exchange],
+            exchange=exchange,
+            front=view["front"],
+            cost=view_costs(view),
+            pot=view["pot"],
+            rng=self.rng,
+        )
