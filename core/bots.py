@@ -17,6 +17,18 @@ from typing import Any
 from .base import Bot, Determinizer, GameState, MoveDict, View
 from .registry import get_game
 
+TITLES = {"ismcts": "Strong"}
+"""How a player's name calls a bot kind whose name is not a word."""
+
+
+def bot_title(kind: str) -> str:
+    """A bot kind as a word for names: ``'Greedy'``, ``'Strong'`` (the ismcts bot).
+
+    >>> bot_title("greedy"), bot_title("ismcts")
+    ('Greedy', 'Strong')
+    """
+    return TITLES.get(kind, kind.capitalize())
+
 
 def determinizer(view: View) -> Determinizer:
     """The game's :class:`~yule.core.base.Determinizer` for a seat's view."""

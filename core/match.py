@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .base import Bot, Game, MoveDict, View
+from .bots import bot_title
 from .ismcts import SearchBot
 from .records import play
 
@@ -141,7 +142,7 @@ def play_match(
         names: list[str] = []
         for kind in seated:
             counts[kind] = counts.get(kind, 0) + 1
-            names.append(f"{_title(kind)} {len(names) + 1}")
+            names.append(f"{bot_title(kind)} {len(names) + 1}")
         bots = [_timed(makers[kind], result.seconds[kind]) for kind in seated]
         record = play(game, names, bots, f"{seed}/{number}")
         winners = record["result"]["winners"]
@@ -157,7 +158,3 @@ def play_match(
 
 def _timed(make: BotMaker, seconds: list[float]) -> BotMaker:
     return lambda rng: Timed(make(rng), seconds)
-
-
-def _title(kind: str) -> str:
-    return "ISMCTS" if kind == SearchBot.kind else kind.capitalize()

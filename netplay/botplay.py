@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from yule.core import get_game
+from yule.core.bots import bot_title
 
 from .client import Client, ConnectionLost, HostError, may_move
 
@@ -79,7 +80,7 @@ async def _slot(
     host: str, port: int, slot: int, game: str, players: int, make_bot: Any, kind: str, delay: float,
     seed: str, give_up_after: float, summary: Summary,
 ) -> None:  # fmt: skip
-    clients = [Client(host, port, f"{kind.capitalize()} {i + 1}", give_up_after=give_up_after) for i in range(players)]
+    clients = [Client(host, port, f"{bot_title(kind)} {i + 1}", give_up_after=give_up_after) for i in range(players)]
     try:
         for client in clients:
             await client.connect()

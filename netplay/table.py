@@ -31,6 +31,7 @@ from typing import Any
 
 from yule.core import CHANCE, BadOptions, Bot, Game, GameState, IllegalMove, get_game
 from yule.core.base import seat_namer
+from yule.core.bots import bot_title
 from yule.core.ismcts import SearchBot
 from yule.core.records import new_record
 
@@ -108,9 +109,6 @@ def stand_in_kind(game: Game[Any]) -> str:
     """The bot seated when none is named: the greedy one when the game has it."""
     return "greedy" if "greedy" in game.bots else next(iter(game.bots))
 
-
-BOT_TITLES = {"ismcts": "Strong"}
-"""How a bot seat's name calls a kind whose name is not a word (else the kind, capitalised)."""
 
 STAND_IN_THINK = 0.3
 """Seconds the strong bot thinks a move while it plays for a person who is away."""
@@ -618,7 +616,7 @@ class Table:
         if kind not in self.game.bots:
             raise RequestError("bad_bot", f"{self.game.title} bots: {', '.join(self.game.bots)}.")
         seat = self._free_seat(seat)
-        name = self._unique(f"{BOT_TITLES.get(kind, kind.capitalize())} Bot {seat + 1}", seat)
+        name = self._unique(f"{bot_title(kind)} Bot {seat + 1}", seat)
         self.store.save_seat(self.id, seat, name, kind, None)
         self.seats[seat] = Seat(name, bot=kind)
         return seat

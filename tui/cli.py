@@ -76,6 +76,7 @@ def _game_names() -> _GameNames:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from yule.core import BadOptions, get_game
+    from yule.core.bots import bot_title
     from yule.core.records import play, replay
 
     game = get_game(args.game)
@@ -91,7 +92,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     players = args.players or max(game.min_players, min(game.max_players, 4))
     seed = args.seed if args.seed is not None else random.randrange(10**9)
-    names = [f"{args.bot.capitalize()} {i + 1}" for i in range(players)]
+    names = [f"{bot_title(args.bot)} {i + 1}" for i in range(players)]
     try:
         record = play(game, names, [game.bots[args.bot]] * players, seed)
     except BadOptions as e:
