@@ -191,7 +191,7 @@ def test_a_determinization_looks_the_same_to_its_seat(game):
 
 
 @fast
-@given(games(("white-elephant", "gift-list", "elf")), st.integers(0, 10**6))
+@given(games(SEARCHED), st.integers(0, 10**6))
 def test_the_fast_playout_move_is_the_greedy_bots_move(game, seed):
     import yule.core.elf.search as elf_search
     from yule.core.elf.bots import DEPTH
@@ -205,6 +205,8 @@ def same_moves(name: str, players: int, game_seed: int, kinds: list[str], seed: 
     spec = get_game(name)
     assert spec.playout is not None
     for state, seat in positions(name, players, game_seed, kinds):
+        if state.chance_trigger() is not None:
+            continue  # a roll to set off: chance, which playouts draw themselves
         greedy = spec.bots["greedy"](random.Random(seed)).choose(state.view(seat))
         assert state.wire_move(spec.playout(state, seat, random.Random(seed))) == greedy
 

@@ -15,7 +15,7 @@ from ..registry import register
 from .bots import GreedyBot
 from .cards import MAX_ROLLS, describe_card
 from .moves import Deal, MaxPlace, MaxTake, Move, Roll
-from .search import determinizer
+from .search import determinizer, playout_move
 from .state import DIRECTION_NAMES, WhiteRabbitState, score
 
 NAME = "white-rabbit"
@@ -104,6 +104,7 @@ GAME = register(
         describe=describe,
         describe_move=describe_move,
         determinizer=determinizer,
+        playout=playout_move,
         summary="Max Mümmelmann: roll, move the rabbit, collect a family of 1-6 (2-4).",
     )
 )

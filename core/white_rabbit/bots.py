@@ -11,25 +11,67 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from ..base import Bot, MoveDict, View
 from .cards import CARD_VALUE, step
 
 
-def _pile_worth(view: View, seat: int, space: int) -> float:
-    """What landing on ``space`` is worth to ``seat``, by the view alone."""
-    pile = view["piles"][space]
-    if pile["max"]:
-        missing = set(view["missing"][seat])
-        takeable = any(CARD_VALUE[c] in missing for t, fam in enumerate(view["families"]) if t != seat for c in fam)
+def _pile_worth(
+    piles: list[tuple[int, bool]], families: list[list[str]], missing: list[int], seat: int, space: int
+) -> float:
+    """What landing on ``space`` is worth to ``seat``, from what everyone sees."""
+    cards, has_max = piles[space]
+    if has_max:
+        lacking = set(missing)
+        takeable = any(CARD_VALUE[c] in lacking for t, fam in enumerate(families) if t != seat for c in fam)
         return 2.0 if takeable else 0.1
-    if pile["cards"] == 0:
+    if cards == 0:
         return 0.0
-    lacking = set(view["missing"][seat])
-    held = sum(len(f) for f in view["families"])
+    lacking = set(missing)
+    held = sum(len(f) for f in families)
     unseen = 24 - held
     # Cards of the values it lacks that nobody holds, over the unseen cards.
-    lacking_unseen = 4 * len(lacking) - sum(1 for fam in view["families"] for c in fam if CARD_VALUE[c] in lacking)
+    lacking_unseen = 4 * len(lacking) - sum(1 for fam in families for c in fam if CARD_VALUE[c] in lacking)
     return lacking_unseen / unseen if unseen else 0.0
+
+
+def greedy_move(
+    *,
+    seat: int,
+    phase: str,
+    landing: dict[str, int] | None,
+    piles: list[tuple[int, bool]],
+    families: list[list[str]],
+    missing: list[int],
+    max_choices: list[dict[str, Any]],
+    rabbit: int,
+    die: int | None,
+    rng: random.Random,
+) -> MoveDict:
+    """The greedy bot's move, from the facts it weighs (all public): the phase, where each way
+    leads, each pile's size and whether Max tops it, every family, the values the seat lacks,
+    what Max could take, the rabbit's space and the roll."""
+    if phase == "roll":
+        return {"type": "roll"}
+    if phase == "direction":
+        assert landing is not None
+        cw = _pile_worth(piles, families, missing, seat, landing["cw"])
+        ccw = _pile_worth(piles, families, missing, seat, landing["ccw"])
+        if cw == ccw:
+            return {"type": "move", "dir": rng.choice(("cw", "ccw"))}
+        return {"type": "move", "dir": "cw" if cw > ccw else "ccw"}
+    if phase == "max_take":
+        if not max_choices:
+            return {"type": "max_take", "from": None, "card": None}
+        sizes = [len(f) for f in families]
+        best = max(max_choices, key=lambda c: (sizes[c["from"]], -c["from"]))
+        return {"type": "max_take", **best}
+    if die == 6:
+        # It rolls again: spaces 2 or 3 away either way are reached by two of the six faces.
+        return {"type": "max_place", "pile": step(rabbit, rng.choice((2, 3)), rng.choice(("cw", "ccw")))}
+    return {"type": "max_place", "pile": rabbit}
 
 
 class GreedyBot(Bot[View]):
@@ -39,24 +81,15 @@ class GreedyBot(Bot[View]):
 
     def choose(self, view: View) -> MoveDict:
         seat = view["you"]
-        phase = view["phase"]
-        if phase == "roll":
-            return {"type": "roll"}
-        if phase == "direction":
-            land = view["landing"]
-            cw, ccw = _pile_worth(view, seat, land["cw"]), _pile_worth(view, seat, land["ccw"])
-            if cw == ccw:
-                return {"type": "move", "dir": self.rng.choice(("cw", "ccw"))}
-            return {"type": "move", "dir": "cw" if cw > ccw else "ccw"}
-        if phase == "max_take":
-            choices = view["max_choices"]
-            if not choices:
-                return {"type": "max_take", "from": None, "card": None}
-            sizes = [len(f) for f in view["families"]]
-            best = max(choices, key=lambda c: (sizes[c["from"]], -c["from"]))
-            return {"type": "max_take", **best}
-        rabbit = view["rabbit"]
-        if view["die"] == 6:
-            # It rolls again: spaces 2 or 3 away either way are reached by two of the six faces.
-            return {"type": "max_place", "pile": step(rabbit, self.rng.choice((2, 3)), self.rng.choice(("cw", "ccw")))}
-        return {"type": "max_place", "pile": rabbit}
+        return greedy_move(
+            seat=seat,
+            phase=view["phase"],
+            landing=view["landing"],
+            piles=[(p["cards"], p["max"]) for p in view["piles"]],
+            families=view["families"],
+            missing=view["missing"][seat],
+            max_choices=view.get("max_choices", []),
+            rabbit=view["rabbit"],
+            die=view["die"],
+            rng=self.rng,
+        )

@@ -4,6 +4,9 @@ Everything is public but the face-down pile cards.  Some of those everyone saw: 
 a seat already had is shown, then slid under its pile (the view's ``seen_under``).  The rest,
 the cards dealt at the start and not drawn yet, are any rabbit cards nobody holds and nobody
 saw slid: :class:`Sampler` deals those to the top of the piles at random.
+
+:func:`playout_move` moves a seat in the search's playouts as the greedy bot would, reading the
+position instead of the seat's view (the same facts, far faster).
 """
 
 from __future__ import annotations
@@ -11,8 +14,10 @@ from __future__ import annotations
 import random
 
 from ..base import Determinizer, View
+from .bots import greedy_move
 from .cards import CARD_VALUE, MAX, RABBIT_CARDS
-from .state import WhiteRabbitState
+from .moves import AnyMove
+from .state import MAX_TAKE, WhiteRabbitState
 
 
 class Sampler(Determinizer):
@@ -60,3 +65,23 @@ class Sampler(Determinizer):
 
 def determinizer(view: View) -> Sampler:
     return Sampler(view)
+
+
+def playout_move(state: WhiteRabbitState, seat: int, rng: random.Random) -> AnyMove:
+    """The greedy bot's move for ``seat`` (:func:`.bots.greedy_move`), read off the position
+    (everything it weighs is public).  The same move as the greedy bot's from the seat's view,
+    with the same random draws."""
+    max_pile = state.max_pile
+    wire = greedy_move(
+        seat=seat,
+        phase=state.phase,
+        landing=state.landing(),
+        piles=[(len(p), i == max_pile) for i, p in enumerate(state.piles)],
+        families=[state.family(s) for s in range(state.players)],
+        missing=state.missing(seat),
+        max_choices=state.max_choices(seat) if state.phase == MAX_TAKE else [],
+        rabbit=state.rabbit,
+        die=state.die,
+        rng=rng,
+    )
+    return state.parse_seat_move(seat, wire)
