@@ -31,6 +31,8 @@ from .text import literal
 from .widgets import ChatInput, GameTable, PlainApp, StatusLine, chat_line, clock_text, seat_names, seat_tags
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
+    import tempfile
+
     from .lobby import ConnectScreen, LobbyScreen
 
 STALE = "The table changed before your move reached the host, so it was not made: look again and choose."
@@ -63,7 +65,7 @@ class HostedApp(PlainApp):
     """An app following one host through the client library, maybe running that host itself.
 
     It holds the ``client``, the embedded ``host`` (``yule play``, ``yule party``) and the
-    status line's values, and closes both when it ends.  The status line counts down the turn
+    status line's values, and closes both when it ends (and removes a temporary data folder).  The status line counts down the turn
     timers of the table followed (:meth:`follow_clock`).
     """
 
@@ -74,6 +76,8 @@ class HostedApp(PlainApp):
         super().__init__()
         self.client: Client | None = None
         self.host: Any = None
+        self.data_folder: tempfile.TemporaryDirectory[str] | None = None
+        """The embedded host's data folder when it is a temporary one (``yule play``): removed at the end."""
         self.status = status
         self._deadlines: dict[int, float] = {}
         """Waiting seat -> when its time is up (``time.monotonic()``), from the last view frame."""
@@ -85,6 +89,8 @@ class HostedApp(PlainApp):
             await self.client.close()
         if self.host is not None:
             await self.host.stop()
+        if self.data_folder is not None:
+            self.data_folder.cleanup()
 
     @work(group="chat")
     async def send_chat(self, table: int | None, text: str) -> None:
@@ -391,8 +397,8 @@ class YuleApp(HostedApp):
 
         spec = get_game(game)
         players = self.play.players or max(spec.min_players, min(spec.max_players, 4))
-        self._data = tempfile.TemporaryDirectory(prefix="yule-play-")
-        self.host = Host(self._data.name, away_timeout=600)
+        self.data_folder = tempfile.TemporaryDirectory(prefix="yule-play-")
+        self.host = Host(self.data_folder.name, away_timeout=600)
         port = await self.host.start("127.0.0.1", 0)
         client = Client("127.0.0.1", port, name=self.player_name)
         await client.connect()

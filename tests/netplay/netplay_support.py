@@ -53,9 +53,11 @@ class Raw:
                 return message
 
     async def frames_until_closed(self) -> list:
+        """Every frame until the host closes the connection (then closed on this side too)."""
         frames = []
         while (frame := await self.frame()) is not None:
             frames.append(frame)
+        self.close()
         return frames
 
     def close(self) -> None:

@@ -60,6 +60,7 @@ async def test_malformed_msgpack_non_map_unknown_type_and_wrong_types_get_errors
     assert reply["code"] == "invalid" and len(reply["message"]) < 200
     raw.send({"type": "list", "rid": 5})
     assert (await raw.frame())["type"] == "tables"  # still served after all that
+    raw.close()
 
 
 async def test_a_huge_name_in_hello_is_refused(host):
@@ -110,6 +111,7 @@ async def test_a_frame_trickled_in_pieces_is_read_and_frames_sent_together_are_a
     assert (await raw.frame())["rid"] == 1
     raw.send_bytes(b"".join(encode({"type": "list", "rid": rid}) for rid in (2, 3, 4)))
     assert [(await raw.frame())["rid"] for _ in range(3)] == [2, 3, 4]
+    raw.close()
 
 
 async def test_a_trickle_does_not_stretch_the_frame_timeout(host):
@@ -138,6 +140,7 @@ async def test_idle_timeout_closes_a_silent_player_but_not_one_who_answers(tmp_p
         assert codes(await sleeper.frames_until_closed()) == ["silent"]
         talker.send({"type": "list", "rid": 99})
         assert (await talker.frame())["rid"] == 99
+        talker.close()
     finally:
         await host.stop()
 

@@ -207,12 +207,14 @@ async def test_kill_9_in_the_middle_of_games_loses_nothing(tmp_path):
         await until(in_the_middle)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
+    process.stdout.close()
     process, _ = await start_yule_host(port, tmp_path)  # the same port: the clients come back to it
     try:
         summary = await games
     finally:
         process.terminate()
         process.wait()
+        process.stdout.close()
     assert summary.failures == [] and len(summary.finished) == 6
     records = list((tmp_path / "records").glob("*.json"))
     assert len(records) == 6

@@ -135,3 +135,4 @@ def test_two_players_each_see_only_their_own_peek(tmp_path):
             term.close()
         host.terminate()
         host.wait(10)
+        host.stdout.close()
