@@ -80,7 +80,7 @@ class GameOverApp(App[None]):
 
 
 def screen_lines(app: App[Any]) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    return tui_support.screen_text(app).splitlines()
 
 
 def table_text(app: App[Any]) -> str:

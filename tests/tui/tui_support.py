@@ -6,12 +6,13 @@ The rules engine is used here only to make realistic views; the app never sees i
 
 from __future__ import annotations
 
+import html
 import random
 import re
-import socket
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from textual import events
 from textual.app import App
 
@@ -29,12 +30,8 @@ def terminal_text(raw: bytes) -> str:
     return ANSI.sub(b"", raw).decode("utf-8", "replace")
 
 
-def free_port() -> int:
-    """A TCP port free on loopback now, for a server started as a process with ``--port``."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
+CELL_PIXELS = 20 * 0.61
+"""How wide a cell is in a screenshot (Rich's ``export_svg``: 20-pixel rows, cells 0.61 as wide)."""
 
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
 
@@ -127,9 +124,31 @@ def position() -> Position:
     return Position()
 
 
+SCREENSHOT_TEXT = re.compile(r'<text [^>]*\bx="([0-9.]+)"[^>]*clip-path="url\(#[^)]*-line-(\d+)\)"[^>]*>([^<]*)</text>')
+"""A run of text in Textual's SVG screenshot (Rich's ``export_svg``): its x, its row, its text."""
+
+
 def screen_text(app: App[Any]) -> str:
-    """The app's screen as plain text, one line per terminal row."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    """The app's screen as plain text, one line per terminal row (as wide as the terminal).
+
+    Read from Textual's public screenshot (SVG): each run of text stands at its cell times the
+    width of a cell (Rich draws a cell 0.61 of its 20-pixel rows wide), runs of blanks are left
+    out, a row's closing newline too, and wide characters take two cells.
+    """
+    width, height = app.size
+    rows: list[list[tuple[int, str]]] = [[] for _ in range(height)]
+    for x, row, text in SCREENSHOT_TEXT.findall(app.export_screenshot()):
+        text = html.unescape(text).replace("\xa0", " ").rstrip("\n")  # each row ends in a newline
+        if text:
+            rows[int(row)].append((round(float(x) / CELL_PIXELS), text))
+    lines = []
+    for runs in rows:
+        line, at = "", 0
+        for cell, text in sorted(runs):
+            line += " " * (cell - at) + text
+            at = cell + cell_len(text)
+        lines.append(line + " " * (width - at))
+    return "\n".join(lines)
 
 
 def my_turn(app: Any) -> bool:
