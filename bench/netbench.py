@@ -18,8 +18,8 @@ import asyncio
 import gc
 import os
 import random
+import re
 import resource
-import socket
 import statistics
 import subprocess
 import sys
@@ -29,12 +29,6 @@ import time
 from yule.core import get_game
 from yule.netplay.client import Client, may_move
 from yule.netplay.wire import MAX_HOST_FRAME, encode, read_frame
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -59,7 +53,9 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def echo_server(port: int) -> None:
+async def echo_server() -> None:
+    """Echo frames back on a port of the system's choosing, told on the first line of output."""
+
     async def echo(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
             while True:
@@ -67,7 +63,8 @@ async def echo_server(port: int) -> None:
         except (asyncio.IncompleteReadError, ConnectionError):
             writer.close()
 
-    server = await asyncio.start_server(echo, "127.0.0.1", port)
+    server = await asyncio.start_server(echo, "127.0.0.1", 0)
+    print(f"echoing on port {server.sockets[0].getsockname()[1]}", flush=True)
     async with server:
         await server.serve_forever()
 
@@ -143,18 +140,18 @@ async def echo_floor(port: int, frame: dict, stop: asyncio.Event) -> list[float]
 async def main(args: argparse.Namespace) -> None:
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
-    port, echo_port = free_port(), free_port()
     data = tempfile.mkdtemp(prefix="yule-bench-")
     room = str(args.tables * args.seats + 100)  # every connection comes from this one address
     host = subprocess.Popen(
-        [sys.executable, "-m", "yule.tui.cli", "host", "--bind", "127.0.0.1", "--port", str(port), "--data", data,
+        [sys.executable, "-m", "yule.tui.cli", "host", "--bind", "127.0.0.1", "--port", "0", "--data", data,
          "--no-discovery", "--max-connections", room, "--per-address", room],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip
-    echo = subprocess.Popen([sys.executable, __file__, "--echo-server", str(echo_port)])
+    echo = subprocess.Popen([sys.executable, __file__, "--echo-server"], stdout=subprocess.PIPE, text=True)
     try:
-        await asyncio.to_thread(host.stdout.readline)
-        await asyncio.sleep(0.5)
+        # Both bind port 0 and say which port they were given.
+        port = int(re.search(r"listening on port (\d+)", await asyncio.to_thread(host.stdout.readline)).group(1))
+        echo_port = int(re.search(r"port (\d+)", await asyncio.to_thread(echo.stdout.readline)).group(1))
         bench = Bench(port, args.tables, args.seats, args.seconds)
         started = time.perf_counter()
         tables = [asyncio.create_task(bench.table(n)) for n in range(args.tables)]
@@ -210,9 +207,9 @@ if __name__ == "__main__":
     parser.add_argument("--seats", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--warmup", type=float, default=8.0)
-    parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     cli = parser.parse_args()
     if cli.echo_server:
-        asyncio.run(echo_server(cli.echo_server))
+        asyncio.run(echo_server())
     else:
         asyncio.run(main(cli))

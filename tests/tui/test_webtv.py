@@ -8,11 +8,12 @@ draw the TV view, then the game moving on.
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import sys
 
 import aiohttp
-from tui_support import free_port, terminal_text
+from tui_support import terminal_text
 
 from yule.netplay.client import Client
 from yule.netplay.host import Host
@@ -27,10 +28,48 @@ def test_the_command_names_the_table_literally():
     assert watch_command("10.0.0.2", 7737, None, "$(reboot)").endswith("watch 10.0.0.2:7737 --code '$(reboot)'")
 
 
+PORTS = range(20000, 32768)
+"""Where the TV server is tried: below Linux's range for ports the system hands out itself."""
+
+
+async def serve_web_tv(host_port: int, code: str) -> tuple[asyncio.subprocess.Process, int]:
+    """``yule watch --web`` answering on a port of its own, and that port.
+
+    textual-serve takes a port number, not a listening socket, so a port is tried: one taken
+    (by anyone, at any moment) makes the process say so and exit, and the next one is tried.
+    Nothing is guessed free in advance.
+    """
+    for port in random.Random().sample(PORTS, 20):
+        web = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "yule.tui.cli", "watch", f"127.0.0.1:{host_port}", "--code", code,
+            "--web", "--bind", "127.0.0.1", "--port", str(port),
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        )  # fmt: skip
+        assert web.stdout is not None
+        told = (await asyncio.wait_for(web.stdout.readline(), WAIT)).decode()
+        if f"http://127.0.0.1:{port}" in told and await answers(web, port):
+            return web, port
+        said = told + (await asyncio.wait_for(web.stdout.read(), WAIT)).decode()
+        assert await web.wait() != 0 and re.search("cannot listen|address already in use", said, re.I), said
+    raise AssertionError("no port in 20 tries")
+
+
+async def answers(web: asyncio.subprocess.Process, port: int) -> bool:
+    """The TV server answers HTTP on ``port`` (it tells its address just before it listens);
+    ``False`` when it exits first, as when the port was taken meanwhile."""
+    async with aiohttp.ClientSession() as http, asyncio.timeout(WAIT):
+        while web.returncode is None:
+            try:
+                async with http.get(f"http://127.0.0.1:{port}/", allow_redirects=False):
+                    return True
+            except aiohttp.ClientConnectorError:
+                await asyncio.sleep(0.05)
+    return False
+
+
 async def test_the_tv_page_follows_the_game_over_its_websocket(tmp_path):
     host = Host(tmp_path, away_timeout=60)
     await host.start("127.0.0.1", 0)
-    port = free_port()
     web = None
     try:
         async with Client("127.0.0.1", host.port, name="Organiser") as organiser:
@@ -38,24 +77,9 @@ async def test_the_tv_page_follows_the_game_over_its_websocket(tmp_path):
                 {"type": "create", "game": "gift-exchange", "seats": 4, "sit": False, "bot_delay": 0.5}
             )
             await organiser.fill_bots(created["table"])
-            web = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "yule.tui.cli", "watch", f"127.0.0.1:{host.port}", "--code", created["code"],
-                "--web", "--bind", "127.0.0.1", "--port", str(port),
-                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
-            )  # fmt: skip
-            assert web.stdout is not None
-            line = await asyncio.wait_for(web.stdout.readline(), WAIT)
-            assert f"http://127.0.0.1:{port}" in line.decode()
-
+            web, port = await serve_web_tv(host.port, created["code"])
             async with aiohttp.ClientSession() as http:
-                async with asyncio.timeout(WAIT):  # told just before it listens: asked until it answers
-                    while True:
-                        try:
-                            page = await http.get(f"http://127.0.0.1:{port}/")
-                            break
-                        except aiohttp.ClientConnectorError:
-                            await asyncio.sleep(0.05)
-                async with page:
+                async with http.get(f"http://127.0.0.1:{port}/") as page:
                     assert page.status == 200 and page.url.query["fontsize"] == str(TV_FONT_SIZE)
                     html = await page.text()
                 assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in html
