@@ -16,8 +16,8 @@ Moves travel in three forms, all plain dicts with a ``"type"`` key:
 
 Move values are small frozen dataclasses, one per kind of move, in each game's ``moves``
 module; what the rest of Yule may rely on is the :class:`Move` protocol.  Views are plain
-JSON-safe dicts (each game documents its own as a ``TypedDict``): they are what the host sends
-and what bots read.
+JSON-safe dicts (each game documents its own as a ``TypedDict``, in its ``views`` module): they
+are what the host sends and what bots read.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypedDict, TypeVar
 
 CHANCE = "chance"
 """The ``by`` of a random outcome; :meth:`GameState.active` returns it when chance moves."""
@@ -37,6 +37,19 @@ View = Mapping[str, Any]
 Event = dict[str, Any]
 MoveDict = dict[str, Any]
 """A move as a plain dict: record form, or wire form (without ``by``)."""
+Actions = dict[str, str | None]
+"""A view's ``actions``: each kind of move its seat may try now, and the reason it is not
+allowed (``None``: it is), in the words of the check that :meth:`GameState.verify` makes."""
+
+
+class ResultRecord(TypedDict):
+    """The end of a game in a record and in a view's ``result``: :meth:`Outcome.to_record`.
+    Each game's view names its own, with the fields of its :attr:`Outcome.extra`."""
+
+    scores: list[int]
+    """One score a seat, in seat order."""
+    winners: list[int]
+    """The winning seats, ascending (several share a win; none when a game stops undecided)."""
 
 
 class Move(Protocol):
@@ -96,6 +109,22 @@ def seat_name(seat: int) -> str:
     'Seat 1'
     """
     return f"Seat {seat + 1}"
+
+
+def seat_of(view: Mapping[str, Any]) -> Seat:
+    """The seat whose view this is (its ``you``): what a bot or a search plays from.
+
+    >>> seat_of({"you": 2})
+    2
+    >>> seat_of({"you": None})
+    Traceback (most recent call last):
+    ...
+    ValueError: a spectator's view has no seat to play
+    """
+    seat = view["you"]
+    if seat is None:
+        raise ValueError("a spectator's view has no seat to play")
+    return seat
 
 
 def refusal(check: Callable[..., object], *args: Any) -> str | None:
@@ -362,15 +391,15 @@ class Game(Generic[S]):
     """True when one terminal may move for every seat (a host's organiser mode): the game hides
     nothing that terminal may not see.  A game with hidden cards leaves it False, or one
     terminal trying moves for every seat would find them out from what is refused."""
-    determinizer: Callable[[View], Determinizer] | None = None
-    """The :class:`Determinizer` for a seat's view (a view with ``"you"`` set)."""
+    determinizer: Callable[[Any], Determinizer] | None = None
+    """The :class:`Determinizer` for a seat's view (one of the game's own views, its ``you`` set)."""
     playout: Callable[[Any, Seat, random.Random], Any] | None = None
     """How the search bot moves a seat in its playouts, fast, from the position (reading only
     what that seat knows); ``None``: the game's greedy bot, from the seat's view."""
-    search_moves: Callable[[View, list[MoveDict]], list[MoveDict]] | None = None
+    search_moves: Callable[[Any, list[MoveDict]], list[MoveDict]] | None = None
     """The moves worth a search's time among a seat's legal moves (wire form), given its view;
     ``None``: all of them.  For a game whose listed moves are too many to try each often."""
-    describe_move: Callable[[MoveDict, View, list[str]], str] | None = None
+    describe_move: Callable[[MoveDict, Any, list[str]], str] | None = None
     """A move the seat of a view could make (wire form), in plain words: what a hint says."""
 
     def report_lines(self, state: S, names: list[str]) -> list[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Bot, Determinizer, GameState, MoveDict, View
+from .base import Bot, Determinizer, GameState, MoveDict, View, seat_of
 from .registry import get_game
 
 TITLES = {"ismcts": "Strong"}
@@ -53,7 +53,7 @@ class RandomBot(Bot[View]):
 
     def choose(self, view: View) -> MoveDict:
         state = determinizer(view).sample(None)
-        seat = view["you"]
+        seat = seat_of(view)
         roll = triggered(state, seat)
         if roll is not None:
             return roll

@@ -41,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Bot, Determinizer, Game, GameState, IllegalMove, MoveDict, Outcome, View
+from .base import Bot, Determinizer, Game, GameState, IllegalMove, MoveDict, Outcome, View, seat_of
 from .bots import RandomBot, determinizer, triggered
 from .registry import get_game
 
@@ -157,7 +157,7 @@ class _Model:
 
     def usual(self, view: View) -> MoveDict:
         """The model's own move from this view: what the search departs from only when sure."""
-        return self.bots[view["you"]].choose(view)
+        return self.bots[seat_of(view)].choose(view)
 
 
 SURE = 2.0
@@ -241,7 +241,7 @@ class SearchBot(Bot[View]):
         if started is None:
             started = time.perf_counter()
         game = get_game(view["game"])
-        seat: int = view["you"]
+        seat = seat_of(view)
         sampler = determinizer(view)
         probe = sampler.sample(None)
         roll = triggered(probe, seat)
@@ -382,7 +382,7 @@ def hint(view: View, names: list[str], think: float = HINT_THINK, rng: random.Ra
     game = get_game(view["game"])
     describe = game.describe_move
     assert describe is not None, f"{game.title} has no hints"
-    seat = view["you"]
+    seat = seat_of(view)
     probe = determinizer(view).sample(None)
     roll = triggered(probe, seat)
     moves = [probe.wire_move(m) for m in probe.legal_moves(seat)] if roll is None else [roll]

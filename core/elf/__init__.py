@@ -9,7 +9,7 @@ computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, MoveDict, View, and_list, no_options, seat_namer
+from ..base import Event, Game, MoveDict, and_list, no_options, seat_namer
 from ..bots import RandomBot
 from ..ismcts import SearchBot
 from ..registry import register
@@ -20,6 +20,7 @@ from .moves import End, Gingerbread, Goals, Play, Shuffle
 from .preview import preview
 from .search import determinizer, playout_move
 from .state import ElfState, score
+from .views import ElfView
 
 NAME = "elf"
 
@@ -161,7 +162,7 @@ def report(state: ElfState, names: list[str]) -> list[str]:
     return lines
 
 
-def describe_move(move: MoveDict, view: View, names: list[str]) -> str:
+def describe_move(move: MoveDict, view: ElfView, names: list[str]) -> str:
     """A move the seat of ``view`` could make, in plain words (what a hint says to do).
 
     >>> describe_move({"type": "play", "card": "s2-1", "heading": "S"}, {}, ["Ana"])

@@ -12,7 +12,7 @@ geometry (:mod:`.board`, :mod:`.cards`).
 
 from __future__ import annotations
 
-from ..base import Bot, MoveDict, View
+from ..base import Bot, MoveDict, seat_of
 from .board import (
     CELLS,
     FLOE,
@@ -37,9 +37,10 @@ from .board import (
 )
 from .cards import CARD_TYPE, JUMPS, Placement, placements
 from .preview import live_mask
+from .views import ElfView
 
 
-def _flat_moves(view: View) -> list[MoveDict]:
+def _flat_moves(view: ElfView) -> list[MoveDict]:
     return [
         {"type": "play", "card": card, **option} for card, options in view["placements"].items() for option in options
     ]
@@ -73,24 +74,26 @@ def _approach(arrow_cell: int, heading: int, target: int) -> int:
     return best
 
 
-class GoalBot(Bot[View]):
+class GoalBot(Bot[ElfView]):
     """Plans up to 3 cards ahead toward its own unvisited goal locations, then to NYC."""
 
     kind = "greedy"
 
-    def choose(self, view: View) -> MoveDict:
+    def choose(self, view: ElfView) -> MoveDict:
         hints = view["actions"]
         if hints["play"] is not None:
             return {"type": "end"}
+        goal = view["goal"]
+        assert goal is not None, "the Goal cards are dealt before play"
         arrow = view["arrow"]
         move = self.plan(
-            mine={TOKEN_INDEX[loc] for loc in view["goal"]["locations"]},
+            mine={TOKEN_INDEX[loc] for loc in goal["locations"]},
             deck=view["deck"],
             live=live_mask(view),
             taken=sum(1 for s in view["slots"] if s is not None) + (1 if view["seventh"] else 0),
             arrow=(cell(*arrow["cell"]), HEADING_INDEX[arrow["heading"]]),
             offer=TOKEN_INDEX[view["jump"]["offer"]] if view["jump"]["offer"] else -1,
-            hand=list(view["hands"][view["you"]]),
+            hand=list(view["hands"][seat_of(view)]),
             can_end=hints["end"] is None,
         )
         return move if move is not None else self.rng.choice(_flat_moves(view))

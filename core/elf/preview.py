@@ -19,22 +19,45 @@ placements" key.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from ..base import View
+from ..base import MoveDict
 from .board import FLOE_BITS, HEADING_INDEX, HEADINGS, TOKEN_INDEX, TOKENS, XY, ZONE, cell, touched
 from .cards import CARD_TYPE, JUMPS, Placement, placements
+from .views import Arrow, ElfView
 
 
-def live_mask(view: View) -> int:
+class Trigger(TypedDict):
+    """A token a placement would trigger, and the cell of the card that touches it."""
+
+    token: str
+    cell: list[int]
+
+
+class PlacementPreview(TypedDict):
+    """One legal placement of a card, as the screen previews it."""
+
+    move: MoveDict
+    """The wire move that lays it."""
+    cells: list[list[int]]
+    """The cells the card would cover, in path order."""
+    arrow: Arrow
+    """Buddy's arrow once it is laid."""
+    triggers: list[Trigger]
+    """The tokens it would trigger, in the order they would resolve."""
+    touch: list[list[int]]
+    """The touch-zone cells of those tokens (what to highlight)."""
+
+
+def live_mask(view: ElfView) -> int:
     """The tokens still on the board and working, as a bit per token (see :func:`.board.touched`)."""
     tokens = view["tokens"]
     return sum(1 << i for i, t in enumerate(TOKENS) if tokens[t.id]["live"])
 
 
-def describe_placement(p: Placement, live: int, card: str, floe: bool) -> dict[str, Any]:
+def describe_placement(p: Placement, live: int, card: str, floe: bool) -> PlacementPreview:
     """One placement as a plain dict (see :func:`preview`)."""
-    triggers = []
+    triggers: list[Trigger] = []
     touch: list[list[int]] = []
     for t, c in touched(p.cells, live):
         triggers.append({"token": TOKENS[t].id, "cell": list(XY[c])})
@@ -51,13 +74,11 @@ def describe_placement(p: Placement, live: int, card: str, floe: bool) -> dict[s
     }
 
 
-def preview(view: View, card: str, *, jumps: bool | None = None) -> list[dict[str, Any]]:
+def preview(view: ElfView, card: str, *, jumps: bool | None = None) -> list[PlacementPreview]:
     """The legal placements of ``card`` given a view, normal ones first, then jumps.
 
-    Each entry: ``move`` (the wire move that lays it), ``cells`` (in path order), ``arrow``
-    (Buddy's new arrow), ``triggers`` (``{"token", "cell"}`` in the order they would resolve)
-    and ``touch`` (the touch-zone cells of those tokens).  ``jumps`` defaults to "the viewing
-    seat is the one to move"; the jump is only ever on offer to that seat.
+    ``jumps`` defaults to "the viewing seat is the one to move"; the jump is only ever on offer
+    to that seat.
     """
     type_ = CARD_TYPE.get(card)
     if type_ is None:

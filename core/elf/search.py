@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Determinizer, View, draw_distinct
+from ..base import Determinizer, draw_distinct, seat_of
 from .board import (
     GINGERBREAD_VALUES,
     GOAL_IDS,
@@ -28,6 +28,7 @@ from .bots import GoalBot
 from .cards import CARD_IDS, CARD_TYPE, placement
 from .moves import End, Move
 from .state import ElfState
+from .views import ElfView
 
 VISITED = 4.0
 """How much likelier a Goal card showing a location is, for the seat that took Buddy there."""
@@ -45,8 +46,8 @@ def goal_weights(goals: list[str], visited: list[str]) -> list[float]:
 class Sampler(Determinizer):
     """The positions a seat cannot tell from the one it sees (the view of a seat in play)."""
 
-    def __init__(self, view: View) -> None:
-        seat = view["you"]
+    def __init__(self, view: ElfView) -> None:
+        seat = seat_of(view)
         n = view["players"]
         self.seat = seat
         base = ElfState(n)
@@ -94,7 +95,9 @@ class Sampler(Determinizer):
         seen.update(path["card"] for path in view["paths"])
         self.pool = [c for c in CARD_IDS if c not in seen]
         assert len(self.pool) == view["deck"], "view out of step"
-        self.own_goal = view["goal"]["id"]
+        goal = view["goal"]
+        assert goal is not None, "the Goal cards are dealt before play"
+        self.own_goal = goal["id"]
         self.other_goals = [g for g in GOAL_IDS if g != self.own_goal]
         visited: list[list[str]] = [[] for _ in range(n)]
         for path in view["paths"]:
@@ -118,7 +121,7 @@ class Sampler(Determinizer):
         return state
 
 
-def determinizer(view: View) -> Sampler:
+def determinizer(view: ElfView) -> Sampler:
     return Sampler(view)
 
 

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, cast
 
 from ..base import (
     CHANCE,
+    Actions,
     BadChance,
     Event,
     GameIsOver,
@@ -41,7 +42,6 @@ from ..base import (
     MalformedMove,
     NotYourTurn,
     Outcome,
-    View,
     WrongPhase,
     refusal,
 )
@@ -76,6 +76,7 @@ from .board import (
 )
 from .cards import CARD_IDS, CARD_TYPE, JUMPS, Placement, jump_placement_raw, placement, placements
 from .moves import End, Gingerbread, Goals, Move, Play, Shuffle, parse
+from .views import Arrow, ElfResult, ElfView, PlacementHint, TokenView
 
 # Phases
 SHUFFLE = "shuffle"
@@ -117,7 +118,7 @@ def xy_list(c: int) -> list[int]:
     return [x, y]
 
 
-def arrow_dict(c: int, heading: int) -> dict[str, Any]:
+def arrow_dict(c: int, heading: int) -> Arrow:
     return {"cell": xy_list(c), "heading": HEADINGS[heading]}
 
 
@@ -550,7 +551,7 @@ class ElfState(GameState[Move]):
 
     # -- what a seat may know ----------------------------------------------------------------
 
-    def action_hints(self) -> dict[str, str | None]:
+    def action_hints(self) -> Actions:
         """For the seat to move: each kind of move and why it is not allowed now (None: allowed).
 
         The reasons are those of the checks that :meth:`verify` makes.
@@ -558,32 +559,21 @@ class ElfState(GameState[Move]):
         seat = self.turn
         return {"play": refusal(self.verify_play, seat), "end": refusal(self.verify_end, seat)}
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> ElfView:
         """What ``seat`` may know now; ``None`` is a spectator (public information only).
 
         Public: hands, the board, paths, the arrow, slots, spent tokens, who took which
         Gingerbread spot, the jump, discards and the deck count.  Own seat only: its Goal card
         and the values of the Gingerbread Men it took.  Everything is revealed once it is over.
 
-        Keys: ``phase``, ``turn`` (seat to move or None), ``deck`` (count), ``hands`` and
-        ``discards`` (card ids per seat), ``arrow`` (``{"cell": [x, y], "heading": "SE"}``),
-        ``plays_this_turn``, ``paths`` (each laid card: ``card``, ``by``, ``heading``, ``floe``,
-        ``cells``, ``arrow``, ``touched`` token ids), ``tokens`` (id -> ``kind``, ``label``,
-        ``cells``, ``live``; locations add ``slot``, gingerbread spots and END add
-        ``taken_by``), ``slots`` (6 location ids or None), ``seventh``, ``slot_values``,
-        ``jump`` (``used``, ``offer``: the floe the next card may start from), ``snow_globe``,
-        ``gingerbread_counts``.  A seat adds ``goal`` (``id``, ``locations``) and
-        ``my_gingerbread`` (``spot``, ``value``); the seat to move adds ``actions`` (``play``,
-        ``end``: None or the reason not) and ``placements`` (card -> wire fields of each legal
-        placement; :func:`yule.core.elf.preview.preview` gives cells and touches).  At the end:
-        ``goals``, ``gingerbread_values`` and ``result``.
+        :class:`~yule.core.elf.views.ElfView` tells every field.
         """
         over = self.phase == OVER
         live = self.live
         owner = self.spot_owner
-        tokens: dict[str, dict[str, Any]] = {}
+        tokens: dict[str, TokenView] = {}
         for i, t in enumerate(TOKENS):
-            entry: dict[str, Any] = {"kind": t.kind, "label": t.label, "cells": [list(c) for c in t.cells],
+            entry: TokenView = {"kind": t.kind, "label": t.label, "cells": [list(c) for c in t.cells],
                                      "live": bool(live >> i & 1)}  # fmt: skip
             if t.kind == LOCATION:
                 entry["slot"] = self.slots.index(t.id) if t.id in self.slots else None
@@ -593,7 +583,7 @@ class ElfState(GameState[Move]):
             elif t.kind == END:
                 entry["taken_by"] = self.snow_globe if self.snow_globe >= 0 else None
             tokens[t.id] = entry
-        view: dict[str, Any] = {
+        view: ElfView = {
             "game": "elf",
             "you": seat,
             "players": self.players,
@@ -637,12 +627,12 @@ class ElfState(GameState[Move]):
         if over:
             view["goals"] = list(self.goals)
             view["gingerbread_values"] = dict(zip(SPOT_IDS, self.spot_values, strict=True))
-            view["result"] = self._outcome.to_record() if self._outcome else None
+            view["result"] = cast(ElfResult, self._outcome.to_record()) if self._outcome else None
         return view
 
-    def _placement_hints(self) -> dict[str, list[dict[str, Any]]]:
+    def _placement_hints(self) -> dict[str, list[PlacementHint]]:
         """Card -> its legal placements as wire fields (``heading`` and, for a jump, ``floe``)."""
-        out: dict[str, list[dict[str, Any]]] = {card: [] for card in self.hands[self.turn]}
+        out: dict[str, list[PlacementHint]] = {card: [] for card in self.hands[self.turn]}
         for card, p, jump in self._fits():
             out[card].append(
                 {"heading": HEADINGS[p.heading], "floe": list(XY[p.origin])}

@@ -9,24 +9,23 @@ reveal.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..base import Bot, MoveDict, View
+from ..base import Bot, MoveDict, seat_of
 from .text import SILLY_GIFTS, WRAPPINGS
+from .views import Gift, GiftExchangeView
 
 
-def _bring(bot: Bot[View]) -> MoveDict:
+def _bring(bot: Bot[GiftExchangeView]) -> MoveDict:
     return {"type": "bring", "label": bot.rng.choice(SILLY_GIFTS), "wrapping": bot.rng.choice(WRAPPINGS)}
 
 
-def _open(bot: Bot[View], view: View, gift: int) -> MoveDict:
+def _open(bot: Bot[GiftExchangeView], view: GiftExchangeView, gift: int) -> MoveDict:
     move: MoveDict = {"type": "open", "gift": gift}
     if gift in view["actions"]["name_needed"]:
         move["label"] = bot.rng.choice(SILLY_GIFTS)
     return move
 
 
-class GreedyBot(Bot[View]):
+class GreedyBot(Bot[GiftExchangeView]):
     """Steals what the table seems to want; otherwise opens.
 
     How much it wants an open gift: first how often it has been stolen (the table's taste),
@@ -41,17 +40,19 @@ class GreedyBot(Bot[View]):
     kind = "greedy"
 
     @staticmethod
-    def want(gift: dict[str, Any]) -> tuple[int, int, int]:
+    def want(gift: Gift) -> tuple[int, int, int]:
         return (gift["steals"], len(gift.get("label", "")), -gift["id"])
 
-    def choose(self, view: View) -> MoveDict:
+    def choose(self, view: GiftExchangeView) -> MoveDict:
         hints = view["actions"]
         if hints["bring"]:
             return _bring(self)
         gifts = view["gifts"]
         best = max((gifts[g] for g in hints["steal"]), key=self.want, default=None)
         if hints["keep"]:
-            mine = gifts[view["holdings"][view["you"]]]
+            held = view["holdings"][seat_of(view)]
+            assert held is not None, "in the final swap every guest holds a gift"
+            mine = gifts[held]
             if best is not None and self.want(best) > self.want(mine):
                 return {"type": "steal", "gift": best["id"]}
             return {"type": "keep"}

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from ..base import Determinizer, View
+from ..base import Determinizer, seat_of
 from .state import FINAL, NOBODY, PLAYING, GiftExchangeState
+from .views import GiftExchangeView
 
 UNSEEN = "(wrapped)"
 """The label a sample gives a wrapped gift whose label the seat has not seen."""
@@ -19,8 +20,8 @@ UNSEEN = "(wrapped)"
 class Sampler(Determinizer):
     """The position a seat sees, with stand-in labels (any seat's view)."""
 
-    def __init__(self, view: View) -> None:
-        self.seat = view["you"]
+    def __init__(self, view: GiftExchangeView) -> None:
+        self.seat = seat_of(view)
         n = view["players"]
         base = GiftExchangeState(n, view["options"])
         base.phase = view["phase"]
@@ -38,7 +39,8 @@ class Sampler(Determinizer):
         base.order = list(view["order"] or [])
         if base.phase in (PLAYING, FINAL):
             base.current = view["active"][0]
-            base.turn = view["turn"] if base.phase == PLAYING else n
+            turn = view["turn"]  # None in the final swap
+            base.turn = turn if turn is not None else n
         base.chain = [(link["by"], link["gift"], link["from"]) for link in view["chain"]]
         base.taken = {(victim, gift) for _, gift, victim in base.chain}
         base.last_loss = {victim: gift for _, gift, victim in base.chain}
@@ -48,5 +50,5 @@ class Sampler(Determinizer):
         return self.base.clone()
 
 
-def determinizer(view: View) -> Sampler:
+def determinizer(view: GiftExchangeView) -> Sampler:
     return Sampler(view)

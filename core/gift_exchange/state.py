@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from ..base import (
     CHANCE,
@@ -60,13 +60,13 @@ from ..base import (
     MalformedMove,
     NotYourTurn,
     Outcome,
-    View,
     WrongPhase,
     refusal,
 )
 from .moves import Bring, Keep, Move, Open, Order, Steal, parse
 from .options import check_options
 from .text import LABEL_MAX, SILLY_GIFTS, WRAPPING_MAX, WRAPPINGS, text_problem
+from .views import Gift, GiftExchangeActions, GiftExchangeResult, GiftExchangeView
 
 BRINGING = "bringing"
 PLAYING = "playing"
@@ -506,14 +506,9 @@ class GiftExchangeState(GameState[Move]):
 
     # -- what a seat may know ----------------------------------------------------------------
 
-    def action_hints(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may do now, and why not for each gift it may not open or steal.
-
-        ``open``/``steal``: allowed gift ids; ``keep``/``bring``: allowed or not; ``refusals``:
-        ``{"type", "gift", "code", "reason"}`` for every wrapped gift it may not open and every
-        open gift it may not steal; ``name_needed``: allowed opens that must carry a label.
-        """
-        hints: dict[str, Any] = {
+    def action_hints(self, seat: int) -> GiftExchangeActions:
+        """What ``seat`` may do now, and why not for each gift it may not open or steal."""
+        hints: GiftExchangeActions = {
             "bring": False,
             "open": [],
             "steal": [],
@@ -550,17 +545,15 @@ class GiftExchangeState(GameState[Move]):
         hints["keep"] = phase == FINAL
         return hints
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> GiftExchangeView:
         """What ``seat`` may know now; ``None`` is a spectator (the TV: public information only).
 
-        Each gift shows its wrapping, whether it was brought blank, opened or not, holder,
-        times stolen and frozen; ``label`` is present only once opened, or for its bringer.
-        ``chain`` is this turn's steals in order; ``actions`` is there for a seat that may move.
+        :class:`~yule.core.gift_exchange.views.GiftExchangeView` tells every field.
         """
         opened, labels = self.opened, self.labels
         gifts = []
         for g in range(self.players):
-            entry: dict[str, Any] = {
+            entry: Gift = {
                 "id": g,
                 "brought": self.brought[g],
                 "wrapping": self.wrappings[g] if self.brought[g] else None,
@@ -574,13 +567,13 @@ class GiftExchangeState(GameState[Move]):
                 entry["label"] = labels[g]
             gifts.append(entry)
         active = self.active()
-        view: dict[str, Any] = {
+        view: GiftExchangeView = {
             "game": "gift-exchange",
             "you": seat,
             "players": self.players,
             "options": dict(self.options),
             "phase": self.phase,
-            "active": [s for s in active if s != CHANCE],
+            "active": [s for s in active if isinstance(s, int)],
             "order": list(self.order) if self.order else None,
             "turn": self.turn if self.phase == PLAYING else None,
             "turns": self.players,
@@ -595,7 +588,7 @@ class GiftExchangeState(GameState[Move]):
         if seat is not None and seat in active:
             view["actions"] = self.action_hints(seat)
         if self._outcome is not None:
-            view["result"] = self._outcome.to_record()
+            view["result"] = cast(GiftExchangeResult, self._outcome.to_record())
         return view
 
     def outcome(self) -> Outcome | None:

@@ -9,7 +9,7 @@ computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, MoveDict, View, and_list, no_options, seat_namer
+from ..base import Event, Game, MoveDict, and_list, no_options, seat_namer
 from ..bots import RandomBot
 from ..ismcts import SearchBot
 from ..registry import register
@@ -18,6 +18,7 @@ from .cards import PERSON_NAMES, describe_card
 from .moves import Bring, Deal, Open, Steal
 from .search import determinizer, playout_move
 from .state import GiftListState, best_cards, score
+from .views import GiftListView
 
 NAME = "gift-list"
 
@@ -69,7 +70,7 @@ def describe(event: Event, names: list[str]) -> str:
     return kind
 
 
-def describe_move(move: MoveDict, view: View, names: list[str]) -> str:
+def describe_move(move: MoveDict, view: GiftListView, names: list[str]) -> str:
     """A move the seat of ``view`` could make, in plain words (what a hint says to do).
 
     >>> view = {"you": 0, "holding": [None, "red-7"]}
@@ -84,7 +85,8 @@ def describe_move(move: MoveDict, view: View, names: list[str]) -> str:
         return (
             "open the gift you brought" if move["from"] == view["you"] else f"open the gift {who(move['from'])} brought"
         )
-    return f"steal {who(move['from'])}'s {describe_card(view['holding'][move['from']])}"
+    card = view["holding"][move["from"]]
+    return f"steal {who(move['from'])}'s {describe_card(card) if card else 'gift'}"
 
 
 GAME = register(

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from ..base import Bot, MoveDict, View
+from ..base import Bot, MoveDict
 from .cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON
+from .views import GiftListView
 
 
 def gain(best: Mapping[str, str | None], card: str) -> int:
@@ -45,12 +46,12 @@ def greedy_move(
     return {"type": "open", "from": rng.choice(open_from)}
 
 
-class GreedyBot(Bot[View]):
+class GreedyBot(Bot[GiftListView]):
     """Brings what it does not need, steals what its list wants, opens otherwise."""
 
     kind = "greedy"
 
-    def choose(self, view: View) -> MoveDict:
+    def choose(self, view: GiftListView) -> MoveDict:
         return greedy_move(
             allowed={kind for kind, reason in view["actions"].items() if reason is None},
             attic=view["attic"],

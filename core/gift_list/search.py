@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import random
 
-from ..base import Determinizer, View, draw_distinct
+from ..base import Determinizer, draw_distinct, seat_of
 from .bots import greedy_move
 from .cards import CARD_COLOUR, DECK, GIFT_LISTS, PERSON_OF_COLOUR, canonical_list
 from .moves import Move
 from .state import PLAY, GiftListState, best_cards
+from .views import GiftListView
 
 OPENED = "opened"
 """What a sample keeps as the card of a gift already opened this party (the card itself is
@@ -57,8 +58,8 @@ def list_weights(people_lists: list[tuple[str, ...]], stolen: list[str], given: 
 class Sampler(Determinizer):
     """The positions a seat cannot tell from the one it sees (the view of a seat in play)."""
 
-    def __init__(self, view: View) -> None:
-        seat = view["you"]
+    def __init__(self, view: GiftListView) -> None:
+        seat = seat_of(view)
         n = view["players"]
         self.seat = seat
         base = GiftListState(n)
@@ -114,7 +115,7 @@ class Sampler(Determinizer):
         return state
 
 
-def determinizer(view: View) -> Sampler:
+def determinizer(view: GiftListView) -> Sampler:
     return Sampler(view)
 
 

@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from ..base import (
     CHANCE,
+    Actions,
     BadChance,
     Event,
     GameIsOver,
@@ -42,7 +43,6 @@ from ..base import (
     MalformedMove,
     NotYourTurn,
     Outcome,
-    View,
     WrongPhase,
     refusal,
     seat_name,
@@ -58,6 +58,7 @@ from .cards import (
     canonical_list,
 )
 from .moves import Bring, Deal, Move, Open, Steal, parse
+from .views import GiftListResult, GiftListView
 
 # Phases
 DEAL = "deal"  # waiting for the chance deal
@@ -416,7 +417,7 @@ class GiftListState(GameState[Move]):
 
     # -- what a seat may know ----------------------------------------------------------------
 
-    def action_hints(self, seat: int) -> dict[str, str | None]:
+    def action_hints(self, seat: int) -> Actions:
         """Each kind of move for ``seat`` and why it is not allowed now (``None``: allowed).
 
         The reasons are those of the ``verify_<kind>`` checks that :meth:`verify` makes.
@@ -427,7 +428,7 @@ class GiftListState(GameState[Move]):
             "steal": refusal(self.verify_steal, seat),
         }
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> GiftListView:
         """What ``seat`` may know now; ``None`` is a spectator (public information only).
 
         Public: who has brought, which seats' gifts are still wrapped (by bringer), the open
@@ -451,7 +452,7 @@ class GiftListState(GameState[Move]):
             ['attic', 'best', 'list', 'my_gift', 'open_from', 'score', 'steal_from']
         """
         n = self.players
-        view: dict[str, Any] = {
+        view: GiftListView = {
             "game": "gift-list",
             "you": seat,
             "players": n,
@@ -461,7 +462,7 @@ class GiftListState(GameState[Move]):
             "first": self.first if self.party else None,
             "turn": self.turn if self.phase == PLAY else None,
             "turn_owner": self.turn_owner if self.phase == PLAY else None,
-            "active": [s for s in self.active() if s != CHANCE],
+            "active": [s for s in self.active() if isinstance(s, int)],
             "brought": [card is not None for card in self.brought],
             "wrapped": list(self.wrapped),
             "holding": list(self.holding),
@@ -490,7 +491,7 @@ class GiftListState(GameState[Move]):
             view["breakdown"] = [
                 dict(zip(p, best_cards(r, p), strict=True)) for r, p in zip(self.received, self.lists, strict=True)
             ]
-            view["result"] = self._outcome.to_record()
+            view["result"] = cast(GiftListResult, self._outcome.to_record())
         return view
 
     def outcome(self) -> Outcome | None:

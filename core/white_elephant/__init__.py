@@ -6,7 +6,7 @@ engine, :mod:`.cards` for the deck, :mod:`.bots` for the computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, MoveDict, View, and_list, no_options, seat_namer
+from ..base import Event, Game, MoveDict, and_list, no_options, seat_namer
 from ..bots import RandomBot
 from ..ismcts import SearchBot
 from ..registry import register
@@ -15,6 +15,7 @@ from .cards import describe_card
 from .moves import Clear, End, Peek, Shuffle, Start, Take, Trade
 from .search import determinizer, playout_move, search_moves
 from .state import WhiteElephantState, score
+from .views import WhiteElephantView
 
 NAME = "white-elephant"
 
@@ -85,7 +86,7 @@ def describe(event: Event, names: list[str]) -> str:
     return kind
 
 
-def describe_move(move: MoveDict, view: View, names: list[str]) -> str:
+def describe_move(move: MoveDict, view: WhiteElephantView, names: list[str]) -> str:
     """A move the seat of ``view`` could make, in plain words (what a hint says to do).
 
     >>> view = {"known": {"surprise-2": "mug-5"}, "exchange": ["mug-3", "surprise-2"], "pot": 2}

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 
-from ..base import Bot, MoveDict, View
+from ..base import Bot, MoveDict, seat_of
 from .cards import CARD_NUMBER, CARD_SUIT
+from .views import WhiteElephantView
 
 SURPRISE_GUESS = 4
 """What a Surprise Gift nobody has peeked at is expected to cost (about the mean number)."""
@@ -36,7 +37,7 @@ def gift_cost(card: str | None, peanuts: int, counts: dict[str, int]) -> float:
     return number - peanuts
 
 
-def view_costs(view: View) -> dict[str, float]:
+def view_costs(view: WhiteElephantView) -> dict[str, float]:
     """Each gift the view shows in play (by its reference: a card, or a Surprise Gift's handle)
     with its :func:`gift_cost` to the seat."""
     counts = shelf_counts(view["shelf"])
@@ -84,17 +85,17 @@ def greedy_move(
     return min(options, key=lambda o: o[0])[1]
 
 
-class GreedyBot(Bot[View]):
+class GreedyBot(Bot[WhiteElephantView]):
     """Keeps its score low: cheap cards, growing collections, peanuts when they pay."""
 
     kind = "greedy"
 
-    def choose(self, view: View) -> MoveDict:
+    def choose(self, view: WhiteElephantView) -> MoveDict:
         known, exchange = view["known"], view["exchange"]
         return greedy_move(
-            seat=view["you"],
+            seat=seat_of(view),
             allowed={kind for kind, reason in view["actions"].items() if reason is None},
-            peanuts=view["peanuts"][view["you"]],
+            peanuts=view["peanuts"][seat_of(view)],
             peekable=[h for h in view["on_gifts"] if h not in known and h in exchange],
             exchange=exchange,
             front=view["front"],

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import random
 
-from ..base import Determinizer, MoveDict, View
+from ..base import Determinizer, MoveDict, seat_of
 from .bots import gift_cost, greedy_move, shelf_counts, view_costs
 from .cards import DEAL, deck_for
 from .moves import Move
 from .state import WhiteElephantState
+from .views import WhiteElephantView
 
 
 def surprises_dealt(players: int, dealt: int) -> int:
@@ -36,8 +37,8 @@ def surprises_dealt(players: int, dealt: int) -> int:
 class Sampler(Determinizer):
     """The positions a seat cannot tell from the one it sees (the view of a seat in play)."""
 
-    def __init__(self, view: View) -> None:
-        seat = view["you"]
+    def __init__(self, view: WhiteElephantView) -> None:
+        seat = seat_of(view)
         players = view["players"]
         self.seat = seat
         base = WhiteElephantState(players)
@@ -106,7 +107,7 @@ class Sampler(Determinizer):
         return state
 
 
-def determinizer(view: View) -> Sampler:
+def determinizer(view: WhiteElephantView) -> Sampler:
     return Sampler(view)
 
 
@@ -114,7 +115,7 @@ SEARCHED_TAKES = 12
 """How many takes the search tries: the cheapest, by the greedy bot's reckoning of each gift."""
 
 
-def search_moves(view: View, moves: list[MoveDict]) -> list[MoveDict]:
+def search_moves(view: WhiteElephantView, moves: list[MoveDict]) -> list[MoveDict]:
     """The moves worth searching among ``moves`` (the seat's legal moves, wire form): every
     move but the takes, and the :data:`SEARCHED_TAKES` takes that cost least (each gift's
     likely points, Peanuts on it subtracted, Collections counted) and the take of every gift.

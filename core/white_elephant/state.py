@@ -26,10 +26,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from ..base import (
     CHANCE,
+    Actions,
     BadChance,
     Event,
     GameIsOver,
@@ -38,13 +39,13 @@ from ..base import (
     MalformedMove,
     NotYourTurn,
     Outcome,
-    View,
     WrongPhase,
     refusal,
     seat_name,
 )
 from .cards import CARD_NUMBER, CARD_SUIT, DEAL, PEANUTS, deck_for, suits_for
 from .moves import Clear, End, Move, Peek, Shuffle, Start, Take, Trade, parse
+from .views import WhiteElephantResult, WhiteElephantView
 
 # Phases
 SHUFFLE = "shuffle"  # waiting for the chance shuffle
@@ -589,7 +590,7 @@ class WhiteElephantState(GameState[Move]):
 
     # -- what a seat may know ----------------------------------------------------------------
 
-    def action_hints(self) -> dict[str, str | None]:
+    def action_hints(self) -> Actions:
         """For the seat to move: each kind of move and why it is not allowed now (None: allowed).
 
         The reasons are those of the ``verify_<kind>`` checks that :meth:`verify` makes.
@@ -603,19 +604,18 @@ class WhiteElephantState(GameState[Move]):
             "end": refusal(self.verify_end, seat),
         }
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> WhiteElephantView:
         """What ``seat`` may know now; ``None`` is a spectator (public information only).
 
         Surprise Gifts appear as handles; ``known`` maps the handles this seat has peeked at to
-        their cards, ``peeked`` lists for every Surprise Gift in play the seats that have peeked
-        at it.  Shelves are face down: ``shelf_sizes`` counts them, ``seen_shelves`` holds, for
-        each seat, the cards of its Shelf this seat has seen (every faceup gift, and the Surprise
-        Gifts it peeked at or opened itself), what a player who remembers the table knows.
+        their cards.  Shelves are face down: ``shelf_sizes`` counts them, ``seen_shelves`` holds
+        what this seat has seen of each (:class:`~yule.core.white_elephant.views.WhiteElephantView`
+        tells every field).
         """
         handle = self.handle
         shelf_known = self.shelf_known
         bit = 0 if seat is None else 1 << seat
-        view: dict[str, Any] = {
+        view: WhiteElephantView = {
             "game": "white-elephant",
             "you": seat,
             "players": self.players,
@@ -643,7 +643,7 @@ class WhiteElephantState(GameState[Move]):
             if seat == self.turn and self.phase in (MAIN, AFTER):
                 view["actions"] = self.action_hints()
         if self._outcome is not None:
-            view["result"] = self._outcome.to_record()
+            view["result"] = cast(WhiteElephantResult, self._outcome.to_record())
         return view
 
     def outcome(self) -> Outcome | None:

@@ -8,7 +8,7 @@ the computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, MoveDict, View, no_options, seat_namer
+from ..base import Event, Game, MoveDict, no_options, seat_namer
 from ..bots import RandomBot
 from ..ismcts import SearchBot
 from ..registry import register
@@ -17,6 +17,7 @@ from .cards import MAX_ROLLS, describe_card
 from .moves import Deal, MaxPlace, MaxTake, Move, Roll
 from .search import determinizer, playout_move
 from .state import DIRECTION_NAMES, WhiteRabbitState, score
+from .views import WhiteRabbitView
 
 NAME = "white-rabbit"
 
@@ -73,7 +74,7 @@ def describe(event: Event, names: list[str]) -> str:
     return kind
 
 
-def describe_move(move: MoveDict, view: View, names: list[str]) -> str:
+def describe_move(move: MoveDict, view: WhiteRabbitView, names: list[str]) -> str:
     """A move the seat of ``view`` could make, in plain words (what a hint says to do).
 
     >>> describe_move({"type": "move", "dir": "cw"}, {"landing": {"cw": 3, "ccw": 5}}, ["Ana"])
@@ -83,7 +84,9 @@ def describe_move(move: MoveDict, view: View, names: list[str]) -> str:
     if kind == "roll":
         return "roll the die"
     if kind == "move":
-        return f"move the rabbit {DIRECTION_NAMES[move['dir']]} to space {view['landing'][move['dir']]}"
+        landing = view["landing"]
+        space = None if landing is None else landing["cw"] if move["dir"] == "cw" else landing["ccw"]
+        return f"move the rabbit {DIRECTION_NAMES[move['dir']]}" + ("" if space is None else f" to space {space}")
     if kind == "max_take":
         if move["from"] is None:
             return "take nothing with Max"

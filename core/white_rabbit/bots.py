@@ -12,10 +12,10 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from ..base import Bot, MoveDict, View
+from ..base import Bot, MoveDict, seat_of
 from .cards import CARD_VALUE, step
+from .views import Landing, MaxChoice, WhiteRabbitView
 
 
 def _pile_worth(
@@ -41,11 +41,11 @@ def greedy_move(
     *,
     seat: int,
     phase: str,
-    landing: dict[str, int] | None,
+    landing: Landing | None,
     piles: list[tuple[int, bool]],
     families: list[list[str]],
     missing: list[int],
-    max_choices: list[dict[str, Any]],
+    max_choices: list[MaxChoice],
     rabbit: int,
     die: int | None,
     rng: random.Random,
@@ -74,13 +74,13 @@ def greedy_move(
     return {"type": "max_place", "pile": rabbit}
 
 
-class GreedyBot(Bot[View]):
+class GreedyBot(Bot[WhiteRabbitView]):
     """Heads for Max when he can help, avoids empty piles, takes from the leader."""
 
     kind = "greedy"
 
-    def choose(self, view: View) -> MoveDict:
-        seat = view["you"]
+    def choose(self, view: WhiteRabbitView) -> MoveDict:
+        seat = seat_of(view)
         return greedy_move(
             seat=seat,
             phase=view["phase"],

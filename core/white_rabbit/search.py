@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import random
 
-from ..base import Determinizer, View
+from ..base import Determinizer, seat_of
 from .bots import greedy_move
 from .cards import CARD_VALUE, MAX, RABBIT_CARDS
 from .moves import AnyMove
 from .state import MAX_TAKE, WhiteRabbitState
+from .views import WhiteRabbitView
 
 
 class Sampler(Determinizer):
     """The positions a seat cannot tell from the one it sees (any seat's view in play)."""
 
-    def __init__(self, view: View) -> None:
-        self.seat = view["you"]
+    def __init__(self, view: WhiteRabbitView) -> None:
+        self.seat = seat_of(view)
         n = view["players"]
         base = WhiteRabbitState(n)
         base.phase = view["phase"]
@@ -63,7 +64,7 @@ class Sampler(Determinizer):
         return state
 
 
-def determinizer(view: View) -> Sampler:
+def determinizer(view: WhiteRabbitView) -> Sampler:
     return Sampler(view)
 
 

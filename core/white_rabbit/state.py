@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from ..base import (
     CHANCE,
+    Actions,
     BadChance,
     Event,
     GameIsOver,
@@ -46,7 +47,7 @@ from ..base import (
     MalformedMove,
     NotYourTurn,
     Outcome,
-    View,
+    ResultRecord,
     WrongPhase,
     refusal,
     seat_name,
@@ -63,6 +64,7 @@ from .cards import (
     step,
 )
 from .moves import AnyMove, Deal, MaxPlace, MaxTake, Move, Roll, parse
+from .views import Landing, MaxChoice, WhiteRabbitView
 
 # Phases
 DEAL = "deal"  # waiting for the chance deal
@@ -155,13 +157,13 @@ class WhiteRabbitState(GameState[AnyMove]):
         colours = {CARD_COLOUR[c] for c in hand[1:]}  # type: ignore[index]
         return colours.pop() if len(colours) == 1 else None
 
-    def landing(self) -> dict[str, int] | None:
+    def landing(self) -> Landing | None:
         """Where each direction takes the rabbit with the pending roll (None when no move is due)."""
         if self.phase != DIRECTION or self.die is None:
             return None
         return {"cw": step(self.rabbit, self.die, "cw"), "ccw": step(self.rabbit, self.die, "ccw")}
 
-    def max_choices(self, seat: int) -> list[dict[str, Any]]:
+    def max_choices(self, seat: int) -> list[MaxChoice]:
         """Every card ``seat`` could take with Max: another seat's card of a value ``seat`` lacks."""
         mine = self.hands[seat]
         return [
@@ -418,7 +420,7 @@ class WhiteRabbitState(GameState[AnyMove]):
 
     # -- what a seat may know ----------------------------------------------------------------
 
-    def action_hints(self) -> dict[str, str | None]:
+    def action_hints(self) -> Actions:
         """For the seat to move: each kind of move and why it is not allowed now (None: allowed).
 
         The reasons are those of the ``verify_<kind>`` checks that :meth:`verify` makes.
@@ -431,7 +433,7 @@ class WhiteRabbitState(GameState[AnyMove]):
             "max_place": refusal(self.verify_max_place, seat),
         }
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> WhiteRabbitView:
         """What ``seat`` may know now; ``None`` is a spectator.
 
         Everything here is public except ``actions`` (only for the seat to move).  Piles are
@@ -445,7 +447,7 @@ class WhiteRabbitState(GameState[AnyMove]):
         phase = self.phase
         playing = phase not in (DEAL, OVER)
         max_pile = self.max_pile
-        view: dict[str, Any] = {
+        view: WhiteRabbitView = {
             "game": "white-rabbit",
             "you": seat,
             "players": self.players,
@@ -471,7 +473,7 @@ class WhiteRabbitState(GameState[AnyMove]):
         if seat is not None and seat == self.turn and playing:
             view["actions"] = self.action_hints()
         if self._outcome is not None:
-            view["result"] = self._outcome.to_record()
+            view["result"] = cast(ResultRecord, self._outcome.to_record())
             view["stopped"] = self.winner is None
         return view
 
