@@ -10,17 +10,8 @@ import random
 from collections.abc import Mapping
 
 from ..base import Bot, MoveDict
-from .cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON
+from .cards import CARD_NUMBER, gain
 from .views import GiftListView
-
-
-def gain(best: Mapping[str, str | None], card: str) -> int:
-    """How much ``card`` would add to a score whose best card per person on the list is ``best``."""
-    colour = CARD_COLOUR[card]
-    for person, top in best.items():
-        if COLOUR_OF_PERSON[person] == colour:
-            return max(0, CARD_NUMBER[card] - (CARD_NUMBER[top] if top else 0))
-    return 0
 
 
 def greedy_move(
@@ -40,7 +31,7 @@ def greedy_move(
         # The card whose loss costs least: no use to the list first, then the lowest.
         return {"type": "bring", "card": min(attic, key=lambda c: (gain(best, c), CARD_NUMBER[c], c))}
     if "steal" in allowed:
-        value, source = max((gain(best, holding[t]), -t) for t in steal_from)  # type: ignore[arg-type]
+        value, source = max((gain(best, card), -t) for t in steal_from if (card := holding[t]))
         if value > 0:
             return {"type": "steal", "from": -source}
     return {"type": "open", "from": rng.choice(open_from)}

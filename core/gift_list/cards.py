@@ -14,6 +14,7 @@ Gift cards are ``<colour>-<n>`` with n from 1 to 10; each colour is one person o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import combinations
 
 COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "blue", "green")
@@ -73,3 +74,17 @@ def describe_card(card: str) -> str:
     """A gift card in plain words, with the person its colour is for."""
     colour = CARD_COLOUR[card]
     return f"{colour.capitalize()} {CARD_NUMBER[card]} ({PERSON_NAMES[PERSON_OF_COLOUR[colour]]})"
+
+
+def gain(best: Mapping[str, str | None], card: str) -> int:
+    """How much ``card`` would add to a score whose best card per person is ``best`` (a view's
+    ``best``): what it beats for the person of its colour, if that person is on the list.
+
+    >>> gain({"mother-in-law": "red-3", "crazy-neighbor": None}, "red-7"), gain({"mother-in-law": "red-9"}, "red-7")
+    (4, 0)
+    """
+    colour = CARD_COLOUR[card]
+    for person, top in best.items():
+        if COLOUR_OF_PERSON[person] == colour:
+            return max(0, CARD_NUMBER[card] - (CARD_NUMBER[top] if top else 0))
+    return 0

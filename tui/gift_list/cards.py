@@ -12,8 +12,6 @@ are plain 256-colour backgrounds that read over SSH.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from rich.text import Text
 
 from yule.core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, PERSON_NAMES
@@ -63,11 +61,3 @@ def person_badge(person: str) -> Text:
     text = Text(colour_letter(colour), COLOUR_STYLES[colour])
     text.append(f" {PERSON_NAMES[person]}")
     return text
-
-
-def gain(best: Mapping[str, str | None], card: str) -> int:
-    """How much ``card`` would add to a score whose best card per person is ``best``."""
-    for person, top in best.items():
-        if COLOUR_OF_PERSON[person] == CARD_COLOUR[card]:
-            return max(0, CARD_NUMBER[card] - (CARD_NUMBER[top] if top else 0))
-    return 0

@@ -22,12 +22,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from yule.core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS
+from yule.core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, gain
 
 from ..dialogs import ChoiceScreen
 from ..text import plain, seat_name
 from ..widgets import GameTable
-from .cards import LOCKED, WRAPPED, card_badge, card_code, card_words, cards_text, gain, person_badge
+from .cards import LOCKED, WRAPPED, card_badge, card_code, card_words, cards_text, person_badge
 
 CHIP_WIDTH = 5
 NAME_WIDTH, GIFT_WIDTH, HOLDS_WIDTH = 20, 12, 13
