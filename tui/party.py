@@ -41,13 +41,12 @@ from yule.netplay.client import Client, ConnectionLost, HostError
 from .app import HostedApp
 from .dialogs import ConfirmScreen
 from .gift_exchange import RULES
-from .gift_exchange.board import log_lines
 from .gift_exchange.forms import Field, FormScreen, label_field, name_field, wrapping_field
 from .gift_exchange.summary import export, summary_table
 from .gift_exchange.table import OrganiserTable, options_text
 from .gift_exchange.tv import GiftExchangeTV
 from .scores import Headline, ScoreSheet
-from .screens import LogScreen, RulesScreen
+from .screens import LogScreen, RulesScreen, host_log_lines
 from .text import literal
 from .widgets import ChatInput, GameLog, StatusLine, chat_line
 
@@ -582,7 +581,7 @@ class PartyApp(HostedApp):
         elif kind == "table" and frame.get("table") == table:
             self._table_info(frame)
         elif kind == "log" and frame.get("table") == table:
-            self.lines = [*log_lines(frame.get("entries", []), self.names), *map(chat_line, frame.get("chat", []))]
+            self.lines = host_log_lines(frame)
             if self.party_screen is not None:
                 self.party_screen.add_log(self.lines, replace=True)
             if self.tv is not None:
@@ -591,7 +590,7 @@ class PartyApp(HostedApp):
             self.view = frame["view"]
             self.acting = frame.get("acting", [])
             self._show()
-            lines = log_lines(frame.get("log", []), self.names)
+            lines: list[str | Text] = [entry["text"] for entry in frame.get("log", [])]
             self.lines += lines
             if self.party_screen is not None:
                 self.party_screen.add_log(lines)

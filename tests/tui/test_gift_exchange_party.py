@@ -139,7 +139,7 @@ async def test_a_stopped_party_resumes_from_the_data_folder(tmp_path):
             pilot, lambda: isinstance(again.screen, PartyScreen) and again.view is not None, what="the party"
         )
         assert again.party.table == table and again.view["gifts"][0]["holder"] == opened_by
-        assert any("opened #1: Waffle maker" in line for line in again.lines)
+        assert any("opened gift #1: Waffle maker" in line for line in again.lines)
         await choose(pilot, again, 1, label="Kite")
         assert again.view["gifts"][1]["opened"]
 

@@ -119,59 +119,6 @@ def reveal_text(gift: dict[str, Any], names: list[str]) -> Text:
     return text
 
 
-def _labelled(gift: int, label: str) -> str:
-    return f"{gift_no(gift)} {label}" if label else gift_no(gift)
-
-
-def describe(event: dict[str, Any], names: list[str]) -> str:
-    """One public event in plain words, gifts by their numbers from 1 (as on the board).
-
-    >>> describe({"type": "steal", "by": 1, "gift": 2, "label": "Kite", "from": 0, "steals": 2,
-    ...           "final": False}, ["Ana", "Ben"])
-    'Ben stole #3 Kite from Ana (stolen 2 times). Ana moves next.'
-    """
-    kind = event.get("type")
-
-    def who(seat: int) -> str:
-        return seat_name(names, seat)
-
-    if kind == "bring":
-        later = " Named when it is opened." if event.get("blank") else ""
-        return f"{who(event['by'])} brought {gift_no(event['gift'])} ({event.get('wrapping') or 'wrapped'}).{later}"
-    if kind == "order":
-        return "The order is drawn: " + ", ".join(who(s) for s in event["seats"]) + "."
-    if kind == "turn":
-        return f"Turn {event['turn'] + 1} of {event['turns']}: {who(event['seat'])} opens or steals."
-    if kind == "open":
-        return f"{who(event['by'])} opened {gift_no(event['gift'])}: {event['label']}."
-    if kind == "steal":
-        times = f"stolen {event['steals']} time{'s' if event['steals'] != 1 else ''}"
-        if event.get("final"):
-            return (f"{who(event['by'])} swapped {_labelled(event['gave'], event['gave_label'])} for "
-                    f"{_labelled(event['gift'], event['label'])} from {who(event['from'])} ({times}).")  # fmt: skip
-        victim = who(event["from"])
-        return f"{who(event['by'])} stole {_labelled(event['gift'], event['label'])} from {victim} ({times}). {victim} moves next."
-    if kind == "frozen":
-        return f"{_labelled(event['gift'], event['label'])} is frozen {FROZEN}."
-    if kind == "final_swap":
-        if event.get("offered"):
-            return f"Every gift is open: {who(event['seat'])} may make the final swap, or keep."
-        return f"Every gift is open; {who(event['seat'])} has nothing to swap for."
-    if kind == "keep":
-        return f"{who(event['by'])} keeps {_labelled(event['gift'], event['label'])}."
-    if kind == "game_over":
-        return "The gift exchange is over: everyone goes home with a gift."
-    if kind == "undone":
-        undone = event.get("undone")
-        return "Undone: " + (describe(undone, names) if undone else "the last move.")
-    return str(kind)
-
-
-def log_lines(entries: list[dict[str, Any]], names: list[str]) -> list[str]:
-    """Host log entries in the board's words (the host's own text for events not known here)."""
-    return [describe(e["event"], names) if "event" in e else e.get("text", "") for e in entries]
-
-
 class GiftBoard(Widget, can_focus=True):
     """Gifts as chips in columns; ``lines`` rows per chip (2 on the TV)."""
 
