@@ -366,6 +366,12 @@ class Host:
             raise RequestError("no_table", f"There is no table {table_id}.")
         return table
 
+    def _managed(self, conn: Connection, table_id: int) -> Table:
+        """The table ``table_id``, which ``conn`` must manage (its creator, or one of its players)."""
+        table = self._table(table_id)
+        table.check_manager(conn)
+        return table
+
     def _table_for(self, conn: Connection, table_id: int | None, code: str | None) -> Table:
         """The table a join or watch names: by id (its code checked), or by its join code alone."""
         if table_id is not None:
@@ -451,33 +457,27 @@ class Host:
             self.tokens.pop(forgotten, None)
 
     def _add_bot(self, conn: Connection, message: AddBot) -> dict[str, Any]:
-        table = self._table(message.table)
-        table.check_manager(conn)
+        table = self._managed(conn, message.table)
         return {"type": "ok", "seat": table.add_bot(message.seat, message.kind)}
 
     def _fill_bots(self, conn: Connection, message: FillBots) -> None:
-        table = self._table(message.table)
-        table.check_manager(conn)
+        table = self._managed(conn, message.table)
         table.fill_bots(message.kind)
 
     def _remove_bot(self, conn: Connection, message: RemoveBot) -> None:
-        table = self._table(message.table)
-        table.check_manager(conn)
+        table = self._managed(conn, message.table)
         table.remove_bot(message.seat)
 
     def _set_open(self, conn: Connection, message: SetOpen) -> None:
-        table = self._table(message.table)
-        table.check_manager(conn)
+        table = self._managed(conn, message.table)
         table.set_open(message.open)
 
     def _start(self, conn: Connection, message: Start) -> None:
-        table = self._table(message.table)
-        table.check_manager(conn)
+        table = self._managed(conn, message.table)
         table.start()
 
     def _again(self, conn: Connection, message: Again) -> None:
-        table = self._table(message.table)
-        table.check_manager(conn)
+        table = self._managed(conn, message.table)
         table.again()
 
     def _move(self, conn: Connection, message: Move) -> dict[str, Any]:
