@@ -12,7 +12,6 @@ from tui_support import burst, screen_text, wait_for
 
 from yule.core.records import verify_record
 from yule.netplay.client import Client
-from yule.netplay.host import Host
 from yule.tui.dialogs import ConfirmScreen
 from yule.tui.gift_exchange.forms import FormScreen
 from yule.tui.gift_exchange.tv import GiftExchangeTV
@@ -225,35 +224,31 @@ async def test_a_damaged_party_file_is_kept_aside_never_overwritten(tmp_path):
     assert [g["name"] for g in json.loads((data / "party.json").read_text())["guests"]] == ["Ben"]
 
 
-async def test_the_tv_follows_an_organiser_mode_party_and_its_undo(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        async with Client("127.0.0.1", port, "Organiser") as org:
-            created = await org.create_table("gift-exchange", 2, organised=True, guests=["Ana", "Ben"], sit=False,
-                                             bot_delay=0)  # fmt: skip
-            table = created["table"]
-            await org.start(table)
-            await org.move(table, {"type": "bring", "label": "Socks", "wrapping": "flat parcel"}, seat=0)
-            app = WatchApp("127.0.0.1", port, None, created["code"])
-            async with app.run_test(size=(80, 24)) as pilot:
-                await wait_for(pilot, lambda: "Bringing gifts: waiting for Ben" in screen_text(app), what="the TV")
-                await org.move(table, {"type": "bring", "label": "Mug", "wrapping": "tin"}, seat=1)
-                await wait_for(pilot, lambda: "Turn 1 of 2" in screen_text(app), what="the order on the TV")
-                assert "Socks" not in screen_text(app) and "flat parcel" in screen_text(app)
-                seat = host.tables[table].state.active()[0]
-                await org.move(table, {"type": "open", "gift": 0}, seat=seat)
-                await wait_for(pilot, lambda: "Revealed" in screen_text(app), what="the reveal")
-                assert "◆ Socks" in screen_text(app) and isinstance(app.screen, GiftExchangeTV)
-                await org.undo(table)  # the state that stands: #1 wrapped again, nothing revealed
-                await wait_for(pilot, lambda: "Undone:" in app.tv.lines[-1], what="the undo on the TV")
-                assert "Revealed" not in screen_text(app) and "◆ Socks" not in screen_text(app)
-                assert "2 gifts: 2 wrapped, 0 open" in screen_text(app)
-                await org.chat(table, "Dinner in five [minutes]")
-                await wait_for(pilot, lambda: "chat│ Organiser (watching): Dinner in five [minutes]" in screen_text(app),
-                               what="the chat on the TV")  # fmt: skip
-    finally:
-        await host.stop()
+async def test_the_tv_follows_an_organiser_mode_party_and_its_undo(host):
+    port = host.port
+    async with Client("127.0.0.1", port, "Organiser") as org:
+        created = await org.create_table("gift-exchange", 2, organised=True, guests=["Ana", "Ben"], sit=False,
+                                         bot_delay=0)  # fmt: skip
+        table = created["table"]
+        await org.start(table)
+        await org.move(table, {"type": "bring", "label": "Socks", "wrapping": "flat parcel"}, seat=0)
+        app = WatchApp("127.0.0.1", port, None, created["code"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: "Bringing gifts: waiting for Ben" in screen_text(app), what="the TV")
+            await org.move(table, {"type": "bring", "label": "Mug", "wrapping": "tin"}, seat=1)
+            await wait_for(pilot, lambda: "Turn 1 of 2" in screen_text(app), what="the order on the TV")
+            assert "Socks" not in screen_text(app) and "flat parcel" in screen_text(app)
+            seat = host.tables[table].state.active()[0]
+            await org.move(table, {"type": "open", "gift": 0}, seat=seat)
+            await wait_for(pilot, lambda: "Revealed" in screen_text(app), what="the reveal")
+            assert "◆ Socks" in screen_text(app) and isinstance(app.screen, GiftExchangeTV)
+            await org.undo(table)  # the state that stands: #1 wrapped again, nothing revealed
+            await wait_for(pilot, lambda: "Undone:" in app.tv.lines[-1], what="the undo on the TV")
+            assert "Revealed" not in screen_text(app) and "◆ Socks" not in screen_text(app)
+            assert "2 gifts: 2 wrapped, 0 open" in screen_text(app)
+            await org.chat(table, "Dinner in five [minutes]")
+            await wait_for(pilot, lambda: "chat│ Organiser (watching): Dinner in five [minutes]" in screen_text(app),
+                           what="the chat on the TV")  # fmt: skip
 
 
 async def test_the_organiser_screen_explains_a_frozen_gift():

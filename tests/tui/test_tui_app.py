@@ -11,7 +11,6 @@ from textual.widgets import OptionList
 from tui_support import burst, my_turn, screen_text, wait_for, wait_for_screen
 
 from yule.netplay.client import Client
-from yule.netplay.host import Host
 from yule.tui.app import STALE, PlaySetup, YuleApp
 from yule.tui.lobby import ConnectScreen, CreateTableScreen, LobbyScreen
 from yule.tui.screens import GameOverScreen, TableScreen
@@ -78,36 +77,32 @@ async def test_a_move_goes_with_its_views_seq_and_a_stale_screen_is_refused(tmp_
         assert sent[:2] == [seq - 1, seq]
 
 
-async def test_lobby_create_add_bots_start_and_take(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        app = YuleApp(name="Ben", address=("127.0.0.1", port), discover=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-            await pilot.press("n")
-            await pilot.pause()
-            await pilot.press("enter", "end", "backspace", "3", "enter")
-            await wait_for(pilot, lambda: app.info is not None, what="the new table")
-            code = app.info["code"]
-            assert code and app.screen.query_one(StatusLine).code == code
-            assert code in screen_text(app)
-            await pilot.press("a", "a")
-            await wait_for(pilot, lambda: None not in app.info["seats"], what="two bots")
-            await pilot.press("x")
-            await wait_for(pilot, lambda: None in app.info["seats"], what="a bot removed")
-            await pilot.press("s")
-            await pilot.pause(0.2)
-            assert any("Every seat needs" in n.message for n in app._notifications)
-            await pilot.press("a", "s")
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
-            await wait_for(pilot, lambda: my_turn(app), what="Ben's turn")
-            await pilot.press("space", "down", "space", "t")
-            await wait_for(
-                pilot, lambda: any("Ben took 2 gifts" in line for line in app.table_screen.lines), what="the take"
-            )
-    finally:
-        await host.stop()
+async def test_lobby_create_add_bots_start_and_take(host):
+    port = host.port
+    app = YuleApp(name="Ben", address=("127.0.0.1", port), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter", "end", "backspace", "3", "enter")
+        await wait_for(pilot, lambda: app.info is not None, what="the new table")
+        code = app.info["code"]
+        assert code and app.screen.query_one(StatusLine).code == code
+        assert code in screen_text(app)
+        await pilot.press("a", "a")
+        await wait_for(pilot, lambda: None not in app.info["seats"], what="two bots")
+        await pilot.press("x")
+        await wait_for(pilot, lambda: None in app.info["seats"], what="a bot removed")
+        await pilot.press("s")
+        await pilot.pause(0.2)
+        assert any("Every seat needs" in n.message for n in app._notifications)
+        await pilot.press("a", "s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        await wait_for(pilot, lambda: my_turn(app), what="Ben's turn")
+        await pilot.press("space", "down", "space", "t")
+        await wait_for(
+            pilot, lambda: any("Ben took 2 gifts" in line for line in app.table_screen.lines), what="the take"
+        )
 
 
 @pytest.mark.parametrize("size", [(79, 24), (80, 23)])
@@ -136,26 +131,22 @@ async def test_play_with_a_seed_deals_the_same_game(tmp_path, monkeypatch):
     assert first["exchange"] != other["exchange"] or first["front"] != other["front"]
 
 
-async def test_join_by_code_alone(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        async with Client("127.0.0.1", port, name="Cy") as cy:
-            created = await cy.create_table("white-elephant", 3)
-            await cy.add_bot(created["table"])
-            app = YuleApp(name="Dee", address=("127.0.0.1", port), code=created["code"], discover=False)
-            async with app.run_test(size=(80, 24)) as pilot:
-                await wait_for(pilot, lambda: app.info is not None and app.info["you"] is not None, what="the seat")
-                assert app.table_id == created["table"]
-                assert created["code"] in screen_text(app)
-            wrong = YuleApp(name="Eve", address=("127.0.0.1", port), code="ZZZZZZ", discover=False)
-            async with wrong.run_test(size=(80, 24)) as pilot:
-                await wait_for(
-                    pilot, lambda: any("ZZZZZZ" in (n.title or "") for n in wrong._notifications), what="the refusal"
-                )
-                assert wrong.table_id is None and isinstance(wrong.screen, LobbyScreen)
-    finally:
-        await host.stop()
+async def test_join_by_code_alone(host):
+    port = host.port
+    async with Client("127.0.0.1", port, name="Cy") as cy:
+        created = await cy.create_table("white-elephant", 3)
+        await cy.add_bot(created["table"])
+        app = YuleApp(name="Dee", address=("127.0.0.1", port), code=created["code"], discover=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.info is not None and app.info["you"] is not None, what="the seat")
+            assert app.table_id == created["table"]
+            assert created["code"] in screen_text(app)
+        wrong = YuleApp(name="Eve", address=("127.0.0.1", port), code="ZZZZZZ", discover=False)
+        async with wrong.run_test(size=(80, 24)) as pilot:
+            await wait_for(
+                pilot, lambda: any("ZZZZZZ" in (n.title or "") for n in wrong._notifications), what="the refusal"
+            )
+            assert wrong.table_id is None and isinstance(wrong.screen, LobbyScreen)
 
 
 async def test_a_seat_count_typed_straight_after_enter_lands_in_the_seats_field(host):
@@ -169,52 +160,44 @@ async def test_a_seat_count_typed_straight_after_enter_lands_in_the_seats_field(
         assert len(app.info["seats"]) == 3
 
 
-async def test_create_a_table_with_the_games_options(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        app = YuleApp(name="Fay", address=("127.0.0.1", port), discover=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-            await pilot.press("n")
-            await wait_for(pilot, lambda: isinstance(app.screen, CreateTableScreen), what="the form")
-            form = app.screen
-            await pilot.press("home")
-            while form._game().name != "gift-exchange":
-                await pilot.press("down")
-            await wait_for(pilot, lambda: "Steal limit" in screen_text(app), what="Gift Exchange's options")
-            text = screen_text(app)
-            assert "[x] No steal back" in text and "Max steals per turn:" in text and "[ ] Open to anyone" in text
-            await pilot.press("enter", "end", "backspace", "3")  # seats
-            await pilot.press("tab", "tab", "backspace", "0", "ctrl+s")  # steal limit 0: refused here
-            await wait_for(
-                pilot, lambda: any("'Steal limit' must be" in n.message for n in app._notifications), what="the refusal"
-            )
-            assert app.screen is form
-            await pilot.press("backspace", "2", "tab", "space", "tab", "1", "tab", "tab", "tab")
-            assert "Steal back scope:" in screen_text(app) and "every gift lost this turn" in screen_text(app)
-            await pilot.press("enter", "down", "enter", "ctrl+s")  # the drop-down: only the last gift lost
-            await wait_for(pilot, lambda: app.info is not None, what="the new table")
-            assert app.info["game"] == "gift-exchange" and len(app.info["seats"]) == 3 and not app.info["open"]
-            assert app.info["options"] == {
-                "steal_limit": 2, "no_steal_back": False, "max_steals_per_turn": 1, "final_swap": True, "open_own": True,
-                "steal_back_scope": "last",
-            }  # fmt: skip
-    finally:
-        await host.stop()
+async def test_create_a_table_with_the_games_options(host):
+    port = host.port
+    app = YuleApp(name="Fay", address=("127.0.0.1", port), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateTableScreen), what="the form")
+        form = app.screen
+        await pilot.press("home")
+        while form._game().name != "gift-exchange":
+            await pilot.press("down")
+        await wait_for(pilot, lambda: "Steal limit" in screen_text(app), what="Gift Exchange's options")
+        text = screen_text(app)
+        assert "[x] No steal back" in text and "Max steals per turn:" in text and "[ ] Open to anyone" in text
+        await pilot.press("enter", "end", "backspace", "3")  # seats
+        await pilot.press("tab", "tab", "backspace", "0", "ctrl+s")  # steal limit 0: refused here
+        await wait_for(
+            pilot, lambda: any("'Steal limit' must be" in n.message for n in app._notifications), what="the refusal"
+        )
+        assert app.screen is form
+        await pilot.press("backspace", "2", "tab", "space", "tab", "1", "tab", "tab", "tab")
+        assert "Steal back scope:" in screen_text(app) and "every gift lost this turn" in screen_text(app)
+        await pilot.press("enter", "down", "enter", "ctrl+s")  # the drop-down: only the last gift lost
+        await wait_for(pilot, lambda: app.info is not None, what="the new table")
+        assert app.info["game"] == "gift-exchange" and len(app.info["seats"]) == 3 and not app.info["open"]
+        assert app.info["options"] == {
+            "steal_limit": 2, "no_steal_back": False, "max_steals_per_turn": 1, "final_swap": True, "open_own": True,
+            "steal_back_scope": "last",
+        }  # fmt: skip
 
 
-async def test_connect_screen_says_when_none_found_then_connects_by_address(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        app = YuleApp(name="Gus", discover=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, ConnectScreen), what="the connect screen")
-            app.screen.found = []  # a LAN look-up that found nothing
-            await wait_for(pilot, lambda: "none found yet: F5 looks again" in screen_text(app), what="none found")
-            await pilot.press(*f"127.0.0.1:{port}", "enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-            assert "host: connected" in screen_text(app)
-    finally:
-        await host.stop()
+async def test_connect_screen_says_when_none_found_then_connects_by_address(host):
+    port = host.port
+    app = YuleApp(name="Gus", discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ConnectScreen), what="the connect screen")
+        app.screen.found = []  # a LAN look-up that found nothing
+        await wait_for(pilot, lambda: "none found yet: F5 looks again" in screen_text(app), what="none found")
+        await pilot.press(*f"127.0.0.1:{port}", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        assert "host: connected" in screen_text(app)

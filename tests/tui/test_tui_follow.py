@@ -124,33 +124,25 @@ async def test_a_restarted_host_brings_the_table_back_as_it_was(tmp_path):
         await host.stop()
 
 
-async def test_a_latecomer_watching_gets_the_whole_log_so_far(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        async with Client("127.0.0.1", port, name="Hal") as hal:
-            created = await hal.create_table("white-elephant", 3, bot_delay=0.05, sit=False)
-            table = created["table"]
-            await hal.fill_bots(table)
-            await hal.start(table)
-            while len(host.tables[table].log) < 8:
-                await asyncio.sleep(0.05)
-            app = YuleApp(name="Ivy", address=("127.0.0.1", port), discover=False)
-            async with app.run_test(size=(80, 24)) as pilot:
-                await wait_for(
-                    pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, what="the table"
-                )
-                await pilot.press("w")
-                await wait_for(
-                    pilot, lambda: "type its join code, then Enter." in screen_text(app), what="the whole question"
-                )
-                await pilot.press(*created["code"], "enter")
-                await wait_for(
-                    pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the view"
-                )
-                texts = [e["text"] for e in host.tables[table].log]
-                await wait_for(pilot, lambda: app.table_screen.lines[: len(texts)] == texts, what="the log so far")
-                assert app.table_screen.lines[0] == texts[0]  # from the start of the game, not from now
-                assert app.last_view.get("you") is None and "You are watching" in app.table_screen.table.reason("take")
-    finally:
-        await host.stop()
+async def test_a_latecomer_watching_gets_the_whole_log_so_far(host):
+    port = host.port
+    async with Client("127.0.0.1", port, name="Hal") as hal:
+        created = await hal.create_table("white-elephant", 3, bot_delay=0.05, sit=False)
+        table = created["table"]
+        await hal.fill_bots(table)
+        await hal.start(table)
+        while len(host.tables[table].log) < 8:
+            await asyncio.sleep(0.05)
+        app = YuleApp(name="Ivy", address=("127.0.0.1", port), discover=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, what="the table")
+            await pilot.press("w")
+            await wait_for(
+                pilot, lambda: "type its join code, then Enter." in screen_text(app), what="the whole question"
+            )
+            await pilot.press(*created["code"], "enter")
+            await wait_for(pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the view")
+            texts = [e["text"] for e in host.tables[table].log]
+            await wait_for(pilot, lambda: app.table_screen.lines[: len(texts)] == texts, what="the log so far")
+            assert app.table_screen.lines[0] == texts[0]  # from the start of the game, not from now
+            assert app.last_view.get("you") is None and "You are watching" in app.table_screen.table.reason("take")

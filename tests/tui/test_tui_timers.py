@@ -6,7 +6,6 @@ from __future__ import annotations
 from tui_support import screen_text, wait_for
 
 from yule.netplay.client import Client
-from yule.netplay.host import Host
 from yule.tui.app import YuleApp
 from yule.tui.lobby import CreateTableScreen, LobbyScreen
 from yule.tui.screens import TableScreen
@@ -18,47 +17,39 @@ def status(app) -> str:
     return str(app.screen.query_one(StatusLine).render())
 
 
-async def test_the_seat_and_the_tv_count_down_and_the_log_says_when_a_bot_moved(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        async with Client("127.0.0.1", port, "Ben") as ben:
-            created = await ben.create_table("white-elephant", 3, bot_delay=0, sit=False, turn_seconds=3)
-            table = created["table"]
-            app = YuleApp(name="Ana", address=("127.0.0.1", port), code=created["code"], discover=False)
-            tv = WatchApp("127.0.0.1", port, table, created["code"])
-            async with app.run_test(size=(80, 24)) as pilot, tv.run_test(size=(80, 24)) as tv_pilot:
-                await wait_for(pilot, lambda: app.table_id == table, what="Ana at the table")
-                await ben.fill_bots(table)
-                await ben.start(table)
-                await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
-                await wait_for(pilot, lambda: "your move: 0:0" in status(app), what="the time left")
-                first = status(app)
-                await wait_for(tv_pilot, lambda: "Ana: 0:0" in status(tv), what="the time left on the TV")
-                await wait_for(pilot, lambda: status(app) != first and "your move" in status(app), what="counting")
-                await wait_for(
-                    pilot, lambda: "Time is up for Ana: a bot made the move." in app.table_screen.lines, what="the bot"
-                )
-                await wait_for(tv_pilot, lambda: "Time is up for Ana" in screen_text(tv), what="the TV's log")
-    finally:
-        await host.stop()
+async def test_the_seat_and_the_tv_count_down_and_the_log_says_when_a_bot_moved(host):
+    port = host.port
+    async with Client("127.0.0.1", port, "Ben") as ben:
+        created = await ben.create_table("white-elephant", 3, bot_delay=0, sit=False, turn_seconds=3)
+        table = created["table"]
+        app = YuleApp(name="Ana", address=("127.0.0.1", port), code=created["code"], discover=False)
+        tv = WatchApp("127.0.0.1", port, table, created["code"])
+        async with app.run_test(size=(80, 24)) as pilot, tv.run_test(size=(80, 24)) as tv_pilot:
+            await wait_for(pilot, lambda: app.table_id == table, what="Ana at the table")
+            await ben.fill_bots(table)
+            await ben.start(table)
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+            await wait_for(pilot, lambda: "your move: 0:0" in status(app), what="the time left")
+            first = status(app)
+            await wait_for(tv_pilot, lambda: "Ana: 0:0" in status(tv), what="the time left on the TV")
+            await wait_for(pilot, lambda: status(app) != first and "your move" in status(app), what="counting")
+            await wait_for(
+                pilot, lambda: "Time is up for Ana: a bot made the move." in app.table_screen.lines, what="the bot"
+            )
+            await wait_for(tv_pilot, lambda: "Time is up for Ana" in screen_text(tv), what="the TV's log")
 
 
-async def test_the_create_form_sets_a_turn_timer(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        app = YuleApp(name="Fay", address=("127.0.0.1", port), discover=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-            await pilot.press("n")
-            await wait_for(pilot, lambda: isinstance(app.screen, CreateTableScreen), what="the form")
-            app.screen.query_one("#turn-seconds").focus()
-            await pilot.press("5", "ctrl+s")  # too short for people: refused here
-            await wait_for(pilot, lambda: any("Turn timer" in n.message for n in app._notifications), what="no")
-            await pilot.press("backspace", "4", "5", "ctrl+s")
-            await wait_for(pilot, lambda: app.info is not None, what="the new table")
-            assert app.info["turn_seconds"] == 45
-            await wait_for(pilot, lambda: "Turn timer: 45 s a move" in screen_text(app), what="the timer shown")
-    finally:
-        await host.stop()
+async def test_the_create_form_sets_a_turn_timer(host):
+    port = host.port
+    app = YuleApp(name="Fay", address=("127.0.0.1", port), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateTableScreen), what="the form")
+        app.screen.query_one("#turn-seconds").focus()
+        await pilot.press("5", "ctrl+s")  # too short for people: refused here
+        await wait_for(pilot, lambda: any("Turn timer" in n.message for n in app._notifications), what="no")
+        await pilot.press("backspace", "4", "5", "ctrl+s")
+        await wait_for(pilot, lambda: app.info is not None, what="the new table")
+        assert app.info["turn_seconds"] == 45
+        await wait_for(pilot, lambda: "Turn timer: 45 s a move" in screen_text(app), what="the timer shown")

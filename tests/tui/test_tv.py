@@ -58,81 +58,69 @@ def shown_keys(app: WatchApp) -> set[str]:
 
 
 @pytest.mark.parametrize("game", list(BOARDS))
-async def test_the_tv_of_every_game_follows_it_live_to_the_scores(tmp_path, game):
+async def test_the_tv_of_every_game_follows_it_live_to_the_scores(host, game):
     seats, board_words, own_words = BOARDS[game]
     title = get_game(game).title
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        async with Client("127.0.0.1", port, "Ana") as ana:
-            created = await ana.create_table(game, seats, bot_delay=0, seed=5)
-            table = created["table"]
-            await ana.fill_bots(table)
-            app = WatchApp("127.0.0.1", port, None, created["code"])
-            async with app.run_test(size=(80, 24)) as pilot:
-                await wait_for(pilot, lambda: "Waiting for the game to start" in screen_text(app), what="waiting")
-                assert isinstance(app.screen, WaitingScreen) and title in screen_text(app)
-                await ana.start(table)
-                tv_class = GiftExchangeTV if game == "gift-exchange" else TableTV
-                await wait_for(pilot, lambda: isinstance(app.screen, tv_class), what="the TV")
-                await wait_for(pilot, lambda: "Ana" in screen_text(app), what="the seats")
-                text = screen_text(app)
-                assert f"Yule TV · {title} · table {table}" in text
-                assert all(words in text for words in board_words), text
-                assert not any(words in text for words in own_words), text
-                assert (GIFT_EXCHANGE_BOARD in text) == (game == "gift-exchange")
-                assert shown_keys(app) <= {"Rules", "Log", "Quit"}
-                lines = len(app.tv.lines)
-                player = asyncio.create_task(play_seat(ana, table, game))
-                try:
-                    await wait_for(pilot, lambda: len(app.tv.lines) > lines, what="a move on the TV")
-                    over = "The gift exchange is over" if game == "gift-exchange" else "Game over."
-                    await wait_for(pilot, lambda: over in screen_text(app), timeout=60, what="the scores")
-                    await asyncio.wait_for(player, 30)
-                finally:
-                    player.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await player
-                assert app.tv.lines[-1] == host.tables[table].log[-1]["text"]
-                assert "Traceback" not in screen_text(app)
-    finally:
-        await host.stop()
-
-
-async def test_the_tv_goes_back_to_the_table_when_it_plays_again(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        async with Client("127.0.0.1", port, "Ana") as ana:
-            created = await ana.create_table("white-rabbit", 2, bot_delay=0, seed=5)
-            table = created["table"]
-            await ana.fill_bots(table)
-            await ana.start(table)
-            app = WatchApp("127.0.0.1", port, table, created["code"])
-            async with app.run_test(size=(80, 24)) as pilot:
-                await asyncio.wait_for(play_seat(ana, table, "white-rabbit"), 30)
-                await wait_for(pilot, lambda: "Game over." in screen_text(app), what="the scores")
-                assert not app.tv.table.display
-                await ana.play_again(table)  # the new game waits for Ana's first roll
-                await wait_for(pilot, lambda: "A new game begins at this table." in app.tv.lines, what="a new game")
-                await wait_for(pilot, lambda: app.tv.table.display, what="the table again")
-                assert "Game over." not in screen_text(app) and "RABBIT" in screen_text(app)
-    finally:
-        await host.stop()
-
-
-async def test_a_wrong_code_is_said_in_words_and_quitting_fails(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        app = WatchApp("127.0.0.1", port, None, "ZZZZZZ")
+    port = host.port
+    async with Client("127.0.0.1", port, "Ana") as ana:
+        created = await ana.create_table(game, seats, bot_delay=0, seed=5)
+        table = created["table"]
+        await ana.fill_bots(table)
+        app = WatchApp("127.0.0.1", port, None, created["code"])
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: "No table here has the join code ZZZZZZ." in screen_text(app), what="why")
-            assert "r tries again, q quits." in screen_text(app) and "Try again" in shown_keys(app)
-            await pilot.press("q")
-        assert app.return_value == 1  # yule watch exits with 1
-    finally:
-        await host.stop()
+            await wait_for(pilot, lambda: "Waiting for the game to start" in screen_text(app), what="waiting")
+            assert isinstance(app.screen, WaitingScreen) and title in screen_text(app)
+            await ana.start(table)
+            tv_class = GiftExchangeTV if game == "gift-exchange" else TableTV
+            await wait_for(pilot, lambda: isinstance(app.screen, tv_class), what="the TV")
+            await wait_for(pilot, lambda: "Ana" in screen_text(app), what="the seats")
+            text = screen_text(app)
+            assert f"Yule TV · {title} · table {table}" in text
+            assert all(words in text for words in board_words), text
+            assert not any(words in text for words in own_words), text
+            assert (GIFT_EXCHANGE_BOARD in text) == (game == "gift-exchange")
+            assert shown_keys(app) <= {"Rules", "Log", "Quit"}
+            lines = len(app.tv.lines)
+            player = asyncio.create_task(play_seat(ana, table, game))
+            try:
+                await wait_for(pilot, lambda: len(app.tv.lines) > lines, what="a move on the TV")
+                over = "The gift exchange is over" if game == "gift-exchange" else "Game over."
+                await wait_for(pilot, lambda: over in screen_text(app), timeout=60, what="the scores")
+                await asyncio.wait_for(player, 30)
+            finally:
+                player.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await player
+            assert app.tv.lines[-1] == host.tables[table].log[-1]["text"]
+            assert "Traceback" not in screen_text(app)
+
+
+async def test_the_tv_goes_back_to_the_table_when_it_plays_again(host):
+    port = host.port
+    async with Client("127.0.0.1", port, "Ana") as ana:
+        created = await ana.create_table("white-rabbit", 2, bot_delay=0, seed=5)
+        table = created["table"]
+        await ana.fill_bots(table)
+        await ana.start(table)
+        app = WatchApp("127.0.0.1", port, table, created["code"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await asyncio.wait_for(play_seat(ana, table, "white-rabbit"), 30)
+            await wait_for(pilot, lambda: "Game over." in screen_text(app), what="the scores")
+            assert not app.tv.table.display
+            await ana.play_again(table)  # the new game waits for Ana's first roll
+            await wait_for(pilot, lambda: "A new game begins at this table." in app.tv.lines, what="a new game")
+            await wait_for(pilot, lambda: app.tv.table.display, what="the table again")
+            assert "Game over." not in screen_text(app) and "RABBIT" in screen_text(app)
+
+
+async def test_a_wrong_code_is_said_in_words_and_quitting_fails(host):
+    port = host.port
+    app = WatchApp("127.0.0.1", port, None, "ZZZZZZ")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "No table here has the join code ZZZZZZ." in screen_text(app), what="why")
+        assert "r tries again, q quits." in screen_text(app) and "Try again" in shown_keys(app)
+        await pilot.press("q")
+    assert app.return_value == 1  # yule watch exits with 1
 
 
 async def test_nothing_answering_is_said_in_words_and_r_tries_again(tmp_path):
