@@ -8,15 +8,12 @@ The rules engine is used here only to make realistic views; the app never sees i
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from tui_support import Played, ViewApp
+from tui_support import NAMES, Played, ViewApp
 
 from yule.core.elf import GAME
 from yule.core.elf.cards import CARD_IDS
 from yule.core.elf.moves import Gingerbread, Goals, Shuffle
-
-NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
 
 EXAMPLE_TOP = [
     "cl-1",
@@ -43,7 +40,7 @@ class Position(Played):
     """An Elf game the tests can advance with goal-seeking bots and look at from any seat."""
 
     def __init__(self, players: int = 3, seed: int = 3, deck: list[str] | None = None) -> None:
-        super().__init__()
+        super().__init__(GAME)
         self.state = GAME.start(players)
         rng = random.Random(seed)
         if deck is None:
@@ -60,7 +57,7 @@ class Position(Played):
         """The worked example's deal: Ana cl-1 s3-2 s3-5, Ben kr-1 s2-4 s2-7, Chloe ul-1 cr-2 s3-6,
         with its Goal cards and Gingerbread values."""
         position = cls.__new__(cls)
-        Played.__init__(position)
+        Played.__init__(position, GAME)
         position.state = GAME.start(3)
         for move in (
             Shuffle(tuple(EXAMPLE_TOP + [c for c in CARD_IDS if c not in EXAMPLE_TOP])),
@@ -75,9 +72,6 @@ class Position(Played):
     @property
     def turn(self) -> int:
         return self.state.active()[0]
-
-    def play(self, seat: int, move: dict[str, Any]) -> None:
-        self.record(GAME, self.state.apply(self.state.parse_seat_move(seat, move)))
 
     def bots(self, turns: int) -> None:
         """Let the bots play ``turns`` whole turns (or until the game is over)."""

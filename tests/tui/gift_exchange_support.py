@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import App
+from tui_support import NAMES
 
 from yule.core.gift_exchange import GAME, Bring, Open, Order, Steal
 from yule.tui.gift_exchange.tv import GiftExchangeTV
 from yule.tui.party import PartyScreen
 
-NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan", "Eli", "Fay"]
 LABELS = ["Waffle maker", "", "Snow globe", "Fondue set", "Singing fish", "Board game"]
 WRAPPINGS = ["small box, gold paper", "big red box", "lumpy bag", "tin with a ribbon", "flat parcel", "tube"]
 
@@ -33,7 +33,7 @@ def position(
 
 
 def names_for(players: int) -> list[str]:
-    return (NAMES + [f"Guest {i + 1}" for i in range(len(NAMES), players)])[:players]
+    return (NAMES[:6] + [f"Guest {i + 1}" for i in range(6, players)])[:players]
 
 
 class BoardApp(App[None]):

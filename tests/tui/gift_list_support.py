@@ -12,23 +12,20 @@ from typing import Any
 
 import tui_support
 from textual.app import App
-from tui_support import Played
+from tui_support import NAMES, Played
 
 from yule.core.gift_list import GAME
 from yule.core.gift_list.cards import PEOPLE, PERSON_NAMES
-from yule.tui.games import GAME_UIS
 from yule.tui.gift_list.cards import card_code, card_words
 from yule.tui.gift_list.table import GiftListTable
-from yule.tui.screens import GameOverScreen
-
-NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan", "Eli", "Fay", "Gus"]
+from yule.tui.screens import GameOverScreen, final_result
 
 
 class Position(Played):
     """A seeded Gift List game the tests advance with greedy bots and look at from any seat."""
 
     def __init__(self, players: int = 4, seed: int = 3) -> None:
-        super().__init__()
+        super().__init__(GAME)
         self.state = GAME.start(players)
         self.state.apply(self.state.chance_move(random.Random(seed)))
         self.bot = GAME.bots["greedy"](random.Random(seed))
@@ -37,9 +34,6 @@ class Position(Played):
     @property
     def active(self) -> tuple[Any, ...]:
         return self.state.active()
-
-    def play(self, seat: int, move: dict[str, Any]) -> None:
-        self.record(GAME, self.state.apply(self.state.parse_seat_move(seat, move)))
 
     def bots(self, moves: int, but: int | None = None) -> None:
         """Play ``moves`` bot moves, by the first active seat other than ``but``."""
@@ -53,8 +47,7 @@ class Position(Played):
 
     def final_result(self, seat: int | None) -> dict[str, Any]:
         """What the app gives the game-over sheet: the result and the view's final fields."""
-        view = self.state.view(seat)
-        return {**{k: view[k] for k in GAME_UIS["gift-list"].final_fields}, **view["result"]}
+        return final_result("gift-list", self.state.view(seat))
 
 
 class ViewApp(tui_support.ViewApp):

@@ -6,12 +6,11 @@ in its search; the footer shows the key where the game has a strong bot.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gift_exchange_support import names_for
 from gift_exchange_support import position as party
 from tui_support import Played, Position, ViewApp, screen_text, wait_for
 
+from yule.core.gift_exchange import GAME
 from yule.tui.app import PlaySetup, YuleApp
 from yule.tui.dialogs import ChoiceScreen
 from yule.tui.screens import TableScreen
@@ -49,12 +48,9 @@ class Party(Played):
     """A gift exchange under way (its bots are only random and greedy)."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(GAME)
         self.state = party(4, steps=1)[0]
         self.names = names_for(4)
-
-    def play(self, seat: int, move: dict[str, Any]) -> None:
-        self.state.apply(self.state.parse_seat_move(seat, move))
 
 
 class PartyApp(ViewApp):

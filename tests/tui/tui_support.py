@@ -33,21 +33,29 @@ def terminal_text(raw: bytes) -> str:
 CELL_PIXELS = 20 * 0.61
 """How wide a cell is in a screenshot (Rich's ``export_svg``: 20-pixel rows, cells 0.61 as wide)."""
 
-NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
+NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan", "Eli", "Fay", "Gus"]
+"""The players' names in the tests: two of them would steer the screen if not shown literally."""
 
 
 class Played:
-    """A test position's public events and log lines not yet shown (what one view frame carries)."""
+    """A test position of ``game``: its ``state`` and ``names``, and the public events and log
+    lines not yet shown (what one view frame carries)."""
 
+    state: Any
     names: list[str]
 
-    def __init__(self) -> None:
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
         self.events: list[dict[str, Any]] = []
         self.log: list[str] = []
 
-    def record(self, game: Game, events: list[dict[str, Any]]) -> None:
+    def record(self, events: list[dict[str, Any]]) -> None:
         self.events += events
-        self.log += [game.describe(e, self.names) for e in events]
+        self.log += [self.game.describe(e, self.names) for e in events]
+
+    def play(self, seat: int, move: dict[str, Any]) -> None:
+        """A seat's move in wire form, as the host plays it."""
+        self.record(self.state.apply(self.state.parse_seat_move(seat, move)))
 
     def take(self) -> tuple[list[dict[str, Any]], list[str]]:
         """The events and log lines since the last take."""
@@ -60,20 +68,17 @@ class Position(Played):
     """A seeded game the tests can advance with greedy bots and look at from any seat."""
 
     def __init__(self, players: int = 4, seed: int = 3) -> None:
-        super().__init__()
+        super().__init__(GAME)
         self.state = GAME.start(players)
         rng = random.Random(seed)
         self.state.apply(self.state.chance_move(rng))
         self.state.apply(self.state.chance_move(rng))
         self.bot = GAME.bots["greedy"](random.Random(seed))
-        self.names = NAMES[:players] + [f"P{i}" for i in range(4, players)]
+        self.names = NAMES[: min(players, 4)] + [f"P{i}" for i in range(4, players)]
 
     @property
     def turn(self) -> int:
         return self.state.active()[0]
-
-    def play(self, seat: int, move: dict[str, Any]) -> None:
-        self.record(GAME, self.state.apply(self.state.parse_seat_move(seat, move)))
 
     def bots(self, moves: int) -> None:
         for _ in range(moves):

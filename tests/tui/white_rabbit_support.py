@@ -11,19 +11,17 @@ import random
 from typing import Any
 
 import tui_support
-from tui_support import Played
+from tui_support import NAMES, Played
 
 from yule.core.white_rabbit import GAME, Deal, Roll
 from yule.core.white_rabbit.cards import MAX, RABBIT_CARDS
-
-NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan"]
 
 
 class Position(Played):
     """A seeded White Rabbit game the tests advance with greedy bots and look at from any seat."""
 
     def __init__(self, players: int = 3, seed: int = 3, deal: list[list[str]] | None = None) -> None:
-        super().__init__()
+        super().__init__(GAME)
         self.state = GAME.start(players)
         self.rng = random.Random(seed)
         self.bot = GAME.bots["greedy"](random.Random(seed))
@@ -41,7 +39,7 @@ class Position(Played):
         return self.state.phase
 
     def apply(self, move: Any) -> None:
-        self.record(GAME, self.state.apply(move))
+        self.record(self.state.apply(move))
 
     def play(self, seat: int, move: dict[str, Any]) -> None:
         """A seat's wire move; a roll is drawn as the host draws it (loaded or seeded here)."""
