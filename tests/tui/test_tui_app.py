@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import OptionList
-from tui_support import burst, my_turn, screen_text, wait_for, wait_for_screen
+from tui_support import burst, my_turn, new_table_form, screen_text, wait_for, wait_for_screen
 
 from yule.netplay.client import Client
 from yule.tui.app import STALE, PlaySetup, YuleApp
-from yule.tui.lobby import ConnectScreen, CreateTableScreen, LobbyScreen
+from yule.tui.lobby import ConnectScreen, LobbyScreen
 from yule.tui.screens import GameOverScreen, TableScreen
 from yule.tui.widgets import StatusLine
 
@@ -164,10 +164,7 @@ async def test_create_a_table_with_the_games_options(host):
     port = host.port
     app = YuleApp(name="Fay", address=("127.0.0.1", port), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-        await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, CreateTableScreen), what="the form")
-        form = app.screen
+        form = await new_table_form(pilot, app)
         await pilot.press("home")
         while form._game().name != "gift-exchange":
             await pilot.press("down")

@@ -3,11 +3,10 @@ seat's screen and of the TV, and the log line when a bot moved for a seat whose 
 
 from __future__ import annotations
 
-from tui_support import screen_text, wait_for
+from tui_support import new_table_form, screen_text, wait_for
 
 from yule.netplay.client import Client
 from yule.tui.app import YuleApp
-from yule.tui.lobby import CreateTableScreen, LobbyScreen
 from yule.tui.screens import TableScreen
 from yule.tui.tv import WatchApp
 from yule.tui.widgets import StatusLine
@@ -43,10 +42,8 @@ async def test_the_create_form_sets_a_turn_timer(host):
     port = host.port
     app = YuleApp(name="Fay", address=("127.0.0.1", port), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-        await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, CreateTableScreen), what="the form")
-        app.screen.query_one("#turn-seconds").focus()
+        form = await new_table_form(pilot, app)
+        form.query_one("#turn-seconds").focus()
         await pilot.press("5", "ctrl+s")  # too short for people: refused here
         await wait_for(pilot, lambda: any("Turn timer" in n.message for n in app._notifications), what="no")
         await pilot.press("backspace", "4", "5", "ctrl+s")

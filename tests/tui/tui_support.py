@@ -18,6 +18,7 @@ from textual.app import App
 
 from yule.core import Game
 from yule.core.white_elephant import GAME
+from yule.tui.lobby import CreateTableScreen, LobbyScreen
 from yule.tui.screens import TableScreen
 from yule.tui.widgets import GameTable, PlainApp
 
@@ -209,3 +210,11 @@ async def wait_for_screen(pilot: Any, screen_type: type, *texts: str, what: str 
 
     await wait_for(pilot, drawn, what=what)
     return screen_text(app)
+
+
+async def new_table_form(pilot: Any, app: Any) -> CreateTableScreen:
+    """From the lobby of the :class:`yule.tui.app.YuleApp`: ``n``, and the new-table form is open."""
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+    await pilot.press("n")
+    await wait_for(pilot, lambda: isinstance(app.screen, CreateTableScreen), what="the new-table form")
+    return app.screen
