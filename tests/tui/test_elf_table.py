@@ -34,7 +34,7 @@ def bar(app: ElfViewApp) -> str:
 
 
 def notes(app: ElfViewApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    return app.notes.messages
 
 
 async def test_the_worked_example_first_turn_by_keys():

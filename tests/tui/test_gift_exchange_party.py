@@ -8,7 +8,7 @@ import json
 
 from gift_exchange_support import BoardApp, position
 from textual.widgets import Input
-from tui_support import burst, screen_text, wait_for
+from tui_support import Notes, burst, screen_text, wait_for
 
 from yule.core.records import verify_record
 from yule.netplay.client import Client
@@ -73,7 +73,8 @@ async def choose(pilot, app: PartyApp, gift: int, label: str | None = None) -> N
 
 async def test_a_party_driven_by_keys_with_undo_end_and_export(tmp_path):
     app = party_app(tmp_path)
-    async with app.run_test(size=(100, 30)) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(100, 30), message_hook=notes) as pilot:
         await set_up_three(pilot, app)
         await pilot.press("m", *"Welcome [all]", "enter")  # the organiser's chat goes to the log (and the TVs)
         await wait_for(pilot, lambda: "chat│ Organiser (watching): Welcome [all]" in screen_text(app), what="the chat")
@@ -85,7 +86,7 @@ async def test_a_party_driven_by_keys_with_undo_end_and_export(tmp_path):
         assert acting(app) == first and "took #1 from" in screen_text(app)
         await pilot.press("1", "enter")  # straight back: refused, with the reason
         await pilot.pause(0.1)
-        assert any("straight back" in n.message for n in app._notifications)
+        assert any("straight back" in n.message for n in notes)
         await choose(pilot, app, 1, label="Kite")  # Ben's blank gift is named as it is opened
         assert app.view["gifts"][1]["label"] == "Kite"
         lines = len(app.lines)
@@ -254,13 +255,14 @@ async def test_the_tv_follows_an_organiser_mode_party_and_its_undo(host):
 async def test_the_organiser_screen_explains_a_frozen_gift():
     state, _ = position(6, 5, {"steal_limit": 1})  # #3 was stolen once: frozen
     app = BoardApp(state)
-    async with app.run_test(size=(80, 24)) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await pilot.pause()
         text = screen_text(app)
         assert "#3 ◆ Snow globe Dan ⇄1 ❄" in text and "Steals this turn: Dan took #3 from \\x1b[31mMal" in text
         await pilot.press("3", "enter")
         await pilot.pause(0.1)
-        assert any("#3 is frozen" in n.message for n in app._notifications)
+        assert any("#3 is frozen" in n.message for n in notes)
 
 
 async def test_networked_play_bring_then_open_by_keys(tmp_path, monkeypatch):

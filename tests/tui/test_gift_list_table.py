@@ -18,7 +18,7 @@ SIZE = (80, 24)
 
 
 def notes(app) -> list[str]:
-    return [n.message for n in app._notifications]
+    return app.notes.messages
 
 
 def plays(position: Position, seat: int, kind: str) -> bool:

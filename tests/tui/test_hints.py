@@ -17,7 +17,7 @@ from yule.tui.screens import TableScreen
 
 
 def messages(app) -> list[str]:
-    return [f"{n.title}: {n.message}" for n in app._notifications]
+    return [f"{n.title}: {n.message}" for n in app.notes]
 
 
 async def test_h_says_what_the_strong_bot_would_play_and_why():

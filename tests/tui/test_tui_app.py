@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import OptionList
-from tui_support import burst, my_turn, new_table_form, screen_text, wait_for, wait_for_screen
+from tui_support import Notes, burst, my_turn, new_table_form, screen_text, wait_for, wait_for_screen
 
 from yule.netplay.client import Client
 from yule.tui.app import STALE, PlaySetup, YuleApp
@@ -59,7 +59,8 @@ async def test_a_move_goes_with_its_views_seq_and_a_stale_screen_is_refused(tmp_
 
     monkeypatch.setattr(Client, "move", recording)
     app = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01), discover=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
         at_host = app.host.tables[app.table_id]
         seq = len(at_host.moves)
@@ -67,7 +68,7 @@ async def test_a_move_goes_with_its_views_seq_and_a_stale_screen_is_refused(tmp_
         assert table.seq == seq
         table.seq = seq - 1  # as if the screen were a move behind the game
         await pilot.press("space", "right", "space", "t")
-        await wait_for(pilot, lambda: any(STALE in n.message for n in app._notifications), what="the refusal")
+        await wait_for(pilot, lambda: any(STALE in n.message for n in notes), what="the refusal")
         assert sent == [seq - 1] and len(at_host.moves) == seq and not table.pending
         table.seq = seq
         await pilot.press("space", "right", "space", "t")
@@ -80,7 +81,8 @@ async def test_a_move_goes_with_its_views_seq_and_a_stale_screen_is_refused(tmp_
 async def test_lobby_create_add_bots_start_and_take(host):
     port = host.port
     app = YuleApp(name="Ben", address=("127.0.0.1", port), discover=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
         await pilot.press("n")
         await pilot.pause()
@@ -95,7 +97,7 @@ async def test_lobby_create_add_bots_start_and_take(host):
         await wait_for(pilot, lambda: None in app.info["seats"], what="a bot removed")
         await pilot.press("s")
         await pilot.pause(0.2)
-        assert any("Every seat needs" in n.message for n in app._notifications)
+        assert any("Every seat needs" in n.message for n in notes)
         await pilot.press("a", "s")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
         await wait_for(pilot, lambda: my_turn(app), what="Ben's turn")
@@ -118,9 +120,10 @@ async def test_too_small_says_so(tmp_path, size):
 
 async def first_turn_view(tmp_path, seed: int) -> dict:
     app = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01, seed=seed), discover=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
-        assert "not supported" not in str([n.message for n in app._notifications])
+        assert "not supported" not in str([n.message for n in notes])
         return app.last_view
 
 
@@ -142,10 +145,9 @@ async def test_join_by_code_alone(host):
             assert app.table_id == created["table"]
             assert created["code"] in screen_text(app)
         wrong = YuleApp(name="Eve", address=("127.0.0.1", port), code="ZZZZZZ", discover=False)
-        async with wrong.run_test(size=(80, 24)) as pilot:
-            await wait_for(
-                pilot, lambda: any("ZZZZZZ" in (n.title or "") for n in wrong._notifications), what="the refusal"
-            )
+        wrong_notes = Notes()
+        async with wrong.run_test(size=(80, 24), message_hook=wrong_notes) as pilot:
+            await wait_for(pilot, lambda: any("ZZZZZZ" in (n.title or "") for n in wrong_notes), what="the refusal")
             assert wrong.table_id is None and isinstance(wrong.screen, LobbyScreen)
 
 
@@ -163,7 +165,8 @@ async def test_a_seat_count_typed_straight_after_enter_lands_in_the_seats_field(
 async def test_create_a_table_with_the_games_options(host):
     port = host.port
     app = YuleApp(name="Fay", address=("127.0.0.1", port), discover=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         form = await new_table_form(pilot, app)
         await pilot.press("home")
         while form._game().name != "gift-exchange":
@@ -173,9 +176,7 @@ async def test_create_a_table_with_the_games_options(host):
         assert "[x] No steal back" in text and "Max steals per turn:" in text and "[ ] Open to anyone" in text
         await pilot.press("enter", "end", "backspace", "3")  # seats
         await pilot.press("tab", "tab", "backspace", "0", "ctrl+s")  # steal limit 0: refused here
-        await wait_for(
-            pilot, lambda: any("'Steal limit' must be" in n.message for n in app._notifications), what="the refusal"
-        )
+        await wait_for(pilot, lambda: any("'Steal limit' must be" in n.message for n in notes), what="the refusal")
         assert app.screen is form
         await pilot.press("backspace", "2", "tab", "space", "tab", "1", "tab", "tab", "tab")
         assert "Steal back scope:" in screen_text(app) and "every gift lost this turn" in screen_text(app)

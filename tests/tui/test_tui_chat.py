@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tui_support import screen_text, wait_for
+from tui_support import Notes, screen_text, wait_for
 
 from yule.netplay.client import Client
 from yule.netplay.connection import Limits
@@ -81,7 +81,8 @@ async def test_a_spectator_chats_and_a_refused_line_is_explained(tmp_path):
             await ben.fill_bots(table)
             await ben.start(table)
             app = YuleApp(name="TV", address=("127.0.0.1", port), discover=False)
-            async with app.run_test(size=(80, 24)) as pilot:
+            notes = Notes()
+            async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
                 await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, what="lobby")
                 await pilot.press("w")  # watch the table: a private one asks for its code
                 await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), what="the code")
@@ -89,7 +90,7 @@ async def test_a_spectator_chats_and_a_refused_line_is_explained(tmp_path):
                 await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
                 for text in ("first", "second"):
                     await pilot.press("m", *text, "enter")
-                await wait_for(pilot, lambda: any("too fast" in n.message for n in app._notifications), what="no")
+                await wait_for(pilot, lambda: any("too fast" in n.message for n in notes), what="no")
                 assert "chat│ TV (watching): first" in log_text(app) and "second" not in " ".join(log_text(app))
     finally:
         await host.stop()

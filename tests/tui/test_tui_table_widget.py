@@ -38,11 +38,11 @@ async def test_a_refused_key_says_why_and_sends_nothing(position: Position):
         await pilot.press("r")
         await pilot.pause()
         assert app.moves == []
-        notes = [n.message for n in app._notifications]
+        notes = [n.message for n in app.notes]
         assert "Nobody has gifts in front of them to trade for." in notes
         await pilot.press("space", "t")  # one gift marked only
         await pilot.pause()
-        assert app.moves == [] and any("Mark 2 or more gifts" in n.message for n in app._notifications)
+        assert app.moves == [] and any("Mark 2 or more gifts" in n.message for n in app.notes)
 
 
 async def test_not_your_turn_is_explained(position: Position):
@@ -53,7 +53,7 @@ async def test_not_your_turn_is_explained(position: Position):
         await pilot.press("c")
         await pilot.pause()
         turn_name = literal(position.names[position.turn])
-        assert any(n.message == f"It is {turn_name}'s turn, not yours." for n in app._notifications)
+        assert any(n.message == f"It is {turn_name}'s turn, not yours." for n in app.notes)
         assert app.moves == []
 
 
@@ -89,7 +89,7 @@ async def test_names_are_shown_literally(position: Position):
         assert "\\x1b[31mMal" in text and "\x1b" not in text
         await pilot.press("c")  # the notice quoting her name reads it as the table and the log do
         await pilot.pause()
-        (notice,) = [n for n in app._notifications if "[bold red]Eve[/]" in n.message]
+        (notice,) = [n for n in app.notes if "[bold red]Eve[/]" in n.message]
         assert notice.message == "It is [bold red]Eve[/]'s turn, not yours." and not notice.markup
 
 

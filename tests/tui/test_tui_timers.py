@@ -3,7 +3,7 @@ seat's screen and of the TV, and the log line when a bot moved for a seat whose 
 
 from __future__ import annotations
 
-from tui_support import new_table_form, screen_text, wait_for
+from tui_support import Notes, new_table_form, screen_text, wait_for
 
 from yule.netplay.client import Client
 from yule.tui.app import YuleApp
@@ -41,11 +41,12 @@ async def test_the_seat_and_the_tv_count_down_and_the_log_says_when_a_bot_moved(
 async def test_the_create_form_sets_a_turn_timer(host):
     port = host.port
     app = YuleApp(name="Fay", address=("127.0.0.1", port), discover=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         form = await new_table_form(pilot, app)
         form.query_one("#turn-seconds").focus()
         await pilot.press("5", "ctrl+s")  # too short for people: refused here
-        await wait_for(pilot, lambda: any("Turn timer" in n.message for n in app._notifications), what="no")
+        await wait_for(pilot, lambda: any("Turn timer" in n.message for n in notes), what="no")
         await pilot.press("backspace", "4", "5", "ctrl+s")
         await wait_for(pilot, lambda: app.info is not None, what="the new table")
         assert app.info["turn_seconds"] == 45

@@ -17,7 +17,7 @@ SIZE = (80, 24)
 
 
 def notes(app) -> list[str]:
-    return [n.message for n in app._notifications]
+    return app.notes.messages
 
 
 async def test_roll_choose_a_way_then_max_takes_and_goes_on_a_pile():

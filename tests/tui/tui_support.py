@@ -15,6 +15,8 @@ import pytest
 from rich.cells import cell_len
 from textual import events
 from textual.app import App
+from textual.message import Message
+from textual.notifications import Notification, Notify
 
 from yule.core import Game
 from yule.core.white_elephant import GAME
@@ -87,11 +89,25 @@ class Position(Played):
             self.play(seat, self.bot.choose(self.state.view(seat)))
 
 
+class Notes(list[Notification]):
+    """The notifications an app shows, in order, as they are posted: give it to
+    ``app.run_test(message_hook=...)`` (it sees every message the app's widgets handle)."""
+
+    def __call__(self, message: Message) -> None:
+        if isinstance(message, Notify):
+            self.append(message.notification)
+
+    @property
+    def messages(self) -> list[str]:
+        return [n.message for n in self]
+
+
 class ViewApp(PlainApp):
     """Shows ``position`` from ``seat`` at the :attr:`GAME`'s table; a chosen move is played on the
     position and redrawn, as the app does with the host's frames.
 
-    A position is :class:`Played` and has ``state``, ``names`` and ``play(seat, move)``.
+    A position is :class:`Played` and has ``state``, ``names`` and ``play(seat, move)``.  What the
+    table says in notifications is in :attr:`notes`.
     """
 
     ENABLE_COMMAND_PALETTE = False
@@ -103,6 +119,10 @@ class ViewApp(PlainApp):
         self.position = position
         self.seat = seat
         self.moves: list[dict[str, Any]] = []
+        self.notes = Notes()
+
+    def on_notify(self, message: Notify) -> None:
+        self.notes(message)
 
     def on_mount(self) -> None:
         self.push_screen(TableScreen(self.GAME))
