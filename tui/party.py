@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual import work
@@ -35,6 +35,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yule.core.gift_exchange.options import DEFAULT_OPTIONS
+from yule.core.gift_exchange.views import GiftExchangeView
 from yule.netplay import DEFAULT_PORT
 from yule.netplay.client import Client, ConnectionLost, HostError
 
@@ -43,7 +44,7 @@ from .dialogs import ConfirmScreen
 from .gift_exchange import RULES
 from .gift_exchange.forms import Field, FormScreen, label_field, name_field, wrapping_field
 from .gift_exchange.summary import export, summary_table
-from .gift_exchange.table import OrganiserTable, options_text
+from .gift_exchange.table import Acting, OrganiserTable, options_text
 from .gift_exchange.tv import GiftExchangeTV
 from .scores import Headline, ScoreSheet
 from .screens import LogScreen, RulesScreen, host_log_lines
@@ -350,9 +351,9 @@ class PartyScreen(Screen[None]):
 
     def show(self, view: dict[str, Any], names: list[str], acting: list[dict[str, Any]]) -> None:
         table = self.table
-        table.acting_now = acting
+        table.acting_now = cast(list[Acting], acting)  # the host's frame: who may move, and what
         table.names = tuple(names)
-        table.view = view
+        table.view = cast(GiftExchangeView, view)
 
     def add_log(self, lines: list[str | Text], replace: bool = False) -> None:
         log = self.query_one(GameLog)

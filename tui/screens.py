@@ -137,7 +137,7 @@ class TableScreen(FollowScreen):
             log.styles.height = log_height(size.width, size.height)
 
     @property
-    def table(self) -> GameTable:
+    def table(self) -> GameTable[Any]:
         return self.query_one(GameTable)
 
     def show(

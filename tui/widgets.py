@@ -4,7 +4,8 @@ input and the base of game tables."""
 from __future__ import annotations
 
 import math
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.text import Text
 from textual import events
@@ -347,8 +348,14 @@ class ChatInput(Input):
         self.action_close()
 
 
-class GameTable(Widget):
+V = TypeVar("V", bound=Mapping[str, Any])
+"""A game's view type (its ``TypedDict``, from ``yule.core.<game>.views``)."""
+
+
+class GameTable(Widget, Generic[V]):
     """Base of every game's table widget: one seat's view and names in, chosen moves out.
+
+    ``V`` is the game's view type: the dict the host sends, as the game documents it.
 
     A game's move keys are the bindings whose action is in :attr:`MOVES`.  While
     :meth:`reason` gives a reason for one, its key is greyed out in the footer, and pressing it
@@ -358,7 +365,7 @@ class GameTable(Widget):
     MOVES: ClassVar[tuple[str, ...]] = ()
     """The binding actions that are moves, greyed out and explained by :meth:`reason`."""
 
-    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, init=False)
+    view: reactive[V | None] = reactive(None, always_update=True, init=False)
     names: reactive[tuple[str, ...]] = reactive((), init=False)
     tags: reactive[dict[int, str]] = reactive(dict, init=False)
     """A word about some seats: ``{2: "bot", 3: "away"}``."""
@@ -384,6 +391,16 @@ class GameTable(Widget):
     def send(self, move: dict[str, Any]) -> None:
         self.pending = True
         self.post_message(self.MoveChosen(move, self.seq))
+
+    def ask(self, dialog: Screen[Any], move: Callable[[Any], dict[str, Any]]) -> None:
+        """Ask the player with ``dialog``; send the move made from their answer, unless they
+        cancelled (``None``, or ``False`` from a yes/no question)."""
+
+        def answered(answer: object) -> None:
+            if answer is not None and answer is not False:
+                self.send(move(answer))
+
+        self.app.push_screen(dialog, answered)
 
     def happened(self, events: list[dict[str, Any]]) -> None:
         """The public events of the moves since the last view, told just before the next view.
@@ -420,7 +437,7 @@ class GameTable(Widget):
             return None
         return self.waiting(view, action)
 
-    def waiting(self, view: dict[str, Any], action: str) -> str:
+    def waiting(self, view: V, action: str) -> str:
         """Why a seat whose view has no ``actions`` waits: the game has not started, or it is
         another seat's turn (a game may say more, about the move ``action`` tried)."""
         turn = view.get("turn")

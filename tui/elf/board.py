@@ -18,11 +18,12 @@ with its new arrow, and the touch zone of every token it would trigger is marked
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Any
 
 from rich.text import Text
 
 from yule.core.elf.board import AREA_W, HEADINGS, START_CELL, VEC, XY, on_board
+from yule.core.elf.preview import PlacementPreview
+from yule.core.elf.views import ElfView
 
 START = XY[START_CELL]
 ARROWS = {"N": "^", "E": ">", "S": "v", "W": "<", "NE": "↗", "SE": "↘", "SW": "↙", "NW": "↖"}
@@ -93,6 +94,11 @@ def glyph(dirs: set[str], double: bool = False) -> str:
     return "╳" if slash and backslash else "╱" if slash else "╲" if backslash else "·"
 
 
+def xy(cell: list[int]) -> tuple[int, int]:
+    """A view's ``[x, y]`` as a canvas cell."""
+    return cell[0], cell[1]
+
+
 def _link(links: dict[tuple[int, int], set[str]], a: tuple[int, int], b: tuple[int, int], both: bool = True) -> None:
     step = DIRECTION.get((b[0] - a[0], b[1] - a[1]))
     if step is None:
@@ -102,18 +108,19 @@ def _link(links: dict[tuple[int, int], set[str]], a: tuple[int, int], b: tuple[i
         links.setdefault(a, set()).add(step)
 
 
-def path_links(view: dict[str, Any]) -> dict[tuple[int, int], set[str]]:
+def path_links(view: ElfView) -> dict[tuple[int, int], set[str]]:
     """Cell -> the directions its laid path lines go, from every path card in the view."""
     links: dict[tuple[int, int], set[str]] = {}
     previous = START
-    for path in view.get("paths", []):
-        cells = [tuple(c) for c in path["cells"]]
-        origin = tuple(path["floe"]) if path.get("floe") else previous
+    for path in view["paths"]:
+        cells = [xy(c) for c in path["cells"]]
+        floe = path["floe"]
+        origin = xy(floe) if floe else previous
         # The North Pole keeps its START mark and a floe its label: only the card's side is drawn.
-        _link(links, origin, cells[0], both=origin != START and not path.get("floe"))
+        _link(links, origin, cells[0], both=origin != START and not floe)
         for a, b in pairwise(cells):
             _link(links, a, b)
-        previous = tuple(path["arrow"]["cell"])
+        previous = xy(path["arrow"]["cell"])
     return links
 
 
@@ -140,16 +147,16 @@ class Canvas:
         return out
 
 
-def board_rows(view: dict[str, Any], preview: dict[str, Any] | None) -> list[Text]:
+def board_rows(view: ElfView, preview: PlacementPreview | None) -> list[Text]:
     """The 18 rows of 60 characters of the play area, with ``preview`` (an entry of
     :func:`yule.core.elf.preview.preview`) laid over it when given."""
     canvas = Canvas()
-    triggered = {t["token"] for t in (preview or {}).get("triggers", [])}
-    for x, y in (preview or {}).get("touch", []):
+    triggered = {t["token"] for t in preview["triggers"]} if preview else set()
+    for x, y in preview["touch"] if preview else []:
         chars, _ = canvas.cells.get((x, y), ("  ", ""))
         canvas.put(x, y, "+ " if chars in (". ", "  ") else chars, STYLE["touch"])
     canvas.put(*START, "vv", STYLE["start"])
-    tokens = view.get("tokens", {})
+    tokens = view["tokens"]
     for token_id, token in tokens.items():
         label = token["label"] if token["live"] else spent_label(token["label"])
         style = KIND_STYLE.get(token["kind"], "bold") if token["live"] else STYLE["spent"]
@@ -164,20 +171,19 @@ def board_rows(view: dict[str, Any], preview: dict[str, Any] | None) -> list[Tex
         canvas.put(x, y, glyph(dirs) + ("─" if "E" in dirs else " "), STYLE["path"])
     if preview is not None:
         links: dict[tuple[int, int], set[str]] = {}
-        cells = [tuple(c) for c in preview["cells"]]
-        origin = tuple(preview["move"]["floe"]) if preview["move"].get("floe") else tuple(view["arrow"]["cell"])
+        cells = [xy(c) for c in preview["cells"]]
+        origin = xy(preview["move"]["floe"]) if preview["move"].get("floe") else xy(view["arrow"]["cell"])
         _link(links, origin, cells[0], both=False)
         for a, b in pairwise(cells):
             _link(links, a, b)
-        end = tuple(preview["arrow"]["cell"])
+        end = xy(preview["arrow"]["cell"])
         if preview["move"].get("floe"):
             chars, _ = canvas.cells[origin]
             canvas.put(*origin, chars, STYLE["preview"])
         for (x, y), dirs in links.items():
             second = ARROWS[preview["arrow"]["heading"]] if (x, y) == end else "═" if "E" in dirs else " "
             canvas.put(x, y, glyph(dirs, double=True) + second, STYLE["preview"])
-    arrow = view.get("arrow")
-    if arrow is not None:
-        x, y = arrow["cell"]
-        canvas.put(x, y, "@" + ARROWS[arrow["heading"]], STYLE["buddy"])
+    arrow = view["arrow"]
+    x, y = xy(arrow["cell"])
+    canvas.put(x, y, "@" + ARROWS[arrow["heading"]], STYLE["buddy"])
     return canvas.rows()

@@ -1,6 +1,7 @@
 """The Elf table: the Scoring Slots, the play area, a side panel and your hand with a preview.
 
-:class:`ElfTable` draws one seat's view (the dict the host sends) and the table's names, and
+:class:`ElfTable` draws one seat's view (an :class:`~yule.core.elf.views.ElfView`, the dict the host
+sends) and the table's names, and
 holds nothing more than that view plus which card and which placement you are looking at.
 The preview of the chosen card comes from :func:`yule.core.elf.preview.preview`, which needs the
 view alone.  A chosen move is posted as :class:`~yule.tui.widgets.GameTable.MoveChosen` in wire form
@@ -18,8 +19,6 @@ fit), never nothing.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,7 +29,8 @@ from textual.widgets import Static
 
 from yule.core.elf.board import GOALS, TOKEN_INDEX, TOKENS
 from yule.core.elf.cards import CARD_TYPE, type_name
-from yule.core.elf.preview import preview
+from yule.core.elf.preview import PlacementPreview, preview
+from yule.core.elf.views import ElfView
 
 from ..text import plain, seat_name, wrap_words
 from ..widgets import GameTable
@@ -56,17 +56,18 @@ def label(token_id: str) -> str:
     return TOKENS[TOKEN_INDEX[token_id]].label if token_id in TOKEN_INDEX else token_id
 
 
-def slot_fillers(view: dict[str, Any]) -> dict[str, int]:
+def slot_fillers(view: ElfView) -> dict[str, int]:
     """Location id -> the seat whose card took Buddy there (from the laid paths)."""
     out: dict[str, int] = {}
-    for path in view.get("paths", []):
-        for token in path.get("touched", []):
-            if view.get("tokens", {}).get(token, {}).get("kind") == "location":
+    tokens = view["tokens"]
+    for path in view["paths"]:
+        for token in path["touched"]:
+            if tokens[token]["kind"] == "location":
                 out.setdefault(token, path["by"])
     return out
 
 
-def slots_text(view: dict[str, Any]) -> Text:
+def slots_text(view: ElfView) -> Text:
     """The six Scoring Slots, 10 characters each: ``[3 SNOW 1]`` is the Wise Snowman, taken
     by seat 1 for 3 points; ``[2 ····  ]`` is still free."""
     text = Text()
@@ -82,7 +83,7 @@ def slots_text(view: dict[str, Any]) -> Text:
     return text
 
 
-def trigger_words(view: dict[str, Any], entry: dict[str, Any]) -> list[str]:
+def trigger_words(view: ElfView, entry: PlacementPreview) -> list[str]:
     """What laying a previewed placement would do, token by token in path order."""
     words = []
     taken = sum(1 for s in view.get("slots", []) if s is not None) + (1 if view.get("seventh") else 0)
@@ -114,11 +115,11 @@ class SidePanel(Widget):
     SidePanel { width: 1fr; height: 100%; border-left: vkey $primary; }
     """
 
-    view: dict[str, Any] = {}
+    view: ElfView | None = None
     names: tuple[str, ...] = ()
     tags: dict[int, str] = {}
 
-    def show(self, view: dict[str, Any], names: tuple[str, ...], tags: dict[int, str]) -> None:
+    def show(self, view: ElfView | None, names: tuple[str, ...], tags: dict[int, str]) -> None:
         self.view, self.names, self.tags = view, names, tags
         self.refresh()
 
@@ -126,7 +127,7 @@ class SidePanel(Widget):
         return side_text(self.view, list(self.names), self.tags, self.content_size.width)
 
 
-def side_text(view: dict[str, Any], names: list[str], tags: dict[int, str], width: int) -> Text:
+def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], width: int) -> Text:
     """The side panel's lines for a panel ``width`` columns wide (19 at 80×24)."""
     width = max(width, 12)
     text = Text()
@@ -167,8 +168,9 @@ def side_text(view: dict[str, Any], names: list[str], tags: dict[int, str], widt
         text.append("JUMP NOW", "bold reverse")
     else:
         text.append("jump open")
-    if view.get("seventh"):
-        text.append(f"\n7th {label(view['seventh'])} (0)")
+    seventh = view["seventh"]
+    if seventh:
+        text.append(f"\n7th {label(seventh)} (0)")
     text.append("\n" + "─" * width + "\n", "dim")
     hands = view.get("hands", [])
     counts = view.get("gingerbread_counts", [])
@@ -217,7 +219,7 @@ class HandBar(Widget):
         return self.content
 
 
-class ElfTable(GameTable, can_focus=True):
+class ElfTable(GameTable[ElfView], can_focus=True):
     """One seat's Elf table, drawn from its view; moves go out as messages."""
 
     MOVES = ("play", "end", "turn")
@@ -260,10 +262,9 @@ class ElfTable(GameTable, can_focus=True):
 
     @property
     def hand(self) -> list[str]:
-        view = self.view or {}
-        you = view.get("you")
-        hands = view.get("hands", [])
-        return list(hands[you]) if you is not None and 0 <= you < len(hands) else []
+        view = self.view
+        you = view["you"] if view else None
+        return list(view["hands"][you]) if view and you is not None else []
 
     @property
     def card(self) -> str | None:
@@ -271,17 +272,17 @@ class ElfTable(GameTable, can_focus=True):
         return hand[self.selected] if 0 <= self.selected < len(hand) else None
 
     def my_turn(self) -> bool:
-        view = self.view or {}
-        return view.get("phase") == "play" and view.get("you") is not None and view.get("turn") == view.get("you")
+        view = self.view
+        return view is not None and view["phase"] == "play" and view["you"] is not None and view["turn"] == view["you"]
 
-    def options(self, card: str | None = None) -> list[dict[str, Any]]:
+    def options(self, card: str | None = None) -> list[PlacementPreview]:
         """The legal placements of ``card`` (the chosen one by default) on your turn."""
         card = card or self.card
-        if card is None or not self.my_turn():
+        if card is None or self.view is None or not self.my_turn():
             return []
-        return preview(self.view or {}, card)
+        return preview(self.view, card)
 
-    def previewed(self) -> dict[str, Any] | None:
+    def previewed(self) -> PlacementPreview | None:
         options = self.options()
         if not options or self.pending:
             return None
@@ -336,13 +337,12 @@ class ElfTable(GameTable, can_focus=True):
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def watch_view(self, old: dict[str, Any] | None, new: dict[str, Any] | None) -> None:
+    def watch_view(self, old: ElfView | None, new: ElfView | None) -> None:
         kept = None
-        if old is not None and new is not None and old.get("you") == new.get("you"):
-            you = old.get("you")
-            before = old.get("hands", [])
-            if you is not None and you < len(before) and 0 <= self.selected < len(before[you]):
-                kept = before[you][self.selected]
+        if old is not None and new is not None and old["you"] == new["you"]:
+            you = old["you"]
+            if you is not None and 0 <= self.selected < len(old["hands"][you]):
+                kept = old["hands"][you][self.selected]
         hand = self.hand
         self.selected = hand.index(kept) if kept in hand else min(self.selected, max(0, len(hand) - 1))
         if self.my_turn() and not self.options():
@@ -363,7 +363,7 @@ class ElfTable(GameTable, can_focus=True):
         if not self.is_mounted:
             return
         self.refresh_bindings()
-        view = self.view or {}
+        view = self.view
         self.query_one("#slots", Static).update(slots_text(view) if view else Text("Waiting for the host…"))
         entry = self.previewed()
         board = Text("\n").join(board_rows(view, entry)) if view else Text("")
@@ -371,12 +371,12 @@ class ElfTable(GameTable, can_focus=True):
         self.query_one(SidePanel).show(view, self.names, self.tags)
         self.query_one(HandBar).show(self._bar_text(view, entry))
 
-    def _bar_text(self, view: dict[str, Any], entry: dict[str, Any] | None) -> Text:
+    def _bar_text(self, view: ElfView | None, entry: PlacementPreview | None) -> Text:
         if not view:
             return Text("Waiting for the game to start…")
         names = list(self.names)
         text = Text()
-        you = view.get("you")
+        you = view["you"]
         if you is not None:
             text.append("Hand ", "bold")
             hand = self.hand
@@ -393,10 +393,10 @@ class ElfTable(GameTable, can_focus=True):
             text.append(" │ ", "dim")
         if "result" in view:
             text.append("The game is over: every Goal card and Gingerbread value is shown.", "bold")
-        elif view.get("phase") != "play":
+        elif view["phase"] != "play":
             text.append("Dealing…")
         elif not self.my_turn():
-            turn = view.get("turn")
+            turn = view["turn"]
             tag = self.tags.get(turn, "") if turn is not None else ""
             text.append(f"{seat_name(names, turn)}'s turn{f' ({tag})' if tag else ''}.")
         elif self.pending:

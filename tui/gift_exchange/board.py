@@ -24,6 +24,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from yule.core.gift_exchange.views import Gift, GiftExchangeActions, GiftExchangeView, Refusal
+
 from ..text import literal, seat_name
 
 WRAPPED, OPENED, FROZEN, STOLEN = "▣", "◆", "❄", "⇄"
@@ -35,14 +37,14 @@ def gift_no(gift: int) -> str:
     return f"#{gift + 1}"
 
 
-def gift_words(gift: dict[str, Any]) -> str:
+def gift_words(gift: Gift) -> str:
     """A gift in plain words for prompts and refusals: ``#3 Waffle maker`` or ``#3 (tin)``."""
     if gift.get("opened") or gift.get("label"):
         return f"{gift_no(gift['id'])} {literal(gift.get('label') or 'unnamed')}"
     return f"{gift_no(gift['id'])} ({literal(gift.get('wrapping') or 'wrapped')})"
 
 
-def refusal_words(refusal: dict[str, Any], gift: dict[str, Any], who: str) -> str:
+def refusal_words(refusal: Refusal, gift: Gift, who: str) -> str:
     """A refusal from the view's ``actions`` in words, the gift named by its number."""
     no = gift_no(gift["id"])
     words = {
@@ -53,26 +55,26 @@ def refusal_words(refusal: dict[str, Any], gift: dict[str, Any], who: str) -> st
         "no_steal_back": f"{who} can't steal {no} straight back in the same turn.",
         "steal_cap": "No more steals this turn: open a wrapped gift.",
     }
-    return words.get(refusal.get("code", ""), refusal.get("reason", "Not allowed."))
+    return words.get(refusal["code"], refusal["reason"])
 
 
-def move_for(gift: dict[str, Any], actions: dict[str, Any], who: str = "You") -> tuple[str | None, str | None]:
+def move_for(gift: Gift, actions: GiftExchangeActions | None, who: str = "You") -> tuple[str | None, str | None]:
     """What choosing ``gift`` does for a seat with these ``actions``: ``(kind, None)`` with kind
     ``"open"`` or ``"steal"``, or ``(None, reason)`` when it is not allowed."""
     gid = gift["id"]
-    for refusal in actions.get("refusals", []):
+    for refusal in actions["refusals"] if actions else []:
         if refusal["gift"] == gid:
             return None, refusal_words(refusal, gift, who)
-    if gid in actions.get("open", []):
+    if actions and gid in actions["open"]:
         return "open", None
-    if gid in actions.get("steal", []):
+    if actions and gid in actions["steal"]:
         return "steal", None
     if not gift.get("brought"):
         return None, f"Gift {gift_no(gid)} has not been brought yet."
     return None, "That gift can't be chosen now."
 
 
-def turn_text(view: dict[str, Any], names: list[str]) -> str:
+def turn_text(view: GiftExchangeView, names: list[str]) -> str:
     """Whose move it is, in words."""
     phase = view.get("phase")
     if "result" in view or phase == "over":
@@ -93,7 +95,7 @@ def turn_text(view: dict[str, Any], names: list[str]) -> str:
     return f"Turn {turn} of {view.get('turns')}: {who} opens a wrapped gift or steals an open one."
 
 
-def chain_text(view: dict[str, Any], names: list[str]) -> str:
+def chain_text(view: GiftExchangeView, names: list[str]) -> str:
     """This turn's steals in order: ``Ben took #3 from Ana → Ana took #5 from Cy``."""
     steps = [
         f"{seat_name(names, c['by'])} took {gift_no(c['gift'])} from {seat_name(names, c['from'])}"
@@ -102,7 +104,7 @@ def chain_text(view: dict[str, Any], names: list[str]) -> str:
     return " → ".join(steps)
 
 
-def newly_opened(before: dict[str, Any] | None, after: dict[str, Any] | None) -> dict[str, Any] | None:
+def newly_opened(before: GiftExchangeView | None, after: GiftExchangeView | None) -> Gift | None:
     """The gift open in ``after`` that ``before`` had wrapped (the reveal to show), else ``None``."""
     if before is None or after is None:
         return None
@@ -111,7 +113,7 @@ def newly_opened(before: dict[str, Any] | None, after: dict[str, Any] | None) ->
     return new[-1] if new else None
 
 
-def reveal_text(gift: dict[str, Any], names: list[str]) -> Text:
+def reveal_text(gift: Gift, names: list[str]) -> Text:
     """``★ Revealed: Ana opened #3: Waffle maker``."""
     text = Text("★ Revealed: ", style="bold")
     text.append(f"{seat_name(names, gift.get('holder'))} opened {gift_no(gift['id'])}: ")
@@ -134,7 +136,7 @@ class GiftBoard(Widget, can_focus=True):
         Binding("end", "jump_to(-1)", "Last", show=False),
     ]
 
-    gifts: reactive[tuple[dict[str, Any], ...]] = reactive((), layout=True, always_update=True)
+    gifts: reactive[tuple[Gift, ...]] = reactive((), layout=True, always_update=True)
     cursor: reactive[int] = reactive(0)
 
     class Chosen(Message):
@@ -161,14 +163,14 @@ class GiftBoard(Widget, can_focus=True):
         self.active: int | None = None
         self.digits = ""
 
-    def show(self, gifts: list[dict[str, Any]], names: list[str], refused: dict[int, str], active: int | None) -> None:
+    def show(self, gifts: list[Gift], names: list[str], refused: dict[int, str], active: int | None) -> None:
         self.names, self.refused, self.active = names, refused, active
         self.gifts = tuple(gifts)
         if self.gifts:
             self.cursor = min(self.cursor, len(self.gifts) - 1)
 
     @property
-    def current(self) -> dict[str, Any] | None:
+    def current(self) -> Gift | None:
         return self.gifts[self.cursor] if self.gifts else None
 
     def columns(self, width: int | None = None) -> int:
@@ -177,7 +179,7 @@ class GiftBoard(Widget, can_focus=True):
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return max(1, -(-len(self.gifts) // self.columns(width)) * self.lines)
 
-    def chip(self, index: int, gift: dict[str, Any]) -> list[Text]:
+    def chip(self, index: int, gift: Gift) -> list[Text]:
         """The chip's rows, each exactly ``chip_width`` cells."""
         width = self.chip_width - 1
         here = index == self.cursor and self.has_focus

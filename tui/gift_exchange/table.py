@@ -1,6 +1,7 @@
 """The Gift Exchange table: the board of gifts, whose move it is, the steal chain, the reveal.
 
-:class:`GiftExchangeTable` draws one seat's view (networked play: you bring your gift with
+:class:`GiftExchangeTable` draws one seat's view (a
+:class:`~yule.core.gift_exchange.views.GiftExchangeView`; networked play: you bring your gift with
 ``b``, then open or steal by keys when your view has ``actions``).  :class:`OrganiserTable`
 draws the organiser's public view and moves for whichever guest is acting (organiser mode).
 Neither holds more than the view it was given; moves go out as
@@ -11,7 +12,7 @@ Choosing a gift the rules refuse says why (the view's ``actions.refusals``), nev
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from rich.text import Text
 from textual import work
@@ -20,6 +21,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from yule.core.gift_exchange.views import GiftExchangeActions, GiftExchangeView
 from yule.netplay.client import ConnectionLost, HostError
 
 from ..dialogs import ConfirmScreen
@@ -54,7 +56,20 @@ def steal_back_text(options: dict[str, Any]) -> str:
     return "no steal back of the last loss" if options.get("steal_back_scope") == "last" else "no steal back"
 
 
-class GiftExchangeTable(GameTable):
+NO_ACTIONS: GiftExchangeActions = {
+    "bring": False, "open": [], "steal": [], "keep": False, "refusals": [], "name_needed": []
+}  # fmt: skip
+"""What a seat may do while it is nobody's move on this screen: nothing."""
+
+
+class Acting(TypedDict):
+    """A seat that may move now and what it may do (the organiser's frames list them)."""
+
+    seat: int
+    actions: GiftExchangeActions
+
+
+class GiftExchangeTable(GameTable[GiftExchangeView]):
     """One seat's Gift Exchange table, drawn from its view; moves go out as messages."""
 
     MOVES = ("open", "steal", "keep", "bring")
@@ -80,7 +95,7 @@ class GiftExchangeTable(GameTable):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.previous: dict[str, Any] | None = None
+        self.previous: GiftExchangeView | None = None
         self.reveal: Text | None = None
 
     def compose(self) -> ComposeResult:
@@ -99,12 +114,12 @@ class GiftExchangeTable(GameTable):
 
     # -- who acts ------------------------------------------------------------------------------
 
-    def acting(self) -> tuple[int | None, dict[str, Any]]:
-        """The seat this screen moves for now and its ``actions`` (``None, {}``: nobody)."""
-        view = self.view or {}
-        if "actions" in view:
-            return view.get("you"), view["actions"]
-        return None, {}
+    def acting(self) -> tuple[int | None, GiftExchangeActions]:
+        """The seat this screen moves for now and its ``actions`` (``None``, :data:`NO_ACTIONS`: nobody)."""
+        view = self.view
+        if view is not None and "actions" in view:
+            return view["you"], view["actions"]
+        return None, NO_ACTIONS
 
     def who(self, seat: int | None) -> str:
         return seat_name(list(self.names), seat)
@@ -118,28 +133,28 @@ class GiftExchangeTable(GameTable):
             return "The gift exchange is over."
         seat, actions = self.acting()
         if seat is None:
-            if view.get("you") is None:
+            if view["you"] is None:
                 return "You are watching this party, not playing."
-            if view.get("phase") == "bringing":
+            if view["phase"] == "bringing":
                 return "You have brought your gift: waiting for the others."
-            return f"It is {self.who((view.get('active') or [None])[0])}'s move, not yours."
+            return f"It is {self.who(view['active'][0] if view['active'] else None)}'s move, not yours."
         if self.pending:
             return "The last move is on its way to the host."
         if action == "choose":
             return (
                 "Play starts once every gift is brought and the order is drawn."
-                if view.get("phase") == "bringing"
+                if view["phase"] == "bringing"
                 else None
             )
         if action == "bring":
-            return None if actions.get("bring") else "Bringing is over: every gift is here."
+            return None if actions["bring"] else "Bringing is over: every gift is here."
         if action == "keep":
-            return None if actions.get("keep") else "Keeping is only for the final swap: open or steal a gift."
-        if view.get("phase") == "bringing":
+            return None if actions["keep"] else "Keeping is only for the final swap: open or steal a gift."
+        if view["phase"] == "bringing":
             return "Play starts once every gift is brought and the order is drawn."
-        if action == "open" and not actions.get("open"):
+        if action == "open" and not actions["open"]:
             return "Every gift is open: swap (s) for an open one or keep (k)."
-        if action == "steal" and not actions.get("steal"):
+        if action == "steal" and not actions["steal"]:
             return "There is no open gift you may steal now: open a wrapped one."
         return None
 
@@ -152,14 +167,14 @@ class GiftExchangeTable(GameTable):
 
     def choose(self, gift_id: int, wanted: str | None = None) -> None:
         """Open or steal gift ``gift_id`` (``wanted``: only that kind), or say why not."""
-        view = self.view or {}
+        view = self.view
         why = self.reason(wanted or "choose")
-        if why:
-            self.notify(literal(why), title="Not now", severity="warning")
+        if why or view is None:
+            self.notify(literal(why or "Not now."), title="Not now", severity="warning")
             return
         seat, actions = self.acting()
         gift = view["gifts"][gift_id]
-        kind, why = move_for(gift, actions, self.who(seat) if seat != view.get("you") else "You")
+        kind, why = move_for(gift, actions, self.who(seat) if seat != view["you"] else "You")
         if wanted is not None and kind is not None and kind != wanted:
             why = (f"{gift_no(gift_id)} is still wrapped: open it (o or Enter)." if wanted == "steal"
                    else f"{gift_no(gift_id)} is already open: steal it (s or Enter).")  # fmt: skip
@@ -169,11 +184,11 @@ class GiftExchangeTable(GameTable):
             return
         if kind == "steal":
             self.send({"type": "steal", "gift": gift_id})
-        elif gift_id in actions.get("name_needed", []):
-            self.app.push_screen(
+        elif gift_id in actions["name_needed"]:
+            self.ask(
                 FormScreen(f"{self.who(seat)} opens {gift_no(gift_id)}: what is it?", [label_field(optional=False)],
                            lambda v: None if v["label"] else "Type what the gift is, as it is revealed."),
-                lambda values: values is not None and self.send({"type": "open", "gift": gift_id, "label": values["label"]}),
+                lambda values: {"type": "open", "gift": gift_id, "label": values["label"]},
             )  # fmt: skip
         else:
             self.send({"type": "open", "gift": gift_id})
@@ -203,7 +218,7 @@ class GiftExchangeTable(GameTable):
     def action_keep(self) -> None:
         seat, _ = self.acting()
         question = f"{self.who(seat)} keeps the gift they hold and the party ends?\n\ny yes   n no"
-        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.send({"type": "keep"}))
+        self.ask(ConfirmScreen(question), lambda _: {"type": "keep"})
 
     @work(group="undo")
     async def action_undo(self) -> None:
@@ -217,9 +232,9 @@ class GiftExchangeTable(GameTable):
             self.notify(literal(getattr(e, "message", str(e))), title="Can't undo", severity="warning")
 
     def action_bring(self) -> None:
-        self.app.push_screen(
+        self.ask(
             FormScreen("Bring your gift", [label_field(), wrapping_field()]),
-            lambda v: v is not None and self.send({"type": "bring", "label": v["label"], "wrapping": v["wrapping"]}),
+            lambda v: {"type": "bring", "label": v["label"], "wrapping": v["wrapping"]},
         )
 
     # -- drawing -------------------------------------------------------------------------------
@@ -233,46 +248,48 @@ class GiftExchangeTable(GameTable):
     def _redraw(self) -> None:
         if not self.is_mounted:
             return
-        view = self.view or {}
+        view = self.view
         self.refresh_bindings()
         seat, actions = self.acting()
-        refused = {r["gift"]: r["reason"] for r in actions.get("refusals", [])} if seat is not None else {}
+        refused = {r["gift"]: r["reason"] for r in actions["refusals"]} if seat is not None else {}
         board = self.query_one(GiftBoard)
         first_show = not board.gifts
-        board.show(view.get("gifts", []), list(self.names), refused, seat)
+        gifts = view["gifts"] if view else []
+        board.show(gifts, list(self.names), refused, seat)
         if first_show or seat is not None:
-            self._preselect(view, actions)
+            self._preselect(actions)
         box = self.query_one("#board-box")
-        wrapped = view.get("wrapped", 0)
-        box.border_title = f"Gifts: {wrapped} wrapped, {len(view.get('gifts', [])) - wrapped} open"
-        info = Text(options_text(view.get("options", {})) if view else "Waiting for the host…")
+        wrapped = view["wrapped"] if view else 0
+        box.border_title = f"Gifts: {wrapped} wrapped, {len(gifts) - wrapped} open"
+        info = Text(options_text(view["options"]) if view else "Waiting for the host…")
         self.query_one("#info", Static).update(info)
         reveal = self.query_one("#reveal", Static)
         reveal.set_class(self.reveal is not None, "-shown")
         reveal.update(self.reveal or "")
         self._redraw_prompt()
 
-    def _preselect(self, view: dict[str, Any], actions: dict[str, Any]) -> None:
+    def _preselect(self, actions: GiftExchangeActions) -> None:
         """Put the cursor on a gift the acting seat may choose (keep it if it may already)."""
         board = self.query_one(GiftBoard)
-        allowed = list(actions.get("open", [])) + list(actions.get("steal", []))
+        allowed = actions["open"] + actions["steal"]
         current = board.current
         if allowed and (current is None or current["id"] not in allowed):
             board.point_at(allowed[0])
 
     def prompt_text(self) -> Text:
-        view = self.view or {}
+        view = self.view
         names = list(self.names)
         if not view:
             return Text("Waiting for the game to start…")
         seat, actions = self.acting()
         text = Text(turn_text(view, names))
-        if seat is not None and view.get("you") == seat and "result" not in view:
+        you, phase = view["you"], view["phase"]
+        if seat is not None and you == seat and "result" not in view:
             if self.pending:
                 text = Text("Your move is on its way…")
-            elif actions.get("bring"):
+            elif actions["bring"]:
                 text = Text("Bring your gift: press b (its label stays secret until it is opened).")
-            elif view.get("phase") == "final":
+            elif phase == "final":
                 text = Text("Final swap: Enter or s swaps for the gift under the cursor; k keeps yours.")
             else:
                 text = Text("Your move: Enter opens or steals the gift under the cursor (digits jump to a number).")
@@ -281,12 +298,12 @@ class GiftExchangeTable(GameTable):
             text.append("\nSteals this turn: " + chain, style="")
         current = self.query_one(GiftBoard).current
         if seat is not None and current is not None and "result" not in view:
-            kind, why = move_for(current, actions, self.who(seat) if seat != view.get("you") else "You")
-            if kind is None and why and view.get("phase") != "bringing":
+            kind, why = move_for(current, actions, self.who(seat) if seat != you else "You")
+            if kind is None and why and phase != "bringing":
                 text.append(f"\n{why}", style="italic")
             elif kind is not None:
-                doer = "" if seat == view.get("you") else f"{self.who(seat)} will "
-                verb = "swap for" if view.get("phase") == "final" else kind
+                doer = "" if seat == you else f"{self.who(seat)} will "
+                verb = "swap for" if phase == "final" else kind
                 text.append(f"\nEnter: {doer}{verb} {gift_words(current)}", style="")
         return text
 
@@ -294,9 +311,8 @@ class GiftExchangeTable(GameTable):
         if not self.is_mounted:
             return
         prompt = self.query_one("#prompt", Static)
-        view = self.view or {}
         seat, _ = self.acting()
-        prompt.set_class(seat is not None and seat == view.get("you"), "-yours")
+        prompt.set_class(seat is not None and self.view is not None and seat == self.view["you"], "-yours")
         prompt.update(self.prompt_text())
 
 
@@ -305,24 +321,24 @@ class OrganiserTable(GiftExchangeTable):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.acting_now: list[dict[str, Any]] = []
+        self.acting_now: list[Acting] = []
         """The frame's ``acting``: each seat that may move now and its actions."""
 
     @property
     def spectating(self) -> bool:
         return False  # the public view, but the organiser moves for every guest
 
-    def acting(self) -> tuple[int | None, dict[str, Any]]:
-        view = self.view or {}
-        if self.acting_now and view.get("phase") != "bringing":
+    def acting(self) -> tuple[int | None, GiftExchangeActions]:
+        view = self.view
+        if self.acting_now and view is not None and view["phase"] != "bringing":
             return self.acting_now[0]["seat"], self.acting_now[0]["actions"]
-        return None, {}
+        return None, NO_ACTIONS
 
     def reason(self, action: str) -> str | None:
         if action == "bring":
             return "Gifts are brought when the party is set up."
-        view = self.view or {}
-        if view and "result" not in view and view.get("phase") == "bringing":
+        view = self.view
+        if view and "result" not in view and view["phase"] == "bringing":
             return "The gifts are being brought: the order is drawn once they all are."
         return super().reason(action)
 

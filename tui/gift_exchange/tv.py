@@ -8,7 +8,7 @@ as fit (arrows scroll when 40 gifts do not), and the log in the rows the board l
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,6 +17,8 @@ from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.geometry import Size
 from textual.widgets import Static
+
+from yule.core.gift_exchange.views import GiftExchangeView
 
 from ..screens import FollowScreen
 from ..widgets import GameLog, KeysFooter, StatusLine
@@ -58,7 +60,7 @@ class GiftExchangeTV(FollowScreen):
     def __init__(self, closable: bool = True) -> None:
         super().__init__()
         self.closable = closable
-        self.view: dict[str, Any] | None = None
+        self.view: GiftExchangeView | None = None
         self.names: list[str] = []
         self.reveal: Text | None = None
         self.revealed: int | None = None
@@ -95,50 +97,54 @@ class GiftExchangeTV(FollowScreen):
 
     def show(
         self,
-        view: dict[str, Any],
+        frame_view: dict[str, Any],
         names: list[str],
         tags: dict[int, str] | None = None,
         events: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Draw this view.  A reveal stays until a steal, the next reveal, or an undo that
-        wraps its gift again; ``tags`` and ``events`` are not needed here."""
+        """Draw this view (a Gift Exchange one: this screen follows no other game).  A reveal
+        stays until a steal, the next reveal, or an undo that wraps its gift again; ``tags`` and
+        ``events`` are not needed here."""
+        view = cast(GiftExchangeView, frame_view)
         opened = newly_opened(self.view, view)
         if opened is not None:
             self.reveal, self.revealed = reveal_text(opened, names), opened["id"]
-        elif self.view is not None and view.get("chain") != self.view.get("chain"):
+        elif self.view is not None and view["chain"] != self.view["chain"]:
             self.reveal = self.revealed = None  # a steal: the reveal has had its moment
         elif self.revealed is not None and not _is_open(view, self.revealed):
             self.reveal = self.revealed = None  # undone: that gift is wrapped again
         self.view, self.names = view, names
         if self.ready:
             self._draw()
-            changed = opened or next(iter(view.get("chain", [])[-1:]), None)
+            last_steal = view["chain"][-1]["gift"] if view["chain"] else None
+            changed = opened["id"] if opened else last_steal
             if changed is not None:
-                self.query_one(GiftBoard).point_at(changed.get("id", changed.get("gift", 0)))
+                self.query_one(GiftBoard).point_at(changed)
 
     def _draw(self) -> None:
-        view = self.view or {}
+        view = self.view
         now = Text(turn_text(view, self.names) if view else "Waiting for the party to start…")
         now.stylize("bold")
         self.query_one("#now", Static).update(now)
-        chain = chain_text(view, self.names)
+        chain = chain_text(view, self.names) if view else ""
         self.query_one("#chain", Static).update(Text(f"This turn: {chain}" if chain else "No steals yet this turn."))
         reveal = self.query_one("#reveal", Static)
         reveal.set_class(self.reveal is not None, "-shown")
         reveal.update(self.reveal or "")
-        gifts = view.get("gifts", [])
+        gifts = view["gifts"] if view else []
         self.query_one(GiftBoard).show(gifts, self.names, {}, None)
         self._fit_log(self.app.size)
-        wrapped = view.get("wrapped", len(gifts))
-        frozen = sum(1 for g in gifts if g.get("frozen"))
+        wrapped = view["wrapped"] if view else 0
+        frozen = sum(1 for g in gifts if g["frozen"])
+        steals = view["steals_total"] if view else 0
         self.query_one("#tv-box").border_title = (
             f"{len(gifts)} gifts: {wrapped} wrapped, {len(gifts) - wrapped} open, {frozen} frozen"
-            f" · {view.get('steals_total', 0)} steal{'' if view.get('steals_total') == 1 else 's'} so far"
+            f" · {steals} steal{'' if steals == 1 else 's'} so far"
         )
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-def _is_open(view: dict[str, Any], gift: int) -> bool:
-    return any(g["id"] == gift and g.get("opened") for g in view.get("gifts", []))
+def _is_open(view: GiftExchangeView, gift: int) -> bool:
+    return view["gifts"][gift]["opened"]

@@ -1,6 +1,7 @@
 """The Gift List table: the party, everyone's received gifts, your attic and your Gift List.
 
-:class:`GiftListTable` draws one seat's view (the dict the host sends) and the table's names;
+:class:`GiftListTable` draws one seat's view (a :class:`~yule.core.gift_list.views.GiftListView`, the
+dict the host sends) and the table's names;
 it never holds more than that view.  Wrapped gifts are named by the seat that brought them,
 and the only wrapped card this screen ever names is your own.  A chosen move is posted as
 :class:`~yule.tui.widgets.GameTable.MoveChosen` in wire form (``{"type": "bring", "card": ...}``,
@@ -23,6 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from yule.core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, gain
+from yule.core.gift_list.views import GiftListView
 
 from ..dialogs import ChoiceScreen
 from ..text import plain, seat_name
@@ -97,7 +99,7 @@ class Attic(Widget, can_focus=True):
         self.refresh()
 
 
-class GiftListTable(GameTable):
+class GiftListTable(GameTable[GiftListView]):
     """One seat's Gift List table, drawn from its view; moves go out as messages."""
 
     MOVES = ("bring", "open", "steal")
@@ -141,18 +143,18 @@ class GiftListTable(GameTable):
 
     # -- what the view allows --------------------------------------------------------------
 
-    def _waiting_for(self, view: dict[str, Any]) -> str:
+    def _waiting_for(self, view: GiftListView) -> str:
         names = list(self.names)
-        return ", ".join(seat_name(names, s) for s, done in enumerate(view.get("brought", [])) if not done)
+        return ", ".join(seat_name(names, s) for s, done in enumerate(view["brought"]) if not done)
 
-    def waiting(self, view: dict[str, Any], action: str) -> str:
+    def waiting(self, view: GiftListView, action: str) -> str:
         """While the others bring, or on another seat's turn."""
-        if view.get("phase") == "bring":
+        if view["phase"] == "bring":
             waiting = f"waiting for {self._waiting_for(view)}"
             if action == "bring":
                 return f"You have brought your gift to this party; {waiting}."
             return f"Wait until everyone has brought a gift ({waiting})."
-        if action == "bring" and view.get("phase") == "play":
+        if action == "bring" and view["phase"] == "play":
             return "Everyone has brought a gift to this party."
         return super().waiting(view, action)
 
@@ -164,17 +166,20 @@ class GiftListTable(GameTable):
             self.send({"type": "bring", "card": card})
 
     def action_open(self) -> None:
-        view = self.view or {}
-        you, names = view.get("you"), list(self.names)
+        view = self.view
+        if view is None:
+            return
+        you, names = view["you"], list(self.names)
         allowed = view.get("open_from", [])
+        mine = view.get("my_gift")
         choices: list[tuple[Text, int, str | None]] = []
-        for seat, wrapped in enumerate(view.get("wrapped", [])):
+        for seat, wrapped in enumerate(view["wrapped"]):
             if not wrapped:
                 continue
             label = Text(f"{WRAPPED} ")
-            if seat == you:
+            if seat == you and mine is not None:
                 label.append("the gift you brought (")
-                label.append_text(card_badge(view["my_gift"]))
+                label.append_text(card_badge(mine))
                 label.append(")")
                 why = None if seat in allowed else "You open the gift you brought only when no other gift is wrapped."
             else:
@@ -183,18 +188,20 @@ class GiftListTable(GameTable):
                 label.append(" brought")
                 why = None if seat in allowed else "Not allowed now."
             choices.append((label, seat, why))
-        self.app.push_screen(
+        self.ask(
             ChoiceScreen("Open a wrapped gift (named by who brought it)", choices),
-            lambda seat: seat is not None and self.send({"type": "open", "from": seat}),
+            lambda seat: {"type": "open", "from": seat},
         )
 
     def action_steal(self) -> None:
-        view = self.view or {}
-        you, names = view.get("you"), list(self.names)
+        view = self.view
+        if view is None:
+            return
+        you, names = view["you"], list(self.names)
         allowed = view.get("steal_from", [])
-        best = view.get("best") or {}
+        best = view.get("best", {})
         choices: list[tuple[Text, int, str | None]] = []
-        for seat, card in enumerate(view.get("holding", [])):
+        for seat, card in enumerate(view["holding"]):
             if card is None or seat == you:
                 continue
             label = plain(seat_name(names, seat), "bold", 16)
@@ -207,15 +214,16 @@ class GiftListTable(GameTable):
             else:
                 wanted = any(COLOUR_OF_PERSON[p] == CARD_COLOUR[card] for p in best)
                 label.append("  +0, you have better" if wanted else "  +0, not on your list")
-            if view.get("locked", [])[seat]:
+            why: str | None
+            if view["locked"][seat]:
                 label.append(f"  {LOCKED} locked")
                 why = "Just stolen: it can't be stolen again until the next gift is opened."
             else:
                 why = None if seat in allowed else "Not allowed now."
             choices.append((label, seat, why))
-        self.app.push_screen(
+        self.ask(
             ChoiceScreen("Steal an open gift: its holder moves next", choices),
-            lambda seat: seat is not None and self.send({"type": "steal", "from": seat}),
+            lambda seat: {"type": "steal", "from": seat},
         )
 
     # -- drawing -----------------------------------------------------------------------------
@@ -226,7 +234,7 @@ class GiftListTable(GameTable):
     def _redraw(self) -> None:
         if not self.is_mounted:
             return
-        view = self.view or {}
+        view = self.view
         self.refresh_bindings()
         self.query_one("#info", Static).update(self._info_text(view))
         self.query_one("#prompt", Static).update(self._prompt_text(view))
@@ -234,31 +242,31 @@ class GiftListTable(GameTable):
         party = self.query_one("#party", Static)
         party.update(self._party_text(view))
         self.query_one("#bottom").display = not self.spectating
-        attic = view.get("attic", [])
+        attic = view.get("attic", []) if view else []
         self.query_one(Attic).show(attic, self.reason("bring") is None)
         self.query_one("#attic-box").border_title = f"Your attic: {len(attic)} card{'s' if len(attic) != 1 else ''}"
         self.query_one("#brought", Static).update(self._brought_text(view))
         self.query_one("#list", Static).update(_list_text(view))
 
-    def _yours(self, view: dict[str, Any]) -> bool:
+    def _yours(self, view: GiftListView | None) -> bool:
         return any(self.reason(action) is None for action in self.MOVES) if view else False
 
-    def _info_text(self, view: dict[str, Any]) -> Text:
+    def _info_text(self, view: GiftListView | None) -> Text:
         if not view:
             return Text("Waiting for the host…")
         names = list(self.names)
-        text = Text(f"Party {view.get('party', 0)} of {view.get('parties', 0)}", style="bold")
-        if view.get("first") is not None:
+        text = Text(f"Party {view['party']} of {view['parties']}", style="bold")
+        if view["first"] is not None:
             text.append(f" · first seat: {seat_name(names, view['first'])}")
-        if view.get("you") is not None:
+        if view["you"] is not None:
             text.append(f" · your score so far {view.get('score', 0)}", style="bold")
         return text
 
-    def _prompt_text(self, view: dict[str, Any]) -> Text:
+    def _prompt_text(self, view: GiftListView | None) -> Text:
         names = list(self.names)
-        phase, turn, you = view.get("phase"), view.get("turn"), view.get("you")
-        if not view or phase == "deal":
+        if not view or view["phase"] == "deal":
             return Text("Waiting for the game to start…")
+        phase, turn, you = view["phase"], view["turn"], view["you"]
         if "result" in view or phase == "over":
             return Text("The game is over: every Gift List is revealed on the score sheet.")
         if self.pending:
@@ -274,24 +282,24 @@ class GiftListTable(GameTable):
         tag = self.tags.get(turn, "") if turn is not None else ""
         return Text(f"{seat_name(names, turn)}'s turn{f' ({tag})' if tag else ''}: open or steal.")
 
-    def _party_text(self, view: dict[str, Any]) -> Text:
+    def _party_text(self, view: GiftListView | None) -> Text:
         if not view:
             return Text("")
         names = list(self.names)
-        phase = view.get("phase")
+        phase = view["phase"]
         text = Text(
             "  " + "Seat".ljust(NAME_WIDTH) + "Their gift".ljust(GIFT_WIDTH) + "Holds".ljust(HOLDS_WIDTH), "dim"
         )
         text.append("Received (public)", "dim")
-        brought, wrapped = view.get("brought", []), view.get("wrapped", [])
-        holding, locked, received = view.get("holding", []), view.get("locked", []), view.get("received", [])
-        for seat in range(view.get("players", len(names))):
+        brought, wrapped = view["brought"], view["wrapped"]
+        holding, locked, received = view["holding"], view["locked"], view["received"]
+        for seat in range(view["players"]):
             text.append("\n")
-            turn = view.get("turn") == seat
+            turn = view["turn"] == seat
             text.append(">" if turn else " ", "bold")
-            text.append("*" if view.get("first") == seat else " ", "bold")
-            tag = " (you)" if seat == view.get("you") else f" ({self.tags[seat]})" if self.tags.get(seat) else ""
-            you = seat == view.get("you")  # "(you)" always shows; another seat's tag gives way to its name
+            text.append("*" if view["first"] == seat else " ", "bold")
+            you = seat == view["you"]  # "(you)" always shows; another seat's tag gives way to its name
+            tag = " (you)" if you else f" ({self.tags[seat]})" if self.tags.get(seat) else ""
             name = plain(seat_name(names, seat), "bold" if turn else "", NAME_WIDTH - 1 - (len(tag) if you else 0))
             name.append(tag, "" if you else "italic")
             name.truncate(NAME_WIDTH - 1, pad=True)
@@ -305,8 +313,9 @@ class GiftListTable(GameTable):
             gift.pad_right(GIFT_WIDTH - gift.cell_len)
             text.append_text(gift)
             holds = Text("")
-            if holding[seat] is not None:
-                holds = card_badge(holding[seat])
+            held = holding[seat]
+            if held is not None:
+                holds = card_badge(held)
                 if locked[seat]:
                     holds.append(f" {LOCKED} locked", "bold")
             elif phase == "play":
@@ -317,24 +326,26 @@ class GiftListTable(GameTable):
         text.append(f"\n> to move · * first seat · {LOCKED} locked: can't be stolen until a gift is opened", "dim")
         return text
 
-    def _brought_text(self, view: dict[str, Any]) -> Text:
+    def _brought_text(self, view: GiftListView | None) -> Text:
+        if not view:
+            return Text("")
         mine = view.get("my_gift")
         if mine:
             text = Text("You brought ")
             text.append_text(card_badge(mine))
             text.append(f" ({card_words(mine)}): still wrapped, only you know it.")
             return text
-        if view.get("you") is not None and self.reason("bring") is None:
+        if view["you"] is not None and self.reason("bring") is None:
             return Text("Nobody sees what you bring until it is opened.")
         return Text("")
 
 
-def _list_text(view: dict[str, Any]) -> Text:
+def _list_text(view: GiftListView | None) -> Text:
     """Your three people, the best card you have received for each, and your score so far."""
-    people = view.get("list")
-    if not people:
+    people = view.get("list") if view else None
+    if not view or not people:
         return Text("Secret until the end of the game.", style="italic")
-    best = view.get("best") or {}
+    best = view.get("best", {})
     text = Text("")
     for person in people:
         line = person_badge(person)

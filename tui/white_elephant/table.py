@@ -1,7 +1,8 @@
 """The White Elephant table: the Gift Exchange, every seat, your Shelf and your actions.
 
-:class:`WhiteElephantTable` draws one seat's view (the dict the host sends) and the table's
-names.  It never holds more than that view.  A chosen move is posted as
+:class:`WhiteElephantTable` draws one seat's view (a
+:class:`~yule.core.white_elephant.views.WhiteElephantView`, the dict the host sends) and the
+table's names.  It never holds more than that view.  A chosen move is posted as
 :class:`~yule.tui.widgets.GameTable.MoveChosen` in wire form (``{"type": "take", "cards": [...]}``);
 whoever owns the connection sends it.
 
@@ -24,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
+from yule.core.white_elephant.views import WhiteElephantView
 
 from ..dialogs import ChoiceScreen, ConfirmScreen
 from ..text import plain, seat_name, wrap_words
@@ -182,11 +184,11 @@ class SeatsPanel(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.border_title = "Players > turn * Start Player"
-        self.view: dict[str, Any] = {}
+        self.view: WhiteElephantView | None = None
         self.names: list[str] = []
         self.tags: dict[int, str] = {}
 
-    def show(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
+    def show(self, view: WhiteElephantView | None, names: list[str], tags: dict[int, str]) -> None:
         if (view, names, tags) != (self.view, self.names, self.tags):
             lines = self._seats(self.size.width).plain.count("\n")
             self.view, self.names, self.tags = view, names, tags
@@ -202,35 +204,40 @@ class SeatsPanel(Widget):
     def _seats(self, width: int) -> Text:
         """A line per seat, and one with the gifts in front of it when there are some."""
         view, names = self.view, self.names
-        width = max(20, width)
-        known = view.get("known") or {}
-        on_gifts = view.get("on_gifts") or {}
-        peanuts = view.get("peanuts", [])
-        sizes = view.get("shelf_sizes", [])
-        front = view.get("front", [])
         lines: list[Text] = []
-        for seat in range(view.get("players", len(names))):
-            turn = view.get("turn") == seat
+        if view is None:
+            return Text()
+        width = max(20, width)
+        known = view.get("known", {})
+        on_gifts, peanuts, sizes, front, you = (
+            view["on_gifts"],
+            view["peanuts"],
+            view["shelf_sizes"],
+            view["front"],
+            view["you"],
+        )
+        for seat in range(view["players"]):
+            turn = view["turn"] == seat
             line = Text(">" if turn else " ", "bold")
-            line.append("*" if view.get("start_player") == seat else " ", "bold")
-            right = f" {peanuts[seat] if seat < len(peanuts) else 0:>2}{PEANUT} shelf {sizes[seat] if seat < len(sizes) else 0}"
-            tag = " (you)" if seat == view.get("you") else f" ({self.tags[seat]})" if self.tags.get(seat) else ""
+            line.append("*" if view["start_player"] == seat else " ", "bold")
+            right = f" {peanuts[seat]:>2}{PEANUT} shelf {sizes[seat]}"
+            tag = " (you)" if seat == you else f" ({self.tags[seat]})" if self.tags.get(seat) else ""
             room = width - 2 - len(right)
             name = seat_name(names, seat)
             if len(name) + len(tag) > room:
                 name = name[: max(4, room - len(tag)) - 1] + "…"
-            label = plain(name, "bold reverse" if turn else "bold" if seat == view.get("you") else "")
+            label = plain(name, "bold reverse" if turn else "bold" if seat == you else "")
             label.append(tag, "italic")
             label.truncate(room, pad=True)
             line.append_text(label)
             line.append(right)
             lines.append(line)
-            if seat < len(front) and front[seat]:
+            if front[seat]:
                 lines.append(wrap_words([gift_badge(ref, known, on_gifts) for ref in front[seat]], width, "   "))
         return Text("\n").join(lines)
 
 
-class WhiteElephantTable(GameTable):
+class WhiteElephantTable(GameTable[WhiteElephantView]):
     """One seat's White Elephant table, drawn from its view; moves go out as messages."""
 
     MOVES = ("take", "trade", "clear", "peek", "end")
@@ -282,8 +289,9 @@ class WhiteElephantTable(GameTable):
 
     def action_take(self) -> None:
         grid = self.query_one(GiftGrid)
-        exchange = (self.view or {}).get("exchange", [])
-        chosen = [r for r in exchange if r in grid.marked]
+        if self.view is None:
+            return
+        chosen = [r for r in self.view["exchange"] if r in grid.marked]
         if len(chosen) < 2:
             self.notify(
                 f"Mark 2 or more gifts with Space, then press t ({len(chosen)} marked).",
@@ -295,44 +303,49 @@ class WhiteElephantTable(GameTable):
         self.send({"type": "take", "cards": chosen})
 
     def action_trade(self) -> None:
-        view = self.view or {}
-        you = view.get("you")
+        view = self.view
+        if view is None:
+            return
         names = list(self.names)
         choices: list[tuple[Text, int, str | None]] = []
-        for seat, gifts in enumerate(view.get("front", [])):
-            if seat == you:
+        for seat, gifts in enumerate(view["front"]):
+            if seat == view["you"]:
                 continue
             label = plain(seat_name(names, seat), "bold", 16)
             label.append(": ")
             if gifts:
-                label.append_text(badges(gifts, view.get("known"), view.get("on_gifts")))
+                label.append_text(badges(gifts, view.get("known"), view["on_gifts"]))
             else:
                 label.append("no gifts", "italic")
             why = None if gifts else f"{seat_name(names, seat)} has no gifts in front of them."
             choices.append((label, seat, why))
-        self.app.push_screen(
+        self.ask(
             ChoiceScreen("Trade: pay 1 Peanut, take all their gifts", choices),
-            lambda seat: seat is not None and self.send({"type": "trade", "target": seat}),
+            lambda seat: {"type": "trade", "target": seat},
         )
 
     def action_clear(self) -> None:
-        view = self.view or {}
-        left = len(view.get("exchange", []))
+        view = self.view
+        if view is None:
+            return
+        left, pot = len(view["exchange"]), view["pot"]
         question = Text(
             f"Clear out: take all {left} gift{'s' if left != 1 else ''} left in the Exchange, "
-            f"the marker and its {view.get('pot', 0)} Peanut{'s' if view.get('pot', 0) != 1 else ''}? "
+            f"the marker and its {pot} Peanut{'s' if pot != 1 else ''}? "
             "The round ends and you start the next one.\n\ny yes   n no"
         )
-        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.send({"type": "clear"}))
+        self.ask(ConfirmScreen(question), lambda _: {"type": "clear"})
 
     def action_peek(self) -> None:
-        view = self.view or {}
+        view = self.view
+        if view is None:
+            return
         names = list(self.names)
-        known = view.get("known") or {}
-        on_gifts = view.get("on_gifts") or {}
-        places = [(ref, "in the Gift Exchange") for ref in view.get("exchange", []) if is_surprise(ref)]
-        for seat, gifts in enumerate(view.get("front", [])):
-            where = "in front of you" if seat == view.get("you") else f"in front of {seat_name(names, seat)}"
+        known = view.get("known", {})
+        on_gifts = view["on_gifts"]
+        places = [(ref, "in the Gift Exchange") for ref in view["exchange"] if is_surprise(ref)]
+        for seat, gifts in enumerate(view["front"]):
+            where = "in front of you" if seat == view["you"] else f"in front of {seat_name(names, seat)}"
             places += [(ref, where) for ref in gifts if is_surprise(ref)]
         choices: list[tuple[Text, str, str | None]] = []
         for ref, where in sorted(places, key=lambda p: int(surprise_number(p[0]))):
@@ -341,9 +354,9 @@ class WhiteElephantTable(GameTable):
             label.append(where)
             why = f"You already know it: {gift_name(ref, known)}." if ref in known else None
             choices.append((label, ref, why))
-        self.app.push_screen(
+        self.ask(
             ChoiceScreen("Peek: pay 1 Peanut to see a Surprise Gift", choices, start=self.query_one(GiftGrid).current),
-            lambda ref: ref is not None and self.send({"type": "peek", "card": ref}),
+            lambda ref: {"type": "peek", "card": ref},
         )
 
     def action_end(self) -> None:
@@ -353,13 +366,8 @@ class WhiteElephantTable(GameTable):
 
     def watch_view(self) -> None:
         self._redraw()
-        view = self.view or {}
-        if (
-            self.fresh
-            and view.get("phase") == "after"
-            and view.get("turn") == view.get("you") is not None
-            and (view.get("actions") or {}).get("peek")
-        ):
+        view = self.view
+        if view is not None and self.fresh and view["phase"] == "after" and view.get("actions", {}).get("peek"):
             # Nothing left to peek at or no Peanut to peek with: end the turn for the player.
             self.send({"type": "end"})
 
@@ -379,21 +387,20 @@ class WhiteElephantTable(GameTable):
         rows may change the layout."""
         if not self.is_mounted:
             return
-        view = self.view or {}
+        view = self.view
         self._refresh_keys()
-        known = view.get("known") or {}
-        on_gifts = view.get("on_gifts") or {}
+        exchange = view["exchange"] if view else []
         grid = self.query_one(GiftGrid)
         grid.watching = self.spectating
-        grid.show(view.get("exchange", []), known, on_gifts)
+        grid.show(exchange, view.get("known", {}) if view else {}, view["on_gifts"] if view else {})
         self._update("#info", self._info_text(view))
         box = self.query_one("#exchange-box")
-        title = f"Gift Exchange: {len(view.get('exchange', []))} gifts, marker + {view.get('pot', 0)}{PEANUT}"
+        title = f"Gift Exchange: {len(exchange)} gifts, marker + {view['pot'] if view else 0}{PEANUT}"
         if box.border_title != title:
             box.border_title = title
         shelf = self.query_one(Shelf)
         shelf.display = not self.spectating
-        shelf.show(view.get("shelf", []))
+        shelf.show(view.get("shelf", []) if view else [])
         self.query_one(SeatsPanel).show(view, list(self.names), self.tags)
         self._redraw_prompt()
 
@@ -403,22 +410,22 @@ class WhiteElephantTable(GameTable):
         if static.content != text:
             static.update(text, layout=False)
 
-    def _info_text(self, view: dict[str, Any]) -> Text:
+    def _info_text(self, view: WhiteElephantView | None) -> Text:
         if not view:
             return Text("Waiting for the host…")
-        text = Text(f"Round {view.get('round', 0)}", style="bold")
-        if view.get("final_round"):
+        text = Text(f"Round {view['round']}", style="bold")
+        if view["final_round"]:
             text.append(" (final round)", style="bold reverse")
-        text.append(f" · deck {view.get('deck', 0)} · supply {view.get('supply', 0)}{PEANUT}")
-        you = view.get("you")
+        text.append(f" · deck {view['deck']} · supply {view['supply']}{PEANUT}")
+        you = view["you"]
         if you is not None:
             text.append(f" · your Peanuts {view['peanuts'][you]}{PEANUT}", style="bold")
         return text
 
     def _redraw_prompt(self) -> None:
         prompt = self.query_one("#prompt", Static)
-        view = self.view or {}
-        you, turn = view.get("you"), view.get("turn")
+        view = self.view
+        you, turn = (view["you"], view["turn"]) if view else (None, None)
         names = list(self.names)
         prompt.set_class(turn is not None and turn == you, "-yours")
         if not view:
@@ -432,7 +439,7 @@ class WhiteElephantTable(GameTable):
             text = f"{seat_name(names, turn)}'s turn{f' ({tag})' if tag else ''}."
         elif self.pending:
             text = "Your move is on its way…"
-        elif view.get("phase") == "after":
+        elif view["phase"] == "after":
             text = "Peek at a Surprise Gift (p) or end your turn (e)."
         else:
             marked = len(self.query_one(GiftGrid).marked)

@@ -18,9 +18,9 @@ cap on rolls, how many are left.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
+
+from yule.core.white_rabbit.views import Pile, WhiteRabbitView
 
 from .cards import MAX_STYLE
 
@@ -94,7 +94,7 @@ def _box(canvas: Canvas, x: int, y: int, kind: str, style: str) -> None:
     canvas.put(x, y + CELL_HEIGHT - 1, bl + h * inside + br, style)
 
 
-def pile_line(pile: dict[str, Any]) -> Text:
+def pile_line(pile: Pile) -> Text:
     """``MAX ▮▮▮ 3``: Max on top (if he is), a block per rabbit card and their count."""
     rabbits = pile["cards"] - (1 if pile["max"] else 0)
     line = Text()
@@ -105,10 +105,10 @@ def pile_line(pile: dict[str, Any]) -> Text:
     return line
 
 
-def marks(view: dict[str, Any], cursor: int | None) -> dict[int, str]:
+def marks(view: WhiteRabbitView, cursor: int | None) -> dict[int, str]:
     """The words on each marked space: where each direction lands, or where Max would go."""
     out: dict[int, str] = {}
-    landing = view.get("landing")
+    landing = view["landing"]
     if landing:
         cw, ccw = landing["cw"], landing["ccw"]
         if cw == ccw:
@@ -126,15 +126,15 @@ def die_lines(value: int | None) -> list[str]:
     return ["┌───────┐", *(f"│ {row} │" for row in face), "└───────┘"]
 
 
-def board_text(view: dict[str, Any], cursor: int | None = None, fresh: bool = True, caption: str = "") -> Text:
+def board_text(view: WhiteRabbitView, cursor: int | None = None, fresh: bool = True, caption: str = "") -> Text:
     """The board for ``view``; ``cursor`` marks where Max would go; a stale die is dimmed.
 
     ``caption`` (at most 22 characters, no names: their width varies) goes above the die.
     """
     canvas = Canvas(WIDTH, HEIGHT)
-    rabbit = view.get("rabbit", 0)
+    rabbit = view["rabbit"]
     marked = marks(view, cursor)
-    for space, pile in enumerate(view.get("piles", [])):
+    for space, pile in enumerate(view["piles"]):
         x, y = CELLS[space]
         kind = "marked" if space in marked else "rabbit" if space == rabbit else "plain"
         style = "bold" if kind != "plain" else ""
@@ -146,7 +146,7 @@ def board_text(view: dict[str, Any], cursor: int | None = None, fresh: bool = Tr
             canvas.put(x + 1, y + 2, f"{marked[space]:^{CELL_WIDTH - 2}}", MARK_STYLE)
         if space == rabbit:
             canvas.put(x + 2, y + CELL_HEIGHT - 1, " RABBIT ", "bold reverse")
-    die = view.get("die")
+    die = view["die"]
     die_style = "bold" if fresh and die else "dim"
     centre = CELL_WIDTH + 5
     canvas.put(CELL_WIDTH + 1, 4, f"{caption[:22]:^22}", "bold")
@@ -165,7 +165,7 @@ NEAR_THE_CAP = 50
 """Rolls left to the cap from which the board counts them down."""
 
 
-def rolls_left(view: dict[str, Any]) -> str | None:
+def rolls_left(view: WhiteRabbitView) -> str | None:
     """``'only 12 rolls left!'`` once the game is near its cap on rolls, else ``None``: children
     need no counter of hundreds of rolls, only the warning that the game will stop.
 
@@ -174,7 +174,7 @@ def rolls_left(view: dict[str, Any]) -> str | None:
     >>> rolls_left({"rolls": 499, "max_rolls": 500})
     'only 1 roll left!'
     """
-    left = view.get("max_rolls", 500) - view.get("rolls", 0)
+    left = view["max_rolls"] - view["rolls"]
     if not 0 < left <= NEAR_THE_CAP:
         return None
     return f"only {left} roll{'' if left == 1 else 's'} left!"

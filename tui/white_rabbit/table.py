@@ -1,6 +1,7 @@
 """The White Rabbit table: what was just drawn, what to do now, the board and every family.
 
-:class:`WhiteRabbitTable` draws one seat's view (the dict the host sends), the table's names
+:class:`WhiteRabbitTable` draws one seat's view (a :class:`~yule.core.white_rabbit.views.WhiteRabbitView`,
+the dict the host sends), the table's names
 and the public events that led to the view (for the line telling which card was just drawn
 and where it went).  Nothing else: pile cards are never known here.
 
@@ -23,6 +24,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from yule.core.white_rabbit.cards import CARD_VALUE, SPACES, describe_card
+from yule.core.white_rabbit.views import WhiteRabbitView
 
 from ..dialogs import ChoiceScreen
 from ..text import literal, plain, seat_name
@@ -49,7 +51,7 @@ HINTS = {
 }
 
 
-class WhiteRabbitTable(GameTable, can_focus=True):
+class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
     """One seat's White Rabbit table, drawn from its view; moves go out as messages."""
 
     DEFAULT_CSS = f"""
@@ -100,16 +102,16 @@ class WhiteRabbitTable(GameTable, can_focus=True):
 
     # -- what the view allows --------------------------------------------------------------
 
-    def waiting(self, view: dict[str, Any], action: str) -> str:
+    def waiting(self, view: WhiteRabbitView, action: str) -> str:
         """Another seat's turn, in a child's words."""
-        turn = view.get("turn")
+        turn = view["turn"]
         if turn is None:
             return super().waiting(view, action)
         return f"It is {seat_name(list(self.names), turn)}'s turn: wait for them."
 
     def mode(self) -> str | None:
         """The phase you are to act in, or ``None`` when it is not up to you."""
-        return None if self.blocked() else (self.view or {}).get("phase")
+        return None if self.blocked() or self.view is None else self.view["phase"]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.spectating:
@@ -133,8 +135,8 @@ class WhiteRabbitTable(GameTable, can_focus=True):
         event.stop()
         event.prevent_default()
         why = self.blocked()
-        if why is None and mode is not None:
-            why = f"{(self.view or {}).get('actions', {}).get(kind) or 'Not now.'} {HINTS[mode]}"
+        if why is None and mode is not None and self.view is not None:
+            why = f"{self.view.get('actions', {}).get(kind) or 'Not now.'} {HINTS[mode]}"
         self.notify(why or "Not now.", title="Not now", severity="warning")
 
     # -- actions -----------------------------------------------------------------------------
@@ -146,8 +148,10 @@ class WhiteRabbitTable(GameTable, can_focus=True):
         self.send({"type": "move", "dir": direction})
 
     def action_max_take(self) -> None:
-        view = self.view or {}
-        self.asked_at = view.get("rolls")
+        view = self.view
+        if view is None:
+            return
+        self.asked_at = view["rolls"]
         names = list(self.names)
         choices: list[tuple[Text, tuple[int | None, str | None], str | None]] = []
         for option in sorted(view.get("max_choices", []), key=lambda c: (CARD_VALUE[c["card"]], c["from"])):
@@ -190,7 +194,7 @@ class WhiteRabbitTable(GameTable, can_focus=True):
                 self.banner = self._banner(event)
 
     def _who(self, seat: int | None) -> str:
-        you = (self.view or {}).get("you")
+        you = self.view["you"] if self.view else None
         return "You" if seat is not None and seat == you else seat_name(list(self.names), seat)
 
     def _banner(self, event: dict[str, Any]) -> Text:
@@ -237,13 +241,13 @@ class WhiteRabbitTable(GameTable, can_focus=True):
 
     def watch_view(self) -> None:
         mode = self.mode()
-        view = self.view or {}
-        if mode != "max_place":
+        view = self.view
+        if mode != "max_place" or view is None:
             self.cursor = None
         elif self.cursor is None:
-            self.cursor = view.get("rabbit", 0)
+            self.cursor = view["rabbit"]
         self._redraw()
-        if mode == "max_take" and self.asked_at != view.get("rolls") and self.app.screen is self.screen:
+        if mode == "max_take" and view and self.asked_at != view["rolls"] and self.app.screen is self.screen:
             self.action_max_take()
 
     def watch_cursor(self) -> None:
@@ -253,35 +257,35 @@ class WhiteRabbitTable(GameTable, can_focus=True):
     def _redraw(self) -> None:
         if not self.is_mounted:
             return
-        view = self.view or {}
+        view = self.view
         self.refresh_bindings()
         self.query_one("#banner", Static).update(self.banner)
         prompt = self.query_one("#prompt", Static)
         prompt.set_class(self.mode() is not None, "-yours")
         prompt.update(self._prompt(view))
         board = self.query_one("#board", Static)
-        if view.get("piles"):
-            fresh = view.get("phase") in ("direction", "max_take", "max_place")
+        if view and view["piles"]:
+            fresh = view["phase"] in ("direction", "max_take", "max_place")
             board.update(board_text(view, self.cursor, fresh, self._caption(view, fresh)))
         self.query_one("#families", Static).update(self._families(view))
 
-    def _caption(self, view: dict[str, Any], fresh: bool) -> str:
+    def _caption(self, view: WhiteRabbitView, fresh: bool) -> str:
         if self.mode() == "roll":
             return "ROLL THE DIE!"
-        if not view.get("die"):
+        if not view["die"]:
             return "the die"
-        if fresh and view.get("turn") == view.get("you"):
+        if fresh and view["turn"] == view["you"]:
             return "you rolled"
         return "rolled" if fresh else "last roll"
 
-    def _prompt(self, view: dict[str, Any]) -> Text:
+    def _prompt(self, view: WhiteRabbitView | None) -> Text:
         names = list(self.names)
-        phase, turn = view.get("phase"), view.get("turn")
         if not view:
             return Text("Waiting for the game to start…")
         if "result" in view:
             return Text("The game is over.")
-        if phase not in PLAYING:
+        phase, turn = view["phase"], view["turn"]
+        if phase not in PLAYING or turn is None:
             return Text("Dealing the cards…")
         mode = self.mode()
         if self.pending:
@@ -293,36 +297,37 @@ class WhiteRabbitTable(GameTable, can_focus=True):
                 who.append(f" ({literal(tag)})")
             doing = {
                 "roll": " rolls the die…",
-                "direction": f" rolled {view.get('die')} and picks a way…",
+                "direction": f" rolled {view['die']} and picks a way…",
                 "max_take": " has MAX: which card will Max take?",
                 "max_place": " puts MAX on a pile…",
             }[phase]
             return who + Text(doing)
         if mode == "roll":
             return Text(f"{'A 6: ROLL AGAIN! ' if self.again else 'YOUR TURN! '}{HINTS['roll']}")
-        if mode == "direction":
-            land = view["landing"]
+        land = view["landing"]
+        if mode == "direction" and land is not None:
             return Text(f"You rolled {view['die']}. ◄ LEFT goes to pile {land['ccw']}, RIGHT ► to pile {land['cw']}.")
         if mode == "max_take":
             return Text(f"You drew MAX! {HINTS['max_take']}")
         return Text(f"Put MAX on pile {self.cursor}? ◄ ► or 0-7 to change, ENTER puts him there.")
 
-    def _families(self, view: dict[str, Any]) -> Text:
+    def _families(self, view: WhiteRabbitView | None) -> Text:
         """Every seat's family: its cards by value, what it still needs, and titles."""
         names = list(self.names)
         text = Text(no_wrap=True, overflow="ellipsis")
-        families = view.get("families", [])
-        for seat in range(view.get("players", len(names))):
-            turn = view.get("turn") == seat
+        if not view:
+            return text
+        for seat in range(view["players"]):
+            turn = view["turn"] == seat
             text.append("▶ " if turn else "  ", "bold")
             text.append_text(plain(seat_name(names, seat), "bold" if turn else "", 12))
-            if seat == view.get("you"):
+            if seat == view["you"]:
                 text.append(" (you)")
             elif self.tags.get(seat):
                 text.append_text(plain(f" ({self.tags[seat]})", "italic", 10))
-            cards = families[seat] if seat < len(families) else []
+            cards = view["families"][seat]
             text.append(f"  {len(cards)}/6")
-            if view.get("max_with") == seat:
+            if view["max_with"] == seat:
                 text.append(" ")
                 text.append_text(chip("max"))
             text.append("\n  ")
@@ -331,8 +336,7 @@ class WhiteRabbitTable(GameTable, can_focus=True):
                 text.append_text(chip(held[value]) if value in held else Text(f"_{value}", "dim"))
                 text.append(" ")
             text.append("\n  ")
-            oberhase = (view.get("oberhase") or [None] * (seat + 1))[seat]
-            missing = (view.get("missing") or [[]] * (seat + 1))[seat]
+            oberhase, missing = view["oberhase"][seat], view["missing"][seat]
             if oberhase:
                 text.append(f"★ OBERHASE: all six {oberhase}!", "bold reverse")
             elif not missing:
