@@ -21,7 +21,7 @@ from itertools import pairwise
 
 from rich.text import Text
 
-from yule.core.elf.board import AREA_W, HEADINGS, START_CELL, VEC, XY, on_board
+from yule.core.elf.board import AREA_W, HEADINGS, START_CELL, TOKEN_INDEX, TOKENS, VEC, XY, on_board
 from yule.core.elf.preview import PlacementPreview
 from yule.core.elf.views import ElfView
 
@@ -92,6 +92,16 @@ def glyph(dirs: set[str], double: bool = False) -> str:
     slash = bool(dirs & {"NE", "SW"})
     backslash = bool(dirs & {"NW", "SE"})
     return "╳" if slash and backslash else "╱" if slash else "╲" if backslash else "·"
+
+
+def label(token_id: str) -> str:
+    """A token's short label (``SNOW``), for places on the board, the slots, the goal and the
+    score sheet.
+
+    >>> label("wise-snowman"), label("g2")
+    ('SNOW', 'G2')
+    """
+    return TOKENS[TOKEN_INDEX[token_id]].label if token_id in TOKEN_INDEX else token_id
 
 
 def xy(cell: list[int]) -> tuple[int, int]:

@@ -13,14 +13,11 @@ from typing import Any
 
 from rich.text import Text
 
-from yule.core.elf.board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
+from yule.core.elf.board import GOALS, SNOW_GLOBE_POINTS, slot_value
 
 from ..scores import SheetLines, SheetRow, seat_heading, standings, win_headline
 from ..text import seat_name
-
-
-def _label(token_id: str) -> str:
-    return TOKENS[TOKEN_INDEX[token_id]].label if token_id in TOKEN_INDEX else token_id
+from .board import label
 
 
 @dataclass(frozen=True)
@@ -65,8 +62,8 @@ def headline(result: dict[str, Any], names: list[str]) -> str:
 def _place(loc: str, index: int | None, points: int) -> str:
     """``SNOW 3 (slot 1)``, ``GIMB 0 (7th)`` or ``PARK 0 (unvisited)``."""
     if index is None:
-        return f"{_label(loc)} 0 (unvisited)"
-    return f"{_label(loc)} {points} ({'7th' if index >= 6 else f'slot {index + 1}'})"
+        return f"{label(loc)} 0 (unvisited)"
+    return f"{label(loc)} {points} ({'7th' if index >= 6 else f'slot {index + 1}'})"
 
 
 def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) -> SheetLines:
@@ -78,7 +75,7 @@ def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) ->
         ending = "Every path card was played before Buddy reached NYC."
     rows: list[SheetRow] = [([Text(ending, "bold")], "")]
     slots = [
-        Text(f"{i + 1}:{_label(loc)} {slot_value(i)} " if i < 6 else f"7th:{_label(loc)} 0 ")
+        Text(f"{i + 1}:{label(loc)} {slot_value(i)} " if i < 6 else f"7th:{label(loc)} 0 ")
         for i, loc in enumerate(result["slots"])
     ]
     rows.append(([Text("Scoring Slots:"), *(slots or [Text("no location visited")])], "  "))

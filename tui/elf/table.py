@@ -27,14 +27,14 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from yule.core.elf.board import GOALS, TOKEN_INDEX, TOKENS
+from yule.core.elf.board import GOALS
 from yule.core.elf.cards import CARD_TYPE, type_name
 from yule.core.elf.preview import PlacementPreview, preview
 from yule.core.elf.views import ElfView
 
 from ..text import plain, seat_name, wrap_words
 from ..widgets import GameTable
-from .board import ARROWS, board_rows
+from .board import ARROWS, board_rows, label
 
 SLOT_WIDTH = 10
 WIDE_PANEL = 30
@@ -49,11 +49,6 @@ def card_code(card: str) -> str:
 def card_words(card: str) -> str:
     """``Curve left (cl-7)``."""
     return f"{type_name(CARD_TYPE[card])} ({card})" if card in CARD_TYPE else card
-
-
-def label(token_id: str) -> str:
-    """A token's short label (``SNOW``), for places on the board, the slots and the goal."""
-    return TOKENS[TOKEN_INDEX[token_id]].label if token_id in TOKEN_INDEX else token_id
 
 
 def slot_fillers(view: ElfView) -> dict[str, int]:
