@@ -12,6 +12,12 @@ through the optional ``on_message`` callback.  Connection changes arrive the sam
 A request that the host refuses raises :class:`HostError` (``code``, ``message``); one made
 while the connection is down raises :class:`ConnectionLost`.
 
+Given a :class:`~yule.netplay.seatstore.SeatStore`, the client keeps every seat it gets there
+(keyed by ``host:port``, or the ``address`` given), with the table's code and game once the host
+tells them, and drops a seat whose token the host no longer knows: :meth:`Client.saved_seats`
+then tells which seats this player holds at this host, also from an earlier run, and
+:meth:`Client.resume` takes one back.
+
 Example::
 
     async with Client("192.168.1.20", 7737, name="Ana") as client:
@@ -27,10 +33,11 @@ Example::
 
 API in brief: :meth:`Client.connect`, :meth:`~Client.close`, :meth:`~Client.list_tables`,
 :meth:`~Client.create_table`, :meth:`~Client.join`, :meth:`~Client.resume`,
-:meth:`~Client.watch`, :meth:`~Client.leave`, :meth:`~Client.add_bot`,
+:meth:`~Client.reclaim`, :meth:`~Client.watch`, :meth:`~Client.leave`, :meth:`~Client.add_bot`,
 :meth:`~Client.fill_bots`, :meth:`~Client.remove_bot`, :meth:`~Client.set_open`,
 :meth:`~Client.start`, :meth:`~Client.play_again`, :meth:`~Client.move`, :meth:`~Client.chat`; :attr:`Client.seats`
-holds this client's :class:`SeatClaim` per table; :func:`may_move` tells whether a view frame
+holds this client's :class:`SeatClaim` per table, :attr:`Client.tables` the latest table info
+of each table followed, :meth:`~Client.saved_seats` the seats kept on this machine; :func:`may_move` tells whether a view frame
 asks its seat for a move; :func:`discover_hosts` lists hosts on the LAN.
 """
 
@@ -48,9 +55,13 @@ from typing import Any
 
 from . import DEFAULT_PORT
 from .discovery import FoundHost, discover_hosts
+from .seatstore import SavedSeat, SeatStore
 from .wire import MAX_HOST_FRAME, PROTOCOL_VERSION, FrameError, encode, read_frame
 
-__all__ = ["Client", "ConnectionLost", "FoundHost", "HostError", "SeatClaim", "discover_hosts", "may_move"]
+__all__ = [
+    "Client", "ConnectionLost", "FoundHost", "HostError", "SavedSeat", "SeatClaim", "SeatStore", "discover_hosts",
+    "may_move",
+]  # fmt: skip
 
 log = logging.getLogger("yule.client")
 
@@ -99,6 +110,8 @@ class Client:
         request_timeout: float = 30.0,
         on_message: Callable[[dict[str, Any]], None] | None = None,
         max_queue: int = 10_000,
+        seat_store: SeatStore | None = None,
+        address: str | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -117,6 +130,12 @@ class Client:
         """Tables watched as a spectator -> the code used (watched again after a reconnect)."""
         self.organising: dict[int, str] = {}
         """Tables this client organises -> the organiser token (presented again after a reconnect)."""
+        self.tables: dict[int, dict[str, Any]] = {}
+        """The latest table info (``type: table``) of each table this client has heard of."""
+        self.seat_store = seat_store
+        """Where the seats this client gets are kept between runs (None: nowhere)."""
+        self.address = address or f"{host}:{port}"
+        """The key of this host in the seat store."""
         self._writer: asyncio.StreamWriter | None = None
         self._tasks: list[asyncio.Task[Any]] = []
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
@@ -142,8 +161,16 @@ class Client:
     # -- connecting ------------------------------------------------------------------------
 
     async def connect(self) -> dict[str, Any]:
-        """Connect and say hello; returns the host's ``welcome``.  Raises on failure."""
-        await self._open()
+        """Connect and say hello; returns the host's ``welcome``.
+
+        Raises ``OSError`` (nothing answers; :class:`socket.gaierror` for an unknown host
+        name), ``TimeoutError``, or :class:`HostError` (the host refuses, or what answers
+        does not speak the Yule protocol: code ``protocol``).
+        """
+        try:
+            await self._open()
+        except (FrameError, asyncio.IncompleteReadError):
+            raise HostError("protocol", "it does not speak the Yule protocol (is it a Yule host?)") from None
         self._emit_state(CONNECTED, "connected")
         return self.welcome
 
@@ -270,6 +297,10 @@ class Client:
             return
         if kind == "pong":
             return
+        if kind == "table" and isinstance(frame.get("table"), int):
+            self._table_info(frame)
+        elif kind == "error" and frame.get("code") == "replaced" and isinstance(frame.get("table"), int):
+            self.seats.pop(frame["table"], None)  # another connection of ours has it: no tug of war
         rid = frame.get("rid")
         future = self._pending.get(rid) if isinstance(rid, int) else None
         if future is not None and not future.done():
@@ -279,6 +310,50 @@ class Client:
                 future.set_result(frame)
             return
         self._deliver(frame)
+
+    def _table_info(self, info: dict[str, Any]) -> None:
+        table = info["table"]
+        self.tables[table] = info
+        you = info.get("you")
+        if self.seat_store is not None and table in self.seats and isinstance(you, int):
+            seats = info.get("seats") or []
+            mine = seats[you] if 0 <= you < len(seats) and isinstance(seats[you], dict) else {}
+            self.seat_store.note(self.address, table, code=info.get("code"), game=info.get("game"),
+                                 name=mine.get("name"))  # fmt: skip
+
+    def _keep(self, claim: SeatClaim, code: str | None = None, game: str | None = None) -> None:
+        """A seat this client got: held now, and kept in the seat store for later runs."""
+        self.seats[claim.table] = claim
+        self.watching.pop(claim.table, None)
+        if self.seat_store is None:
+            return
+        kept = self.seat_store.seat(self.address, claim.table)
+        if kept is not None and kept.token == claim.token:
+            self.seat_store.note(self.address, claim.table, code=code, game=game)
+            return
+        self.seat_store.remember(
+            self.address,
+            SavedSeat(
+                claim.table, claim.seat, claim.token, code=code, game=game, name=self.welcome.get("name", self.name)
+            ),
+        )
+
+    def saved_seats(self) -> list[SavedSeat]:
+        """The seats kept on this machine for this host, the newest first (none without a seat store)."""
+        return [] if self.seat_store is None else self.seat_store.seats(self.address)
+
+    def saved_seat(self, table: int | None = None, code: str | None = None) -> SavedSeat | None:
+        """The kept seat at ``table``, or at the table whose join code is ``code``."""
+        wanted = code.strip().upper() if code else None
+        for saved in self.saved_seats():
+            if saved.table == table or (wanted is not None and (saved.code or "").upper() == wanted):
+                return saved
+        return None
+
+    def forget_seat(self, table: int) -> None:
+        """Forget the kept seat at ``table`` (the host no longer knows its token)."""
+        if self.seat_store is not None:
+            self.seat_store.forget(self.address, table)
 
     async def _ping_loop(self) -> None:
         with contextlib.suppress(ConnectionLost):
@@ -350,7 +425,7 @@ class Client:
         reply = await self.request(message)
         self.organising[reply["table"]] = reply["organiser_token"]
         if "token" in reply:
-            self.seats[reply["table"]] = SeatClaim(reply["table"], reply["seat"], reply["token"])
+            self._keep(SeatClaim(reply["table"], reply["seat"], reply["token"]), code=reply["code"], game=game)
         return reply
 
     async def join(self, table: int | None, code: str | None = None, seat: int | None = None) -> SeatClaim:
@@ -360,14 +435,34 @@ class Client:
         """
         reply = await self.request({"type": "join", "table": table, "code": code, "seat": seat})
         claim = SeatClaim(reply["table"], reply["seat"], reply["token"])
-        self.seats[claim.table] = claim
+        self._keep(claim, code=code.strip().upper() if code else None)
         return claim
 
     async def resume(self, token: str) -> SeatClaim:
-        """Take back a seat by its token (the client does this itself after reconnecting)."""
-        reply = await self.request({"type": "resume", "token": token})
+        """Take back a seat by its token (the client does this itself after reconnecting).
+
+        A token the host does not know (``bad_token``) is dropped from the seat store.
+        """
+        try:
+            reply = await self.request({"type": "resume", "token": token})
+        except HostError as e:
+            if e.code == "bad_token":
+                for saved in self.saved_seats():
+                    if saved.token == token:
+                        self.forget_seat(saved.table)
+            raise
         claim = SeatClaim(reply["table"], reply["seat"], token)
-        self.seats[claim.table] = claim
+        self._keep(claim)
+        return claim
+
+    async def reclaim(self, code: str, name: str) -> SeatClaim:
+        """Take back the seat of the away player called ``name`` at the table with join code ``code``.
+
+        The seat gets a new token (the old one stops working); the table's log says who is back.
+        """
+        reply = await self.request({"type": "reclaim", "code": code, "name": name})
+        claim = SeatClaim(reply["table"], reply["seat"], reply["token"])
+        self._keep(claim, code=code.strip().upper())
         return claim
 
     async def watch(self, table: int | None, code: str | None = None) -> int:
@@ -382,7 +477,8 @@ class Client:
     async def leave(self, table: int) -> None:
         """Give up the seat at ``table`` (a bot plays it if the game is on) or stop watching."""
         await self.request({"type": "leave", "table": table})
-        self.seats.pop(table, None)
+        if self.seats.pop(table, None) is not None and self.tables.get(table, {}).get("status") == "waiting":
+            self.forget_seat(table)  # given up before the game: the host has freed the seat
         self.watching.pop(table, None)
 
     async def add_bot(self, table: int, seat: int | None = None, kind: str | None = None) -> int:

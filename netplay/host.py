@@ -42,6 +42,7 @@ from .messages import (
     ListTables,
     Move,
     Organise,
+    Reclaim,
     RemoveBot,
     Resume,
     SetOpen,
@@ -115,6 +116,7 @@ class Host:
             "create": self._create,
             "join": self._join,
             "resume": self._resume,
+            "reclaim": self._reclaim,
             "watch": self._watch,
             "leave": self._leave,
             "add_bot": self._add_bot,
@@ -441,6 +443,13 @@ class Host:
             raise RequestError("already_seated", "You already have another seat at this table.")
         table.resume(conn, where[1])
         return {"type": "seated", "table": table.id, "seat": where[1], "token": message.token}
+
+    def _reclaim(self, conn: Connection, message: Reclaim) -> dict[str, Any]:
+        table = self._table_for(conn, None, message.code)
+        seat, token, old_hash = table.reclaim(conn, message.name)
+        self.tokens.pop(old_hash, None)
+        self.tokens[hash_token(token)] = (table.id, seat)
+        return {"type": "seated", "table": table.id, "seat": seat, "token": token}
 
     def _watch(self, conn: Connection, message: Watch) -> dict[str, Any]:
         table = self._table_for(conn, message.table, message.code)

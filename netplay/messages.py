@@ -97,6 +97,14 @@ class Resume(_Message):
     token: Token
 
 
+class Reclaim(_Message):
+    """Take back the seat of a player who is away, named at the table, by the table's join code."""
+
+    type: Literal["reclaim"]
+    code: Code
+    name: Annotated[str, Field(max_length=MAX_NAME)]
+
+
 class Watch(_Message):
     """Watch a table as a spectator (public view only); a join code alone names its table."""
 
@@ -179,7 +187,7 @@ class Chat(_Message):
 
 
 _MODELS = (
-    Hello, Ping, Pong, ListTables, Create, Join, Resume, Watch, Leave, AddBot, FillBots,
+    Hello, Ping, Pong, ListTables, Create, Join, Resume, Reclaim, Watch, Leave, AddBot, FillBots,
     RemoveBot, SetOpen, Start, Again, Move, Organise, Undo, Chat,
 )  # fmt: skip
 

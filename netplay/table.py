@@ -424,6 +424,12 @@ class Table:
         """Every connection at the table gets its own view with the new public events."""
         self._send_views(self._log_entries(events))
 
+    def _announce(self, entry: dict[str, Any]) -> None:
+        """A log entry of the table's own (not a move's): kept in the log, and sent with everyone's view."""
+        self.log.append(entry)
+        del self.log[:-LOG_RESENT]
+        self._send_views([entry])
+
     def _send_views(self, entries: list[dict[str, Any]]) -> None:
         self._wind_clock()
         for seat, s in enumerate(self.seats):
@@ -528,6 +534,39 @@ class Table:
         frame = encode(self.chat.say(seat, s.name if s is not None else conn.name, text))
         for other in self.connections():
             other.send_bytes(frame)
+
+    def reclaim(self, conn: Connection, name: str) -> tuple[int, str, str]:
+        """Give the seat of the away player called ``name`` to this connection, with a new token.
+
+        Returns the seat, its new token and the old token's hash (which stops working: the
+        device that held it cannot come back and take the seat from the new one).  Everyone
+        at the table reads who came back in the log.
+        """
+        if self.id in conn.seats:
+            raise RequestError("already_seated", "You already have a seat at this table.")
+        wanted = clean_name(name, "")
+        found = [i for i, s in enumerate(self.seats) if s is not None and s.name.casefold() == wanted.casefold()]
+        if not wanted or not found:
+            raise RequestError("no_player", f"No one at this table is called {wanted or 'that'}.")
+        seat = found[0]
+        s = self.seats[seat]
+        assert s is not None
+        if s.bot is not None:
+            raise RequestError("bad_seat", f"{s.name} is a bot: only a person's seat can be taken back.")
+        if s.token_hash is None:
+            raise RequestError("bad_seat", f"The organiser plays for {s.name}: that seat cannot be taken.")
+        if s.conn is not None:
+            raise RequestError(
+                "not_away", f"{s.name} is at the table: only the seat of someone away can be taken back."
+            )
+        old_hash = s.token_hash
+        token = secrets.token_urlsafe(24)
+        s.token_hash = hash_token(token)
+        self.store.save_seat(self.id, seat, s.name, None, s.token_hash)
+        if self.state is not None:
+            self._announce({"event": {"type": "back", "seat": seat}, "text": f"{s.name} is back, on another device."})
+        self.resume(conn, seat)
+        return seat, token, old_hash
 
     def watch(self, conn: Connection) -> None:
         self.watchers.add(conn)
@@ -812,9 +851,7 @@ class Table:
                 self._mark_away(seat)
         entry = {"event": {"type": "undone", "seq": keep, "undone": undone[0] if undone else None},
                  "text": f"Undone: {what}"}  # fmt: skip
-        self.log.append(entry)
-        del self.log[:-LOG_RESENT]
-        self._send_views([entry])
+        self._announce(entry)
         self.broadcast_info()
         self.kick_bots()
         return keep

@@ -1,5 +1,8 @@
 """Fixtures for every test folder: ``host``, a Yule host on 127.0.0.1 (bound to port 0, so any
-free port: read it back from ``host.port``) over a temporary data folder."""
+free port: read it back from ``host.port``) over a temporary data folder; and, for every test,
+private folders: no test reads or writes the player's real folders (the seat file,
+``YULE_STATE_DIR``, and the platform's user data and state folders, where ``yule play`` keeps
+its games, point into the test's own temporary folder)."""
 
 from __future__ import annotations
 
@@ -18,3 +21,12 @@ async def host(tmp_path):
     await the_host.start("127.0.0.1", 0)
     yield the_host
     await the_host.stop()
+
+
+@pytest.fixture(autouse=True)
+def private_folders(tmp_path_factory, monkeypatch):
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("YULE_STATE_DIR", str(home / "state" / "yule"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
+    return home

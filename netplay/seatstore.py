@@ -1,0 +1,195 @@
+"""The seats a player holds, kept on their own machine so that no seat is ever lost.
+
+A seat's token is the only proof of the seat (see ``docs/protocol.md``): the client library
+writes each one it gets into one JSON file, ``seats.json`` in the player's state folder, so a
+closed terminal, a crashed laptop or a restarted host costs nothing: the next ``yule join``
+presents the token again.  The folder is ``$YULE_STATE_DIR`` when set (the SSH server gives
+each SSH user their own), else the platform's user state folder.
+
+The file maps a host address (``host:port``, or any key the caller chooses) to its tables::
+
+    {"version": 1, "hosts": {"192.168.1.20:7737": {"3": {"seat": 1, "token": "…",
+     "code": "K7QF2M", "game": "white-elephant", "name": "Bob", "saved": 1734567890.0}}}}
+
+The folder is made readable by its owner only (0700) and the file is written whole to a
+temporary file (0600) that then replaces it, so a reader never sees half of it.  A file that
+cannot be read as such (corrupt, or from elsewhere) is set aside as ``seats.json.bad-<time>``
+and the store starts empty: a player can lose old seats that way, never the program.
+
+    >>> import tempfile
+    >>> store = SeatStore(Path(tempfile.mkdtemp()) / "seats.json")
+    >>> store.remember("10.0.0.5:7737", SavedSeat(table=3, seat=1, token="t0k", name="Bob"))
+    >>> [(s.table, s.seat, s.name) for s in store.seats("10.0.0.5:7737")]
+    [(3, 1, 'Bob')]
+    >>> store.forget("10.0.0.5:7737", 3)
+    >>> store.seats("10.0.0.5:7737")
+    []
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("yule.client")
+
+STATE_ENV = "YULE_STATE_DIR"
+"""The environment variable naming the folder for the seat file (else the user state folder)."""
+
+SEATS_FILE = "seats.json"
+FORMAT_VERSION = 1
+
+
+def state_dir() -> Path:
+    """``$YULE_STATE_DIR`` when set, else the platform's user state folder for Yule."""
+    folder = os.environ.get(STATE_ENV)
+    if folder:
+        return Path(folder).expanduser()
+    from platformdirs import user_state_path
+
+    return user_state_path("yule", appauthor=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSeat:
+    """A seat held at one table of one host, and what finds that table again."""
+
+    table: int
+    seat: int
+    token: str
+    code: str | None = None
+    """The table's join code, once the host has told it."""
+    game: str | None = None
+    """The game's record name (``white-elephant``), once known."""
+    name: str = ""
+    """The player's name at that table."""
+    saved: float = field(default_factory=time.time)
+    """When the seat was taken (Unix time): the newest first when there are several."""
+
+    @classmethod
+    def from_json(cls, table: str, data: dict[str, Any]) -> SavedSeat:
+        return cls(
+            table=int(table),
+            seat=int(data["seat"]),
+            token=str(data["token"]),
+            code=None if data.get("code") is None else str(data["code"]),
+            game=None if data.get("game") is None else str(data["game"]),
+            name=str(data.get("name", "")),
+            saved=float(data.get("saved", 0.0)),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        del data["table"]
+        return data
+
+
+class SeatStore:
+    """The seat file of one state folder; every change is written at once.
+
+    Each change reads the file again first, so two terminals of the same player (two
+    ``yule join`` at two hosts) do not undo each other's seats.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = Path(path) if path is not None else state_dir() / SEATS_FILE
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def _load(self) -> dict[str, dict[str, SavedSeat]]:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {}
+        except OSError as e:
+            log.warning("cannot read the seat file %s: %s", self.path, e)
+            return {}
+        try:
+            data = json.loads(text)
+            if data.get("version") != FORMAT_VERSION:
+                raise ValueError(f"version {data.get('version')!r}")
+            return {
+                address: {table: SavedSeat.from_json(table, seat) for table, seat in tables.items()}
+                for address, tables in data["hosts"].items()
+            }
+        except (ValueError, TypeError, KeyError, AttributeError) as e:
+            self._set_aside(e)
+            return {}
+
+    def _set_aside(self, problem: Exception) -> None:
+        aside = self.path.with_name(f"{self.path.name}.bad-{int(time.time())}")
+        log.warning("the seat file %s cannot be read (%s); set aside as %s", self.path, problem, aside.name)
+        with contextlib.suppress(OSError):
+            os.replace(self.path, aside)
+
+    def seats(self, address: str) -> list[SavedSeat]:
+        """The seats held at ``address``, the newest first."""
+        return sorted(self._load().get(address, {}).values(), key=lambda s: s.saved, reverse=True)
+
+    def seat(self, address: str, table: int) -> SavedSeat | None:
+        return self._load().get(address, {}).get(str(table))
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def remember(self, address: str, seat: SavedSeat) -> None:
+        """Keep ``seat`` (in place of any other seat held at its table)."""
+        hosts = self._load()
+        hosts.setdefault(address, {})[str(seat.table)] = seat
+        self._save(hosts)
+
+    def note(self, address: str, table: int, **known: Any) -> None:
+        """Add what has become known about a held seat's table (its code, game, name).
+
+        Writes only when something changed; ``None`` values are left out.
+        """
+        hosts = self._load()
+        seat = hosts.get(address, {}).get(str(table))
+        if seat is None:
+            return
+        changed = replace(seat, **{key: value for key, value in known.items() if value is not None})
+        if changed != seat:
+            hosts[address][str(table)] = changed
+            self._save(hosts)
+
+    def forget(self, address: str, table: int) -> None:
+        """The seat at ``table`` is no more (the host does not know its token, or it was given up)."""
+        hosts = self._load()
+        tables = hosts.get(address, {})
+        if tables.pop(str(table), None) is None:
+            return
+        if not tables:
+            del hosts[address]
+        self._save(hosts)
+
+    def _save(self, hosts: dict[str, dict[str, SavedSeat]]) -> None:
+        folder = self.path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            os.chmod(folder, 0o700)
+            data = {
+                "version": FORMAT_VERSION,
+                "hosts": {
+                    address: {table: seat.to_json() for table, seat in tables.items()}
+                    for address, tables in hosts.items()
+                },
+            }
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{self.path.name}.", suffix=".tmp")  # mode 0600
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as out:
+                    json.dump(data, out, indent=1)
+                    out.flush()
+                    os.fsync(out.fileno())
+                os.replace(tmp, self.path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
+        except OSError as e:
+            log.warning("cannot write the seat file %s: %s", self.path, e)
