@@ -4,14 +4,25 @@ All network work runs in Textual workers: one reads the client library's message
 posts each frame as :class:`YuleApp.FromHost`; requests (join, create, moves ...) run in their
 own workers and report refusals in plain words.  The client library reconnects by itself and
 takes the seat back; the app only follows its ``connection`` messages and the views that come
-after.  ``yule play`` embeds the real host (:class:`yule.netplay.host.Host`) on loopback first.
+after.  ``yule play`` embeds the real host (:class:`yule.netplay.host.Host`) on loopback first,
+over a folder of the user data folder, so an unfinished game is offered again next time.
+
+Every seat the app gets is kept on this machine (the client library's seat store): joining
+the table again, or connecting to a host where a game with your seat is going on, puts you
+back in your seat.  Leaving a table goes back to the lobby (``yule join``) or to the game menu
+(``yule play``); the app ends from there, or with Ctrl+Q (asked first while you play).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
+import sqlite3
+import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -21,10 +32,10 @@ from textual.events import Resize
 from textual.message import Message
 from textual.timer import Timer
 
-from yule.netplay import DEFAULT_PORT
-from yule.netplay.client import Client, ConnectionLost, HostError, discover_hosts
+from yule.netplay import DEFAULT_PORT, default_data_dir
+from yule.netplay.client import Client, ConnectionLost, HostError, SeatStore, discover_hosts
 
-from .dialogs import ChoiceScreen
+from .dialogs import ChoiceScreen, ConfirmScreen
 from .games import GAME_UIS
 from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result, host_log_lines
 from .text import literal
@@ -39,6 +50,12 @@ STALE = "The table changed before your move reached the host, so it was not made
 
 PLAY_BOT_DELAY = 1.2
 """Seconds between bot moves in ``yule play``: slow enough to follow each one."""
+
+PLAY_AWAY_TIMEOUT = 30 * 24 * 3600.0
+"""``yule play``'s host never lets a bot play for you: a game left for the menu waits for you."""
+
+LOBBY_REFRESH = 3.0
+"""Seconds between two looks at the host's tables while the lobby is shown."""
 
 
 BOT_LEVELS: dict[str, tuple[str, str]] = {
@@ -61,12 +78,68 @@ class PlaySetup:
     level: str | None = "normal"
 
 
+def claim_play_folder(base: Path | None = None) -> tuple[Path, Any]:
+    """The folder where ``yule play``'s host keeps its games, and the open lock that holds it.
+
+    ``DATA/play`` in the user data folder; while another ``yule play`` uses it (its lock is
+    taken), ``play-2``, ``play-3`` ...: two hosts never share one database.
+    """
+    try:
+        import fcntl
+    except ImportError:  # no advisory locks here: one folder
+        fcntl = None  # type: ignore[assignment]
+    base = base if base is not None else default_data_dir()
+    for n in itertools.count(1):
+        folder = base / ("play" if n == 1 else f"play-{n}")
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = open(folder / "in-use.lock", "w")  # noqa: SIM115 (held open while the app runs)
+        if fcntl is None:
+            return folder, lock
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            lock.close()
+            continue
+        return folder, lock
+    raise AssertionError("unreachable")
+
+
+def players_sentence(game: Any, players: int | None = None) -> str:
+    """The game's own sentence on its number of players (``players``: the number asked for)."""
+    if players is None:
+        return f"{game.title} is for {game.min_players} to {game.max_players} players."
+    return f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}."
+
+
+def refusal_text(error: HostError, code: str | None = None, game: str | None = None) -> str:
+    """A host's refusal as a sentence that says what to do (never a validation message).
+
+    ``code``: the join code the request carried; ``game``: the game of a table being created.
+    """
+    if error.code == "bad_code":
+        shown = f" {literal(code.strip().upper())}" if code and code.strip() else ""
+        return (
+            f"No table at this host has the join code{shown}. Check it with whoever made the table: "
+            "a code is 6 letters and digits. The lobby lists every table here."
+        )
+    if error.code == "invalid" and code is not None and error.message.startswith("code:"):
+        return "That is not a join code: a join code is 6 letters and digits."
+    if error.code == "invalid" and game is not None and error.message.startswith("seats:"):
+        from yule.core.registry import get_game
+
+        with contextlib.suppress(KeyError):
+            return players_sentence(get_game(game))
+    if error.code == "invalid":
+        return f"The host could not read that request ({error.message}). Is the host a newer Yule?"
+    return error.message
+
+
 class HostedApp(PlainApp):
     """An app following one host through the client library, maybe running that host itself.
 
     It holds the ``client``, the embedded ``host`` (``yule play``, ``yule party``) and the
-    status line's values, and closes both when it ends (and removes a temporary data folder).  The status line counts down the turn
-    timers of the table followed (:meth:`follow_clock`).
+    status line's values, and closes both when it ends (and then ``resources``).  The status
+    line counts down the turn timers of the table followed (:meth:`follow_clock`).
     """
 
     ENABLE_COMMAND_PALETTE = False
@@ -76,21 +149,20 @@ class HostedApp(PlainApp):
         super().__init__()
         self.client: Client | None = None
         self.host: Any = None
-        self.data_folder: tempfile.TemporaryDirectory[str] | None = None
-        """The embedded host's data folder when it is a temporary one (``yule play``): removed at the end."""
         self.status = status
         self._deadlines: dict[int, float] = {}
         """Waiting seat -> when its time is up (``time.monotonic()``), from the last view frame."""
         self._clock_reader: tuple[int | None, list[str]] = (None, [])
         self._clock_ticker: Timer | None = None
+        self.resources = contextlib.ExitStack()
+        """Closed last when the app ends (``yule play``'s folder lock)."""
 
     async def on_unmount(self) -> None:
         if self.client is not None:
             await self.client.close()
         if self.host is not None:
             await self.host.stop()
-        if self.data_folder is not None:
-            self.data_folder.cleanup()
+        self.resources.close()
 
     @work(group="chat")
     async def send_chat(self, table: int | None, text: str) -> None:
@@ -133,10 +205,19 @@ class HostedApp(PlainApp):
                     setattr(line, key, value)
 
 
+class GameMenu(ChoiceScreen[tuple[str, Any]]):
+    """``yule play``'s menu: the unfinished games to continue, then every game; q or Esc quits."""
+
+    BINDINGS = [Binding("q,escape", "cancel", "Quit", key_display="q")]
+    HINT = "Up/Down to move, Enter to choose, q or Esc to quit."
+
+
 class YuleApp(HostedApp):
     """One player's terminal: see the module docstring."""
 
     TITLE = "Yule"
+    BINDINGS = [Binding("v", "results", "Results"), Binding("n", "again", "Play again")]
+    """At the table once the game is over: its sheet again, a new game (players only)."""
 
     class FromHost(Message):
         """A frame or connection change from the client library."""
@@ -153,6 +234,7 @@ class YuleApp(HostedApp):
         code: str | None = None,
         play: PlaySetup | None = None,
         discover: bool = True,
+        seat_store: SeatStore | None = None,
     ) -> None:
         super().__init__({"place": "Yule", "code": None, "connection": "offline"})
         self.player_name = name
@@ -160,56 +242,73 @@ class YuleApp(HostedApp):
         self.code = code
         self.play = play
         self.discover = discover
+        self.seat_store = seat_store if seat_store is not None else SeatStore()
+        """Where the seats you get are kept (``$YULE_STATE_DIR`` or the user state folder)."""
+        self.place = "Yule"
+        """The status line's place away from a table: the host's name."""
         self.table_id: int | None = None
+        self.watching = False
+        """True while following ``table_id`` as a spectator."""
         self.info: dict[str, Any] | None = None
         self.infos: dict[int, dict[str, Any]] = {}
         """The latest table info per table (it may arrive before the reply that seats us)."""
+        self.views: dict[int, dict[str, Any]] = {}
+        """The latest view frame per table, for the same reason."""
         self.table_screen: TableScreen | None = None
         self.game_over: GameOverScreen | None = None
+        self.results: tuple[str, dict[str, Any], list[str], int | None] | None = None
+        """The finished game's sheet (game, result, names, your seat), shown again on ``v``."""
         self.last_view: dict[str, Any] | None = None
         self.logs: dict[int, dict[str, Any]] = {}
         """The latest log frame per table (it comes before the reply that seats us)."""
         self.log_so_far: list[str | Text] | None = None
         """The host's log of the game so far with the chat (on join, resume, watch), and chat
         lines said since: shown in place of ours with the next view."""
+        self._lobby_timer: Any = None
 
     # -- start and stop -----------------------------------------------------------------------
 
     def on_mount(self) -> None:
         if self.play is not None:
-            if self.play.game is None:
-                self.push_screen(self._game_menu(), self._game_chosen)
-            else:
-                self.start_play(self.play.game)
+            self.open_play()
         elif self.address is not None:
             self.connect(*self.address)
         else:
-            from .lobby import ConnectScreen
-
-            self.push_screen(ConnectScreen(DEFAULT_PORT))
-            self.look_for_hosts()
+            self.show_connect_screen()
         self._check_size()
         self.screen_change_signal.subscribe(self, self._screen_changed)
 
-    def _game_menu(self) -> ChoiceScreen[str]:
-        from yule.core.registry import all_games
+    def show_connect_screen(self) -> None:
+        from .lobby import ConnectScreen
 
-        choices = []
-        for game in all_games():
-            label = literal(f"{game.title}: {game.summary or f'{game.min_players}-{game.max_players} players'}")
-            why = None if game.name in GAME_UIS else f"{game.title} has no table in the terminal yet."
-            choices.append((Text(label), game.name, why))
-        return ChoiceScreen("Which game? (Enter plays, Esc quits)", choices)
+        self._clear_screens()
+        self.push_screen(ConnectScreen(DEFAULT_PORT))
+        self.look_for_hosts()
 
-    def _game_chosen(self, game: str | None) -> None:
-        """The game menu's answer: ask the bots' level next (unless ``--bots`` said it), then play."""
-        assert self.play is not None
-        if not game:
+    def playing(self) -> bool:
+        """You hold a seat in a game going on, on screen now."""
+        return (
+            self.table_id is not None
+            and not self.watching
+            and (self.info or {}).get("status") == "playing"
+            and (self.info or {}).get("you") is not None
+        )
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q anywhere (q or Esc in the lobby and the menu): quit, asked first while you play."""
+        if not self.playing():
             self.exit(0)
-        elif self.play.level is None:
-            self.push_screen(self._level_menu(game), lambda level: self._level_chosen(game, level))
+            return
+        if isinstance(self.screen, ConfirmScreen) and self.screen.id == "quit":
+            return
+        if self.play is not None:
+            question = "Quit Yule? This game is kept: yule play offers to continue it.\n\ny yes   n no"
         else:
-            self.start_play(game)
+            question = (
+                "Quit Yule? Your seat waits for you (a bot plays it while you are away): "
+                "run the same yule join command to come back.\n\ny yes   n no"
+            )
+        self.push_screen(ConfirmScreen(question, id="quit"), lambda yes: yes and self.exit(0))
 
     def _level_menu(self, game: str) -> ChoiceScreen[str]:
         from yule.core.registry import get_game
@@ -220,14 +319,6 @@ class YuleApp(HostedApp):
             why = None if kind in spec.bots else f"{spec.title} has no {level} bots."
             choices.append((Text(words), level, why))
         return ChoiceScreen(f"{spec.title}: how strong are the bots? (Esc: back)", choices, start="normal")
-
-    def _level_chosen(self, game: str, level: str | None) -> None:
-        assert self.play is not None
-        if level is None:  # back to the games
-            self.push_screen(self._game_menu(), self._game_chosen)
-            return
-        self.play.level = level
-        self.start_play(game)
 
     # -- terminal size ---------------------------------------------------------------------
 
@@ -250,7 +341,12 @@ class YuleApp(HostedApp):
         elif not small and notice is not None:
             self.pop_screen()
 
-    # -- network workers -------------------------------------------------------------------
+    def _clear_screens(self, keep: Any = None) -> None:
+        """Close every screen above ``keep`` (the lobby), or above the app's base screen."""
+        while len(self.screen_stack) > 1 and self.screen is not keep:
+            self.pop_screen()
+
+    # -- connecting to a host ----------------------------------------------------------------
 
     @work(exclusive=True, group="discover")
     async def look_for_hosts(self) -> None:
@@ -271,69 +367,208 @@ class YuleApp(HostedApp):
 
     @work(exclusive=True, group="connect")
     async def connect(self, host: str, port: int) -> None:
-        from .lobby import ConnectScreen
-
-        self.set_status(connection="connecting", place=f"Yule · {host}:{port}")
-        client = Client(host, port, name=self.player_name)
+        """Connect, show the lobby, then sit down: at the table with the code given, or back
+        in the seat of a game going on."""
+        self.address = (host, port)
+        self.place = f"Yule · {literal(host)}:{port}"
+        self.set_status(connection="connecting", place=self.place)
+        client = Client(host, port, name=self.player_name, seat_store=self.seat_store)
         try:
             welcome = await client.connect()
         except (OSError, HostError, TimeoutError) as e:
             self.set_status(connection="offline")
-            self.notify(f"Cannot reach {literal(host)}:{port}: {literal(e)}", title="Not connected", severity="error")
-            if not any(isinstance(s, ConnectScreen) for s in self.screen_stack):
-                self.push_screen(ConnectScreen(DEFAULT_PORT))
+            self.no_answer(host, port, e)
             return
+        if self.client is not None:
+            await self.client.close()
         self.client = client
-        self.set_status(place=f"Yule · {literal(welcome.get('host', host))}")
+        self.place = f"Yule · {literal(welcome.get('host', host))}"
+        self.set_status(place=self.place, code=None)
         self.read_frames()
         await self._show_lobby()
         if self.code:
-            await self._join_by_code(self.code)
+            await self._take_seat(None, self.code)
+        else:
+            await self._back_to_a_game()
+
+    def no_answer(self, host: str, port: int, error: BaseException | None) -> None:
+        """The host cannot be reached: say so, with keys to try again, connect elsewhere or quit."""
+        from .lobby import NoAnswerScreen
+
+        where = f"{literal(host)}:{port}"
+        if isinstance(error, HostError):
+            why = f"{where} answers, but: {literal(error.message)}"
+        elif _unknown_name(error):
+            why = f"No host called {literal(host)} is known here. Check the name, or type its address (yule hosts lists the hosts found on this network)."
+        elif error is None:
+            why = f"The host at {where} stopped answering. Is `yule host` still running there?"
+        else:
+            why = f"Nothing answers at {where}. Is `yule host` running there?"
+        why += f" (tried at {time.strftime('%H:%M:%S')})"
+        self._forget_table()
+        self._clear_screens()
+
+        def chosen(choice: str | None) -> None:
+            if choice == "retry":
+                self.connect(host, port)
+            elif choice == "other":
+                self.show_connect_screen()
+            else:
+                self.exit(1, return_code=1)
+
+        self.push_screen(NoAnswerScreen(why), chosen)
 
     @work(exclusive=True, group="frames")
     async def read_frames(self) -> None:
-        assert self.client is not None
-        async for frame in self.client:
+        client = self.client
+        assert client is not None
+        async for frame in client:
             self.post_message(self.FromHost(frame))
 
     async def _show_lobby(self) -> None:
-        from .lobby import ConnectScreen, LobbyScreen
+        from .lobby import LobbyScreen
 
-        while isinstance(self.screen, ConnectScreen):
-            self.pop_screen()
-        lobby = LobbyScreen()
-        await self.push_screen(lobby)
+        self._forget_table()
+        self._clear_screens()
+        await self.push_screen(LobbyScreen())
         await self._refresh_tables()
-        self.set_interval(3.0, self._refresh_tables)
+        if self._lobby_timer is None:
+            self._lobby_timer = self.set_interval(LOBBY_REFRESH, self._refresh_tables)
 
-    async def _refresh_tables(self) -> None:
+    async def _refresh_tables(self) -> list[dict[str, Any]] | None:
+        """The host's tables into the lobby (with the ones where you hold a seat); None if not asked."""
         lobby = self._lobby()
-        if lobby is None or self.client is None or self.client.state != "connected":
-            return
+        client = self.client
+        if lobby is None or client is None or client.state != "connected":
+            return None
         try:
-            lobby.tables = await self.client.list_tables()
+            tables = await client.list_tables()
         except (HostError, ConnectionLost):
-            return
+            return None
+        lobby.held = frozenset(saved.table for saved in client.saved_seats())
+        lobby.tables = tables
+        return tables
 
     def _lobby(self) -> LobbyScreen | None:
         from .lobby import LobbyScreen
 
         return next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
 
-    async def _join_by_code(self, code: str) -> None:
-        """Sit at the table whose join code this is (the code alone names it)."""
-        assert self.client is not None
-        try:
-            claim = await self.client.join(None, code)
-        except HostError as e:
-            self.notify(
-                literal(e.message), title=f"Cannot join with the code {literal(code)}", severity="error", timeout=15
+    async def _back_to_a_game(self) -> None:
+        """Back in your seat at a game going on here (asked which one when there are several)."""
+        client = self.client
+        tables = await self._refresh_tables()
+        if client is None or tables is None:
+            return
+        listed = {t["table"]: t for t in tables}
+        going_on = []
+        for saved in client.saved_seats():
+            summary = listed.get(saved.table)
+            if summary is None:
+                client.forget_seat(saved.table)  # the host has forgotten the table
+            elif summary["status"] == "playing":
+                going_on.append(summary)
+        if not going_on:
+            return
+        table: int | None = going_on[0]["table"]
+        if len(going_on) > 1:
+            choices = [(Text(f"#{t['table']} {literal(t['title'])}"), t["table"], None) for t in going_on]
+            table = await self.push_screen_wait(
+                ChoiceScreen(
+                    "Your seats in games going on here", choices, hint="Enter: back to that game; Esc: the lobby."
+                )
             )
+        if table is not None:
+            await self._take_seat(table, None)
+
+    # -- sitting down --------------------------------------------------------------------------
+
+    async def _take_seat(self, table: int | None, code: str | None, *, private: bool = False) -> None:
+        """Sit at ``table`` (or the table whose join code is ``code``): your own seat back when
+        you hold one, else a free seat; at a game going on, an away player's seat or watching.
+
+        ``private``: ask for the join code first (unless you hold a seat there).
+        """
+        client = self.client
+        if client is None:
             return
+        title = f"Cannot join with the code {literal(code)}" if code else "Cannot join"
+        try:
+            saved = client.saved_seat(table=table, code=code)
+            if saved is not None:
+                try:
+                    claim = await client.resume(saved.token)
+                except HostError as e:
+                    if e.code != "bad_token":
+                        raise
+                else:
+                    self._sit(claim.table)
+                    self.notify("Back in your seat.", timeout=4)
+                    return
+            if private and code is None:
+                from .lobby import CodeScreen
+
+                code = await self.push_screen_wait(CodeScreen())
+                if code is None:
+                    return
+            try:
+                claim = await client.join(table, code)
+            except HostError as e:
+                if e.code not in ("playing", "table_full"):
+                    raise
+                await self._seat_taken(table, code)
+                return
+            self._sit(claim.table)
+        except HostError as e:
+            self.notify(literal(refusal_text(e, code)), title=title, severity="error", timeout=15)
         except ConnectionLost:
-            self.notify("Not connected to the host right now.", severity="error")
-            return
-        self._sit(claim.table)
+            self.notify("Not connected to the host right now: try again in a moment.", severity="error")
+
+    async def _seat_taken(self, table: int | None, code: str | None) -> None:
+        """No free seat (the game has started, or every seat is taken): take back the seat of a
+        player who is away (if that is you), or watch."""
+        from .lobby import CodeScreen
+
+        client = self.client
+        assert client is not None
+        table = await client.watch(table, code)
+        info = client.tables.get(table, {})
+        away = [s["name"] for s in info.get("seats", []) if s and not s.get("bot") and s.get("away")]
+        started = "This game has started." if info.get("status") == "playing" else "Every seat is taken."
+        if away:
+            choices: list[tuple[Text, str, str | None]] = [
+                (Text(f"I am {literal(name)}: take my seat back"), name, None) for name in away
+            ]
+            choices.append((Text("Just watch"), "", None))
+            yours = next((name for name in away if name.casefold() == self.player_name.casefold()), None)
+            pick = await self.push_screen_wait(
+                ChoiceScreen(
+                    f"{started} Is one of these players you?",
+                    choices,
+                    yours,
+                    hint="They are away. Enter takes the seat back or watches; Esc: the lobby.",
+                )
+            )
+            if pick is None:
+                with contextlib.suppress(HostError, ConnectionLost):
+                    await client.leave(table)
+                return
+            if pick:
+                if code is None:
+                    code = await self.push_screen_wait(
+                        CodeScreen("Taking a seat back needs the table's join code: type it, then Enter.")
+                    )
+                if code is not None:
+                    try:
+                        claim = await client.reclaim(code, pick)
+                    except HostError as e:
+                        self.notify(literal(refusal_text(e, code)), title="Cannot take the seat", severity="error")
+                    else:
+                        self._sit(claim.table)
+                        return
+        self.watching = True
+        self._sit(table)
+        self.notify(f"{started} You are watching: q goes back to the lobby.", timeout=8)
 
     def on_lobby_screen_request(self, message: LobbyScreen.Request) -> None:
         self.lobby_request(message.kind, message.args)
@@ -352,17 +587,20 @@ class YuleApp(HostedApp):
                     turn_seconds=args["turn_seconds"],
                 )  # fmt: skip
                 self._sit(reply["table"])
-            elif kind in ("join", "watch"):
+            elif kind == "join":
+                await self._take_seat(args["table"], None, private=not args["open"])
+            elif kind == "watch":
                 code = None
                 if not args["open"]:
                     code = await self.push_screen_wait(CodeScreen())
                     if code is None:
                         return
-                if kind == "join":
-                    await client.join(args["table"], code=code)
-                else:
-                    await client.watch(args["table"], code=code)
+                await client.watch(args["table"], code=code)
+                self.watching = True
                 self._sit(args["table"])
+            elif kind == "leave":
+                await client.leave(args["table"])
+                self._forget_table()
             elif kind == "add_bot":
                 await client.add_bot(args["table"])
             elif kind == "remove_bot":
@@ -372,39 +610,112 @@ class YuleApp(HostedApp):
             elif kind == "start":
                 await client.start(args["table"])
         except HostError as e:
-            self.notify(
-                literal(in_words(e.message, args.get("options", {}))), title="The host says no", severity="error"
-            )
+            words = in_words(refusal_text(e, game=args.get("game")), args.get("options", {}))
+            self.notify(literal(words), title="The host says no", severity="error")
         except ConnectionLost:
-            self.notify("Not connected to the host right now.", severity="error")
+            self.notify("Not connected to the host right now: try again in a moment.", severity="error")
         await self._refresh_tables()
 
+    # -- yule play -------------------------------------------------------------------------
+
     @work(exclusive=True, group="connect")
-    async def start_play(self, game: str) -> None:
-        """``yule play``: the real host on loopback, a table with bots, and you at seat 1."""
+    async def open_play(self) -> None:
+        """``yule play``: the real host on loopback over the play folder, then the game asked
+        for (its table painted first), or the menu with the unfinished games to continue."""
         assert self.play is not None
         self.set_status(connection="connecting")
-        screen = self._open_table(game)
-        if screen is not None:  # the table on screen first, then the host is loaded and started
-            painted = asyncio.Event()
+        try:
+            folder, lock = claim_play_folder()
+            self.resources.enter_context(lock)
+        except OSError as e:
+            folder = Path(self.resources.enter_context(tempfile.TemporaryDirectory(prefix="yule-play-")))
+            self.notify(f"Games cannot be kept this time ({literal(e)}).", severity="warning", timeout=10)
+        address = f"play:{folder}"
+        quick = self.play.game if self.play.game is not None and not self.seat_store.seats(address) else None
+        if quick is not None and (screen := self._open_table(quick)) is not None:
+            painted = asyncio.Event()  # the table on screen first, then the host is loaded and started
             screen.call_after_refresh(painted.set)
             await painted.wait()
-        import tempfile
-
-        from yule.core.ismcts import DEFAULT_THINK
-        from yule.core.registry import get_game
         from yule.netplay.host import Host
 
-        spec = get_game(game)
-        players = self.play.players or max(spec.min_players, min(spec.max_players, 4))
-        self.data_folder = tempfile.TemporaryDirectory(prefix="yule-play-")
-        self.host = Host(self.data_folder.name, away_timeout=600)
-        port = await self.host.start("127.0.0.1", 0)
-        client = Client("127.0.0.1", port, name=self.player_name)
+        try:
+            self.host = Host(folder, away_timeout=PLAY_AWAY_TIMEOUT)
+            port = await self.host.start("127.0.0.1", 0)
+        except (OSError, sqlite3.Error) as e:
+            self.host = None
+            self.set_status(connection="offline")
+            self.notify(
+                f"Cannot start the game's host over {literal(folder)}: {literal(e)}", severity="error", timeout=60
+            )
+            return
+        client = Client("127.0.0.1", port, name=self.player_name, seat_store=self.seat_store, address=address)
         await client.connect()
         self.client = client
-        self.set_status(place=f"Yule · {spec.title} on this machine")
+        self.place = "Yule · on this machine"
         self.read_frames()
+        if quick is not None:
+            await self._new_game(quick)
+        else:
+            await self._play_menu()
+
+    async def _play_menu(self) -> None:
+        """The game menu: your unfinished games first, then a new game of each; q or Esc quits."""
+        from yule.core.registry import all_games
+
+        client = self.client
+        assert self.play is not None and client is not None
+        self.set_status(place=self.place, code=None)
+        listed = {t["table"]: t for t in await client.list_tables()}
+        choices: list[tuple[Text, tuple[str, Any], str | None]] = []
+        for saved in client.saved_seats():
+            summary = listed.get(saved.table)
+            if summary is None or summary["status"] != "playing" or summary["game"] not in GAME_UIS:
+                client.forget_seat(saved.table)  # finished (or gone): nothing to continue
+                continue
+            bots = sum(1 for s in summary["seats"] if s and s.get("bot"))
+            label = f"Continue: {literal(summary['title'])}, you and {bots} bot{'' if bots == 1 else 's'}"
+            choices.append((Text(label, style="bold"), ("continue", summary["table"]), None))
+        start: tuple[str, Any] | None = choices[0][1] if choices else None
+        wanted = self.play.players
+        for game in all_games():
+            label = literal(f"{game.title}: {game.summary or f'{game.min_players}-{game.max_players} players'}")
+            why = None
+            if game.name not in GAME_UIS:
+                why = f"{game.title} has no table in the terminal yet."
+            elif wanted is not None and not game.min_players <= wanted <= game.max_players:
+                why = players_sentence(game, wanted)
+            choices.append((Text(label), ("new", game.name), why))
+            if start is None and game.name == self.play.game:
+                start = ("new", game.name)
+        title = (
+            "Yule: continue a game, or a new one? (Enter plays, q quits)"
+            if start and start[0] == "continue"
+            else "Yule: which game? (Enter plays, q quits)"
+        )
+        pick = await self.push_screen_wait(GameMenu(title, choices, start))
+        if pick is None:
+            self.exit(0)
+        elif pick[0] == "continue":
+            await self._take_seat(pick[1], None)
+        else:
+            if self.play.level is None:
+                level = await self.push_screen_wait(self._level_menu(pick[1]))
+                if level is None:
+                    await self._play_menu()  # Esc at the bots' level: back to the games
+                    return
+                self.play.level = level
+            await self._new_game(pick[1])
+
+    async def _new_game(self, game: str) -> None:
+        """A new table of ``game`` on the play host: you, bots of the level asked for in every
+        other seat, started."""
+        from yule.core.ismcts import DEFAULT_THINK
+        from yule.core.registry import get_game
+
+        client = self.client
+        assert self.play is not None and client is not None
+        spec = get_game(game)
+        players = self.play.players or max(spec.min_players, min(spec.max_players, 4))
         try:
             kind = BOT_LEVELS[self.play.level or "normal"][0]
             if kind not in spec.bots:
@@ -414,10 +725,48 @@ class YuleApp(HostedApp):
                 delay = max(0.2, delay - DEFAULT_THINK)
             reply = await client.create_table(game, players, bot_delay=delay, seed=self.play.seed)
             self._sit(reply["table"])
-            await client.fill_bots(self.table_id, kind)
-            await client.start(self.table_id)
+            await client.fill_bots(reply["table"], kind)
+            await client.start(reply["table"])
         except HostError as e:
-            self.notify(literal(e.message), title="Cannot start the game", severity="error", timeout=30)
+            self.notify(
+                literal(refusal_text(e, game=game)), title="Cannot start the game", severity="error", timeout=30
+            )
+            self._forget_table()
+            await self._play_menu()
+
+    # -- leaving a table -----------------------------------------------------------------------
+
+    def on_table_screen_leave(self, message: TableScreen.Leave) -> None:
+        self.leave_table()
+
+    @work(exclusive=True, group="leave")
+    async def leave_table(self) -> None:
+        """Back to the lobby (your seat waits: a bot plays it meanwhile) or to the game menu
+        (``yule play``: the game waits for you, nobody plays your seat)."""
+        table, client = self.table_id, self.client
+        if table is not None and client is not None and (self.play is None or self.watching):
+            with contextlib.suppress(HostError, ConnectionLost):
+                await client.leave(table)
+        self._forget_table()
+        if self.play is not None:
+            self._clear_screens()
+            await self._play_menu()
+        else:
+            self._clear_screens(self._lobby())
+            await self._refresh_tables()
+
+    def _forget_table(self) -> None:
+        """Follow no table any more (its screens are closed by the caller)."""
+        if self.table_id is not None:
+            self.views.pop(self.table_id, None)
+            self.logs.pop(self.table_id, None)
+        self.table_id = self.info = self.last_view = self.log_so_far = self.results = None
+        self.table_screen = self.game_over = None
+        self.watching = False
+        if (lobby := self._lobby()) is not None:
+            lobby.mine = None
+        self.follow_clock({}, [])  # no turn timers to count down
+        self.set_status(place=self.place, code=None)
 
     # -- frames from the host ----------------------------------------------------------------
 
@@ -428,8 +777,8 @@ class YuleApp(HostedApp):
         kind = frame.get("type")
         if kind == "connection":
             self.set_status(connection=frame["state"])
-            if frame["state"] == "gone":
-                self.notify(literal(frame.get("reason", "")), title="The host is gone", severity="error", timeout=30)
+            if frame["state"] == "gone" and frame.get("reason") != "closed" and self.address is not None:
+                self.no_answer(*self.address, None)
         elif kind == "table":
             self.infos[frame["table"]] = frame
             if frame["table"] == self.table_id:
@@ -440,18 +789,25 @@ class YuleApp(HostedApp):
                 self._take_log(frame)
         elif kind == "chat" and frame.get("table") == self.table_id:
             self._chat(frame)
-        elif kind == "view" and frame.get("table") == self.table_id:
-            self._view(frame)
+        elif kind == "view":
+            self.views[frame["table"]] = frame
+            if frame.get("table") == self.table_id:
+                self._view(frame)
+        elif kind == "error" and frame.get("code") == "replaced" and frame.get("table") == self.table_id:
+            self.notify("You took your seat back in another terminal: this one now goes back.", timeout=15)
+            self.leave_table()
         elif kind == "error":
             self.notify(literal(frame.get("message", "")), title="From the host", severity="error")
 
     def _sit(self, table: int) -> None:
-        """From now on follow ``table`` (its info and log may already be here)."""
+        """From now on follow ``table`` (its info, log and view may already be here)."""
         self.table_id = table
         if table in self.logs:
             self._take_log(self.logs[table])
         if table in self.infos:
             self._table_info(self.infos[table])
+        if table in self.views:
+            self._view(self.views[table])
 
     def _take_log(self, frame: dict[str, Any]) -> None:
         """The host's log frame: the game's log and the chat so far, shown with the next view."""
@@ -484,7 +840,14 @@ class YuleApp(HostedApp):
         self.set_status(code=info.get("code"), place=f"Yule · #{info['table']} {literal(info['title'])}")
         lobby = self._lobby()
         if info["status"] == "waiting":
-            if lobby is not None:
+            if self.table_screen is not None and self.last_view is not None:
+                # Play again with a seat left empty: the table waits in the lobby for a player or a bot.
+                self.notify("A seat is empty now: the table waits in the lobby for a player or a bot.", timeout=10)
+                if self.watching or lobby is None:
+                    self.leave_table()
+                    return
+                self._back_to_the_lobby(lobby)
+            if lobby is not None and info.get("you") is not None and not self.watching:
                 lobby.mine = info
             return
         if lobby is not None:
@@ -493,10 +856,16 @@ class YuleApp(HostedApp):
         if screen is not None and self.last_view is not None:
             screen.show(self.last_view, self._names(), self._tags())
 
+    def _back_to_the_lobby(self, lobby: LobbyScreen) -> None:
+        """Close the table's screens, still seated at the table (it waits for players)."""
+        self._clear_screens(lobby)
+        self.table_screen = self.game_over = None
+        self.last_view = self.results = None
+
     def _open_table(self, game: str) -> TableScreen | None:
         """The table screen, opened on the first view or the game's start, whichever comes first."""
         if self.table_screen is None and game in GAME_UIS:
-            self.table_screen = TableScreen(game)
+            self.table_screen = TableScreen(game, spectator=self.watching)
             self.push_screen(self.table_screen)
         return self.table_screen
 
@@ -511,23 +880,47 @@ class YuleApp(HostedApp):
         screen.follow(frame, self.last_view, self._names(), self._tags())
         self.follow_clock(frame, self._names())
         self.last_view = view
-        if "result" in view and self.game_over is None:
-            result = final_result(screen.game, view)
-            self.game_over = GameOverScreen(screen.game, result, self._names(), frame.get("seat"))
-            self.push_screen(self.game_over, self._after_game)
-        elif "result" not in view and self.game_over is not None:
-            if self.screen is self.game_over:
+        if "result" in view and self.results is None:
+            you = None if self.watching else frame.get("seat")
+            self.results = (screen.game, final_result(screen.game, view), self._names(), you)
+            if screen in self.screen_stack:
+                self._clear_screens(screen)  # a question the table asked is moot now
+            self.show_results()
+        elif "result" not in view and self.results is not None:
+            self.results = None
+            if self.game_over is not None and self.screen is self.game_over:
                 self.pop_screen()
             self.game_over = None
+            self.refresh_bindings()  # no sheet to show again, nothing to play again
+
+    # -- game over -------------------------------------------------------------------------------
+
+    def show_results(self) -> None:
+        """The game over sheet (again), over the table."""
+        if self.results is None or self.game_over is not None:
+            return
+        self.game_over = GameOverScreen(*self.results, again=not self.watching)
+        self.push_screen(self.game_over, self._after_game)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("results", "again"):
+            at_table = self.results is not None and self.table_screen is not None and self.screen is self.table_screen
+            return at_table and (action == "results" or not self.watching)
+        return True
+
+    def action_results(self) -> None:
+        self.show_results()
+
+    def action_again(self) -> None:
+        if self.table_id is not None and not self.watching:
+            self.again(self.table_id)
 
     def _after_game(self, choice: str | None) -> None:
+        self.game_over = None
         if choice == "leave":
-            self.exit(0)
+            self.leave_table()
         elif choice == "again" and self.table_id is not None:
-            self.game_over = None
             self.again(self.table_id)
-        elif choice == "back":
-            self.game_over = None
 
     @work(group="requests")
     async def again(self, table: int) -> None:
@@ -539,6 +932,8 @@ class YuleApp(HostedApp):
 
     def on_chat_input_said(self, message: ChatInput.Said) -> None:
         self.send_chat(self.table_id, message.text)
+
+    # -- moves -------------------------------------------------------------------------------
 
     def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
         self.send_move(message.move, message.seq)
@@ -555,3 +950,10 @@ class YuleApp(HostedApp):
             screen.table.refused(STALE if e.code == "stale" else e.message)
         except ConnectionLost:
             screen.table.refused("Not connected to the host: the move was not sent. Try again once reconnected.")
+
+
+def _unknown_name(error: BaseException | None) -> bool:
+    """True for a failed look-up of a host name (not an address that does not answer)."""
+    import socket
+
+    return isinstance(error, socket.gaierror)

@@ -51,13 +51,19 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
     ChoiceScreen OptionList, ChoiceScreen OptionList:focus { height: auto; max-height: 14; border: none; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
-    HINT = "Up/Down to move, Enter to choose, Esc to cancel."
+    HINT = "Enter to choose, Esc to cancel."
+    """The line under the choices, after "Up/Down to move, " at first (a choice that cannot be
+    picked says why there instead)."""
 
-    def __init__(self, title: str, choices: list[tuple[Text, T, str | None]], start: T | None = None) -> None:
+    def __init__(
+        self, title: str, choices: list[tuple[Text, T, str | None]], start: T | None = None, hint: str | None = None
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.choices = choices
         self.start = start
+        if hint is not None:
+            self.HINT = hint
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -69,7 +75,7 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
                     label.stylize("dim")
                 options.append(Option(label, id=str(i)))
             yield ChoiceList(*options)
-            yield Static(Text(self.HINT), id="why")
+            yield Static(Text(f"Up/Down to move, {self.HINT}"), id="why")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -90,7 +96,7 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         why = self.choices[int(event.option.id or 0)][2]
-        self._say(f"× {why}" if why else "Enter to choose, Esc to cancel.", refused=False)
+        self._say(f"× {why}" if why else self.HINT, refused=False)
 
     def _say(self, words: str, refused: bool) -> None:
         line = self.query_one("#why", Static)

@@ -60,14 +60,17 @@ def parse_address(text: str, default_port: int) -> tuple[str, int]:
     return host, port
 
 
-def table_line(summary: dict[str, Any]) -> Text:
-    """One table in the lobby list: number, game, seats taken, status, private or open."""
+def table_line(summary: dict[str, Any], yours: bool = False) -> Text:
+    """One table in the lobby list: number, game, seats taken, status, private or open, and
+    whether you hold a seat there (``yours``)."""
     seats = summary["seats"]
     taken = sum(s is not None for s in seats)
     text = Text(f"#{summary['table']} ", style="bold")
     text.append(literal(summary["title"], 16))
     text.append(f" {taken}/{len(seats)} {summary['status']} ")
     text.append("open" if summary.get("open") else "code", style="" if summary.get("open") else "italic")
+    if yours:
+        text.append(" · your seat", style="bold")
     people = [literal(s["name"], 12) for s in seats if s is not None and not s.get("bot")]
     if people:
         text.append("  " + ", ".join(people), style="dim")
@@ -158,6 +161,38 @@ class ConnectScreen(Screen[None]):
         self.post_message(self.Rescan())
 
 
+class NoAnswerScreen(Screen[str]):
+    """The host cannot be reached: what happened in plain words, and what to do.
+
+    Dismissed with ``"retry"`` (r or Enter), ``"other"`` (a: another address) or ``"quit"``.
+    """
+
+    DEFAULT_CSS = """
+    NoAnswerScreen #middle { height: 1fr; align: center middle; }
+    NoAnswerScreen #why { width: 70; max-width: 100%; height: auto; border: round $error; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("r,enter", "done('retry')", "Try again", key_display="r"),
+        Binding("a", "done('other')", "Another address"),
+        Binding("q,escape", "done('quit')", "Quit", key_display="q"),
+    ]
+
+    def __init__(self, why: str) -> None:
+        super().__init__()
+        self.why = why
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine()
+        with Vertical(id="middle"):
+            why = Static(Text(self.why + "\n\nr tries again, a connects to another address, q quits."), id="why")
+            why.border_title = "Not connected"
+            yield why
+        yield KeysFooter()
+
+    def action_done(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
 class LobbyScreen(Screen[None]):
     """The host's tables; the table you sit at while it waits, with its seats, bots and the
     last lines of its chat (``m`` says one)."""
@@ -170,7 +205,6 @@ class LobbyScreen(Screen[None]):
     """
     BINDINGS = [
         Binding("n", "new", "New"),
-        Binding("enter", "join", "Join", show=False),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
         Binding("a", "add_bot", "+Bot"),
@@ -178,8 +212,9 @@ class LobbyScreen(Screen[None]):
         Binding("o", "toggle_open", "Open/private"),
         Binding("s", "start", "Start"),
         Binding("m", "chat", "Chat"),
+        Binding("l", "leave", "Leave"),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q,escape", "app.quit", "Quit", key_display="q"),
     ]
 
     tables: reactive[list[dict[str, Any]]] = reactive(list, init=False)
@@ -187,6 +222,8 @@ class LobbyScreen(Screen[None]):
     """The table info of the waiting table you sit at, if any."""
     chat: reactive[list[Text]] = reactive(list, init=False)
     """The last chat lines of that table (:func:`chat_line`)."""
+    held: reactive[frozenset[int]] = reactive(frozenset, init=False)
+    """The tables where you hold a seat (kept on this machine): joining one takes the seat back."""
 
     class Request(Message):
         """Ask the app to do a lobby request: ``kind`` is join, watch, create, add_bot ..."""
@@ -222,13 +259,17 @@ class LobbyScreen(Screen[None]):
         if self.is_mounted:
             self._draw_mine(mine)
 
+    def watch_held(self) -> None:
+        if self.is_mounted:
+            self._draw_tables(self.tables)
+
     def _draw_tables(self, tables: list[dict[str, Any]]) -> None:
         options = self.query_one("#tables", OptionList)
         highlighted = options.highlighted
         options.clear_options()
         options.border_subtitle = "" if tables else "no tables yet: n creates one"
         for summary in tables:
-            options.add_option(Option(table_line(summary), id=str(summary["table"])))
+            options.add_option(Option(table_line(summary, summary["table"] in self.held), id=str(summary["table"])))
         if tables:
             options.highlighted = min(highlighted or 0, len(tables) - 1)
         self.refresh_bindings()
@@ -247,7 +288,7 @@ class LobbyScreen(Screen[None]):
                 text.append(f"Turn timer: {mine['turn_seconds']:g} s a move\n")
             text.append("\n")
             text.append_text(seats_text(mine))
-            text.append("\n\na adds a bot, x removes one, s starts, m chats.", style="dim")
+            text.append("\n\na adds a bot, x removes one, s starts, m chats, l leaves.", style="dim")
             if self.chat:
                 text.append("\n\n")
                 text.append_text(Text("\n").join(self.chat[-LOBBY_CHAT_LINES:]))
@@ -266,11 +307,16 @@ class LobbyScreen(Screen[None]):
         return self.tables[index] if index is not None and 0 <= index < len(self.tables) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("add_bot", "remove_bot", "start", "toggle_open", "chat"):
-            return True if self.mine is not None else None
+        if action in ("add_bot", "remove_bot", "start", "toggle_open", "chat", "leave"):
+            return self.mine is not None
         if action in ("join", "watch"):
-            return True if self.tables else None
+            return bool(self.tables)
         return True
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a table joins it (the list takes Enter for itself)."""
+        event.stop()
+        self.action_join()
 
     def action_new(self) -> None:
         """A new table, of the highlighted table's game unless another is chosen."""
@@ -309,6 +355,10 @@ class LobbyScreen(Screen[None]):
     def action_start(self) -> None:
         if self.mine is not None:
             self.post_message(self.Request("start", table=self.mine["table"]))
+
+    def action_leave(self) -> None:
+        if self.mine is not None:
+            self.post_message(self.Request("leave", table=self.mine["table"]))
 
     def action_rules(self) -> None:
         from .screens import RulesScreen
@@ -524,10 +574,14 @@ class CodeScreen(ModalScreen[str | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
+    def __init__(self, why: str = "Private table: type its join code, then Enter.") -> None:
+        super().__init__()
+        self.why = why
+
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Join code"
-            yield Label("Private table: type its join code, then Enter.")
+            yield Label(Text(self.why))
             yield Input(id="code", max_length=16)
         yield KeysFooter()
 

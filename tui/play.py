@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import sys
 
 from yule.netplay import DEFAULT_PORT
 
@@ -19,8 +20,48 @@ def _default_name() -> str:
         return "Player"
 
 
+def name_problem(name: str) -> str | None:
+    """What is wrong with a name given on the command line, in words (None: nothing).
+
+    >>> name_problem("Ana"), name_problem("   ")
+    (None, 'a name needs at least one letter or digit.')
+    >>> name_problem("Annabelle-Marie Christina Fontaine")
+    'a name has at most 24 characters; that one has 34.'
+    """
+    from yule.netplay.table import NAME_LENGTH, clean_name
+
+    if not clean_name(name, ""):
+        return "a name needs at least one letter or digit."
+    if len(name.strip()) > NAME_LENGTH:
+        return f"a name has at most {NAME_LENGTH} characters; that one has {len(name.strip())}."
+    return None
+
+
+def players_problem(game_name: str | None, players: int | None) -> str | None:
+    """What is wrong with ``--players`` for the game (any game when None), in words."""
+    from yule.core.registry import all_games, get_game
+
+    from .app import players_sentence
+
+    if players is None:
+        return None
+    if game_name is not None:
+        game = get_game(game_name)
+        if not game.min_players <= players <= game.max_players:
+            return players_sentence(game, players)
+        return None
+    if not any(g.min_players <= players <= g.max_players for g in all_games()):
+        each = ", ".join(f"{g.title} {g.min_players}-{g.max_players}" for g in all_games())
+        return f"no game here is for {players} players ({each})."
+    return None
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Play now: the real host on loopback, a table with bots, and you."""
+    problem = (name_problem(args.name) if args.name is not None else None) or players_problem(args.game, args.players)
+    if problem:
+        print(f"yule play: {problem}", file=sys.stderr)
+        return 2
     from .app import PlaySetup, YuleApp
 
     setup = PlaySetup(
@@ -32,6 +73,12 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_join(args: argparse.Namespace) -> int:
     """Join a host: the connect screen without an address, else its lobby (or the table by code)."""
+    if args.name is not None and (problem := name_problem(args.name)):
+        print(f"yule join: {problem}", file=sys.stderr)
+        return 2
+    if args.code is not None and not (args.code.strip().isalnum() and len(args.code.strip()) <= 16):
+        print("yule join: a join code is 6 letters and digits, such as K7QF2M.", file=sys.stderr)
+        return 2
     from .app import YuleApp
     from .lobby import parse_address
 
@@ -40,7 +87,7 @@ def run_join(args: argparse.Namespace) -> int:
         try:
             address = parse_address(args.address, DEFAULT_PORT)
         except ValueError as e:
-            print(f"yule join: {e}")
+            print(f"yule join: {e}", file=sys.stderr)
             return 2
     app = YuleApp(name=args.name or _default_name(), address=address, code=args.code)
     return app.run(mouse=False) or 0

@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.containers import Center, VerticalScroll
 from textual.events import Key, Resize
 from textual.geometry import Size
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -94,7 +95,11 @@ class FollowScreen(Screen[None]):
 
 
 class TableScreen(FollowScreen):
-    """A game in progress: the status line, the game's table, the log and the keys."""
+    """A game at a table: the status line, the game's table, the log and the keys.
+
+    ``spectator``: watching, not playing.  Leaving (:class:`Leave`, heard by the app) needs no
+    confirmation from a spectator or once the game is over.
+    """
 
     BINDINGS = [
         Binding("h", "hint", "Hint"),
@@ -104,9 +109,13 @@ class TableScreen(FollowScreen):
         Binding("q", "leave", "Leave"),
     ]
 
-    def __init__(self, game: str) -> None:
+    class Leave(Message):
+        """Leave the table (confirmed): back to the lobby or the game menu."""
+
+    def __init__(self, game: str, spectator: bool = False) -> None:
         super().__init__()
         self.game = game
+        self.spectator = spectator
         self.latest: tuple[dict[str, Any], list[str], dict[int, str]] | None = None
         self.events: list[dict[str, Any]] = []
         """Events that came before the screen was mounted, for the table's :meth:`GameTable.happened`."""
@@ -117,6 +126,11 @@ class TableScreen(FollowScreen):
         yield GameLog()
         yield ChatInput()
         yield KeysFooter()
+
+    @property
+    def over(self) -> bool:
+        """The game shown is over (its view carries the result)."""
+        return self.latest is not None and "result" in self.latest[0]
 
     def on_mount(self) -> None:
         self._fit_log(self.app.size)
@@ -221,13 +235,16 @@ class TableScreen(FollowScreen):
         self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))
 
     def action_leave(self) -> None:
-        question = "Leave the table? Your seat waits for you: join again to take it back.\n\ny yes   n no"
-        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.app.exit())
+        if self.spectator or self.over:
+            self.post_message(self.Leave())
+            return
+        question = "Leave the table? Your seat waits for you: join the table again to take it back.\n\ny yes   n no"
+        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.post_message(self.Leave()))
 
 
 class GameOverScreen(Screen[str]):
     """The final scores in full; dismissed with ``"again"`` (unless ``again`` is false: a
-    replay), ``"back"`` or ``"leave"``."""
+    replay, or a spectator's sheet), ``"back"`` or ``"leave"``."""
 
     DEFAULT_CSS = """
     GameOverScreen VerticalScroll { height: 1fr; }

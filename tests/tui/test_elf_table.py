@@ -193,7 +193,6 @@ async def test_a_larger_terminal_shows_card_names_and_more_log():
 
 
 async def test_the_whole_game_against_a_real_host(tmp_path, monkeypatch):
-    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     app = YuleApp(name="Ana", play=PlaySetup("elf", 2, bot_delay=0.01), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:
 

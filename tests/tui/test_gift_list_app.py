@@ -23,7 +23,6 @@ def may_move(app: YuleApp) -> bool:
 
 
 async def test_a_whole_game_by_keys_against_the_host(tmp_path, monkeypatch):
-    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     app = YuleApp(name="Ana", play=PlaySetup("gift-list", 4, bot_delay=0.01), discover=False)
     done = {"bring": 0, "open": 0, "steal": 0}
     async with app.run_test(size=(80, 24)) as pilot:

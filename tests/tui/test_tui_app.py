@@ -17,8 +17,7 @@ from yule.tui.screens import GameOverScreen, TableScreen
 from yule.tui.widgets import StatusLine
 
 
-async def test_play_whole_turns_then_the_whole_game_and_again(tmp_path, monkeypatch):
-    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+async def test_play_whole_turns_then_the_whole_game_and_again(tmp_path):
     app = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
@@ -118,7 +117,10 @@ async def test_too_small_says_so(tmp_path, size):
         assert "needs a terminal" not in screen_text(app)
 
 
-async def first_turn_view(tmp_path, seed: int) -> dict:
+async def first_turn_view(home, monkeypatch, seed: int) -> dict:
+    """The first view of a new ``yule play`` game (in a data folder of its own: nothing to continue)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("YULE_STATE_DIR", str(home / "state"))
     app = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01, seed=seed), discover=False)
     notes = Notes()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
@@ -128,8 +130,9 @@ async def first_turn_view(tmp_path, seed: int) -> dict:
 
 
 async def test_play_with_a_seed_deals_the_same_game(tmp_path, monkeypatch):
-    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
-    first, again, other = [await first_turn_view(tmp_path, seed) for seed in (7, 7, 8)]
+    first, again, other = [
+        await first_turn_view(tmp_path / str(run), monkeypatch, seed) for run, seed in enumerate((7, 7, 8))
+    ]
     assert first == again
     assert first["exchange"] != other["exchange"] or first["front"] != other["front"]
 

@@ -13,35 +13,13 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_support import my_turn, screen_text, wait_for
+from tui_support import my_turn, screen_text, sit_at_a_started_table, take_two, wait_for
 
 from yule.netplay.client import Client
 from yule.netplay.host import Host
 from yule.tui.app import YuleApp
 from yule.tui.lobby import LobbyScreen
 from yule.tui.screens import TableScreen
-
-
-async def sit_at_a_started_table(pilot, app: YuleApp) -> None:
-    """From the lobby: a 3-seat White Elephant table, two bots, started; wait for our turn."""
-    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-    await pilot.press("n")
-    await pilot.pause()
-    await pilot.press("enter", "end", "backspace", "3", "enter")
-    await wait_for(pilot, lambda: app.info is not None, what="the new table")
-    await pilot.press("a", "a")
-    await wait_for(pilot, lambda: None not in app.info["seats"], what="two bots")
-    await pilot.press("s")
-    await wait_for(pilot, lambda: my_turn(app), what="our turn")
-
-
-async def take_two(pilot, app: YuleApp, name: str) -> None:
-    """Mark the first two gifts of the Exchange and take them, by keys."""
-    took = sum(f"{name} took 2 gifts" in line for line in app.table_screen.lines)
-    await pilot.press("home", "space", "right", "space", "t")
-    await wait_for(
-        pilot, lambda: sum(f"{name} took 2 gifts" in line for line in app.table_screen.lines) > took, what="the take"
-    )
 
 
 async def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path, monkeypatch):

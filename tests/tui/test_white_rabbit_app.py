@@ -35,7 +35,6 @@ def ready(app: YuleApp) -> bool:
 
 
 async def test_a_whole_game_by_keys_against_the_real_host(tmp_path, monkeypatch):
-    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     create = Client.create_table
 
     async def seeded(self, *args, **kwargs):
