@@ -36,6 +36,7 @@ import statistics
 import struct
 import subprocess
 import sys
+import tempfile
 import termios
 import time
 from pathlib import Path
@@ -92,10 +93,10 @@ Bench().run(mouse=False)
 class Terminal:
     """A process in a 100×30 pseudo terminal."""
 
-    def __init__(self, argv: list[str], cwd: Path) -> None:
+    def __init__(self, argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> None:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        env = {**os.environ, "TERM": "xterm-256color", "COLORTERM": ""}
+        env = {**os.environ, "TERM": "xterm-256color", "COLORTERM": "", **(env or {})}
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd,
                                      start_new_session=True)  # fmt: skip
@@ -157,12 +158,19 @@ def run_app(code: str, marker: bytes, pushes: int) -> tuple[float, list[float]]:
 
 
 def yule_play_start() -> tuple[float, float]:
-    """Seconds from ``yule play white-elephant`` to its table on screen, and to the first view."""
-    term = Terminal([sys.executable, "-m", "yule.tui.cli", "play", "white-elephant", "--name", "Ana"], ROOT)
-    try:
-        return term.wait_for(b"Gift Exchange"), term.wait_for(b"Round 1")
-    finally:
-        term.close()
+    """Seconds from ``yule play white-elephant`` to its table on screen, and to the first view.
+
+    Each start has fresh data and state folders, as on a first run: no unfinished game to offer
+    (the game each run leaves is not left in the user's folders).
+    """
+    with tempfile.TemporaryDirectory(prefix="yule-bench-") as home:
+        folders = {"XDG_DATA_HOME": f"{home}/data", "YULE_STATE_DIR": f"{home}/state"}
+        argv = [sys.executable, "-m", "yule.tui.cli", "play", "white-elephant", "--name", "Ana"]
+        term = Terminal(argv, ROOT, folders)
+        try:
+            return term.wait_for(b"Gift Exchange"), term.wait_for(b"Round 1")
+        finally:
+            term.close()
 
 
 def compile_yule() -> None:

@@ -62,6 +62,10 @@ async def play_games(
     the_game = get_game(game)
     if bot not in the_game.bots:
         raise ValueError(f"{the_game.title} bots are {', '.join(the_game.bots)}, not {bot!r}")
+    if not the_game.min_players <= players <= the_game.max_players:
+        raise ValueError(
+            f"{the_game.title} is for {the_game.min_players} to {the_game.max_players} players, not {players}"
+        )
     seed = seed if seed is not None else random.randrange(10**9)
     summary = Summary(remaining=games)
     started = time.monotonic()

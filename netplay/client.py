@@ -37,8 +37,9 @@ API in brief: :meth:`Client.connect`, :meth:`~Client.close`, :meth:`~Client.list
 :meth:`~Client.fill_bots`, :meth:`~Client.remove_bot`, :meth:`~Client.set_open`,
 :meth:`~Client.start`, :meth:`~Client.play_again`, :meth:`~Client.move`, :meth:`~Client.chat`; :attr:`Client.seats`
 holds this client's :class:`SeatClaim` per table, :attr:`Client.tables` the latest table info
-of each table followed, :meth:`~Client.saved_seats` the seats kept on this machine; :func:`may_move` tells whether a view frame
-asks its seat for a move; :func:`discover_hosts` lists hosts on the LAN.
+of each table followed, :meth:`~Client.saved_seats` the seats kept on this machine;
+:func:`may_move` tells whether a view frame asks its seat for a move; :func:`discover_hosts`
+lists hosts on the LAN.
 """
 
 from __future__ import annotations
@@ -314,12 +315,12 @@ class Client:
     def _table_info(self, info: dict[str, Any]) -> None:
         table = info["table"]
         self.tables[table] = info
-        you = info.get("you")
-        if self.seat_store is not None and table in self.seats and isinstance(you, int):
-            seats = info.get("seats") or []
-            mine = seats[you] if 0 <= you < len(seats) and isinstance(seats[you], dict) else {}
-            self.seat_store.note(self.address, table, code=info.get("code"), game=info.get("game"),
-                                 name=mine.get("name"))  # fmt: skip
+        if self.seat_store is not None and table in self.seats and info.get("you") is not None:
+            self.seat_store.note(self.address, table, code=info.get("code"), game=info.get("game"))
+
+    def _player(self) -> str:
+        """This client's player name as the host has it (cleaned), or as given before the hello."""
+        return str(self.welcome.get("name", self.name))
 
     def _keep(self, claim: SeatClaim, code: str | None = None, game: str | None = None) -> None:
         """A seat this client got: held now, and kept in the seat store for later runs."""
@@ -332,15 +333,17 @@ class Client:
             self.seat_store.note(self.address, claim.table, code=code, game=game)
             return
         self.seat_store.remember(
-            self.address,
-            SavedSeat(
-                claim.table, claim.seat, claim.token, code=code, game=game, name=self.welcome.get("name", self.name)
-            ),
+            self.address, SavedSeat(claim.table, claim.seat, claim.token, code=code, game=game, name=self._player())
         )
 
     def saved_seats(self) -> list[SavedSeat]:
-        """The seats kept on this machine for this host, the newest first (none without a seat store)."""
-        return [] if self.seat_store is None else self.seat_store.seats(self.address)
+        """The seats this player keeps on this machine for this host, the newest first (none
+        without a seat store).  Only those taken under this client's name: two people sharing a
+        machine account, each with their own name, never take each other's seats."""
+        if self.seat_store is None:
+            return []
+        player = self._player().casefold()
+        return [seat for seat in self.seat_store.seats(self.address) if seat.name.casefold() == player]
 
     def saved_seat(self, table: int | None = None, code: str | None = None) -> SavedSeat | None:
         """The kept seat at ``table``, or at the table whose join code is ``code``."""
@@ -446,8 +449,8 @@ class Client:
         try:
             reply = await self.request({"type": "resume", "token": token})
         except HostError as e:
-            if e.code == "bad_token":
-                for saved in self.saved_seats():
+            if e.code == "bad_token" and self.seat_store is not None:
+                for saved in self.seat_store.seats(self.address):
                     if saved.token == token:
                         self.forget_seat(saved.table)
             raise

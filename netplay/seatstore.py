@@ -69,7 +69,7 @@ class SavedSeat:
     game: str | None = None
     """The game's record name (``white-elephant``), once known."""
     name: str = ""
-    """The player's name at that table."""
+    """The player's name the seat was taken under: the client offers it back to that name only."""
     saved: float = field(default_factory=time.time)
     """When the seat was taken (Unix time): the newest first when there are several."""
 

@@ -209,7 +209,7 @@ class GameMenu(ChoiceScreen[tuple[str, Any]]):
     """``yule play``'s menu: the unfinished games to continue, then every game; q or Esc quits."""
 
     BINDINGS = [Binding("q,escape", "cancel", "Quit", key_display="q")]
-    HINT = "Up/Down to move, Enter to choose, q or Esc to quit."
+    HINT = "Enter to choose, q or Esc to quit."
 
 
 class YuleApp(HostedApp):
@@ -475,7 +475,7 @@ class YuleApp(HostedApp):
             choices = [(Text(f"#{t['table']} {literal(t['title'])}"), t["table"], None) for t in going_on]
             table = await self.push_screen_wait(
                 ChoiceScreen(
-                    "Your seats in games going on here", choices, hint="Enter: back to that game; Esc: the lobby."
+                    "Your seats in games going on here", choices, hint="Enter goes back to that game, Esc to the lobby."
                 )
             )
         if table is not None:
@@ -546,7 +546,7 @@ class YuleApp(HostedApp):
                     f"{started} Is one of these players you?",
                     choices,
                     yours,
-                    hint="They are away. Enter takes the seat back or watches; Esc: the lobby.",
+                    hint="Enter takes that seat back (or just watches), Esc goes back to the lobby.",
                 )
             )
             if pick is None:

@@ -258,12 +258,32 @@ async def _until_stopped() -> None:
     await stop.wait()
 
 
-def _run_server(command: str, serve: Coroutine[Any, Any, None], stopped: str) -> int:
-    """Run a server until it is stopped; a port it cannot listen on is a one-line error."""
-    import asyncio
+def _port_number(text: str) -> int:
+    """A TCP port to listen on, given on the command line: 1 to 65535, or 0 for any free one."""
+    if not text.strip().isdigit() or not 0 <= int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535 (0: any free one), not {text!r}")
+    return int(text)
 
+
+def _run_server(command: str, serve: Coroutine[Any, Any, None], stopped: str, data: Path | None = None) -> int:
+    """Run a server until it is stopped; a data folder it cannot use or a port it cannot
+    listen on is a one-line error."""
+    import asyncio
+    import sqlite3
+
+    if data is not None:
+        try:
+            data.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            serve.close()
+            print(f"yule {command}: cannot use the data folder {data}: {e.strerror or e}", file=sys.stderr)
+            return 1
     try:
         asyncio.run(serve)
+    except sqlite3.Error as e:
+        print(f"yule {command}: the database in {data or 'the data folder'} cannot be used ({e}): move it "
+              "aside, or give another --data folder", file=sys.stderr)  # fmt: skip
+        return 1
     except OSError as e:
         print(f"yule {command}: cannot listen: {e.strerror or e}", file=sys.stderr)
         return 1
@@ -328,7 +348,7 @@ def cmd_host(args: argparse.Namespace) -> int:
                 await ssh.stop()
             await host.stop()
 
-    return _run_server("host", serve(), "Yule host stopped.")
+    return _run_server("host", serve(), "Yule host stopped.", data)
 
 
 def _room_for_connections(connections: int) -> None:
@@ -520,7 +540,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("host", help="serve tables to players on the LAN")
     p.add_argument("--bind", metavar="ADDR", help="address to listen on (default: every interface)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
+    p.add_argument("--port", type=_port_number, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
     p.add_argument("--data", metavar="DIR", help="data folder (database and finished game records)")
     p.add_argument(
         "--away-timeout",
@@ -561,7 +581,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--no-discovery", action="store_true", help="do not advertise the host on the LAN")
     p.add_argument(
-        "--ssh", type=int, metavar="PORT", help="also serve the app over SSH on PORT, for guests with nothing installed"
+        "--ssh",
+        type=_port_number,
+        metavar="PORT",
+        help="also serve the app over SSH on PORT, for guests with nothing installed",
     )
     p.add_argument("--ssh-password", metavar="WORD", help="the party word SSH guests must type (default: none asked)")
     p.set_defaults(handler=cmd_host)
@@ -577,7 +600,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the game host the sessions play at (default: this machine's, 127.0.0.1:{DEFAULT_PORT})",
     )
     p.add_argument("--bind", metavar="ADDR", help="address to listen on (default: every interface)")
-    p.add_argument("--port", type=int, default=DEFAULT_SSH_PORT, help=f"SSH port (default {DEFAULT_SSH_PORT})")
+    p.add_argument("--port", type=_port_number, default=DEFAULT_SSH_PORT, help=f"SSH port (default {DEFAULT_SSH_PORT})")
     p.add_argument("--data", metavar="DIR", help="data folder (the SSH host key, each SSH user's seats)")
     p.add_argument("--password", metavar="WORD", help="the party word guests must type (default: none asked)")
     p.add_argument(
@@ -611,7 +634,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", metavar="DIR", help="data folder (the host's database; the party resumes from it)")
     p.add_argument("--bind", metavar="ADDR", help="address the host listens on, for TVs (default: every interface)")
     p.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}, else any free one)"
+        "--port", type=_port_number, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}, else any free one)"
     )
     p.add_argument(
         "--export", metavar="DIR", help="write the last finished party's record, CSV and Markdown to DIR, and quit"

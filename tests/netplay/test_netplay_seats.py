@@ -3,8 +3,9 @@
 - The seat store keeps each token in one private JSON file (folder 0700, file 0600, written
   whole), under ``YULE_STATE_DIR``; a corrupt file is set aside, never a crash.
 - The client keeps every seat it gets there, with the table's code and game; a later client
-  (another run) finds the seat and resumes it, also after a host restart; a token the host
-  no longer knows is dropped; a seat given up before the game is forgotten.
+  (another run) of the same name finds the seat and resumes it, also after a host restart,
+  and another name on the same machine does not; a token the host no longer knows is
+  dropped; a seat given up before the game is forgotten.
 - ``reclaim``: with the table's code, the seat of an away player is taken back by name; the
   old token stops working and the table's log says who came back; refusals for a wrong code,
   a player who is there, a bot's seat and an unknown name, none telling anything hidden.
@@ -107,7 +108,9 @@ async def test_a_seat_comes_back_in_a_later_run_and_after_a_host_restart(tmp_pat
             await host.stop()
             host = Host(tmp_path / "data", away_timeout=60)
             await host.start("127.0.0.1", port)
-            async with Client("127.0.0.1", port, "Bob", seat_store=store) as later:
+            async with Client("127.0.0.1", port, "Ana", seat_store=store) as ana_here:
+                assert ana_here.saved_seats() == [] and ana_here.saved_seat(code=created["code"]) is None
+            async with Client("127.0.0.1", port, "bob", seat_store=store) as later:
                 assert later.saved_seat(code=created["code"]) == saved
                 back = await later.resume(later.saved_seat(table=table).token)
                 assert back.seat == claim.seat

@@ -1,7 +1,11 @@
-"""End to end: a real ``yule host`` and two ``yule join`` processes in pseudo terminals,
-driven by keystrokes.  Ana creates a private table, Ben joins with its code, a bot fills the
-third seat; each peeks at a different Surprise Gift, and each screen shows its own peek and
-never the other's.
+"""End to end: a real ``yule host`` and ``yule join`` processes in pseudo terminals, driven by
+keystrokes.
+
+- Ana creates a private table, Ben joins with its code, a bot fills the third seat; each peeks
+  at a different Surprise Gift, and each screen shows its own peek and never the other's.
+- The journey of a seat: a table made by one connection, Ana and Bob join it with its code
+  (each with a state folder of their own); Bob's terminal is closed mid-game, and the same
+  command puts Bob back in his seat; q and y at the table leave the app at the lobby.
 """
 
 from __future__ import annotations
@@ -67,28 +71,54 @@ class Terminal:
         raise AssertionError(f"{pattern!r} never appeared; the screen ended with:\n{self.text[-2000:]}")
 
     def close(self) -> None:
+        if self.master < 0:
+            return
         if self.proc.poll() is None:
-            os.write(self.master, b"\x11")  # Ctrl+Q
+            os.write(self.master, b"\x11")  # Ctrl+Q, and yes if it asks (a game is on)
+            try:
+                self.proc.wait(2)
+            except subprocess.TimeoutExpired:
+                os.write(self.master, b"y")
             try:
                 self.proc.wait(5)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
         os.close(self.master)
+        self.master = -1
+
+    def hang_up(self) -> None:
+        """The terminal window is closed: the app gets a hang-up, and no chance to say goodbye."""
+        os.close(self.master)
+        self.master = -1
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def start_host(data: Path, env: dict[str, str]) -> tuple[subprocess.Popen[str], int]:
+    """``yule host`` on loopback over ``data``, once it listens, and its port.
+
+    It binds port 0 and the port it prints is read back: no guessing a free port that someone
+    else could take first.
+    """
+    host = subprocess.Popen(
+        [*YULE, "host", "--bind", "127.0.0.1", "--port", "0", "--data", str(data), "--no-discovery"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=ROOT, env=env, text=True,
+    )  # fmt: skip
+    listening = re.search(r"listening on port (\d+)", host.stdout.readline() if host.stdout else "")
+    assert listening, "the host did not say its port"
+    return host, int(listening.group(1))  # the host bound port 0: whatever the system gave it
 
 
 def test_two_players_each_see_only_their_own_peek(tmp_path):
     env = {**os.environ, "TERM": "xterm-256color"}
     env.pop("NO_COLOR", None)
-    host = subprocess.Popen(
-        [*YULE, "host", "--bind", "127.0.0.1", "--port", "0", "--data", str(tmp_path), "--no-discovery"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=ROOT, env=env, text=True,
-    )  # fmt: skip
+    host, port = start_host(tmp_path, env)
     terminals: list[Terminal] = []
     try:
-        listening = re.search(r"listening on port (\d+)", host.stdout.readline() if host.stdout else "")
-        assert listening, "the host did not say its port"
-        port = int(listening.group(1))  # the host bound port 0: whatever the system gave it
         ana = Terminal([*YULE, "join", f"127.0.0.1:{port}", "--name", "Ana"], env)
         terminals.append(ana)
         ana.wait_for("no tables yet")
@@ -130,6 +160,68 @@ def test_two_players_each_see_only_their_own_peek(tmp_path):
         assert ben_peek.split("=")[0] + "=" not in ana.text, "Ana's screen showed Ben's peek"
         assert ana_peek.split("=")[0] + "=" not in ben.text, "Ben's screen showed Ana's peek"
         assert "peeked at Surprise Gift" in ana.text and "peeked at Surprise Gift" in ben.text
+    finally:
+        for term in terminals:
+            term.close()
+        host.terminate()
+        host.wait(10)
+        host.stdout.close()
+
+
+MAKE_TABLE = """
+import asyncio, sys
+from yule.netplay.client import Client
+
+async def make() -> None:
+    async with Client("127.0.0.1", int(sys.argv[1]), name="Organiser") as client:
+        created = await client.create_table("white-elephant", 3, sit=False, bot_delay=0.5)
+        await client.add_bot(created["table"])
+        print(created["code"])
+
+asyncio.run(make())
+"""
+
+
+def test_a_closed_terminal_comes_back_to_its_seat_and_leaving_goes_to_the_lobby(tmp_path):
+    env = {**os.environ, "TERM": "xterm-256color"}
+    env.pop("NO_COLOR", None)
+    host, port = start_host(tmp_path / "data", env)
+    terminals: list[Terminal] = []
+
+    def join(name: str) -> Terminal:
+        """``yule join HOST:PORT --code CODE --name NAME`` with the player's own state folder."""
+        own = {**env, "YULE_STATE_DIR": str(tmp_path / name)}
+        term = Terminal([*YULE, "join", f"127.0.0.1:{port}", "--code", code, "--name", name], own)
+        terminals.append(term)
+        return term
+
+    try:
+        made = subprocess.run([sys.executable, "-c", MAKE_TABLE, str(port)], capture_output=True, text=True,
+                              cwd=ROOT, env=env, timeout=30, check=True)  # fmt: skip
+        code = made.stdout.strip()
+        ana = join("Ana")
+        ana.wait_for(r"Ana \(you\)")
+        bob = join("Bob")
+        bob.wait_for(r"Bob \(you\)")
+        ana.wait_for(r"\d\. Bob")
+        ana.keys("s")  # Ana starts the game from the lobby's table panel
+        bob.wait_for("Gift Exchange:")
+
+        bob.hang_up()  # Bob's terminal is closed mid-game
+        again = join("Bob")
+        again.wait_for(r"Bob \(you\)", timeout=15)
+        table = again.wait_for("Gift Exchange:").start()
+        again.wait_for(r"Bob \(you\)", start=table)  # at the table, in his own seat
+        assert "is back, on another device" not in again.text  # his own token: not taken back by name
+
+        mark = len(again.text)
+        again.keys("q")
+        again.wait_for("Your seat waits for you", start=mark)
+        again.keys("y")
+        again.wait_for(r"your seat", start=mark)  # the lobby, the table marked as Bob's
+        again.wait_for("n creates a table", start=mark)
+        again.keys("q")
+        assert again.proc.wait(10) == 0
     finally:
         for term in terminals:
             term.close()

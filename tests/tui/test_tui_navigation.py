@@ -140,8 +140,9 @@ async def test_results_again_and_play_again_from_the_results_and_from_the_table(
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.last_view is not None and app.table_id is not None, what="the game")
         let_a_bot_finish(app)
-        await wait_for(pilot, lambda: "n Play again" in screen_text(app), what="the results")
-        assert isinstance(app.screen, GameOverScreen)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameOverScreen) and "n Play again" in screen_text(app), what="results"
+        )
         await pilot.press("b")
         await wait_for(pilot, lambda: app.screen is app.table_screen, what="the table")
         assert {"results", "again"} <= shown(app)
