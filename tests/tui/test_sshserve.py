@@ -163,9 +163,9 @@ async def test_a_session_follows_the_window_and_ends_alone_on_ctrl_q(party):
     assert stat.S_IMODE(state.stat().st_mode) == 0o700
     assert stat.S_IMODE((ssh.data_dir / HOST_KEY_FILE).stat().st_mode) == 0o600
 
+    since = len(ana.text)  # before the new size: the app may redraw before the size is seen here
     ana.process.change_terminal_size(120, 40)
     await until(lambda: struct.unpack("HHHH", ioctl(session.master, termios.TIOCGWINSZ, bytes(8)))[:2] == (40, 120), "the new size")  # fmt: skip
-    since = len(ana.text)
     await ana.shows("n creates a table", since)  # redrawn for the new size
 
     ana.keys("\x11")  # ctrl+q

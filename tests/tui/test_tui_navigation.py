@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import socket
 
+import pytest
 from tui_support import my_turn, screen_text, sit_at_a_started_table, wait_for
 
 from yule.netplay.client import Client, HostError, SeatStore
@@ -39,6 +40,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.fixture
+async def host(tmp_path):
+    """A host on a free loopback port, over a data folder of the test's own."""
+    the_host = Host(tmp_path / "data", away_timeout=60)
+    await the_host.start("127.0.0.1", 0)
+    yield the_host
+    await the_host.stop()
+
+
 def let_a_bot_finish(app: YuleApp) -> None:
     """A bot plays our seat too (as for a player away), so the game ends soon."""
     table = app.host.tables[app.table_id]
@@ -46,55 +56,47 @@ def let_a_bot_finish(app: YuleApp) -> None:
     table.kick_bots()
 
 
-async def test_leaving_a_table_goes_to_the_lobby_and_enter_takes_the_seat_back(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        app = YuleApp(name="Ana", address=("127.0.0.1", port), discover=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await sit_at_a_started_table(pilot, app)
-            table, seat = app.table_id, app.last_view["you"]
-            assert not {"results", "again"} & shown(app)  # the game is not over
-            await pilot.press("q")
-            await wait_for(pilot, lambda: "Your seat waits for you" in screen_text(app), what="the question")
-            assert isinstance(app.screen, ConfirmScreen)
-            await pilot.press("y")
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-            assert app.is_running and app.table_id is None and app.table_screen is None
-            await wait_for(pilot, lambda: host.tables[table].seats[seat].stand_in, what="a bot for the seat")
-            await wait_for(pilot, lambda: "your seat" in screen_text(app), what="the table marked as yours")
-            await pilot.press("enter")
-            await wait_for(
-                pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the table again"
-            )
-            assert (app.table_id, app.last_view["you"]) == (table, seat)
-            assert "Ana (you)" in screen_text(app)
-            await wait_for(pilot, lambda: not host.tables[table].seats[seat].stand_in, what="the seat taken back")
-    finally:
-        await host.stop()
+async def test_leaving_a_table_goes_to_the_lobby_and_enter_takes_the_seat_back(host):
+    port = host.port
+    app = YuleApp(name="Ana", address=("127.0.0.1", port), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sit_at_a_started_table(pilot, app)
+        table, seat = app.table_id, app.last_view["you"]
+        assert not {"results", "again"} & shown(app)  # the game is not over
+        await pilot.press("q")
+        await wait_for(pilot, lambda: "Your seat waits for you" in screen_text(app), what="the question")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        assert app.is_running and app.table_id is None and app.table_screen is None
+        await wait_for(pilot, lambda: host.tables[table].seats[seat].stand_in, what="a bot for the seat")
+        await wait_for(pilot, lambda: "your seat" in screen_text(app), what="the table marked as yours")
+        await pilot.press("enter")
+        await wait_for(
+            pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the table again"
+        )
+        assert (app.table_id, app.last_view["you"]) == (table, seat)
+        assert "Ana (you)" in screen_text(app)
+        await wait_for(pilot, lambda: not host.tables[table].seats[seat].stand_in, what="the seat taken back")
 
 
-async def test_enter_joins_the_highlighted_table_and_the_footer_shows_only_keys_that_work(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        app = YuleApp(name="Dee", address=("127.0.0.1", port), discover=False)
-        async with app.run_test(size=(80, 24)) as pilot, Client("127.0.0.1", port, "Cy") as cy:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-            assert shown(app) == {"new", "rules", "app.quit"}  # no table: nothing to join, watch or start
-            await cy.create_table("white-elephant", 3, open=True)
-            await wait_for(pilot, lambda: app.screen.tables, what="Cy's table in the lobby")
-            assert {"join", "watch"} <= shown(app) and not {"add_bot", "start", "leave"} & shown(app)
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: (app.info or {}).get("you") == 1, what="Dee's seat")
-            await wait_for(pilot, lambda: "Dee (you)" in screen_text(app), what="Dee's seat shown")
-            assert {"add_bot", "remove_bot", "start", "toggle_open", "leave"} <= shown(app)
-            await pilot.press("l")  # leave the waiting table: the seat is freed
-            await wait_for(pilot, lambda: app.screen.mine is None, what="no table of Dee's")
-            await wait_for(pilot, lambda: "Dee" not in screen_text(app), what="the seat freed")
-            assert not {"add_bot", "start", "leave"} & shown(app) and app.client.saved_seats() == []
-    finally:
-        await host.stop()
+async def test_enter_joins_the_highlighted_table_and_the_footer_shows_only_keys_that_work(host):
+    port = host.port
+    app = YuleApp(name="Dee", address=("127.0.0.1", port), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot, Client("127.0.0.1", port, "Cy") as cy:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        assert shown(app) == {"new", "rules", "app.quit"}  # no table: nothing to join, watch or start
+        await cy.create_table("white-elephant", 3, open=True)
+        await wait_for(pilot, lambda: app.screen.tables, what="Cy's table in the lobby")
+        assert {"join", "watch"} <= shown(app) and not {"add_bot", "start", "leave"} & shown(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: (app.info or {}).get("you") == 1, what="Dee's seat")
+        await wait_for(pilot, lambda: "Dee (you)" in screen_text(app), what="Dee's seat shown")
+        assert {"add_bot", "remove_bot", "start", "toggle_open", "leave"} <= shown(app)
+        await pilot.press("l")  # leave the waiting table: the seat is freed
+        await wait_for(pilot, lambda: app.screen.mine is None, what="no table of Dee's")
+        await wait_for(pilot, lambda: "Dee" not in screen_text(app), what="the seat freed")
+        assert not {"add_bot", "start", "leave"} & shown(app) and app.client.saved_seats() == []
 
 
 async def test_play_leave_to_the_menu_and_continue_also_after_a_restart(tmp_path):
@@ -166,94 +168,82 @@ async def test_results_again_and_play_again_from_the_results_and_from_the_table(
         assert "Continue" not in screen_text(app) and app.client.saved_seats() == []
 
 
-async def test_a_spectator_has_no_move_keys_and_leaves_straight_to_the_lobby(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        async with Client("127.0.0.1", port, name="Hal") as hal:
-            created = await hal.create_table("white-elephant", 3, bot_delay=30, sit=False, open=True)
-            table = created["table"]
-            await hal.fill_bots(table)
-            await hal.start(table)
-            app = YuleApp(name="Ivy", address=("127.0.0.1", port), discover=False)
-            async with app.run_test(size=(80, 24)) as pilot:
-                await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, what="tables")
-                await pilot.press("w")
-                await wait_for(
-                    pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the table"
-                )
-                assert app.table_screen.spectator and app.watching
-                assert not shown(app) & {*app.table_screen.table.MOVES, "results", "again"}
-                host.tables[table].bot_delay = 0.01
-                host.tables[table].kick_bots()
-                await wait_for(pilot, lambda: "Back to the table" in screen_text(app), timeout=60, what="the results")
-                assert isinstance(app.screen, GameOverScreen) and "Play again" not in screen_text(app)
-                await pilot.press("b")
-                await wait_for(pilot, lambda: app.screen is app.table_screen, what="the table")
-                assert "results" in shown(app) and "again" not in shown(app)
-                await pilot.press("q")  # no question: straight back to the lobby
-                await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-                await wait_for(pilot, lambda: not host.tables[table].watchers, what="no longer watching")
-                assert app.client.watching == {} and not app.watching
-    finally:
-        await host.stop()
-
-
-async def test_ctrl_q_asks_first_only_while_you_play(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        app = YuleApp(name="Jo", address=("127.0.0.1", port), discover=False)
+async def test_a_spectator_has_no_move_keys_and_leaves_straight_to_the_lobby(host):
+    port = host.port
+    async with Client("127.0.0.1", port, name="Hal") as hal:
+        created = await hal.create_table("white-elephant", 3, bot_delay=30, sit=False, open=True)
+        table = created["table"]
+        await hal.fill_bots(table)
+        await hal.start(table)
+        app = YuleApp(name="Ivy", address=("127.0.0.1", port), discover=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await sit_at_a_started_table(pilot, app)
-            await pilot.press("ctrl+q")
-            await wait_for(pilot, lambda: "same yule join command" in screen_text(app), what="the question")
-            assert isinstance(app.screen, ConfirmScreen) and "Quit Yule?" in screen_text(app)
-            await pilot.press("n")
-            await wait_for(pilot, lambda: app.screen is app.table_screen, what="the table again")
-            await pilot.press("ctrl+q", "y")
-        assert app.return_code == 0
-        lobby = YuleApp(name="Jo", address=("127.0.0.1", port), discover=False)
-        async with lobby.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: lobby.table_id is not None, what="back at Jo's game at once")
-            await pilot.press("q", "y")
-            await wait_for(pilot, lambda: isinstance(lobby.screen, LobbyScreen), what="the lobby")
-            await pilot.press("ctrl+q")  # no game on screen: no question
-        assert lobby.return_code == 0
-    finally:
-        await host.stop()
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, what="tables")
+            await pilot.press("w")
+            await wait_for(
+                pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the table"
+            )
+            assert app.table_screen.spectator and app.watching
+            assert not shown(app) & {*app.table_screen.table.MOVES, "results", "again"}
+            host.tables[table].bot_delay = 0.01
+            host.tables[table].kick_bots()
+            await wait_for(pilot, lambda: "Back to the table" in screen_text(app), timeout=60, what="the results")
+            assert isinstance(app.screen, GameOverScreen) and "Play again" not in screen_text(app)
+            await pilot.press("b")
+            await wait_for(pilot, lambda: app.screen is app.table_screen, what="the table")
+            assert "results" in shown(app) and "again" not in shown(app)
+            await pilot.press("q")  # no question: straight back to the lobby
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+            await wait_for(pilot, lambda: not host.tables[table].watchers, what="no longer watching")
+            assert app.client.watching == {} and not app.watching
 
 
-async def test_the_same_join_command_puts_you_back_in_your_seat(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
+async def test_ctrl_q_asks_first_only_while_you_play(host):
+    port = host.port
+    app = YuleApp(name="Jo", address=("127.0.0.1", port), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sit_at_a_started_table(pilot, app)
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: "same yule join command" in screen_text(app), what="the question")
+        assert isinstance(app.screen, ConfirmScreen) and "Quit Yule?" in screen_text(app)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is app.table_screen, what="the table again")
+        await pilot.press("ctrl+q", "y")
+    assert app.return_code == 0
+    lobby = YuleApp(name="Jo", address=("127.0.0.1", port), discover=False)
+    async with lobby.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: lobby.table_id is not None, what="back at Jo's game at once")
+        await pilot.press("q", "y")
+        await wait_for(pilot, lambda: isinstance(lobby.screen, LobbyScreen), what="the lobby")
+        await pilot.press("ctrl+q")  # no game on screen: no question
+    assert lobby.return_code == 0
+
+
+async def test_the_same_join_command_puts_you_back_in_your_seat(host, tmp_path):
+    port = host.port
     store = SeatStore(tmp_path / "bob" / "seats.json")
-    try:
-        async with Client("127.0.0.1", port, name="Ana") as ana:
-            created = await ana.create_table("white-elephant", 3, bot_delay=30)
-            table = created["table"]
-            first = YuleApp(name="Bob", address=("127.0.0.1", port), code=created["code"], seat_store=store)
-            async with first.run_test(size=(80, 24)) as pilot:
-                await wait_for(pilot, lambda: (first.info or {}).get("you") == 1, what="Bob's seat")
-                await ana.add_bot(table)
-                await ana.start(table)
-                await wait_for(pilot, lambda: first.screen is first.table_screen, what="the game")
-                await pilot.press("ctrl+q", "y")  # the terminal is gone
-            await wait_for_host(lambda: host.tables[table].seats[1].conn is None)
-            again = YuleApp(name="Bob", address=("127.0.0.1", port), code=created["code"], seat_store=store)
-            async with again.run_test(size=(80, 24)) as pilot:
-                await wait_for(pilot, lambda: again.last_view is not None, what="Bob's view")
-                assert (again.table_id, again.last_view["you"]) == (table, 1)
-                await wait_for(pilot, lambda: "Bob (you)" in screen_text(again), what="Bob (you)")
-                assert host.tables[table].seats[1].conn is not None
-            wrong = YuleApp(name="Eve", address=("127.0.0.1", port), code="ZZZZZZ", seat_store=store)
-            async with wrong.run_test(size=(80, 24)) as pilot:
-                await wait_for(pilot, lambda: wrong._notifications, what="the refusal")
-                (note,) = wrong._notifications
-                assert note.message.startswith("No table at this host has the join code ZZZZZZ.")
-                assert isinstance(wrong.screen, LobbyScreen) and wrong.table_id is None
-    finally:
-        await host.stop()
+    async with Client("127.0.0.1", port, name="Ana") as ana:
+        created = await ana.create_table("white-elephant", 3, bot_delay=30)
+        table = created["table"]
+        first = YuleApp(name="Bob", address=("127.0.0.1", port), code=created["code"], seat_store=store)
+        async with first.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: (first.info or {}).get("you") == 1, what="Bob's seat")
+            await ana.add_bot(table)
+            await ana.start(table)
+            await wait_for(pilot, lambda: first.screen is first.table_screen, what="the game")
+            await pilot.press("ctrl+q", "y")  # the terminal is gone
+        await wait_for_host(lambda: host.tables[table].seats[1].conn is None)
+        again = YuleApp(name="Bob", address=("127.0.0.1", port), code=created["code"], seat_store=store)
+        async with again.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: again.last_view is not None, what="Bob's view")
+            assert (again.table_id, again.last_view["you"]) == (table, 1)
+            await wait_for(pilot, lambda: "Bob (you)" in screen_text(again), what="Bob (you)")
+            assert host.tables[table].seats[1].conn is not None
+        wrong = YuleApp(name="Eve", address=("127.0.0.1", port), code="ZZZZZZ", seat_store=store)
+        async with wrong.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: wrong._notifications, what="the refusal")
+            (note,) = wrong._notifications
+            assert note.message.startswith("No table at this host has the join code ZZZZZZ.")
+            assert isinstance(wrong.screen, LobbyScreen) and wrong.table_id is None
 
 
 async def wait_for_host(condition, timeout: float = 10.0) -> None:
@@ -266,41 +256,35 @@ async def wait_for_host(condition, timeout: float = 10.0) -> None:
         await asyncio.sleep(0.02)
 
 
-async def test_the_seat_of_an_away_player_is_taken_back_by_name_from_another_machine(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        async with Client("127.0.0.1", port, name="Ana") as ana:
-            created = await ana.create_table("white-elephant", 3, bot_delay=30)
-            table = created["table"]
-            laptop = Client("127.0.0.1", port, name="Bob", reconnect=False)
-            await laptop.connect()
-            old = await laptop.join(None, created["code"])
-            await ana.add_bot(table)
-            await ana.start(table)
-            await laptop.close()  # the laptop died
-            await wait_for_host(lambda: host.tables[table].seats[1].conn is None)
-            phone = YuleApp(name="bob", address=("127.0.0.1", port), code=created["code"],
-                            seat_store=SeatStore(tmp_path / "phone" / "seats.json"))  # fmt: skip
-            async with phone.run_test(size=(80, 24)) as pilot:
-                await wait_for(
-                    pilot, lambda: "I am Bob: take my seat back" in screen_text(phone), what="the away players"
-                )
-                assert isinstance(phone.screen, ChoiceScreen)
-                await pilot.press("enter")  # highlighted: the away player with our name
-                await wait_for(pilot, lambda: (phone.last_view or {}).get("you") == 1, what="Bob's seat")
-                await wait_for(pilot, lambda: "Bob (you)" in screen_text(phone), what="Bob (you)")
-                assert "Bob is back, on another device." in phone.table_screen.lines
-                assert not phone.watching and phone.client.saved_seat(table=table).token != old.token
-            async with Client("127.0.0.1", port, name="Bob") as dead_laptop:
-                try:
-                    await dead_laptop.resume(old.token)
-                except HostError as e:
-                    assert e.code == "bad_token"
-                else:
-                    raise AssertionError("the old token still works")
-    finally:
-        await host.stop()
+async def test_the_seat_of_an_away_player_is_taken_back_by_name_from_another_machine(host, tmp_path):
+    port = host.port
+    async with Client("127.0.0.1", port, name="Ana") as ana:
+        created = await ana.create_table("white-elephant", 3, bot_delay=30)
+        table = created["table"]
+        laptop = Client("127.0.0.1", port, name="Bob", reconnect=False)
+        await laptop.connect()
+        old = await laptop.join(None, created["code"])
+        await ana.add_bot(table)
+        await ana.start(table)
+        await laptop.close()  # the laptop died
+        await wait_for_host(lambda: host.tables[table].seats[1].conn is None)
+        phone = YuleApp(name="bob", address=("127.0.0.1", port), code=created["code"],
+                        seat_store=SeatStore(tmp_path / "phone" / "seats.json"))  # fmt: skip
+        async with phone.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: "I am Bob: take my seat back" in screen_text(phone), what="the away players")
+            assert isinstance(phone.screen, ChoiceScreen)
+            await pilot.press("enter")  # highlighted: the away player with our name
+            await wait_for(pilot, lambda: (phone.last_view or {}).get("you") == 1, what="Bob's seat")
+            await wait_for(pilot, lambda: "Bob (you)" in screen_text(phone), what="Bob (you)")
+            assert "Bob is back, on another device." in phone.table_screen.lines
+            assert not phone.watching and phone.client.saved_seat(table=table).token != old.token
+        async with Client("127.0.0.1", port, name="Bob") as dead_laptop:
+            try:
+                await dead_laptop.resume(old.token)
+            except HostError as e:
+                assert e.code == "bad_token"
+            else:
+                raise AssertionError("the old token still works")
 
 
 async def test_nothing_answers_says_so_then_tries_again_or_quits(tmp_path):
