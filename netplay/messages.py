@@ -199,6 +199,7 @@ ClientMessage = Annotated[
     | Create
     | Join
     | Resume
+    | Reclaim
     | Watch
     | Leave
     | AddBot
