@@ -19,7 +19,7 @@ from __future__ import annotations
 import socket
 
 import pytest
-from tui_support import my_turn, screen_text, sit_at_a_started_table, wait_for
+from tui_support import my_turn, screen_text, sit_at_a_started_table, wait_for, wait_for_screen
 
 from yule.netplay.client import Client, HostError, SeatStore
 from yule.netplay.host import Host
@@ -64,8 +64,7 @@ async def test_leaving_a_table_goes_to_the_lobby_and_enter_takes_the_seat_back(h
         table, seat = app.table_id, app.last_view["you"]
         assert not {"results", "again"} & shown(app)  # the game is not over
         await pilot.press("q")
-        await wait_for(pilot, lambda: "Your seat waits for you" in screen_text(app), what="the question")
-        assert isinstance(app.screen, ConfirmScreen)
+        await wait_for_screen(pilot, ConfirmScreen, "Your seat waits for you", what="the question")
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
         assert app.is_running and app.table_id is None and app.table_screen is None
@@ -105,23 +104,17 @@ async def test_play_leave_to_the_menu_and_continue_also_after_a_restart(tmp_path
         await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
         table, view = app.table_id, app.last_view
         await pilot.press("q", "y")
-        await wait_for(
-            pilot, lambda: "Continue: White Elephant, you and 2 bots" in screen_text(app), what="the game menu"
-        )
-        assert app.is_running and isinstance(app.screen, GameMenu)
+        await wait_for_screen(pilot, GameMenu, "Continue: White Elephant, you and 2 bots", what="the game menu")
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is app.table_screen and my_turn(app), what="the game again")
         assert app.table_id == table and app.last_view == view  # nobody played for Ana meanwhile
         await pilot.press("ctrl+q")
-        await wait_for(pilot, lambda: "This game is kept" in screen_text(app), what="the question")
-        assert isinstance(app.screen, ConfirmScreen)
+        await wait_for_screen(pilot, ConfirmScreen, "This game is kept", what="the question")
         await pilot.press("y")
     assert app.return_code == 0
     again = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01), discover=False)
     async with again.run_test(size=(80, 24)) as pilot:
-        await wait_for(
-            pilot, lambda: "Continue: White Elephant" in screen_text(again), what="the menu with the unfinished game"
-        )
+        await wait_for_screen(pilot, GameMenu, "Continue: White Elephant", what="the menu with the unfinished game")
         await pilot.press("enter")
         await wait_for(pilot, lambda: my_turn(again), what="the game continued")
         assert again.table_id == table and again.last_view == view
@@ -142,9 +135,7 @@ async def test_results_again_and_play_again_from_the_results_and_from_the_table(
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.last_view is not None and app.table_id is not None, what="the game")
         let_a_bot_finish(app)
-        await wait_for(
-            pilot, lambda: isinstance(app.screen, GameOverScreen) and "n Play again" in screen_text(app), what="results"
-        )
+        await wait_for_screen(pilot, GameOverScreen, "n Play again", what="the results")
         await pilot.press("b")
         await wait_for(pilot, lambda: app.screen is app.table_screen, what="the table")
         assert {"results", "again"} <= shown(app)
@@ -164,8 +155,8 @@ async def test_results_again_and_play_again_from_the_results_and_from_the_table(
         let_a_bot_finish(app)
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="the third results")
         await pilot.press("q")  # leave: back to the game menu, nothing to continue
-        await wait_for(pilot, lambda: "Yule: which game?" in screen_text(app), what="the game menu")
-        assert "Continue" not in screen_text(app) and app.client.saved_seats() == []
+        text = await wait_for_screen(pilot, GameMenu, "Yule: which game?", what="the game menu")
+        assert "Continue" not in text and app.client.saved_seats() == []
 
 
 async def test_a_spectator_has_no_move_keys_and_leaves_straight_to_the_lobby(host):
@@ -186,8 +177,9 @@ async def test_a_spectator_has_no_move_keys_and_leaves_straight_to_the_lobby(hos
             assert not shown(app) & {*app.table_screen.table.MOVES, "results", "again"}
             host.tables[table].bot_delay = 0.01
             host.tables[table].kick_bots()
-            await wait_for(pilot, lambda: "Back to the table" in screen_text(app), timeout=60, what="the results")
-            assert isinstance(app.screen, GameOverScreen) and "Play again" not in screen_text(app)
+            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), timeout=90, what="the game's end")
+            text = await wait_for_screen(pilot, GameOverScreen, "Back to the table", what="the results")
+            assert "Play again" not in text
             await pilot.press("b")
             await wait_for(pilot, lambda: app.screen is app.table_screen, what="the table")
             assert "results" in shown(app) and "again" not in shown(app)
@@ -203,8 +195,7 @@ async def test_ctrl_q_asks_first_only_while_you_play(host):
     async with app.run_test(size=(80, 24)) as pilot:
         await sit_at_a_started_table(pilot, app)
         await pilot.press("ctrl+q")
-        await wait_for(pilot, lambda: "same yule join command" in screen_text(app), what="the question")
-        assert isinstance(app.screen, ConfirmScreen) and "Quit Yule?" in screen_text(app)
+        await wait_for_screen(pilot, ConfirmScreen, "Quit Yule?", "same yule join command", what="the question")
         await pilot.press("n")
         await wait_for(pilot, lambda: app.screen is app.table_screen, what="the table again")
         await pilot.press("ctrl+q", "y")
@@ -271,8 +262,7 @@ async def test_the_seat_of_an_away_player_is_taken_back_by_name_from_another_mac
         phone = YuleApp(name="bob", address=("127.0.0.1", port), code=created["code"],
                         seat_store=SeatStore(tmp_path / "phone" / "seats.json"))  # fmt: skip
         async with phone.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: "I am Bob: take my seat back" in screen_text(phone), what="the away players")
-            assert isinstance(phone.screen, ChoiceScreen)
+            await wait_for_screen(pilot, ChoiceScreen, "I am Bob: take my seat back", what="the away players")
             await pilot.press("enter")  # highlighted: the away player with our name
             await wait_for(pilot, lambda: (phone.last_view or {}).get("you") == 1, what="Bob's seat")
             await wait_for(pilot, lambda: "Bob (you)" in screen_text(phone), what="Bob (you)")
@@ -292,8 +282,7 @@ async def test_nothing_answers_says_so_then_tries_again_or_quits(tmp_path):
     app = YuleApp(name="Kim", address=("127.0.0.1", port), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:
         notice = f"Nothing answers at 127.0.0.1:{port}. Is `yule host` running there?"
-        await wait_for(pilot, lambda: notice in screen_text(app), what="the notice")
-        assert isinstance(app.screen, NoAnswerScreen)
+        await wait_for_screen(pilot, NoAnswerScreen, notice, what="the notice")
         assert shown(app) == {"done('retry')", "done('other')", "done('quit')"}
         host = Host(tmp_path, away_timeout=60)
         await host.start("127.0.0.1", port)
