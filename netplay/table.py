@@ -561,8 +561,8 @@ class Table:
             )
         old_hash = s.token_hash
         token = secrets.token_urlsafe(24)
+        self.store.save_seat(self.id, seat, s.name, None, hash_token(token))  # stored first, then it holds
         s.token_hash = hash_token(token)
-        self.store.save_seat(self.id, seat, s.name, None, s.token_hash)
         if self.state is not None:
             self._announce({"event": {"type": "back", "seat": seat}, "text": f"{s.name} is back, on another device."})
         self.resume(conn, seat)
