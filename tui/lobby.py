@@ -212,7 +212,7 @@ class LobbyScreen(Screen[None]):
         Binding("o", "toggle_open", "Open/private"),
         Binding("s", "start", "Start"),
         Binding("m", "chat", "Chat"),
-        Binding("l", "leave", "Leave"),
+        Binding("l", "leave", "Leave", show=False),  # said in the table panel: the footer is full
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("q,escape", "app.quit", "Quit", key_display="q"),
     ]
