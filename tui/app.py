@@ -217,6 +217,8 @@ class YuleApp(HostedApp):
 
     TITLE = "Yule"
     BINDINGS = [Binding("v", "results", "Results"), Binding("n", "again", "Play again")]
+    COME_BACK = "run the same yule join command to come back"
+    """How a player who quits mid-game gets back to their seat, as the quit question says it."""
     """At the table once the game is over: its sheet again, a new game (players only)."""
 
     class FromHost(Message):
@@ -306,7 +308,7 @@ class YuleApp(HostedApp):
         else:
             question = (
                 "Quit Yule? Your seat waits for you (a bot plays it while you are away): "
-                "run the same yule join command to come back.\n\ny yes   n no"
+                f"{self.COME_BACK}.\n\ny yes   n no"
             )
         self.push_screen(ConfirmScreen(question, id="quit"), lambda yes: yes and self.exit(0))
 

@@ -25,6 +25,8 @@ from .lobby import ConnectScreen
 class SSHGuestApp(YuleApp):
     """The Yule app of one SSH session: one host, no LAN discovery."""
 
+    COME_BACK = "connect again with the same ssh line to come back"
+
     def __init__(self, name: str, address: tuple[str, int]) -> None:
         super().__init__(name=name, address=address, discover=False)
         self.game_host = address

@@ -17,8 +17,9 @@ or closing the terminal ends that session only.
 - Sessions are capped (:data:`yule.netplay.MAX_SSH_SESSIONS`); a session without a key press for
   :data:`yule.netplay.SSH_IDLE_MINUTES` is closed; dead connections are noticed by keep-alives.
 - Each user name has its own state folder, ``DATA/ssh-users/<folder>`` (owner-only), given to
-  its apps as ``YULE_STATE_DIR`` (and ``HOME``): what the app keeps between runs is kept per
-  user name, on the host.
+  its apps as ``YULE_STATE_DIR`` (and ``HOME``): the seat tokens the app keeps there bring a
+  guest whose connection dropped straight back to their seat when they connect again under the
+  same name.
 
 User names are hostile input: the display name is cleaned like any name the host receives,
 and the folder name (:func:`user_folder`) is made of safe characters and a hash of the name.

@@ -2,7 +2,8 @@
 
 A real host and the SSH server run in the test's event loop; each guest is an SSH session with
 a pseudo terminal, whose app is a real process drawing to it.  Two guests join one table by its
-code and play; each screen shows its own secret Goal card and never the other's.  Commands,
+code and play; each screen shows its own secret Goal card and never the other's; a guest whose
+connection drops is back in the seat on connecting again under the same name.  Commands,
 SFTP and forwarding are refused; the party word, the session cap and the idle timeout hold;
 ``yule host --ssh`` serves both, and ``yule hosts`` shows the line a guest types.
 """
@@ -101,26 +102,29 @@ async def party(tmp_path):
     await host.stop()
 
 
+async def seat_two_guests(host: Host, ssh: SSHServe, organiser: Client) -> tuple[Any, Guest, Guest, dict[Guest, int]]:
+    """ana and ben join a private Elf table by its code, over SSH, and a bot fills it; it starts."""
+    created = await organiser.request({"type": "create", "game": "elf", "seats": 3, "sit": False, "bot_delay": 0.0})
+    ana = await Guest.connect(ssh.port, "ana")
+    ben = await Guest.connect(ssh.port, "ben")
+    for guest in (ana, ben):
+        await guest.shows("n creates a table")
+        guest.keys("j")
+        await guest.shows("join code")
+        guest.keys(created["code"], "\r")
+    table = host.tables[created["table"]]
+    await until(lambda: sum(s is not None for s in table.seats) == 2, "both guests seated")
+    await organiser.fill_bots(table.id)
+    await organiser.start(table.id)
+    names = [s.name if s else None for s in table.seats]
+    return table, ana, ben, {ana: names.index("ana"), ben: names.index("ben")}
+
+
 async def test_two_guests_play_one_table_each_seeing_only_their_own_goal(party):
     host, ssh = party
     async with Client("127.0.0.1", host.port, name="Organiser") as organiser:
-        created = await organiser.request(
-            {"type": "create", "game": "elf", "seats": 3, "sit": False, "bot_delay": 0.0, "seed": "ssh"}
-        )
-        table_id = created["table"]
-        ana = await Guest.connect(ssh.port, "ana")
-        ben = await Guest.connect(ssh.port, "ben")
+        table, ana, ben, seat = await seat_two_guests(host, ssh, organiser)
         try:
-            for guest in (ana, ben):
-                await guest.shows("n creates a table")
-                guest.keys("j")
-                await guest.shows("join code")
-                guest.keys(created["code"], "\r")
-            table = host.tables[table_id]
-            await until(lambda: sum(s is not None for s in table.seats) == 2, "both guests seated")
-            await organiser.fill_bots(table_id)
-            await organiser.start(table_id)
-            seat = {guest: [s.name if s else None for s in table.seats].index(name) for guest, name in ((ana, "ana"), (ben, "ben"))}  # fmt: skip
             goals = {}
             for guest, name in ((ana, "ana"), (ben, "ben")):
                 await guest.shows(f"{name} (you)")
@@ -148,6 +152,24 @@ async def test_two_guests_play_one_table_each_seeing_only_their_own_goal(party):
         finally:
             await ana.close()
             await ben.close()
+
+
+async def test_a_guest_whose_connection_drops_is_back_in_the_seat_on_connecting_again(party):
+    host, ssh = party
+    async with Client("127.0.0.1", host.port, name="Organiser") as organiser:
+        table, ana, ben, seat = await seat_two_guests(host, ssh, organiser)
+        await ben.shows("ben (you)")
+        ben.conn.abort()  # the Wi-Fi goes: no goodbye
+        await until(lambda: table.seats[seat[ben]].conn is None, "ben away at the host")
+        await until(lambda: {s.user for s in ssh.sessions} == {"ana"}, "ben's app ended with his connection")
+
+        again = await Guest.connect(ssh.port, "ben")
+        await again.shows("ben (you)")  # straight back at the table, no code typed
+        await until(lambda: table.seats[seat[ben]].conn is not None, "ben back in his seat")
+        assert [s.name for s in table.seats if s is not None].count("ben") == 1
+        await ana.close()
+        await ben.close()
+        await again.close()
 
 
 async def test_a_session_follows_the_window_and_ends_alone_on_ctrl_q(party):
