@@ -219,6 +219,8 @@ class YuleApp(HostedApp):
     BINDINGS = [Binding("v", "results", "Results"), Binding("n", "again", "Play again")]
     COME_BACK = "run the same yule join command to come back"
     """How a player who quits mid-game gets back to their seat, as the quit question says it."""
+    ONE_HOST = False
+    """True for an app that plays at its one host only (an SSH guest's): no other address offered."""
     """At the table once the game is over: its sheet again, a new game (players only)."""
 
     class FromHost(Message):
@@ -418,7 +420,7 @@ class YuleApp(HostedApp):
             else:
                 self.exit(1, return_code=1)
 
-        self.push_screen(NoAnswerScreen(why), chosen)
+        self.push_screen(NoAnswerScreen(why, elsewhere=not self.ONE_HOST), chosen)
 
     @work(exclusive=True, group="frames")
     async def read_frames(self) -> None:

@@ -164,7 +164,8 @@ class ConnectScreen(Screen[None]):
 class NoAnswerScreen(Screen[str]):
     """The host cannot be reached: what happened in plain words, and what to do.
 
-    Dismissed with ``"retry"`` (r or Enter), ``"other"`` (a: another address) or ``"quit"``.
+    Dismissed with ``"retry"`` (r or Enter), ``"other"`` (a: another address, unless
+    ``elsewhere`` is False: an SSH guest plays at its one host) or ``"quit"``.
     """
 
     DEFAULT_CSS = """
@@ -177,17 +178,26 @@ class NoAnswerScreen(Screen[str]):
         Binding("q,escape", "done('quit')", "Quit", key_display="q"),
     ]
 
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: str, elsewhere: bool = True) -> None:
         super().__init__()
         self.why = why
+        self.elsewhere = elsewhere
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
         with Vertical(id="middle"):
-            why = Static(Text(self.why + "\n\nr tries again, a connects to another address, q quits."), id="why")
+            keys = (
+                "r tries again, a connects to another address, q quits."
+                if self.elsewhere
+                else "r tries again, q quits."
+            )
+            why = Static(Text(f"{self.why}\n\n{keys}"), id="why")
             why.border_title = "Not connected"
             yield why
         yield KeysFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.elsewhere or parameters != ("other",)
 
     def action_done(self, choice: str) -> None:
         self.dismiss(choice)

@@ -4,8 +4,8 @@
 process per SSH session, with the session's pseudo terminal as its standard streams.  It makes
 that terminal its controlling terminal (so a window size change reaches it as ``SIGWINCH`` and a
 dropped connection as a hang-up), then runs :class:`yule.tui.app.YuleApp` at the one game host
-the SSH server serves, under the guest's SSH user name.  It stays at that host: the connect
-screen (shown while the host does not answer) tries that host again, whatever is typed there.
+the SSH server serves, under the guest's SSH user name.  It stays at that host: while the host
+does not answer, the guest may try again or quit, not connect anywhere else.
 ``SIGTERM`` ends the app cleanly, the terminal restored, as when the guest presses ctrl+q.
 """
 
@@ -19,26 +19,19 @@ import sys
 import termios
 
 from .app import YuleApp
-from .lobby import ConnectScreen
 
 
 class SSHGuestApp(YuleApp):
     """The Yule app of one SSH session: one host, no LAN discovery."""
 
     COME_BACK = "connect again with the same ssh line to come back"
+    ONE_HOST = True
 
     def __init__(self, name: str, address: tuple[str, int]) -> None:
         super().__init__(name=name, address=address, discover=False)
-        self.game_host = address
 
     def on_mount(self) -> None:  # besides YuleApp's own on_mount: Textual calls each class's handler
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit, 0)
-
-    def on_connect_screen_chosen(self, message: ConnectScreen.Chosen) -> None:
-        message.prevent_default()  # not YuleApp's handler: no other host
-        if (message.host, message.port) != self.game_host:
-            self.notify("This session plays at the party's host only: trying it again.", timeout=6)
-        self.connect(*self.game_host)
 
 
 def main(argv: list[str] | None = None) -> int:

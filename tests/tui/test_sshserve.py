@@ -22,7 +22,7 @@ from typing import Any
 
 import asyncssh
 import pytest
-from tui_support import terminal_text
+from tui_support import free_port, terminal_text
 
 from yule.netplay.client import Client
 from yule.netplay.discovery import FoundHost
@@ -295,6 +295,22 @@ def test_yule_hosts_shows_the_ssh_line(monkeypatch, capsys):
     assert main(["hosts"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == ["attic  192.168.1.20:7737  (or over SSH: ssh -p 2222 192.168.1.20)", "den  192.168.1.30:7737"]
+
+
+async def test_a_guest_whose_host_does_not_answer_may_only_try_it_again(tmp_path):
+    ssh = SSHServe(tmp_path, ("127.0.0.1", free_port()))
+    await ssh.start("127.0.0.1", 0)
+    try:
+        ana = await Guest.connect(ssh.port, "ana")
+        await ana.shows("Nothing answers at")
+        await ana.shows("r tries again, q quits.")
+        assert "Another address" not in ana.text
+        ana.keys("q")
+        await asyncio.wait_for(ana.process.wait_closed(), WAIT)
+        assert ana.process.exit_status == 1
+        await ana.close()
+    finally:
+        await ssh.stop()
 
 
 async def test_stopping_the_server_tells_each_guest(party):
