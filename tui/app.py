@@ -42,8 +42,6 @@ from .text import literal
 from .widgets import ChatInput, GameTable, PlainApp, StatusLine, chat_line, clock_text, seat_names, seat_tags
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
-    import tempfile
-
     from .lobby import ConnectScreen, LobbyScreen
 
 STALE = "The table changed before your move reached the host, so it was not made: look again and choose."
