@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import socket
 import stat
 import struct
 import sys
@@ -22,7 +23,7 @@ from typing import Any
 
 import asyncssh
 import pytest
-from tui_support import free_port, terminal_text
+from tui_support import terminal_text
 
 from yule.netplay.client import Client
 from yule.netplay.discovery import FoundHost
@@ -298,7 +299,9 @@ def test_yule_hosts_shows_the_ssh_line(monkeypatch, capsys):
 
 
 async def test_a_guest_whose_host_does_not_answer_may_only_try_it_again(tmp_path):
-    ssh = SSHServe(tmp_path, ("127.0.0.1", free_port()))
+    silent = socket.socket()  # bound, never listening: a connection to it is refused
+    silent.bind(("127.0.0.1", 0))
+    ssh = SSHServe(tmp_path, silent.getsockname())
     await ssh.start("127.0.0.1", 0)
     try:
         ana = await Guest.connect(ssh.port, "ana")
@@ -311,6 +314,7 @@ async def test_a_guest_whose_host_does_not_answer_may_only_try_it_again(tmp_path
         await ana.close()
     finally:
         await ssh.stop()
+        silent.close()
 
 
 async def test_stopping_the_server_tells_each_guest(party):
