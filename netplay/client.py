@@ -397,14 +397,14 @@ class Client:
         options: dict[str, Any] | None = None,
         open: bool = False,
         bot_delay: float | None = None,
-        sit: bool = True,
+        sit: bool | None = None,
         seed: str | int | None = None,
         organised: bool = False,
         guests: list[str] | None = None,
         turn_seconds: float | None = None,
     ) -> dict[str, Any]:
         """Create a table; returns ``{"table", "code", "organiser_token"}`` plus ``"seat"`` and
-        ``"token"`` when ``sit``.
+        ``"token"`` when ``sit`` (by default this client sits at seat 1, unless ``organised``).
 
         ``seed`` fixes the shuffles, dice and bots of the games where at most one seat is a
         person's (you alone with bots): the same seed deals the same games.  With more people
@@ -414,7 +414,7 @@ class Client:
         has for each move before a bot makes it; none by default).
         """
         message: dict[str, Any] = {"type": "create", "game": game, "seats": seats, "options": options or {},
-                                   "open": open, "sit": sit}  # fmt: skip
+                                   "open": open, "sit": not organised if sit is None else sit}  # fmt: skip
         if bot_delay is not None:
             message["bot_delay"] = float(bot_delay)
         if seed is not None:

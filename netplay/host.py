@@ -405,6 +405,9 @@ class Host:
         if conn.tables_made >= self.limits.tables_per_connection:
             raise RequestError("too_many_tables", f"You have created {conn.tables_made} tables, the most one "
                                "connection may create here.")  # fmt: skip
+        if message.organised and message.sit:
+            raise RequestError("bad_options", "An organised table seats its guests, not its organiser: create it "
+                               "without sitting (sit false).")  # fmt: skip
         delay = DEFAULT_BOT_DELAY if message.bot_delay is None else message.bot_delay
         organiser_token = secrets.token_urlsafe(24)
         table = Table.create(self.store, self._next_table, message.game, message.seats, dict(message.options),

@@ -61,8 +61,11 @@ async def test_organiser_mode_moves_for_any_seat_and_resumes_after_a_restart(tmp
         async with Client("127.0.0.1", port, "Organiser") as org, Client("127.0.0.1", port, "Eve") as eve:
             with pytest.raises(HostError, match="Two guests are called Ana"):
                 await org.create_table("gift-exchange", 2, organised=True, guests=["Ana", "ana"], sit=False)
+            with pytest.raises(HostError, match="seats its guests, not its organiser") as seated:
+                await org.create_table("gift-exchange", 2, organised=True, guests=["Ana", "Ben"], sit=True)
+            assert seated.value.code == "bad_options" and not await org.list_tables()  # no table left behind
             created = await org.create_table("gift-exchange", 3, organised=True, guests=["Ana", "Ben", "Cy"],
-                                             sit=False, bot_delay=0)  # fmt: skip
+                                             bot_delay=0)  # fmt: skip
             table, token = created["table"], created["organiser_token"]
             await org.start(table)
             for seat, label in enumerate(["Socks", "", "Mug"]):
