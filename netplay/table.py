@@ -59,14 +59,15 @@ class RequestError(Exception):
 
 
 def clean_name(raw: str, fallback: str = "Player") -> str:
-    """A display name with terminal escapes, control characters and markup brackets made harmless.
+    """A display name without terminal escapes or control characters, shortened; what else was
+    typed stays as it was (every screen shows names as plain text, never as markup).
 
     >>> clean_name("\\x1b[31mEvil\\x1b[0m [bold]Bob[/]\\n")
-    'Evil (bold)Bob(/)'
+    'Evil [bold]Bob[/]'
     >>> clean_name("\\u202eabc" + "x" * 40)
     'abcxxxxxxxxxxxxxxxxxxxxx'
     """
-    text = plain_line(raw).replace("[", "(").replace("]", ")")[:NAME_LENGTH].strip()
+    text = plain_line(raw)[:NAME_LENGTH].strip()
     return text or fallback
 
 

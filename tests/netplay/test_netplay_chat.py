@@ -45,7 +45,7 @@ async def test_a_line_reaches_the_table_cleaned_with_brackets_kept_and_nobody_el
     async with (
         Client("127.0.0.1", port, "Ana") as ana,
         Client("127.0.0.1", port, "Ben") as ben,
-        Client("127.0.0.1", port, "TV") as tv,
+        Client("127.0.0.1", port, "[TV] \x1b[2Jsofa") as tv,
         Client("127.0.0.1", port, "Other") as other,
     ):
         created = await ana.create_table("white-elephant", 3)
@@ -60,7 +60,7 @@ async def test_a_line_reaches_the_table_cleaned_with_brackets_kept_and_nobody_el
         assert await next_message(ana, "chat") == expected
         await tv.chat(table, "[i]from the sofa[/i]")  # a spectator has no seat
         assert await next_message(ben, "chat") == {
-            "type": "chat", "table": table, "seat": None, "name": "TV", "text": "[i]from the sofa[/i]",
+            "type": "chat", "table": table, "seat": None, "name": "[TV] sofa", "text": "[i]from the sofa[/i]",
         }  # fmt: skip
         seen = await frames_until_own_chat(other, elsewhere, "anyone?")
         assert not [m for m in seen if m.get("table") == table]
