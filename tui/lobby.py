@@ -24,7 +24,7 @@ from yule.core.registry import all_games
 
 from .games import GAME_UIS
 from .text import literal, plain
-from .widgets import ChatInput, KeysFooter, MarkedOptionList, StatusLine, TickBox
+from .widgets import ChatInput, KeysFooter, MarkedOptionList, StatusLine, TextField, TickBox
 
 TURN_SECONDS = (10, 3600)
 """The turn timers the create form offers (seconds a move); the host takes any up to an hour."""
@@ -132,7 +132,7 @@ class ConnectScreen(Screen[None]):
             found.border_subtitle = "looking for hosts…"
             yield found
             yield Label(Text("Or type an address (host or host:port), then Enter:"))
-            yield Input(placeholder="192.168.1.20:7737", id="address")
+            yield TextField(placeholder="192.168.1.20:7737", id="address")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -445,7 +445,7 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
             yield Static(id="summary")
             with Horizontal(classes="row"):
                 yield Label("Seats:")
-                yield Input(value="4", type="integer", id="seats", compact=True)
+                yield TextField(value="4", type="integer", id="seats", compact=True)
                 yield Static(id="seats-hint", classes="hint")
             with Horizontal(classes="row"):
                 yield TickBox("Open to anyone (no join code)", value=False, id="open", compact=True)
@@ -453,7 +453,7 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
             yield Vertical(id="options")
             with Horizontal(classes="row"):
                 yield Label("Turn timer, seconds:")
-                yield Input(value="", type="integer", id="turn-seconds", compact=True)
+                yield TextField(value="", type="integer", id="turn-seconds", compact=True)
                 yield Static(Text(f"empty: none ({TURN_SECONDS[0]} to {TURN_SECONDS[1]})"), classes="hint")
         yield KeysFooter()
 
@@ -569,7 +569,7 @@ def option_row(key: str, default: Any, choices: Mapping[str, str] | None = None)
         )
     return Horizontal(
         Label(option_label(key) + ":"),
-        Input(value="" if default is None else str(default), type="integer", id=f"opt-{key}", compact=True),
+        TextField(value="" if default is None else str(default), type="integer", id=f"opt-{key}", compact=True),
         Static(Text("empty: no limit"), classes="hint"),
         classes="row",
     )
@@ -592,7 +592,7 @@ class CodeScreen(ModalScreen[str | None]):
         with Vertical() as box:
             box.border_title = "Join code"
             yield Label(Text(self.why))
-            yield Input(id="code", max_length=16)
+            yield TextField(id="code", max_length=16)
         yield KeysFooter()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -296,7 +296,31 @@ def chat_line(frame: dict[str, Any]) -> Text:
     return Text.assemble(("chat│", "bold"), " ", (name, "bold"), ": ", literal(frame.get("text", "")))
 
 
-class ChatInput(Input):
+class TextField(Input):
+    """A one-line text field whose editing keys keep their place among the characters typed.
+
+    Textual's :class:`Input` types a character as its key arrives but runs its bound keys
+    (Backspace, the arrows, Home, ...) only once the key has bubbled up to the app, so a
+    Backspace and a letter that arrive together (a quick typist, or keys batched over SSH)
+    come out as the letter typed, then deleted (Textual issue 6605).  A field runs its own
+    editing bindings as their key arrives instead; Enter still goes to the screen's binding
+    or the input's submit, as before.
+    """
+
+    EDITING: ClassVar[dict[str, str]] = {
+        binding.key: binding.action for binding in Binding.make_bindings(Input.BINDINGS) if binding.action != "submit"
+    }
+    """Key -> the input's action for it, for every key the input binds but Enter."""
+
+    async def on_key(self, event: events.Key) -> None:
+        action = self.EDITING.get(event.key)
+        if action is not None:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)
+
+
+class ChatInput(TextField):
     """The one-line chat input at a table: hidden (and disabled: it takes no focus, no key) until
     :meth:`open`; Enter says the line (:class:`Said`), Escape closes it; either way the focus
     goes back where it was."""

@@ -27,7 +27,7 @@ from textual.widgets import Input, Label, Static
 from yule.core.gift_exchange.text import LABEL_MAX, WRAPPING_MAX
 from yule.netplay.table import NAME_LENGTH
 
-from ..widgets import KeysFooter
+from ..widgets import KeysFooter, TextField
 
 Values = dict[str, str]
 
@@ -108,7 +108,7 @@ class FormScreen(ModalScreen[Values | None]):
             for field in self.fields:
                 cap = f" (up to {field.limit} characters)" if field.limit >= 10 else ""
                 yield Label(Text(field.label + cap))
-                yield Input(field.value, placeholder=field.placeholder, max_length=field.limit, id=f"f-{field.key}")
+                yield TextField(field.value, placeholder=field.placeholder, max_length=field.limit, id=f"f-{field.key}")
             yield Static(id="problem")
             yield Static(Text("Enter: next / done   Tab: next   Esc: cancel"), id="keys")
         yield KeysFooter()
