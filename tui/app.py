@@ -44,6 +44,9 @@ from .widgets import ChatInput, GameTable, PlainApp, StatusLine, chat_line, cloc
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .lobby import ConnectScreen, LobbyScreen
 
+PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goes on with it."
+"""``yule play``'s question before leaving a table."""
+
 STALE = "The table changed before your move reached the host, so it was not made: look again and choose."
 
 PLAY_BOT_DELAY = 1.2
@@ -867,7 +870,8 @@ class YuleApp(HostedApp):
     def _open_table(self, game: str) -> TableScreen | None:
         """The table screen, opened on the first view or the game's start, whichever comes first."""
         if self.table_screen is None and game in GAME_UIS:
-            self.table_screen = TableScreen(game, spectator=self.watching)
+            leave = TableScreen.LEAVE_ASKS if self.play is None else PLAY_LEAVE_ASKS
+            self.table_screen = TableScreen(game, spectator=self.watching, leave_asks=leave)
             self.push_screen(self.table_screen)
         return self.table_screen
 

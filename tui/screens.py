@@ -112,10 +112,14 @@ class TableScreen(FollowScreen):
     class Leave(Message):
         """Leave the table (confirmed): back to the lobby or the game menu."""
 
-    def __init__(self, game: str, spectator: bool = False) -> None:
+    LEAVE_ASKS = "Leave the table? Your seat waits for you: join the table again to take it back."
+    """The question before a player leaves the table (``yule play`` asks its own)."""
+
+    def __init__(self, game: str, spectator: bool = False, leave_asks: str = LEAVE_ASKS) -> None:
         super().__init__()
         self.game = game
         self.spectator = spectator
+        self.leave_asks = leave_asks
         self.latest: tuple[dict[str, Any], list[str], dict[int, str]] | None = None
         self.events: list[dict[str, Any]] = []
         """Events that came before the screen was mounted, for the table's :meth:`GameTable.happened`."""
@@ -238,8 +242,9 @@ class TableScreen(FollowScreen):
         if self.spectator or self.over:
             self.post_message(self.Leave())
             return
-        question = "Leave the table? Your seat waits for you: join the table again to take it back.\n\ny yes   n no"
-        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.post_message(self.Leave()))
+        self.app.push_screen(
+            ConfirmScreen(f"{self.leave_asks}\n\ny yes   n no"), lambda yes: yes and self.post_message(self.Leave())
+        )
 
 
 class GameOverScreen(Screen[str]):

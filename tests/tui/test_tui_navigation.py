@@ -108,7 +108,9 @@ async def test_play_leave_to_the_menu_and_continue_also_after_a_restart(tmp_path
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
         table, view = app.table_id, app.last_view
-        await pilot.press("q", "y")
+        await pilot.press("q")
+        await wait_for_screen(pilot, ConfirmScreen, "Back to the menu? This game is kept", what="the question")
+        await pilot.press("y")
         await wait_for_screen(pilot, GameMenu, "Continue: White Elephant, you and 2 bots", what="the game menu")
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is app.table_screen and my_turn(app), what="the game again")
