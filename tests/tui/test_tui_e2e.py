@@ -148,18 +148,18 @@ def test_two_players_each_see_only_their_own_peek(tmp_path):
                     continue
                 mark = len(term.text)
                 term.keys(*keys, pause=0.3)
-                time.sleep(0.5)
-                found = re.search(r"\?(\d+)=([A-Z]{2} \d+)", term.text[mark:])
-                if found:
-                    peeks[name] = found.group(0)
-                    term.keys(" ", "\x1b[C", " ", "t")  # then take two gifts: the turn goes on
-            time.sleep(0.3)
+                try:  # not this player's turn yet (the keys did nothing): the other one, then again
+                    peeks[name] = term.wait_for(r"\?(\d+)=([A-Z]{2} \d+)", timeout=1.0, start=mark).group(0)
+                except AssertionError:
+                    continue
+                term.keys(" ", "\x1b[C", " ", "t")  # then take two gifts: the turn goes on
         ana_peek, ben_peek = peeks["Ana"], peeks["Ben"]
         assert ana_peek.split("=")[0] != ben_peek.split("=")[0]
-        time.sleep(1.0)
+        for term in (ana, ben):  # both peeks in both logs: every frame about them has arrived
+            term.wait_for(r"Ana peeked at Surprise Gift")
+            term.wait_for(r"Ben peeked at Surprise Gift")
         assert ben_peek.split("=")[0] + "=" not in ana.text, "Ana's screen showed Ben's peek"
         assert ana_peek.split("=")[0] + "=" not in ben.text, "Ben's screen showed Ana's peek"
-        assert "peeked at Surprise Gift" in ana.text and "peeked at Surprise Gift" in ben.text
     finally:
         for term in terminals:
             term.close()
