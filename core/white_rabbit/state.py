@@ -27,7 +27,7 @@ on top (Max is always put down in sight of everyone, the first time too), never 
     >>> state.apply(Move(1, "cw"))
     Traceback (most recent call last):
     ...
-    yule.core.base.WrongPhase: Wait for your roll of the die.
+    yule.core.base.WrongPhase: You have not rolled yet.
 """
 
 from __future__ import annotations
@@ -225,7 +225,7 @@ class WhiteRabbitState(GameState[AnyMove]):
         self._verify_turn(seat)
         phase = self.phase
         if phase != DIRECTION:
-            raise WrongPhase("Wait for your roll of the die." if phase == ROLL else "Deal with Max first.")
+            raise WrongPhase("You have not rolled yet." if phase == ROLL else "Deal with Max first.")
 
     def verify_deal(self, move: Deal) -> None:
         piles = move.piles

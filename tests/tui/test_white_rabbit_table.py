@@ -80,7 +80,7 @@ async def test_keys_that_do_nothing_say_why():
         await pilot.pause()
         await pilot.press("left", "3")
         await pilot.pause()
-        assert "Wait for your roll of the die. Press ENTER to roll the die." in notes(app)
+        assert "You have not rolled yet. Press ENTER to roll the die." in notes(app)
         assert "You can only place Max after drawing him. Press ENTER to roll the die." in notes(app)
         await pilot.press("enter", "enter")
         await pilot.pause()
