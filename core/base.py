@@ -31,6 +31,9 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypedDict, TypeVar
 CHANCE = "chance"
 """The ``by`` of a random outcome; :meth:`GameState.active` returns it when chance moves."""
 
+OVER = "over"
+"""The last :attr:`GameState.phase` of every game: it has ended."""
+
 Seat = int
 View = Mapping[str, Any]
 """What a seat may know (see :meth:`GameState.view`); each game's own view is a ``TypedDict``."""
@@ -206,26 +209,32 @@ class Outcome:
 class GameState(ABC, Generic[M]):
     """One position of a game.  Mutable: :meth:`apply` changes it in place (fast for bots).
 
-    ``M`` is the game's move type.  A game's state class lists its attributes in ``__slots__``.
+    ``M`` is the game's move type.  Every game goes through phases of its own, named in
+    :attr:`phase`; the last is :data:`OVER`, and :attr:`_outcome` holds the result from then on.
+    A game's state class lists its other attributes in ``__slots__``.
     """
 
-    __slots__ = ()
+    __slots__ = ("_outcome", "options", "phase", "players")
 
     players: int
     options: dict[str, Any]
+    phase: str
+    _outcome: Outcome | None
 
     @abstractmethod
     def active(self) -> tuple[Seat | str, ...]:
         """Who may move now: ``(CHANCE,)``, one seat, several seats at once, or ``()`` at the end."""
 
     @property
-    @abstractmethod
     def is_over(self) -> bool:
-        """True once the game has ended."""
+        """True once the game has ended (its phase is :data:`OVER`)."""
+        return self.phase == OVER
 
     @abstractmethod
     def parse_record_move(self, move: MoveDict) -> M:
-        """A record-form dict as this game's move value; raises :class:`MalformedMove`."""
+        """A record-form dict as this game's move value; raises :class:`MalformedMove`.
+
+        Each game's ``parse`` (in its ``moves`` module) is this, as a static method."""
 
     def parse_seat_move(self, seat: Seat, move: MoveDict) -> M:
         """A move sent by ``seat`` (wire form, without ``by``) as a record-form move value.
@@ -277,9 +286,9 @@ class GameState(ABC, Generic[M]):
         and why it is not allowed (``None``: allowed).  Clients and bots read it as "your move".
         """
 
-    @abstractmethod
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else ``None``."""
+        return self._outcome
 
     # -- what search needs -------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from typing import Any, cast
 
 from ..base import (
     CHANCE,
+    OVER,
     Actions,
     BadChance,
     Event,
@@ -83,7 +84,6 @@ SHUFFLE = "shuffle"
 GOALS_PHASE = "goals"
 GINGERBREAD_PHASE = "gingerbread"
 PLAY = "play"
-OVER = "over"
 
 HAND_SIZE = 3
 DRAW_AT_END = 2
@@ -126,7 +126,6 @@ class ElfState(GameState[Move]):
     """One position of Elf for 2 to 4 seats (no options)."""
 
     __slots__ = (
-        "_outcome",
         "arrow_cell",
         "arrow_heading",
         "deck",
@@ -138,10 +137,7 @@ class ElfState(GameState[Move]):
         "jump_used",
         "live",
         "offer",
-        "options",
         "paths",
-        "phase",
-        "players",
         "plays",
         "slots",
         "snow_globe",
@@ -188,10 +184,6 @@ class ElfState(GameState[Move]):
         return (CHANCE,)
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
     def deck_count(self) -> int:
         return len(self.deck) - self.deck_pos
 
@@ -201,8 +193,7 @@ class ElfState(GameState[Move]):
 
     # -- parsing -----------------------------------------------------------------------------
 
-    def parse_record_move(self, move: dict[str, Any]) -> Move:
-        return parse(move)
+    parse_record_move = staticmethod(parse)
 
     # -- legality ----------------------------------------------------------------------------
 
@@ -640,9 +631,6 @@ class ElfState(GameState[Move]):
                 else {"heading": HEADINGS[p.heading]}
             )
         return out
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
 
 def score(

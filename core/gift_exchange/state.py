@@ -52,6 +52,7 @@ from typing import Any, cast
 
 from ..base import (
     CHANCE,
+    OVER,
     BadChance,
     Event,
     GameIsOver,
@@ -71,7 +72,6 @@ from .views import Gift, GiftExchangeActions, GiftExchangeResult, GiftExchangeVi
 BRINGING = "bringing"
 PLAYING = "playing"
 FINAL = "final"
-OVER = "over"
 PHASES = (BRINGING, PLAYING, FINAL, OVER)
 
 NOBODY = -1
@@ -154,7 +154,6 @@ class GiftExchangeState(GameState[Move]):
     """One position of a gift exchange for 2 to 40 seats (options: see :mod:`.options`)."""
 
     __slots__ = (
-        "_outcome",
         "blank",
         "brought",
         "chain",
@@ -169,10 +168,7 @@ class GiftExchangeState(GameState[Move]):
         "no_steal_back",
         "open_own",
         "opened",
-        "options",
         "order",
-        "phase",
-        "players",
         "steal_back_last",
         "steal_limit",
         "steals",
@@ -226,10 +222,6 @@ class GiftExchangeState(GameState[Move]):
         return ()
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
     def first(self) -> int | None:
         """The first seat of the order (the one offered the final swap), once drawn."""
         return self.order[0] if self.order else None
@@ -241,8 +233,7 @@ class GiftExchangeState(GameState[Move]):
 
     # -- parsing -----------------------------------------------------------------------------
 
-    def parse_record_move(self, move: dict[str, Any]) -> Move:
-        return parse(move)
+    parse_record_move = staticmethod(parse)
 
     # -- legality ----------------------------------------------------------------------------
 
@@ -590,9 +581,6 @@ class GiftExchangeState(GameState[Move]):
         if self._outcome is not None:
             view["result"] = cast(GiftExchangeResult, self._outcome.to_record())
         return view
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     # -- undo, summary -----------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from typing import Any, cast
 
 from ..base import (
     CHANCE,
+    OVER,
     Actions,
     BadChance,
     Event,
@@ -64,7 +65,6 @@ from .views import GiftListResult, GiftListView
 DEAL = "deal"  # waiting for the chance deal
 BRING = "bring"  # every seat that has not brought yet brings a card, at the same time
 PLAY = "play"  # open or steal, one seat at a time
-OVER = "over"
 
 
 class NotInAttic(IllegalMove):
@@ -95,7 +95,6 @@ class GiftListState(GameState[Move]):
     """One position of Gift List for 3 to 7 seats (no options)."""
 
     __slots__ = (
-        "_outcome",
         "attic",
         "brought",
         "first",
@@ -104,11 +103,8 @@ class GiftListState(GameState[Move]):
         "lists",
         "locked",
         "opened",
-        "options",
         "parties",
         "party",
-        "phase",
-        "players",
         "received",
         "stolen",
         "turn",
@@ -152,14 +148,9 @@ class GiftListState(GameState[Move]):
             return (CHANCE,)
         return ()
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     # -- parsing -----------------------------------------------------------------------------
 
-    def parse_record_move(self, move: dict[str, Any]) -> Move:
-        return parse(move)
+    parse_record_move = staticmethod(parse)
 
     # -- legality ----------------------------------------------------------------------------
 
@@ -493,9 +484,6 @@ class GiftListState(GameState[Move]):
             ]
             view["result"] = cast(GiftListResult, self._outcome.to_record())
         return view
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
 
 def best_cards(received: list[str], people: tuple[str, ...] | list[str]) -> list[str | None]:

@@ -30,6 +30,7 @@ from typing import Any, cast
 
 from ..base import (
     CHANCE,
+    OVER,
     Actions,
     BadChance,
     Event,
@@ -52,7 +53,6 @@ SHUFFLE = "shuffle"  # waiting for the chance shuffle
 START = "start"  # waiting for the chance draw of the first Start Player
 MAIN = "main"  # the seat to move has not made its main action
 AFTER = "after"  # main action made, round not over: peek or end
-OVER = "over"
 
 SURPRISE = "surprise-"
 
@@ -81,7 +81,6 @@ class WhiteElephantState(GameState[Move]):
     """One position of White Elephant for 3 to 8 seats (no options)."""
 
     __slots__ = (
-        "_outcome",
         "card_of",
         "deck",
         "deck_pos",
@@ -93,10 +92,7 @@ class WhiteElephantState(GameState[Move]):
         "handle",
         "known",
         "on_card",
-        "options",
         "peanuts",
-        "phase",
-        "players",
         "pot",
         "round",
         "shelf",
@@ -144,17 +140,12 @@ class WhiteElephantState(GameState[Move]):
         return (CHANCE,)
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
     def deck_count(self) -> int:
         return len(self.deck) - self.deck_pos
 
     # -- parsing -----------------------------------------------------------------------------
 
-    def parse_record_move(self, move: dict[str, Any]) -> Move:
-        return parse(move)
+    parse_record_move = staticmethod(parse)
 
     def parse_seat_move(self, seat: int, move: dict[str, Any]) -> Move:
         """A seat's wire move: Surprise Gifts are named by handle, faceup gifts by id.
@@ -645,9 +636,6 @@ class WhiteElephantState(GameState[Move]):
         if self._outcome is not None:
             view["result"] = cast(WhiteElephantResult, self._outcome.to_record())
         return view
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
 
 def score(shelves: list[list[str]], peanuts: list[int], players: int) -> Outcome:

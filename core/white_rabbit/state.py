@@ -38,6 +38,7 @@ from typing import Any, cast
 
 from ..base import (
     CHANCE,
+    OVER,
     Actions,
     BadChance,
     Event,
@@ -72,7 +73,6 @@ ROLL = "roll"  # waiting for the chance roll of the seat to move
 DIRECTION = "direction"  # the seat to move chooses cw or ccw
 MAX_TAKE = "max_take"  # the seat drew Max: take a value it lacks, or nothing
 MAX_PLACE = "max_place"  # then put Max on top of a pile
-OVER = "over"
 
 DIRECTION_NAMES = {"cw": "clockwise", "ccw": "counter-clockwise"}
 
@@ -89,14 +89,10 @@ class WhiteRabbitState(GameState[AnyMove]):
     """One position of White Rabbit for 2 to 4 seats (no options)."""
 
     __slots__ = (
-        "_outcome",
         "die",
         "hands",
         "max_pile",
-        "options",
-        "phase",
         "piles",
-        "players",
         "rabbit",
         "rolls",
         "seen_under",
@@ -131,10 +127,6 @@ class WhiteRabbitState(GameState[AnyMove]):
         if phase == OVER:
             return ()
         return (self.turn,)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     def chance_trigger(self) -> tuple[int, str] | None:
         """The seat to move rolls the die itself: the host waits for its ``{"type": "roll"}``."""
@@ -176,8 +168,7 @@ class WhiteRabbitState(GameState[AnyMove]):
 
     # -- parsing -----------------------------------------------------------------------------
 
-    def parse_record_move(self, move: dict[str, Any]) -> AnyMove:
-        return parse(move)
+    parse_record_move = staticmethod(parse)
 
     # -- legality ----------------------------------------------------------------------------
 
@@ -476,9 +467,6 @@ class WhiteRabbitState(GameState[AnyMove]):
             view["result"] = cast(ResultRecord, self._outcome.to_record())
             view["stopped"] = self.winner is None
         return view
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
 
 def score(hands: list[list[str | None]], winner: int | None) -> Outcome:
