@@ -173,6 +173,29 @@ def and_list(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def plural(n: int, word: str) -> str:
+    """A count and its word, in the plural but for one (or minus one).
+
+    >>> plural(1, "point"), plural(0, "Peanut"), plural(-1, "point"), plural(3, "Surprise Gift")
+    ('1 point', '0 Peanuts', '-1 point', '3 Surprise Gifts')
+    """
+    return f"{n} {word}{'' if abs(n) == 1 else 's'}"
+
+
+def won_with(result: Mapping[str, Any], who: Callable[[int], str]) -> str:
+    """Who won a game of points and with how many, from a result or a ``game_over`` event
+    (its ``scores`` and ``winners``); ``who`` names a seat (:func:`seat_namer`).
+
+    >>> won_with({"scores": [6, 2, 6], "winners": [0, 2]}, seat_namer(["Ana", "Ben", "Cy"]))
+    'Ana and Cy win with 6 points'
+    >>> won_with({"scores": [-1, 4], "winners": [0]}, seat_namer(["Ana", "Ben"]))
+    'Ana wins with -1 point'
+    """
+    winners = result["winners"]
+    verb = "win" if len(winners) > 1 else "wins"
+    return f"{and_list([who(s) for s in winners])} {verb} with {plural(result['scores'][winners[0]], 'point')}"
+
+
 class BadOptions(ValueError):
     """Game options that are unknown or out of range."""
 
@@ -201,6 +224,18 @@ class Outcome:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def by_score(
+        cls, scores: Sequence[int], *, lowest_wins: bool = False, extra: Mapping[str, Any] | None = None
+    ) -> Outcome:
+        """The seats with the best score win: the highest, or the lowest; a tie shares the win.
+
+        >>> Outcome.by_score([3, 5, 5]).winners, Outcome.by_score([3, 5, 5], lowest_wins=True).winners
+        ((1, 2), (0,))
+        """
+        best = min(scores) if lowest_wins else max(scores)
+        return cls(tuple(scores), tuple(s for s, v in enumerate(scores) if v == best), extra or {})
 
     def to_record(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "winners": list(self.winners), **self.extra}

@@ -32,6 +32,7 @@ from textual.events import Resize
 from textual.message import Message
 from textual.timer import Timer
 
+from yule.core.base import plural
 from yule.netplay import DEFAULT_PORT, default_data_dir
 from yule.netplay.client import Client, ConnectionLost, HostError, SeatStore, discover_hosts
 
@@ -678,7 +679,7 @@ class YuleApp(HostedApp):
                 client.forget_seat(saved.table)  # finished (or gone): nothing to continue
                 continue
             bots = sum(1 for s in summary["seats"] if s and s.get("bot"))
-            label = f"Continue: {literal(summary['title'])}, you and {bots} bot{'' if bots == 1 else 's'}"
+            label = f"Continue: {literal(summary['title'])}, you and {plural(bots, 'bot')}"
             choices.append((Text(label, style="bold"), ("continue", summary["table"]), None))
         start: tuple[str, Any] | None = choices[0][1] if choices else None
         wanted = self.play.players

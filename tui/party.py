@@ -34,6 +34,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from yule.core.base import plural
 from yule.core.gift_exchange.options import DEFAULT_OPTIONS
 from yule.core.gift_exchange.views import GiftExchangeView
 from yule.netplay import DEFAULT_PORT
@@ -187,7 +188,7 @@ class SetupScreen(Screen[None]):
     def redraw(self, highlight: int | None = None) -> None:
         guests = self.party.guests
         self.query_one("#head", Static).update(Text(
-            f"Party setup: {len(guests)} guest{'s' if len(guests) != 1 else ''} ({MIN_GUESTS} to {MAX_GUESTS}). "
+            f"Party setup: {plural(len(guests), 'guest')} ({MIN_GUESTS} to {MAX_GUESTS}). "
             "a adds a guest with their gift; d draws the order once everyone is in."
         ))  # fmt: skip
         self.query_one("#options", Static).update(Text("Options (o): " + options_text(self.party.options)))

@@ -15,7 +15,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 from textual.widgets import Static
 
-from yule.core.base import and_list
+from yule.core.base import and_list, plural
 
 from .text import seat_name, wrap_words
 
@@ -70,7 +70,7 @@ def win_headline(result: dict[str, Any], names: list[str], *, lowest: bool = Fal
     """
     winners = [seat_name(names, s) for s in result["winners"]]
     best = (min if lowest else max)(result["scores"])
-    points = f"{best} point{'' if abs(best) == 1 else 's'}"
+    points = plural(best, "point")
     rule = "Lowest score wins." if lowest else "Highest score wins."
     if len(winners) == 1:
         return f"{winners[0]} wins with {points}. {rule}"

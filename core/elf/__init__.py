@@ -9,7 +9,7 @@ computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, MoveDict, and_list, no_options, seat_namer
+from ..base import Event, Game, MoveDict, and_list, no_options, plural, seat_namer, won_with
 from ..bots import RandomBot
 from ..ismcts import SearchBot
 from ..registry import register
@@ -39,10 +39,6 @@ def _cards(cards: list[str]) -> str:
 def _token(token_id: str) -> str:
     i = TOKEN_INDEX.get(token_id)
     return TOKENS[i].name if i is not None else token_id
-
-
-def _points(n: int) -> str:
-    return f"{n} point{'' if n == 1 else 's'}"
 
 
 _HEADING_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west",
@@ -85,7 +81,7 @@ def describe(event: Event, names: list[str]) -> str:
             return f"{who(event['by'])} took Buddy to {_token(event['location'])}, the 7th location: it scores nothing."
         return (
             f"{who(event['by'])} took Buddy to {_token(event['location'])}: Scoring Slot {event['slot'] + 1}, "
-            f"worth {_points(event['points'])} to each Goal card that shows it."
+            f"worth {plural(event['points'], 'point')} to each Goal card that shows it."
         )
     if kind == "take_gingerbread":
         return f"{who(event['by'])} picked up {_token(event['spot'])} (its value stays secret)."
@@ -98,7 +94,7 @@ def describe(event: Event, names: list[str]) -> str:
     if kind == "reach_end":
         return f"{who(event['by'])} brought Buddy to New York City!"
     if kind == "snow_globe":
-        return f"{who(event['by'])} takes the NYC Snow Globe ({_points(2)})."
+        return f"{who(event['by'])} takes the NYC Snow Globe ({plural(2, 'point')})."
     if kind == "end":
         return f"{who(event['by'])} ended their turn."
     if kind == "draw":
@@ -114,10 +110,7 @@ def describe(event: Event, names: list[str]) -> str:
         return f"{who(event['seat'])} has no cards left and is skipped."
     if kind == "game_over":
         how = "Buddy reached NYC" if event["ended"] == "nyc" else "all path cards are played"
-        best = max(event["scores"])
-        winners = and_list([who(s) for s in event["winners"]])
-        verb = "win" if len(event["winners"]) > 1 else "wins"
-        return f"Game over ({how}): {winners} {verb} with {_points(best)}."
+        return f"Game over ({how}): {won_with(event, who)}."
     return kind
 
 

@@ -655,10 +655,8 @@ def score(
         if snow_globe == seat:
             total += SNOW_GLOBE_POINTS
         scores.append(total)
-    best = max(scores)
-    return Outcome(
-        scores=tuple(scores),
-        winners=tuple(s for s, v in enumerate(scores) if v == best),
+    return Outcome.by_score(
+        scores,
         extra={
             "ended": ended,
             "slots": list(slots),

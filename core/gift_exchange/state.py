@@ -62,6 +62,7 @@ from ..base import (
     NotYourTurn,
     Outcome,
     WrongPhase,
+    plural,
     refusal,
 )
 from .moves import Bring, Keep, Move, Open, Order, Steal, parse
@@ -335,7 +336,7 @@ class GiftExchangeState(GameState[Move]):
                 return NoStealBack(f"You can't steal {gift_name(gift)} straight back in the same turn.")
         if self.max_steals is not None and len(self.chain) >= self.max_steals:
             n = self.max_steals
-            return StealCap(f"No more steals this turn ({n} steal{'' if n == 1 else 's'} already): open a gift.")
+            return StealCap(f"No more steals this turn ({plural(n, 'steal')} already): open a gift.")
         return None
 
     def swap_possible(self) -> bool:

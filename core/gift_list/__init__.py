@@ -9,7 +9,7 @@ computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, MoveDict, and_list, no_options, seat_namer
+from ..base import Event, Game, MoveDict, no_options, seat_namer, won_with
 from ..bots import RandomBot
 from ..ismcts import SearchBot
 from ..registry import register
@@ -55,9 +55,6 @@ def describe(event: Event, names: list[str]) -> str:
         kept = ", ".join(f"{who(s)} {describe_card(c)}" for s, c in enumerate(event["kept"]))
         return f"Party {event['party']} is over. Everyone keeps their gift: {kept}."
     if kind == "game_over":
-        winners = and_list([who(s) for s in event["winners"]])
-        best = max(event["scores"])
-        verb = "win" if len(event["winners"]) > 1 else "wins"
         lists = "; ".join(
             f"{who(s)}: "
             + ", ".join(
@@ -66,7 +63,7 @@ def describe(event: Event, names: list[str]) -> str:
             + f" = {event['scores'][s]}"
             for s, (people, cards) in enumerate(zip(event["lists"], event["best"], strict=True))
         )
-        return f"Game over: {winners} {verb} with {best} points. {lists}."
+        return f"Game over: {won_with(event, who)}. {lists}."
     return kind
 
 

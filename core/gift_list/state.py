@@ -517,9 +517,4 @@ def score(received: list[list[str]], lists: list[tuple[str, ...]]) -> Outcome:
     scores = []
     for cards, people in zip(received, lists, strict=True):
         scores.append(sum(CARD_NUMBER[c] for c in best_cards(cards, people) if c is not None))
-    top = max(scores)
-    return Outcome(
-        scores=tuple(scores),
-        winners=tuple(s for s, v in enumerate(scores) if v == top),
-        extra={"received": [list(r) for r in received]},
-    )
+    return Outcome.by_score(scores, extra={"received": [list(r) for r in received]})

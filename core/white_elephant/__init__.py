@@ -6,7 +6,7 @@ engine, :mod:`.cards` for the deck, :mod:`.bots` for the computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, MoveDict, and_list, no_options, seat_namer
+from ..base import Event, Game, MoveDict, and_list, no_options, plural, seat_namer, won_with
 from ..bots import RandomBot
 from ..ismcts import SearchBot
 from ..registry import register
@@ -29,12 +29,8 @@ def _gifts(refs: list[str]) -> str:
         return "no gifts"
     faceup = [describe_card(r) for r in refs if not r.startswith("surprise-")]
     surprises = len(refs) - len(faceup)
-    parts = faceup + ([f"{surprises} Surprise Gift{'s' if surprises > 1 else ''}"] if surprises else [])
-    return f"{len(refs)} gift{'s' if len(refs) != 1 else ''} ({and_list(parts)})"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    parts = faceup + ([plural(surprises, "Surprise Gift")] if surprises else [])
+    return f"{plural(len(refs), 'gift')} ({and_list(parts)})"
 
 
 def describe(event: Event, names: list[str]) -> str:
@@ -53,7 +49,7 @@ def describe(event: Event, names: list[str]) -> str:
         return f"{who(event['seat'])} is the first Start Player."
     if kind == "round":
         final = " This is the final round!" if event["final"] else ""
-        return f"Round {event['round']}: {_plural(len(event['dealt']), 'gift')} dealt. {who(event['start_player'])} starts.{final}"
+        return f"Round {event['round']}: {plural(len(event['dealt']), 'gift')} dealt. {who(event['start_player'])} starts.{final}"
     if kind == "take":
         return f"{who(event['by'])} took {_gifts(event['cards'])}."
     if kind == "trade":
@@ -61,7 +57,7 @@ def describe(event: Event, names: list[str]) -> str:
     if kind == "clear":
         return (
             f"{who(event['by'])} cleared out the Exchange: {_gifts(event['cards'])}, the marker and "
-            f"{_plural(event['peanuts'], 'Peanut')}."
+            f"{plural(event['peanuts'], 'Peanut')}."
         )
     if kind == "peek":
         return f"{who(event['by'])} peeked at {event['card'].replace('surprise-', 'Surprise Gift ')}."
@@ -71,7 +67,7 @@ def describe(event: Event, names: list[str]) -> str:
         return f"{who(event['seat'])}'s turn."
     if kind == "round_end":
         opened = [
-            f"{who(s)} opened {_plural(n, 'Surprise Gift')} (+{_plural(event['peanuts'][s], 'Peanut')})"
+            f"{who(s)} opened {plural(n, 'Surprise Gift')} (+{plural(event['peanuts'][s], 'Peanut')})"
             for s, n in enumerate(event["opened"])
             if n
         ]
@@ -79,10 +75,7 @@ def describe(event: Event, names: list[str]) -> str:
             " " + "; ".join(opened) + "." if opened else ""
         )
     if kind == "game_over":
-        winners = and_list([who(s) for s in event["winners"]])
-        best = min(event["scores"])
-        verb = "win" if len(event["winners"]) > 1 else "wins"
-        return f"Game over: {winners} {verb} with {_plural(best, 'point')}."
+        return f"Game over: {won_with(event, who)}."
     return kind
 
 
@@ -109,7 +102,7 @@ def describe_move(move: MoveDict, view: WhiteElephantView, names: list[str]) -> 
     if kind == "trade":
         return f"trade a Peanut for {seat_namer(names)(move['target'])}'s gifts"
     if kind == "clear":
-        return f"clear out the Exchange (and take its {_plural(view['pot'], 'Peanut')})"
+        return f"clear out the Exchange (and take its {plural(view['pot'], 'Peanut')})"
     if kind == "peek":
         return f"peek at {gift(move['card'])}"
     return "end your turn"

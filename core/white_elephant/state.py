@@ -664,13 +664,8 @@ def score(shelves: list[list[str]], peanuts: list[int], players: int) -> Outcome
         collected = collections[seat]
         total = sum(1 if CARD_SUIT[c] in collected else CARD_NUMBER[c] for c in cards)
         scores.append(total - peanuts[seat])
-    best = min(scores)
-    return Outcome(
-        scores=tuple(scores),
-        winners=tuple(s for s, v in enumerate(scores) if v == best),
-        extra={
-            "shelves": [list(s) for s in shelves],
-            "peanuts": list(peanuts),
-            "collections": collections,
-        },
+    return Outcome.by_score(
+        scores,
+        lowest_wins=True,
+        extra={"shelves": [list(s) for s in shelves], "peanuts": list(peanuts), "collections": collections},
     )

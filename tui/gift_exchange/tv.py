@@ -18,6 +18,7 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.widgets import Static
 
+from yule.core.base import plural
 from yule.core.gift_exchange.views import GiftExchangeView
 
 from ..screens import FollowScreen
@@ -139,7 +140,7 @@ class GiftExchangeTV(FollowScreen):
         steals = view["steals_total"] if view else 0
         self.query_one("#tv-box").border_title = (
             f"{len(gifts)} gifts: {wrapped} wrapped, {len(gifts) - wrapped} open, {frozen} frozen"
-            f" · {steals} steal{'' if steals == 1 else 's'} so far"
+            f" · {plural(steals, 'steal')} so far"
         )
 
     def action_close(self) -> None:

@@ -23,6 +23,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from yule.core.base import plural
 from yule.core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, gain
 from yule.core.gift_list.views import GiftListView
 
@@ -244,7 +245,7 @@ class GiftListTable(GameTable[GiftListView]):
         self.query_one("#bottom").display = not self.spectating
         attic = view.get("attic", []) if view else []
         self.query_one(Attic).show(attic, self.reason("bring") is None)
-        self.query_one("#attic-box").border_title = f"Your attic: {len(attic)} card{'s' if len(attic) != 1 else ''}"
+        self.query_one("#attic-box").border_title = f"Your attic: {plural(len(attic), 'card')}"
         self.query_one("#brought", Static).update(self._brought_text(view))
         self.query_one("#list", Static).update(_list_text(view))
 

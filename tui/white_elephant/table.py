@@ -24,6 +24,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from yule.core.base import plural
 from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
 from yule.core.white_elephant.views import WhiteElephantView
 
@@ -330,8 +331,8 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
             return
         left, pot = len(view["exchange"]), view["pot"]
         question = Text(
-            f"Clear out: take all {left} gift{'s' if left != 1 else ''} left in the Exchange, "
-            f"the marker and its {pot} Peanut{'s' if pot != 1 else ''}? "
+            f"Clear out: take all {plural(left, 'gift')} left in the Exchange, "
+            f"the marker and its {plural(pot, 'Peanut')}? "
             "The round ends and you start the next one.\n\ny yes   n no"
         )
         self.ask(ConfirmScreen(question), lambda _: {"type": "clear"})
@@ -463,7 +464,7 @@ class Shelf(Widget):
     def show(self, cards: list[str]) -> None:
         if cards != self.cards:
             self.cards = list(cards)
-            self.border_title = f"Your Shelf: {len(cards)} gift{'s' if len(cards) != 1 else ''}"
+            self.border_title = f"Your Shelf: {plural(len(cards), 'gift')}"
             self.refresh(layout=True)
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:

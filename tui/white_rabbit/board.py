@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from yule.core.base import plural
 from yule.core.white_rabbit.views import Pile, WhiteRabbitView
 
 from .cards import MAX_STYLE
@@ -177,4 +178,4 @@ def rolls_left(view: WhiteRabbitView) -> str | None:
     left = view["max_rolls"] - view["rolls"]
     if not 0 < left <= NEAR_THE_CAP:
         return None
-    return f"only {left} roll{'' if left == 1 else 's'} left!"
+    return f"only {plural(left, 'roll')} left!"

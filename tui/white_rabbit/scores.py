@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
+from yule.core.base import plural
 from yule.core.white_rabbit.cards import CARD_VALUE, MAX_ROLLS
 
 from ..text import plain, seat_name
@@ -55,7 +56,7 @@ def sheet_text(result: dict[str, Any], names: list[str], you: int | None) -> Tex
         if seat in winners:
             text.append("  ★ WINNER ★", "bold reverse")
         score = result["scores"][seat]
-        text.append(f"   {score} different value{'' if score == 1 else 's'} of 6\n   ")
+        text.append(f"   {plural(score, 'different value')} of 6\n   ")
         held = {CARD_VALUE[c]: c for c in families[seat]}
         for value in range(1, 7):
             text.append_text(chip(held[value]) if value in held else Text(f"_{value}", "dim"))
