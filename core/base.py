@@ -200,23 +200,6 @@ class BadOptions(ValueError):
     """Game options that are unknown or out of range."""
 
 
-def no_options(title: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
-    """``Game.check_options`` for a game that has none: ``{}`` is the only choice.
-
-    >>> no_options("Elf")({"fast": True})
-    Traceback (most recent call last):
-    ...
-    yule.core.base.BadOptions: Elf has no options (got fast)
-    """
-
-    def check(options: Mapping[str, Any]) -> dict[str, Any]:
-        if options:
-            raise BadOptions(f"{title} has no options (got {', '.join(map(str, options))})")
-        return {}
-
-    return check
-
-
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The end of a game: one score per seat and the winning seats (ascending)."""
@@ -416,12 +399,14 @@ class Game(Generic[S]):
     max_players: int
     new_state: Callable[[int, Mapping[str, Any]], S]
     """Start a game for ``players`` seats with normalised options (the fixed starting position)."""
-    default_options: Mapping[str, Any]
-    check_options: Callable[[Mapping[str, Any]], dict[str, Any]]
-    """Defaults filled in, unknown keys and bad values refused with :class:`BadOptions`."""
     bots: Mapping[str, Callable[[random.Random], Bot[Any]]]
+    """The game's bots by kind (most games: :func:`yule.core.ismcts.bot_levels`)."""
     describe: Callable[[Event, list[str]], str]
     """One event as a plain-words log line, given the players' names."""
+    default_options: Mapping[str, Any] = field(default_factory=dict)
+    """The game's options and their defaults; empty: the game has none."""
+    read_options: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    """Options as :meth:`check_options` returns them (``None``: the game has none)."""
     summary: str = ""
     report: Callable[[S, list[str]], list[str]] | None = None
     """The end of a finished game as lines of plain text; ``None``: the scores table will do."""
@@ -445,6 +430,15 @@ class Game(Generic[S]):
     ``None``: all of them.  For a game whose listed moves are too many to try each often."""
     describe_move: Callable[[MoveDict, Any, list[str]], str] | None = None
     """A move the seat of a view could make (wire form), in plain words: what a hint says."""
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` with the defaults filled in; unknown keys and bad values are refused with
+        :class:`BadOptions`.  A game without options takes only ``{}``."""
+        if self.read_options is not None:
+            return self.read_options(options)
+        if options:
+            raise BadOptions(f"{self.title} has no options (got {', '.join(map(str, options))})")
+        return {}
 
     def report_lines(self, state: S, names: list[str]) -> list[str]:
         """How a finished game ended, one line a seat: the game's own report, else its scores."""

@@ -9,16 +9,16 @@ computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, MoveDict, and_list, no_options, plural, seat_namer, won_with
+from ..base import Event, Game, MoveDict, and_list, plural, seat_namer, won_with
 from ..bots import RandomBot
-from ..ismcts import SearchBot
+from ..ismcts import bot_levels
 from ..registry import register
 from .board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
 from .bots import GoalBot
 from .cards import CARD_TYPE, type_name
 from .moves import End, Gingerbread, Goals, Play, Shuffle
 from .preview import preview
-from .search import determinizer, playout_move
+from .search import Sampler, playout_move
 from .state import ElfState, score
 from .views import ElfView
 
@@ -174,12 +174,10 @@ GAME = register(
         min_players=2,
         max_players=4,
         new_state=ElfState,
-        default_options={},
-        check_options=no_options("Elf"),
-        bots={"random": RandomBot, "greedy": GoalBot, "ismcts": SearchBot},
+        bots=bot_levels(GoalBot),
         describe=describe,
         describe_move=describe_move,
-        determinizer=determinizer,
+        determinizer=Sampler,
         playout=playout_move,
         summary="Lay path cards to guide Buddy to NYC past the places on your secret Goal card (2-4).",
         report=report,

@@ -121,10 +121,6 @@ class Sampler(Determinizer):
         return state
 
 
-def determinizer(view: ElfView) -> Sampler:
-    return Sampler(view)
-
-
 PLAYOUT_DEPTH = 2
 """How many cards ahead a seat plans in the search's playouts (the greedy bot plans 3)."""
 

@@ -14,7 +14,7 @@ from ..registry import register
 from .bots import GreedyBot
 from .moves import Bring, Keep, Open, Order, Steal
 from .options import DEFAULT_OPTIONS, STEAL_BACK_SCOPES, check_options
-from .search import determinizer
+from .search import Sampler
 from .state import GiftExchangeState, gift_name, ordinal, rebuild, undo_floor
 
 NAME = "gift-exchange"
@@ -95,10 +95,10 @@ GAME = register(
         max_players=40,
         new_state=GiftExchangeState,
         default_options=DEFAULT_OPTIONS,
-        check_options=check_options,
+        read_options=check_options,
         bots={"random": RandomBot, "greedy": GreedyBot},
         describe=describe,
-        determinizer=determinizer,
+        determinizer=Sampler,
         summary="The party game: open a wrapped gift or steal an open one; nobody wins (2-40).",
         report=report,
         undo_floor=undo_floor,

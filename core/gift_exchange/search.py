@@ -48,7 +48,3 @@ class Sampler(Determinizer):
 
     def sample(self, rng: random.Random | None) -> GiftExchangeState:
         return self.base.clone()
-
-
-def determinizer(view: GiftExchangeView) -> Sampler:
-    return Sampler(view)

@@ -9,14 +9,14 @@ computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, MoveDict, no_options, seat_namer, won_with
+from ..base import Event, Game, MoveDict, seat_namer, won_with
 from ..bots import RandomBot
-from ..ismcts import SearchBot
+from ..ismcts import bot_levels
 from ..registry import register
 from .bots import GreedyBot
 from .cards import PERSON_NAMES, describe_card
 from .moves import Bring, Deal, Open, Steal
-from .search import determinizer, playout_move
+from .search import Sampler, playout_move
 from .state import GiftListState, best_cards, score
 from .views import GiftListView
 
@@ -93,12 +93,10 @@ GAME = register(
         min_players=3,
         max_players=7,
         new_state=GiftListState,
-        default_options={},
-        check_options=no_options("Gift List"),
-        bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot},
+        bots=bot_levels(GreedyBot),
         describe=describe,
         describe_move=describe_move,
-        determinizer=determinizer,
+        determinizer=Sampler,
         playout=playout_move,
         summary="Bring junk from your attic, open or steal, fill your secret Gift List (3-7).",
     )

@@ -115,10 +115,6 @@ class Sampler(Determinizer):
         return state
 
 
-def determinizer(view: GiftListView) -> Sampler:
-    return Sampler(view)
-
-
 def playout_move(state: GiftListState, seat: int, rng: random.Random) -> Move:
     """The greedy bot's move for ``seat`` (:func:`.bots.greedy_move`) from what the seat knows,
     read off the position: its attic and list, the open gifts, whom it may steal from or whose

@@ -6,14 +6,14 @@ engine, :mod:`.cards` for the deck, :mod:`.bots` for the computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, MoveDict, and_list, no_options, plural, seat_namer, won_with
+from ..base import Event, Game, MoveDict, and_list, plural, seat_namer, won_with
 from ..bots import RandomBot
-from ..ismcts import SearchBot
+from ..ismcts import bot_levels
 from ..registry import register
 from .bots import GreedyBot
 from .cards import describe_card
 from .moves import Clear, End, Peek, Shuffle, Start, Take, Trade
-from .search import determinizer, playout_move, search_moves
+from .search import Sampler, playout_move, search_moves
 from .state import WhiteElephantState, score
 from .views import WhiteElephantView
 
@@ -115,12 +115,10 @@ GAME = register(
         min_players=3,
         max_players=8,
         new_state=WhiteElephantState,
-        default_options={},
-        check_options=no_options("White Elephant"),
-        bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot},
+        bots=bot_levels(GreedyBot),
         describe=describe,
         describe_move=describe_move,
-        determinizer=determinizer,
+        determinizer=Sampler,
         search_moves=search_moves,
         playout=playout_move,
         summary="The Peanut card game: collect gifts, avoid junk, lowest score wins (3-8).",

@@ -107,10 +107,6 @@ class Sampler(Determinizer):
         return state
 
 
-def determinizer(view: WhiteElephantView) -> Sampler:
-    return Sampler(view)
-
-
 SEARCHED_TAKES = 12
 """How many takes the search tries: the cheapest, by the greedy bot's reckoning of each gift."""
 

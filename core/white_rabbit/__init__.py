@@ -8,14 +8,14 @@ the computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, MoveDict, no_options, seat_namer
+from ..base import Event, Game, MoveDict, seat_namer
 from ..bots import RandomBot
-from ..ismcts import SearchBot
+from ..ismcts import bot_levels
 from ..registry import register
 from .bots import GreedyBot
 from .cards import MAX_ROLLS, describe_card
 from .moves import Deal, MaxPlace, MaxTake, Move, Roll
-from .search import determinizer, playout_move
+from .search import Sampler, playout_move
 from .state import DIRECTION_NAMES, WhiteRabbitState, score
 from .views import WhiteRabbitView
 
@@ -101,12 +101,10 @@ GAME = register(
         min_players=2,
         max_players=4,
         new_state=WhiteRabbitState,
-        default_options={},
-        check_options=no_options("White Rabbit"),
-        bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot},
+        bots=bot_levels(GreedyBot),
         describe=describe,
         describe_move=describe_move,
-        determinizer=determinizer,
+        determinizer=Sampler,
         playout=playout_move,
         summary="Max Mümmelmann: roll, move the rabbit, collect a family of 1-6 (2-4).",
     )

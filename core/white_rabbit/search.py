@@ -64,10 +64,6 @@ class Sampler(Determinizer):
         return state
 
 
-def determinizer(view: WhiteRabbitView) -> Sampler:
-    return Sampler(view)
-
-
 def playout_move(state: WhiteRabbitState, seat: int, rng: random.Random) -> AnyMove:
     """The greedy bot's move for ``seat`` (:func:`.bots.greedy_move`), read off the position
     (everything it weighs is public).  The same move as the greedy bot's from the seat's view,
