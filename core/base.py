@@ -72,6 +72,19 @@ class Move(Protocol):
     def to_record(self) -> MoveDict: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """Chance: a deck of cards in the order it was shuffled to, top card first (the move of
+    every game that shuffles a deck; each game says which deck)."""
+
+    type: ClassVar[str] = "shuffle"
+    deck: tuple[str, ...]
+    by: ClassVar[str] = CHANCE
+
+    def to_record(self) -> MoveDict:
+        return {"by": CHANCE, "type": "shuffle", "deck": list(self.deck)}
+
+
 M = TypeVar("M", bound=Move)
 """A game's move type (the union of its move classes)."""
 V = TypeVar("V", bound=Mapping[str, Any])

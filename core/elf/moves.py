@@ -15,20 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..base import CHANCE, MalformedMove
+from ..base import CHANCE, MalformedMove, Shuffle
 from ..fields import mover, names, numbers, text
-
-
-@dataclass(frozen=True, slots=True)
-class Shuffle:
-    """Chance, first move: all 60 path cards, top first (the deal follows from it)."""
-
-    type: ClassVar[str] = "shuffle"
-    deck: tuple[str, ...]
-    by: ClassVar[str] = CHANCE
-
-    def to_record(self) -> dict[str, Any]:
-        return {"by": CHANCE, "type": "shuffle", "deck": list(self.deck)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +73,8 @@ class End:
 
 
 Move = Shuffle | Goals | Gingerbread | Play | End
+"""Elf's moves: first the :class:`~yule.core.base.Shuffle` of all 60 path cards (the deal
+follows from it), the Goal cards and the Gingerbread values, then the seats' plays and ends."""
 
 CHANCE_TYPES = ("shuffle", "goals", "gingerbread")
 SEAT_TYPES = ("play", "end")

@@ -43,6 +43,7 @@ from ..base import (
     MalformedMove,
     NotYourTurn,
     Outcome,
+    Shuffle,
     WrongPhase,
     refusal,
 )
@@ -76,7 +77,7 @@ from .board import (
     touched,
 )
 from .cards import CARD_IDS, CARD_TYPE, JUMPS, Placement, jump_placement_raw, placement, placements
-from .moves import End, Gingerbread, Goals, Move, Play, Shuffle, parse
+from .moves import End, Gingerbread, Goals, Move, Play, parse
 from .views import Arrow, ElfResult, ElfView, PlacementHint, TokenView
 
 # Phases

@@ -9,20 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..base import CHANCE
+from ..base import CHANCE, Shuffle
 from ..fields import mover, names, text, whole_number
-
-
-@dataclass(frozen=True, slots=True)
-class Shuffle:
-    """Chance: the deck after removing this player count's suits, top card first."""
-
-    type: ClassVar[str] = "shuffle"
-    deck: tuple[str, ...]
-    by: ClassVar[str] = CHANCE
-
-    def to_record(self) -> dict[str, Any]:
-        return {"by": CHANCE, "type": "shuffle", "deck": list(self.deck)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +84,8 @@ class End:
 
 
 Move = Shuffle | Start | Peek | Take | Trade | Clear | End
+"""White Elephant's moves: first the :class:`~yule.core.base.Shuffle` of the deck without the
+suits this player count leaves out, and the first Start Player, then the seats' moves."""
 
 CHANCE_TYPES = ("shuffle", "start")
 SEAT_TYPES = ("peek", "take", "trade", "clear", "end")

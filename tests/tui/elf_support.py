@@ -11,9 +11,8 @@ import random
 
 from tui_support import NAMES, Played, ViewApp
 
-from yule.core.elf import GAME
+from yule.core.elf import GAME, Gingerbread, Goals, Shuffle
 from yule.core.elf.cards import CARD_IDS
-from yule.core.elf.moves import Gingerbread, Goals, Shuffle
 
 EXAMPLE_TOP = [
     "cl-1",
