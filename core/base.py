@@ -308,6 +308,19 @@ class GameState(ABC, Generic[M]):
         """
         return None
 
+    ACTIONS: ClassVar[tuple[str, ...]] = ()
+    """The kinds of move a seat makes, each checked by the state's ``verify_<kind>(seat, ...)``:
+    what :meth:`action_hints` reports on."""
+
+    def action_hints(self, seat: Seat) -> Actions:
+        """Each kind of move of :attr:`ACTIONS` and why ``seat`` may not make it now (``None``: it may).
+
+        Each kind has its check, ``verify_<kind>(seat, ...)``: with the move's details left out
+        (``None``) it checks only whether that kind is open to ``seat`` now, and :meth:`verify`
+        makes the same check with them, so a hint and the rule cannot drift apart.
+        """
+        return {kind: refusal(getattr(self, f"verify_{kind}"), seat) for kind in self.ACTIONS}
+
     @abstractmethod
     def view(self, seat: Seat | None) -> View:
         """Everything ``seat`` may know now (``None``: a spectator, public information only).

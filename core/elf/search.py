@@ -129,7 +129,7 @@ def playout_move(state: ElfState, seat: int, rng: random.Random) -> Move:
     """The greedy bot's move for ``seat``, planned :data:`PLAYOUT_DEPTH` cards ahead from what
     the seat knows (its hand and Goal card, the board, the deck's size), read off the position
     instead of a view: how the search moves every seat in its playouts."""
-    if state.action_hints()["play"] is not None:
+    if state.action_hints(seat)["play"] is not None:
         return End(seat)
     bot = GoalBot(rng)
     wire = bot.plan(

@@ -34,7 +34,6 @@ from typing import Any, cast
 from ..base import (
     CHANCE,
     OVER,
-    Actions,
     BadChance,
     Event,
     GameIsOver,
@@ -45,7 +44,6 @@ from ..base import (
     Outcome,
     Shuffle,
     WrongPhase,
-    refusal,
 )
 from .board import (
     ALL_LIVE,
@@ -125,6 +123,8 @@ def arrow_dict(c: int, heading: int) -> Arrow:
 
 class ElfState(GameState[Move]):
     """One position of Elf for 2 to 4 seats (no options)."""
+
+    ACTIONS = ("play", "end")
 
     __slots__ = (
         "arrow_cell",
@@ -229,9 +229,7 @@ class ElfState(GameState[Move]):
             return
         raise MalformedMove(f"{move!r} is not an Elf move")
 
-    # ``verify_play`` and ``verify_end`` check one kind of move; with its details left out
-    # (``None``) ``verify_play`` checks only whether the seat may play at all now.  The views'
-    # action hints are these same checks (see :meth:`action_hints`).
+    # The checks of :attr:`ACTIONS`, one ``verify_<kind>`` each (see :meth:`GameState.action_hints`).
 
     def _check_seat(self, seat: int) -> None:
         if self.phase == OVER:
@@ -543,14 +541,6 @@ class ElfState(GameState[Move]):
 
     # -- what a seat may know ----------------------------------------------------------------
 
-    def action_hints(self) -> Actions:
-        """For the seat to move: each kind of move and why it is not allowed now (None: allowed).
-
-        The reasons are those of the checks that :meth:`verify` makes.
-        """
-        seat = self.turn
-        return {"play": refusal(self.verify_play, seat), "end": refusal(self.verify_end, seat)}
-
     def view(self, seat: int | None) -> ElfView:
         """What ``seat`` may know now; ``None`` is a spectator (public information only).
 
@@ -614,7 +604,7 @@ class ElfState(GameState[Move]):
                 view["goal"] = None
             view["my_gingerbread"] = [{"spot": SPOT_IDS[s], "value": self.spot_values[s]} for s in self.taken[seat]]
             if self.phase == PLAY and seat == self.turn:
-                view["actions"] = self.action_hints()
+                view["actions"] = self.action_hints(seat)
                 view["placements"] = self._placement_hints()
         if over:
             view["goals"] = list(self.goals)

@@ -498,8 +498,9 @@ class GiftExchangeState(GameState[Move]):
 
     # -- what a seat may know ----------------------------------------------------------------
 
-    def action_hints(self, seat: int) -> GiftExchangeActions:
-        """What ``seat`` may do now, and why not for each gift it may not open or steal."""
+    def gift_actions(self, seat: int) -> GiftExchangeActions:
+        """What ``seat`` may do now, gift by gift, and why not for each gift it may not open or
+        steal: this game's ``actions`` in a view (it has no :attr:`ACTIONS` of one reason each)."""
         hints: GiftExchangeActions = {
             "bring": False,
             "open": [],
@@ -578,7 +579,7 @@ class GiftExchangeState(GameState[Move]):
             "steals_total": sum(self.steals),
         }
         if seat is not None and seat in active:
-            view["actions"] = self.action_hints(seat)
+            view["actions"] = self.gift_actions(seat)
         if self._outcome is not None:
             view["result"] = cast(GiftExchangeResult, self._outcome.to_record())
         return view

@@ -35,7 +35,6 @@ from typing import Any, cast
 from ..base import (
     CHANCE,
     OVER,
-    Actions,
     BadChance,
     Event,
     GameIsOver,
@@ -45,7 +44,6 @@ from ..base import (
     NotYourTurn,
     Outcome,
     WrongPhase,
-    refusal,
     seat_name,
 )
 from .cards import (
@@ -93,6 +91,8 @@ class LockedGift(IllegalMove):
 
 class GiftListState(GameState[Move]):
     """One position of Gift List for 3 to 7 seats (no options)."""
+
+    ACTIONS = ("bring", "open", "steal")
 
     __slots__ = (
         "attic",
@@ -170,9 +170,7 @@ class GiftListState(GameState[Move]):
         else:
             raise MalformedMove(f"{move!r} is not a Gift List move")
 
-    # Each ``verify_<kind>(seat, ...)`` below checks one kind of move; with its details left
-    # out (``None``) it checks only whether that kind is open to ``seat`` now.  The views'
-    # action hints are these same checks (see :meth:`action_hints`).
+    # The checks of :attr:`ACTIONS`, one ``verify_<kind>`` each (see :meth:`GameState.action_hints`).
 
     def _verify_seat(self, seat: int) -> None:
         if self.phase == OVER:
@@ -407,17 +405,6 @@ class GiftListState(GameState[Move]):
             self._new_party(events)
 
     # -- what a seat may know ----------------------------------------------------------------
-
-    def action_hints(self, seat: int) -> Actions:
-        """Each kind of move for ``seat`` and why it is not allowed now (``None``: allowed).
-
-        The reasons are those of the ``verify_<kind>`` checks that :meth:`verify` makes.
-        """
-        return {
-            "bring": refusal(self.verify_bring, seat),
-            "open": refusal(self.verify_open, seat),
-            "steal": refusal(self.verify_steal, seat),
-        }
 
     def view(self, seat: int | None) -> GiftListView:
         """What ``seat`` may know now; ``None`` is a spectator (public information only).

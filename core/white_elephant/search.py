@@ -146,7 +146,7 @@ def playout_move(state: WhiteElephantState, seat: int, rng: random.Random) -> Mo
     in_exchange = set(state.exchange)
     wire = greedy_move(
         seat=seat,
-        allowed={kind for kind, reason in state.action_hints().items() if reason is None},
+        allowed={kind for kind, reason in state.action_hints(seat).items() if reason is None},
         peanuts=state.peanuts[seat],
         peekable=[handle[c] for c in on_card if c not in known and c in in_exchange],
         exchange=[handle.get(c, c) for c in state.exchange],

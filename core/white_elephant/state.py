@@ -31,7 +31,6 @@ from typing import Any, cast
 from ..base import (
     CHANCE,
     OVER,
-    Actions,
     BadChance,
     Event,
     GameIsOver,
@@ -42,7 +41,6 @@ from ..base import (
     Outcome,
     Shuffle,
     WrongPhase,
-    refusal,
     seat_name,
 )
 from .cards import CARD_NUMBER, CARD_SUIT, DEAL, PEANUTS, deck_for, suits_for
@@ -80,6 +78,8 @@ class NotPeekable(IllegalMove):
 
 class WhiteElephantState(GameState[Move]):
     """One position of White Elephant for 3 to 8 seats (no options)."""
+
+    ACTIONS = ("take", "trade", "clear", "peek", "end")
 
     __slots__ = (
         "card_of",
@@ -207,9 +207,7 @@ class WhiteElephantState(GameState[Move]):
         else:
             raise MalformedMove(f"{move!r} is not a White Elephant move")
 
-    # Each ``verify_<kind>(seat, ...)`` below checks one kind of move; with its details left
-    # out (``None``) it checks only whether that kind is open to ``seat`` now.  The views'
-    # action hints are these same checks (see :meth:`action_hints`).
+    # The checks of :attr:`ACTIONS`, one ``verify_<kind>`` each (see :meth:`GameState.action_hints`).
 
     def _verify_turn(self, seat: int) -> None:
         if self.phase == OVER:
@@ -582,20 +580,6 @@ class WhiteElephantState(GameState[Move]):
 
     # -- what a seat may know ----------------------------------------------------------------
 
-    def action_hints(self) -> Actions:
-        """For the seat to move: each kind of move and why it is not allowed now (None: allowed).
-
-        The reasons are those of the ``verify_<kind>`` checks that :meth:`verify` makes.
-        """
-        seat = self.turn
-        return {
-            "take": refusal(self.verify_take, seat),
-            "trade": refusal(self.verify_trade, seat),
-            "clear": refusal(self.verify_clear, seat),
-            "peek": refusal(self.verify_peek, seat),
-            "end": refusal(self.verify_end, seat),
-        }
-
     def view(self, seat: int | None) -> WhiteElephantView:
         """What ``seat`` may know now; ``None`` is a spectator (public information only).
 
@@ -633,7 +617,7 @@ class WhiteElephantState(GameState[Move]):
             view["shelf"] = list(self.shelf[seat])
             view["known"] = {handle[c]: c for c in sorted(self.known[seat])}
             if seat == self.turn and self.phase in (MAIN, AFTER):
-                view["actions"] = self.action_hints()
+                view["actions"] = self.action_hints(seat)
         if self._outcome is not None:
             view["result"] = cast(WhiteElephantResult, self._outcome.to_record())
         return view

@@ -39,7 +39,6 @@ from typing import Any, cast
 from ..base import (
     CHANCE,
     OVER,
-    Actions,
     BadChance,
     Event,
     GameIsOver,
@@ -50,7 +49,6 @@ from ..base import (
     Outcome,
     ResultRecord,
     WrongPhase,
-    refusal,
     seat_name,
 )
 from .cards import (
@@ -87,6 +85,8 @@ class NoSuchPile(IllegalMove):
 
 class WhiteRabbitState(GameState[AnyMove]):
     """One position of White Rabbit for 2 to 4 seats (no options)."""
+
+    ACTIONS = ("roll", "move", "max_take", "max_place")
 
     __slots__ = (
         "die",
@@ -194,9 +194,7 @@ class WhiteRabbitState(GameState[AnyMove]):
         else:
             raise MalformedMove(f"{move!r} is not a White Rabbit move")
 
-    # Each ``verify_<kind>(seat, ...)`` below checks one kind of move; with its details left
-    # out (``None``) it checks only whether that kind is open to ``seat`` now.  The views'
-    # action hints are these same checks (see :meth:`action_hints`).
+    # The checks of :attr:`ACTIONS`, one ``verify_<kind>`` each (see :meth:`GameState.action_hints`).
 
     def _verify_turn(self, seat: int) -> None:
         if self.phase == OVER:
@@ -411,19 +409,6 @@ class WhiteRabbitState(GameState[AnyMove]):
 
     # -- what a seat may know ----------------------------------------------------------------
 
-    def action_hints(self) -> Actions:
-        """For the seat to move: each kind of move and why it is not allowed now (None: allowed).
-
-        The reasons are those of the ``verify_<kind>`` checks that :meth:`verify` makes.
-        """
-        seat = self.turn
-        return {
-            "roll": refusal(self.verify_roll, seat),
-            "move": refusal(self.verify_move, seat),
-            "max_take": refusal(self.verify_max_take, seat),
-            "max_place": refusal(self.verify_max_place, seat),
-        }
-
     def view(self, seat: int | None) -> WhiteRabbitView:
         """What ``seat`` may know now; ``None`` is a spectator.
 
@@ -462,7 +447,7 @@ class WhiteRabbitState(GameState[AnyMove]):
             view["max_choices"] = choices
             view["max_note"] = None if choices else "Nobody has a value you lack: Max finds nothing to take."
         if seat is not None and seat == self.turn and playing:
-            view["actions"] = self.action_hints()
+            view["actions"] = self.action_hints(seat)
         if self._outcome is not None:
             view["result"] = cast(ResultRecord, self._outcome.to_record())
             view["stopped"] = self.winner is None
