@@ -45,22 +45,6 @@ def bring_all(state: GiftListState, cards: list[str] | None = None) -> None:
         state.apply(Bring(seat, cards[seat] if cards else state.attic[seat][0]))
 
 
-def strings_in(value) -> set[str]:
-    """Every string anywhere in a JSON-like value (keys included)."""
-    out: set[str] = set()
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.add(item)
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-    return out
-
-
 class Referee:
     """Follows a record's moves without the engine and says which cards and lists each seat
     may know: its own attic as dealt, the cards it brought, and every opened card."""

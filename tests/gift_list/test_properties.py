@@ -10,15 +10,16 @@ import json
 import random
 
 import pytest
+from game_support import assert_hints_are_refusals, strings_in
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from yule.core.base import CHANCE, refusal
+from yule.core.base import CHANCE
 from yule.core.gift_list import GAME, Bring, GiftListState, Open, Steal
 from yule.core.gift_list.cards import ATTIC_SIZE, DECK, GIFT_LISTS, PEOPLE
 from yule.core.records import RecordError, play, replay, start_from_record, verify_record
 
-from .conftest import run_game, strings_in
+from .conftest import run_game
 
 CARDS = set(DECK)
 PERSONS = set(PEOPLE)
@@ -70,18 +71,11 @@ def candidate_moves(state, seat: int) -> dict[str, list]:
 
 
 def check_action_hints(state, record, referee) -> None:
-    """Each seat that may move is offered exactly the kinds with a legal move, and every move of
-    a refused kind is refused with the hint's own reason."""
+    """The hints of each seat that may move are the rules' refusals."""
     for seat in state.active():
         if seat == CHANCE:
             continue
-        hints = state.view(seat)["actions"]
-        candidates = candidate_moves(state, seat)
-        legal = {kind for kind, moves in candidates.items() if any(state.can(m) for m in moves)}
-        assert {kind for kind, reason in hints.items() if reason is None} == legal, hints
-        for kind, reason in hints.items():
-            if reason is not None:
-                assert {refusal(state.verify, m) for m in candidates[kind]} <= {reason}, (kind, hints)
+        assert_hints_are_refusals(state, seat, candidate_moves(state, seat))
 
 
 @fast

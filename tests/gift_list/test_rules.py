@@ -10,6 +10,7 @@ import random
 from itertools import combinations
 
 import pytest
+from game_support import strings_in
 
 from yule.core.base import GameIsOver, MalformedMove, NotYourTurn
 from yule.core.gift_list import GAME, Bring, Deal, GiftListState, Open, Steal, best_cards, score
@@ -25,7 +26,7 @@ from yule.core.gift_list.state import (
     WrongPhase,
 )
 
-from .conftest import LISTS, bring_all, dealt, fixed_deal, strings_in
+from .conftest import LISTS, bring_all, dealt, fixed_deal
 
 # -- cards and deal (house rules 1-3) -----------------------------------------------------------
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from game_support import strings_in
 
 from yule.core import CHANCE, all_games, get_game
 from yule.core.records import RecordError, play, replay
@@ -38,17 +39,6 @@ class Prober:
 
     def send_bytes(self, frame: bytes) -> None:
         pass
-
-
-def strings_in(value: Any) -> set[str]:
-    """Every string in a JSON-like value."""
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(*(strings_in(v) for v in value.values()), set(map(str, value)))
-    if isinstance(value, list | tuple):
-        return set().union(set(), *(strings_in(v) for v in value))
-    return set()
 
 
 def swapped(moves: list[dict[str, Any]], a: str, b: str) -> list[dict[str, Any]]:

@@ -21,10 +21,10 @@ house rule 12 applied to the shelves and Peanuts.
 
 from __future__ import annotations
 
+from game_support import assert_hints_are_refusals
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from yule.core.base import refusal
 from yule.core.records import verify_record
 from yule.core.white_elephant import Clear, End, Peek, Take, Trade, WhiteElephantState
 from yule.core.white_elephant.cards import deck_for
@@ -138,17 +138,10 @@ def candidate_moves(state: WhiteElephantState) -> dict[str, list]:
 
 
 def check_action_hints(state: WhiteElephantState) -> None:
-    """The hints allow exactly the kinds with a legal move, and a refused kind's every move is
-    refused with the hint's own reason."""
+    """The hints of the seat to move are the rules' refusals."""
     if state.is_over or state.turn < 0:
         return
-    hints = state.view(state.turn)["actions"]
-    candidates = candidate_moves(state)
-    legal = {kind for kind, moves in candidates.items() if any(state.can(m) for m in moves)}
-    assert {kind for kind, reason in hints.items() if reason is None} == legal, hints
-    for kind, reason in hints.items():
-        if reason is not None:
-            assert {refusal(state.verify, m) for m in candidates[kind]} <= {reason}, (kind, hints)
+    assert_hints_are_refusals(state, state.turn, candidate_moves(state))
 
 
 def replay_checked(record: dict) -> WhiteElephantState:

@@ -5,9 +5,6 @@ be checked against it move by move and views against what a seat may know.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 
 from yule.core.white_rabbit import Deal, MaxPlace, MaxTake, Move, Roll, WhiteRabbitState
@@ -53,19 +50,6 @@ def give(state: WhiteRabbitState, seat: int, cards: list[str]) -> None:
             if card in pile:
                 pile.remove(card)
         state.hands[seat][int(card.rsplit("-", 1)[1])] = card
-
-
-def strings_in(obj: Any) -> Iterator[str]:
-    """Every string anywhere in a JSON-like value (keys too)."""
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from strings_in(k)
-            yield from strings_in(v)
-    elif isinstance(obj, list | tuple):
-        for v in obj:
-            yield from strings_in(v)
 
 
 class Reference:
@@ -178,6 +162,5 @@ __all__ = [
     "deal_piles",
     "give",
     "new_game",
-    "strings_in",
     "turn",
 ]

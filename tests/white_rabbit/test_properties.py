@@ -11,15 +11,15 @@ from __future__ import annotations
 import copy
 
 import pytest
+from game_support import assert_hints_are_refusals, strings_in
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from yule.core.base import refusal
 from yule.core.bots import RandomBot
 from yule.core.records import RecordError, play, verify_record
 from yule.core.white_rabbit import GAME, GreedyBot, MaxPlace, MaxTake, Move, WhiteRabbitState
 
-from .conftest import NAMES, RABBITS, Reference, strings_in
+from .conftest import NAMES, RABBITS, Reference
 
 ALL = set(RABBITS) | {"max"}
 HIDEABLE = set(RABBITS)  # Max's place is public; rabbit cards are what a pile hides
@@ -36,25 +36,19 @@ def simulate(players, seed, bots):
 
 
 def check_action_hints(state: WhiteRabbitState) -> None:
-    """The seat to move is offered exactly the kinds with a legal move (a roll: when the host
-    waits for it), and every move of a refused kind is refused with the hint's own reason."""
+    """The hints of the seat to move are the rules' refusals; a roll is offered when the host
+    waits for the seat to roll."""
     if state.is_over or state.phase == "deal":
         return
     seat = state.turn
-    hints = state.view(seat)["actions"]
     candidates = {
         "move": [Move(seat, d) for d in ("cw", "ccw")],
         "max_take": [MaxTake(seat, None, None)]
         + [MaxTake(seat, c["from"], c["card"]) for c in state.max_choices(seat)],
         "max_place": [MaxPlace(seat, p) for p in range(8)],
     }
-    legal = {kind for kind, moves in candidates.items() if any(state.can(m) for m in moves)}
-    if state.chance_trigger() == (seat, "roll"):
-        legal.add("roll")
-    assert {kind for kind, reason in hints.items() if reason is None} == legal, hints
-    for kind, reason in hints.items():
-        if reason is not None and kind in candidates:
-            assert {refusal(state.verify, m) for m in candidates[kind]} <= {reason}, (kind, hints)
+    rolls = state.chance_trigger() == (seat, "roll")
+    assert_hints_are_refusals(state, seat, candidates, also_legal=["roll"] if rolls else [])
 
 
 @settings(max_examples=60, deadline=None)
