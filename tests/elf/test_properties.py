@@ -6,8 +6,7 @@
   the spectator's view and every event the same in worlds differing in all hidden things;
 * the action hints of the seat to move are the rules' own refusals;
 * no view names another seat's Goal card or an undrawn card before the end;
-* the same seed gives the same record, every record verifies, a tampered record fails at
-  the tampered move.
+* a tampered record fails at the tampered move (every game's records: ``tests/test_records.py``).
 """
 
 from __future__ import annotations
@@ -176,15 +175,6 @@ def test_the_end_reveals_every_goal_and_gingerbread_value():
         assert view["goals"] == record["moves"][1]["goals"]
         assert list(view["gingerbread_values"].values()) == record["moves"][2]["values"]
         assert view["result"] == record["result"]
-
-
-@settings(max_examples=10, deadline=None)
-@given(games)
-def test_same_seed_same_record_and_records_verify(args):
-    players, seed, bot = args
-    record = simulate(players, seed, bot)
-    assert simulate(players, seed, bot) == record
-    verify_record(json.loads(json.dumps(record)))
 
 
 def _tamper(record, rng):

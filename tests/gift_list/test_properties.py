@@ -1,7 +1,7 @@
 """Gift List properties over many whole games (hypothesis): cards are conserved, every party
 leaves each seat exactly one gift, the action hints are the rules' own refusals, views never hold another seat's attic, list or unopened
-gift, the same seed gives the same record, records verify and tampered ones are refused at
-the right move."""
+gift, records of seats bringing in any order verify and replay the same, and tampered ones are
+refused at the right move."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from yule.core.base import CHANCE
-from yule.core.gift_list import GAME, Bring, GiftListState, Open, Steal
+from yule.core.gift_list import Bring, GiftListState, Open, Steal
 from yule.core.gift_list.cards import ATTIC_SIZE, DECK, GIFT_LISTS, PEOPLE
-from yule.core.records import RecordError, play, replay, start_from_record, verify_record
+from yule.core.records import RecordError, replay, start_from_record, verify_record
 
 from .conftest import run_game
 
@@ -138,15 +138,6 @@ def test_records_verify_and_replay_is_deterministic(game):
     record = run_game(players, seed, kinds)
     verify_record(record)
     assert run_game(players, seed, kinds) == record
-
-
-@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
-@pytest.mark.parametrize("kind", ["random", "greedy"])
-def test_play_same_seed_same_record(players, kind):
-    names = [f"P{i}" for i in range(players)]
-    first = play(GAME, names, [GAME.bots[kind]] * players, seed=players * 11)
-    assert play(GAME, names, [GAME.bots[kind]] * players, seed=players * 11) == first
-    verify_record(json.loads(json.dumps(first)))
 
 
 def tamper(record: dict, how: str, rng: random.Random) -> int | None:
