@@ -248,9 +248,9 @@ class TickBox(Checkbox):
 
 class GameLog(RichLog):
     """The table's log in plain words, each line shown literally (no markup); a line may also
-    come as Rich ``Text`` already made literal (a chat line: :func:`chat_line`).  Lines wrap,
-    but a log of one line cuts its line at the end (the start of the latest line says more
-    than its tail)."""
+    come as Rich ``Text`` already made literal (a chat line: :func:`chat_line`).  Lines wrap
+    at the log's width (written again when it changes: a TV window made larger), but a log of
+    one line cuts its line at the end (the start of the latest line says more than its tail)."""
 
     DEFAULT_CSS = """
     GameLog { height: 5; border-top: solid $primary; background: $surface; scrollbar-size-vertical: 0; }
@@ -262,7 +262,10 @@ class GameLog(RichLog):
         self.border_title = "Log (l: whole log)"
         self.can_focus = False
         self.texts: list[str | Text] = []
-        """The lines shown, to write again when the log changes between one line and more."""
+        """The lines shown, to write again when the log changes its width, or between one line
+        and more."""
+        self.shape = (0, False)
+        """The width and the wrapping the lines were written with."""
 
     def add(self, lines: list[str | Text]) -> None:
         self.texts += lines
@@ -270,7 +273,7 @@ class GameLog(RichLog):
         for line in lines:
             text = line.copy() if isinstance(line, Text) else Text(literal(line))
             text.no_wrap, text.overflow = not self.wrap, "ellipsis"
-            self.write(text)
+            self.write(text, expand=True)  # as wide as the log, whatever the console's width
 
     def clear(self) -> GameLog:
         self.texts = []
@@ -278,9 +281,11 @@ class GameLog(RichLog):
         return self
 
     def on_resize(self) -> None:
-        wrap = self.scrollable_content_region.height > 1
-        if wrap != self.wrap:
-            self.wrap = wrap
+        region = self.scrollable_content_region
+        shape = (region.width, region.height > 1)
+        if shape != self.shape:
+            self.shape = shape
+            self.wrap = shape[1]
             texts = self.texts
             self.clear().add(texts)
 
@@ -395,6 +400,11 @@ class GameTable(Widget, Generic[V]):
     """A word about some seats: ``{2: "bot", 3: "away"}``."""
     pending: reactive[bool] = reactive(False, init=False)
     """True from sending a move until the host's answer (a new view or a refusal)."""
+    scale: reactive[int] = reactive(1, init=False)
+    """How large the table draws itself: 1, the size that fits 80×24; 2, for the TV on a big
+    screen (``yule watch``), twice as large where a game can (its board at double size, its
+    panels wider).  The table has the class ``-scale-2`` then, for its CSS; the TV chooses the
+    scale from :meth:`tv_scale`."""
     seq: int | None = None
     """The ``seq`` of the view drawn (None: not known).  A move chosen on it goes with it, so
     the host refuses it (``stale``) when the game has moved on since."""
@@ -488,6 +498,16 @@ class GameTable(Widget, Generic[V]):
 
     def watch_pending(self) -> None:
         """A move sent, or refused: which keys work and what the table says have changed."""
+        self._redraw()
+
+    def tv_scale(self, width: int, height: int) -> int:
+        """The largest :attr:`scale` at which this game's TV fits a screen ``width`` × ``height``
+        (its status line, its table drawn for a spectator, a few lines of log and its keys); 1
+        for a game that draws at one size only."""
+        return 1
+
+    def watch_scale(self, scale: int) -> None:
+        self.set_class(scale == 2, "-scale-2")
         self._redraw()
 
     def _redraw(self) -> None:

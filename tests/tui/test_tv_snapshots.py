@@ -1,87 +1,17 @@
-"""SVG snapshots of each game's TV (``yule watch``) at 80×24 and 160×45, and of a TV at game over.
+"""SVG snapshots of each game's TV (``yule watch``) at 80×24, 160×45 and 200×60 (a living-room
+TV: the boards at double size), and of a TV at game over.
 
-Every position is a seeded game played by the rules engine's bots (only to make realistic
-public views; the TV never sees the engine); no clocks, ports or paths on screen.  Update with
-``pytest --snapshot-update`` and look at the SVGs before committing them.
+The positions are :mod:`tv_support`'s.  Update with ``pytest --snapshot-update`` and look at
+the SVGs before committing them.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import elf_support
-import gift_exchange_support
-import gift_list_support
 import pytest
-import tui_support
-import white_rabbit_support
-from textual.app import App
+from tv_support import GAMES, played
 
-from yule.core import get_game
-from yule.tui.games import GAME_UIS
-from yule.tui.tv import TableTV
-
-SIZES = {"small": (80, 24), "big": (160, 45)}
-
-
-class TVApp(App[None]):
-    """The TV of ``game`` showing a public view, as ``yule watch`` draws it."""
-
-    ENABLE_COMMAND_PALETTE = False
-
-    def __init__(self, game: str, views: list[dict[str, Any]], names: list[str], log: list[str]) -> None:
-        super().__init__()
-        self.game, self.views, self.names, self.log_lines = game, views, names, log
-        self.status = {"place": f"Yule TV · {get_game(game).title} · table 3", "code": None, "connection": "connected"}
-
-    def on_mount(self) -> None:
-        ui = GAME_UIS[self.game]
-        screen = ui.tv() if ui.tv is not None else TableTV(self.game)
-        self.push_screen(screen)
-        for view in self.views:
-            screen.show(view, self.names, {1: "bot"})
-        screen.add_log(self.log_lines)
-
-
-def played(position: Any) -> TVApp:
-    """The TV of a test position (``state``, ``names``, and its log lines so far)."""
-    _, log = position.take()
-    return TVApp(position.state.view(None)["game"], [position.state.view(None)], position.names, log)
-
-
-def white_elephant() -> TVApp:
-    position = tui_support.Position(players=5, seed=3)
-    position.bots(14)
-    return played(position)
-
-
-def gift_exchange() -> TVApp:
-    state, events = gift_exchange_support.position(6, 4)
-    before = gift_exchange_support.position(6, 3)[0].view(None)
-    names = gift_exchange_support.names_for(6)
-    log = [get_game("gift-exchange").describe(e, names) for e in events]
-    return TVApp("gift-exchange", [before, state.view(None)], names, log)
-
-
-def white_rabbit() -> TVApp:
-    position = white_rabbit_support.Position(players=4, seed=3)
-    position.bots(40)
-    return played(position)
-
-
-def gift_list() -> TVApp:
-    position = gift_list_support.Position(players=5, seed=3)
-    position.bots(14)
-    return played(position)
-
-
-def elf() -> TVApp:
-    position = elf_support.Position(players=3, seed=3)
-    position.bots(6)
-    return played(position)
-
-
-GAMES = {f.__name__: f for f in (white_elephant, gift_exchange, white_rabbit, gift_list, elf)}
+SIZES = {"small": (80, 24), "big": (160, 45), "tv": (200, 60)}
 
 
 @pytest.mark.parametrize("size", list(SIZES))

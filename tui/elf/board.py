@@ -13,22 +13,36 @@ with its new arrow, and the touch zone of every token it would trigger is marked
     (18, {60})
     >>> rows[2].plain[28:30]
     '@v'
+
+The TV of a big screen draws it at scale 2 (:func:`big_board_rows`): each cell four characters
+wide and two rows tall, laid paths in heavy lines::
+
+    >>> rows = board_rows(view, None, scale=2)
+    >>> len(rows), {row.cell_len for row in rows}
+    (36, {120})
+    >>> rows[4].plain[56:58]
+    '@v'
 """
 
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import NamedTuple
 
 from rich.text import Text
 
-from yule.core.elf.board import AREA_W, HEADINGS, START_CELL, TOKEN_INDEX, TOKENS, VEC, XY, on_board
+from yule.core.elf.board import AREA_W, HEADINGS, MARGIN, START_CELL, TOKEN_INDEX, TOKENS, VEC, XY, on_board
 from yule.core.elf.preview import PlacementPreview
 from yule.core.elf.views import ElfView
+
+from ..canvas import Canvas
 
 START = XY[START_CELL]
 ARROWS = {"N": "^", "E": ">", "S": "v", "W": "<", "NE": "↗", "SE": "↘", "SW": "↙", "NW": "↖"}
 DIRECTION = dict(zip(VEC, HEADINGS, strict=True))
 """A step between neighbouring cells, (dx, dy), as its heading."""
+STEP = dict(zip(HEADINGS, VEC, strict=True))
+"""A heading as the step, (dx, dy), to the neighbouring cell that way."""
 
 _SINGLE = {
     "N": "│", "S": "│", "NS": "│", "E": "─", "W": "─", "EW": "─",
@@ -36,6 +50,7 @@ _SINGLE = {
     "ENS": "├", "NSW": "┤", "ESW": "┬", "ENW": "┴", "ENSW": "┼",
 }  # fmt: skip
 _DOUBLE = {key: "║═╚╝╔╗╠╣╦╩╬"["│─└┘┌┐├┤┬┴┼".index(glyph)] for key, glyph in _SINGLE.items()}
+_HEAVY = {key: "┃━┗┛┏┓┣┫┳┻╋"["│─└┘┌┐├┤┬┴┼".index(glyph)] for key, glyph in _SINGLE.items()}
 
 STYLE = {
     "board": "dim",
@@ -134,8 +149,8 @@ def path_links(view: ElfView) -> dict[tuple[int, int], set[str]]:
     return links
 
 
-class Canvas:
-    """The play area as a grid of two-character cells, each with a style."""
+class Cells:
+    """The play area at scale 1: a grid of two-character cells, each with a style."""
 
     def __init__(self) -> None:
         self.cells: dict[tuple[int, int], tuple[str, str]] = {
@@ -157,28 +172,49 @@ class Canvas:
         return out
 
 
-def board_rows(view: ElfView, preview: PlacementPreview | None) -> list[Text]:
-    """The 18 rows of 60 characters of the play area, with ``preview`` (an entry of
-    :func:`yule.core.elf.preview.preview`) laid over it when given."""
-    canvas = Canvas()
-    triggered = {t["token"] for t in preview["triggers"]} if preview else set()
-    for x, y in preview["touch"] if preview else []:
-        chars, _ = canvas.cells.get((x, y), ("  ", ""))
-        canvas.put(x, y, "+ " if chars in (". ", "  ") else chars, STYLE["touch"])
-    canvas.put(*START, "vv", STYLE["start"])
-    tokens = view["tokens"]
-    for token_id, token in tokens.items():
-        label = token["label"] if token["live"] else spent_label(token["label"])
-        style = KIND_STYLE.get(token["kind"], "bold") if token["live"] else STYLE["spent"]
+class Token(NamedTuple):
+    """A token as the board shows it: its cells, its label (lower case once spent) and style."""
+
+    cells: list[tuple[int, int]]
+    label: str
+    style: str
+    live: bool
+
+
+def shown_tokens(view: ElfView, triggered: set[str]) -> list[Token]:
+    """Every token of the view as drawn; ``triggered``: those a previewed card would trigger."""
+    out = []
+    for token_id, token in view["tokens"].items():
+        live = token["live"]
+        style = KIND_STYLE.get(token["kind"], "bold") if live else STYLE["spent"]
         if token_id in triggered:
             style = STYLE["trigger"]
-        for i, (x, y) in enumerate(token["cells"]):
-            canvas.put(x, y, label[2 * i : 2 * i + 2].ljust(2), style)
+        out.append(
+            Token([xy(c) for c in token["cells"]], token["label"] if live else spent_label(token["label"]), style, live)
+        )
+    return out
+
+
+def board_rows(view: ElfView, preview: PlacementPreview | None, scale: int = 1) -> list[Text]:
+    """The rows of the play area, with ``preview`` (an entry of
+    :func:`yule.core.elf.preview.preview`) laid over it when given: 18 rows of 60 characters
+    at scale 1; at scale 2, the TV's, 36 rows of 120 (:func:`big_board_rows`: a spectator has
+    no preview)."""
+    if scale == 2:
+        return big_board_rows(view)
+    canvas = Cells()
+    triggered = {t["token"] for t in preview["triggers"]} if preview else set()
+    for x, y in preview["touch"] if preview else []:
+        canvas.put(x, y, "+ ", STYLE["touch"])  # only tokens drawn after it are on the cell
+    canvas.put(*START, "vv", STYLE["start"])
+    tokens = shown_tokens(view, triggered)
+    for token in tokens:
+        for i, (x, y) in enumerate(token.cells):
+            canvas.put(x, y, token.label[2 * i : 2 * i + 2].ljust(2), token.style)
+    live = {cell for token in tokens if token.live for cell in token.cells}
     for (x, y), dirs in path_links(view).items():
-        token_here = next((t for t in tokens.values() if [x, y] in t["cells"] and t["live"]), None)
-        if token_here is not None:
-            continue  # a live token under a path (only a floe can be) stays readable
-        canvas.put(x, y, glyph(dirs) + ("─" if "E" in dirs else " "), STYLE["path"])
+        if (x, y) not in live:  # a live token under a path (only a floe can be) stays readable
+            canvas.put(x, y, glyph(dirs) + ("─" if "E" in dirs else " "), STYLE["path"])
     if preview is not None:
         links: dict[tuple[int, int], set[str]] = {}
         cells = [xy(c) for c in preview["cells"]]
@@ -196,4 +232,94 @@ def board_rows(view: ElfView, preview: PlacementPreview | None) -> list[Text]:
     arrow = view["arrow"]
     x, y = xy(arrow["cell"])
     canvas.put(x, y, "@" + ARROWS[arrow["heading"]], STYLE["buddy"])
+    return canvas.rows()
+
+
+BIG_W, BIG_H = 4, 2
+"""A cell at scale 2: four characters wide, two rows tall."""
+
+
+def corner(cell: tuple[int, int]) -> tuple[int, int]:
+    """Where a cell's top-left character stands in the rows of the play area at scale 2.
+
+    >>> corner((-2, -2)), corner((12, 0))
+    ((0, 0), (56, 4))
+    """
+    return BIG_W * (cell[0] + MARGIN), BIG_H * (cell[1] + MARGIN)
+
+
+SEGMENTS: dict[str, tuple[int, int, str]] = {
+    "E": (1, 0, "━━━"),
+    "S": (0, 1, "┃"),
+    "SE": (2, 1, "╲"),
+    "SW": (-2, 1, "╱"),
+}
+"""At scale 2, the line from a cell to its neighbour that way: where it starts, from the cell's
+corner, and its characters; a line going N, W, NE or NW is its neighbour's."""
+OPPOSITE = {"N": "S", "W": "E", "NE": "SW", "NW": "SE"}
+
+
+def node(dirs: set[str]) -> str:
+    """A path cell's character at scale 2, in heavy lines, where diagonal lines have room of
+    their own: the straight lines only, when there are some.
+
+    >>> node({"W", "SE"}), node({"N", "E"}), node({"NE", "SW"}), node({"N", "S"})
+    ('━', '┗', '╱', '┃')
+    """
+    straight = "".join(sorted(d for d in dirs if len(d) == 1))
+    return _HEAVY[straight] if straight else glyph(dirs)
+
+
+def big_label(label: str, cells: int) -> str:
+    """A token's label across its cells at scale 2: words centred, ice (``~~~~``) filled.
+
+    >>> big_label("NARW", 2), big_label("x~~x", 2), big_label("~~~~", 2), big_label("G1", 1)
+    ('  NARW  ', 'x~~~~~~x', '~~~~~~~~', ' G1 ')
+    """
+    width = BIG_W * cells
+    if "~" in label:
+        return label[0] + "~" * (width - 2) + label[-1]
+    return label.center(width)
+
+
+def big_board_rows(view: ElfView) -> list[Text]:
+    """The play area at scale 2 (for the TV): 36 rows of 120 characters, each cell four
+    characters and two rows, so paths and labels read from across the room.  The same marks as
+    at scale 1, with room for the lines: laid paths in heavy lines, their diagonal steps drawn
+    as ``╲`` and ``╱`` between cells, and each label whole, centred on its cells."""
+    canvas = Canvas(BIG_W * AREA_W, BIG_H * len(XY) // AREA_W)
+
+    def put(cell: tuple[int, int], chars: str, style: str) -> None:
+        canvas.put(*corner(cell), chars, style)
+
+    def mark(token: Token) -> None:
+        put(token.cells[0], big_label(token.label, len(token.cells)), token.style)
+
+    for x, y in XY:
+        if on_board(x, y):
+            put((x, y), ".", STYLE["board"])
+    put(START, "vv", STYLE["start"])
+    tokens = shown_tokens(view, set())
+    for token in tokens:
+        if not token.live:
+            mark(token)
+    drawn = set()
+    for (x, y), dirs in path_links(view).items():
+        put((x, y), node(dirs), STYLE["path"])
+        for d in dirs:  # each line between two cells once, also when only one of them has it
+            if d in SEGMENTS:
+                cell, way = (x, y), d
+            else:  # the neighbour's line back to this cell
+                (dx, dy), way = STEP[d], OPPOSITE[d]
+                cell = (x + dx, y + dy)
+            if (cell, way) not in drawn:
+                drawn.add((cell, way))
+                dx, dy, line = SEGMENTS[way]
+                left, top = corner(cell)
+                canvas.put(left + dx, top + dy, line, STYLE["path"])
+    for token in tokens:
+        if token.live:  # a live token over a path (only a floe can be) stays readable
+            mark(token)
+    arrow = view["arrow"]
+    put(xy(arrow["cell"]), "@" + ARROWS[arrow["heading"]], STYLE["buddy"])
     return canvas.rows()

@@ -11,6 +11,8 @@ view alone.  A chosen move is posted as :class:`~yule.tui.widgets.GameTable.Move
 At 80×24 the 60 × 18 play area and the slots above it take 19 rows and 60 columns; the side
 panel gets the other 20 columns and the hand bar the row below.  A larger terminal widens the
 side panel (full names, card names) and gives the hand bar a second row and the log the others.
+The TV of a big screen (``yule watch``, from 160×44) draws the slots and the play area at
+scale 2: 37 rows and 120 columns, the slots naming who filled them.
 
 Every action has a key in the footer.  An action the view does not allow is greyed out there,
 and pressing its key says why (the view's ``actions`` reasons, or why the chosen card does not
@@ -32,11 +34,18 @@ from yule.core.elf.cards import CARD_TYPE, type_name
 from yule.core.elf.preview import PlacementPreview, preview
 from yule.core.elf.views import ElfView
 
-from ..text import plain, seat_name, wrap_words
+from ..text import literal, plain, seat_name, wrap_words
 from ..widgets import GameTable
 from .board import ARROWS, board_rows, label
 
 SLOT_WIDTH = 10
+BIG_LEFT, BIG_TOP = 120, 37
+"""The slots and the play area at scale 2: 120 columns, 37 rows."""
+BIG_SIDE = 40
+"""The side panel beside them at scale 2, at least: every hand's card names on a line or two."""
+TV_ROWS = 7
+"""Rows of the TV around the table: the status line, the bar, the log (its border and three
+lines) and the keys."""
 WIDE_PANEL = 30
 """From this side-panel width on, hands show card names rather than type codes."""
 
@@ -62,19 +71,25 @@ def slot_fillers(view: ElfView) -> dict[str, int]:
     return out
 
 
-def slots_text(view: ElfView) -> Text:
+def slots_text(view: ElfView, names: list[str] | None = None) -> Text:
     """The six Scoring Slots, 10 characters each: ``[3 SNOW 1]`` is the Wise Snowman, taken
-    by seat 1 for 3 points; ``[2 ····  ]`` is still free."""
+    by seat 1 for 3 points; ``[2 ····  ]`` is still free.  Given the ``names`` (the board at
+    scale 2), 20 characters each, the seat named: ``[3 SNOW Ana]``."""
     text = Text()
     fillers = slot_fillers(view)
     values = view.get("slot_values", [3, 3, 2, 2, 1, 1])
+    width = SLOT_WIDTH if names is None else 2 * SLOT_WIDTH
     for index, value in enumerate(values):
         taken = (view.get("slots") or [None] * len(values))[index]
         if taken is None:
-            text.append(f"[{value} ····  ]", "dim")
+            text.append(f"[{value} ····".ljust(width - 1) + "]", "dim")
+            continue
+        seat = fillers.get(taken)
+        if names is None:
+            text.append(f"[{value} {label(taken)} {'' if seat is None else seat + 1}]".ljust(width), "bold")
         else:
-            seat = fillers.get(taken)
-            text.append(f"[{value} {label(taken)} {'' if seat is None else seat + 1}]".ljust(SLOT_WIDTH), "bold")
+            name = "" if seat is None else literal(seat_name(names, seat), width - len("[3 SNOW ]"))
+            text.append(f"[{value} {label(taken)} {name}".ljust(width - 1) + "]", "bold")
     return text
 
 
@@ -219,14 +234,19 @@ class ElfTable(GameTable[ElfView], can_focus=True):
 
     MOVES = ("play", "end", "turn")
 
-    DEFAULT_CSS = """
-    ElfTable { height: 1fr; layout: vertical; }
-    ElfTable #top { height: 19; }
-    ElfTable #left { width: 60; }
-    ElfTable #slots { height: 1; }
-    ElfTable #board { height: 18; }
-    ElfTable.-spectating, ElfTable.-spectating #bar { height: auto; }
-    ElfTable.-spectating SidePanel { max-width: 60; }
+    DEFAULT_CSS = f"""
+    ElfTable {{ height: 1fr; layout: vertical; }}
+    ElfTable #top {{ height: 19; }}
+    ElfTable #left {{ width: 60; }}
+    ElfTable #slots {{ height: 1; }}
+    ElfTable #board {{ height: 18; }}
+    ElfTable.-scale-2 #top {{ height: {BIG_TOP}; }}
+    ElfTable.-scale-2 #left {{ width: {BIG_LEFT}; }}
+    ElfTable.-scale-2 #board {{ height: {BIG_TOP - 1}; }}
+    ElfTable.-spectating, ElfTable.-spectating #bar {{ height: auto; }}
+    ElfTable.-spectating #bar {{ text-style: bold; }}
+    ElfTable.-spectating #top {{ align-horizontal: center; }}
+    ElfTable.-spectating SidePanel {{ max-width: 60; }}
     """
     BINDINGS = [
         Binding("left", "card(-1)", "Card", key_display="←→"),
@@ -282,6 +302,15 @@ class ElfTable(GameTable[ElfView], can_focus=True):
         if not options or self.pending:
             return None
         return options[self.choice % len(options)]
+
+    def tv_scale(self, width: int, height: int) -> int:
+        """2 (the play area at double size) once the screen has room for it, the side panel
+        beside it and a few lines of log under it: from 160×44.
+
+        >>> ElfTable().tv_scale(159, 60), ElfTable().tv_scale(160, 43), ElfTable().tv_scale(160, 44)
+        (1, 1, 2)
+        """
+        return 2 if width >= BIG_LEFT + BIG_SIDE and height >= BIG_TOP + TV_ROWS else 1
 
     # -- what the view allows --------------------------------------------------------------
 
@@ -359,9 +388,10 @@ class ElfTable(GameTable[ElfView], can_focus=True):
             return
         self.refresh_bindings()
         view = self.view
-        self.query_one("#slots", Static).update(slots_text(view) if view else Text("Waiting for the host…"))
+        slots = slots_text(view, list(self.names) if self.scale == 2 else None) if view else None
+        self.query_one("#slots", Static).update(slots or Text("Waiting for the host…"))
         entry = self.previewed()
-        board = Text("\n").join(board_rows(view, entry)) if view else Text("")
+        board = Text("\n").join(board_rows(view, entry, self.scale)) if view else Text("")
         self.query_one("#board", Static).update(board)
         self.query_one(SidePanel).show(view, self.names, self.tags)
         self.query_one(HandBar).show(self._bar_text(view, entry))

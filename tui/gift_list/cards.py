@@ -44,15 +44,21 @@ def card_words(card: str) -> str:
     return f"{CARD_COLOUR[card]} {CARD_NUMBER[card]}"
 
 
-def card_badge(card: str) -> Text:
-    """A card as its code on its colour."""
-    return Text(card_code(card), COLOUR_STYLES[CARD_COLOUR[card]])
+def card_badge(card: str, wide: bool = False) -> Text:
+    """A card as its code on its colour; ``wide`` (the TV of a big screen): the colour a space
+    wider on either side.
+
+    >>> card_badge("red-7").plain, card_badge("red-7", wide=True).plain
+    ('R7', ' R7 ')
+    """
+    code = f" {card_code(card)} " if wide else card_code(card)
+    return Text(code, COLOUR_STYLES[CARD_COLOUR[card]])
 
 
-def cards_text(cards: list[str]) -> Text:
+def cards_text(cards: list[str], wide: bool = False) -> Text:
     """Several cards as badges separated by spaces, colour by colour, low numbers first."""
     ordered = sorted(cards, key=lambda c: (COLOURS.index(CARD_COLOUR[c]), CARD_NUMBER[c]))
-    return Text(" ").join(card_badge(c) for c in ordered)
+    return Text(" ").join(card_badge(c, wide) for c in ordered)
 
 
 def person_badge(person: str) -> Text:

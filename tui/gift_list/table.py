@@ -33,7 +33,16 @@ from ..widgets import GameTable
 from .cards import LOCKED, WRAPPED, card_badge, card_code, card_words, cards_text, person_badge
 
 CHIP_WIDTH = 5
-NAME_WIDTH, GIFT_WIDTH, HOLDS_WIDTH = 20, 12, 13
+COLUMNS = {1: (20, 12, 13), 2: (32, 16, 20)}
+"""The party's columns at each scale: a seat's name, their gift, what they hold (then what
+they received: at scale 2, where the party is a block 118 wide in the middle of the TV, room
+for 7 wide badges)."""
+TV_ROWS = 13
+"""Rows of the TV around the party's seats: the status line, the info and the prompt, the
+party's border, heading and key (a blank line above it), the log (its border and four lines)
+and the keys."""
+SEATS = 7
+"""The most seats at a Gift List table."""
 
 
 def attic_order(cards: list[str]) -> list[str]:
@@ -116,6 +125,8 @@ class GiftListTable(GameTable[GiftListView]):
     GiftListTable #brought { height: auto; color: $text-muted; }
     GiftListTable #list { width: 34; border-top: solid $primary; border-left: solid $primary; padding: 0 1; }
     GiftListTable.-spectating { height: auto; }
+    GiftListTable.-spectating.-scale-2 { align-horizontal: center; }
+    GiftListTable.-spectating.-scale-2 > Static { width: 118; }
     """
     BINDINGS = [
         Binding("b,enter", "bring", "Bring", key_display="b"),
@@ -141,6 +152,15 @@ class GiftListTable(GameTable[GiftListView]):
     def on_mount(self) -> None:
         self.query_one(Attic).focus()
         self._redraw()
+
+    def tv_scale(self, width: int, height: int) -> int:
+        """2 (wider columns and badges, a line between seats) from 120 columns, with two rows
+        for every seat and a few lines of log: from 120×27.
+
+        >>> GiftListTable().tv_scale(119, 60), GiftListTable().tv_scale(120, 26), GiftListTable().tv_scale(120, 27)
+        (1, 1, 2)
+        """
+        return 2 if width >= 120 and height >= 2 * SEATS + TV_ROWS else 1
 
     # -- what the view allows --------------------------------------------------------------
 
@@ -288,22 +308,24 @@ class GiftListTable(GameTable[GiftListView]):
             return Text("")
         names = list(self.names)
         phase = view["phase"]
+        wide = self.scale == 2
+        name_width, gift_width, holds_width = COLUMNS[self.scale]
         text = Text(
-            "  " + "Seat".ljust(NAME_WIDTH) + "Their gift".ljust(GIFT_WIDTH) + "Holds".ljust(HOLDS_WIDTH), "dim"
+            "  " + "Seat".ljust(name_width) + "Their gift".ljust(gift_width) + "Holds".ljust(holds_width), "dim"
         )
         text.append("Received (public)", "dim")
         brought, wrapped = view["brought"], view["wrapped"]
         holding, locked, received = view["holding"], view["locked"], view["received"]
         for seat in range(view["players"]):
-            text.append("\n")
+            text.append("\n\n" if wide else "\n")
             turn = view["turn"] == seat
             text.append(">" if turn else " ", "bold")
             text.append("*" if view["first"] == seat else " ", "bold")
             you = seat == view["you"]  # "(you)" always shows; another seat's tag gives way to its name
             tag = " (you)" if you else f" ({self.tags[seat]})" if self.tags.get(seat) else ""
-            name = plain(seat_name(names, seat), "bold" if turn else "", NAME_WIDTH - 1 - (len(tag) if you else 0))
+            name = plain(seat_name(names, seat), "bold" if turn else "", name_width - 1 - (len(tag) if you else 0))
             name.append(tag, "" if you else "italic")
-            name.truncate(NAME_WIDTH - 1, pad=True)
+            name.truncate(name_width - 1, pad=True)
             text.append_text(name + Text(" "))
             if phase == "bring":
                 gift = Text("✓ brought") if brought[seat] else Text("… choosing", "italic")
@@ -311,20 +333,21 @@ class GiftListTable(GameTable[GiftListView]):
                 gift = Text(f"{WRAPPED} wrapped") if wrapped[seat] else Text("□ opened", "dim")
             else:
                 gift = Text("")
-            gift.pad_right(GIFT_WIDTH - gift.cell_len)
+            gift.pad_right(gift_width - gift.cell_len)
             text.append_text(gift)
             holds = Text("")
             held = holding[seat]
             if held is not None:
-                holds = card_badge(held)
+                holds.append_text(card_badge(held, wide))  # the colour is the card's, not the words'
                 if locked[seat]:
                     holds.append(f" {LOCKED} locked", "bold")
             elif phase == "play":
                 holds = Text("-", "dim")
-            holds.pad_right(HOLDS_WIDTH - holds.cell_len)
+            holds.pad_right(holds_width - holds.cell_len)
             text.append_text(holds)
-            text.append_text(cards_text(received[seat]) if received[seat] else Text("-", "dim"))
-        text.append(f"\n> to move · * first seat · {LOCKED} locked: can't be stolen until a gift is opened", "dim")
+            text.append_text(cards_text(received[seat], wide) if received[seat] else Text("-", "dim"))
+        text.append("\n\n" if wide else "\n")
+        text.append(f"> to move · * first seat · {LOCKED} locked: can't be stolen until a gift is opened", "dim")
         return text
 
     def _brought_text(self, view: GiftListView | None) -> Text:

@@ -65,20 +65,28 @@ def card_code(card: str) -> str:
     return f"{SUIT_CODES[suit_of(card)]} {number_of(card)}"
 
 
-def gift_badge(ref: str, known: Mapping[str, str] | None = None, on_gifts: Mapping[str, int] | None = None) -> Text:
-    """A gift as a coloured badge with its code (and its Peanuts for a Surprise Gift)."""
+def gift_badge(
+    ref: str, known: Mapping[str, str] | None = None, on_gifts: Mapping[str, int] | None = None, wide: bool = False
+) -> Text:
+    """A gift as a coloured badge with its code (and its Peanuts for a Surprise Gift); ``wide``
+    (the TV of a big screen): the colour a space wider on either side.
+
+    >>> gift_badge("mug-5", wide=True).plain, gift_badge("surprise-4", on_gifts={"surprise-4": 2}, wide=True).plain
+    (' MU 5 ', ' ?4 ●●')
+    """
+    pad = " " if wide else ""
     text = Text()
     if is_surprise(ref):
         card = (known or {}).get(ref)
-        text.append(f"?{surprise_number(ref)}", SURPRISE_STYLE)
+        text.append(f"{pad}?{surprise_number(ref)}{pad}", SURPRISE_STYLE)
         if card:
             text.append("=")
-            text.append(card_code(card), SUIT_STYLES[suit_of(card)])
+            text.append(f"{pad}{card_code(card)}{pad}", SUIT_STYLES[suit_of(card)])
         peanuts = (on_gifts or {}).get(ref, 0)
         if peanuts:
             text.append(PEANUT * peanuts, "bold")
     else:
-        text.append(card_code(ref), SUIT_STYLES[suit_of(ref)])
+        text.append(f"{pad}{card_code(ref)}{pad}", SUIT_STYLES[suit_of(ref)])
     return text
 
 

@@ -40,16 +40,17 @@ LABEL_ROOM = len("GB 8 Gift Basket")
 """A chip's label at most: the longest gift with its words."""
 
 
-def _chip_label(ref: str, known: dict[str, str], on_gifts: dict[str, int]) -> Text:
+def _chip_label(ref: str, known: dict[str, str], on_gifts: dict[str, int], wide: bool = False) -> Text:
     """A gift's badge and what it is in words: ``GB 7 Gift Basket``, ``?2● Surprise``.
 
     A Surprise Gift you peeked at shows its code only (``?2=MU 5●``) when its words would
     not fit: chips stay narrow enough for two columns at 80 wide, and nothing is cut off.
+    ``wide`` (the TV of a big screen): a wide badge, and always the words.
     """
-    label = gift_badge(ref, known, on_gifts)
+    label = gift_badge(ref, known, on_gifts, wide)
     card = known.get(ref, ref)
     words = " " + ("Surprise" if is_surprise(card) else SUIT_NAMES[suit_of(card)])
-    if label.cell_len + len(words) <= LABEL_ROOM:
+    if wide or label.cell_len + len(words) <= LABEL_ROOM:
         label.append(words)
     return label
 
@@ -59,7 +60,8 @@ class GiftGrid(Widget, can_focus=True):
 
     Every chip is as wide as the widest one, so nothing in a chip is ever cut off (a peeked
     Surprise Gift's chip is the longest); the columns are as many as fit.  A spectator's grid
-    (``watching``) has no cursor and no marks: its arrows scroll.
+    (``watching``) has no cursor and no marks: its arrows scroll.  A ``wide`` grid (the TV of a
+    big screen) has wide badges and a blank line between its rows.
     """
 
     DEFAULT_CSS = """
@@ -79,6 +81,7 @@ class GiftGrid(Widget, can_focus=True):
     watching: reactive[bool] = reactive(False, layout=True)
     known: dict[str, str] = {}
     on_gifts: dict[str, int] = {}
+    wide: bool = False
     labels: list[Text] = []
 
     class Marked(Message):
@@ -88,13 +91,13 @@ class GiftGrid(Widget, can_focus=True):
             super().__init__()
             self.marked = marked
 
-    def show(self, refs: list[str], known: dict[str, str], on_gifts: dict[str, int]) -> None:
+    def show(self, refs: list[str], known: dict[str, str], on_gifts: dict[str, int], wide: bool = False) -> None:
         """Draw these gifts; the layout is redone only when the grid's rows change."""
-        if (tuple(refs), known, on_gifts) == (self.refs, self.known, self.on_gifts):
+        if (tuple(refs), known, on_gifts, wide) == (self.refs, self.known, self.on_gifts, self.wide):
             return
         rows = self._rows(self.size.width) if self.size.width else -1
-        self.known, self.on_gifts = known, on_gifts
-        self.labels = [_chip_label(ref, known, on_gifts) for ref in refs]
+        self.known, self.on_gifts, self.wide = known, on_gifts, wide
+        self.labels = [_chip_label(ref, known, on_gifts, wide) for ref in refs]
         self.refs = tuple(refs)
         self.marked = frozenset(r for r in self.marked if r in refs)
         self.cursor = min(self.cursor, max(0, len(refs) - 1))
@@ -112,7 +115,9 @@ class GiftGrid(Widget, can_focus=True):
         return max(1, ((self.size.width if width is None else width) + 1) // self._chip_width())
 
     def _rows(self, width: int) -> int:
-        return max(1, -(-len(self.refs) // self._columns(width)))
+        """The grid's lines: a line per row of chips (and one between rows when ``wide``)."""
+        rows = max(1, -(-len(self.refs) // self._columns(width)))
+        return 2 * rows - 1 if self.wide else rows
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return self._rows(width)
@@ -140,12 +145,12 @@ class GiftGrid(Widget, can_focus=True):
         for start in range(0, len(self.refs), columns):
             chips = [self._chip(i, self.refs[i], width) for i in range(start, min(start + columns, len(self.refs)))]
             rows.append(Text(" ").join(chips))
-        return Text("\n").join(rows)
+        return Text("\n\n" if self.wide else "\n").join(rows)
 
     def watch_cursor(self, cursor: int) -> None:
         box = self.parent
         if isinstance(box, VerticalScroll):
-            box.scroll_to_region(Region(0, cursor // self._columns(), 1, 1), animate=False)
+            box.scroll_to_region(Region(0, (cursor // self._columns()) * (2 if self.wide else 1), 1, 1), animate=False)
 
     def watch_marked(self, marked: frozenset[str]) -> None:
         self.post_message(self.Marked(marked))
@@ -176,7 +181,9 @@ class GiftGrid(Widget, can_focus=True):
 class SeatsPanel(Widget):
     """Every seat: whose turn (``>``), the Start Player (``*``), Peanuts, Shelf size and the
     gifts in front of it this round; names get the room the panel's width leaves them.  The key
-    to ``>`` and ``*`` is in the panel's title, so all 8 seats and their gifts have the rows."""
+    to ``>`` and ``*`` is in the panel's title, so all 8 seats and their gifts have the rows.
+    A ``wide`` panel (the TV of a big screen) names the gifts in front of a seat and leaves a
+    line between seats."""
 
     DEFAULT_CSS = """
     SeatsPanel { width: 35; height: 1fr; border-top: solid $primary; border-left: solid $primary; padding: 0 1; }
@@ -188,11 +195,12 @@ class SeatsPanel(Widget):
         self.view: WhiteElephantView | None = None
         self.names: list[str] = []
         self.tags: dict[int, str] = {}
+        self.wide = False
 
-    def show(self, view: WhiteElephantView | None, names: list[str], tags: dict[int, str]) -> None:
-        if (view, names, tags) != (self.view, self.names, self.tags):
+    def show(self, view: WhiteElephantView | None, names: list[str], tags: dict[int, str], wide: bool = False) -> None:
+        if (view, names, tags, wide) != (self.view, self.names, self.tags, self.wide):
             lines = self._seats(self.size.width).plain.count("\n")
-            self.view, self.names, self.tags = view, names, tags
+            self.view, self.names, self.tags, self.wide = view, names, tags, wide
             self.refresh(layout=lines != self._seats(self.size.width).plain.count("\n"))
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
@@ -232,8 +240,13 @@ class SeatsPanel(Widget):
             label.truncate(room, pad=True)
             line.append_text(label)
             line.append(right)
+            if self.wide and seat:
+                lines.append(Text())
             lines.append(line)
-            if front[seat]:
+            if front[seat] and self.wide:
+                gifts = [_chip_label(ref, known, on_gifts, wide=True) + Text(" ") for ref in front[seat]]
+                lines.append(wrap_words(gifts, width, "   "))
+            elif front[seat]:
                 lines.append(wrap_words([gift_badge(ref, known, on_gifts) for ref in front[seat]], width, "   "))
         return Text("\n").join(lines)
 
@@ -256,6 +269,7 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
     WhiteElephantTable.-spectating #left, WhiteElephantTable.-spectating #exchange-box { height: auto; }
     WhiteElephantTable.-spectating #left { min-width: 45; }
     WhiteElephantTable.-spectating SeatsPanel { height: auto; width: 1fr; min-width: 35; max-width: 50; }
+    WhiteElephantTable.-spectating.-scale-2 SeatsPanel { min-width: 50; max-width: 60; }
     """
     BINDINGS = [
         Binding("t", "take", "Take"),
@@ -285,6 +299,15 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
     def on_mount(self) -> None:
         self.query_one(GiftGrid).focus()
         self._redraw()
+
+    def tv_scale(self, width: int, height: int) -> int:
+        """2 (wide badges named in words, a line between rows and seats, a wider players
+        panel) from 120×40, where 8 seats and their gifts leave the log some lines.
+
+        >>> WhiteElephantTable().tv_scale(119, 60), WhiteElephantTable().tv_scale(120, 39), WhiteElephantTable().tv_scale(120, 40)
+        (1, 1, 2)
+        """
+        return 2 if width >= 120 and height >= 40 else 1
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -393,7 +416,8 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         exchange = view["exchange"] if view else []
         grid = self.query_one(GiftGrid)
         grid.watching = self.spectating
-        grid.show(exchange, view.get("known", {}) if view else {}, view["on_gifts"] if view else {})
+        wide = self.scale == 2
+        grid.show(exchange, view.get("known", {}) if view else {}, view["on_gifts"] if view else {}, wide)
         self._update("#info", self._info_text(view))
         box = self.query_one("#exchange-box")
         title = f"Gift Exchange: {len(exchange)} gifts, marker + {view['pot'] if view else 0}{PEANUT}"
@@ -402,7 +426,7 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         shelf = self.query_one(Shelf)
         shelf.display = not self.spectating
         shelf.show(view.get("shelf", []) if view else [])
-        self.query_one(SeatsPanel).show(view, list(self.names), self.tags)
+        self.query_one(SeatsPanel).show(view, list(self.names), self.tags, wide)
         self._redraw_prompt()
 
     def _update(self, selector: str, text: Text) -> None:

@@ -13,7 +13,8 @@ colour alone::
     └──────────┘
 
 Drawn only from the view: pile sizes, ``max_pile``, ``rabbit``, ``die``, ``landing`` and, near the
-cap on rolls, how many are left.
+cap on rolls, how many are left.  The TV of a big screen draws it at scale 2: each space 20 × 8,
+its pile as tall blocks counted in words (``3 cards``), and the die and its digit twice as large.
 """
 
 from __future__ import annotations
@@ -23,14 +24,26 @@ from rich.text import Text
 from yule.core.base import plural
 from yule.core.white_rabbit.views import Pile, WhiteRabbitView
 
+from ..canvas import Canvas
 from .cards import MAX_STYLE
 
-CELL_WIDTH, CELL_HEIGHT = 12, 4
-WIDTH, HEIGHT = 4 * CELL_WIDTH, 15
-CELLS: tuple[tuple[int, int], ...] = (
-    (12, 0), (24, 0), (36, 3), (36, 8), (24, 11), (12, 11), (0, 8), (0, 3),
-)  # fmt: skip
-"""Top-left corner of each space's box, spaces 0-7 clockwise from the top left."""
+CELLS: tuple[tuple[int, int], ...] = ((1, 0), (2, 0), (3, 3), (3, 8), (2, 11), (1, 11), (0, 8), (0, 3))
+"""Where each space's box stands, spaces 0-7 clockwise from the top left: its column in the
+ring (0-3) and its row at scale 1."""
+SIZES = {1: (12, 4), 2: (20, 8)}
+"""A space's box at each scale: columns, rows."""
+ROWS = 15
+"""The board's rows at scale 1 (twice as many at scale 2)."""
+
+
+def board_size(scale: int = 1) -> tuple[int, int]:
+    """The board's columns and rows: 48 × 15 at scale 1, 80 × 30 at scale 2.
+
+    >>> board_size(1), board_size(2)
+    ((48, 15), (80, 30))
+    """
+    return 4 * SIZES[scale][0], ROWS * scale
+
 
 BORDERS = {
     "plain": "┌─┐│└┘",
@@ -53,46 +66,32 @@ BIG_DIGITS: dict[int, tuple[str, str, str]] = {
     5: ("┏━╸", "┗━┓", "╺━┛"),
     6: ("┏━╸", "┣━┓", "┗━┛"),
 }
+ARMS = {"━": "E", "╺": "E", "┗": "E", "┻": "E", "┏": "ES", "┣": "ES", "┃": "S", "┓": "S", "┫": "S", "╻": "S"}
+"""The heavy lines of the big digits that go on east or south (to stretch them)."""
 MARK_STYLE = "bold reverse"
 
 
-class Canvas:
-    """A fixed grid of styled characters, turned into one Rich ``Text``."""
+def stretch(lines: tuple[str, ...]) -> list[str]:
+    """Line art twice as wide and twice as tall, its lines kept joined.
 
-    def __init__(self, width: int, height: int) -> None:
-        self.width = width
-        self.rows = [[(" ", "")] * width for _ in range(height)]
-
-    def put(self, x: int, y: int, text: str | Text, style: str = "") -> None:
-        """Write ``text`` from ``(x, y)`` (cut at the right edge); a ``Text`` keeps its own styles."""
-        if isinstance(text, Text):
-            styles = [style] * len(text.plain)
-            for span in text.spans:
-                styles[span.start : span.end] = [str(span.style)] * (min(span.end, len(styles)) - span.start)
-            for i, (ch, char_style) in enumerate(zip(text.plain, styles, strict=True)):
-                self.put(x + i, y, ch, char_style)
-            return
-        for i, ch in enumerate(text[: self.width - x]):
-            self.rows[y][x + i] = (ch, style)
-
-    def text(self) -> Text:
-        out = Text()
-        for y, row in enumerate(self.rows):
-            if y:
-                out.append("\n")
-            for ch, style in row:
-                out.append(ch, style)
-        return out
+    >>> stretch(("┏━╸", "┗━┓"))
+    ['┏━━━╸ ', '┃     ', '┗━━━┓ ', '    ┃ ']
+    """
+    out = []
+    for line in lines:
+        out.append("".join(ch + ("━" if "E" in ARMS.get(ch, "") else " ") for ch in line))
+        out.append("".join(("┃" if "S" in ARMS.get(ch, "") else " ") + " " for ch in line))
+    return out
 
 
-def _box(canvas: Canvas, x: int, y: int, kind: str, style: str) -> None:
+def _box(canvas: Canvas, x: int, y: int, size: tuple[int, int], kind: str, style: str) -> None:
     tl, h, tr, v, bl, br = BORDERS[kind]
-    inside = CELL_WIDTH - 2
-    canvas.put(x, y, tl + h * inside + tr, style)
-    for row in range(1, CELL_HEIGHT - 1):
+    width, height = size
+    canvas.put(x, y, tl + h * (width - 2) + tr, style)
+    for row in range(1, height - 1):
         canvas.put(x, y + row, v, style)
-        canvas.put(x + CELL_WIDTH - 1, y + row, v, style)
-    canvas.put(x, y + CELL_HEIGHT - 1, bl + h * inside + br, style)
+        canvas.put(x + width - 1, y + row, v, style)
+    canvas.put(x, y + height - 1, bl + h * (width - 2) + br, style)
 
 
 def pile_line(pile: Pile) -> Text:
@@ -104,6 +103,22 @@ def pile_line(pile: Pile) -> Text:
         line.append(" ")
     line.append(f"{'▮' * rabbits} {rabbits}" if rabbits else "empty", "" if rabbits else "dim")
     return line
+
+
+def big_pile(pile: Pile) -> list[Text]:
+    """A pile at scale 2 on four lines: ``MAX`` when he is on top, a tall block per rabbit card
+    (two lines; side by side once they are many), and their count in words.
+
+    >>> [line.plain for line in big_pile({"cards": 3, "max": True})]
+    ['MAX', '█ █', '█ █', '2 cards']
+    >>> big_pile({"cards": 12, "max": False})[1].plain
+    '████████████'
+    """
+    rabbits = pile["cards"] - (1 if pile["max"] else 0)
+    inside = SIZES[2][0] - 2
+    blocks = Text(" ".join("█" * rabbits) if 2 * rabbits - 1 <= inside else "█" * min(rabbits, inside))
+    count = Text(f"{rabbits} card{'s' if rabbits != 1 else ''}" if rabbits else "empty", "" if rabbits else "dim")
+    return [Text("MAX", MAX_STYLE) if pile["max"] else Text(), blocks, blocks.copy(), count]
 
 
 def marks(view: WhiteRabbitView, cursor: int | None) -> dict[int, str]:
@@ -121,44 +136,55 @@ def marks(view: WhiteRabbitView, cursor: int | None) -> dict[int, str]:
     return out
 
 
-def die_lines(value: int | None) -> list[str]:
-    """The die as 5 lines of 9 characters (a ``?`` before the first roll)."""
+def die_lines(value: int | None, scale: int = 1) -> list[str]:
+    """The die as 5 lines of 9 characters (a ``?`` before the first roll); at scale 2, 9 lines
+    of 17 with room between the pips."""
     face = PIPS[value] if value else ("     ", "  ?  ", "     ")
-    return ["┌───────┐", *(f"│ {row} │" for row in face), "└───────┘"]
+    if scale == 1:
+        return ["┌───────┐", *(f"│ {row} │" for row in face), "└───────┘"]
+    blank = "│" + " " * 15 + "│"
+    rows = [f"│  {'    '.join(row[0:5:2])}  │" for row in face]
+    return ["┌" + "─" * 15 + "┐", blank, rows[0], blank, rows[1], blank, rows[2], blank, "└" + "─" * 15 + "┘"]
 
 
-def board_text(view: WhiteRabbitView, cursor: int | None = None, fresh: bool = True, caption: str = "") -> Text:
+def board_text(
+    view: WhiteRabbitView, cursor: int | None = None, fresh: bool = True, caption: str = "", scale: int = 1
+) -> Text:
     """The board for ``view``; ``cursor`` marks where Max would go; a stale die is dimmed.
 
-    ``caption`` (at most 22 characters, no names: their width varies) goes above the die.
+    ``caption`` (at most 22 characters, no names: their width varies) goes above the die.  At
+    ``scale`` 2 (the TV of a big screen) every space, its pile and the die are twice as large.
     """
-    canvas = Canvas(WIDTH, HEIGHT)
+    width, height = board_size(scale)
+    size = cell_w, cell_h = SIZES[scale]
+    canvas = Canvas(width, height)
     rabbit = view["rabbit"]
     marked = marks(view, cursor)
     for space, pile in enumerate(view["piles"]):
-        x, y = CELLS[space]
+        x, y = CELLS[space][0] * cell_w, CELLS[space][1] * scale
         kind = "marked" if space in marked else "rabbit" if space == rabbit else "plain"
-        style = "bold" if kind != "plain" else ""
-        _box(canvas, x, y, kind, style)
+        _box(canvas, x, y, size, kind, "bold" if kind != "plain" else "")
         canvas.put(x + 2, y, f" {space} ", "bold")
-        line = pile_line(pile)
-        canvas.put(x + 1 + (CELL_WIDTH - 2 - len(line)) // 2, y + 1, line)
+        lines = [pile_line(pile)] if scale == 1 else big_pile(pile)
+        for row, line in enumerate(lines, start=1):
+            canvas.put(x + 1 + (cell_w - 2 - line.cell_len) // 2, y + row, line)
         if space in marked:
-            canvas.put(x + 1, y + 2, f"{marked[space]:^{CELL_WIDTH - 2}}", MARK_STYLE)
+            canvas.put(x + 1, y + 1 + len(lines), f"{marked[space]:^{cell_w - 2}}", MARK_STYLE)
         if space == rabbit:
-            canvas.put(x + 2, y + CELL_HEIGHT - 1, " RABBIT ", "bold reverse")
+            canvas.put(x + 2, y + cell_h - 1, " RABBIT ", "bold reverse")
     die = view["die"]
     die_style = "bold" if fresh and die else "dim"
-    centre = CELL_WIDTH + 5
-    canvas.put(CELL_WIDTH + 1, 4, f"{caption[:22]:^22}", "bold")
-    for row, line in enumerate(die_lines(die)):
-        canvas.put(centre, 5 + row, line, die_style)
-    if die:
-        for row, line in enumerate(BIG_DIGITS[die]):
-            canvas.put(centre + 10, 6 + row, line, die_style)
+    canvas.put(cell_w + 1, 4 * scale, f"{caption[:22]:^{2 * cell_w - 2}}", "bold")
+    face = die_lines(die, scale)
+    digit = (list(BIG_DIGITS[die]) if scale == 1 else stretch(BIG_DIGITS[die])) if die else []
+    x = cell_w + 5 if scale == 1 else 2 * cell_w - (len(face[0]) + 2 + 6) // 2  # the die and digit centred
+    for row, line in enumerate(face):
+        canvas.put(x, 5 * scale + row, line, die_style)
+    for row, line in enumerate(digit):
+        canvas.put(x + len(face[0]) + 1, 5 * scale + scale + row, line, die_style)
     left = rolls_left(view)
     if left is not None:
-        canvas.put(CELL_WIDTH + 1, 10, f"{left:^22}", "bold")
+        canvas.put(cell_w + 1, 10 * scale, f"{left:^{2 * cell_w - 2}}", "bold")
     return canvas.text()
 
 

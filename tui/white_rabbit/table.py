@@ -9,6 +9,9 @@ Keys a child can use, said on screen in words as well as in the footer: Enter (o
 the die; Left and Right move the rabbit counter-clockwise or clockwise; after drawing Max,
 Enter chooses the card he takes, then Left/Right (or 0-7) pick his pile and Enter puts him
 there.  A key that does nothing now says why (the view's ``actions`` reasons).
+
+On the TV of a big screen (``yule watch``, from 112×38) the board is drawn at scale 2 and the
+families beside it with wider cards; the ring and the families stand in the middle.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from yule.core.white_rabbit.views import WhiteRabbitView
 from ..dialogs import ChoiceScreen
 from ..text import literal, plain, seat_name
 from ..widgets import GameTable
-from .board import HEIGHT, WIDTH, board_text
+from .board import board_size, board_text
 from .cards import chip, legend
 
 PLAYING = ("roll", "direction", "max_take", "max_place")
@@ -51,6 +54,13 @@ HINTS = {
 }
 
 
+FAMILIES_WIDTH = 48
+"""The families beside the board on the TV, at most: wide enough for a long name and its tag."""
+TV_ROWS = 8
+"""Rows of the TV around the board: the status line, the banner, the prompt, the log (its
+border and three lines) and the keys."""
+
+
 class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
     """One seat's White Rabbit table, drawn from its view; moves go out as messages."""
 
@@ -60,9 +70,12 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
     WhiteRabbitTable #prompt {{ height: 1; padding: 0 1; text-style: bold; }}
     WhiteRabbitTable #prompt.-yours {{ background: $accent 40%; }}
     WhiteRabbitTable #middle {{ height: 1fr; }}
-    WhiteRabbitTable #board {{ width: {WIDTH}; height: {HEIGHT}; }}
+    WhiteRabbitTable #board {{ width: {board_size(1)[0]}; height: {board_size(1)[1]}; }}
+    WhiteRabbitTable.-scale-2 #board {{ width: {board_size(2)[0]}; height: {board_size(2)[1]}; }}
     WhiteRabbitTable #families {{ width: 1fr; border-left: solid $primary; padding: 0 1; }}
     WhiteRabbitTable.-spectating, WhiteRabbitTable.-spectating #middle {{ height: auto; }}
+    WhiteRabbitTable.-spectating #middle {{ align-horizontal: center; }}
+    WhiteRabbitTable.-spectating #families {{ max-width: {FAMILIES_WIDTH}; }}
     """
     BINDINGS = [
         Binding("enter", "roll", "Roll the die"),
@@ -99,6 +112,17 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
     def on_mount(self) -> None:
         self.focus()
         self._redraw()
+
+    def tv_scale(self, width: int, height: int) -> int:
+        """2 (the board twice as large) once the screen has room for it, the families beside it
+        (as wide as at 80×24) and a few lines of log: from 112×38.
+
+        >>> WhiteRabbitTable().tv_scale(111, 60), WhiteRabbitTable().tv_scale(112, 37), WhiteRabbitTable().tv_scale(112, 38)
+        (1, 1, 2)
+        """
+        board_w, board_h = board_size(2)
+        families = 80 - board_size(1)[0]
+        return 2 if width >= board_w + families and height >= board_h + TV_ROWS else 1
 
     # -- what the view allows --------------------------------------------------------------
 
@@ -266,7 +290,7 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         board = self.query_one("#board", Static)
         if view and view["piles"]:
             fresh = view["phase"] in ("direction", "max_take", "max_place")
-            board.update(board_text(view, self.cursor, fresh, self._caption(view, fresh)))
+            board.update(board_text(view, self.cursor, fresh, self._caption(view, fresh), self.scale))
         self.query_one("#families", Static).update(self._families(view))
 
     def _caption(self, view: WhiteRabbitView, fresh: bool) -> str:
@@ -312,15 +336,17 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         return Text(f"Put MAX on pile {self.cursor}? ◄ ► or 0-7 to change, ENTER puts him there.")
 
     def _families(self, view: WhiteRabbitView | None) -> Text:
-        """Every seat's family: its cards by value, what it still needs, and titles."""
+        """Every seat's family: its cards by value, what it still needs, and titles; at scale 2
+        with longer names, wider cards and a line between families."""
         names = list(self.names)
         text = Text(no_wrap=True, overflow="ellipsis")
         if not view:
             return text
+        big = self.scale == 2
         for seat in range(view["players"]):
             turn = view["turn"] == seat
             text.append("▶ " if turn else "  ", "bold")
-            text.append_text(plain(seat_name(names, seat), "bold" if turn else "", 12))
+            text.append_text(plain(seat_name(names, seat), "bold" if turn else "", 24 if big else 12))
             if seat == view["you"]:
                 text.append(" (you)")
             elif self.tags.get(seat):
@@ -333,7 +359,8 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
             text.append("\n  ")
             held = {CARD_VALUE[c]: c for c in cards}
             for value in range(1, 7):
-                text.append_text(chip(held[value]) if value in held else Text(f"_{value}", "dim"))
+                card = chip(held[value]) if value in held else Text(f"_{value}", "dim")
+                text.append_text(Text(f" {card.plain} ", card.style) if big else card)
                 text.append(" ")
             text.append("\n  ")
             oberhase, missing = view["oberhase"][seat], view["missing"][seat]
@@ -343,6 +370,6 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
                 text.append("★ complete family!", "bold")
             else:
                 text.append(f"needs {' '.join(map(str, missing))}", "italic")
-            text.append("\n")
+            text.append("\n\n" if big else "\n")
         text.append_text(legend())
         return text

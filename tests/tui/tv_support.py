@@ -1,0 +1,85 @@
+"""Helpers (imported by name) for the tests of each game's TV (``yule watch``) without a host:
+:class:`TVApp` shows a game's TV over public views, and :data:`GAMES` makes one for each game.
+
+Every position is a seeded game played by the rules engine's bots (only to make realistic
+public views; the TV never sees the engine); no clocks, ports or paths on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import elf_support
+import gift_exchange_support
+import gift_list_support
+import tui_support
+import white_rabbit_support
+from textual.app import App
+
+from yule.core import get_game
+from yule.tui.games import GAME_UIS
+from yule.tui.tv import TableTV
+
+
+class TVApp(App[None]):
+    """The TV of ``game`` showing a public view, as ``yule watch`` draws it."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, game: str, views: list[dict[str, Any]], names: list[str], log: list[str]) -> None:
+        super().__init__()
+        self.game, self.views, self.names, self.log_lines = game, views, names, log
+        self.status = {"place": f"Yule TV · {get_game(game).title} · table 3", "code": None, "connection": "connected"}
+
+    def on_mount(self) -> None:
+        ui = GAME_UIS[self.game]
+        screen = ui.tv() if ui.tv is not None else TableTV(self.game)
+        self.push_screen(screen)
+        for view in self.views:
+            screen.show(view, self.names, {1: "bot"})
+        screen.add_log(self.log_lines)
+
+
+def played(position: Any) -> TVApp:
+    """The TV of a test position (``state``, ``names``, and its log lines so far)."""
+    _, log = position.take()
+    return TVApp(position.state.view(None)["game"], [position.state.view(None)], position.names, log)
+
+
+def white_elephant() -> TVApp:
+    position = tui_support.Position(players=5, seed=3)
+    position.bots(14)
+    return played(position)
+
+
+def gift_exchange() -> TVApp:
+    state, events = gift_exchange_support.position(6, 4)
+    before = gift_exchange_support.position(6, 3)[0].view(None)
+    names = gift_exchange_support.names_for(6)
+    log = [get_game("gift-exchange").describe(e, names) for e in events]
+    return TVApp("gift-exchange", [before, state.view(None)], names, log)
+
+
+def white_rabbit() -> TVApp:
+    position = white_rabbit_support.Position(players=4, seed=3)
+    position.bots(40)
+    return played(position)
+
+
+def gift_list() -> TVApp:
+    position = gift_list_support.Position(players=5, seed=3)
+    position.bots(14)
+    return played(position)
+
+
+def elf() -> TVApp:
+    position = elf_support.Position(players=3, seed=3)
+    position.bots(6)
+    return played(position)
+
+
+GAMES: dict[str, Callable[[], TVApp]] = {
+    f.__name__: f for f in (white_elephant, gift_exchange, white_rabbit, gift_list, elf)
+}
+"""Each game's TV in the middle of a game, by the game's module name."""
