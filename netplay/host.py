@@ -204,15 +204,25 @@ class Host:
 
         A thousand pings at once bring a thousand answers at once, and the moves arriving
         meanwhile would wait behind them: spread out, no move waits for more than one slice.
+        Each slice has its moment in the period, so a busy host, whose sleeps all end late,
+        still pings every connection once a period (else an idle connection that only answers
+        pings would be closed as silent).
         """
+        loop = asyncio.get_running_loop()
+        period = self.limits.heartbeat
+        start = loop.time()
         while True:
             conns = list(self.connections)
-            slices = max(1, min(len(conns), int(self.limits.heartbeat / HEARTBEAT_SLICE)))
+            slices = max(1, min(len(conns), int(period / HEARTBEAT_SLICE)))
             for i in range(slices):
-                await asyncio.sleep(self.limits.heartbeat / slices)
-                for conn in conns[i::slices]:
+                if (wait := start + (i + 1) * period / slices - loop.time()) > 0:
+                    await asyncio.sleep(wait)
+                for conn in conns[i::slices]:  # late slices go at once, not one per turn of the loop
                     if not conn.closed:
                         conn.send_bytes(PING)
+            start += period
+            if loop.time() - start > period:  # far behind (the process was stopped a while)
+                start = loop.time()
 
     def _forget_finished(self, *, starting: bool = False) -> None:
         """Forget the tables finished over ``keep_finished`` ago that nobody is at (or looking at).

@@ -7,6 +7,7 @@ import asyncio
 import random
 import socket
 import struct
+import time
 
 import msgpack
 from netplay_support import Raw
@@ -15,7 +16,7 @@ from yule.netplay.botplay import play_games
 from yule.netplay.client import Client
 from yule.netplay.connection import Limits
 from yule.netplay.host import Host
-from yule.netplay.wire import PROTOCOL_VERSION, encode
+from yule.netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, encode, read_frame
 
 
 def frame_of(body: bytes) -> bytes:
@@ -142,6 +143,37 @@ async def test_idle_timeout_closes_a_silent_player_but_not_one_who_answers(tmp_p
         assert (await talker.frame())["rid"] == 99
         talker.close()
     finally:
+        await host.stop()
+
+
+async def test_a_busy_host_still_pings_every_connection_once_a_period(tmp_path):
+    """Pings are spread over the heartbeat period in slices; on a busy host, whose loop comes
+    round late, the slices must not add up to a longer period, or a client that only answers
+    pings would be closed as silent."""
+    host = Host(tmp_path / "data", limits=Limits(idle_timeout=2.0, heartbeat=0.5))
+    await host.start("127.0.0.1", 0)
+    loop = asyncio.get_running_loop()
+    busy = True
+
+    def hog() -> None:  # every turn of the loop takes 0.1 s, longer than a slice (0.05 s)
+        if busy:
+            time.sleep(0.1)
+            loop.call_soon(hog)
+
+    async def answer_pings(raw: Raw, pings: int) -> None:
+        for _ in range(pings):
+            frame = await read_frame(raw.reader, MAX_HOST_FRAME, idle_timeout=10, frame_timeout=10)
+            assert frame == {"type": "ping"}
+            raw.send({"type": "pong"})
+
+    raws = [await Raw.open(host.port) for _ in range(10)]
+    try:
+        loop.call_soon(hog)
+        await asyncio.gather(*(answer_pings(raw, 4) for raw in raws))  # 2 s without a ping: 'silent'
+    finally:
+        busy = False
+        for raw in raws:
+            raw.close()
         await host.stop()
 
 
