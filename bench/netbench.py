@@ -16,41 +16,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import os
 import random
 import re
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
+from hostproc import cpu_seconds, percentile, port_of, rss_mb, start_host
+
 from yule.core import get_game
 from yule.netplay.client import Client, may_move
 from yule.netplay.wire import MAX_HOST_FRAME, encode, read_frame
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
-
-
-def rss_mb(pid: int) -> tuple[float, float]:
-    """Current and peak resident memory of a process, in MB."""
-    fields = {}
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            key, _, value = line.partition(":")
-            fields[key] = value
-    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user and system) a process has used so far."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def echo_server() -> None:
@@ -138,19 +116,12 @@ async def echo_floor(port: int, frame: dict, stop: asyncio.Event) -> list[float]
 
 
 async def main(args: argparse.Namespace) -> None:
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     data = tempfile.mkdtemp(prefix="yule-bench-")
-    room = str(args.tables * args.seats + 100)  # every connection comes from this one address
-    host = subprocess.Popen(
-        [sys.executable, "-m", "yule.tui.cli", "host", "--bind", "127.0.0.1", "--port", "0", "--data", data,
-         "--no-discovery", "--max-connections", room, "--per-address", room],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
+    host = start_host(data, args.tables * args.seats)
     echo = subprocess.Popen([sys.executable, __file__, "--echo-server"], stdout=subprocess.PIPE, text=True)
     try:
         # Both bind port 0 and say which port they were given.
-        port = int(re.search(r"listening on port (\d+)", await asyncio.to_thread(host.stdout.readline)).group(1))
+        port = await port_of(host)
         echo_port = int(re.search(r"port (\d+)", await asyncio.to_thread(echo.stdout.readline)).group(1))
         bench = Bench(port, args.tables, args.seats, args.seconds)
         started = time.perf_counter()
