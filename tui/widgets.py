@@ -511,8 +511,20 @@ class GameTable(Widget, Generic[V]):
         self._redraw()
 
     def _redraw(self) -> None:
-        """Draw the table from ``view``, ``names``, ``tags`` and ``pending``, and grey the keys
-        that do not work now (``refresh_bindings``): each game draws its own."""
+        """Draw the table anew, once it is mounted: its keys (:meth:`refresh_keys`), then the
+        game's own :meth:`draw`."""
+        if not self.is_mounted:
+            return
+        self.refresh_keys()
+        self.draw(self.view)
+
+    def refresh_keys(self) -> None:
+        """Grey the keys that do not work now and un-grey those that do."""
+        self.refresh_bindings()
+
+    def draw(self, view: V | None) -> None:
+        """Draw the table from ``view`` (``None``: nothing yet), ``names``, ``tags`` and
+        ``pending``: each game draws its own."""
 
     def watch_names(self) -> None:
         self._redraw()

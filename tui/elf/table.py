@@ -383,11 +383,7 @@ class ElfTable(GameTable[ElfView], can_focus=True):
     def watch_choice(self) -> None:
         self._redraw()
 
-    def _redraw(self) -> None:
-        if not self.is_mounted:
-            return
-        self.refresh_bindings()
-        view = self.view
+    def draw(self, view: ElfView | None) -> None:
         slots = slots_text(view, list(self.names) if self.scale == 2 else None) if view else None
         self.query_one("#slots", Static).update(slots or Text("Waiting for the host…"))
         entry = self.previewed()

@@ -245,11 +245,7 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         self.previous = self.view
         self._redraw()
 
-    def _redraw(self) -> None:
-        if not self.is_mounted:
-            return
-        view = self.view
-        self.refresh_bindings()
+    def draw(self, view: GiftExchangeView | None) -> None:
         seat, actions = self.acting()
         refused = {r["gift"]: r["reason"] for r in actions["refusals"]} if seat is not None else {}
         board = self.query_one(GiftBoard)

@@ -252,11 +252,7 @@ class GiftListTable(GameTable[GiftListView]):
     def watch_view(self) -> None:
         self._redraw()
 
-    def _redraw(self) -> None:
-        if not self.is_mounted:
-            return
-        view = self.view
-        self.refresh_bindings()
+    def draw(self, view: GiftListView | None) -> None:
         self.query_one("#info", Static).update(self._info_text(view))
         self.query_one("#prompt", Static).update(self._prompt_text(view))
         self.query_one("#prompt").set_class(self._yours(view), "-yours")

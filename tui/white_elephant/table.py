@@ -395,7 +395,7 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
             # Nothing left to peek at or no Peanut to peek with: end the turn for the player.
             self.send({"type": "end"})
 
-    def _refresh_keys(self) -> None:
+    def refresh_keys(self) -> None:
         """Grey or un-grey the footer's keys, when what is allowed has changed."""
         allowed = tuple(self.reason(move) for move in self.MOVES)
         if allowed != self._allowed:
@@ -406,13 +406,9 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         event.stop()
         self._redraw_prompt()
 
-    def _redraw(self) -> None:
+    def draw(self, view: WhiteElephantView | None) -> None:
         """Update every part in place, and only the parts that changed; only the Exchange's
         rows may change the layout."""
-        if not self.is_mounted:
-            return
-        view = self.view
-        self._refresh_keys()
         exchange = view["exchange"] if view else []
         grid = self.query_one(GiftGrid)
         grid.watching = self.spectating

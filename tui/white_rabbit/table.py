@@ -278,11 +278,7 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         self.refresh_bindings()
         self._redraw()
 
-    def _redraw(self) -> None:
-        if not self.is_mounted:
-            return
-        view = self.view
-        self.refresh_bindings()
+    def draw(self, view: WhiteRabbitView | None) -> None:
         self.query_one("#banner", Static).update(self.banner)
         prompt = self.query_one("#prompt", Static)
         prompt.set_class(self.mode() is not None, "-yours")
