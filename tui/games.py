@@ -26,6 +26,7 @@ class GameUI:
     """What the app needs to show one game: its table, its rules and its score sheet."""
 
     table: Callable[[], Widget]
+    """The game's table widget (its class)."""
     rules: str
     sheet: Callable[[dict[str, Any], list[str], int | None], RenderableType]
     """The score sheet of a finished game, given its final result, the names and your seat (or

@@ -23,7 +23,7 @@ def log_height(width: int, height: int) -> int:
 
 
 UI = GameUI(
-    table=lambda: ElfTable(id="game"),
+    table=ElfTable,
     rules=RULES,
     sheet=breakdown_text,
     headline=headline,

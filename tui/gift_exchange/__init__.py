@@ -13,7 +13,7 @@ from .table import GiftExchangeTable, OrganiserTable
 from .tv import GiftExchangeTV
 
 UI = GameUI(
-    table=lambda: GiftExchangeTable(id="game"),
+    table=GiftExchangeTable,
     rules=RULES,
     sheet=summary_table,
     headline=headline,

@@ -10,7 +10,7 @@ from .scores import headline, sheet_text
 from .table import GiftListTable
 
 UI = GameUI(
-    table=lambda: GiftListTable(id="game"),
+    table=GiftListTable,
     rules=RULES,
     sheet=sheet_text,
     headline=headline,

@@ -10,7 +10,7 @@ from .scores import breakdown_text, headline
 from .table import WhiteElephantTable
 
 UI = GameUI(
-    table=lambda: WhiteElephantTable(id="game"),
+    table=WhiteElephantTable,
     rules=RULES,
     sheet=breakdown_text,
     headline=headline,

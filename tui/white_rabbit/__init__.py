@@ -11,7 +11,7 @@ from .scores import FINAL_FIELDS, headline, sheet_text
 from .table import WhiteRabbitTable
 
 UI = GameUI(
-    table=lambda: WhiteRabbitTable(id="game"),
+    table=WhiteRabbitTable,
     rules=RULES,
     sheet=sheet_text,
     headline=headline,
