@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from tui_support import NAMES, Played, ViewApp
+from tui_support import Played, ViewApp
 
 from yule.core.elf import GAME, Gingerbread, Goals, Shuffle
 from yule.core.elf.cards import CARD_IDS
@@ -39,8 +39,7 @@ class Position(Played):
     """An Elf game the tests can advance with goal-seeking bots and look at from any seat."""
 
     def __init__(self, players: int = 3, seed: int = 3, deck: list[str] | None = None) -> None:
-        super().__init__(GAME)
-        self.state = GAME.start(players)
+        super().__init__(GAME, players, seed)
         rng = random.Random(seed)
         if deck is None:
             self.state.apply(self.state.chance_move(rng))
@@ -48,36 +47,28 @@ class Position(Played):
             self.state.apply(Shuffle(tuple(deck + [c for c in CARD_IDS if c not in deck])))
         self.state.apply(self.state.chance_move(rng))
         self.state.apply(self.state.chance_move(rng))
-        self.bot = GAME.bots["greedy"](random.Random(seed))
-        self.names = NAMES[:players]
 
     @classmethod
     def example(cls) -> Position:
         """The worked example's deal: Ana cl-1 s3-2 s3-5, Ben kr-1 s2-4 s2-7, Chloe ul-1 cr-2 s3-6,
         with its Goal cards and Gingerbread values."""
         position = cls.__new__(cls)
-        Played.__init__(position, GAME)
-        position.state = GAME.start(3)
+        Played.__init__(position, GAME, 3, 0)
         for move in (
             Shuffle(tuple(EXAMPLE_TOP + [c for c in CARD_IDS if c not in EXAMPLE_TOP])),
             Goals(("goal-3", "goal-1", "goal-2")),
             Gingerbread((2, 1, 3, 2)),
         ):
             position.state.apply(move)
-        position.bot = GAME.bots["greedy"](random.Random(0))
         position.names = ["Ana", "Ben", "Chloe"]
         return position
-
-    @property
-    def turn(self) -> int:
-        return self.state.active()[0]
 
     def bots(self, turns: int) -> None:
         """Let the bots play ``turns`` whole turns (or until the game is over)."""
         for _ in range(turns):
             seat = self.turn
             while not self.state.is_over and self.turn == seat:
-                self.play(seat, self.bot.choose(self.state.view(seat)))
+                self.bot_move(seat)
             if self.state.is_over:
                 return
 

@@ -12,42 +12,36 @@ from typing import Any
 
 import tui_support
 from textual.app import App
-from tui_support import NAMES, Played
+from tui_support import Played
 
 from yule.core.gift_list import GAME
 from yule.core.gift_list.cards import PEOPLE, PERSON_NAMES
 from yule.tui.gift_list.cards import card_code, card_words
 from yule.tui.gift_list.table import GiftListTable
-from yule.tui.screens import GameOverScreen, final_result
 
 
 class Position(Played):
     """A seeded Gift List game the tests advance with greedy bots and look at from any seat."""
 
     def __init__(self, players: int = 4, seed: int = 3) -> None:
-        super().__init__(GAME)
-        self.state = GAME.start(players)
+        super().__init__(GAME, players, seed)
         self.state.apply(self.state.chance_move(random.Random(seed)))
-        self.bot = GAME.bots["greedy"](random.Random(seed))
-        self.names = NAMES[:players]
 
-    @property
-    def active(self) -> tuple[Any, ...]:
-        return self.state.active()
+    @classmethod
+    def at_play(cls, seed: int) -> Position:
+        """A 4-seat game whose first party has every gift brought: its first seat opens."""
+        position = cls(seed=seed)
+        position.bots_until(lambda: position.state.phase == "play")
+        return position
 
     def bots(self, moves: int, but: int | None = None) -> None:
         """Play ``moves`` bot moves, by the first active seat other than ``but``."""
         for _ in range(moves):
-            seat = next(s for s in self.active if s != but)
-            self.play(seat, self.bot.choose(self.state.view(seat)))
+            self.bot_move(next(s for s in self.state.active() if s != but))
 
     def bots_until(self, condition: Any, but: int | None = None) -> None:
         while not condition():
             self.bots(1, but)
-
-    def final_result(self, seat: int | None) -> dict[str, Any]:
-        """What the app gives the game-over sheet: the result and the view's final fields."""
-        return final_result("gift-list", self.state.view(seat))
 
 
 class ViewApp(tui_support.ViewApp):
@@ -55,21 +49,6 @@ class ViewApp(tui_support.ViewApp):
 
     GAME = "gift-list"
     TAGS = {2: "bot"}
-
-
-class GameOverApp(App[None]):
-    """The game-over sheet of ``position`` (played to the end) as ``seat`` sees it."""
-
-    ENABLE_COMMAND_PALETTE = False
-
-    def __init__(self, position: Position, seat: int) -> None:
-        super().__init__()
-        self.position = position
-        self.seat = seat
-
-    def on_mount(self) -> None:
-        result = self.position.final_result(self.seat)
-        self.push_screen(GameOverScreen("gift-list", result, self.position.names, self.seat))
 
 
 def screen_lines(app: App[Any]) -> list[str]:

@@ -9,23 +9,9 @@ goal-seeking bots, no clocks, ports or paths on screen.  Update with ``pytest
 from __future__ import annotations
 
 from elf_support import ElfViewApp, Position
-from textual.app import App
-
-from yule.tui.screens import GameOverScreen
+from tui_support import GameOverApp
 
 SIZE = (80, 24)
-
-
-class GameOverApp(App[None]):
-    ENABLE_COMMAND_PALETTE = False
-
-    def on_mount(self) -> None:
-        position = Position(players=3, seed=4)
-        while not position.state.is_over:
-            position.bots(1)
-        view = position.state.view(0)
-        result = {"gingerbread_values": view["gingerbread_values"], **view["result"]}
-        self.push_screen(GameOverScreen("elf", result, position.names, 0))
 
 
 def test_first_preview(snap_compare):
@@ -49,4 +35,4 @@ def test_mid_game(snap_compare):
 
 
 def test_game_over(snap_compare):
-    assert snap_compare(GameOverApp(), terminal_size=SIZE)
+    assert snap_compare(GameOverApp.played(Position(players=3, seed=4), 0), terminal_size=SIZE)

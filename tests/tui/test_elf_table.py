@@ -33,10 +33,6 @@ def bar(app: ElfViewApp) -> str:
     return app.screen.query_one(HandBar).content.plain
 
 
-def notes(app: ElfViewApp) -> list[str]:
-    return app.notes.messages
-
-
 async def test_the_worked_example_first_turn_by_keys():
     position = Position.example()
     app = ElfViewApp(position, 0)
@@ -97,15 +93,15 @@ async def test_refused_keys_say_why_and_send_nothing():
         assert table.check_action("play", ()) is None  # greyed in the footer
         await pilot.press("enter", "e")
         await pilot.pause()
-        assert notes(app).count("It is Ana's turn, not yours.") == 2
+        assert app.notes.messages.count("It is Ana's turn, not yours.") == 2
         assert app.moves == []
     app = ElfViewApp(Position.example(), 0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("e", "space")
         await pilot.pause()
-        assert "Play at least one card before ending your turn." in notes(app)
-        assert "Curve left (cl-1) fits only one way here." in notes(app)
+        assert "Play at least one card before ending your turn." in app.notes.messages
+        assert "Curve left (cl-1) fits only one way here." in app.notes.messages
         assert app.moves == []
 
 
@@ -123,7 +119,7 @@ async def test_a_card_that_does_not_fit_is_marked_and_explained():
         assert app.screen.query_one(ElfTable).check_action("play", ()) is None
         await pilot.press("enter")
         await pilot.pause()
-        assert "Jog right (zr-2) does not fit from Buddy's arrow" in notes(app)[-1] and app.moves == []
+        assert "Jog right (zr-2) does not fit from Buddy's arrow" in app.notes.messages[-1] and app.moves == []
 
 
 def hidden_from(position: Position, seat: int) -> list[str]:

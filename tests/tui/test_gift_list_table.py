@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from gift_list_support import GameOverApp, Position, ViewApp, screen_lines, secrets_of_others, shows_card, table_text
+from gift_list_support import Position, ViewApp, screen_lines, secrets_of_others, shows_card, table_text
+from tui_support import GameOverApp
 
 from yule.core.gift_list.cards import PERSON_NAMES
 from yule.tui.dialogs import ChoiceScreen
@@ -15,10 +16,6 @@ from yule.tui.gift_list.table import GiftListTable, attic_order
 from yule.tui.text import literal
 
 SIZE = (80, 24)
-
-
-def notes(app) -> list[str]:
-    return app.notes.messages
 
 
 def plays(position: Position, seat: int, kind: str) -> bool:
@@ -46,7 +43,7 @@ async def test_bring_a_card_by_keys_and_only_once():
         await pilot.press("b")
         await pilot.pause()
         assert app.moves == [{"type": "bring", "card": attic[1]}]
-        assert "You have brought your gift to this party; waiting for Ana, \\x1b[31mMal, Dan." in notes(app)
+        assert "You have brought your gift to this party; waiting for Ana, \\x1b[31mMal, Dan." in app.notes.messages
 
 
 async def test_open_then_steal_by_keys():
@@ -82,9 +79,8 @@ async def test_open_then_steal_by_keys():
 
 
 async def test_refused_keys_say_why_and_send_nothing():
-    position = Position(seed=5)
-    seat = position.state.first if position.state.party else 0
-    position.bots_until(lambda: position.state.phase == "play")
+    position = Position.at_play(seed=5)
+    seat = position.state.turn
     app = ViewApp(position, seat)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -93,8 +89,8 @@ async def test_refused_keys_say_why_and_send_nothing():
         await pilot.press("s", "b")
         await pilot.pause()
         assert app.moves == []
-        assert "There is no open gift to steal." in notes(app)
-        assert "Everyone has brought a gift to this party: open or steal." in notes(app)
+        assert "There is no open gift to steal." in app.notes.messages
+        assert "Everyone has brought a gift to this party: open or steal." in app.notes.messages
         # Your own gift is in the open list, greyed, with the reason.
         await pilot.press("o")
         await pilot.pause()
@@ -102,14 +98,13 @@ async def test_refused_keys_say_why_and_send_nothing():
         assert isinstance(choice, ChoiceScreen)
         mine = [why for _, value, why in choice.choices if value == seat]
         assert mine == ["You open the gift you brought only when no other gift is wrapped."]
-    other = Position(seed=5)
-    other.bots_until(lambda: other.state.phase == "play")
+    other = Position.at_play(seed=5)
     app = ViewApp(other, (other.state.turn + 1) % 4)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("o")
         await pilot.pause()
-        assert f"It is {literal(other.names[other.state.turn])}'s turn, not yours." in notes(app)
+        assert f"It is {literal(other.names[other.state.turn])}'s turn, not yours." in app.notes.messages
         assert app.moves == []
 
 
@@ -166,8 +161,7 @@ async def test_names_show_literally():
 
 async def test_game_over_reveals_every_list_with_its_best_cards():
     position = Position(players=4, seed=7)
-    position.bots_until(lambda: position.state.is_over)
-    app = GameOverApp(position, 1)
+    app = GameOverApp.played(position, 1)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         text = "\n".join(screen_lines(app))
@@ -183,9 +177,8 @@ async def test_game_over_reveals_every_list_with_its_best_cards():
 
 
 async def test_the_open_dialog_says_why_a_gift_is_refused_and_never_wraps_round():
-    position = Position(seed=5)
-    seat = position.state.first if position.state.party else 0
-    position.bots_until(lambda: position.state.phase == "play")
+    position = Position.at_play(seed=5)
+    seat = position.state.turn
     app = ViewApp(position, seat)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -48,7 +48,7 @@ class Party(Played):
     """A gift exchange under way (its bots are only random and greedy)."""
 
     def __init__(self) -> None:
-        super().__init__(GAME)
+        super().__init__(GAME, 4, seed=0)
         self.state = party(4, steps=1)[0]
         self.names = names_for(4)
 

@@ -6,32 +6,17 @@ from __future__ import annotations
 import elf_support
 import pytest
 import tui_support
-from textual.app import App
-from tui_support import screen_text
+from tui_support import GameOverApp, screen_text
 
-from yule.tui.screens import GameOverScreen, final_result
 from yule.tui.white_elephant.gifts import card_code
 from yule.tui.white_elephant.scores import breakdown
 
 
-class OverApp(App[None]):
-    ENABLE_COMMAND_PALETTE = False
-
-    def __init__(self, game: str, view: dict, names: list[str]) -> None:
-        super().__init__()
-        self.game, self.view, self.names = game, view, names
-
-    def on_mount(self) -> None:
-        self.push_screen(GameOverScreen(self.game, final_result(self.game, self.view), self.names, 0))
-
-
-async def sheet_at(width: int, game: str, position) -> tuple[dict, str]:
+async def sheet_at(width: int, position) -> tuple[dict, str]:
     """The final view of ``position`` played to its end, and the screen's text of its score
     sheet at ``width`` (the terminal is tall enough for the whole sheet)."""
-    while not position.state.is_over:
-        position.bots(1)
+    app = GameOverApp.played(position, 0)
     view = position.state.view(0)
-    app = OverApp(game, view, position.names)
     async with app.run_test(size=(width, 60)) as pilot:
         await pilot.pause()
         text = screen_text(app)
@@ -41,7 +26,7 @@ async def sheet_at(width: int, game: str, position) -> tuple[dict, str]:
 
 @pytest.mark.parametrize("width", [80, 50])
 async def test_white_elephant_junk_and_points_stay_whole(width):
-    view, text = await sheet_at(width, "white-elephant", tui_support.Position(players=3, seed=3))
+    view, text = await sheet_at(width, tui_support.Position(players=3, seed=3))
     for part in breakdown(view["result"]):
         assert f"= {part.junk_points}" in text and f"= {part.collection_points}" in text
         for card in part.junk:
@@ -50,6 +35,6 @@ async def test_white_elephant_junk_and_points_stay_whole(width):
 
 @pytest.mark.parametrize("width", [80, 60])
 async def test_elf_places_and_points_stay_whole(width):
-    _, text = await sheet_at(width, "elf", elf_support.Position(players=3, seed=3))
+    _, text = await sheet_at(width, elf_support.Position(players=3, seed=3))
     assert "(unvisited)" in text or "(slot" in text
     assert not any(line.strip() in {"0", "1", "2", "3"} for line in text.splitlines())  # a points figure alone

@@ -8,10 +8,9 @@ the SVGs before committing them.
 from __future__ import annotations
 
 from textual.app import App
-from tui_support import Position, ViewApp
+from tui_support import GameOverApp, Position, ViewApp
 
 from yule.tui.lobby import LobbyScreen
-from yule.tui.screens import GameOverScreen
 
 SIZE = (80, 24)
 
@@ -46,17 +45,6 @@ class LobbyApp(App[None]):
         lobby.mine = MINE
 
 
-class GameOverApp(App[None]):
-    ENABLE_COMMAND_PALETTE = False
-
-    def on_mount(self) -> None:
-        position = Position(players=4, seed=5)
-        while not position.state.is_over:
-            position.bots(1)
-        result = position.state.view(0)["result"]
-        self.push_screen(GameOverScreen("white-elephant", result, position.names, 0))
-
-
 def test_lobby(snap_compare):
     assert snap_compare(LobbyApp(), terminal_size=SIZE)
 
@@ -69,4 +57,4 @@ def test_mid_game_table(snap_compare):
 
 
 def test_game_over(snap_compare):
-    assert snap_compare(GameOverApp(), terminal_size=SIZE)
+    assert snap_compare(GameOverApp.played(Position(players=4, seed=5), 0), terminal_size=SIZE)

@@ -7,19 +7,10 @@ and look at the SVGs (or ``screen_text``) before committing them.
 
 from __future__ import annotations
 
-from textual.app import App
+from tui_support import GameOverApp
 from white_rabbit_support import Position, ViewApp, before_max, final
 
-from yule.tui.screens import GameOverScreen
-
 SIZE = (80, 24)
-
-
-class OverApp(App[None]):
-    ENABLE_COMMAND_PALETTE = False
-
-    def on_mount(self) -> None:
-        self.push_screen(GameOverScreen("white-rabbit", final(), ["Ana", "[bold red]Eve[/]", "Cy"], 0))
 
 
 def test_board_choosing_a_way(snap_compare):
@@ -37,4 +28,4 @@ def test_board_mid_game_four_seats(snap_compare):
 
 
 def test_game_over_winner_and_oberhase(snap_compare):
-    assert snap_compare(OverApp(), terminal_size=SIZE)
+    assert snap_compare(GameOverApp("white-rabbit", final(), ["Ana", "[bold red]Eve[/]", "Cy"]), terminal_size=SIZE)

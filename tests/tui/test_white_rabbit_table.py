@@ -16,10 +16,6 @@ from yule.tui.white_rabbit import UI
 SIZE = (80, 24)
 
 
-def notes(app) -> list[str]:
-    return app.notes.messages
-
-
 async def test_roll_choose_a_way_then_max_takes_and_goes_on_a_pile():
     position = before_max()
     app = ViewApp(position, 0)
@@ -66,7 +62,7 @@ async def test_max_may_take_nothing_and_waits_after_escape():
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert position.phase == "max_take" and "Press ENTER to choose what Max takes." in notes(app)
+        assert position.phase == "max_take" and "Press ENTER to choose what Max takes." in app.notes.messages
         await pilot.press("enter", "down", "enter")
         await pilot.pause()
         assert app.moves[-1] == {"type": "max_take", "from": None, "card": None}
@@ -80,11 +76,11 @@ async def test_keys_that_do_nothing_say_why():
         await pilot.pause()
         await pilot.press("left", "3")
         await pilot.pause()
-        assert "You have not rolled yet. Press ENTER to roll the die." in notes(app)
-        assert "You can only place Max after drawing him. Press ENTER to roll the die." in notes(app)
+        assert "You have not rolled yet. Press ENTER to roll the die." in app.notes.messages
+        assert "You can only place Max after drawing him. Press ENTER to roll the die." in app.notes.messages
         await pilot.press("enter", "enter")
         await pilot.pause()
-        assert "You have already rolled. Press ◄ LEFT or RIGHT ► to move the rabbit." in notes(app)
+        assert "You have already rolled. Press ◄ LEFT or RIGHT ► to move the rabbit." in app.notes.messages
         assert app.moves == [{"type": "roll"}]
 
 
@@ -95,7 +91,7 @@ async def test_someone_elses_turn_and_watching():
         await pilot.pause()
         await pilot.press("enter", "right")
         await pilot.pause()
-        assert notes(app) == ["It is Ana's turn: wait for them."] * 2
+        assert app.notes.messages == ["It is Ana's turn: wait for them."] * 2
         assert "Ana rolls the die…" in screen_text(app)
         assert f"The cards are dealt: Max is on top of pile {position.state.max_pile}. Good luck!" in screen_text(app)
         assert app.moves == []
@@ -104,7 +100,7 @@ async def test_someone_elses_turn_and_watching():
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert notes(watcher) == ["You are watching this table, not playing."]
+        assert watcher.notes.messages == ["You are watching this table, not playing."]
 
 
 async def test_every_draw_is_told_with_where_it_went():

@@ -21,7 +21,7 @@ from textual.notifications import Notification, Notify
 from yule.core import Game
 from yule.core.white_elephant import GAME
 from yule.tui.lobby import CreateTableScreen, LobbyScreen
-from yule.tui.screens import TableScreen
+from yule.tui.screens import GameOverScreen, TableScreen, final_result
 from yule.tui.widgets import GameTable, PlainApp
 
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)")
@@ -41,16 +41,22 @@ NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan", "Eli", "Fay", "Gus"]
 
 
 class Played:
-    """A test position of ``game``: its ``state`` and ``names``, and the public events and log
-    lines not yet shown (what one view frame carries)."""
+    """A seeded test position of ``game`` for ``players`` seats, with its greedy ``bot`` to move
+    any seat: its ``state`` and ``names``, and the public events and log lines not yet shown
+    (what one view frame carries).  Each game's position plays the chance moves of its start."""
 
-    state: Any
-    names: list[str]
-
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: Game[Any], players: int, seed: int) -> None:
         self.game = game
+        self.state: Any = game.start(players)
+        self.bot = game.bots["greedy"](random.Random(seed))
+        self.names = NAMES[:players] + [f"P{i + 1}" for i in range(len(NAMES), players)]
         self.events: list[dict[str, Any]] = []
         self.log: list[str] = []
+
+    @property
+    def turn(self) -> int:
+        """The seat to move."""
+        return self.state.active()[0]
 
     def record(self, events: list[dict[str, Any]]) -> None:
         self.events += events
@@ -60,6 +66,20 @@ class Played:
         """A seat's move in wire form, as the host plays it."""
         self.record(self.state.apply(self.state.parse_seat_move(seat, move)))
 
+    def bot_move(self, seat: int) -> None:
+        """The greedy bot's move for ``seat``, played."""
+        self.play(seat, self.bot.choose(self.state.view(seat)))
+
+    def play_out(self) -> None:
+        """Let the bots play the game to its end."""
+        while not self.state.is_over:
+            self.bot_move(self.turn)
+
+    def final_result(self, seat: int | None) -> dict[str, Any]:
+        """What the app gives the game-over screen of the finished game: the result and the
+        final view's fields its score sheet wants."""
+        return final_result(self.game.name, self.state.view(seat))
+
     def take(self) -> tuple[list[dict[str, Any]], list[str]]:
         """The events and log lines since the last take."""
         events, log = self.events, self.log
@@ -68,25 +88,18 @@ class Played:
 
 
 class Position(Played):
-    """A seeded game the tests can advance with greedy bots and look at from any seat."""
+    """A seeded White Elephant game the tests can advance with greedy bots and look at from any seat."""
 
     def __init__(self, players: int = 4, seed: int = 3) -> None:
-        super().__init__(GAME)
-        self.state = GAME.start(players)
+        super().__init__(GAME, players, seed)
         rng = random.Random(seed)
         self.state.apply(self.state.chance_move(rng))
         self.state.apply(self.state.chance_move(rng))
-        self.bot = GAME.bots["greedy"](random.Random(seed))
-        self.names = NAMES[: min(players, 4)] + [f"P{i}" for i in range(4, players)]
-
-    @property
-    def turn(self) -> int:
-        return self.state.active()[0]
 
     def bots(self, moves: int) -> None:
+        """Let the bots make ``moves`` moves."""
         for _ in range(moves):
-            seat = self.turn
-            self.play(seat, self.bot.choose(self.state.view(seat)))
+            self.bot_move(self.turn)
 
 
 class Notes(list[Notification]):
@@ -143,6 +156,26 @@ class ViewApp(PlainApp):
         assert self.seat is not None
         self.position.play(self.seat, message.move)
         self.redraw()
+
+
+class GameOverApp(App[None]):
+    """The game-over screen of ``game``: its final ``result`` (:meth:`Played.final_result`) as
+    ``seat`` sees it."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, game: str, result: dict[str, Any], names: list[str], seat: int | None = 0) -> None:
+        super().__init__()
+        self.game, self.result, self.names, self.seat = game, result, names, seat
+
+    @classmethod
+    def played(cls, position: Played, seat: int) -> GameOverApp:
+        """The game-over screen of ``position``, played to its end, as ``seat`` sees it."""
+        position.play_out()
+        return cls(position.game.name, position.final_result(seat), position.names, seat)
+
+    def on_mount(self) -> None:
+        self.push_screen(GameOverScreen(self.game, self.result, self.names, self.seat))
 
 
 @pytest.fixture

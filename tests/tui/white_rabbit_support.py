@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import tui_support
-from tui_support import NAMES, Played
+from tui_support import Played
 
 from yule.core.white_rabbit import GAME, Deal, Roll
 from yule.core.white_rabbit.cards import MAX, RABBIT_CARDS
@@ -21,18 +21,15 @@ class Position(Played):
     """A seeded White Rabbit game the tests advance with greedy bots and look at from any seat."""
 
     def __init__(self, players: int = 3, seed: int = 3, deal: list[list[str]] | None = None) -> None:
-        super().__init__(GAME)
-        self.state = GAME.start(players)
+        super().__init__(GAME, players, seed)
         self.rng = random.Random(seed)
-        self.bot = GAME.bots["greedy"](random.Random(seed))
-        self.names = NAMES[:players]
         self.dice: list[int] = []
         """Loaded rolls, used up before the seeded die (for tests that need a given roll)."""
         self.apply(self.state.chance_move(self.rng) if deal is None else Deal(tuple(map(tuple, deal))))
 
     @property
     def turn(self) -> int:
-        return self.state.turn
+        return self.state.turn  # the seat to roll too, while the roll is chance
 
     @property
     def phase(self) -> str:
@@ -54,7 +51,7 @@ class Position(Played):
         for _ in range(moves):
             if self.state.is_over or (until is not None and until(self)):
                 return
-            self.play(self.turn, self.bot.choose(self.state.view(self.turn)))
+            self.bot_move(self.turn)
 
 
 def max_deal() -> list[list[str]]:
