@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Any
 
 from yule.netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, encode, read_frame
 
@@ -20,6 +22,15 @@ async def until(condition, timeout: float = 30.0) -> None:
             await asyncio.sleep(0.01)
 
     await asyncio.wait_for(poll(), timeout)
+
+
+async def next_message(client: Any, kind: str, when: Callable[[dict], bool] | None = None, **fields: Any) -> dict:
+    """The client's next frame of type ``kind`` with these ``fields`` (and for which ``when(frame)``
+    holds, if given); the frames before it are passed over."""
+    async for msg in client:
+        if msg["type"] == kind and all(msg.get(k) == v for k, v in fields.items()) and (when is None or when(msg)):
+            return msg
+    raise AssertionError(f"the client stopped before a {kind} {fields}")
 
 
 class Raw:

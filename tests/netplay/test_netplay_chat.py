@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 from conftest import FAST
+from netplay_support import next_message
 
 from yule.netplay import CHAT_LENGTH
 from yule.netplay.chat import CHAT_KEPT
@@ -17,13 +18,6 @@ from yule.netplay.host import Host
 HOSTILE = "look \x1b[31mred\x1b[0m [bold]here[/] \x1b]0;pwned\x07\u202eok\r\nbye"
 CLEANED = "look red [bold]here[/] ok bye"
 CHATTY = replace(FAST, chat_burst=200.0)
-
-
-async def next_message(client: Client, kind: str, **fields):
-    async for msg in client:
-        if msg["type"] == kind and all(msg.get(k) == v for k, v in fields.items()):
-            return msg
-    raise AssertionError(f"the client stopped before a {kind} {fields}")
 
 
 async def frames_until_own_chat(client: Client, table: int, text: str) -> list[dict]:

@@ -7,17 +7,11 @@ import json
 
 import pytest
 from conftest import FAST
+from netplay_support import next_message
 
 from yule.core.records import verify_record
 from yule.netplay.client import Client, HostError
 from yule.netplay.host import Host
-
-
-async def next_view(client: Client, table: int, seq: int | None = None) -> dict:
-    async for msg in client:
-        if msg["type"] == "view" and msg["table"] == table and (seq is None or msg["seq"] == seq):
-            return msg
-    raise AssertionError("the client stopped before the view")
 
 
 async def test_networked_undo_every_connection_follows_and_the_record_holds_what_stands(host):
@@ -39,14 +33,14 @@ async def test_networked_undo_every_connection_follows_and_the_record_holds_what
         with pytest.raises(HostError) as refused:
             await ana.undo(table)  # the drawn order stands
         assert refused.value.code == "no_undo"
-        first = (await next_view(ana, table, 3))["view"]["order"][0]
+        first = (await next_message(ana, "view", table=table, seq=3))["view"]["order"][0]
         mover = ana if first == 0 else ben
         await mover.move(table, {"type": "open", "gift": 1 - first})
         assert await ana.undo(table) == 3
         for client in (ana, ben, tv):
-            frame = await next_view(client, table, 4)  # the open, seen by everyone
+            frame = await next_message(client, "view", table=table, seq=4)  # the open, seen by everyone
             assert frame["view"]["gifts"][1 - first]["opened"]
-            frame = await next_view(client, table, 3)  # then the undo
+            frame = await next_message(client, "view", table=table, seq=3)  # then the undo
             assert frame["log"][0]["text"].startswith(f"Undone: {'Ana' if first == 0 else 'Ben'} opened")
             assert not any(g["opened"] for g in frame["view"]["gifts"])
         moves = [json.loads(m) for (m,) in host.store.db.execute(
@@ -70,7 +64,7 @@ async def test_organiser_mode_moves_for_any_seat_and_resumes_after_a_restart(tmp
             await org.start(table)
             for seat, label in enumerate(["Socks", "", "Mug"]):
                 await org.move(table, {"type": "bring", "label": label, "wrapping": "box"}, seat=seat)
-            frame = await next_view(org, table, 4)
+            frame = await next_message(org, "view", table=table, seq=4)
             assert frame["view"]["you"] is None and "label" not in frame["view"]["gifts"][0]
             (acting,) = frame["acting"]
             assert acting["actions"]["open"] == [0, 1, 2] and acting["actions"]["name_needed"] == [1]
@@ -84,13 +78,13 @@ async def test_organiser_mode_moves_for_any_seat_and_resumes_after_a_restart(tmp
         port = await host.start("127.0.0.1", 0)
         async with Client("127.0.0.1", port, "Organiser") as org:
             assert await org.organise(token) == table
-            frame = await next_view(org, table, 5)
+            frame = await next_message(org, "view", table=table, seq=5)
             assert frame["view"]["gifts"][1]["label"] == "Kite" and frame["acting"]
             info = host.tables[table].summary()
             assert info["organised"] and not any(s["away"] or s["stand_in"] for s in info["seats"])
             assert await org.undo(table) == 4
             while True:
-                view = (await next_view(org, table))["view"]
+                view = (await next_message(org, "view", table=table))["view"]
                 if view["phase"] == "over":
                     break
                 seat = view["active"][0]

@@ -13,19 +13,12 @@ import time
 
 import pytest
 from conftest import FAST
-from netplay_support import until
+from netplay_support import next_message, until
 
 from yule.core.records import verify_record
 from yule.netplay.botplay import play_games
 from yule.netplay.client import Client, HostError
 from yule.netplay.host import Host
-
-
-async def next_message(client: Client, kind: str, **fields):
-    async for msg in client:
-        if msg["type"] == kind and all(msg.get(k) == v for k, v in fields.items()):
-            return msg
-    raise AssertionError(f"the client stopped before a {kind} {fields}")
 
 
 async def test_a_dropped_connection_reconnects_and_resumes_its_seat(host):

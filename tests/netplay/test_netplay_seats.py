@@ -17,18 +17,11 @@ import json
 import stat
 
 import pytest
+from netplay_support import next_message
 
 from yule.netplay.client import Client, HostError
 from yule.netplay.host import Host
 from yule.netplay.seatstore import SavedSeat, SeatStore, state_dir
-
-
-async def next_message(client: Client, kind: str, **fields):
-    async for msg in client:
-        if msg["type"] == kind and all(msg.get(k) == v for k, v in fields.items()):
-            return msg
-    raise AssertionError(f"the client stopped before a {kind} {fields}")
-
 
 # -- the seat file -------------------------------------------------------------------------
 

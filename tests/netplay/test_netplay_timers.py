@@ -7,16 +7,11 @@ from __future__ import annotations
 import asyncio
 import json
 
+from netplay_support import next_message
+
 from yule.core.records import verify_record
 from yule.netplay.client import Client, may_move
 from yule.netplay.host import Host
-
-
-async def next_view(client: Client, table: int, when=lambda frame: True) -> dict:
-    async for msg in client:
-        if msg["type"] == "view" and msg["table"] == table and when(msg):
-            return msg
-    raise AssertionError("the client stopped before the view")
 
 
 def time_ups(frame: dict) -> list[dict]:
@@ -31,14 +26,14 @@ async def test_a_seat_that_does_not_move_in_time_is_moved_for_and_the_log_says_s
         assert (await ana.list_tables())[0]["turn_seconds"] == 0.5
         await ana.fill_bots(table)
         await ana.start(table)
-        waiting = await next_view(ana, table, may_move)
+        waiting = await next_message(ana, "view", may_move, table=table)
         assert [t["seat"] for t in waiting["timers"]] == [0] and 0 < waiting["timers"][0]["left"] <= 0.5
         seq = waiting["seq"]
-        moved = await next_view(ana, table, lambda frame: bool(time_ups(frame)))  # Ana does nothing
+        moved = await next_message(ana, "view", lambda frame: bool(time_ups(frame)), table=table)  # Ana does nothing
         (entry,) = time_ups(moved)
         assert entry == {"event": {"type": "time_up", "seat": 0}, "text": "Time is up for Ana: a bot made the move."}
         assert moved["log"].index(entry) == 0 and host.tables[table].moves[seq]["by"] == 0
-        seen = await next_view(tv, table, lambda frame: bool(time_ups(frame)))  # the TV's log too
+        seen = await next_message(tv, "view", lambda frame: bool(time_ups(frame)), table=table)  # the TV's log too
         assert time_ups(seen) == [entry] and "timers" in seen
 
 
@@ -50,7 +45,7 @@ async def test_a_seat_that_moves_in_time_is_not_moved_for(host):
         await ana.start(table)
         moves = 0
         while True:
-            frame = await next_view(ana, table)
+            frame = await next_message(ana, "view", table=table)
             assert not time_ups(frame)
             if "result" in frame["view"]:
                 break
@@ -73,14 +68,14 @@ async def test_seats_that_move_at_once_each_have_their_own_clock(host):
         await ben.join(table, created["code"])
         await ana.fill_bots(table)
         await ana.start(table)
-        first = await next_view(ana, table, may_move)
+        first = await next_message(ana, "view", may_move, table=table)
         assert sorted(t["seat"] for t in first["timers"]) == [0, 1]
         started = asyncio.get_running_loop().time()
         seq = await ana.move(table, {"type": "bring", "card": first["view"]["attic"][0]})
-        after = await next_view(ana, table, lambda frame: frame["seq"] >= seq)
+        after = await next_message(ana, "view", lambda frame: frame["seq"] >= seq, table=table)
         (bens,) = after["timers"]
         assert bens["seat"] == 1 and bens["left"] <= 1.0 - (asyncio.get_running_loop().time() - started) + 0.05
-        moved = await next_view(ben, table, lambda frame: bool(time_ups(frame)))
+        moved = await next_message(ben, "view", lambda frame: bool(time_ups(frame)), table=table)
         assert [entry["event"]["seat"] for entry in time_ups(moved)] == [1]
         assert host.tables[table].moves[seq - 1]["by"] == 0  # Ana's own bring, not a bot's
 
@@ -95,7 +90,7 @@ async def test_the_timer_is_kept_across_a_host_restart_and_starts_afresh(tmp_pat
         table, token = created["table"], created["token"]
         await ana.fill_bots(table)
         await ana.start(table)
-        await next_view(ana, table, may_move)
+        await next_message(ana, "view", may_move, table=table)
         await ana.close()
     finally:
         await host.stop()
@@ -105,7 +100,7 @@ async def test_the_timer_is_kept_across_a_host_restart_and_starts_afresh(tmp_pat
         async with Client("127.0.0.1", port, "Ana") as again:
             assert (await again.list_tables())[0]["turn_seconds"] == 30
             await again.resume(token)
-            view = await next_view(again, table)
+            view = await next_message(again, "view", table=table)
             (timer,) = view["timers"]
             assert timer["seat"] == 0 and 29 < timer["left"] <= 30
     finally:
