@@ -15,7 +15,8 @@ Moves travel in three forms, all plain dicts with a ``"type"`` key:
 * **events**: what :meth:`GameState.apply` returns, public to every seat (the game log).
 
 Move values are small frozen dataclasses, one per kind of move, in each game's ``moves``
-module; what the rest of Yule may rely on is the :class:`Move` protocol.  Views are plain
+module (those several games make are in :mod:`yule.core.moves`); what the rest of Yule may
+rely on is the :class:`Move` protocol.  Views are plain
 JSON-safe dicts (each game documents its own as a ``TypedDict``, in its ``views`` module): they
 are what the host sends and what bots read.
 """
@@ -70,19 +71,6 @@ class Move(Protocol):
     def by(self) -> Seat | str: ...
 
     def to_record(self) -> MoveDict: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Shuffle:
-    """Chance: a deck of cards in the order it was shuffled to, top card first (the move of
-    every game that shuffles a deck; each game says which deck)."""
-
-    type: ClassVar[str] = "shuffle"
-    deck: tuple[str, ...]
-    by: ClassVar[str] = CHANCE
-
-    def to_record(self) -> MoveDict:
-        return {"by": CHANCE, "type": "shuffle", "deck": list(self.deck)}
 
 
 M = TypeVar("M", bound=Move)

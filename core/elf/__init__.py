@@ -9,14 +9,14 @@ computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, MoveDict, Shuffle, and_list, plural, seat_namer, won_with
+from ..base import Event, Game, MoveDict, and_list, plural, seat_namer, won_with
 from ..bots import RandomBot
 from ..ismcts import bot_levels
 from ..registry import register
 from .board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
 from .bots import GoalBot
 from .cards import CARD_TYPE, type_name
-from .moves import End, Gingerbread, Goals, Play
+from .moves import End, Gingerbread, Goals, Play, Shuffle
 from .preview import preview
 from .search import Sampler, playout_move
 from .state import ElfState, score

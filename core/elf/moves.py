@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..base import CHANCE, MalformedMove, Shuffle
+from ..base import CHANCE, MalformedMove
 from ..fields import mover, names, numbers, text
+from ..moves import End as End
+from ..moves import Shuffle as Shuffle
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,20 +63,10 @@ class Play:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class End:
-    """End the turn after at least one play; the seat draws 2."""
-
-    type: ClassVar[str] = "end"
-    by: int
-
-    def to_record(self) -> dict[str, Any]:
-        return {"by": self.by, "type": "end"}
-
-
 Move = Shuffle | Goals | Gingerbread | Play | End
-"""Elf's moves: first the :class:`~yule.core.base.Shuffle` of all 60 path cards (the deal
-follows from it), the Goal cards and the Gingerbread values, then the seats' plays and ends."""
+"""Elf's moves: first the :class:`~yule.core.moves.Shuffle` of all 60 path cards (the deal
+follows from it), the Goal cards and the Gingerbread values; then the seats' plays, and the
+:class:`~yule.core.moves.End` of a turn after at least one play (the seat draws 2)."""
 
 CHANCE_TYPES = ("shuffle", "goals", "gingerbread")
 SEAT_TYPES = ("play", "end")

@@ -42,7 +42,6 @@ from ..base import (
     MalformedMove,
     NotYourTurn,
     Outcome,
-    Shuffle,
     WrongPhase,
 )
 from .board import (
@@ -75,7 +74,7 @@ from .board import (
     touched,
 )
 from .cards import CARD_IDS, CARD_TYPE, JUMPS, Placement, jump_placement_raw, placement, placements
-from .moves import End, Gingerbread, Goals, Move, Play, parse
+from .moves import End, Gingerbread, Goals, Move, Play, Shuffle, parse
 from .views import Arrow, ElfResult, ElfView, PlacementHint, TokenView
 
 # Phases

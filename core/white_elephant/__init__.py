@@ -6,13 +6,13 @@ engine, :mod:`.cards` for the deck, :mod:`.bots` for the computer players.
 
 from __future__ import annotations
 
-from ..base import Event, Game, MoveDict, Shuffle, and_list, plural, seat_namer, won_with
+from ..base import Event, Game, MoveDict, and_list, plural, seat_namer, won_with
 from ..bots import RandomBot
 from ..ismcts import bot_levels
 from ..registry import register
 from .bots import GreedyBot
 from .cards import describe_card
-from .moves import Clear, End, Peek, Start, Take, Trade
+from .moves import Clear, End, Peek, Shuffle, Start, Take, Trade
 from .search import Sampler, playout_move, search_moves
 from .state import WhiteElephantState, score
 from .views import WhiteElephantView

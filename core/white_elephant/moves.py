@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..base import CHANCE, Shuffle
+from ..base import CHANCE
 from ..fields import mover, names, text, whole_number
+from ..moves import End as End
+from ..moves import Shuffle as Shuffle
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,20 +74,10 @@ class Clear:
         return {"by": self.by, "type": "clear"}
 
 
-@dataclass(frozen=True, slots=True)
-class End:
-    """End the turn after a main action that did not end the round."""
-
-    type: ClassVar[str] = "end"
-    by: int
-
-    def to_record(self) -> dict[str, Any]:
-        return {"by": self.by, "type": "end"}
-
-
 Move = Shuffle | Start | Peek | Take | Trade | Clear | End
-"""White Elephant's moves: first the :class:`~yule.core.base.Shuffle` of the deck without the
-suits this player count leaves out, and the first Start Player, then the seats' moves."""
+"""White Elephant's moves: first the :class:`~yule.core.moves.Shuffle` of the deck without the
+suits this player count leaves out, and the first Start Player; then the seats' moves, among
+them the :class:`~yule.core.moves.End` of a turn after a main action that did not end the round."""
 
 CHANCE_TYPES = ("shuffle", "start")
 SEAT_TYPES = ("peek", "take", "trade", "clear", "end")

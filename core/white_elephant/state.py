@@ -39,12 +39,11 @@ from ..base import (
     MalformedMove,
     NotYourTurn,
     Outcome,
-    Shuffle,
     WrongPhase,
     seat_name,
 )
 from .cards import CARD_NUMBER, CARD_SUIT, DEAL, PEANUTS, deck_for, suits_for
-from .moves import Clear, End, Move, Peek, Start, Take, Trade, parse
+from .moves import Clear, End, Move, Peek, Shuffle, Start, Take, Trade, parse
 from .views import WhiteElephantResult, WhiteElephantView
 
 # Phases

@@ -1,0 +1,39 @@
+"""Moves that more than one game makes; each of those games' ``moves`` module names them among
+its own (``from yule.core.elf.moves import End`` is this :class:`End`).
+
+>>> Shuffle(("mug-1", "socks-2")).to_record()
+{'by': 'chance', 'type': 'shuffle', 'deck': ['mug-1', 'socks-2']}
+>>> End(by=2).to_record()
+{'by': 2, 'type': 'end'}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .base import CHANCE, MoveDict
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """Chance: a deck of cards in the order it was shuffled to, top card first (each game that
+    shuffles says which deck)."""
+
+    type: ClassVar[str] = "shuffle"
+    deck: tuple[str, ...]
+    by: ClassVar[str] = CHANCE
+
+    def to_record(self) -> MoveDict:
+        return {"by": CHANCE, "type": "shuffle", "deck": list(self.deck)}
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """Seat ``by`` ends its turn (each game that has this move says when it may)."""
+
+    type: ClassVar[str] = "end"
+    by: int
+
+    def to_record(self) -> MoveDict:
+        return {"by": self.by, "type": "end"}
