@@ -22,6 +22,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from tui_support import terminal_text
 
 YULE = [sys.executable, "-m", "yule.tui.cli"]
@@ -113,59 +114,78 @@ def start_host(data: Path, env: dict[str, str]) -> tuple[subprocess.Popen[str], 
     return host, int(listening.group(1))  # the host bound port 0: whatever the system gave it
 
 
-def test_two_players_each_see_only_their_own_peek(tmp_path):
-    env = {**os.environ, "TERM": "xterm-256color"}
-    env.pop("NO_COLOR", None)
-    host, port = start_host(tmp_path, env)
-    terminals: list[Terminal] = []
-    try:
-        ana = Terminal([*YULE, "join", f"127.0.0.1:{port}", "--name", "Ana"], env)
-        terminals.append(ana)
-        ana.wait_for("no tables yet")
-        ana.keys("n")
-        ana.wait_for("New table")
-        ana.keys("\r", "\x7f", "3", "\r")  # White Elephant, seats: 3
-        code = ana.wait_for(r"Join code: ([A-Z0-9]{4,})").group(1)
+class Party:
+    """A ``yule host`` over ``data`` (:func:`start_host`) and the ``yule join`` terminals opened on
+    it, in a colour terminal's environment; :meth:`close` ends them all."""
 
-        ben = Terminal([*YULE, "join", f"127.0.0.1:{port}", "--name", "Ben", "--code", code], env)
-        terminals.append(ben)
-        ben.wait_for(r"Ben \(you\)")
-        ana.wait_for(r"2\. Ben")
-        ana.keys("a")
-        ana.wait_for(r"3\. \w+ Bot 3")
-        ana.keys("s")
-        for player in (ana, ben):
-            player.wait_for("Gift Exchange:")
+    def __init__(self, data: Path) -> None:
+        self.env = {**os.environ, "TERM": "xterm-256color"}
+        self.env.pop("NO_COLOR", None)
+        self.host, self.port = start_host(data, self.env)
+        self.terminals: list[Terminal] = []
 
-        peeks = {"Ana": None, "Ben": None}
-        # In the chooser Ana takes the lowest Surprise Gift (Home), Ben the highest (End).
-        players = {"Ana": (ana, ["p", "\x1b[H", "\r"]), "Ben": (ben, ["p", "\x1b[F", "\r"])}
-        deadline = time.monotonic() + 60
-        while None in peeks.values():
-            assert time.monotonic() < deadline, "the players never both peeked"
-            for name, (term, keys) in players.items():
-                if peeks[name] is not None:
-                    continue
-                mark = len(term.text)
-                term.keys(*keys, pause=0.3)
-                try:  # not this player's turn yet (the keys did nothing): the other one, then again
-                    peeks[name] = term.wait_for(r"\?(\d+)=([A-Z]{2} \d+)", timeout=1.0, start=mark).group(0)
-                except AssertionError:
-                    continue
-                term.keys(" ", "\x1b[C", " ", "t")  # then take two gifts: the turn goes on
-        ana_peek, ben_peek = peeks["Ana"], peeks["Ben"]
-        assert ana_peek.split("=")[0] != ben_peek.split("=")[0]
-        for term in (ana, ben):  # both peeks in both logs: every frame about them has arrived
-            term.wait_for(r"Ana peeked at Surprise Gift")
-            term.wait_for(r"Ben peeked at Surprise Gift")
-        assert ben_peek.split("=")[0] + "=" not in ana.text, "Ana's screen showed Ben's peek"
-        assert ana_peek.split("=")[0] + "=" not in ben.text, "Ben's screen showed Ana's peek"
-    finally:
-        for term in terminals:
+    def join(self, *args: str, env: dict[str, str] | None = None) -> Terminal:
+        """``yule join`` this host with ``args``, in a terminal of its own."""
+        term = Terminal([*YULE, "join", f"127.0.0.1:{self.port}", *args], env or self.env)
+        self.terminals.append(term)
+        return term
+
+    def close(self) -> None:
+        for term in self.terminals:
             term.close()
-        host.terminate()
-        host.wait(10)
-        host.stdout.close()
+        self.host.terminate()
+        self.host.wait(10)
+        assert self.host.stdout is not None
+        self.host.stdout.close()
+
+
+@pytest.fixture
+def party(tmp_path):
+    running = Party(tmp_path / "data")
+    yield running
+    running.close()
+
+
+def test_two_players_each_see_only_their_own_peek(party):
+    ana = party.join("--name", "Ana")
+    ana.wait_for("no tables yet")
+    ana.keys("n")
+    ana.wait_for("New table")
+    ana.keys("\r", "\x7f", "3", "\r")  # White Elephant, seats: 3
+    code = ana.wait_for(r"Join code: ([A-Z0-9]{4,})").group(1)
+
+    ben = party.join("--name", "Ben", "--code", code)
+    ben.wait_for(r"Ben \(you\)")
+    ana.wait_for(r"2\. Ben")
+    ana.keys("a")
+    ana.wait_for(r"3\. \w+ Bot 3")
+    ana.keys("s")
+    for player in (ana, ben):
+        player.wait_for("Gift Exchange:")
+
+    peeks = {"Ana": None, "Ben": None}
+    # In the chooser Ana takes the lowest Surprise Gift (Home), Ben the highest (End).
+    players = {"Ana": (ana, ["p", "\x1b[H", "\r"]), "Ben": (ben, ["p", "\x1b[F", "\r"])}
+    deadline = time.monotonic() + 60
+    while None in peeks.values():
+        assert time.monotonic() < deadline, "the players never both peeked"
+        for name, (term, keys) in players.items():
+            if peeks[name] is not None:
+                continue
+            mark = len(term.text)
+            term.keys(*keys, pause=0.3)
+            try:  # not this player's turn yet (the keys did nothing): the other one, then again
+                peeks[name] = term.wait_for(r"\?(\d+)=([A-Z]{2} \d+)", timeout=1.0, start=mark).group(0)
+            except AssertionError:
+                continue
+            term.keys(" ", "\x1b[C", " ", "t")  # then take two gifts: the turn goes on
+    ana_peek, ben_peek = peeks["Ana"], peeks["Ben"]
+    assert ana_peek.split("=")[0] != ben_peek.split("=")[0]
+    for term in (ana, ben):  # both peeks in both logs: every frame about them has arrived
+        term.wait_for(r"Ana peeked at Surprise Gift")
+        term.wait_for(r"Ben peeked at Surprise Gift")
+    assert ben_peek.split("=")[0] + "=" not in ana.text, "Ana's screen showed Ben's peek"
+    assert ana_peek.split("=")[0] + "=" not in ben.text, "Ben's screen showed Ana's peek"
 
 
 MAKE_TABLE = """
@@ -182,49 +202,35 @@ asyncio.run(make())
 """
 
 
-def test_a_closed_terminal_comes_back_to_its_seat_and_leaving_goes_to_the_lobby(tmp_path):
-    env = {**os.environ, "TERM": "xterm-256color"}
-    env.pop("NO_COLOR", None)
-    host, port = start_host(tmp_path / "data", env)
-    terminals: list[Terminal] = []
+def test_a_closed_terminal_comes_back_to_its_seat_and_leaving_goes_to_the_lobby(party, tmp_path):
+    made = subprocess.run([sys.executable, "-c", MAKE_TABLE, str(party.port)], capture_output=True, text=True,
+                          cwd=ROOT, env=party.env, timeout=30, check=True)  # fmt: skip
+    code = made.stdout.strip()
 
     def join(name: str) -> Terminal:
         """``yule join HOST:PORT --code CODE --name NAME`` with the player's own state folder."""
-        own = {**env, "YULE_STATE_DIR": str(tmp_path / name)}
-        term = Terminal([*YULE, "join", f"127.0.0.1:{port}", "--code", code, "--name", name], own)
-        terminals.append(term)
-        return term
+        return party.join("--code", code, "--name", name, env={**party.env, "YULE_STATE_DIR": str(tmp_path / name)})
 
-    try:
-        made = subprocess.run([sys.executable, "-c", MAKE_TABLE, str(port)], capture_output=True, text=True,
-                              cwd=ROOT, env=env, timeout=30, check=True)  # fmt: skip
-        code = made.stdout.strip()
-        ana = join("Ana")
-        ana.wait_for(r"Ana \(you\)")
-        bob = join("Bob")
-        bob.wait_for(r"Bob \(you\)")
-        ana.wait_for(r"\d\. Bob")
-        ana.keys("s")  # Ana starts the game from the lobby's table panel
-        bob.wait_for("Gift Exchange:")
+    ana = join("Ana")
+    ana.wait_for(r"Ana \(you\)")
+    bob = join("Bob")
+    bob.wait_for(r"Bob \(you\)")
+    ana.wait_for(r"\d\. Bob")
+    ana.keys("s")  # Ana starts the game from the lobby's table panel
+    bob.wait_for("Gift Exchange:")
 
-        bob.hang_up()  # Bob's terminal is closed mid-game
-        again = join("Bob")
-        again.wait_for(r"Bob \(you\)", timeout=15)
-        table = again.wait_for("Gift Exchange:").start()
-        again.wait_for(r"Bob \(you\)", start=table)  # at the table, in his own seat
-        assert "is back, on another device" not in again.text  # his own token: not taken back by name
+    bob.hang_up()  # Bob's terminal is closed mid-game
+    again = join("Bob")
+    again.wait_for(r"Bob \(you\)", timeout=15)
+    table = again.wait_for("Gift Exchange:").start()
+    again.wait_for(r"Bob \(you\)", start=table)  # at the table, in his own seat
+    assert "is back, on another device" not in again.text  # his own token: not taken back by name
 
-        mark = len(again.text)
-        again.keys("q")
-        again.wait_for("Your seat waits for you", start=mark)
-        again.keys("y")
-        again.wait_for(r"your seat", start=mark)  # the lobby, the table marked as Bob's
-        again.wait_for("n creates a table", start=mark)
-        again.keys("q")
-        assert again.proc.wait(10) == 0
-    finally:
-        for term in terminals:
-            term.close()
-        host.terminate()
-        host.wait(10)
-        host.stdout.close()
+    mark = len(again.text)
+    again.keys("q")
+    again.wait_for("Your seat waits for you", start=mark)
+    again.keys("y")
+    again.wait_for(r"your seat", start=mark)  # the lobby, the table marked as Bob's
+    again.wait_for("n creates a table", start=mark)
+    again.keys("q")
+    assert again.proc.wait(10) == 0
