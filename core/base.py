@@ -373,6 +373,19 @@ class Determinizer(ABC):
         moves, which never depend on what it cannot see."""
 
 
+def shuffled(items: Sequence[T], rng: random.Random | None) -> list[T]:
+    """A new list of ``items`` shuffled by ``rng``; ``None``: in their order (a
+    :meth:`Determinizer.sample` without randomness).
+
+    >>> shuffled("abc", None), sorted(shuffled("abc", random.Random(1)))
+    (['a', 'b', 'c'], ['a', 'b', 'c'])
+    """
+    out = list(items)
+    if rng is not None:
+        rng.shuffle(out)
+    return out
+
+
 def draw_distinct(
     choices: Sequence[T], weights: Mapping[Seat, Sequence[float]], rng: random.Random | None
 ) -> dict[Seat, T]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Determinizer, draw_distinct, seat_of
+from ..base import Determinizer, draw_distinct, seat_of, shuffled
 from .board import (
     GINGERBREAD_VALUES,
     GOAL_IDS,
@@ -107,16 +107,11 @@ class Sampler(Determinizer):
 
     def sample(self, rng: random.Random | None) -> ElfState:
         state = self.base.clone()
-        deck = list(self.pool)
-        if rng is not None:
-            rng.shuffle(deck)
-        state.deck = deck
+        state.deck = shuffled(self.pool, rng)
         state.deck_pos = 0
         dealt = draw_distinct(self.other_goals, self.goal_odds, rng)
         state.goals = [dealt[t] if t != self.seat else self.own_goal for t in range(state.players)]
-        values = list(self.other_values)
-        if rng is not None:
-            rng.shuffle(values)
+        values = shuffled(self.other_values, rng)
         state.spot_values = [self.own_values[s] if s in self.own_values else values.pop() for s in range(len(SPOT_IDS))]
         return state
 

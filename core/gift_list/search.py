@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Determinizer, draw_distinct, seat_of
+from ..base import Determinizer, draw_distinct, seat_of, shuffled
 from .bots import greedy_move
 from .cards import CARD_COLOUR, DECK, GIFT_LISTS, PERSON_OF_COLOUR, canonical_list
 from .moves import Move
@@ -100,9 +100,7 @@ class Sampler(Determinizer):
     def sample(self, rng: random.Random | None) -> GiftListState:
         state = self.base.clone()
         seat = self.seat
-        pool = list(self.pool)
-        if rng is not None:
-            rng.shuffle(pool)
+        pool = shuffled(self.pool, rng)
         brought = state.brought
         for t in self.secret_gifts:
             brought[t] = pool.pop()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Determinizer, MoveDict, seat_of
+from ..base import Determinizer, MoveDict, seat_of, shuffled
 from .bots import gift_cost, greedy_move, shelf_counts, view_costs
 from .cards import DEAL, deck_for
 from .moves import Move
@@ -77,9 +77,7 @@ class Sampler(Determinizer):
         self.base = base
 
     def sample(self, rng: random.Random | None) -> WhiteElephantState:
-        pool = list(self.pool)
-        if rng is not None:
-            rng.shuffle(pool)
+        pool = shuffled(self.pool, rng)
         players = self.base.players
         state = self.base.clone()
         card_of = dict(self.known)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Determinizer, seat_of
+from ..base import Determinizer, seat_of, shuffled
 from .bots import greedy_move
 from .cards import CARD_VALUE, MAX, RABBIT_CARDS
 from .moves import AnyMove
@@ -51,9 +51,7 @@ class Sampler(Determinizer):
 
     def sample(self, rng: random.Random | None) -> WhiteRabbitState:
         state = self.base.clone()
-        pool = list(self.pool)
-        if rng is not None:
-            rng.shuffle(pool)
+        pool = shuffled(self.pool, rng)
         piles = []
         for (has_max, hidden), bottom in zip(self.tops, self.bottoms, strict=True):
             pile = [MAX] if has_max else []
