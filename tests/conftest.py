@@ -2,9 +2,17 @@
 free port: read it back from ``host.port``) over a temporary data folder; and, for every test,
 private folders: no test reads or writes the player's real folders (the seat file,
 ``YULE_STATE_DIR``, and the platform's user data and state folders, where ``yule play`` keeps
-its games, point into the test's own temporary folder)."""
+its games, point into the test's own temporary folder).
+
+Tests import its helpers by name (``from conftest import until``): :func:`until` and
+:func:`comes_true` wait for a condition outside an app (an app's tests wait with Pilot:
+``tui_support.wait_for``)."""
 
 from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -13,6 +21,28 @@ from yule.netplay.host import Host
 
 FAST = Limits(hello_timeout=0.5, frame_timeout=0.5, idle_timeout=5.0, heartbeat=1.0, send_buffer=64 * 1024)
 """Short timeouts so the hostile-input tests finish quickly."""
+
+
+async def comes_true(condition: Callable[[], Any], timeout: float) -> bool:
+    """Poll ``condition()`` (a function, sync or async) until it is true (then True), for
+    ``timeout`` seconds at the most (then False)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        result = condition()
+        if asyncio.iscoroutine(result):
+            result = await result
+        if result:
+            return True
+        if loop.time() > deadline:
+            return False
+        await asyncio.sleep(0.02)
+
+
+async def until(condition: Callable[[], Any], what: str = "the condition", timeout: float = 30.0) -> None:
+    """Wait for ``condition()`` (:func:`comes_true`); fail after ``timeout`` seconds.  The timeout
+    only guards against a hang (it is no speed test): a loaded machine must not fail here."""
+    assert await comes_true(condition, timeout), f"timed out waiting for {what}"
 
 
 @pytest.fixture

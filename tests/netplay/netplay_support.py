@@ -9,21 +9,6 @@ from typing import Any
 from yule.netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, encode, read_frame
 
 
-async def until(condition, timeout: float = 30.0) -> None:
-    """Wait for ``condition()`` (a function, sync or async), failing after ``timeout`` seconds."""
-
-    async def poll() -> None:
-        while True:
-            result = condition()
-            if asyncio.iscoroutine(result):
-                result = await result
-            if result:
-                return
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(poll(), timeout)
-
-
 async def next_message(client: Any, kind: str, when: Callable[[dict], bool] | None = None, **fields: Any) -> dict:
     """The client's next frame of type ``kind`` with these ``fields`` (and for which ``when(frame)``
     holds, if given); the frames before it are passed over."""

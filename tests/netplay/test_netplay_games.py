@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from netplay_support import until
+from conftest import until
 
 from yule.core import all_games
 from yule.core.records import verify_record

@@ -12,8 +12,8 @@ import sys
 import time
 
 import pytest
-from conftest import FAST
-from netplay_support import next_message, until
+from conftest import FAST, until
+from netplay_support import next_message
 
 from yule.core.records import verify_record
 from yule.netplay.botplay import play_games

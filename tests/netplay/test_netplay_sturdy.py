@@ -16,8 +16,8 @@ import stat
 from asyncio import open_connection
 
 import pytest
-from conftest import FAST
-from netplay_support import Raw, until
+from conftest import FAST, until
+from netplay_support import Raw
 
 from yule.core import all_games
 from yule.core.records import replay, verify_record

@@ -23,6 +23,7 @@ from typing import Any
 
 import asyncssh
 import pytest
+from conftest import comes_true, until
 from tui_support import terminal_text
 
 from yule.netplay.client import Client
@@ -35,22 +36,6 @@ from yule.tui.sshserve import HOST_KEY_FILE, USERS_FOLDER, SSHServe, user_folder
 TERM = "xterm-256color"
 WAIT = 30.0
 """Seconds a wait may last before the test fails: guards a hang only (apps start as processes)."""
-
-
-async def comes_true(condition: Any, timeout: float) -> bool:
-    """Poll ``condition()`` until true (True) or for ``timeout`` seconds (False)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            return False
-        await asyncio.sleep(0.05)
-    return True
-
-
-async def until(condition: Any, what: str, timeout: float = WAIT) -> None:
-    """Poll ``condition()`` until true; fail after ``timeout`` seconds."""
-    assert await comes_true(condition, timeout), f"timed out waiting for {what}"
 
 
 class Guest:

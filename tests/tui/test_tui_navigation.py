@@ -19,7 +19,8 @@ from __future__ import annotations
 import socket
 
 import pytest
-from tui_support import my_turn, screen_text, sit_at_a_started_table, wait_for, wait_for_screen
+from conftest import until
+from tui_support import Notes, my_turn, screen_text, sit_at_a_started_table, wait_for, wait_for_screen
 
 from yule.netplay.client import Client, HostError, SeatStore
 from yule.netplay.host import Host
@@ -229,7 +230,7 @@ async def test_the_same_join_command_puts_you_back_in_your_seat(host, tmp_path):
             await ana.start(table)
             await wait_for(pilot, lambda: first.screen is first.table_screen, what="the game")
             await pilot.press("ctrl+q", "y")  # the terminal is gone
-        await wait_for_host(lambda: host.tables[table].seats[1].conn is None)
+        await until(lambda: host.tables[table].seats[1].conn is None, "the host to see Bob gone")
         again = YuleApp(name="Bob", address=("127.0.0.1", port), code=created["code"], seat_store=store)
         async with again.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: again.last_view is not None, what="Bob's view")
@@ -237,21 +238,12 @@ async def test_the_same_join_command_puts_you_back_in_your_seat(host, tmp_path):
             await wait_for(pilot, lambda: "Bob (you)" in screen_text(again), what="Bob (you)")
             assert host.tables[table].seats[1].conn is not None
         wrong = YuleApp(name="Eve", address=("127.0.0.1", port), code="ZZZZZZ", seat_store=store)
-        async with wrong.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: wrong._notifications, what="the refusal")
-            (note,) = wrong._notifications
+        notes = Notes()
+        async with wrong.run_test(size=(80, 24), message_hook=notes) as pilot:
+            await wait_for(pilot, lambda: notes, what="the refusal")
+            (note,) = notes
             assert note.message.startswith("No table at this host has the join code ZZZZZZ.")
             assert isinstance(wrong.screen, LobbyScreen) and wrong.table_id is None
-
-
-async def wait_for_host(condition, timeout: float = 10.0) -> None:
-    import asyncio
-
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "the host never saw it"
-        await asyncio.sleep(0.02)
 
 
 async def test_the_seat_of_an_away_player_is_taken_back_by_name_from_another_machine(host, tmp_path):
@@ -265,7 +257,7 @@ async def test_the_seat_of_an_away_player_is_taken_back_by_name_from_another_mac
         await ana.add_bot(table)
         await ana.start(table)
         await laptop.close()  # the laptop died
-        await wait_for_host(lambda: host.tables[table].seats[1].conn is None)
+        await until(lambda: host.tables[table].seats[1].conn is None, "the host to see Bob gone")
         phone = YuleApp(name="bob", address=("127.0.0.1", port), code=created["code"],
                         seat_store=SeatStore(tmp_path / "phone" / "seats.json"))  # fmt: skip
         async with phone.run_test(size=(80, 24)) as pilot:

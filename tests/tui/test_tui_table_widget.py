@@ -185,7 +185,7 @@ async def test_a_spectators_table_is_the_public_view_with_the_log_in_every_row_l
         assert not keys & {"Take", "Trade", "Clear out", "Peek", "End turn", "Mark"}
         await pilot.press("t")  # a move key says why it does nothing
         await pilot.pause()
-        assert "You are watching this table, not playing." in [n.message for n in app._notifications]
+        assert "You are watching this table, not playing." in app.notes.messages
         log = app.screen.query_one(GameLog)
         table = app.screen.query_one(WhiteElephantTable)
         assert log.region.y == table.region.bottom and log.region.bottom == 23  # down to the keys
