@@ -6,7 +6,7 @@ Anyone at a table (seated, watching, organising) may send ``{"type": "chat", "ta
 ``None`` for someone not seated there).  The host cleans the text first (:func:`clean_chat`):
 terminal escape sequences and control characters go, whitespace becomes single spaces, and
 it is cut to :data:`CHAT_LENGTH` characters; everything else, brackets included, is kept for
-clients to show literally.  Each connection may say :data:`Limits.chat_burst` lines at once and
+clients to show literally.  Each connection may say :data:`~yule.netplay.connection.Limits.chat_burst` lines at once and
 then one every ``1 / chat_rate`` seconds (``chat_flood`` refuses the rest; the connection stays).
 
 Each table keeps its last :data:`CHAT_KEPT` lines (:class:`TableChat`) in the store, so a host

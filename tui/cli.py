@@ -10,11 +10,9 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any
-
-Handler = Callable[[argparse.Namespace], int]
 
 
 def _version() -> str:

@@ -231,7 +231,7 @@ class LobbyScreen(Screen[None]):
     mine: reactive[dict[str, Any] | None] = reactive(None, init=False, always_update=True)
     """The table info of the waiting table you sit at, if any."""
     chat: reactive[list[Text]] = reactive(list, init=False)
-    """The last chat lines of that table (:func:`chat_line`)."""
+    """The last chat lines of that table (:func:`~yule.tui.widgets.chat_line`)."""
     held: reactive[frozenset[int]] = reactive(frozenset, init=False)
     """The tables where you hold a seat (kept on this machine): joining one takes the seat back."""
 

@@ -28,7 +28,7 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 def final_result(game: str, view: dict[str, Any]) -> dict[str, Any]:
     """What the game-over screen shows of a finished game's view: its result, and the fields
-    of the final view the game's score sheet wants beside it (:attr:`GameUI.final_fields`)."""
+    of the final view the game's score sheet wants beside it (:attr:`~yule.tui.games.GameUI.final_fields`)."""
     shown = {key: view[key] for key in GAME_UIS[game].final_fields if key in view}
     return {**shown, **view["result"]}
 

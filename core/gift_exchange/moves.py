@@ -90,7 +90,7 @@ SEAT_MOVES = ("bring", "open", "steal", "keep")
 
 
 def parse(move: dict[str, Any]) -> Move:
-    """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one.
+    """A record-form dict as a move value; :class:`~yule.core.base.MalformedMove` when it cannot be one.
 
     >>> parse({"by": "chance", "type": "order", "seats": [1, 0]})
     Order(seats=(1, 0))

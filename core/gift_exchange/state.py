@@ -1,6 +1,6 @@
 """Gift Exchange, the party's open-or-steal game: one position, its legal moves, views, result.
 
-Play goes through four phases (:data:`PHASES`):
+Play goes through four phases:
 
 * ``bringing``: every seat brings one gift (gift ``i`` is seat ``i``'s) with a secret label and
   a public wrapping; all seats that have not brought yet may move, in any order.  Then chance
@@ -73,7 +73,6 @@ from .views import Gift, GiftExchangeActions, GiftExchangeResult, GiftExchangeVi
 BRINGING = "bringing"
 PLAYING = "playing"
 FINAL = "final"
-PHASES = (BRINGING, PLAYING, FINAL, OVER)
 
 NOBODY = -1
 """``holder`` of a wrapped gift, ``held`` of a seat without a gift."""

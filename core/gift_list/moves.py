@@ -77,7 +77,7 @@ Move = Deal | Bring | Open | Steal
 
 
 def parse(move: dict[str, Any]) -> Move:
-    """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one."""
+    """A record-form dict as a move value; :class:`~yule.core.base.MalformedMove` when it cannot be one."""
     kind, by = mover(move, ("deal",), ("bring", "open", "steal"))
     if kind == "deal":
         return Deal(name_rows(move, "hands"), name_rows(move, "lists"))

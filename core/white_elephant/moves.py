@@ -84,7 +84,7 @@ SEAT_TYPES = ("peek", "take", "trade", "clear", "end")
 
 
 def parse(move: dict[str, Any]) -> Move:
-    """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one."""
+    """A record-form dict as a move value; :class:`~yule.core.base.MalformedMove` when it cannot be one."""
     kind, by = mover(move, CHANCE_TYPES, SEAT_TYPES)
     if kind == "shuffle":
         return Shuffle(names(move, "deck", "card names"))
