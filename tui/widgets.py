@@ -523,8 +523,8 @@ class GameTable(Widget, Generic[V]):
         self.refresh_bindings()
 
     def draw(self, view: V | None) -> None:
-        """Draw the table from ``view`` (``None``: nothing yet), ``names``, ``tags`` and
-        ``pending``: each game draws its own."""
+        """Draw the table from ``view`` (``None``: nothing yet), ``names``, ``tags``, ``pending``
+        and ``scale``: each game draws its own."""
 
     def watch_names(self) -> None:
         self._redraw()
