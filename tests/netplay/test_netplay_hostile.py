@@ -11,7 +11,8 @@ import struct
 import time
 
 import msgpack
-from netplay_support import Raw, until
+from conftest import until
+from netplay_support import Raw
 
 from yule.netplay.botplay import play_games
 from yule.netplay.client import Client
