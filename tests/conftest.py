@@ -4,14 +4,17 @@ private folders: no test reads or writes the player's real folders (the seat fil
 ``YULE_STATE_DIR``, and the platform's user data and state folders, where ``yule play`` keeps
 its games, point into the test's own temporary folder).
 
-Tests import its helpers by name (``from conftest import until``): :func:`until` and
-:func:`comes_true` wait for a condition outside an app (an app's tests wait with Pilot:
-``tui_support.wait_for``)."""
+Tests import its helpers by name (``from conftest import until``): :func:`running` starts a
+host of a test's own and stops it, :func:`silent_port` holds a port where nothing answers,
+:func:`until` and :func:`comes_true` wait for a condition outside an app (an app's tests wait
+with Pilot: ``tui_support.wait_for``)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import socket
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
 import pytest
@@ -45,12 +48,35 @@ async def until(condition: Callable[[], Any], what: str = "the condition", timeo
     assert await comes_true(condition, timeout), f"timed out waiting for {what}"
 
 
+@asynccontextmanager
+async def running(host: Host) -> AsyncIterator[int]:
+    """``host`` started on loopback at a port the system chooses, stopped at the end: its port."""
+    port = await host.start("127.0.0.1", 0)
+    try:
+        yield port
+    finally:
+        await host.stop()
+
+
+@contextmanager
+def silent_port() -> Iterator[int]:
+    """A loopback port where nothing answers while the block lasts: a socket is bound there and
+    never listens, so a connection is refused.  Nothing else can take the port meanwhile, but a
+    host may start there (the two allow the address to be shared), and then it answers."""
+    held = socket.socket()
+    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    held.bind(("127.0.0.1", 0))
+    try:
+        yield held.getsockname()[1]
+    finally:
+        held.close()
+
+
 @pytest.fixture
 async def host(tmp_path):
     the_host = Host(tmp_path / "data", away_timeout=60, limits=FAST)
-    await the_host.start("127.0.0.1", 0)
-    yield the_host
-    await the_host.stop()
+    async with running(the_host):
+        yield the_host
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 
 import pytest
-from conftest import FAST
+from conftest import FAST, running
 from netplay_support import next_message
 
 from yule.netplay import CHAT_LENGTH
@@ -80,29 +80,28 @@ async def test_long_lines_are_cut_and_empty_ones_refused(host):
 
 async def test_chat_is_rate_limited_per_connection_and_the_connection_stays(tmp_path):
     host = Host(tmp_path, limits=replace(FAST, chat_rate=0.0, chat_burst=5.0))
-    port = await host.start("127.0.0.1", 0)
-    try:
-        async with Client("127.0.0.1", port, "Ana") as ana, Client("127.0.0.1", port, "Ben") as ben:
-            created = await ana.create_table("white-elephant", 3)
-            table = created["table"]
-            await ben.join(table, created["code"])
-            for n in range(5):
-                await ana.chat(table, f"line {n}")
-            with pytest.raises(HostError) as refused:
-                await ana.chat(table, "one too many")
-            assert refused.value.code == "chat_flood"
-            assert await ana.list_tables()  # still connected and served
-            await ben.chat(table, "my own allowance")  # another connection's lines are its own
-            lines = [(await next_message(ben, "chat"))["text"] for _ in range(6)]
-            assert lines == [f"line {n}" for n in range(5)] + ["my own allowance"]
-    finally:
-        await host.stop()
+    async with (
+        running(host) as port,
+        Client("127.0.0.1", port, "Ana") as ana,
+        Client("127.0.0.1", port, "Ben") as ben,
+    ):
+        created = await ana.create_table("white-elephant", 3)
+        table = created["table"]
+        await ben.join(table, created["code"])
+        for n in range(5):
+            await ana.chat(table, f"line {n}")
+        with pytest.raises(HostError) as refused:
+            await ana.chat(table, "one too many")
+        assert refused.value.code == "chat_flood"
+        assert await ana.list_tables()  # still connected and served
+        await ben.chat(table, "my own allowance")  # another connection's lines are its own
+        lines = [(await next_message(ben, "chat"))["text"] for _ in range(6)]
+        assert lines == [f"line {n}" for n in range(5)] + ["my own allowance"]
 
 
 async def test_the_last_lines_come_with_the_log_on_watch_and_resume_and_after_a_restart(tmp_path):
     host = Host(tmp_path, limits=CHATTY)
-    port = await host.start("127.0.0.1", 0)
-    try:
+    async with running(host) as port:
         ana = Client("127.0.0.1", port, "Ana", reconnect=False)
         await ana.connect()
         created = await ana.create_table("white-elephant", 3, bot_delay=0)
@@ -116,19 +115,13 @@ async def test_the_last_lines_come_with_the_log_on_watch_and_resume_and_after_a_
             assert log["entries"] == [] and [c["text"] for c in log["chat"]] == kept
             assert log["chat"][0] == {"type": "chat", "table": table, "seat": 0, "name": "Ana", "text": "line 5"}
         await ana.close()
-    finally:
-        await host.stop()
     host = Host(tmp_path, limits=CHATTY)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        async with Client("127.0.0.1", port, "Ana again") as again:
-            await again.resume(token)
-            log = await next_message(again, "log", table=table)
-            assert [c["text"] for c in log["chat"]] == kept
-            await again.chat(table, "still here")
-            assert (await next_message(again, "chat"))["name"] == "Ana"  # the seat's name, not the hello's
-    finally:
-        await host.stop()
+    async with running(host) as port, Client("127.0.0.1", port, "Ana again") as again:
+        await again.resume(token)
+        log = await next_message(again, "log", table=table)
+        assert [c["text"] for c in log["chat"]] == kept
+        await again.chat(table, "still here")
+        assert (await next_message(again, "chat"))["name"] == "Ana"  # the seat's name, not the hello's
 
 
 async def test_chat_goes_on_after_a_reconnect(host):

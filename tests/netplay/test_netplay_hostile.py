@@ -11,7 +11,7 @@ import struct
 import time
 
 import msgpack
-from conftest import until
+from conftest import running, until
 from netplay_support import Raw
 
 from yule.netplay.botplay import play_games
@@ -133,8 +133,7 @@ async def test_a_trickle_does_not_stretch_the_frame_timeout(host):
 
 async def test_idle_timeout_closes_a_silent_player_but_not_one_who_answers(tmp_path):
     host = Host(tmp_path / "data", limits=Limits(idle_timeout=0.6, heartbeat=60.0))
-    await host.start("127.0.0.1", 0)
-    try:
+    async with running(host):
         talker, sleeper = await Raw.open(host.port), await Raw.open(host.port)
         for rid in range(8):  # 1.6 s of a frame every 0.2 s
             await asyncio.sleep(0.2)
@@ -144,8 +143,6 @@ async def test_idle_timeout_closes_a_silent_player_but_not_one_who_answers(tmp_p
         talker.send({"type": "list", "rid": 99})
         assert (await talker.frame())["rid"] == 99
         talker.close()
-    finally:
-        await host.stop()
 
 
 async def test_a_busy_host_still_pings_every_connection_once_a_period(tmp_path):

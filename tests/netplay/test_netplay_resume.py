@@ -12,7 +12,7 @@ import sys
 import time
 
 import pytest
-from conftest import FAST, until
+from conftest import FAST, running, until
 from netplay_support import next_message
 
 from yule.core.records import verify_record
@@ -39,8 +39,7 @@ async def test_a_dropped_connection_reconnects_and_resumes_its_seat(host):
 
 async def test_a_token_taken_to_a_new_connection_and_an_absent_player_replaced_by_a_bot(tmp_path):
     host = Host(tmp_path, away_timeout=0.05, limits=FAST)
-    port = await host.start("127.0.0.1", 0)
-    try:
+    async with running(host) as port:
         ana = Client("127.0.0.1", port, "Ana", reconnect=False)
         await ana.connect()
         created = await ana.create_table("white-elephant", 3, bot_delay=0)
@@ -58,8 +57,6 @@ async def test_a_token_taken_to_a_new_connection_and_an_absent_player_replaced_b
             assert claim.seat == 0
             view = await next_message(again, "view", table=table)
             assert view["seat"] == 0 and "result" in view["view"]
-    finally:
-        await host.stop()
 
 
 async def test_moves_only_from_the_seat_holder_and_only_in_turn(host):
@@ -135,16 +132,13 @@ async def test_tables_finished_long_ago_leave_the_lobby_at_start_up_and_their_re
     for t in (old, newest):
         os.utime(records[t], (two_days_ago, two_days_ago))
     host = Host(tmp_path, limits=FAST, keep_finished=24 * 3600)
-    port = await host.start("127.0.0.1", 0)
-    try:
+    async with running(host) as port:
         assert sorted(host.tables) == [waiting, recent]
         assert all(path.exists() for path in records.values())
         async with Client("127.0.0.1", port, "Ben") as ben:
             assert sorted(t["table"] for t in await ben.list_tables()) == [waiting, recent]
             fresh = (await ben.create_table("white-elephant", 3))["table"]
         assert fresh == newest + 1  # the forgotten table's number is not given again
-    finally:
-        await host.stop()
     host = Host(tmp_path, limits=FAST, keep_finished=None)  # None keeps them all: nothing more goes
     await host.start("127.0.0.1", 0)
     assert sorted(host.tables) == [waiting, recent, fresh]
@@ -153,8 +147,7 @@ async def test_tables_finished_long_ago_leave_the_lobby_at_start_up_and_their_re
 
 async def test_a_running_host_forgets_finished_tables_once_nobody_is_at_them(tmp_path):
     host = Host(tmp_path, limits=FAST, keep_finished=0.5)
-    port = await host.start("127.0.0.1", 0)
-    try:
+    async with running(host) as port:
         async with Client("127.0.0.1", port, "Ana") as ana:
             created = await ana.create_table("white-elephant", 3, bot_delay=0, sit=False)
             watched = created["table"]
@@ -168,8 +161,6 @@ async def test_a_running_host_forgets_finished_tables_once_nobody_is_at_them(tmp
             assert (tmp_path / "records" / f"table-{alone}-game-1.json").exists()
         await until(lambda: watched not in host.tables, timeout=5)
         assert host.tokens == {}
-    finally:
-        await host.stop()
 
 
 async def start_yule_host(port: int, data) -> tuple[subprocess.Popen, int]:

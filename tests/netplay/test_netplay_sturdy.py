@@ -16,7 +16,7 @@ import stat
 from asyncio import open_connection
 
 import pytest
-from conftest import FAST, until
+from conftest import FAST, running, until
 from netplay_support import Raw
 
 from yule.core import all_games
@@ -117,8 +117,7 @@ async def test_a_move_that_cannot_be_stored_is_not_played_and_the_table_plays_on
 async def test_a_game_that_cannot_be_stored_as_finished_is_not_finished_after_a_restart(tmp_path):
     """The end that failed to be stored is not half kept: a restart finds the game as stored."""
     host = Host(tmp_path, limits=FAST)
-    await host.start("127.0.0.1", 0)
-    try:
+    async with running(host):
         clients, table_id = await people_at(host, "white-rabbit", ["Mia", "Max"])
         table = host.tables[table_id]
         rng = random.Random(2)
@@ -136,15 +135,10 @@ async def test_a_game_that_cannot_be_stored_as_finished_is_not_finished_after_a_
         moves = list(table.moves)
         for client in clients:
             await client.close()
-    finally:
-        await host.stop()
     host = Host(tmp_path, limits=FAST)
-    await host.start("127.0.0.1", 0)
-    try:
+    async with running(host):
         assert host.tables[table_id].status == "playing" and host.tables[table_id].moves == moves
         assert not host.store.record_path(table_id, 1).exists()
-    finally:
-        await host.stop()
 
 
 async def test_starts_seats_settings_and_undo_that_cannot_be_stored_change_nothing(host):
@@ -250,8 +244,7 @@ def test_every_game_has_the_random_bot_that_stands_in_for_a_failing_one():
 
 async def test_tables_waiting_with_nobody_at_them_expire_and_their_numbers_are_not_given_again(tmp_path):
     host = Host(tmp_path, limits=FAST, expire_waiting=0.4)
-    await host.start("127.0.0.1", 0)
-    try:
+    async with running(host):
         async with Client("127.0.0.1", host.port, "Ana") as ana:
             left = (await ana.create_table("white-elephant", 3))["table"]
             kept = (await ana.create_table("white-elephant", 3))["table"]
@@ -266,14 +259,9 @@ async def test_tables_waiting_with_nobody_at_them_expire_and_their_numbers_are_n
         await until(lambda: kept not in host.tables, timeout=5)
         async with Client("127.0.0.1", host.port, "Ben") as ben:
             assert (await ben.create_table("elf", 2))["table"] == playing + 1
-    finally:
-        await host.stop()
     host = Host(tmp_path, limits=FAST)
-    await host.start("127.0.0.1", 0)
-    try:
+    async with running(host):
         assert sorted(host.tables) == [playing, playing + 1]
-    finally:
-        await host.stop()
 
 
 async def test_connections_are_capped_per_host_and_per_address_with_a_sentence(tmp_path):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from conftest import running
 from netplay_support import next_message
 
 from yule.core.records import verify_record
@@ -82,8 +83,7 @@ async def test_seats_that_move_at_once_each_have_their_own_clock(host):
 
 async def test_the_timer_is_kept_across_a_host_restart_and_starts_afresh(tmp_path):
     host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
+    async with running(host) as port:
         ana = Client("127.0.0.1", port, "Ana", reconnect=False)
         await ana.connect()
         created = await ana.create_table("white-elephant", 3, bot_delay=0, turn_seconds=30, seed="restart")
@@ -92,16 +92,10 @@ async def test_the_timer_is_kept_across_a_host_restart_and_starts_afresh(tmp_pat
         await ana.start(table)
         await next_message(ana, "view", may_move, table=table)
         await ana.close()
-    finally:
-        await host.stop()
     host = Host(tmp_path, away_timeout=60)
-    port = await host.start("127.0.0.1", 0)
-    try:
-        async with Client("127.0.0.1", port, "Ana") as again:
-            assert (await again.list_tables())[0]["turn_seconds"] == 30
-            await again.resume(token)
-            view = await next_message(again, "view", table=table)
-            (timer,) = view["timers"]
-            assert timer["seat"] == 0 and 29 < timer["left"] <= 30
-    finally:
-        await host.stop()
+    async with running(host) as port, Client("127.0.0.1", port, "Ana") as again:
+        assert (await again.list_tables())[0]["turn_seconds"] == 30
+        await again.resume(token)
+        view = await next_message(again, "view", table=table)
+        (timer,) = view["timers"]
+        assert timer["seat"] == 0 and 29 < timer["left"] <= 30

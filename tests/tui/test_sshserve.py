@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import socket
 import stat
 import struct
 import sys
@@ -23,7 +22,7 @@ from typing import Any
 
 import asyncssh
 import pytest
-from conftest import comes_true, until
+from conftest import comes_true, running, silent_port, until
 from tui_support import terminal_text
 
 from yule.netplay.client import Client
@@ -205,8 +204,7 @@ async def test_only_the_app_is_served(party):
 
 async def test_the_party_word_is_asked_for(tmp_path):
     ssh = SSHServe(tmp_path, ("127.0.0.1", 9), password="mistletoe")
-    await ssh.start("127.0.0.1", 0)
-    try:
+    async with running(ssh):
         with pytest.raises(asyncssh.PermissionDenied):
             await asyncssh.connect("127.0.0.1", ssh.port, username="ana", password="holly", known_hosts=None)
         with pytest.raises(asyncssh.PermissionDenied):
@@ -215,8 +213,6 @@ async def test_the_party_word_is_asked_for(tmp_path):
             "127.0.0.1", ssh.port, username="ana", password="mistletoe", known_hosts=None, client_keys=None
         ) as conn:
             assert (await conn.run(input="")).exit_status == 1  # in (then told it needs a terminal)
-    finally:
-        await ssh.stop()
 
 
 async def test_sessions_are_capped_and_idle_ones_closed(tmp_path):
@@ -284,22 +280,20 @@ def test_yule_hosts_shows_the_ssh_line(monkeypatch, capsys):
 
 
 async def test_a_guest_whose_host_does_not_answer_may_only_try_it_again(tmp_path):
-    silent = socket.socket()  # bound, never listening: a connection to it is refused
-    silent.bind(("127.0.0.1", 0))
-    ssh = SSHServe(tmp_path, silent.getsockname())
-    await ssh.start("127.0.0.1", 0)
-    try:
-        ana = await Guest.connect(ssh.port, "ana")
-        await ana.shows("Nothing answers at")
-        await ana.shows("r tries again, q quits.")
-        assert "Another address" not in ana.text
-        ana.keys("q")
-        await asyncio.wait_for(ana.process.wait_closed(), WAIT)
-        assert ana.process.exit_status == 1
-        await ana.close()
-    finally:
-        await ssh.stop()
-        silent.close()
+    with silent_port() as port:
+        ssh = SSHServe(tmp_path, ("127.0.0.1", port))
+        await ssh.start("127.0.0.1", 0)
+        try:
+            ana = await Guest.connect(ssh.port, "ana")
+            await ana.shows("Nothing answers at")
+            await ana.shows("r tries again, q quits.")
+            assert "Another address" not in ana.text
+            ana.keys("q")
+            await asyncio.wait_for(ana.process.wait_closed(), WAIT)
+            assert ana.process.exit_status == 1
+            await ana.close()
+        finally:
+            await ssh.stop()
 
 
 async def test_stopping_the_server_tells_each_guest(party):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from conftest import running
 from tui_support import Notes, screen_text, wait_for
 
 from yule.netplay.client import Client
@@ -73,27 +74,23 @@ async def test_chat_at_the_table_both_ways_and_the_lines_said_before_sitting_dow
 
 async def test_a_spectator_chats_and_a_refused_line_is_explained(tmp_path):
     host = Host(tmp_path, away_timeout=60, limits=replace(Limits(), chat_rate=0.0, chat_burst=1.0))
-    port = await host.start("127.0.0.1", 0)
-    try:
-        async with Client("127.0.0.1", port, "Ben") as ben:
-            created = await ben.create_table("white-elephant", 3, bot_delay=30)
-            table = created["table"]
-            await ben.fill_bots(table)
-            await ben.start(table)
-            app = YuleApp(name="TV", address=("127.0.0.1", port), discover=False)
-            notes = Notes()
-            async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
-                await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, what="lobby")
-                await pilot.press("w")  # watch the table: a private one asks for its code
-                await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), what="the code")
-                await pilot.press(*created["code"], "enter")
-                await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
-                for text in ("first", "second"):
-                    await pilot.press("m", *text, "enter")
-                await wait_for(pilot, lambda: any("too fast" in n.message for n in notes), what="no")
-                assert "chat│ TV (watching): first" in log_text(app) and "second" not in " ".join(log_text(app))
-    finally:
-        await host.stop()
+    async with running(host) as port, Client("127.0.0.1", port, "Ben") as ben:
+        created = await ben.create_table("white-elephant", 3, bot_delay=30)
+        table = created["table"]
+        await ben.fill_bots(table)
+        await ben.start(table)
+        app = YuleApp(name="TV", address=("127.0.0.1", port), discover=False)
+        notes = Notes()
+        async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, what="lobby")
+            await pilot.press("w")  # watch the table: a private one asks for its code
+            await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), what="the code")
+            await pilot.press(*created["code"], "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+            for text in ("first", "second"):
+                await pilot.press("m", *text, "enter")
+            await wait_for(pilot, lambda: any("too fast" in n.message for n in notes), what="no")
+            assert "chat│ TV (watching): first" in log_text(app) and "second" not in " ".join(log_text(app))
 
 
 async def test_the_tv_of_any_game_shows_the_chat_so_far_and_each_new_line(host):

@@ -16,10 +16,7 @@ against a real in-process host.
 
 from __future__ import annotations
 
-import socket
-
-import pytest
-from conftest import until
+from conftest import silent_port, until
 from tui_support import Notes, my_turn, screen_text, sit_at_a_started_table, wait_for, wait_for_screen
 
 from yule.netplay.client import Client, HostError, SeatStore
@@ -38,21 +35,6 @@ def shown(app: YuleApp) -> set[str]:
 def usable(app: YuleApp) -> set[str]:
     """The actions of every key that does something now, in the footer or not."""
     return {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-async def host(tmp_path):
-    """A host on a free loopback port, over a data folder of the test's own."""
-    the_host = Host(tmp_path / "data", away_timeout=60)
-    await the_host.start("127.0.0.1", 0)
-    yield the_host
-    await the_host.stop()
 
 
 def let_a_bot_finish(app: YuleApp) -> None:
@@ -277,23 +259,23 @@ async def test_the_seat_of_an_away_player_is_taken_back_by_name_from_another_mac
 
 
 async def test_nothing_answers_says_so_then_tries_again_or_quits(tmp_path):
-    port = free_port()
-    app = YuleApp(name="Kim", address=("127.0.0.1", port), discover=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        notice = f"Nothing answers at 127.0.0.1:{port}. Is `yule host` running there?"
-        await wait_for_screen(pilot, NoAnswerScreen, notice, what="the notice")
-        assert shown(app) == {"done('retry')", "done('other')", "done('quit')"}
-        host = Host(tmp_path, away_timeout=60)
-        await host.start("127.0.0.1", port)
-        try:
-            await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-            assert "host: connected" in screen_text(app)
-        finally:
-            await host.stop()
-        await wait_for(pilot, lambda: "reconnecting" in screen_text(app), what="reconnecting")
-    other = YuleApp(name="Kim", address=("127.0.0.1", port), discover=False)
-    async with other.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(other.screen, NoAnswerScreen), what="the notice")
-        await pilot.press("q")
-    assert other.return_code == 1 and other.return_value == 1
+    with silent_port() as port:
+        app = YuleApp(name="Kim", address=("127.0.0.1", port), discover=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            notice = f"Nothing answers at 127.0.0.1:{port}. Is `yule host` running there?"
+            await wait_for_screen(pilot, NoAnswerScreen, notice, what="the notice")
+            assert shown(app) == {"done('retry')", "done('other')", "done('quit')"}
+            host = Host(tmp_path, away_timeout=60)
+            await host.start("127.0.0.1", port)
+            try:
+                await pilot.press("r")
+                await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+                assert "host: connected" in screen_text(app)
+            finally:
+                await host.stop()
+            await wait_for(pilot, lambda: "reconnecting" in screen_text(app), what="reconnecting")
+        other = YuleApp(name="Kim", address=("127.0.0.1", port), discover=False)
+        async with other.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(other.screen, NoAnswerScreen), what="the notice")
+            await pilot.press("q")
+        assert other.return_code == 1 and other.return_value == 1
