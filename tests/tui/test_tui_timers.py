@@ -19,7 +19,8 @@ def status(app) -> str:
 async def test_the_seat_and_the_tv_count_down_and_the_log_says_when_a_bot_moved(host):
     port = host.port
     async with Client("127.0.0.1", port, "Ben") as ben:
-        created = await ben.create_table("white-elephant", 3, bot_delay=0, sit=False, turn_seconds=3)
+        # Six seconds a move: room for a loaded machine to draw both screens before the time is up.
+        created = await ben.create_table("white-elephant", 3, bot_delay=0, sit=False, turn_seconds=6)
         table = created["table"]
         app = YuleApp(name="Ana", address=("127.0.0.1", port), code=created["code"], discover=False)
         tv = WatchApp("127.0.0.1", port, table, created["code"])
