@@ -30,7 +30,8 @@ async def test_h_says_what_the_strong_bot_would_play_and_why():
         await pilot.press("h")
         await wait_for(pilot, lambda: any("games the search played out" in m for m in messages(app)), what="the hint")
         (hint,) = [m for m in messages(app) if m.startswith("Hint: ") and "played out" in m]
-        assert "you won" in hint and "next best" in hint
+        # How it did against another move: the next best, or one as good (the search is timed).
+        assert "you won" in hint and ("after the next best" in hint or "did about as well" in hint)
         assert app.moves == []  # a hint plays nothing
 
 
