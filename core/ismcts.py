@@ -21,15 +21,19 @@ model:
   would from their own view of the determinization, chance draws from the iteration's
   random stream.  Searching only its own decisions makes the bot a best response to that
   model of the others, and spends every iteration on the choice it has to make.
-* Each iteration adds at most one edge, then plays the game out with that same model for
-  every seat (the playout) and scores it: the seat's share of the win (1, or 1/t for a win
-  shared by t seats), plus a small term for its score against the others', so that a lost
-  game is still better lost by less.
+* Each iteration adds at most one edge (of the moves a node has not tried, the model's own
+  first), then plays the game out with that same model for every seat (the playout) and
+  scores it: the seat's share of the win (1, or 1/t for a win shared by t seats), plus a
+  small term for its score against the others', so that a lost game is still better lost
+  by less.
 
 Strength is the think time (:data:`DEFAULT_THINK` seconds a decision) or a fixed number of
 iterations (reproducible: the same view, RNG and iteration count give the same move).  The
-move played is the most visited one at the root; :meth:`SearchBot.search` gives every
-root move with its visits and mean result, what hints show.
+move played is the most visited one at the root, unless that is not the model's own move (the
+greedy bot's) and did no better than it in the worlds both were played in: then the model's
+move stands.  Where the model draws its move at random among moves it rates the same, none
+stands that way and the most visited is played.  :meth:`SearchBot.search` gives every root
+move with its visits and mean result, what hints show.
 """
 
 from __future__ import annotations
@@ -107,6 +111,9 @@ class SearchResult:
     choices: tuple[Choice, ...]
     iterations: int
     seconds: float
+    kept_usual: bool = False
+    """The first move is the model's usual move, played though another was searched more:
+    that one did no better in the worlds both were played in."""
 
     @property
     def best(self) -> Choice:
@@ -144,41 +151,69 @@ class _Model:
     greedy bot from that seat's view of the determinization (a random bot in a game without
     a greedy one), or the game's faster ``playout`` that reads the same facts off the position."""
 
-    def __init__(self, game: Game[Any], players: int, rng: random.Random) -> None:
-        make = game.bots.get("greedy")
-        self.bots = [make(rng) if make is not None else RandomBot(rng) for _ in range(players)]
+    def __init__(self, game: Game[Any], rng: random.Random) -> None:
+        self.make = game.bots.get("greedy") or RandomBot
         self.rng = rng
         self.playout = game.playout
 
-    def move(self, state: GameState[Any], seat: int) -> Any:
+    def move(self, state: GameState[Any], seat: int, rng: random.Random | None = None) -> Any:
+        """The model's move for ``seat``, its random draws from ``rng`` (by default the
+        iteration's stream, which the same world replays alike for every root move)."""
+        rng = rng or self.rng
         if self.playout is not None:
-            return self.playout(state, seat, self.rng)
-        return state.parse_seat_move(seat, self.bots[seat].choose(state.view(seat)))
-
-    def usual(self, view: View) -> MoveDict:
-        """The model's own move from this view: what the search departs from only when sure."""
-        return self.bots[seat_of(view)].choose(view)
+            return self.playout(state, seat, rng)
+        return state.parse_seat_move(seat, self.make(rng).choose(state.view(seat)))
 
 
-SURE = 2.0
-"""How many standard errors better than the model's own move a move must do to be played
-instead: a search's last few per cent are mostly luck, and a bot that left a good usual move
-on luck would play worse than the model it searches with."""
+def usual_move(view: View) -> MoveDict | None:
+    """The greedy bot's move from this view (a random bot's in a game without a greedy one):
+    the move a search departs from only for a better one.  ``None`` when the bot draws it at
+    random among moves it rates the same (a direction where both piles look alike, a gift to
+    open): then no move is the usual one.
+
+    >>> from yule.core import get_game
+    >>> def rolled(seed):  # White Rabbit, 2 seats: the deal and the first roll
+    ...     state = get_game("white-rabbit").start(2)
+    ...     for _ in range(2):
+    ...         _ = state.apply(state.chance_move(random.Random(seed)))
+    ...     return state
+    >>> state = rolled(2)
+    >>> state.landing(), state.max_pile, usual_move(state.view(0))
+    ({'cw': 1, 'ccw': 7}, 5, None)
+    >>> state = rolled(3)  # Max, no use while nobody holds a card, is on one way
+    >>> state.landing(), state.max_pile, usual_move(state.view(0))
+    ({'cw': 2, 'ccw': 6}, 6, {'type': 'move', 'dir': 'cw'})
+    """
+    game = get_game(view["game"])
+    stream = _Watched(0)
+    move = (game.bots.get("greedy") or RandomBot)(stream).choose(view)
+    return None if stream.drew else move
+
+
+class _Watched(random.Random):
+    """A random stream that notes whether anything was drawn from it (a choice among one
+    thing draws nothing)."""
+
+    drew = False
+
+    def random(self) -> float:
+        self.drew = True
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.drew = True
+        return super().getrandbits(k)
+
+    def choice(self, seq: Any) -> Any:
+        return seq[0] if len(seq) == 1 else super().choice(seq)
 
 
 def _better(edge: Edge, usual: Edge) -> bool:
-    """True when ``edge`` did clearly better than ``usual`` in the worlds both were played in
-    (a paired comparison: the ``n``-th visit of each was played in the same world)."""
-    if edge is usual:
-        return True
-    pairs = list(zip(edge.results, usual.results, strict=False))
-    n = len(pairs)
-    if n < 2:
-        return False
-    gains = [a - b for a, b in pairs]
-    mean = sum(gains) / n
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
-    return mean > SURE * spread / math.sqrt(n) if spread else mean > 0
+    """True when ``edge`` did better than ``usual`` in the worlds both were played in (a
+    paired comparison: the ``n``-th visit of each was played in the same world).  The most
+    searched move is not always the one that did best: exploring sends visits to moves that
+    only looked good for a while, and the model's own move is a sound default against them."""
+    return sum(a - b for a, b in zip(edge.results, usual.results, strict=False)) > 0
 
 
 class _Worlds:
@@ -254,9 +289,10 @@ class SearchBot(Bot[View]):
         edges = list(root.edges.values())
         self.rng.shuffle(edges)  # untried root moves in a random order
         worlds = _Worlds(sampler, self.rng.getrandbits(32))
-        model = _Model(game, view["players"], worlds.stream)
+        model = _Model(game, worlds.stream)
         worlds.stream.seed(worlds.seed)
-        usual_key = move_key(model.usual(view))
+        usual = usual_move(view)
+        usual_key = move_key(usual) if usual is not None else None
         limit = self.iterations
         deadline = started + self.think
         done = 0
@@ -273,15 +309,17 @@ class SearchBot(Bot[View]):
             self._iterate(worlds.get(edge.visits), seat, edge, model)
             done += 1
         ranked = sorted(root.edges.values(), key=lambda e: (-e.visits, -(e.total / e.visits if e.visits else 0.0)))
-        usual = root.edges.get(usual_key)
-        if usual is not None and not _better(ranked[0], usual):
-            ranked.remove(usual)
-            ranked.insert(0, usual)
+        stands = root.edges.get(usual_key) if usual_key is not None else None
+        kept = False
+        if stands is not None and stands is not ranked[0] and not _better(ranked[0], stands):
+            ranked.remove(stands)
+            ranked.insert(0, stands)
+            kept = True
         choices = tuple(
             Choice(e.move, e.visits, e.total / e.visits if e.visits else 0.0, e.won / e.visits if e.visits else 0.0)
             for e in ranked
         )
-        return SearchResult(choices, done, time.perf_counter() - started)
+        return SearchResult(choices, done, time.perf_counter() - started, kept)
 
     def _iterate(self, state: GameState[Any], seat: int, first: Edge, model: _Model) -> None:
         """One iteration on one determinization: the root move ``first``, down the tree, one
@@ -305,7 +343,7 @@ class SearchBot(Bot[View]):
             if node is None:
                 node = after[key] = Node()
             seen = []
-            edge, move, fresh = self._select(state, seat, node)
+            edge, move, fresh = self._select(state, seat, node, model)
             path.append(edge)
             state.apply(move)
         outcome = state.outcome()
@@ -317,9 +355,11 @@ class SearchBot(Bot[View]):
             edge.won += share
         first.results.append(result)
 
-    def _select(self, state: GameState[Any], seat: int, node: Node) -> tuple[Edge, Any, bool]:
+    def _select(self, state: GameState[Any], seat: int, node: Node, model: _Model) -> tuple[Edge, Any, bool]:
         """The edge to follow (an untried move first, else UCB1), its move in this determinization,
-        and whether it is new.
+        and whether it is new.  Of the untried moves, the model's own move goes first: most
+        nodes below the root are reached a few times only, and a move drawn at random there
+        would judge the root move by a blunder after it rather than by good play.
 
         A node lists its moves once, from the first determinization that reaches it: every
         determinization reaching it gives the seat the same view, so the same moves.  Should one
@@ -332,7 +372,10 @@ class SearchBot(Bot[View]):
             node.visits += 1
             untried = [(key, wire) for key, wire in node.moves if key not in edges]
             if untried:
-                key, wire = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+                key, wire = untried[0]
+                if len(untried) > 1:
+                    usual = move_key(state.wire_move(model.move(state, seat, self.rng)))
+                    key, wire = next((m for m in untried if m[0] == usual), None) or self.rng.choice(untried)
                 edge = edges[key] = Edge(wire)
                 fresh = True
             else:
@@ -405,8 +448,10 @@ def hint(view: View, names: list[str], think: float = HINT_THINK, rng: random.Ra
         other = describe(second.move, view, names)
         if second.wins <= best.wins:
             text += f", and {second.wins:.0%} after the next best ({other})"
+        elif result.kept_usual:
+            text += f"; {other} did about as well ({second.wins:.0%}), no better in the same games, so the usual move stands"
         else:
-            text += f"; {other} did about as well ({second.wins:.0%}), not clearly better, so the usual move stands"
+            text += f"; the next best, {other}, did about as well ({second.wins:.0%}) in fewer games"
     return Hint(best.move, text + ".")
 
 
