@@ -18,7 +18,7 @@ from .bots import GoalBot
 from .cards import CARD_TYPE, type_name
 from .moves import End, Gingerbread, Goals, Play, Shuffle
 from .preview import preview
-from .search import Sampler, playout_move
+from .search import Sampler, playout_move, search_moves
 from .state import ElfState, score
 from .views import ElfView
 
@@ -179,6 +179,7 @@ GAME = register(
         describe_move=describe_move,
         determinizer=Sampler,
         playout=playout_move,
+        search_moves=search_moves,
         summary="Lay path cards to guide Buddy to NYC past the places on your secret Goal card (2-4).",
         report=report,
     )

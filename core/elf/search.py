@@ -5,13 +5,17 @@ the other seats' Goal cards and the values of the Gingerbread Men it has not tak
 :class:`Sampler` reads the view once (the paths are laid again from their recorded headings);
 each sample shuffles the undrawn cards, deals the Goal cards the seat does not hold to the
 other seats and the Gingerbread values it has not seen to the other spots, at random.
+
+:func:`search_moves` keeps the search to one card of each shape, and :func:`playout_move`
+moves a seat in the search's playouts as the greedy bot would, from the position.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from ..base import Determinizer, draw_distinct, seat_of, shuffled
+from ..base import Determinizer, MoveDict, draw_distinct, seat_of, shuffled
 from .board import (
     GINGERBREAD_VALUES,
     GOAL_IDS,
@@ -114,6 +118,30 @@ class Sampler(Determinizer):
         values = shuffled(self.other_values, rng)
         state.spot_values = [self.own_values[s] if s in self.own_values else values.pop() for s in range(len(SPOT_IDS))]
         return state
+
+
+def search_moves(view: ElfView, moves: list[MoveDict]) -> list[MoveDict]:
+    """The moves worth searching among ``moves`` (the seat's legal moves, wire form): one card
+    of each shape for each way it fits.  Two cards of a shape are laid alike (their ids only
+    tell the copies apart), so the search tries the first in the hand, as the greedy bot does,
+    and a hint never names a copy as the next best move.
+
+    >>> search_moves({}, [{"type": "play", "card": "cl-7", "heading": "S"},
+    ...                   {"type": "play", "card": "cl-4", "heading": "S"},
+    ...                   {"type": "play", "card": "cl-4", "heading": "E", "floe": [3, 12]}])
+    [{'type': 'play', 'card': 'cl-7', 'heading': 'S'}, {'type': 'play', 'card': 'cl-4', 'heading': 'E', 'floe': [3, 12]}]
+    """
+    seen: set[tuple[str, str, Any]] = set()
+    kept = []
+    for move in moves:
+        if move["type"] == "play":
+            floe = move.get("floe")
+            way = (CARD_TYPE[move["card"]], move["heading"], tuple(floe) if floe is not None else None)
+            if way in seen:
+                continue
+            seen.add(way)
+        kept.append(move)
+    return kept
 
 
 PLAYOUT_DEPTH = 2
