@@ -9,6 +9,8 @@
   view, with the same legal moves.
 * A game's fast playout move (the search's model of a seat) is the greedy bot's move from the
   seat's view, with the same random draws (Elf's, when it plans as deep).
+* Elf's search tries one card of each shape each way it fits; a Gift List sample wraps, for
+  each other seat, the card it needed least of its attic.
 * Information-set consistency: change only what a seat cannot see (the deck order, other
   seats' hidden cards, secret cards) and its view, and so the search bot's move with the same
   RNG and a fixed number of iterations, stay the same.
@@ -209,6 +211,48 @@ def same_moves(name: str, players: int, game_seed: int, kinds: list[str], seed: 
             continue  # a roll to set off: chance, which playouts draw themselves
         greedy = spec.bots["greedy"](random.Random(seed)).choose(state.view(seat))
         assert state.wire_move(spec.playout(state, seat, random.Random(seed))) == greedy
+
+
+@fast
+@given(games(["elf"]))
+def test_elf_searches_one_card_of_each_shape_each_way_it_fits(game):
+    from yule.core.elf.cards import CARD_TYPE
+    from yule.core.elf.search import search_moves
+
+    def way(wire):
+        return (CARD_TYPE[wire["card"]], wire["heading"], repr(wire.get("floe")))
+
+    for state, seat in positions(*game):
+        wires = [state.wire_move(m) for m in state.legal_moves(seat)]
+        kept = search_moves(state.view(seat), wires)
+        plays = [w for w in kept if w["type"] == "play"]
+        assert [w for w in kept if w["type"] != "play"] == [w for w in wires if w["type"] != "play"]
+        assert sorted(map(way, plays)) == sorted({way(w) for w in wires if w["type"] == "play"})
+        hand = state.hands[seat]
+        for wire in plays:  # the copy the greedy bot would play: the first of its shape in the hand
+            assert wire["card"] == next(c for c in hand if CARD_TYPE[c] == CARD_TYPE[wire["card"]])
+
+
+@fast
+@given(games(["gift-list"]), st.integers(0, 10**6))
+def test_gift_list_samples_wrap_what_each_bringer_needed_least(game, seed):
+    """Each wrapped gift of another seat is, in a sample, the card its bringer needed least
+    (by the list the sample dealt it) of its attic as it was at the bring."""
+    from yule.core.gift_list.bots import least_needed
+    from yule.core.gift_list.state import best_cards
+
+    rng = random.Random(seed)
+    wrapped_seen = 0
+    for state, seat in positions(*game):
+        sample = determinizer(state.view(seat)).sample(rng)
+        for t in range(state.players):
+            if t == seat or not state.wrapped[t] or state.brought[t] is None:
+                continue
+            wrapped_seen += 1
+            gift, people = sample.brought[t], sample.lists[t]
+            best = dict(zip(people, best_cards(sample.received[t], people), strict=True))
+            assert least_needed([*sample.attic[t], gift], best) == gift
+    assert wrapped_seen
 
 
 # -- changing only what a seat cannot see --------------------------------------------------------

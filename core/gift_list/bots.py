@@ -14,6 +14,16 @@ from .cards import CARD_NUMBER, gain
 from .views import GiftListView
 
 
+def least_needed(attic: list[str], best: Mapping[str, str | None]) -> str:
+    """The attic card whose loss costs least to a seat whose best card per person on its list
+    is ``best``: no use to the list first, then the lowest, then by name.
+
+    >>> least_needed(["red-9", "blue-2", "green-1"], {"mother-in-law": None, "great-uncle-irwin": "green-8"})
+    'green-1'
+    """
+    return min(attic, key=lambda c: (gain(best, c), CARD_NUMBER[c], c))
+
+
 def greedy_move(
     *,
     allowed: set[str],
@@ -28,8 +38,7 @@ def greedy_move(
     its best card per person on its list, the open gifts held and whom it may steal from or
     whose gift it may open."""
     if "bring" in allowed:
-        # The card whose loss costs least: no use to the list first, then the lowest.
-        return {"type": "bring", "card": min(attic, key=lambda c: (gain(best, c), CARD_NUMBER[c], c))}
+        return {"type": "bring", "card": least_needed(attic, best)}
     if "steal" in allowed:
         value, source = max((gain(best, card), -t) for t in steal_from if (card := holding[t]))
         if value > 0:

@@ -2,12 +2,16 @@
 
 What a seat cannot see: the other seats' attics and secret Gift Lists, and the wrapped gifts
 others brought to this party.  :class:`Sampler` reads the view once; each sample deals the
+Gift List cards the seat does not hold to the other seats, each seat's list drawn with the
+odds what it did gives it: people steal what their list wants (a steal of a colour makes a
+list with that person :data:`WANTED` times likelier) and bring what it does not (a brought
+colour makes a list without that person :data:`UNWANTED` times likelier).  Then it deals the
 gift cards the seat has not seen (received and open gifts are public; the rest of the deck is
-out of play, unseen) to the other attics and wrapped gifts at random, and the Gift List cards
-the seat does not hold to the other seats, each seat's list drawn with the odds what it did
-gives it: people steal what their list wants (a steal of a colour makes a list with that
-person :data:`WANTED` times likelier) and bring what it does not (a brought colour makes a
-list without that person :data:`UNWANTED` times likelier).
+out of play, unseen) to the other attics at random, and takes each wrapped gift from its
+bringer's attic as it was when they brought it: the card that seat needed least by the list
+it was dealt (:func:`.bots.least_needed`, the rule the greedy bot brings by).  A wrapped gift
+drawn as any unseen card would be worth far more than what people bring, and opening would
+look better than it is.
 
 :func:`playout_move` moves a seat in the search's playouts as the greedy bot would, reading the
 position instead of the seat's view (the same facts, far faster).
@@ -18,7 +22,7 @@ from __future__ import annotations
 import random
 
 from ..base import Determinizer, draw_distinct, seat_of, shuffled
-from .bots import greedy_move
+from .bots import greedy_move, least_needed
 from .cards import CARD_COLOUR, DECK, GIFT_LISTS, PERSON_OF_COLOUR, canonical_list
 from .moves import Move
 from .state import PLAY, GiftListState, best_cards
@@ -101,15 +105,21 @@ class Sampler(Determinizer):
         state = self.base.clone()
         seat = self.seat
         pool = shuffled(self.pool, rng)
-        brought = state.brought
-        for t in self.secret_gifts:
-            brought[t] = pool.pop()
-        attic = state.attic
-        for t, size in enumerate(self.attic_sizes):
-            if t != seat:
-                attic[t] = [pool.pop() for _ in range(size)]
         dealt = draw_distinct(self.other_lists, self.list_odds, rng)
-        state.lists = [dealt[t] if t != seat else self.own_list for t in range(state.players)]
+        lists = state.lists = [dealt[t] if t != seat else self.own_list for t in range(state.players)]
+        brought, attic, received = state.brought, state.attic, state.received
+        secret = self.secret_gifts
+        for t, size in enumerate(self.attic_sizes):
+            if t == seat:
+                continue
+            cards = [pool.pop() for _ in range(size + (t in secret))]
+            if t in secret:
+                # Its attic as it was at this party's bring: it brought what it needed least.
+                people = lists[t]
+                gift = least_needed(cards, dict(zip(people, best_cards(received[t], people), strict=True)))
+                cards.remove(gift)
+                brought[t] = gift
+            attic[t] = cards
         return state
 
 
