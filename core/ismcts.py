@@ -30,7 +30,7 @@ model:
 Strength is the think time (:data:`DEFAULT_THINK` seconds a decision) or a fixed number of
 iterations (reproducible: the same view, RNG and iteration count give the same move).  The
 move played is the most visited one at the root, unless that is not the model's own move (the
-greedy bot's) and did no better than it in the worlds both were played in: then the model's
+greedy bot's, or the game's ``usual`` one) and did no better than it in the worlds both were played in: then the model's
 move stands.  Where the model draws its move at random among moves it rates the same, none
 stands that way and the most visited is played.  :meth:`SearchBot.search` gives every root
 move with its visits and mean result, what hints show.
@@ -149,7 +149,8 @@ def playout_result(outcome: Outcome, seat: int) -> tuple[float, float]:
 class _Model:
     """How the search moves the other seats (and the seat itself in playouts): the game's
     greedy bot from that seat's view of the determinization (a random bot in a game without
-    a greedy one), or the game's faster ``playout`` that reads the same facts off the position."""
+    a greedy one), or the game's faster ``playout`` that reads the same facts off the position
+    (White Rabbit's remembers the cards slid under, which its greedy bot does not count)."""
 
     def __init__(self, game: Game[Any], rng: random.Random) -> None:
         self.make = game.bots.get("greedy") or RandomBot
@@ -166,10 +167,10 @@ class _Model:
 
 
 def usual_move(view: View) -> MoveDict | None:
-    """The greedy bot's move from this view (a random bot's in a game without a greedy one):
-    the move a search departs from only for a better one.  ``None`` when the bot draws it at
-    random among moves it rates the same (a direction where both piles look alike, a gift to
-    open): then no move is the usual one.
+    """The greedy bot's move from this view (a random bot's in a game without a greedy one), or
+    the game's own ``usual`` move: the move a search departs from only for a better one.
+    ``None`` when the bot draws it at random among moves it rates the same (a direction where
+    both piles look alike, a gift to open): then no move is the usual one.
 
     >>> from yule.core import get_game
     >>> def rolled(seed):  # White Rabbit, 2 seats: the deal and the first roll
@@ -186,7 +187,10 @@ def usual_move(view: View) -> MoveDict | None:
     """
     game = get_game(view["game"])
     stream = _Watched(0)
-    move = (game.bots.get("greedy") or RandomBot)(stream).choose(view)
+    if game.usual is not None:
+        move = game.usual(view, stream)
+    else:
+        move = (game.bots.get("greedy") or RandomBot)(stream).choose(view)
     return None if stream.drew else move
 
 

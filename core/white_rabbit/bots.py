@@ -7,11 +7,15 @@
   takes from the seat closest to a full family (slowing the leader), and puts Max where the
   next seat cannot reach him in one roll (beside the rabbit), or, when it rolls again itself,
   where it is most likely to reach him.
+
+The search bot's model of a seat (:mod:`.search`) is this bot with a memory: it weighs a pile by
+what a player who remembers the cards slid under knows of its top card.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from ..base import Bot, MoveDict, seat_of
 from .cards import CARD_VALUE, step
@@ -19,9 +23,15 @@ from .views import Landing, MaxChoice, WhiteRabbitView
 
 
 def _pile_worth(
-    piles: list[tuple[int, bool]], families: list[list[str]], missing: list[int], seat: int, space: int
+    piles: list[tuple[int, bool]],
+    families: list[list[str]],
+    missing: list[int],
+    seat: int,
+    space: int,
+    chances: Mapping[int, float] | None,
 ) -> float:
-    """What landing on ``space`` is worth to ``seat``, from what everyone sees."""
+    """What landing on ``space`` is worth to ``seat``, from what everyone sees (and, in
+    ``chances``, what a player who remembers knows of the top card of a pile without Max)."""
     cards, has_max = piles[space]
     if has_max:
         lacking = set(missing)
@@ -29,6 +39,8 @@ def _pile_worth(
         return 2.0 if takeable else 0.1
     if cards == 0:
         return 0.0
+    if chances is not None:
+        return chances[space]
     lacking = set(missing)
     held = sum(len(f) for f in families)
     unseen = 24 - held
@@ -49,16 +61,21 @@ def greedy_move(
     rabbit: int,
     die: int | None,
     rng: random.Random,
+    chances: Mapping[int, float] | None = None,
 ) -> MoveDict:
     """The greedy bot's move, from the facts it weighs (all public): the phase, where each way
     leads, each pile's size and whether Max tops it, every family, the values the seat lacks,
-    what Max could take, the rabbit's space and the roll."""
+    what Max could take, the rabbit's space and the roll.
+
+    ``chances`` is for a seat that remembers: for each space the rabbit may land beside, the
+    chance that the top card of its pile (neither empty nor Max's) is a value the seat lacks.
+    Without it a face-down card is any card not held face up, as the greedy bot sees it."""
     if phase == "roll":
         return {"type": "roll"}
     if phase == "direction":
         assert landing is not None
-        cw = _pile_worth(piles, families, missing, seat, landing["cw"])
-        ccw = _pile_worth(piles, families, missing, seat, landing["ccw"])
+        cw = _pile_worth(piles, families, missing, seat, landing["cw"], chances)
+        ccw = _pile_worth(piles, families, missing, seat, landing["ccw"], chances)
         if cw == ccw:
             return {"type": "move", "dir": rng.choice(("cw", "ccw"))}
         return {"type": "move", "dir": "cw" if cw > ccw else "ccw"}

@@ -5,15 +5,20 @@ a seat already had is shown, then slid under its pile (the view's ``seen_under``
 the cards dealt at the start and not drawn yet, are any rabbit cards nobody holds and nobody
 saw slid: :class:`Sampler` deals those to the top of the piles at random.
 
-:func:`playout_move` moves a seat in the search's playouts as the greedy bot would, reading the
-position instead of the seat's view (the same facts, far faster).
+:func:`playout_move` is the search's model of a seat, in its playouts and for the move it keeps
+unless another does better (:func:`usual_move`): the greedy bot with a memory.  The greedy bot
+takes a face-down pile card for any card not held face up, so it cannot tell two piles apart
+unless Max or an empty pile is one of them.  A player who remembers knows more: the cards slid
+under a pile are at its bottom, so they are none of the cards on top, and once a pile holds
+only such cards its top card is known.  Over 6000 games of three seats, this memory alone
+took a seat from a third of the wins against two greedy bots to 0.37.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..base import Determinizer, seat_of, shuffled
+from ..base import Determinizer, MoveDict, seat_of, shuffled
 from .bots import greedy_move
 from .cards import CARD_VALUE, MAX, RABBIT_CARDS
 from .moves import AnyMove
@@ -62,15 +67,58 @@ class Sampler(Determinizer):
         return state
 
 
+def remembered_chances(state: WhiteRabbitState, seat: int, spaces: tuple[int, ...]) -> dict[int, float]:
+    """For each of ``spaces`` whose pile is neither empty nor Max's: the chance that its top
+    card is a value ``seat`` lacks, for a player who remembers every card seen slid under a
+    pile (all public: it reads no face-down card nobody saw).
+
+    >>> state = WhiteRabbitState(2)
+    >>> state.piles = [["grey-1", "grey-2"], ["brown-3"], [], [], [], [], [], []]
+    >>> state.seen_under = [1, 1, 0, 0, 0, 0, 0, 0]   # grey-2 and brown-3 were seen slid under
+    >>> state.hands[0][3] = "grey-3"                  # seat 0 holds a 3
+    >>> chances = remembered_chances(state, 0, (0, 1, 2))  # pile 2 is empty
+    >>> chances[0] == 19 / 21, chances[1]  # 19 of the 21 cards nobody saw; brown-3, a 3
+    (True, 0.0)
+    """
+    lacking = set(state.missing(seat))
+    chances: dict[int, float] = {}
+    pool: int | None = None
+    useful = 0
+    for space in spaces:
+        pile = state.piles[space]
+        if not pile or space == state.max_pile:
+            continue
+        under = state.seen_under[space]
+        if under < len(pile):
+            if pool is None:
+                pool, useful = _unseen(state, lacking)
+            chances[space] = useful / pool
+        else:
+            chances[space] = 1.0 if CARD_VALUE[pile[0]] in lacking else 0.0
+    return chances
+
+
+def _unseen(state: WhiteRabbitState, lacking: set[int]) -> tuple[int, int]:
+    """How many rabbit cards nobody has seen, and how many of them are of a value in ``lacking``."""
+    seen = {card for hand in state.hands for card in hand if card is not None}
+    for pile, under in zip(state.piles, state.seen_under, strict=True):
+        if under:
+            seen.update(pile[len(pile) - under :])
+    unseen = [card for card in RABBIT_CARDS if card not in seen]
+    return len(unseen), sum(CARD_VALUE[card] in lacking for card in unseen)
+
+
 def playout_move(state: WhiteRabbitState, seat: int, rng: random.Random) -> AnyMove:
-    """The greedy bot's move for ``seat`` (:func:`.bots.greedy_move`), read off the position
-    (everything it weighs is public).  The same move as the greedy bot's from the seat's view,
-    with the same random draws."""
+    """The greedy bot's move for ``seat`` (:func:`.bots.greedy_move`) by a player who remembers
+    (:func:`remembered_chances` weighs the piles it may land beside), read off the position:
+    everything it weighs is public.  Where the memory tells nothing apart, the greedy bot's
+    move from the seat's view, with the same random draws."""
     max_pile = state.max_pile
+    landing = state.landing()
     wire = greedy_move(
         seat=seat,
         phase=state.phase,
-        landing=state.landing(),
+        landing=landing,
         piles=[(len(p), i == max_pile) for i, p in enumerate(state.piles)],
         families=[state.family(s) for s in range(state.players)],
         missing=state.missing(seat),
@@ -78,5 +126,14 @@ def playout_move(state: WhiteRabbitState, seat: int, rng: random.Random) -> AnyM
         rabbit=state.rabbit,
         die=state.die,
         rng=rng,
+        chances=remembered_chances(state, seat, (landing["cw"], landing["ccw"])) if landing is not None else None,
     )
     return state.parse_seat_move(seat, wire)
+
+
+def usual_move(view: WhiteRabbitView, rng: random.Random) -> MoveDict:
+    """The search's model's move from a seat's view (:func:`playout_move`): the move the
+    search keeps unless another does better in the same worlds."""
+    seat = seat_of(view)
+    state = Sampler(view).sample(None)
+    return state.wire_move(playout_move(state, seat, rng))
