@@ -5,7 +5,8 @@ against random bots, the seats turning every game (the path of ``yule simulate -
 The table gives its win share with a 95% interval, the fair share (1/N), their ratio, the
 goal of issue 16 for that ratio, and how long its decisions took at the strength used.  A
 second table times its decisions at the default strength (one second a decision at most),
-over ``--timing-games`` games against greedy bots.
+over ``--timing-games`` games against greedy bots.  How far White Rabbit's goal lies from
+what a seat's choices can win at all: ``bench/white_rabbit_ceiling.py``.
 
 Run by hand from the repository root (on a quiet machine, or with ``--iterations`` so that
 the strength does not depend on the load)::

@@ -273,8 +273,9 @@ class SearchBot(Bot[View]):
     def search(self, view: View, started: float | None = None) -> SearchResult:
         """Search the seat's moves from its view; every move searched is in the result.
 
-        With a think time, the search stops when one more iteration would likely end after
-        ``started`` (now, by default) plus the think time, so the whole decision keeps to it.
+        With a think time, the search stops when one more iteration, as long as the longest so
+        far (or half again the mean, if longer), would end after ``started`` (now, by default)
+        plus the think time, so the whole decision keeps to it.
         A roll to set off, or a single move, is answered at once.
         """
         if started is None:
@@ -300,18 +301,20 @@ class SearchBot(Bot[View]):
         limit = self.iterations
         deadline = started + self.think
         done = 0
-        searching = time.perf_counter()
+        searching = now = time.perf_counter()
+        longest = 0.0
         while len(edges) > 1:
             if limit is not None:
                 if done >= limit:
                     break
-            elif done:
-                now = time.perf_counter()
-                if now + 1.5 * (now - searching) / done > deadline:
-                    break
+            elif done and now + max(longest, 1.5 * (now - searching) / done) > deadline:
+                break
             edge = _ucb(edges, done + 1)
             self._iterate(worlds.get(edge.visits), seat, edge, model)
             done += 1
+            if limit is None:
+                before, now = now, time.perf_counter()
+                longest = max(longest, now - before)
         ranked = sorted(root.edges.values(), key=lambda e: (-e.visits, -(e.total / e.visits if e.visits else 0.0)))
         stands = root.edges.get(usual_key) if usual_key is not None else None
         kept = False
