@@ -52,6 +52,9 @@ from .registry import get_game
 DEFAULT_THINK = 1.0
 """Seconds of search a decision at the default strength."""
 
+SEARCHING = 0.95
+"""The share of a think time spent searching (the rest: ranking the moves, freeing the tree)."""
+
 EXPLORATION = 0.7
 """UCB1's exploration constant (results lie between 0 and 1)."""
 
@@ -275,7 +278,8 @@ class SearchBot(Bot[View]):
 
         With a think time, the search stops when one more iteration, as long as the longest so
         far (or half again the mean, if longer), would end after ``started`` (now, by default)
-        plus the think time, so the whole decision keeps to it.
+        plus :data:`SEARCHING` of the think time; the rest is for what follows (ranking the
+        moves, freeing the tree), so the whole decision keeps to the think time.
         A roll to set off, or a single move, is answered at once.
         """
         if started is None:
@@ -299,7 +303,7 @@ class SearchBot(Bot[View]):
         usual = usual_move(view)
         usual_key = move_key(usual) if usual is not None else None
         limit = self.iterations
-        deadline = started + self.think
+        deadline = started + SEARCHING * self.think
         done = 0
         searching = now = time.perf_counter()
         longest = 0.0
