@@ -20,11 +20,11 @@ seconds.  Run by hand from the repository root::
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
 
+from yule.core.match import wilson
 from yule.core.white_rabbit import WhiteRabbitState
 from yule.core.white_rabbit.cards import CARD_VALUE
 from yule.core.white_rabbit.search import Chances, playout_move, remembered_chances
@@ -75,9 +75,9 @@ def main(argv: list[str] | None = None) -> int:
     for name, chances in WAYS.items():
         started = time.perf_counter()
         p = share(args.players, args.games, chances, args.seed)
-        half = 1.96 * math.sqrt(p * (1 - p) / args.games)
+        low, high = wilson(p, args.games)
         print(
-            f"{name:<10} {p:>6.3f}  {p - half:.3f} to {p + half:.3f} {p / fair:>5.2f}x"
+            f"{name:<10} {p:>6.3f}  {low:.3f} to {high:.3f} {p / fair:>5.2f}x"
             f"   ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )

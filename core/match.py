@@ -93,13 +93,7 @@ class MatchResult:
     def interval(self, kind: str) -> tuple[float, float]:
         """A 95% Wilson interval for ``kind``'s win share (each seat-game one trial)."""
         n = self.games * self.seat_counts[kind]
-        if not n:
-            return 0.0, 1.0
-        p = self.wins[kind] / n
-        z = 1.96
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        return wilson(self.wins[kind] / n, n) if n else (0.0, 1.0)
 
     def percentile(self, kind: str, q: float) -> float | None:
         """The ``q`` quantile (0 to 1) of ``kind``'s decision times, or ``None`` without any."""
@@ -107,6 +101,18 @@ class MatchResult:
         if not times:
             return None
         return times[min(len(times) - 1, int(q * len(times)))]
+
+
+def wilson(share: float, trials: int) -> tuple[float, float]:
+    """A 95% Wilson interval for a share of wins observed over ``trials`` trials.
+
+    >>> [round(x, 3) for x in wilson(0.5, 100)]
+    [0.404, 0.596]
+    """
+    z = 1.96
+    centre = (share + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_match(
