@@ -222,9 +222,10 @@ def same_moves(name: str, players: int, game_seed: int, kinds: list[str], seed: 
 
 def remembered_direction(view, seat, move, greedy) -> None:
     """White Rabbit's model heads away from a pile whose top it knows is no use, when the other
-    way's pile may still give it a card; between two piles with a face-down card nobody saw on
+    way's pile may still give it a card (its top card is known and of use, or is any card
+    nobody saw and some of those are of use); between two piles with a face-down card nobody saw on
     top, it goes where the greedy bot goes."""
-    from yule.core.white_rabbit.cards import CARD_VALUE
+    from yule.core.white_rabbit.cards import CARD_VALUE, RABBIT_CARDS
 
     def known_top(space):
         pile, under = view["piles"][space], view["seen_under"][space]
@@ -238,9 +239,12 @@ def remembered_direction(view, seat, move, greedy) -> None:
         top = known_top(space)
         return top is not None and CARD_VALUE[top] not in view["missing"][seat]
 
+    seen = {card for cards in view["families"] + view["seen_under"] for card in cards}
+    lacking_unseen = any(CARD_VALUE[c] in view["missing"][seat] for c in RABBIT_CARDS if c not in seen)
+
     def may_gain(space):
         top = known_top(space)
-        return fresh(space) or (top is not None and CARD_VALUE[top] in view["missing"][seat])
+        return (fresh(space) and lacking_unseen) or (top is not None and CARD_VALUE[top] in view["missing"][seat])
 
     ways = view["landing"]
     for way, other in (("cw", "ccw"), ("ccw", "cw")):
