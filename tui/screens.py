@@ -21,7 +21,7 @@ from .dialogs import ConfirmScreen
 from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
 from .text import literal
-from .widgets import ChatInput, GameLog, GameTable, KeysFooter, StatusLine, chat_line
+from .widgets import ChatInput, GameLog, GameTable, HintPanel, KeysFooter, StatusLine, chat_line
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -101,6 +101,9 @@ class TableScreen(FollowScreen):
     confirmation from a spectator or once the game is over.
     """
 
+    DEFAULT_CSS = """
+    TableScreen { layers: default hint; }
+    """
     BINDINGS = [
         Binding("h", "hint", "Hint"),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
@@ -128,6 +131,7 @@ class TableScreen(FollowScreen):
         yield StatusLine()
         yield GAME_UIS[self.game].table()
         yield GameLog()
+        yield HintPanel()
         yield ChatInput()
         yield KeysFooter()
 
@@ -175,6 +179,8 @@ class TableScreen(FollowScreen):
         self.events = []
         table.seq = self.seq
         watching = table.spectating
+        if view is not table.view:
+            self.query_one(HintPanel).withdraw()  # advice for a decision that is gone
         table.view = view
         if table.spectating != watching:
             self._fit_log(self.app.size)
@@ -216,9 +222,7 @@ class TableScreen(FollowScreen):
         if why is not None or table.view is None:
             self.notify(literal(why or "There is nothing to play yet."), title="No hint now", severity="warning")
             return
-        from yule.core.ismcts import HINT_THINK
-
-        self.notify("Thinking about your move…", title="Hint", timeout=HINT_THINK + 1)
+        self.query_one(HintPanel).put("Thinking about your move…")
         self.think(table.view, list(table.names))
 
     @work(thread=True, exclusive=True, group="hint")
@@ -233,7 +237,7 @@ class TableScreen(FollowScreen):
         if self.table.view is not view:
             self.notify("The game moved on while I was thinking: press h again.", title="Hint", timeout=6)
             return
-        self.notify(literal(text), title="Hint", timeout=20)
+        self.query_one(HintPanel).put(text)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))

@@ -377,6 +377,36 @@ class ChatInput(TextField):
         self.action_close()
 
 
+class HintPanel(Static):
+    """The strong bot's hint at a table (``h``), until :meth:`withdraw`: the table withdraws it
+    when the game moves on, so a hint is never read as advice for a later decision.  Hidden
+    while it holds none.  It lies over the foot of the log, just above the keys, on the screen's
+    ``hint`` layer: showing it moves nothing on the board."""
+
+    DEFAULT_CSS = """
+    HintPanel {
+        display: none; dock: bottom; layer: hint; offset-y: -1;
+        height: auto; max-height: 6; padding: 0 1; background: $panel; border-left: outer $accent;
+    }
+    HintPanel.-shown { display: block; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="hint")
+        self.text: str | None = None
+        """The hint shown, as plain words; ``None`` while none is."""
+
+    def put(self, text: str) -> None:
+        """Show ``text`` (literally: nothing in it is markup)."""
+        self.text = text
+        self.update(Content.assemble(("Hint: ", "bold"), literal(text)))
+        self.add_class("-shown")
+
+    def withdraw(self) -> None:
+        self.text = None
+        self.remove_class("-shown")
+
+
 V = TypeVar("V", bound=Mapping[str, Any])
 """A game's view type (its ``TypedDict``, from ``yule.core.<game>.views``)."""
 

@@ -14,25 +14,33 @@ from yule.core.gift_exchange import GAME
 from yule.tui.app import PlaySetup, YuleApp
 from yule.tui.dialogs import ChoiceScreen
 from yule.tui.screens import TableScreen
+from yule.tui.widgets import HintPanel
 
 
 def messages(app) -> list[str]:
     return [f"{n.title}: {n.message}" for n in app.notes]
 
 
-async def test_h_says_what_the_strong_bot_would_play_and_why():
+async def test_h_says_what_the_strong_bot_would_play_and_why_until_the_game_moves_on():
     position = Position()
     seat = position.turn
     app = ViewApp(position, seat)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert "h Hint" in screen_text(app)
+        panel = app.screen.query_one(HintPanel)
         await pilot.press("h")
-        await wait_for(pilot, lambda: any("games the search played out" in m for m in messages(app)), what="the hint")
-        (hint,) = [m for m in messages(app) if m.startswith("Hint: ") and "played out" in m]
+        await wait_for(pilot, lambda: "games the search played out" in (panel.text or ""), what="the hint")
+        hint = panel.text
+        assert hint is not None
         # How it did against another move: the next best, or one as good (the search is timed).
         assert "you won" in hint and ("after the next best" in hint or "did about as well" in hint)
+        assert "Hint: " + hint.split(".")[0] in " ".join(screen_text(app).split())
         assert app.moves == []  # a hint plays nothing
+        position.bot_move(seat)  # the player moves (a greedy move)
+        app.redraw()
+        await wait_for(pilot, lambda: "Hint: " not in screen_text(app), what="the hint withdrawn")
+        assert panel.text is None
 
 
 async def test_no_hint_while_another_seat_moves():
