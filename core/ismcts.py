@@ -30,10 +30,10 @@ model:
 Strength is the think time (:data:`DEFAULT_THINK` seconds a decision) or a fixed number of
 iterations (reproducible: the same view, RNG and iteration count give the same move).  The
 move played is the most visited one at the root, unless that is not the model's own move (the
-greedy bot's, or the game's ``usual`` one) and did no better than it in the worlds both were played in: then the model's
-move stands.  Where the model draws its move at random among moves it rates the same, none
-stands that way and the most visited is played.  :meth:`SearchBot.search` gives every root
-move with its visits and mean result, what hints show.
+greedy bot's, or the game's ``usual`` one) and did no better than it in the worlds both were
+played in: then the model's move stands.  Where the model draws its move at random among moves
+it rates the same, none stands that way and the most visited is played.
+:meth:`SearchBot.search` gives every root move with its visits and mean result, what hints show.
 """
 
 from __future__ import annotations
