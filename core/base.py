@@ -452,9 +452,10 @@ class Game(Generic[S]):
     playout: Callable[[Any, Seat, random.Random], Any] | None = None
     """How the search bot moves a seat in its playouts, fast, from the position (reading only
     what that seat knows); ``None``: the game's greedy bot, from the seat's view."""
-    usual: Callable[[Any, random.Random], MoveDict] | None = None
-    """The search bot's default move from a seat's view, played unless another did better in the
-    same worlds (its random draws from the stream given); ``None``: the greedy bot's move."""
+    usual: Callable[[Any, Seat, random.Random], Any] | None = None
+    """The search bot's default move for a seat, played unless another did better in the same
+    worlds: like ``playout``, read off a position drawn from the seat's view (reading only what
+    the seat knows); ``None``: the greedy bot's move from the view."""
     search_moves: Callable[[Any, list[MoveDict]], list[MoveDict]] | None = None
     """The moves worth a search's time among a seat's legal moves (wire form), given its view;
     ``None``: all of them.  For a game whose listed moves are too many to try each often."""

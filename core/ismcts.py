@@ -169,10 +169,10 @@ class _Model:
         return state.parse_seat_move(seat, self.make(rng).choose(state.view(seat)))
 
 
-def usual_move(view: View) -> MoveDict | None:
+def usual_move(view: View, position: GameState[Any] | None = None) -> MoveDict | None:
     """The greedy bot's move from this view (a random bot's in a game without a greedy one), or
-    the game's own ``usual`` move: the move a search departs from only for a better one.
-    ``None`` when the bot draws it at random among moves it rates the same (a direction where
+    the game's own ``usual`` move, read off ``position`` (a determinization of the view, drawn
+    when not given): the move a search departs from only for a better one.  ``None`` when the bot draws it at random among moves it rates the same (a direction where
     both piles look alike, a gift to open): then no move is the usual one.
 
     >>> from yule.core import get_game
@@ -191,7 +191,9 @@ def usual_move(view: View) -> MoveDict | None:
     game = get_game(view["game"])
     stream = _Watched(0)
     if game.usual is not None:
-        move = game.usual(view, stream)
+        if position is None:
+            position = determinizer(view).sample(None)
+        move = position.wire_move(game.usual(position, seat_of(view), stream))
     else:
         move = (game.bots.get("greedy") or RandomBot)(stream).choose(view)
     return None if stream.drew else move
@@ -300,7 +302,7 @@ class SearchBot(Bot[View]):
         worlds = _Worlds(sampler, self.rng.getrandbits(32))
         model = _Model(game, worlds.stream)
         worlds.stream.seed(worlds.seed)
-        usual = usual_move(view)
+        usual = usual_move(view, probe)
         usual_key = move_key(usual) if usual is not None else None
         limit = self.iterations
         deadline = started + SEARCHING * self.think

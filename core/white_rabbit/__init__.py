@@ -15,7 +15,7 @@ from ..registry import register
 from .bots import GreedyBot
 from .cards import MAX_ROLLS, describe_card
 from .moves import Deal, MaxPlace, MaxTake, Move, Roll
-from .search import Sampler, playout_move, usual_move
+from .search import Sampler, playout_move
 from .state import DIRECTION_NAMES, WhiteRabbitState, score
 from .views import WhiteRabbitView
 
@@ -106,7 +106,7 @@ GAME = register(
         describe_move=describe_move,
         determinizer=Sampler,
         playout=playout_move,
-        usual=usual_move,
+        usual=playout_move,
         summary="Max Mümmelmann: roll, move the rabbit, collect a family of 1-6 (2-4).",
     )
 )

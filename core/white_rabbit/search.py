@@ -6,7 +6,7 @@ the cards dealt at the start and not drawn yet, are any rabbit cards nobody hold
 saw slid: :class:`Sampler` deals those to the top of the piles at random.
 
 :func:`playout_move` is the search's model of a seat, in its playouts and for the move it keeps
-unless another does better (:func:`usual_move`): the greedy bot with a memory.  The greedy bot
+unless another does better (the game's ``usual`` move): the greedy bot with a memory.  The greedy bot
 takes a face-down pile card for any card not held face up, so it cannot tell two piles apart
 unless Max or an empty pile is one of them.  A player who remembers knows more: the cards slid
 under a pile are at its bottom, so they are none of the cards on top, and once a pile holds
@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..base import Determinizer, MoveDict, seat_of, shuffled
+from ..base import Determinizer, seat_of, shuffled
 from .bots import greedy_move
 from .cards import CARD_VALUE, MAX, RABBIT_CARDS
 from .moves import AnyMove
@@ -138,11 +138,3 @@ def playout_move(
         chances=chances(state, seat, (landing["cw"], landing["ccw"])) if landing and chances else None,
     )
     return state.parse_seat_move(seat, wire)
-
-
-def usual_move(view: WhiteRabbitView, rng: random.Random) -> MoveDict:
-    """The search's model's move from a seat's view (:func:`playout_move`): the move the
-    search keeps unless another does better in the same worlds."""
-    seat = seat_of(view)
-    state = Sampler(view).sample(None)
-    return state.wire_move(playout_move(state, seat, rng))
