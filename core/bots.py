@@ -17,17 +17,24 @@ from typing import Any
 from .base import Bot, Determinizer, GameState, MoveDict, View, seat_of
 from .registry import get_game
 
-TITLES = {"ismcts": "Strong"}
-"""How a player's name calls a bot kind whose name is not a word."""
+BOT_LEVELS: dict[str, tuple[str, str]] = {
+    "easy": ("random", "Easy: the bots play any move at random"),
+    "normal": ("greedy", "Normal: the bots take what looks best right now"),
+    "hard": ("ismcts", "Hard: the bots think each move through (about a second each)"),
+}
+"""The bots' levels people choose from (``yule play``, a bot added at a host's table): the bot
+kind each level seats, and how a menu says it."""
 
 
 def bot_title(kind: str) -> str:
-    """A bot kind as a word for names: ``'Greedy'``, ``'Strong'`` (the ismcts bot).
+    """A bot kind as a word for names: its level's (``'Normal'`` for the greedy bot, ``'Hard'``
+    for the ismcts bot), else the kind itself.
 
-    >>> bot_title("greedy"), bot_title("ismcts")
-    ('Greedy', 'Strong')
+    >>> bot_title("greedy"), bot_title("ismcts"), bot_title("fancy")
+    ('Normal', 'Hard', 'Fancy')
     """
-    return TITLES.get(kind, kind.capitalize())
+    level = next((level for level, (k, _) in BOT_LEVELS.items() if k == kind), kind)
+    return level.capitalize()
 
 
 def determinizer(view: View) -> Determinizer:

@@ -10,7 +10,7 @@ times its number of seats, so the fair share is ``1/N``.
     >>> result.seat_counts, sorted(result.win_share)
     ({'greedy': 1, 'random': 1}, ['greedy', 'random'])
     >>> [r["players"] for r in result.records][:2]
-    [['Greedy 1', 'Random 2'], ['Random 1', 'Greedy 2']]
+    [['Normal 1', 'Easy 2'], ['Easy 1', 'Normal 2']]
 """
 
 from __future__ import annotations

@@ -140,6 +140,8 @@ class Client:
         self._writer: asyncio.StreamWriter | None = None
         self._tasks: list[asyncio.Task[Any]] = []
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._asking: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        """Request number -> the answer awaited for a seat asked of a table (:meth:`reclaim`)."""
         self._rids = itertools.count(1)
         self._closing = False
         self._supervisor: asyncio.Task[None] | None = None
@@ -215,10 +217,11 @@ class Client:
         if self._writer is not None:
             self._writer.close()
             self._writer = None
-        for future in self._pending.values():
+        for future in [*self._pending.values(), *self._asking.values()]:
             if not future.done():
                 future.set_exception(ConnectionLost(reason))
         self._pending.clear()
+        self._asking.clear()
 
     def _lost(self, reason: str) -> None:
         """The connection broke: reconnect in the background, or give up."""
@@ -302,6 +305,13 @@ class Client:
             self._table_info(frame)
         elif kind == "error" and frame.get("code") == "replaced" and isinstance(frame.get("table"), int):
             self.seats.pop(frame["table"], None)  # another connection of ours has it: no tug of war
+        elif kind == "removed" and isinstance(frame.get("table"), int):
+            self.seats.pop(frame["table"], None)  # the organiser freed our seat before the game
+            self.forget_seat(frame["table"])
+        elif kind in ("seated", "reclaim_refused") and (asked := self._asking.get(frame.get("request", -1))):
+            if not asked.done():
+                asked.set_result(frame)
+            return
         rid = frame.get("rid")
         future = self._pending.get(rid) if isinstance(rid, int) else None
         if future is not None and not future.done():
@@ -322,8 +332,11 @@ class Client:
         """This client's player name as the host has it (cleaned), or as given before the hello."""
         return str(self.welcome.get("name", self.name))
 
-    def _keep(self, claim: SeatClaim, code: str | None = None, game: str | None = None) -> None:
-        """A seat this client got: held now, and kept in the seat store for later runs."""
+    def _keep(
+        self, claim: SeatClaim, code: str | None = None, game: str | None = None, organiser: str | None = None
+    ) -> None:
+        """A seat this client got: held now, and kept in the seat store for later runs (with the
+        organiser token of a table this client created, so it runs the table again when it is back)."""
         self.seats[claim.table] = claim
         self.watching.pop(claim.table, None)
         if self.seat_store is None:
@@ -333,7 +346,10 @@ class Client:
             self.seat_store.note(self.address, claim.table, code=code, game=game)
             return
         self.seat_store.remember(
-            self.address, SavedSeat(claim.table, claim.seat, claim.token, code=code, game=game, name=self._player())
+            self.address,
+            SavedSeat(
+                claim.table, claim.seat, claim.token, code=code, game=game, name=self._player(), organiser=organiser
+            ),
         )
 
     def saved_seats(self) -> list[SavedSeat]:
@@ -428,7 +444,8 @@ class Client:
         reply = await self.request(message)
         self.organising[reply["table"]] = reply["organiser_token"]
         if "token" in reply:
-            self._keep(SeatClaim(reply["table"], reply["seat"], reply["token"]), code=reply["code"], game=game)
+            self._keep(SeatClaim(reply["table"], reply["seat"], reply["token"]), code=reply["code"], game=game,
+                       organiser=reply["organiser_token"])  # fmt: skip
         return reply
 
     async def join(self, table: int | None, code: str | None = None, seat: int | None = None) -> SeatClaim:
@@ -456,14 +473,35 @@ class Client:
             raise
         claim = SeatClaim(reply["table"], reply["seat"], token)
         self._keep(claim)
+        kept = self.seat_store.seat(self.address, claim.table) if self.seat_store is not None else None
+        if kept is not None and kept.organiser is not None and claim.table not in self.organising:
+            with contextlib.suppress(HostError):
+                await self.organise(kept.organiser)  # we created this table: we run it again
         return claim
 
-    async def reclaim(self, code: str, name: str) -> SeatClaim:
-        """Take back the seat of the away player called ``name`` at the table with join code ``code``.
+    async def reclaim(self, code: str, name: str, waiting: Callable[[dict[str, Any]], None] | None = None) -> SeatClaim:
+        """Take over the seat of the away player called ``name`` at the table with join code ``code``.
 
-        The seat gets a new token (the old one stops working); the table's log says who is back.
+        When others are at the table they are asked first: ``waiting`` is told (with the host's
+        ``reclaim_waiting`` frame) and the call returns once the table said yes, or raises
+        :class:`HostError` with the reason (code ``reclaim_refused``: a no, no answer in time, or
+        the player came back).  The seat gets a new token (the old one stops working); the
+        table's log says who is back.
         """
         reply = await self.request({"type": "reclaim", "code": code, "name": name})
+        if reply["type"] == "reclaim_waiting":
+            number = reply["request"]
+            asked = asyncio.get_running_loop().create_future()
+            self._asking[number] = asked
+            try:
+                if waiting is not None:
+                    waiting(reply)
+                async with asyncio.timeout(float(reply["seconds"]) + self.request_timeout):
+                    reply = await asked
+            finally:
+                self._asking.pop(number, None)
+            if reply["type"] == "reclaim_refused":
+                raise HostError("reclaim_refused", reply["message"])
         claim = SeatClaim(reply["table"], reply["seat"], reply["token"])
         self._keep(claim, code=code.strip().upper())
         return claim
@@ -515,6 +553,26 @@ class Client:
     async def undo(self, table: int) -> int:
         """Organiser: take back the table's last move; returns the new ``seq``."""
         return (await self.request({"type": "undo", "table": table}))["seq"]
+
+    async def answer(self, table: int, request: int, yes: bool) -> None:
+        """Say yes or no to a request for a seat of someone away (a ``reclaim_asked`` frame)."""
+        await self.request({"type": "answer", "table": table, "request": request, "yes": yes})
+
+    async def nudge(self, table: int, seat: int) -> None:
+        """Remind the player of ``seat`` that the table waits for their move."""
+        await self.request({"type": "nudge", "table": table, "seat": seat})
+
+    async def stand_in(self, table: int, seat: int) -> None:
+        """Organiser: let the stand-in bot play now for the away player of ``seat``."""
+        await self.request({"type": "stand_in", "table": table, "seat": seat})
+
+    async def bot_move(self, table: int, seat: int) -> None:
+        """Organiser: let the stand-in bot make this one move for the player of ``seat``."""
+        await self.request({"type": "bot_move", "table": table, "seat": seat})
+
+    async def remove_seat(self, table: int, seat: int, reason: str = "") -> None:
+        """Organiser: free a player's seat before the game starts, telling them ``reason``."""
+        await self.request({"type": "remove_seat", "table": table, "seat": seat, "reason": reason})
 
     async def chat(self, table: int, text: str) -> None:
         """Say ``text`` to everyone at ``table`` (it comes back to this client too, as a ``chat`` frame)."""

@@ -117,6 +117,8 @@ class Connection(asyncio.Protocol):
         """table id -> the seat this connection holds there."""
         self.watching: set[int] = set()
         self.created: set[int] = set()
+        self.asking: set[int] = set()
+        """Tables where this connection waits for a yes to take over an away player's seat."""
         self.tables_made = 0
         """Tables this connection has created (the ``tables_per_connection`` limit counts these)."""
         self.bad_frames = 0

@@ -27,10 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
-from .connection import Connection, Limits
+from .connection import Connection, Limits, TokenBucket
 from .messages import (
     AddBot,
     Again,
+    Answer,
+    BotMove,
     Chat,
     ClientMessage,
     Create,
@@ -41,11 +43,14 @@ from .messages import (
     Leave,
     ListTables,
     Move,
+    Nudge,
     Organise,
     Reclaim,
     RemoveBot,
+    RemoveSeat,
     Resume,
     SetOpen,
+    StandIn,
     Start,
     Undo,
     Watch,
@@ -66,6 +71,13 @@ NOT_SAVED = "The host could not save that, so it did not happen: try again (if i
 HEARTBEAT_SLICE = 0.05
 """Seconds between two slices of a heartbeat period's pings."""
 
+RECLAIM_RATE = 1 / 10
+"""Requests for an away player's seat one address may make a second on average ..."""
+RECLAIM_BURST = 8.0
+"""... and at once."""
+RECLAIM_ADDRESSES = 4096
+"""Addresses whose requests are counted at once (the oldest counts go beyond that)."""
+
 
 class Host:
     """Lobby, tables and connections; see the module docstring."""
@@ -81,6 +93,8 @@ class Host:
         advertise: bool = False,
         name: str | None = None,
         ssh_port: int | None = None,
+        nudge_after: float | None = None,
+        ask_seconds: float | None = None,
     ) -> None:
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.away_timeout = away_timeout
@@ -94,6 +108,12 @@ class Host:
         self.ssh_port = ssh_port
         """The port ``yule ssh-serve`` serves this host's app on, advertised beside the game port."""
         self.name = clean_name(name or socket.gethostname(), "Yule host")
+        self.nudge_after = nudge_after
+        """Seconds a person's move waits before it can be nudged or given to a bot (None: the table's default)."""
+        self.ask_seconds = ask_seconds
+        """Seconds a table has to answer a request for an away player's seat (None: the door's default)."""
+        self._reclaims: dict[str, TokenBucket] = {}
+        """Address -> its requests for away players' seats (``reclaim`` is rate-limited by address)."""
         self.tables: dict[int, Table] = {}
         self.tokens: dict[str, tuple[int, int]] = {}
         """Token hash -> (table id, seat)."""
@@ -128,6 +148,11 @@ class Host:
             "move": self._move,
             "organise": self._organise,
             "undo": self._undo,
+            "answer": self._answer,
+            "nudge": self._nudge,
+            "stand_in": self._stand_in,
+            "bot_move": self._bot_move,
+            "remove_seat": self._remove_seat,
             "chat": self._chat,
         }
 
@@ -149,7 +174,7 @@ class Host:
             except Exception:
                 log.exception("table %s could not be restored; it is left out", row.id)
                 continue
-            self.tables[table.id] = table
+            self._hook(table)
             for seat, s in enumerate(table.seats):
                 if s is not None and s.token_hash is not None:
                     self.tokens[s.token_hash] = (table.id, seat)
@@ -303,7 +328,7 @@ class Host:
             self.per_address[conn.address] = left
         else:
             del self.per_address[conn.address]
-        for table_id in set(conn.seats) | conn.watching | conn.created:
+        for table_id in set(conn.seats) | conn.watching | conn.created | conn.asking:
             if (table := self.tables.get(table_id)) is not None:
                 table.detach(conn)
 
@@ -379,9 +404,9 @@ class Host:
         return table
 
     def _managed(self, conn: Connection, table_id: int) -> Table:
-        """The table ``table_id``, which ``conn`` must manage (its creator, or one of its players)."""
+        """The table ``table_id``, which ``conn`` must run (:meth:`Table.runs`)."""
         table = self._table(table_id)
-        table.check_manager(conn)
+        table.check_runs(conn)
         return table
 
     def _table_for(self, conn: Connection, table_id: int | None, code: str | None) -> Table:
@@ -398,6 +423,21 @@ class Host:
                 return table
         raise RequestError("bad_code", "No table here has that join code.")
 
+    def _hook(self, table: Table) -> None:
+        """A table joins the lobby: its token changes reach the host's index of tokens."""
+        if self.nudge_after is not None:
+            table.nudge_after = self.nudge_after
+        if self.ask_seconds is not None:
+            table.door.seconds = self.ask_seconds
+        table.retoken = lambda old, new, seat: self._retoken(table.id, old, new, seat)
+        self.tables[table.id] = table
+
+    def _retoken(self, table: int, old: str | None, new: str | None, seat: int) -> None:
+        if old is not None:
+            self.tokens.pop(old, None)
+        if new is not None:
+            self.tokens[new] = (table, seat)
+
     @property
     def store(self) -> Store:
         assert self._store is not None, "the host is not started"
@@ -407,7 +447,7 @@ class Host:
         if not conn.allow(self.limits.list_cost - 1):  # the frame itself has counted once
             conn.flood()
             return None
-        return {"type": "tables", "tables": [t.summary() for t in self.tables.values()]}
+        return {"type": "tables", "tables": [t.summary(conn) for t in self.tables.values()]}
 
     def _create(self, conn: Connection, message: Create) -> dict[str, Any]:
         if len(self.tables) >= self.limits.max_tables:
@@ -426,7 +466,7 @@ class Host:
                              organised=message.organised, guests=message.guests,
                              turn_seconds=message.turn_seconds, organiser_hash=hash_token(organiser_token))  # fmt: skip
         self._next_table += 1
-        self.tables[table.id] = table
+        self._hook(table)
         table.creators.add(conn)
         conn.created.add(table.id)
         conn.tables_made += 1
@@ -458,11 +498,30 @@ class Host:
         return {"type": "seated", "table": table.id, "seat": where[1], "token": message.token}
 
     def _reclaim(self, conn: Connection, message: Reclaim) -> dict[str, Any]:
+        bucket = self._reclaims.get(conn.address)
+        if bucket is None:
+            if len(self._reclaims) >= RECLAIM_ADDRESSES:
+                self._reclaims.clear()
+            bucket = self._reclaims[conn.address] = TokenBucket(RECLAIM_RATE, RECLAIM_BURST)
+        if not bucket.take():
+            raise RequestError("reclaim_flood", "You have asked for seats too often: wait a minute, then try again.")
         table = self._table_for(conn, None, message.code)
-        seat, token, old_hash = table.reclaim(conn, message.name)
-        self.tokens.pop(old_hash, None)
-        self.tokens[hash_token(token)] = (table.id, seat)
-        return {"type": "seated", "table": table.id, "seat": seat, "token": token}
+        return table.reclaim(conn, message.name)
+
+    def _answer(self, conn: Connection, message: Answer) -> None:
+        self._table(message.table).answer(conn, message.request, message.yes)
+
+    def _nudge(self, conn: Connection, message: Nudge) -> None:
+        self._table(message.table).nudge(conn, message.seat)
+
+    def _stand_in(self, conn: Connection, message: StandIn) -> None:
+        self._table(message.table).stand_in_now(conn, message.seat)
+
+    def _bot_move(self, conn: Connection, message: BotMove) -> None:
+        self._table(message.table).bot_move(conn, message.seat)
+
+    def _remove_seat(self, conn: Connection, message: RemoveSeat) -> None:
+        self._table(message.table).remove_seat(conn, message.seat, message.reason)
 
     def _watch(self, conn: Connection, message: Watch) -> dict[str, Any]:
         table = self._table_for(conn, message.table, message.code)
@@ -496,11 +555,11 @@ class Host:
 
     def _start(self, conn: Connection, message: Start) -> None:
         table = self._managed(conn, message.table)
-        table.start()
+        table.start(table.name_of(conn))
 
     def _again(self, conn: Connection, message: Again) -> None:
         table = self._managed(conn, message.table)
-        table.again()
+        table.again(table.name_of(conn))
 
     def _move(self, conn: Connection, message: Move) -> dict[str, Any]:
         table = self._table(message.table)

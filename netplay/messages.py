@@ -178,6 +178,48 @@ class Undo(_Message):
     table: TableId
 
 
+class Answer(_Message):
+    """A yes or a no to a request for a seat of someone away (``reclaim_asked``), from someone at the table."""
+
+    type: Literal["answer"]
+    table: TableId
+    request: Annotated[int, Field(ge=1, le=2**62)]
+    yes: bool
+
+
+class Nudge(_Message):
+    """Remind a player who has not moved for a while that the table waits for them."""
+
+    type: Literal["nudge"]
+    table: TableId
+    seat: SeatNo
+
+
+class StandIn(_Message):
+    """The organiser lets the stand-in bot play now for a person who is away."""
+
+    type: Literal["stand_in"]
+    table: TableId
+    seat: SeatNo
+
+
+class BotMove(_Message):
+    """The organiser lets the stand-in bot make this one move for a person who has not moved for a while."""
+
+    type: Literal["bot_move"]
+    table: TableId
+    seat: SeatNo
+
+
+class RemoveSeat(_Message):
+    """The organiser frees a person's seat before the game starts (a wrong join), saying why."""
+
+    type: Literal["remove_seat"]
+    table: TableId
+    seat: SeatNo
+    reason: Annotated[str, Field(max_length=CHAT_SENT)] = ""
+
+
 class Chat(_Message):
     """A chat line for everyone at the table (the host cleans and shortens it)."""
 
@@ -188,7 +230,7 @@ class Chat(_Message):
 
 _MODELS = (
     Hello, Ping, Pong, ListTables, Create, Join, Resume, Reclaim, Watch, Leave, AddBot, FillBots,
-    RemoveBot, SetOpen, Start, Again, Move, Organise, Undo, Chat,
+    RemoveBot, SetOpen, Start, Again, Move, Organise, Undo, Answer, Nudge, StandIn, BotMove, RemoveSeat, Chat,
 )  # fmt: skip
 
 ClientMessage = Annotated[
@@ -211,6 +253,11 @@ ClientMessage = Annotated[
     | Move
     | Organise
     | Undo
+    | Answer
+    | Nudge
+    | StandIn
+    | BotMove
+    | RemoveSeat
     | Chat,
     Field(discriminator="type"),
 ]

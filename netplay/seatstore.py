@@ -72,6 +72,8 @@ class SavedSeat:
     """The player's name the seat was taken under: the client offers it back to that name only."""
     saved: float = field(default_factory=time.time)
     """When the seat was taken (Unix time): the newest first when there are several."""
+    organiser: str | None = None
+    """The table's organiser token when this player created the table: they run it again once back."""
 
     @classmethod
     def from_json(cls, table: str, data: dict[str, Any]) -> SavedSeat:
@@ -83,6 +85,7 @@ class SavedSeat:
             game=None if data.get("game") is None else str(data["game"]),
             name=str(data.get("name", "")),
             saved=float(data.get("saved", 0.0)),
+            organiser=None if data.get("organiser") is None else str(data["organiser"]),
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -41,7 +41,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seed TEXT NOT NULL,
     players TEXT NOT NULL,
     client_seed TEXT,
-    turn_seconds REAL
+    turn_seconds REAL,
+    started_by TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id INTEGER NOT NULL,
@@ -120,6 +121,8 @@ class TableRow:
     """The seed its creator asked for, if any."""
     turn_seconds: float | None = None
     """Its turn timer (:mod:`yule.netplay.clock`), if it has one."""
+    started_by: str | None = None
+    """Who started its current game (the log says so), if the host knows."""
 
 
 class Store:
@@ -150,6 +153,8 @@ class Store:
             self.db.execute("ALTER TABLE tables ADD COLUMN client_seed TEXT")
         if "turn_seconds" not in columns:
             self.db.execute("ALTER TABLE tables ADD COLUMN turn_seconds REAL")
+        if "started_by" not in columns:
+            self.db.execute("ALTER TABLE tables ADD COLUMN started_by TEXT")
 
     def close(self) -> None:
         self.db.close()
@@ -190,13 +195,13 @@ class Store:
     def save_table(
         self, *, id: int, game: str, options: dict[str, Any], seats: int, open: bool, code: str,
         bot_delay: float, status: str, game_no: int, seed: str, players: list[str], client_seed: str | None,
-        turn_seconds: float | None,
+        turn_seconds: float | None, started_by: str | None = None,
     ) -> None:  # fmt: skip
         with self.atomic():
             self.db.execute(
-                "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (id, game, json.dumps(options), seats, int(open), code, bot_delay, status, game_no, seed,
-                 json.dumps(players), client_seed, turn_seconds),
+                 json.dumps(players), client_seed, turn_seconds, started_by),
             )  # fmt: skip
 
     def save_seat(self, table_id: int, seat: int, name: str, bot: str | None, token_hash: str | None) -> None:
@@ -274,7 +279,8 @@ class Store:
         organisers = {t: (h, bool(m)) for t, h, m in self.db.execute("SELECT * FROM organisers")}
         out = []
         for row in self.db.execute("SELECT * FROM tables ORDER BY id").fetchall():
-            (id_, game, options, n, open_, code, delay, status, game_no, seed, players, client_seed, turn_seconds) = row
+            (id_, game, options, n, open_, code, delay, status, game_no, seed, players, client_seed, turn_seconds,
+             started_by) = row  # fmt: skip
             moves = [
                 json.loads(m)
                 for (m,) in self.db.execute(
@@ -284,7 +290,7 @@ class Store:
             out.append(
                 TableRow(id_, game, json.loads(options), n, bool(open_), code, delay, status, game_no, seed,
                          json.loads(players), seats.get(id_, {}), moves, organisers.get(id_), client_seed,
-                         turn_seconds)
+                         turn_seconds, started_by)
             )  # fmt: skip
         return out
 

@@ -25,7 +25,7 @@ import contextlib
 import logging
 import random
 import secrets
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,7 @@ from yule.core.records import new_record
 from .chat import TableChat, clean_chat, plain_line
 from .clock import TIME_UP, TurnClock
 from .connection import Connection
+from .door import Ask, Door, DoorError
 from .store import Store, StoreError, TableRow, hash_token
 from .wire import encode
 
@@ -80,6 +81,22 @@ BOT_RETRY_MAX = 30.0
 
 LOG_RESENT = 200
 """Log entries kept per table and sent to whoever joins, resumes or watches mid-game."""
+
+BOT_MOVE = "bot_move"
+"""The log event ``{"type": "bot_move", "seat": s, "name": who}``, just before the move the
+stand-in bot made for a person the organiser (``who``) let it move for."""
+
+STARTED = "started"
+"""The log event ``{"type": "started", "name": who, "game_no": n}``: who started the game."""
+
+NUDGE_AFTER = 20.0
+"""Seconds a person's move must have waited before they can be nudged, or a bot let make it."""
+
+NUDGE_EVERY = 15.0
+"""Seconds between two nudges of one seat."""
+
+REASON_LENGTH = 200
+"""Longest reason the organiser may give for removing someone's seat."""
 
 
 def new_code() -> str:
@@ -169,6 +186,8 @@ class Table:
         """The seed the creator asked for: honoured only for games at which nobody else plays."""
         self.seed = ""
         """The current game's seed (kept secret while it is played); empty before the first game."""
+        self.started_by: str | None = None
+        """Who started the current game (its log's first line says so)."""
         self.players: list[str] = []
         self.seats: list[Seat | None] = [None] * seats
         self.state: GameState[Any] | None = None
@@ -189,6 +208,15 @@ class Table:
         self.organiser_hash: str | None = None
         self.organiser: Connection | None = None
         """The connection that created the table, or re-proved it with the organiser token."""
+        self.door = Door(id, self._let_in, self.deciders)
+        """Requests for the seats of people who are away (:mod:`.door`)."""
+        self.retoken: Callable[[str | None, str | None, int], None] = lambda old, new, seat: None
+        """Told when a seat's token changes (old hash, new hash or None, seat): the host's index of tokens."""
+        self.nudge_after = NUDGE_AFTER
+        self.waiting_since: dict[int, float] = {}
+        """Seat -> when its current move began to wait (the loop's clock), for every seat that may move."""
+        self.nudged: dict[int, float] = {}
+        """Seat -> when it was last nudged."""
 
     # -- creation and restoring ----------------------------------------------------------------
 
@@ -248,6 +276,7 @@ class Table:
                     open=row.open, code=row.code, bot_delay=row.bot_delay, away_timeout=away_timeout,
                     client_seed=row.client_seed, turn_seconds=row.turn_seconds)  # fmt: skip
         table.status, table.game_no, table.seed, table.players = row.status, row.game_no, row.seed, row.players
+        table.started_by = row.started_by
         for seat, (name, bot, token_hash) in row.seat_rows.items():
             if 0 <= seat < row.seats:
                 table.seats[seat] = Seat(name, bot, token_hash)
@@ -304,6 +333,7 @@ class Table:
             id=self.id, game=self.game.name, options=self.options, seats=self.size, open=self.open,
             code=self.code, bot_delay=self.bot_delay, status=self.status, game_no=self.game_no,
             seed=self.seed, players=self.players, client_seed=self.client_seed, turn_seconds=self.turn_seconds,
+            started_by=self.started_by,
         )  # fmt: skip
 
     def record(self) -> dict[str, Any]:
@@ -313,7 +343,9 @@ class Table:
         is never written: the chance moves in the record are all a replay needs.
         """
         extra = {"seed": self.client_seed} if self.dealt_by_client_seed() else {}
-        record = new_record(self.game, self.players, self.options, **extra, table=self.id, game_no=self.game_no)
+        bots = [s.bot if s is not None else None for s in self.seats]
+        record = new_record(self.game, self.players, self.options, **extra, table=self.id, game_no=self.game_no,
+                            bots=bots)  # fmt: skip
         record["moves"] = list(self.moves)
         if self.state is not None and (outcome := self.state.outcome()) is not None:
             record["result"] = outcome.to_record()
@@ -325,8 +357,12 @@ class Table:
         conns = {s.conn for s in self.seats if s is not None and s.conn is not None}
         return conns | self.watchers | self.creators
 
-    def summary(self) -> dict[str, Any]:
-        """The table as listed in the lobby (no code)."""
+    def summary(self, conn: Connection | None = None) -> dict[str, Any]:
+        """The table as listed in the lobby (no code).  A private table listed for a connection
+        that is not at it (``conn``) says which seats are taken, not by whom: ``{}`` for each."""
+        seats = self._seat_summaries()
+        if conn is not None and not self.open and not self.is_at(conn):
+            seats = [None if s is None else {} for s in seats]
         return {
             "table": self.id,
             "game": self.game.name,
@@ -340,21 +376,33 @@ class Table:
             "organised": self.organised,
             "client_seed": self.dealt_by_client_seed() if self.status != WAITING else self.client_seed_honoured(),
             "turn_seconds": self.turn_seconds,
-            "seats": [
-                None
-                if s is None
-                else {
-                    "name": s.name,
-                    "bot": s.bot,
-                    "away": s.bot is None and s.conn is None and s.token_hash is not None,
-                    "stand_in": s.stand_in,
-                }
-                for s in self.seats
-            ],
+            "seats": seats,
         }
 
+    def _seat_summaries(self) -> list[dict[str, Any] | None]:
+        """Each seat for table info: its player, bot kind, whether they are away, whether a bot
+        plays for them, and ``stand_in_in``: seconds until a bot stands in for someone away."""
+        now = asyncio.get_running_loop().time() if any(s and s.away_timer for s in self.seats) else 0.0
+        return [
+            None
+            if s is None
+            else {
+                "name": s.name,
+                "bot": s.bot,
+                "away": s.bot is None and s.conn is None and s.token_hash is not None,
+                "stand_in": s.stand_in,
+                "stand_in_in": None if s.away_timer is None else round(max(0.0, s.away_timer.when() - now), 1),
+            }
+            for s in self.seats
+        ]
+
+    def is_at(self, conn: Connection) -> bool:
+        """True for a connection at the table: seated there, watching it, or its creator."""
+        return self.id in conn.seats or conn in self.watchers or conn in self.creators
+
     def info_for(self, conn: Connection) -> dict[str, Any]:
-        info = {"type": "table", **self.summary(), "you": conn.seats.get(self.id), "organiser": conn is self.organiser}
+        info = {"type": "table", **self.summary(), "you": conn.seats.get(self.id), "organiser": conn is self.organiser,
+                "runs": self.runs(conn), "run_by": self.run_by()}  # fmt: skip
         if self.may_manage(conn):
             info["code"] = self.code
         return info
@@ -411,12 +459,23 @@ class Table:
             return f"Time is up for {seat_namer(names)(event['seat'])}: a bot made the move."
         if event["type"] == BOT_REPLACED:
             return f"The bot playing for {seat_namer(names)(event['seat'])} was stuck; a random move was made."
+        if event["type"] == BOT_MOVE:
+            return f"{event['name']} let a bot make {seat_namer(names)(event['seat'])}'s move."
+        if event["type"] == STARTED:
+            game_no = event["game_no"]
+            return f"{event['name']} started {'the game' if game_no == 1 else f'game {game_no}'}."
         return self.game.describe(event, names)
+
+    def _started(self) -> dict[str, Any]:
+        """The log event of who started the current game."""
+        return {"type": STARTED, "name": self.started_by, "game_no": self.game_no}
 
     def _rebuild(self) -> None:
         """The current game's position and log, from its stored moves (after a restart)."""
         state = self.game.start(self.size, self.options)
         self.log = []
+        if self.started_by is not None:
+            self._log_entries([self._started()])
         for move in self.moves:
             self._log_entries(state.apply(state.parse_record_move(move)))
         self.state = state
@@ -433,6 +492,7 @@ class Table:
 
     def _send_views(self, entries: list[dict[str, Any]]) -> None:
         self._wind_clock()
+        self._track_waits()
         for seat, s in enumerate(self.seats):
             if s is not None and s.conn is not None:
                 s.conn.send_bytes(self.view_frame(seat, entries))
@@ -448,12 +508,33 @@ class Table:
     # -- seats -------------------------------------------------------------------------------
 
     def may_manage(self, conn: Connection) -> bool:
-        """The creating connection and anyone holding a person's seat manage the table."""
+        """The creating connection and anyone holding a person's seat see the join code."""
         return conn in self.creators or self.id in conn.seats
 
-    def check_manager(self, conn: Connection) -> None:
-        if not self.may_manage(conn):
-            raise RequestError("forbidden", "Only the table's creator and its players may do that.")
+    def runs(self, conn: Connection) -> bool:
+        """True for the connection that runs the table: its organiser (the creator, or whoever
+        proved the organiser token since); while nobody organises it (the creator is gone),
+        every person seated there."""
+        if self.organiser is not None:
+            return conn is self.organiser
+        return self.id in conn.seats
+
+    def run_by(self) -> str | None:
+        """The organiser's name (their seat's, else their hello name), or None while nobody organises."""
+        return None if self.organiser is None else self.name_of(self.organiser)
+
+    def name_of(self, conn: Connection) -> str:
+        """How the table names a connection: its seat's name there, else its hello name."""
+        seat = conn.seats.get(self.id)
+        s = self.seats[seat] if seat is not None else None
+        return s.name if s is not None else conn.name
+
+    def check_runs(self, conn: Connection) -> None:
+        """Refuse a request only the table's organiser may make (:meth:`runs`)."""
+        if not self.runs(conn):
+            who = self.run_by()
+            raise RequestError("forbidden", f"{who} runs this table: ask them." if who else
+                               "Only the table's organiser and its players may do that.")  # fmt: skip
 
     def check_code(self, conn: Connection, code: str | None) -> None:
         if self.open or self.may_manage(conn):
@@ -499,7 +580,13 @@ class Table:
         return seat, token
 
     def resume(self, conn: Connection, seat: int) -> None:
-        """Give a seat back to the connection presenting its token (any earlier one loses it)."""
+        """Give a seat back to the connection presenting its token (any earlier one loses it);
+        a request from another device for that seat ends (its own device wins)."""
+        self.door.came_back(seat)
+        self._take(conn, seat)
+
+    def _take(self, conn: Connection, seat: int) -> None:
+        """Seat ``conn`` in ``seat``, which it has proved to be its own."""
         s = self.seats[seat]
         assert s is not None
         if s.conn is not None and s.conn is not conn:
@@ -536,12 +623,12 @@ class Table:
         for other in self.connections():
             other.send_bytes(frame)
 
-    def reclaim(self, conn: Connection, name: str) -> tuple[int, str, str]:
-        """Give the seat of the away player called ``name`` to this connection, with a new token.
+    def reclaim(self, conn: Connection, name: str) -> dict[str, Any]:
+        """A newcomer asks for the seat of the away player called ``name`` (:mod:`.door`).
 
-        Returns the seat, its new token and the old token's hash (which stops working: the
-        device that held it cannot come back and take the seat from the new one).  Everyone
-        at the table reads who came back in the log.
+        With someone else connected to the table, the table is asked and the reply is
+        ``reclaim_waiting``; with nobody, the seat is handed over at once and the reply is
+        ``seated`` (a new token; the old one stops working).
         """
         if self.id in conn.seats:
             raise RequestError("already_seated", "You already have a seat at this table.")
@@ -560,21 +647,65 @@ class Table:
             raise RequestError(
                 "not_away", f"{s.name} is at the table: only the seat of someone away can be taken back."
             )
+        if self.deciders(conn):
+            try:
+                ask = self.door.open(conn, seat, s.name)
+            except DoorError as e:
+                raise RequestError(e.code, e.message) from None
+            return self.door.waiting(ask)
+        token = self.hand_over(conn, seat, None)
+        return {"type": "seated", "table": self.id, "seat": seat, "token": token}
+
+    def deciders(self, asker: Connection) -> set[Connection]:
+        """Who answers a request for a seat: the people seated here and its creator, whoever is connected."""
+        people = {s.conn for s in self.seats if s is not None and s.bot is None and s.conn is not None}
+        if self.organiser is not None:
+            people.add(self.organiser)
+        return (people | self.creators) - {asker}
+
+    def answer(self, conn: Connection, request: int, yes: bool) -> None:
+        """Someone at the table answers a request for a seat."""
+        try:
+            self.door.answer(conn, request, yes)
+        except DoorError as e:
+            raise RequestError(e.code, e.message) from None
+
+    def _let_in(self, ask: Ask, by: str) -> None:
+        """The table said yes: the asker gets the seat (told with ``seated`` before its view)."""
+        s = self.seats[ask.seat]
+        if s is None or s.conn is not None or ask.conn.closed:
+            return
+        self.hand_over(ask.conn, ask.seat, by, request=ask.id)
+
+    def hand_over(self, conn: Connection, seat: int, by: str | None, *, request: int | None = None) -> str:
+        """Give an away player's seat to ``conn`` with a new token (the old one stops working,
+        so the old device cannot take it back); everyone reads who is back in the log.
+        ``by``: who said yes (None: nobody else was at the table).  Returns the new token."""
+        s = self.seats[seat]
+        assert s is not None
         old_hash = s.token_hash
         token = secrets.token_urlsafe(24)
         self.store.save_seat(self.id, seat, s.name, None, hash_token(token))  # stored first, then it holds
         s.token_hash = hash_token(token)
+        self.retoken(old_hash, s.token_hash, seat)
+        if request is not None:
+            conn.send({"type": "seated", "table": self.id, "seat": seat, "token": token, "request": request})
         if self.state is not None:
-            self._announce({"event": {"type": "back", "seat": seat}, "text": f"{s.name} is back, on another device."})
-        self.resume(conn, seat)
-        return seat, token, old_hash
+            said = f" ({by} said yes)" if by else ""
+            self._announce(
+                {"event": {"type": "back", "seat": seat}, "text": f"{s.name} is back, on another device{said}."}
+            )
+        self._take(conn, seat)
+        return token
 
     def watch(self, conn: Connection) -> None:
         self.watchers.add(conn)
         self.send_current(conn)
 
     def leave(self, conn: Connection) -> str | None:
-        """The connection gives up its seat (or stops watching); returns a token hash to forget."""
+        """The connection gives up its seat (or stops watching, or asking for a seat); returns a
+        token hash to forget."""
+        self.door.withdraw(conn)
         seat = conn.seats.get(self.id)
         if seat is not None and self.status != PLAYING:
             self.store.free_seat(self.id, seat)
@@ -598,7 +729,8 @@ class Table:
         return s.token_hash
 
     def detach(self, conn: Connection) -> None:
-        """The connection is gone: its seats wait for it (then a bot stands in)."""
+        """The connection is gone: its seats wait for it (then a bot stands in), its request ends."""
+        self.door.withdraw(conn)
         self.watchers.discard(conn)
         self.creators.discard(conn)
         if self.organiser is conn:
@@ -677,28 +809,34 @@ class Table:
 
     # -- playing -----------------------------------------------------------------------------
 
-    def start(self) -> None:
+    def start(self, by: str | None = None) -> None:
+        """A new game with the seats as they are; ``by``: who started it (the log says so)."""
         if self.status == PLAYING:
             raise RequestError("playing", "The game has already started.")
         if any(s is None for s in self.seats):
             raise RequestError("seats_empty", "Every seat needs a player or a bot first.")
         events: list[dict[str, Any]] = []
         with self._changing(game_no=self.game_no + 1, seed=self.game_seed(self.game_no + 1), status=PLAYING, moves=[], log=[],
+                            started_by=by,
                             players=[s.name for s in self.seats if s is not None],
                             state=self.game.start(self.size, self.options)):  # fmt: skip
             self.moves.extend(self._draw_chance(events))
             self.save()
             self.store.append_moves(self.id, self.game_no, 0, self.moves)
         self._make_bots()
+        self.waiting_since.clear()
+        self.nudged.clear()
         for seat, s in enumerate(self.seats):
             if s is not None:
                 s.stand_in = False
                 self._mark_away(seat)
+        if by is not None:
+            events.insert(0, self._started())
         self.publish(events)
         self.broadcast_info()
         self.kick_bots()
 
-    def again(self) -> None:
+    def again(self, by: str | None = None) -> None:
         if self.status != OVER:
             raise RequestError("not_over", "Play again once this game is over.")
         if any(s is None for s in self.seats):
@@ -706,7 +844,7 @@ class Table:
                 self.save()
             self.broadcast_info()
             return
-        self.start()
+        self.start(by)
 
     # -- the game's seed ----------------------------------------------------------------------
 
@@ -800,6 +938,7 @@ class Table:
             if wire_move.get("type") != trigger[1] or len(wire_move) != 1:
                 raise RequestError("illegal", f"It is your turn to {trigger[1]}.")
             events: list[dict[str, Any]] = noted
+            self.waiting_since.pop(seat, None)  # a seat that moves again waits anew
             self._commit(self._draw_chance(events, triggered=True), events)
             self.kick_bots()
             return
@@ -815,6 +954,7 @@ class Table:
         new = [move.to_record()]
         events = noted + events
         new += self._draw_chance(events)
+        self.waiting_since.pop(seat, None)
         self._commit(new, events)
         self.kick_bots()
 
@@ -915,11 +1055,15 @@ class Table:
 
     def _time_up(self, seat: int) -> None:
         """A seat's time is up: the bot that stands in for it makes this one move (the log says so)."""
-        task = asyncio.get_running_loop().create_task(self._move_in_time(seat))
+        self._bot_moves_once(seat, {"type": TIME_UP, "seat": seat})
+
+    def _bot_moves_once(self, seat: int, note: dict[str, Any]) -> None:
+        """The seat's stand-in bot makes its person's one move now, ``note`` logged first."""
+        task = asyncio.get_running_loop().create_task(self._move_once(seat, note))
         self.time_up_tasks.add(task)
         task.add_done_callback(self.time_up_tasks.discard)
 
-    async def _move_in_time(self, seat: int) -> None:
+    async def _move_once(self, seat: int, note: dict[str, Any]) -> None:
         """The stand-in bot thinks (in a worker thread, as at :meth:`_run_bots`) and moves for
         ``seat``, unless the position changed meanwhile (its player moved after all)."""
         state = self.state
@@ -929,9 +1073,111 @@ class Table:
         try:
             wire = await asyncio.to_thread(self.bots[seat].choose, state.view(seat))
             if self.state is state and len(self.moves) == seq and self.controller(seat) is None:
-                self._play(seat, wire, note={"type": TIME_UP, "seat": seat})
+                self._play(seat, wire, note=note)
         except Exception:
-            log.exception("table %s: no move for seat %s whose time was up; it waits for its player", self.id, seat)
+            log.exception("table %s: no move for seat %s from its bot; it waits for its player", self.id, seat)
+
+    def _track_waits(self) -> None:
+        """When each seat that may move began to wait for its move (a seat that has just moved
+        and moves again waits anew: :meth:`_play` forgets it)."""
+        movers = set(self.movers()) if self.status == PLAYING else set()
+        for seat in [s for s in self.waiting_since if s not in movers]:
+            del self.waiting_since[seat]
+        if movers:
+            now = asyncio.get_running_loop().time()
+            for seat in movers:
+                self.waiting_since.setdefault(seat, now)
+
+    def _waited(self, seat: int) -> float:
+        """Seconds the seat's move has waited (0 when it may not move)."""
+        since = self.waiting_since.get(seat)
+        return 0.0 if since is None else asyncio.get_running_loop().time() - since
+
+    # -- the organiser's controls ---------------------------------------------------------------
+
+    def _person_to_move(self, seat: int) -> Seat:
+        """The seat, which must be a connected person's whose move the table waits for."""
+        if self.status != PLAYING:
+            raise RequestError("not_playing", "The game is not being played.")
+        s = self.seats[seat] if 0 <= seat < self.size else None
+        if s is None or s.bot is not None or s.token_hash is None:
+            raise RequestError("bad_seat", "That seat is not a player's.")
+        if seat not in self.movers():
+            raise RequestError("not_waiting", f"The table is not waiting for {s.name}.")
+        if s.stand_in:
+            raise RequestError("not_waiting", f"A bot is playing for {s.name} already.")
+        waited = self._waited(seat)
+        if waited < self.nudge_after:
+            raise RequestError("too_soon", f"{s.name}'s move began {waited:.0f} seconds ago: give them a moment "
+                               f"(after {self.nudge_after:g} seconds you can).")  # fmt: skip
+        return s
+
+    def nudge(self, conn: Connection, seat: int) -> None:
+        """Someone seated here (or the organiser) reminds a player the table waits for them; the
+        player hears it (``nudged``) and the log says who nudged whom."""
+        if self.id not in conn.seats and not self.runs(conn):
+            raise RequestError("not_seated", "Only the players at this table can nudge one of them.")
+        if conn.seats.get(self.id) == seat:
+            raise RequestError("bad_seat", "That is your own seat.")
+        s = self._person_to_move(seat)
+        if s.conn is None:
+            raise RequestError("not_waiting", f"{s.name} is away: a bot will play for them.")
+        now = asyncio.get_running_loop().time()
+        if now - self.nudged.get(seat, -NUDGE_EVERY) < NUDGE_EVERY:
+            raise RequestError("too_soon", f"{s.name} was nudged a moment ago.")
+        self.nudged[seat] = now
+        who = self.name_of(conn)
+        s.conn.send({"type": "nudged", "table": self.id, "seat": seat, "name": who})
+        self._announce({"event": {"type": "nudged", "seat": seat, "name": who},
+                        "text": f"{who} nudged {s.name}: the table waits for their move."})  # fmt: skip
+
+    def bot_move(self, conn: Connection, seat: int) -> None:
+        """The organiser lets the stand-in bot make this one move for a player who has not moved
+        for a while (the log says who let it)."""
+        self.check_runs(conn)
+        self._person_to_move(seat)
+        self._bot_moves_once(seat, {"type": BOT_MOVE, "seat": seat, "name": self.name_of(conn)})
+
+    def stand_in_now(self, conn: Connection, seat: int) -> None:
+        """The organiser hands an away player's seat to the stand-in bot now, not at the end of
+        the countdown; the player's token still brings them back."""
+        self.check_runs(conn)
+        if self.status != PLAYING:
+            raise RequestError("not_playing", "The game is not being played.")
+        s = self.seats[seat] if 0 <= seat < self.size else None
+        if s is None or s.bot is not None or s.token_hash is None:
+            raise RequestError("bad_seat", "That seat is not a player's.")
+        if s.conn is not None:
+            raise RequestError("not_away", f"{s.name} is at the table.")
+        if s.stand_in:
+            raise RequestError("not_away", f"A bot is playing for {s.name} already.")
+        if s.away_timer is not None:
+            s.away_timer.cancel()
+        self._stand_in(seat)
+        who = self.name_of(conn)
+        self._announce({"event": {"type": "stand_in", "seat": seat, "name": who},
+                        "text": f"{who} let a bot play for {s.name} until they are back."})  # fmt: skip
+
+    def remove_seat(self, conn: Connection, seat: int, reason: str) -> None:
+        """Before a game (or between games) the organiser frees a person's seat (a wrong join);
+        they are told why, and their token stops working."""
+        self.check_runs(conn)
+        if self.status == PLAYING:
+            raise RequestError("playing", "A player's seat can be freed before the game starts, not during it.")
+        s = self.seats[seat] if 0 <= seat < self.size else None
+        if s is None or s.bot is not None:
+            raise RequestError("bad_seat", "There is no player in that seat.")
+        if conn.seats.get(self.id) == seat:
+            raise RequestError("bad_seat", "That is your own seat: leave the table instead.")
+        why = clean_chat(reason)[:REASON_LENGTH]
+        self.store.free_seat(self.id, seat)
+        self.seats[seat] = None
+        self.retoken(s.token_hash, None, seat)
+        who = self.name_of(conn)
+        if s.conn is not None:
+            s.conn.seats.pop(self.id, None)
+            s.conn.send({"type": "removed", "table": self.id, "seat": seat, "name": who, "reason": why})
+        self.broadcast_info()
 
     def controller(self, seat: int) -> Bot[Any] | None:
         """The bot moving for a seat now (a bot seat, or a stand-in), else None."""
@@ -1016,6 +1262,7 @@ class Table:
             conn.error(code, message, table=self.id)
 
     def close(self) -> None:
+        self.door.close_all("This table has closed.")
         if self.bot_task is not None:
             self.bot_task.cancel()
         for task in self.time_up_tasks:

@@ -79,7 +79,7 @@ def test_simulate_a_match_turns_the_seats_writes_records_and_prints_the_shares(t
     files = sorted(folder.iterdir())
     assert len(files) == 3
     players = [json.loads(f.read_text())["players"] for f in files]
-    assert [next(i for i, name in enumerate(p) if name.startswith("Strong")) for p in players] == [0, 1, 2]
+    assert [next(i for i, name in enumerate(p) if name.startswith("Hard")) for p in players] == [0, 1, 2]
     assert main(["verify", *map(str, files)]) == 0
     assert capsys.readouterr().out.count("OK") == 3
 

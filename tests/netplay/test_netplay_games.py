@@ -23,7 +23,7 @@ async def test_bots_on_separate_connections_play_whole_games(host):
     for path in records:
         record = json.loads(path.read_text())
         verify_record(record)
-        assert record["players"] == ["Greedy 1", "Greedy 2", "Greedy 3", "Greedy 4"]
+        assert record["players"] == ["Normal 1", "Normal 2", "Normal 3", "Normal 4"]
         assert "seed" not in record and record["result"]["winners"]  # the host's own seed is never written
 
 

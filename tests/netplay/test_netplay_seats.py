@@ -6,13 +6,15 @@
   (another run) of the same name finds the seat and resumes it, also after a host restart,
   and another name on the same machine does not; a token the host no longer knows is
   dropped; a seat given up before the game is forgotten.
-- ``reclaim``: with the table's code, the seat of an away player is taken back by name; the
-  old token stops working and the table's log says who came back; refusals for a wrong code,
-  a player who is there, a bot's seat and an unknown name, none telling anything hidden.
+- ``reclaim``: with the table's code and a yes from the table, the seat of an away player is
+  taken back by name; the old token stops working and the table's log says who came back and
+  who said yes; refusals for a wrong code, a player who is there, a bot's seat and an unknown
+  name, none telling anything hidden (the door itself: ``test_netplay_door.py``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import stat
 
@@ -150,23 +152,34 @@ async def seated_game(port: int, *names: str):
     return clients, created
 
 
-async def test_an_away_seat_is_taken_back_by_name_with_the_code(host):
+async def test_an_away_seat_is_taken_back_by_name_with_the_code_and_a_yes(host):
     (ana, bob), created = await seated_game(host.port, "Ana", "Bob")
     table, old_token = created["table"], bob.seats[created["table"]].token
     try:
         await bob.close()  # Bob's laptop dies
         await next_message(ana, "table", table=table)
         async with Client("127.0.0.1", host.port, "Bob on a phone") as phone:
-            claim = await phone.reclaim(created["code"].lower(), "bob")
-            assert claim.table == table and claim.seat == 1 and claim.token != old_token
+            phone_claim = None
+
+            async def ask() -> None:
+                nonlocal phone_claim
+                phone_claim = await phone.reclaim(created["code"].lower(), "bob")
+
+            asking = asyncio.create_task(ask())
+            asked = await next_message(ana, "reclaim_asked", table=table)
+            assert (asked["seat"], asked["name"], asked["by"]) == (1, "Bob", "Bob on a phone")
+            await ana.answer(table, asked["request"], True)
+            await asking
+            assert phone_claim.table == table and phone_claim.seat == 1 and phone_claim.token != old_token
+            back = "Bob is back, on another device (Ana said yes)."
             log = await next_message(phone, "log", table=table)
-            assert log["entries"][-1]["text"] == "Bob is back, on another device."
+            assert log["entries"][-1]["text"] == back
             view = await next_message(phone, "view", table=table)
             assert view["seat"] == 1
             async for seen in ana:  # Ana's views until the one telling that Bob is back
                 if seen["type"] == "view" and seen["log"] and seen["log"][-1]["event"]["type"] == "back":
                     break
-            assert seen["log"] == [{"event": {"type": "back", "seat": 1}, "text": "Bob is back, on another device."}]
+            assert seen["log"] == [{"event": {"type": "back", "seat": 1}, "text": back}]
             async with Client("127.0.0.1", host.port, "Bob's old laptop") as old:
                 with pytest.raises(HostError) as refused:
                     await old.resume(old_token)  # the dead laptop cannot come back and kick the phone out
