@@ -33,6 +33,7 @@ from textual.message import Message
 from textual.timer import Timer
 
 from yule.core.base import plural
+from yule.core.bots import BOT_LEVELS
 from yule.netplay import DEFAULT_PORT, default_data_dir
 from yule.netplay.client import Client, ConnectionLost, HostError, SeatStore, discover_hosts
 
@@ -40,7 +41,17 @@ from .dialogs import ChoiceScreen, ConfirmScreen
 from .games import GAME_UIS
 from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result, host_log_lines
 from .text import literal
-from .widgets import ChatInput, GameTable, PlainApp, StatusLine, chat_line, clock_text, seat_names, seat_tags
+from .widgets import (
+    ChatInput,
+    GameTable,
+    PlainApp,
+    StatusLine,
+    away_text,
+    chat_line,
+    clock_text,
+    seat_names,
+    seat_tags,
+)
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .lobby import ConnectScreen, LobbyScreen
@@ -58,14 +69,6 @@ PLAY_AWAY_TIMEOUT = 30 * 24 * 3600.0
 
 LOBBY_REFRESH = 3.0
 """Seconds between two looks at the host's tables while the lobby is shown."""
-
-
-BOT_LEVELS: dict[str, tuple[str, str]] = {
-    "easy": ("random", "Easy: the bots play any move at random"),
-    "normal": ("greedy", "Normal: the bots take what looks best right now"),
-    "hard": ("ismcts", "Hard: the bots think each move through (about a second each)"),
-}
-"""``yule play``'s bot levels: the bot kind each seats, and how the menu says it."""
 
 
 @dataclass
@@ -155,6 +158,9 @@ class HostedApp(PlainApp):
         self._deadlines: dict[int, float] = {}
         """Waiting seat -> when its time is up (``time.monotonic()``), from the last view frame."""
         self._clock_reader: tuple[int | None, list[str]] = (None, [])
+        self._away: dict[int, float] = {}
+        """Away seat -> when a bot stands in for it (``time.monotonic()``), from the last table info."""
+        self._away_names: list[str] = []
         self._clock_ticker: Timer | None = None
         self.resources = contextlib.ExitStack()
         """Closed last when the app ends (``yule play``'s folder lock)."""
@@ -184,9 +190,24 @@ class HostedApp(PlainApp):
         now = time.monotonic()
         self._deadlines = {t["seat"]: now + t["left"] for t in frame.get("timers", [])}
         self._clock_reader = (frame.get("seat"), names)
-        if self._deadlines and self._clock_ticker is None:
+        self._wind_ticker()
+
+    def follow_away(self, info: dict[str, Any] | None) -> None:
+        """A table info frame's away seats (their ``stand_in_in``): the status line counts down
+        to the bot that will play for each, on every screen."""
+        now = time.monotonic()
+        seats = (info or {}).get("seats", [])
+        self._away = {
+            seat: now + s["stand_in_in"] for seat, s in enumerate(seats) if s and s.get("stand_in_in") is not None
+        }
+        self._away_names = seat_names(info)
+        self._wind_ticker()
+
+    def _wind_ticker(self) -> None:
+        """The status line ticks while there is a turn timer or an away countdown to show."""
+        if (self._deadlines or self._away) and self._clock_ticker is None:
             self._clock_ticker = self.set_interval(0.5, self._tick)
-        elif not self._deadlines and self._clock_ticker is not None:
+        elif not (self._deadlines or self._away) and self._clock_ticker is not None:
             self._clock_ticker.stop()
             self._clock_ticker = None
         self._tick()
@@ -194,7 +215,10 @@ class HostedApp(PlainApp):
     def _tick(self) -> None:
         now = time.monotonic()
         left = {seat: when - now for seat, when in self._deadlines.items()}
-        clock = clock_text(left, *self._clock_reader)
+        away = {seat: when - now for seat, when in self._away.items()}
+        clock = "  ".join(
+            part for part in (clock_text(left, *self._clock_reader), away_text(away, self._away_names)) if part
+        )
         if clock != self.status.get("clock", ""):
             self.set_status(clock=clock)
 
@@ -565,16 +589,49 @@ class YuleApp(HostedApp):
                         CodeScreen("Taking a seat back needs the table's join code: type it, then Enter.")
                     )
                 if code is not None:
-                    try:
-                        claim = await client.reclaim(code, pick)
-                    except HostError as e:
-                        self.notify(literal(refusal_text(e, code)), title="Cannot take the seat", severity="error")
-                    else:
+                    claim = await self._reclaim(table, code, pick)
+                    if claim is not None:
                         self._sit(claim.table)
                         return
         self.watching = True
         self._sit(table)
         self.notify(f"{started} You are watching: q goes back to the lobby.", timeout=8)
+
+    async def _reclaim(self, table: int, code: str, name: str) -> Any:
+        """Ask for ``name``'s seat at ``table``: while the people there decide, a screen says
+        so (Esc stops asking); the seat's claim once they said yes, else None (the answer told)."""
+        from .lobby import AskingScreen
+
+        client = self.client
+        assert client is not None
+        asking: AskingScreen | None = None
+
+        def stop(stopped: bool | None) -> None:
+            if stopped and self.client is not None:
+                self.stop_asking(table)
+
+        def waiting(frame: dict[str, Any]) -> None:
+            nonlocal asking
+            asking = AskingScreen(frame["name"])
+            self.push_screen(asking, stop)
+
+        try:
+            return await client.reclaim(code, name, waiting)
+        except HostError as e:
+            self.notify(literal(refusal_text(e, code)), title="Not your seat yet", severity="error", timeout=15)
+        except (ConnectionLost, TimeoutError):
+            self.notify("The host did not answer: try again in a moment.", severity="error")
+        finally:
+            if asking is not None and asking in self.screen_stack:
+                asking.dismiss(False)
+        return None
+
+    @work(group="requests")
+    async def stop_asking(self, table: int) -> None:
+        """The newcomer stops asking for a seat (they stop watching the table too)."""
+        if self.client is not None:
+            with contextlib.suppress(HostError, ConnectionLost):
+                await self.client.leave(table)
 
     def on_lobby_screen_request(self, message: LobbyScreen.Request) -> None:
         self.lobby_request(message.kind, message.args)
@@ -608,9 +665,11 @@ class YuleApp(HostedApp):
                 await client.leave(args["table"])
                 self._forget_table()
             elif kind == "add_bot":
-                await client.add_bot(args["table"])
+                await client.add_bot(args["table"], kind=args.get("bot"))
             elif kind == "remove_bot":
                 await client.remove_bot(args["table"], args["seat"])
+            elif kind == "remove_seat":
+                await client.remove_seat(args["table"], args["seat"], args["reason"])
             elif kind == "set_open":
                 await client.set_open(args["table"], args["open"])
             elif kind == "start":
@@ -745,6 +804,49 @@ class YuleApp(HostedApp):
     def on_table_screen_leave(self, message: TableScreen.Leave) -> None:
         self.leave_table()
 
+    def on_table_screen_waiting(self, message: TableScreen.Waiting) -> None:
+        """``w`` at the table: nudge a player the table waits for; the organiser may also let the
+        stand-in bot make their move, or play now for someone away."""
+        info = self.info
+        if info is None or self.table_id is None:
+            return
+        runs = bool(info.get("runs"))
+        choices: list[tuple[Text, tuple[str, int], str | None]] = []
+        for seat, s in enumerate(info.get("seats", [])):
+            if not s or s.get("bot") or s.get("stand_in") or seat == info.get("you"):
+                continue
+            name = literal(s["name"])
+            if s.get("away"):
+                if runs:
+                    choices.append(
+                        (Text(f"Let a bot play for {name} now, until they are back"), ("stand_in", seat), None)
+                    )
+                continue
+            choices.append((Text(f"Nudge {name}: the table waits for their move"), ("nudge", seat), None))
+            if runs:
+                choices.append((Text(f"Let a bot make {name}'s move this once"), ("bot_move", seat), None))
+        if not choices:
+            self.notify("Nobody to nudge: everyone else here is a bot, or a bot plays for them.", timeout=6)
+            return
+        table = self.table_id
+        self.push_screen(
+            ChoiceScreen("Waiting for someone? (Esc: back)", choices),
+            lambda pick: pick is not None and self.table_request(table, *pick),
+        )
+
+    @work(group="requests")
+    async def table_request(self, table: int, kind: str, seat: int) -> None:
+        """A nudge, a bot's move or a stand-in now, for ``seat`` (the host says why not, if not)."""
+        client = self.client
+        if client is None:
+            return
+        try:
+            await getattr(client, kind)(table, seat)
+        except HostError as e:
+            self.notify(literal(e.message), title="Not now", severity="warning")
+        except ConnectionLost:
+            self.notify("Not connected to the host right now: try again in a moment.", severity="error")
+
     @work(exclusive=True, group="leave")
     async def leave_table(self) -> None:
         """Back to the lobby (your seat waits: a bot plays it meanwhile) or to the game menu
@@ -772,6 +874,7 @@ class YuleApp(HostedApp):
         if (lobby := self._lobby()) is not None:
             lobby.mine = None
         self.follow_clock({}, [])  # no turn timers to count down
+        self.follow_away(None)
         self.set_status(place=self.place, code=None)
 
     # -- frames from the host ----------------------------------------------------------------
@@ -802,8 +905,54 @@ class YuleApp(HostedApp):
         elif kind == "error" and frame.get("code") == "replaced" and frame.get("table") == self.table_id:
             self.notify("You took your seat back in another terminal: this one now goes back.", timeout=15)
             self.leave_table()
+        elif kind == "reclaim_asked":
+            self._asked(frame)
+        elif kind == "reclaim_over":
+            self._ask_over(frame)
+        elif kind == "nudged" and frame.get("table") == self.table_id:
+            self.bell()
+            self.notify(f"{literal(frame['name'])} nudged you: the table waits for your move.", timeout=10)
+        elif kind == "removed":
+            self._removed(frame)
         elif kind == "error":
             self.notify(literal(frame.get("message", "")), title="From the host", severity="error")
+
+    def _asked(self, frame: dict[str, Any]) -> None:
+        """Someone asks for the seat of a player who is away: a yes or a no from this player."""
+        question = Text.assemble(
+            (literal(frame["by"]), "bold"),
+            " asks to take over the seat of ",
+            (literal(frame["name"]), "bold"),
+            f", who is away. Is this really {literal(frame['name'])}, on another device? Only say yes if you "
+            "know it is them: they will see that seat's cards.\n\ny lets them in   n says no",
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes is not None:  # None: decided meanwhile, by someone else
+                self.answer_ask(frame["table"], frame["request"], yes)
+
+        self.push_screen(ConfirmScreen(question, id=f"ask-{frame['table']}-{frame['request']}"), answered)
+
+    def _ask_over(self, frame: dict[str, Any]) -> None:
+        """A request for a seat was decided (maybe by someone else): its question goes, the outcome is told."""
+        if self.screen.id == f"ask-{frame['table']}-{frame['request']}":
+            self.screen.dismiss(None)
+        self.notify(literal(frame["message"]), timeout=8)
+
+    @work(group="requests")
+    async def answer_ask(self, table: int, request: int, yes: bool) -> None:
+        if self.client is None:
+            return
+        with contextlib.suppress(ConnectionLost, HostError):  # answered already: its outcome is told
+            await self.client.answer(table, request, yes)
+
+    def _removed(self, frame: dict[str, Any]) -> None:
+        """The table's organiser freed this player's seat before the game: back to the lobby, told why."""
+        why = f": {literal(frame['reason'])}" if frame.get("reason") else "."
+        self.notify(f"{literal(frame['name'])} freed your seat at table {frame['table']}{why}", timeout=20,
+                    severity="warning")  # fmt: skip
+        if frame["table"] == self.table_id:
+            self._forget_table()
 
     def _sit(self, table: int) -> None:
         """From now on follow ``table`` (its info, log and view may already be here)."""
@@ -844,6 +993,7 @@ class YuleApp(HostedApp):
     def _table_info(self, info: dict[str, Any]) -> None:
         self.info = info
         self.set_status(code=info.get("code"), place=f"Yule · #{info['table']} {literal(info['title'])}")
+        self.follow_away(info)
         lobby = self._lobby()
         if info["status"] == "waiting":
             if self.table_screen is not None and self.last_view is not None:
@@ -872,7 +1022,7 @@ class YuleApp(HostedApp):
         """The table screen, opened on the first view or the game's start, whichever comes first."""
         if self.table_screen is None and game in GAME_UIS:
             leave = TableScreen.LEAVE_ASKS if self.play is None else PLAY_LEAVE_ASKS
-            self.table_screen = TableScreen(game, spectator=self.watching, leave_asks=leave)
+            self.table_screen = TableScreen(game, spectator=self.watching, leave_asks=leave, others=self.play is None)
             self.push_screen(self.table_screen)
         return self.table_screen
 

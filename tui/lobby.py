@@ -20,7 +20,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from yule.core.registry import all_games
+from yule.core.bots import BOT_LEVELS
+from yule.core.registry import all_games, get_game
 
 from .games import GAME_UIS
 from .text import literal, plain
@@ -71,7 +72,7 @@ def table_line(summary: dict[str, Any], yours: bool = False) -> Text:
     text.append("open" if summary.get("open") else "code", style="" if summary.get("open") else "italic")
     if yours:
         text.append(" · your seat", style="bold")
-    people = [literal(s["name"], 12) for s in seats if s is not None and not s.get("bot")]
+    people = [literal(s["name"], 12) for s in seats if s and s.get("name") and not s.get("bot")]
     if people:
         text.append("  " + ", ".join(people), style="dim")
     return text
@@ -91,7 +92,7 @@ def seats_text(info: dict[str, Any]) -> Text:
         if seat == info.get("you"):
             text.append(" (you)")
         if s.get("bot"):
-            text.append(f" ({s['bot']} bot)", style="italic")
+            text.append(" (bot)", style="italic")
         elif s.get("away"):
             text.append(" (away)", style="italic")
     return text
@@ -298,7 +299,11 @@ class LobbyScreen(Screen[None]):
                 text.append(f"Turn timer: {mine['turn_seconds']:g} s a move\n")
             text.append("\n")
             text.append_text(seats_text(mine))
-            text.append("\n\na adds a bot, x removes one, s starts, m chats, l leaves.", style="dim")
+            if mine.get("runs"):
+                keys = "a adds a bot, x removes a bot or a player, s starts, m chats, l leaves."
+            else:
+                keys = f"{literal(mine.get('run_by') or 'The creator')} runs this table: they add bots and start. m chats, l leaves."
+            text.append(f"\n\n{keys}", style="dim")
             if self.chat:
                 text.append("\n\n")
                 text.append_text(Text("\n").join(self.chat[-LOBBY_CHAT_LINES:]))
@@ -317,7 +322,9 @@ class LobbyScreen(Screen[None]):
         return self.tables[index] if index is not None and 0 <= index < len(self.tables) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("add_bot", "remove_bot", "start", "toggle_open", "chat", "leave"):
+        if action in ("add_bot", "remove_bot", "start", "toggle_open"):
+            return self.mine is not None and bool(self.mine.get("runs"))
+        if action in ("chat", "leave"):
             return self.mine is not None
         if action in ("join", "watch"):
             return bool(self.tables)
@@ -346,17 +353,55 @@ class LobbyScreen(Screen[None]):
             self.post_message(self.Request("watch", table=summary["table"], open=summary.get("open", False)))
 
     def action_add_bot(self) -> None:
-        if self.mine is not None:
-            self.post_message(self.Request("add_bot", table=self.mine["table"]))
+        """A bot in the first empty seat, at the level chosen (each seat its own)."""
+        from .dialogs import ChoiceScreen
+
+        mine = self.mine
+        if mine is None:
+            return
+        spec = get_game(mine["game"])
+        choices = [
+            (Text(words), kind, None if kind in spec.bots else f"{spec.title} has no {level} bots.")
+            for level, (kind, words) in BOT_LEVELS.items()
+        ]
+        self.app.push_screen(
+            ChoiceScreen("Which bot? (Esc: none)", choices, "greedy"),
+            lambda kind: kind and self.post_message(self.Request("add_bot", table=mine["table"], bot=kind)),
+        )
 
     def action_remove_bot(self) -> None:
-        if self.mine is None:
+        """Remove a bot, or free a player's seat (a wrong join: they are told why)."""
+        from .dialogs import ChoiceScreen
+
+        mine = self.mine
+        if mine is None:
             return
-        bots = [seat for seat, s in enumerate(self.mine["seats"]) if s is not None and s.get("bot")]
-        if not bots:
-            self.notify("There is no bot at your table.", severity="warning")
+        choices: list[tuple[Text, int, str | None]] = []
+        for seat, s in enumerate(mine["seats"]):
+            if s is None or seat == mine.get("you"):
+                continue
+            what = "Remove the bot" if s.get("bot") else "Free the seat of"
+            choices.append((Text(f"{what} {plain(s['name'])} (seat {seat + 1})"), seat, None))
+        if not choices:
+            self.notify("Nobody else sits at your table.", severity="warning")
             return
-        self.post_message(self.Request("remove_bot", table=self.mine["table"], seat=bots[-1]))
+
+        def chosen(seat: int | None) -> None:
+            if seat is None:
+                return
+            if mine["seats"][seat].get("bot"):
+                self.post_message(self.Request("remove_bot", table=mine["table"], seat=seat))
+                return
+            name = mine["seats"][seat]["name"]
+            self.app.push_screen(
+                LineScreen("Free a seat", f"Why must {plain(name)} leave? They are told (Enter; Esc: keep them)."),
+                lambda why: (
+                    why is not None
+                    and self.post_message(self.Request("remove_seat", table=mine["table"], seat=seat, reason=why))
+                ),
+            )
+
+        self.app.push_screen(ChoiceScreen("Remove whom? (Esc: nobody)", choices), chosen)
 
     def action_toggle_open(self) -> None:
         if self.mine is not None:
@@ -575,28 +620,73 @@ def option_row(key: str, default: Any, choices: Mapping[str, str] | None = None)
     )
 
 
-class CodeScreen(ModalScreen[str | None]):
-    """Ask for a private table's join code."""
+class LineScreen(ModalScreen[str | None]):
+    """Ask for one line of text: dismissed with what was typed (stripped), or None on Esc."""
 
     DEFAULT_CSS = """
-    CodeScreen { align: center middle; }
-    CodeScreen Vertical { width: 50; height: auto; border: round $accent; background: $surface; padding: 0 1; }
+    LineScreen { align: center middle; }
+    LineScreen Vertical { width: 60; max-width: 100%; height: auto; border: round $accent; background: $surface;
+                          padding: 0 1; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, why: str = "Private table: type its join code, then Enter.") -> None:
+    def __init__(self, title: str, why: Text | str, max_length: int = 200, value: str = "") -> None:
         super().__init__()
-        self.why = why
+        self.title_words = title
+        self.why = why if isinstance(why, Text) else Text(why)
+        self.max_length = max_length
+        self.value = value
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = "Join code"
-            yield Label(Text(self.why))
-            yield TextField(id="code", max_length=16)
+            box.border_title = self.title_words
+            yield Label(self.why)
+            yield TextField(value=self.value, id="line", max_length=self.max_length)
         yield KeysFooter()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class CodeScreen(LineScreen):
+    """Ask for a private table's join code (None: Esc, or nothing typed)."""
+
+    def __init__(self, why: str = "Private table: type its join code, then Enter.") -> None:
+        super().__init__("Join code", why, max_length=16)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+
+class AskingScreen(ModalScreen[bool]):
+    """While the people at a table decide whether a newcomer may take over an away player's
+    seat: what is going on, and Esc to stop asking (dismissed with True)."""
+
+    DEFAULT_CSS = """
+    AskingScreen { align: center middle; }
+    AskingScreen Static { width: 60; max-width: 100%; height: auto; border: round $accent; background: $surface;
+                          padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "stop", "Stop asking")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        box = Static(
+            Text.assemble(
+                "Asking the people at the table to let you take over ",
+                (literal(self.player), "bold"),
+                "'s seat: they see your request now and have a minute to answer. Wait here for their yes.",
+            )
+        )
+        box.border_title = "Waiting for a yes"
+        yield box
+        yield KeysFooter()
+
+    def action_stop(self) -> None:
+        self.dismiss(True)

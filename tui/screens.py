@@ -109,19 +109,28 @@ class TableScreen(FollowScreen):
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("l", "whole_log", "Log", show=False),  # the log's title says so
         Binding("m", "chat", "Chat"),
+        Binding("w", "waiting", "Waiting?"),
         Binding("q", "leave", "Leave"),
     ]
 
     class Leave(Message):
         """Leave the table (confirmed): back to the lobby or the game menu."""
 
+    class Waiting(Message):
+        """The player asks what can be done about a player the table waits for (nudge them,
+        let a bot move or play for them): the app offers it from the table's info."""
+
     LEAVE_ASKS = "Leave the table? Your seat waits for you: join the table again to take it back."
     """The question before a player leaves the table (``yule play`` asks its own)."""
 
-    def __init__(self, game: str, spectator: bool = False, leave_asks: str = LEAVE_ASKS) -> None:
+    def __init__(
+        self, game: str, spectator: bool = False, leave_asks: str = LEAVE_ASKS, *, others: bool = False
+    ) -> None:
         super().__init__()
         self.game = game
         self.spectator = spectator
+        self.others = others
+        """True at a table with other people (``w`` offers to nudge them; not in ``yule play``)."""
         self.leave_asks = leave_asks
         self.latest: tuple[dict[str, Any], list[str], dict[int, str]] | None = None
         self.events: list[dict[str, Any]] = []
@@ -199,6 +208,8 @@ class TableScreen(FollowScreen):
         return "ismcts" in game.bots and game.describe_move is not None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "waiting":
+            return self.others and not self.spectator and not self.over
         if action == "hint":
             view = self.table.view if self.is_mounted else None
             if not self.hints or view is None or view.get("you") is None:
@@ -241,6 +252,9 @@ class TableScreen(FollowScreen):
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))
+
+    def action_waiting(self) -> None:
+        self.post_message(self.Waiting())
 
     def action_leave(self) -> None:
         if self.spectator or self.over:

@@ -87,7 +87,7 @@ class TableTV(TableScreen):
         results.display = "result" in view
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action not in ("chat", "hint")  # the TV shows the chat; nobody types at it or asks for hints
+        return action not in ("chat", "hint", "waiting")  # the TV shows the chat; nobody types, asks or nudges
 
     def action_leave(self) -> None:
         self.app.exit(0)
@@ -227,6 +227,7 @@ class WatchApp(HostedApp):
     def _table_info(self, info: dict[str, Any]) -> None:
         self.info = info
         self.set_status(place=f"Yule TV · {literal(info['title'])} · table {info['table']}")
+        self.follow_away(info)
         if info["status"] == "waiting" and self.tv is None:
             seats = info.get("seats", [])
             taken = sum(1 for s in seats if s is not None)

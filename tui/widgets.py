@@ -92,6 +92,26 @@ def clock_text(left: dict[int, float], you: int | None, names: list[str]) -> str
     return f"{who}: {seconds // 60}:{seconds % 60:02d} left{more}"
 
 
+def away_text(left: dict[int, float], names: list[str]) -> str:
+    """The countdowns of players who are away to the bot that stands in for them, in a few
+    words: ``left`` is the seconds until a bot plays each away seat.
+
+    >>> away_text({1: 104.2}, ["Ana", "Ben"])
+    'Ben is away: a bot plays in 1:45'
+    >>> away_text({0: 9.0, 2: 61.5}, ["Ana", "Ben", "Cy"])
+    'Ana is away: a bot plays in 0:09 (+1)'
+    >>> away_text({}, ["Ana"])
+    ''
+    """
+    if not left:
+        return ""
+    seat = min(left, key=left.__getitem__)
+    seconds = max(0, math.ceil(left[seat]))
+    who = literal(names[seat] if seat < len(names) else f"Seat {seat + 1}", 12)
+    more = f" (+{len(left) - 1})" if len(left) > 1 else ""
+    return f"{who} is away: a bot plays in {seconds // 60}:{seconds % 60:02d}{more}"
+
+
 class StatusLine(Static):
     """One line: where you are, the table's join code, the turn timer (``clock``: see
     :func:`clock_text`) and the connection to the host (none shown when ``connection`` is

@@ -87,4 +87,4 @@ async def test_the_game_menu_asks_the_bots_level_and_seats_those_bots(tmp_path, 
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.info is not None, what="the table")
         await wait_for(pilot, lambda: None not in app.info["seats"], what="the bots")
         assert [s["bot"] for s in app.info["seats"]] == [None, "ismcts", "ismcts"]
-        assert [s["name"] for s in app.info["seats"][1:]] == ["Strong Bot 2", "Strong Bot 3"]
+        assert [s["name"] for s in app.info["seats"][1:]] == ["Hard Bot 2", "Hard Bot 3"]

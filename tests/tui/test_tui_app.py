@@ -90,14 +90,20 @@ async def test_lobby_create_add_bots_start_and_take(host):
         code = app.info["code"]
         assert code and app.screen.query_one(StatusLine).code == code
         assert code in screen_text(app)
-        await pilot.press("a", "a")
+        await pilot.press("a", "up", "enter")  # the level menu starts at normal: up is easy
+        await wait_for(pilot, lambda: app.info["seats"][1] is not None, what="an easy bot")
+        await pilot.press("a", "enter")
         await wait_for(pilot, lambda: None not in app.info["seats"], what="two bots")
-        await pilot.press("x")
-        await wait_for(pilot, lambda: None in app.info["seats"], what="a bot removed")
+        assert [s["bot"] for s in app.info["seats"][1:]] == ["random", "greedy"]
+        assert "Easy Bot 2 (bot)" in screen_text(app) and "Normal Bot 3 (bot)" in screen_text(app)
+        await pilot.press("x", "enter")  # the first seat offered: the easy bot's
+        await wait_for(pilot, lambda: app.info["seats"][1] is None, what="a bot removed")
         await pilot.press("s")
         await pilot.pause(0.2)
         assert any("Every seat needs" in n.message for n in notes)
-        await pilot.press("a", "s")
+        await pilot.press("a", "enter")
+        await wait_for(pilot, lambda: None not in app.info["seats"], what="two bots again")
+        await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
         await wait_for(pilot, lambda: my_turn(app), what="Ben's turn")
         await pilot.press("space", "down", "space", "t")

@@ -158,6 +158,8 @@ def test_two_players_each_see_only_their_own_peek(party):
     ben.wait_for(r"Ben \(you\)")
     ana.wait_for(r"2\. Ben")
     ana.keys("a")
+    ana.wait_for("Which bot")
+    ana.keys("\r")  # the level menu starts at normal
     ana.wait_for(r"3\. \w+ Bot 3")
     ana.keys("s")
     for player in (ana, ben):

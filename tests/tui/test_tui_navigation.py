@@ -23,7 +23,7 @@ from yule.netplay.client import Client, HostError, SeatStore
 from yule.netplay.host import Host
 from yule.tui.app import GameMenu, PlaySetup, YuleApp
 from yule.tui.dialogs import ChoiceScreen, ConfirmScreen
-from yule.tui.lobby import LobbyScreen, NoAnswerScreen
+from yule.tui.lobby import AskingScreen, LobbyScreen, NoAnswerScreen
 from yule.tui.screens import GameOverScreen
 
 
@@ -79,7 +79,9 @@ async def test_enter_joins_the_highlighted_table_and_the_footer_shows_only_keys_
         await pilot.press("enter")
         await wait_for(pilot, lambda: (app.info or {}).get("you") == 1, what="Dee's seat")
         await wait_for(pilot, lambda: "Dee (you)" in screen_text(app), what="Dee's seat shown")
-        assert {"add_bot", "remove_bot", "start", "toggle_open"} <= shown(app) and "leave" in usable(app)
+        assert not {"add_bot", "remove_bot", "start", "toggle_open"} & shown(app) and "leave" in usable(app)
+        panel = str(app.screen.query_one("#mine").render())
+        assert "Cy runs this table: they add bots and start." in panel  # Cy made it
         await pilot.press("l")  # leave the waiting table: the seat is freed
         await wait_for(pilot, lambda: app.screen.mine is None, what="no table of Dee's")
         await wait_for(pilot, lambda: "Dee" not in screen_text(app), what="the seat freed")
@@ -245,9 +247,15 @@ async def test_the_seat_of_an_away_player_is_taken_back_by_name_from_another_mac
         async with phone.run_test(size=(80, 24)) as pilot:
             await wait_for_screen(pilot, ChoiceScreen, "I am Bob: take my seat back", what="the away players")
             await pilot.press("enter")  # highlighted: the away player with our name
+            await wait_for_screen(pilot, AskingScreen, "Asking the people at the table", what="the wait for a yes")
+            async for asked in ana:  # Ana is asked whether this is really Bob
+                if asked["type"] == "reclaim_asked":
+                    break
+            assert (phone.last_view or {}).get("you") is None  # nothing of Bob's seat before the yes
+            await ana.answer(table, asked["request"], True)
             await wait_for(pilot, lambda: (phone.last_view or {}).get("you") == 1, what="Bob's seat")
             await wait_for(pilot, lambda: "Bob (you)" in screen_text(phone), what="Bob (you)")
-            assert "Bob is back, on another device." in phone.table_screen.lines
+            assert "Bob is back, on another device (Ana said yes)." in phone.table_screen.lines
             assert not phone.watching and phone.client.saved_seat(table=table).token != old.token
         async with Client("127.0.0.1", port, name="Bob") as dead_laptop:
             try:

@@ -22,8 +22,8 @@ def _seat(name: str, bot: str | None = None) -> dict:
 MINE = {
     "type": "table", "table": 2, "game": "white-elephant", "title": "White Elephant", "options": {},
     "open": False, "status": "waiting", "game_no": 0, "bot_delay": 0.8, "seq": 0, "you": 0,
-    "code": "K7QF2M",
-    "seats": [_seat("Ana"), _seat("Greedy Bot 2", "greedy"), _seat("[bold red]Eve[/]"), None],
+    "code": "K7QF2M", "runs": True, "run_by": "Ana",
+    "seats": [_seat("Ana"), _seat("Normal Bot 2", "greedy"), _seat("[bold red]Eve[/]"), None],
 }  # fmt: skip
 TABLES = [
     {**MINE, "type": None, "code": None},

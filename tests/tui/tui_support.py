@@ -280,7 +280,7 @@ async def sit_at_a_started_table(pilot, app: Any) -> None:
     await pilot.pause()
     await pilot.press("enter", "end", "backspace", "3", "enter")
     await wait_for(pilot, lambda: app.info is not None, what="the new table")
-    await pilot.press("a", "a")
+    await pilot.press("a", "enter", "a", "enter")  # two normal bots (the level menu's first choice)
     await wait_for(pilot, lambda: None not in app.info["seats"], what="two bots")
     await pilot.press("s")
     await wait_for(pilot, lambda: my_turn(app), what="our turn")

@@ -1,0 +1,94 @@
+"""The door and the table's controls in the terminal app, against a real host.
+
+- A player at the table is asked, on screen, whether a newcomer asking for an away player's
+  seat is really them; ``y`` lets them in, and the question goes from the other screens.
+- The status line counts down to the bot that will play for a player who is away.
+- ``w`` at the table offers to nudge a player the table waits for, and the nudged player hears it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from conftest import FAST, running
+from tui_support import Notes, screen_text, wait_for, wait_for_screen
+
+from yule.netplay.client import Client
+from yule.netplay.host import Host
+from yule.tui.app import YuleApp
+from yule.tui.dialogs import ChoiceScreen, ConfirmScreen
+from yule.tui.screens import TableScreen
+
+
+async def started_with(port: int, app: YuleApp, pilot: Any, game: str, *others: str) -> tuple[Client, list[Client]]:
+    """Ana's table of ``game``: the app's player joins by code, then ``others``; Ana starts it."""
+    ana = Client("127.0.0.1", port, "Ana", reconnect=False)
+    await ana.connect()
+    created = await ana.create_table(game, 2 + len(others), bot_delay=30)
+    app.code = created["code"]
+    app.connect("127.0.0.1", port)
+    await wait_for(pilot, lambda: (app.info or {}).get("you") == 1, what="the app's seat")
+    clients = []
+    for name in others:
+        client = Client("127.0.0.1", port, name, reconnect=False)
+        await client.connect()
+        await client.join(None, created["code"])
+        clients.append(client)
+    await ana.start(created["table"])
+    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+    return ana, clients
+
+
+async def test_a_player_is_asked_and_lets_the_newcomer_in(host):
+    app = YuleApp(name="Bob", discover=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        ana, (cy,) = await started_with(host.port, app, pilot, "white-elephant", "Cy")
+        try:
+            await cy.close()  # Cy's laptop died
+            await wait_for(pilot, lambda: "Cy is away: a bot plays in" in screen_text(app), what="the countdown")
+            async with Client("127.0.0.1", host.port, "Cy on a phone") as phone:
+                asking = asyncio.create_task(phone.reclaim(app.info["code"], "Cy"))
+                await wait_for_screen(pilot, ConfirmScreen, "Cy on a phone asks to take over the seat of Cy",
+                                      what="the question")  # fmt: skip
+                await pilot.press("y")
+                claim = await asking
+                assert claim.seat == 2
+                await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmScreen), what="the question gone")
+                await wait_for(pilot, lambda: "a bot plays in" not in screen_text(app), what="no countdown")
+                await wait_for(
+                    pilot,
+                    lambda: "Cy is back, on another device (Bob said yes)." in app.table_screen.lines,
+                    what="the log line",
+                )
+        finally:
+            await ana.close()
+
+
+async def test_w_nudges_a_player_the_table_waits_for(tmp_path):
+    host = Host(tmp_path / "data", away_timeout=60, limits=FAST, nudge_after=0)
+    async with running(host) as port:
+        app, notes = YuleApp(name="Bob", discover=False), Notes()
+        async with app.run_test(size=(100, 30), message_hook=notes) as pilot:
+            ana, (cy,) = await started_with(port, app, pilot, "gift-list", "Cy")  # everyone brings at once
+            try:
+                await pilot.press("w")
+                await wait_for_screen(pilot, ChoiceScreen, "Nudge Ana: the table waits for their move",
+                                      "Nudge Cy", what="the choices")  # fmt: skip
+                assert "Let a bot make" not in screen_text(app)  # Ana runs the table, not Bob
+                await pilot.press("enter")
+                async for frame in ana:
+                    if frame["type"] == "nudged":
+                        break
+                assert frame["name"] == "Bob"
+                await wait_for(
+                    pilot,
+                    lambda: "Bob nudged Ana: the table waits for their move." in app.table_screen.lines,
+                    what="the log line",
+                )
+                await cy.nudge(app.table_id, 1)
+                nudged = "Cy nudged you: the table waits for your move."
+                await wait_for(pilot, lambda: nudged in notes.messages, what="Bob nudged")
+            finally:
+                await ana.close()
+                await cy.close()
