@@ -322,6 +322,15 @@ class GameState(ABC, Generic[M]):
         """The result once the game is over, else ``None``."""
         return self._outcome
 
+    def at_once(self) -> bool:
+        """True when the seats in :meth:`active` choose at the same time, each among options of
+        its own that another seat's move never changes (a secret bring): then moves made at once
+        commute, and a seat's move chosen on a view from before another seat's move is still
+        judged on the position as it stands (:meth:`verify` says why, should the other move have
+        made it illegal).  ``False``, the default: any move may change what the next seat may do.
+        """
+        return False
+
     # -- what search needs -------------------------------------------------------------------
 
     def mover(self) -> Seat | None:

@@ -217,6 +217,10 @@ class Table:
         """Seat -> when its current move began to wait (the loop's clock), for every seat that may move."""
         self.nudged: dict[int, float] = {}
         """Seat -> when it was last nudged."""
+        self.at_once_since: int | None = None
+        """The seq from which the seats to move have chosen at once without a break
+        (:meth:`GameState.at_once`), else None: a view from then on is not stale for a seat
+        still to move, whatever the others brought meanwhile."""
 
     # -- creation and restoring ----------------------------------------------------------------
 
@@ -479,6 +483,29 @@ class Table:
         for move in self.moves:
             self._log_entries(state.apply(state.parse_record_move(move)))
         self.state = state
+        self.at_once_since = None
+        self._follow_at_once()
+
+    def _follow_at_once(self) -> None:
+        """Note from which seq the seats to move have been choosing at once (:attr:`at_once_since`)."""
+        if self.state is None or self.status != PLAYING or not self.state.at_once():
+            self.at_once_since = None
+        elif self.at_once_since is None:
+            self.at_once_since = len(self.moves)
+
+    def fresh_for(self, seat: int, seq: int) -> bool:
+        """True when a move ``seat`` chose on the view of ``seq`` may still be judged now: the
+        view is the current one, or since it the seats have been choosing at once and only
+        other seats have moved (what ``seat`` chose among is unchanged; the rules judge the move
+        on the position as it stands)."""
+        if seq == len(self.moves):
+            return True
+        since = self.at_once_since
+        return (
+            since is not None
+            and since <= seq < len(self.moves)
+            and all(m.get("by") not in (seat, CHANCE) for m in self.moves[seq:])
+        )
 
     def publish(self, events: list[dict[str, Any]]) -> None:
         """Every connection at the table gets its own view with the new public events."""
@@ -493,6 +520,7 @@ class Table:
     def _send_views(self, entries: list[dict[str, Any]]) -> None:
         self._wind_clock()
         self._track_waits()
+        self._follow_at_once()
         for seat, s in enumerate(self.seats):
             if s is not None and s.conn is not None:
                 s.conn.send_bytes(self.view_frame(seat, entries))
@@ -920,7 +948,7 @@ class Table:
             raise RequestError(
                 "not_playing", "The game is not being played." if self.status == WAITING else "The game is over."
             )
-        if seq is not None and seq != len(self.moves):
+        if seq is not None and not self.fresh_for(seat, seq):
             raise RequestError("stale", f"The game has moved on (seq is {len(self.moves)}).")
         self._play(seat, wire_move)
         return len(self.moves)

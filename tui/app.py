@@ -1056,14 +1056,18 @@ class YuleApp(HostedApp):
         """The game over sheet (again), over the table."""
         if self.results is None or self.game_over is not None:
             return
-        self.game_over = GameOverScreen(*self.results, again=not self.watching)
+        self.game_over = GameOverScreen(*self.results, again=self._runs())
         self.push_screen(self.game_over, self._after_game)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("results", "again"):
             at_table = self.results is not None and self.table_screen is not None and self.screen is self.table_screen
-            return at_table and (action == "results" or not self.watching)
+            return at_table and (action == "results" or self._runs())
         return True
+
+    def _runs(self) -> bool:
+        """True when this player may start the next game: they run the table (not watching)."""
+        return not self.watching and bool((self.info or {}).get("runs", True))
 
     def action_results(self) -> None:
         self.show_results()

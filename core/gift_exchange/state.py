@@ -231,6 +231,10 @@ class GiftExchangeState(GameState[Move]):
         limit = self.steal_limit
         return limit is not None and self.steals[gift] >= limit
 
+    def at_once(self) -> bool:
+        """While gifts are brought, every seat that has not brought yet brings at once, in secret."""
+        return self.phase == BRINGING
+
     # -- parsing -----------------------------------------------------------------------------
 
     parse_record_move = staticmethod(parse)

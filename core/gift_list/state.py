@@ -148,6 +148,10 @@ class GiftListState(GameState[Move]):
             return (CHANCE,)
         return ()
 
+    def at_once(self) -> bool:
+        """While gifts are brought, every seat that has not brought yet brings at once, in secret."""
+        return self.phase == BRING
+
     # -- parsing -----------------------------------------------------------------------------
 
     parse_record_move = staticmethod(parse)

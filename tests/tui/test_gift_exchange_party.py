@@ -8,8 +8,9 @@ import json
 
 from gift_exchange_support import BoardApp, position
 from textual.widgets import Input
-from tui_support import Notes, burst, screen_text, wait_for
+from tui_support import Notes, Played, ViewApp, burst, screen_text, wait_for
 
+from yule.core import get_game
 from yule.core.records import verify_record
 from yule.netplay.client import Client
 from yule.tui.dialogs import ConfirmScreen
@@ -17,6 +18,7 @@ from yule.tui.gift_exchange.forms import FormScreen
 from yule.tui.gift_exchange.tv import GiftExchangeTV
 from yule.tui.party import OPTION_FIELDS, EndScreen, PartyApp, PartyScreen, SetupScreen
 from yule.tui.tv import WatchApp
+from yule.tui.widgets import GameTable
 
 
 def party_app(tmp_path) -> PartyApp:
@@ -291,3 +293,29 @@ async def test_networked_play_bring_then_open_by_keys(tmp_path, monkeypatch):
         await wait_for(
             pilot, lambda: any(line.startswith("Undone: ") for line in app.table_screen.lines), what="the undo"
         )
+
+
+class RefusingApp(ViewApp):
+    """A networked Gift Exchange seat whose every move the host refuses (another seat's move made it
+    illegal, say): what the table does with the refusal."""
+
+    GAME = "gift-exchange"
+
+    def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
+        message.prevent_default()  # not played, as ViewApp's own handler would
+        self.moves.append(message.move)
+        self.table_screen.table.refused("That label is not allowed just now.")
+
+
+async def test_a_refused_bring_keeps_what_was_typed():
+    app = RefusingApp(Played(get_game("gift-exchange"), 3, seed=1), 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table_screen.table.view is not None, what="the table")
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the bring form")
+        await pilot.press(*"Waffle maker", "enter", *"gold box", "enter")
+        await wait_for(pilot, lambda: app.moves and app.screen is app.table_screen, what="the bring sent")
+        await wait_for(pilot, lambda: not app.table_screen.table.pending, what="the refusal heard")
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the form again")
+        assert [i.value for i in app.screen.query(Input)] == ["Waffle maker", "gold box"]

@@ -97,6 +97,8 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         super().__init__(**kwargs)
         self.previous: GiftExchangeView | None = None
         self.reveal: Text | None = None
+        self.typed: dict[str, str] = {}
+        """The bring form's values sent last, until the bring is taken (a refusal keeps them)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="info")
@@ -232,14 +234,26 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
             self.notify(literal(getattr(e, "message", str(e))), title="Can't undo", severity="warning")
 
     def action_bring(self) -> None:
+        """The bring form, filled in with what was typed last time if that bring was refused."""
+        typed = self.typed
+
+        def bring(values: dict[str, str]) -> dict[str, Any]:
+            self.typed = values  # kept until the bring is taken: a refused one is typed again for free
+            return {"type": "bring", "label": values["label"], "wrapping": values["wrapping"]}
+
         self.ask(
-            FormScreen("Bring your gift", [label_field(), wrapping_field()]),
-            lambda v: {"type": "bring", "label": v["label"], "wrapping": v["wrapping"]},
+            FormScreen(
+                "Bring your gift", [label_field(typed.get("label", "")), wrapping_field(typed.get("wrapping", ""))]
+            ),
+            bring,
         )
 
     # -- drawing -------------------------------------------------------------------------------
 
     def watch_view(self) -> None:
+        actions = (self.view or {}).get("actions", {})
+        if self.typed and not actions.get("bring"):
+            self.typed = {}  # the bring was taken (or bringing is over): the next form starts empty
         opened = newly_opened(self.previous, self.view)
         self.reveal = None if opened is None else reveal_text(opened, list(self.names))
         self.previous = self.view
