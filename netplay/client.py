@@ -402,8 +402,10 @@ class Client:
     # -- the lobby -------------------------------------------------------------------------
 
     async def list_tables(self) -> list[dict[str, Any]]:
-        """Every table at the host (summaries; no join codes)."""
-        return (await self.request({"type": "list"}))["tables"]
+        """The host's lobby (summaries; no join codes): the tables this client is at and those of
+        the seats it keeps first, then the newest others (a host lists a few hundred at most)."""
+        kept = sorted({seat.table for seat in self.saved_seats()})[-32:]
+        return (await self.request({"type": "list", "tables": kept}))["tables"]
 
     async def create_table(
         self,

@@ -12,6 +12,7 @@ hold up its table.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import time
 from collections.abc import Callable
@@ -49,7 +50,25 @@ class Limits:
     """Invalid frames tolerated on one connection before it is closed."""
     max_tables: int = 10_000
     tables_per_connection: int = 20
-    """Tables one connection may create, all told (leaving one does not give it back)."""
+    """Tables one connection may create, all told (leaving one does not give it back) ..."""
+    tables_per_address: int = 60
+    """... and tables created from one address that the host holds at once (a party of forty
+    behind one router, each guest making a table of their own, fits)."""
+    watches_per_connection: int = 10
+    """Tables one connection may watch at once ..."""
+    watches_per_address: int = 200
+    """... and watches from one address at once."""
+    code_guesses: float = 10.0
+    """Wrong join codes one address may try at once ..."""
+    code_guess_rate: float = 0.2
+    """... and then one every ``1 / code_guess_rate`` seconds (``too_many_guesses`` refuses more)."""
+    list_length: int = 200
+    """Tables a ``list`` names at most: the asker's own first, then the newest (``total`` says how many there are)."""
+    list_bytes: float = 8192.0
+    """A ``list`` counts as one more frame in the rate limit for each this many bytes of its answer."""
+    resume_room: int = 64
+    """Connections let in beyond the limits to take a seat back by its token (``resume`` and
+    ``organise`` only, until one succeeds): a full host never keeps a player from their seat."""
     max_connections: int = MAX_CONNECTIONS
     """Connections the host holds at once; more are refused (``host_full``) ..."""
     connections_per_address: int = CONNECTIONS_PER_ADDRESS
@@ -58,6 +77,23 @@ class Limits:
     """Chat lines per second a connection may send on average ..."""
     chat_burst: float = 5.0
     """... and in one burst; beyond that a line is refused (``chat_flood``), the connection stays."""
+
+
+def address_group(address: str) -> str:
+    """The address limits count a connection under: an IPv4 address as it is, an IPv6 one as its /64.
+
+    >>> address_group("192.168.1.20"), address_group("2001:db8:1:2:aaaa::1"), address_group("::ffff:10.0.0.5")
+    ('192.168.1.20', '2001:db8:1:2::/64', '10.0.0.5')
+    """
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 class TokenBucket:
@@ -75,6 +111,11 @@ class TokenBucket:
         self.burst = burst
         self.tokens = burst
         self.refilled = time.monotonic()
+
+    def ready(self, cost: float = 1.0) -> bool:
+        """True when ``cost`` tokens could be taken now (none are)."""
+        now = time.monotonic()
+        return min(self.burst, self.tokens + (now - self.refilled) * self.rate) >= cost
 
     def take(self, cost: float = 1.0) -> bool:
         """Take ``cost`` tokens; False (and none taken) when there are not enough."""
@@ -126,6 +167,11 @@ class Connection(asyncio.Protocol):
         self.peer = "?"
         self.address = "?"
         """The peer's IP address (``peer`` is the address and port)."""
+        self.group = "?"
+        """The address that limits count it under: the IP address, or its /64 for IPv6
+        (one home's devices share a /64 as they share an IPv4 address behind a router)."""
+        self.probation = False
+        """Let in beyond the host's limits only to take a seat back (:attr:`Limits.resume_room`)."""
         self.transport: asyncio.Transport | None = None
         self._frames = FrameBuffer(limits.max_frame)
         self._frame_tokens = TokenBucket(limits.rate, limits.burst)
@@ -148,6 +194,7 @@ class Connection(asyncio.Protocol):
         peer = transport.get_extra_info("peername")
         self.peer = str(peer)
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else self.peer
+        self.group = address_group(self.address)
         self._expect(self.limits.hello_timeout, FrameError.silent)
         if self.on_open is not None:
             self.on_open(self)

@@ -75,6 +75,9 @@ RECLAIM_RATE = 1 / 10
 """Requests for an away player's seat one address may make a second on average ..."""
 RECLAIM_BURST = 8.0
 """... and at once."""
+GUESSING_ADDRESSES = 4096
+"""Addresses whose wrong join codes are counted at once (the oldest counts go beyond that)."""
+
 RECLAIM_ADDRESSES = 4096
 """Addresses whose requests are counted at once (the oldest counts go beyond that)."""
 
@@ -120,6 +123,13 @@ class Host:
         self.connections: set[Connection] = set()
         """The connections admitted (see :meth:`_admit`)."""
         self.per_address: dict[str, int] = {}
+        self.probation: set[Connection] = set()
+        """Connections let in beyond the limits to take a seat back (:attr:`Limits.resume_room`)."""
+        self.made_by: dict[int, str] = {}
+        """Table id -> the address it was created from (the ``tables_per_address`` limit)."""
+        self._guesses: dict[str, TokenBucket] = {}
+        """Address -> its wrong join codes (``code_guesses``, ``code_guess_rate``)."""
+
         """Admitted connections from each address."""
         self._seen: dict[int, float] = {}
         """Table id -> when someone was last seen at it (a waiting table expires from then)."""
@@ -270,7 +280,7 @@ class Host:
         now = time.monotonic()
         gone = []
         for table in self.tables.values():
-            if table.status != WAITING or table.connections():
+            if table.status != WAITING or table.attended():
                 self._seen[table.id] = now
             elif now - self._seen.setdefault(table.id, now) >= self.expire_waiting:
                 gone.append(table.id)
@@ -284,6 +294,7 @@ class Host:
         """The forgotten tables leave the lobby, and their seat tokens stop working."""
         for table_id in gone:
             self._seen.pop(table_id, None)
+            self.made_by.pop(table_id, None)
             if (table := self.tables.pop(table_id, None)) is not None:
                 table.close()
         if gone:
@@ -304,30 +315,46 @@ class Host:
         self._numbers += 1
         return Connection(self._numbers, self.limits, self._received, self._lost, self._admit)
 
-    def _admit(self, conn: Connection) -> None:
-        """A new connection is let in, or told why not (``host_full``) and closed."""
+    def _full(self, conn: Connection) -> str | None:
+        """Why the host has no room for one more connection from ``conn``'s address, or None."""
         limits = self.limits
         if len(self.connections) >= limits.max_connections:
-            conn.error("host_full", f"This host is full: it holds {limits.max_connections} connections already. "
-                       "Try again in a while.")  # fmt: skip
-        elif self.per_address.get(conn.address, 0) >= limits.connections_per_address:
-            conn.error("host_full", f"Too many connections from your address ({limits.connections_per_address}): "
-                       "close some and try again.")  # fmt: skip
-        else:
-            self.connections.add(conn)
-            self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
+            return f"This host is full: it holds {limits.max_connections} connections already. Try again in a while."
+        if self.per_address.get(conn.group, 0) >= limits.connections_per_address:
+            return (
+                f"Too many connections from your address ({limits.connections_per_address}): close some and try again."
+            )
+        return None
+
+    def _admit(self, conn: Connection) -> None:
+        """A new connection is let in; or, when the host is full, let in on probation to take a
+        seat back by its token (a player's own ``resume`` always finds a slot); or told why not
+        (``host_full``) and closed."""
+        why = self._full(conn)
+        if why is None:
+            self._count(conn)
+            return
+        if len(self.probation) < self.limits.resume_room:
+            conn.probation = True
+            self.probation.add(conn)
             return
         log.warning("%r refused: host full", conn)
+        conn.error("host_full", why)
         conn.close()
 
+    def _count(self, conn: Connection) -> None:
+        self.connections.add(conn)
+        self.per_address[conn.group] = self.per_address.get(conn.group, 0) + 1
+
     def _lost(self, conn: Connection) -> None:
+        self.probation.discard(conn)
         if conn not in self.connections:
-            return  # refused at the door
+            return  # refused at the door, or never more than on probation
         self.connections.discard(conn)
-        if (left := self.per_address[conn.address] - 1) > 0:
-            self.per_address[conn.address] = left
+        if (left := self.per_address[conn.group] - 1) > 0:
+            self.per_address[conn.group] = left
         else:
-            del self.per_address[conn.address]
+            del self.per_address[conn.group]
         for table_id in set(conn.seats) | conn.watching | conn.created | conn.asking:
             if (table := self.tables.get(table_id)) is not None:
                 table.detach(conn)
@@ -379,10 +406,16 @@ class Host:
         if kind == "hello":
             conn.error("hello_twice", "You have already said hello.", rid=message.rid)
             return
+        if conn.probation and kind not in ("resume", "organise"):
+            conn.error("host_full", self._full(conn) or "This host is full: try again in a while.", rid=message.rid)
+            conn.close()
+            return
         try:
             reply = self._handlers[kind](conn, message)
         except RequestError as e:
             conn.error(e.code, e.message, rid=message.rid, table=getattr(message, "table", None))
+            if conn.probation:  # let in only to take a seat back, and that failed
+                conn.close()
             return
         except StoreError:
             log.exception("%r: %s could not be stored", conn, kind)
@@ -410,18 +443,35 @@ class Host:
         return table
 
     def _table_for(self, conn: Connection, table_id: int | None, code: str | None) -> Table:
-        """The table a join or watch names: by id (its code checked), or by its join code alone."""
-        if table_id is not None:
-            table = self._table(table_id)
-            table.check_code(conn, code)
-            return table
-        if code is None:
-            raise RequestError("no_table", "Name a table or give its join code.")
-        wanted = code.strip().upper()
-        for table in self.tables.values():
-            if secrets.compare_digest(wanted.encode(), table.code.encode()):
+        """The table a join or watch names: by id (its code checked), or by its join code alone.
+
+        Wrong codes are counted per address: past :attr:`Limits.code_guesses` of them the
+        address must wait before trying another (``too_many_guesses``)."""
+        guesses = self._guesses.get(conn.group)
+        if guesses is not None and not guesses.ready():
+            raise RequestError("too_many_guesses", "Too many wrong join codes from your address: wait a minute, "
+                               "then check the code with whoever made the table.")  # fmt: skip
+        try:
+            if table_id is not None:
+                table = self._table(table_id)
+                table.check_code(conn, code)
                 return table
-        raise RequestError("bad_code", "No table here has that join code.")
+            if code is None:
+                raise RequestError("no_table", "Name a table or give its join code.")
+            wanted = code.strip().upper().encode()
+            for table in self.tables.values():
+                if secrets.compare_digest(wanted, table.code.encode()):
+                    return table
+            raise RequestError("bad_code", "No table here has that join code.")
+        except RequestError as e:
+            if e.code == "bad_code":
+                if guesses is None:
+                    if len(self._guesses) >= GUESSING_ADDRESSES:
+                        self._guesses.clear()
+                    guesses = self._guesses[conn.group] = TokenBucket(self.limits.code_guess_rate,
+                                                                      self.limits.code_guesses)  # fmt: skip
+                guesses.take()
+            raise
 
     def _hook(self, table: Table) -> None:
         """A table joins the lobby: its token changes reach the host's index of tokens."""
@@ -444,10 +494,25 @@ class Host:
         return self._store
 
     def _list(self, conn: Connection, message: ListTables) -> dict[str, Any] | None:
-        if not conn.allow(self.limits.list_cost - 1):  # the frame itself has counted once
+        """The lobby: the tables the asker is at, or names (the seats it keeps), first, then the
+        newest others, at most :attr:`Limits.list_length` in all (``total``: how many there are).
+
+        So a list costs the host about the same whatever the lobby holds, and it counts in the
+        rate limit by its size.
+        """
+        limits = self.limits
+        asked = set(message.tables)
+        mine = [t for t in self.tables.values() if t.id in asked or t.is_at(conn)]
+        room = max(0, limits.list_length - len(mine))
+        newest = list(self.tables.values())[-(room + len(mine)) :] if room else []  # ids only grow
+        ids = {t.id for t in mine}
+        others = [t for t in reversed(newest) if t.id not in ids][:room]
+        tables = [t.summary(conn) for t in mine] + [t.summary(conn) for t in others]
+        size = sum(len(s["seats"]) * 16 + 160 for s in tables)  # about the bytes of the answer
+        if not conn.allow(limits.list_cost - 1 + size / limits.list_bytes):  # the frame itself has counted once
             conn.flood()
             return None
-        return {"type": "tables", "tables": [t.summary(conn) for t in self.tables.values()]}
+        return {"type": "tables", "tables": tables, "total": len(self.tables)}
 
     def _create(self, conn: Connection, message: Create) -> dict[str, Any]:
         if len(self.tables) >= self.limits.max_tables:
@@ -455,6 +520,10 @@ class Host:
         if conn.tables_made >= self.limits.tables_per_connection:
             raise RequestError("too_many_tables", f"You have created {conn.tables_made} tables, the most one "
                                "connection may create here.")  # fmt: skip
+        made = sum(1 for group in self.made_by.values() if group == conn.group)
+        if made >= self.limits.tables_per_address:
+            raise RequestError("too_many_tables", f"{made} tables made from your address are here already, the "
+                               "most one address may have: play at one of them, or wait for one to end.")  # fmt: skip
         if message.organised and message.sit:
             raise RequestError("bad_options", "An organised table seats its guests, not its organiser: create it "
                                "without sitting (sit false).")  # fmt: skip
@@ -467,6 +536,7 @@ class Host:
                              turn_seconds=message.turn_seconds, organiser_hash=hash_token(organiser_token))  # fmt: skip
         self._next_table += 1
         self._hook(table)
+        self.made_by[table.id] = conn.group
         table.creators.add(conn)
         conn.created.add(table.id)
         conn.tables_made += 1
@@ -495,7 +565,15 @@ class Host:
         if table.id in conn.seats and conn.seats[table.id] != where[1]:
             raise RequestError("already_seated", "You already have another seat at this table.")
         table.resume(conn, where[1])
+        self._promote(conn)
         return {"type": "seated", "table": table.id, "seat": where[1], "token": message.token}
+
+    def _promote(self, conn: Connection) -> None:
+        """A connection on probation proved a seat (or a table's organiser token): it stays, counted."""
+        if conn.probation:
+            conn.probation = False
+            self.probation.discard(conn)
+            self._count(conn)
 
     def _reclaim(self, conn: Connection, message: Reclaim) -> dict[str, Any]:
         bucket = self._reclaims.get(conn.address)
@@ -524,6 +602,13 @@ class Host:
         self._table(message.table).remove_seat(conn, message.seat, message.reason)
 
     def _watch(self, conn: Connection, message: Watch) -> dict[str, Any]:
+        limits = self.limits
+        if len(conn.watching) >= limits.watches_per_connection:
+            raise RequestError("too_many_watches", f"You are watching {len(conn.watching)} tables, the most one "
+                               "connection may: stop watching one first.")  # fmt: skip
+        if sum(len(c.watching) for c in self.connections if c.group == conn.group) >= limits.watches_per_address:
+            raise RequestError("too_many_watches", "Too many tables are watched from your address: stop watching "
+                               "some first.")  # fmt: skip
         table = self._table_for(conn, message.table, message.code)
         conn.watching.add(table.id)
         table.watch(conn)
@@ -570,6 +655,7 @@ class Host:
         for table in self.tables.values():
             if table.organiser_hash is not None and secrets.compare_digest(wanted, table.organiser_hash):
                 table.organise(conn)
+                self._promote(conn)
                 return {"type": "ok", "table": table.id}
         raise RequestError("bad_token", "That organiser token is not known here.")
 

@@ -57,7 +57,10 @@ class Pong(_Message):
 
 
 class ListTables(_Message):
+    """The lobby's tables; ``tables``: ids to list whatever else is listed (the seats a player keeps)."""
+
     type: Literal["list"]
+    tables: Annotated[list[TableId], Field(max_length=32)] = Field(default_factory=list)
 
 
 class Create(_Message):

@@ -361,11 +361,12 @@ class Table:
         conns = {s.conn for s in self.seats if s is not None and s.conn is not None}
         return conns | self.watchers | self.creators
 
-    def summary(self, conn: Connection | None = None) -> dict[str, Any]:
+    def summary(self, conn: Connection | None = None, *, public: bool = False) -> dict[str, Any]:
         """The table as listed in the lobby (no code).  A private table listed for a connection
-        that is not at it (``conn``) says which seats are taken, not by whom: ``{}`` for each."""
+        that is not at it (``conn``), or for anyone (``public``), says which seats are taken, not
+        by whom: ``{}`` for each."""
         seats = self._seat_summaries()
-        if conn is not None and not self.open and not self.is_at(conn):
+        if not self.open and (public or (conn is not None and not self.is_at(conn))):
             seats = [None if s is None else {} for s in seats]
         return {
             "table": self.id,
@@ -399,6 +400,13 @@ class Table:
             }
             for s in self.seats
         ]
+
+    def attended(self) -> bool:
+        """True while a person is connected in a seat here, or its creator is: watchers alone
+        do not keep a waiting table from expiring."""
+        if self.organiser is not None or self.creators:
+            return True
+        return any(s is not None and s.bot is None and s.conn is not None for s in self.seats)
 
     def is_at(self, conn: Connection) -> bool:
         """True for a connection at the table: seated there, watching it, or its creator."""
@@ -739,6 +747,8 @@ class Table:
             self.store.free_seat(self.id, seat)
         self.watchers.discard(conn)
         self.creators.discard(conn)
+        if self.organiser is conn:  # the creator left: the players seated here run the table now
+            self.organiser = None
         if seat is None:
             return None
         del conn.seats[self.id]

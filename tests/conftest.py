@@ -26,9 +26,9 @@ FAST = Limits(hello_timeout=0.5, frame_timeout=0.5, idle_timeout=5.0, heartbeat=
 """Short timeouts so the hostile-input tests finish quickly."""
 
 
-async def comes_true(condition: Callable[[], Any], timeout: float) -> bool:
-    """Poll ``condition()`` (a function, sync or async) until it is true (then True), for
-    ``timeout`` seconds at the most (then False)."""
+async def comes_true(condition: Callable[[], Any], timeout: float, every: float = 0.02) -> bool:
+    """Poll ``condition()`` (a function, sync or async) ``every`` so many seconds until it is
+    true (then True), for ``timeout`` seconds at the most (then False)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while True:
@@ -39,13 +39,15 @@ async def comes_true(condition: Callable[[], Any], timeout: float) -> bool:
             return True
         if loop.time() > deadline:
             return False
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(every)
 
 
-async def until(condition: Callable[[], Any], what: str = "the condition", timeout: float = 30.0) -> None:
+async def until(
+    condition: Callable[[], Any], what: str = "the condition", timeout: float = 30.0, every: float = 0.02
+) -> None:
     """Wait for ``condition()`` (:func:`comes_true`); fail after ``timeout`` seconds.  The timeout
     only guards against a hang (it is no speed test): a loaded machine must not fail here."""
-    assert await comes_true(condition, timeout), f"timed out waiting for {what}"
+    assert await comes_true(condition, timeout, every), f"timed out waiting for {what}"
 
 
 @asynccontextmanager

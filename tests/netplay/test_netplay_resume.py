@@ -188,7 +188,7 @@ async def test_kill_9_in_the_middle_of_games_loses_nothing(tmp_path):
         async def in_the_middle() -> bool:
             return any(t["seq"] > 20 and t["status"] == "playing" for t in await spy.list_tables())
 
-        await until(in_the_middle)
+        await until(in_the_middle, every=0.25)  # a lobby looks every few seconds: flat out is a flood
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     process.stdout.close()

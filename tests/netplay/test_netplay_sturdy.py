@@ -22,7 +22,7 @@ from netplay_support import Raw
 from yule.core import all_games
 from yule.core.records import replay, verify_record
 from yule.netplay.botplay import play_games
-from yule.netplay.client import Client, HostError
+from yule.netplay.client import Client, ConnectionLost, HostError
 from yule.netplay.connection import Limits
 from yule.netplay.host import Host
 from yule.netplay.store import Store
@@ -265,7 +265,8 @@ async def test_tables_waiting_with_nobody_at_them_expire_and_their_numbers_are_n
 
 
 async def test_connections_are_capped_per_host_and_per_address_with_a_sentence(tmp_path):
-    host = Host(tmp_path, limits=Limits(max_connections=3, connections_per_address=2, tables_per_connection=2))
+    limits = Limits(max_connections=3, connections_per_address=2, tables_per_connection=2, resume_room=0)
+    host = Host(tmp_path, limits=limits)
     await host.start("127.0.0.1", 0)
 
     async def from_address(address: str, hello: bool = True) -> Raw:
@@ -320,3 +321,24 @@ def test_an_older_data_folder_is_made_owner_only_but_not_a_folder_that_is_not_ou
     assert modes["older"] == 0o700 and modes["shared"] == 0o755
     assert modes["older/records/table-1-game-1.json"] == modes["older/yule.db"] == modes["shared/yule.db"] == 0o600
     assert modes["shared/records"] == 0o700
+
+
+async def test_a_full_host_still_gives_a_player_their_seat_back_and_nothing_else(tmp_path):
+    host = Host(tmp_path, limits=Limits(max_connections=2, connections_per_address=2, resume_room=4))
+    async with running(host) as port:
+        bob = Client("127.0.0.1", port, "Bob", reconnect=False)
+        await bob.connect()
+        created = await bob.create_table("elf", 2)
+        token = bob.seats[created["table"]].token
+        await bob.close()
+        async with Client("127.0.0.1", port, "Ana") as ana, Client("127.0.0.1", port, "Cy") as cy:
+            assert len(host.connections) == 2  # the host is full
+            async with Client("127.0.0.1", port, "Eve", reconnect=False) as eve:
+                with pytest.raises((HostError, ConnectionLost)) as refused:
+                    await eve.list_tables()
+                assert not isinstance(refused.value, HostError) or refused.value.code == "host_full"
+            async with Client("127.0.0.1", port, "Bob", reconnect=False) as back:
+                assert (await back.resume(token)).seat == 0  # his own seat: let in all the same
+                assert back.tables[created["table"]]["seats"][0]["name"] == "Bob"
+                assert len(host.connections) == 3 and not host.probation
+            assert await ana.list_tables() and await cy.list_tables()
