@@ -271,7 +271,7 @@ def _run_server(command: str, serve: Coroutine[Any, Any, None], stopped: str, da
 
     if data is not None:
         try:
-            data.mkdir(parents=True, exist_ok=True)
+            data.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as e:
             serve.close()
             print(f"yule {command}: cannot use the data folder {data}: {e.strerror or e}", file=sys.stderr)
@@ -382,6 +382,34 @@ def cmd_ssh_serve(args: argparse.Namespace) -> int:
             await ssh.stop()
 
     return _run_server("ssh-serve", serve(), "Yule SSH server stopped.")
+
+
+def cmd_ssh_names(args: argparse.Namespace) -> int:
+    from yule.netplay import default_data_dir
+    from yule.tui.sshnames import NameBook, NamesError
+    from yule.tui.text import literal
+
+    data = Path(args.data) if args.data else default_data_dir()
+    book = NameBook(data)
+    try:
+        if args.release is not None:
+            if not book.release(args.release):
+                print(f"yule ssh-names: no SSH key holds the name {literal(args.release)} here.", file=sys.stderr)
+                return 1
+            print(f"{literal(args.release)} is free again (its seats here are forgotten): the next guest to come in "
+                  "under it with an SSH key holds it.")  # fmt: skip
+            return 0
+        holders = book.holders()
+    except NamesError as e:
+        print(f"yule ssh-names: {e}", file=sys.stderr)
+        return 1
+    if not holders:
+        print(f"No SSH key holds a name here yet (data folder {data}).")
+    width = max((len(literal(h.name)) for h in holders), default=0)
+    for h in holders:
+        given = f"  (given as {literal(h.alias_of)} was taken)" if h.alias_of else ""
+        print(f"{literal(h.name):<{width}}  {h.key}  first seen {h.first_seen}{given}")
+    return 0
 
 
 def cmd_bots(args: argparse.Namespace) -> int:
@@ -616,6 +644,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"close a session after M minutes without a key press (default {SSH_IDLE_MINUTES:g})",
     )
     p.set_defaults(handler=cmd_ssh_serve)
+
+    p = sub.add_parser("ssh-names", help="the SSH guests' names and the keys that hold them; release one")
+    p.add_argument("--data", metavar="DIR", help="data folder of the SSH server (default: the usual one)")
+    p.add_argument("--release", metavar="NAME", help="forget who holds NAME and its seats (a guest's new key)")
+    p.set_defaults(handler=cmd_ssh_names)
 
     p = sub.add_parser("bots", help="bots playing games through a host, one connection per seat")
     p.add_argument("address", type=_host_port, metavar="HOST:PORT")

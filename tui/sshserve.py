@@ -10,19 +10,31 @@ or X11 forwarding is refused.  The window size follows the client's, the colours
 terminal type (``TERM`` from its pty request, ``COLORTERM`` when the client sends it).  Ctrl+q
 or closing the terminal ends that session only.
 
-- Authentication: none by default (any user name, any key or password: a party on a LAN), or a
-  shared party word (``--password``), compared in constant time, three tries per connection.
+A guest is their SSH key, not their name (:mod:`yule.tui.sshnames` keeps who holds which name):
+
+- Any public key gets in (OpenSSH offers the guest's key first).  The first key to come in under
+  a name holds it; the same key under that name is given the name's state folder again, whose
+  seat tokens bring a guest whose connection dropped straight back to their seat.  Another key
+  under a held name plays under a name of its own (``dee 2``), told so on entry, and never gets
+  the first guest's folder.
+- A guest without a key (keyboard-interactive with no question, or the party word as the SSH
+  password) may use a name no key holds, refused with the reason otherwise; their app gets a
+  folder of its own for the session only, removed when it ends, so two keyless guests of one name
+  never share seats.  They are told on entry what that means for coming back.
+- With a party word (``--password``), a guest with a key is asked it on their terminal before the
+  app starts (no echo, three tries, a second's wait after a wrong word); one without a key gives
+  it as the SSH password.  Words are compared in constant time.
+- The app gets its state folder as ``YULE_STATE_DIR`` (and ``HOME``), and what to tell the guest
+  on entry (their name here) as an argument.
+
 - The host key is made on first start and kept in the data folder, readable by its owner only;
   :attr:`SSHServe.fingerprint` is what guests' clients show the first time.
 - Sessions are capped (:data:`yule.netplay.MAX_SSH_SESSIONS`); a session without a key press for
   :data:`yule.netplay.SSH_IDLE_MINUTES` is closed; dead connections are noticed by keep-alives.
-- Each user name has its own state folder, ``DATA/ssh-users/<folder>`` (owner-only), given to
-  its apps as ``YULE_STATE_DIR`` (and ``HOME``): the seat tokens the app keeps there bring a
-  guest whose connection dropped straight back to their seat when they connect again under the
-  same name.
 
 User names are hostile input: the display name is cleaned like any name the host receives,
-and the folder name (:func:`user_folder`) is made of safe characters and a hash of the name.
+and the folder name (:func:`yule.tui.sshnames.user_folder`) is made of safe characters and a
+hash of the name.
 """
 
 from __future__ import annotations
@@ -30,14 +42,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
-import hashlib
 import logging
 import os
 import re
 import secrets
+import shutil
 import signal
 import struct
 import sys
+import tempfile
 import termios
 from pathlib import Path
 from typing import Any
@@ -47,10 +60,11 @@ import asyncssh
 from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES
 from yule.netplay.table import clean_name
 
+from .sshnames import NameBook, NamesError
+
 log = logging.getLogger("yule.ssh")
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
-USERS_FOLDER = "ssh-users"
 PASSWORD_TRIES = 3
 KEEPALIVE_SECONDS = 30
 LOGIN_SECONDS = 60
@@ -65,27 +79,12 @@ _RESET = b"\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l\x1b[?2004l\x1b[0m\r\n"
 """What restores a terminal an app could not restore itself: its modes off, the normal screen back."""
 
 
-def user_folder(user: str) -> str:
-    """The state folder's name for an SSH user name: safe characters, then a hash of the whole name.
-
-    Different names never share a folder (``Ana`` and ``ana`` are two guests), and nothing in a
-    name can climb out of the users' folder.
-
-    >>> user_folder("ana")
-    'ana-24d4b96f58da6d4a'
-    >>> user_folder("../../etc/passwd").split("-")[0], user_folder("\\x1b[31m").split("-")[0]
-    ('etcpasswd', '31m')
-    """
-    digest = hashlib.sha256(user.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    return f"{re.sub(r'[^a-z0-9_]', '', user.lower())[:24]}-{digest}"
-
-
 def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
     """The server's host key from the data folder, made (owner-only) on first start."""
     path = data_dir / HOST_KEY_FILE
     with contextlib.suppress(FileNotFoundError):
         return asyncssh.read_private_key(path)
-    data_dir.mkdir(parents=True, exist_ok=True)
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = asyncssh.generate_private_key("ssh-ed25519", comment="yule ssh-serve")
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "wb") as f:
@@ -151,16 +150,6 @@ class SSHServe:
             self._acceptor = None
         await asyncio.gather(*(session.end("The party's SSH server is stopping.") for session in list(self.sessions)))
 
-    def user_dir(self, user: str) -> Path:
-        """The user name's own state folder (owner-only), made when first needed."""
-        users = self.data_dir / USERS_FOLDER
-        users.mkdir(mode=0o700, parents=True, exist_ok=True)
-        folder = users / user_folder(user)
-        folder.mkdir(mode=0o700, exist_ok=True)
-        for path in (users, folder):
-            path.chmod(0o700)
-        return folder
-
 
 class PartyServer(asyncssh.SSHServer):
     """One SSH connection: who may log in, and what they may ask for (only the app)."""
@@ -169,6 +158,10 @@ class PartyServer(asyncssh.SSHServer):
         self.serve = serve
         self.conn: asyncssh.SSHServerConnection | None = None
         self.failed_passwords = 0
+        self.key: asyncssh.SSHKey | None = None
+        """The guest's key, once authentication completed with it (None: they came in without one)."""
+        self._trying: asyncssh.SSHKey | None = None
+        """The key of the last authentication attempt, None after an attempt without a key."""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -180,12 +173,32 @@ class PartyServer(asyncssh.SSHServer):
         self.serve.connections -= 1
 
     def begin_auth(self, username: str) -> bool:
-        return self.serve.password is not None
+        return True  # a key is asked for first, so that a guest who has one is known by it
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Any key is welcome: it is who the guest is.  This is asked before the signature is
+        checked, so the key counts only once authentication completes right after it."""
+        self._trying = key
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        if self.serve.password is not None:
+            return super().kbdint_auth_supported()  # the party word, asked as a password
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        """In without a key: no question asked (there is no party word)."""
+        self._trying = None
+        return True
 
     def password_auth_supported(self) -> bool:
         return self.serve.password is not None
 
     async def validate_password(self, username: str, password: str) -> bool:
+        self._trying = None
         expected = self.serve.password or ""
         if secrets.compare_digest(password.encode("utf-8", "surrogatepass"), expected.encode()):
             return True
@@ -195,9 +208,15 @@ class PartyServer(asyncssh.SSHServer):
         await asyncio.sleep(1.0)  # a guessing client waits a second per word
         return False
 
+    def auth_completed(self) -> None:
+        """The attempt just made got the guest in: with its key, or without one."""
+        self.key = self._trying
+
     def session_requested(self) -> GuestSession:
         assert self.conn is not None
-        return GuestSession(self.serve, self.conn.get_extra_info("username") or "")
+        here = str(self.conn.get_extra_info("sockname", ("HOST",))[0]).removeprefix("::ffff:")
+        fingerprint = self.key.get_fingerprint() if self.key is not None else None
+        return GuestSession(self.serve, self.conn.get_extra_info("username") or "", fingerprint, here)
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
         return False
@@ -249,9 +268,21 @@ class _AppInput(asyncio.Protocol):
 class GuestSession(asyncssh.SSHServerSession[bytes]):
     """One SSH session: a pseudo terminal with the guest's app in it, nothing else."""
 
-    def __init__(self, serve: SSHServe, user: str) -> None:
+    def __init__(self, serve: SSHServe, user: str, fingerprint: str | None, here: str) -> None:
         self.serve = serve
         self.user = user
+        self.fingerprint = fingerprint
+        """The SHA256 fingerprint of the key the guest came in with (None: without one)."""
+        self.here = here
+        """The address the guest reached this server at, for the ssh lines they are told."""
+        self.state: Path | None = None
+        """The state folder the guest's app is given (``YULE_STATE_DIR``)."""
+        self.throwaway = False
+        """True when that folder is for this session only (a guest without a key), removed at its end."""
+        self._typed = bytearray()
+        """Keys typed before the app runs (the party word)."""
+        self._typing = asyncio.Event()
+        self._no_more_keys = False
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.proc: asyncio.subprocess.Process | None = None
         self.master: int | None = None
@@ -284,6 +315,8 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
 
     def eof_received(self) -> bool:
         """The guest's input ended: the session stays open to show the app (or why it cannot run)."""
+        self._no_more_keys = True
+        self._typing.set()
         return True
 
     def break_received(self, msec: int) -> bool:
@@ -315,26 +348,120 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
             return
         self.serve.sessions.add(self)
         try:
-            status = await self._run_app(chan)
+            admitted = await self._admit(chan)
+            if self.reason is not None:  # the server stopped while the guest was at the door
+                status = 1
+            elif isinstance(admitted, str):
+                log.info("SSH user %r not let in: %s", self.user, admitted)
+                if not chan.is_closing():
+                    chan.write(admitted.encode() + b"\r\n")
+                status = 1
+            else:
+                status = await self._run_app(chan, *admitted)
         except OSError as e:
             log.warning("could not start the app for SSH user %r: %s", self.user, e)
             status = 1
         finally:
             self.serve.sessions.discard(self)
             self._close_terminal()
+            if self.throwaway and self.state is not None:
+                shutil.rmtree(self.state, ignore_errors=True)
         if not chan.is_closing():
             if self.reason is not None:
                 chan.write(_RESET + self.reason.encode() + b"\r\n")
             chan.exit(status)
 
-    async def _run_app(self, chan: asyncssh.SSHServerChannel[bytes]) -> int:
+    async def _admit(self, chan: asyncssh.SSHServerChannel[bytes]) -> tuple[str, str | None] | str:
+        """Who the guest plays as, and what they are told first (see the module docstring); or why
+        they may not come in.  Sets :attr:`state`, the folder their app is given."""
+        name = clean_name(self.user, "Guest")
+        book = NameBook(self.serve.data_dir)
+        other = ssh_line(self.serve.port, "OTHER", self.here)
+        try:
+            if self.fingerprint is None:
+                if book.holder(name) is not None:
+                    return (
+                        f"The name {name} belongs to a guest who comes in with an SSH key. Without a key, "
+                        f"come in under another name: {other} (or make a key with ssh-keygen)."
+                    )
+                self.state, self.throwaway = Path(tempfile.mkdtemp(prefix="yule-ssh-guest-")), True
+                return name, (
+                    f"You came in without an SSH key, so you are {name} for this visit only: if your "
+                    "connection drops, taking your seat back needs a yes from the table. With a key (make "
+                    "one with ssh-keygen) the same ssh line brings you straight back to your seat."
+                )
+            if self.serve.password is not None and (wrong := await self._party_word(chan)) is not None:
+                return wrong
+            claim = book.claim(name, self.fingerprint)
+        except NamesError as e:
+            return str(e)
+        self.state = claim.folder
+        if claim.taken:
+            return claim.name, (
+                f"The name {name} is taken here by another guest's SSH key, so you are {claim.name} here; "
+                f"next time the same ssh line brings you back as {claim.name}. To play under another "
+                f"name: {other}."
+            )
+        if claim.new:
+            return claim.name, (
+                f"You are {claim.name} here: your SSH key holds this name now, so the same ssh line "
+                f"brings you back to your seat if your connection drops. To play under another name: {other}."
+            )
+        return claim.name, None
+
+    async def _party_word(self, chan: asyncssh.SSHServerChannel[bytes]) -> str | None:
+        """Ask a guest who came in with a key for the party word, on their terminal: None once it is
+        said, else why they may not come in (three tries, a second's wait after each wrong word)."""
+        expected = (self.serve.password or "").encode()
+        try:
+            async with asyncio.timeout(LOGIN_SECONDS):
+                for tried in range(1, PASSWORD_TRIES + 1):
+                    chan.write(b"Party word: ")
+                    word = await self._read_word()
+                    chan.write(b"\r\n")
+                    if word is None:
+                        return "No party word given."
+                    if secrets.compare_digest(word, expected):
+                        return None
+                    await asyncio.sleep(1.0)
+                    if tried < PASSWORD_TRIES:
+                        chan.write(b"That is not the party word.\r\n")
+        except TimeoutError:
+            return "No party word came in time."
+        return "Wrong party word: ask the host for it."
+
+    async def _read_word(self) -> bytes | None:
+        """A line typed without echo (backspace and ctrl+u edit it); None on ctrl+c or ctrl+d, or
+        when no more keys can come."""
+        word = bytearray()
+        while True:
+            while self._typed:
+                byte = self._typed.pop(0)
+                if byte == 0x0A and not word:
+                    continue  # the end of a \r\n
+                if byte in (0x0D, 0x0A):
+                    return bytes(word)
+                if byte in (0x03, 0x04):
+                    return None
+                if byte in (0x7F, 0x08):
+                    while word and word.pop() & 0xC0 == 0x80:  # back over a whole UTF-8 character
+                        pass
+                elif byte == 0x15:
+                    word.clear()
+                elif len(word) < 1024:
+                    word.append(byte)
+            if self._no_more_keys:
+                return None
+            self._typing.clear()
+            await self._typing.wait()
+
+    async def _run_app(self, chan: asyncssh.SSHServerChannel[bytes], name: str, notice: str | None) -> int:
         loop = asyncio.get_running_loop()
         master, slave = os.openpty()
         self.master = master
         width, height, _, _ = chan.get_terminal_size()
         self._set_size(width, height)
         host, port = self.serve.game_host
-        name = clean_name(self.user, "Guest")
         try:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -343,6 +470,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
                 host,
                 str(port),
                 name,
+                *([notice] if notice is not None else []),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,
@@ -351,7 +479,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
             )
         finally:
             os.close(slave)
-        log.info("SSH user %r plays as %r (session %d of %d)", self.user, name, len(self.serve.sessions), self.serve.max_sessions)  # fmt: skip
+        log.info("SSH user %r plays as %r, key %s (session %d of %d)", self.user, name, self.fingerprint or "none", len(self.serve.sessions), self.serve.max_sessions)  # fmt: skip
         self.output = output = _AppOutput(chan)
         await loop.connect_read_pipe(lambda: output, os.fdopen(os.dup(master), "rb", buffering=0))
         self.input, _ = await loop.connect_write_pipe(
@@ -367,9 +495,10 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         return status if status >= 0 else 1
 
     def _environment(self, chan: asyncssh.SSHServerChannel[bytes]) -> dict[str, str]:
-        """The app's environment: the client's terminal type, the user name's own state folder."""
+        """The app's environment: the client's terminal type, the guest's own state folder."""
         term = chan.get_terminal_type() or ""
-        state = str(self.serve.user_dir(self.user))
+        assert self.state is not None
+        state = str(self.state)
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": state,
@@ -392,6 +521,9 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         if self.input is not None and not self.input.is_closing():
             self.last_key = asyncio.get_running_loop().time()
             self.input.write(data)
+        elif self.proc is None and len(self._typed) < INPUT_BUFFER:
+            self._typed += data
+            self._typing.set()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self.master is not None:
@@ -430,6 +562,11 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
     async def end(self, reason: str) -> None:
         """End the app (asked nicely, then killed) and tell the guest why."""
         proc = self.proc
+        if self.state is None and self._task is not None and not self._task.done():  # at the door (the party word)
+            self.reason = reason
+            self._no_more_keys = True
+            self._typing.set()
+            await asyncio.shield(self._task)
         if proc is None or proc.returncode is not None:
             return
         self.reason = reason
@@ -445,6 +582,8 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         """The guest is gone: their app gets a hang-up, as when a terminal is closed."""
+        self._no_more_keys = True
+        self._typing.set()
         self._close_terminal()
         proc = self.proc
         if proc is not None and proc.returncode is None:
@@ -475,7 +614,12 @@ def serving_lines(ssh: SSHServe, addresses: list[str]) -> list[str]:
     return [
         f"Yule over SSH on port {ssh.port}, playing at the game host {host}:{port}",
         "Guests with only an SSH client type: "
-        + ", or ".join(f"ssh -p {ssh.port} NAME@{a}" for a in addresses)
+        + ", or ".join(ssh_line(ssh.port, "NAME", a) for a in addresses)
         + f" (NAME: the name they play under){word}",
         f"SSH host key fingerprint: {ssh.fingerprint}",
     ]
+
+
+def ssh_line(port: int, user: str, host: str) -> str:
+    """The line a guest types to come in as ``user``."""
+    return f"ssh -p {port} {user}@{host}"

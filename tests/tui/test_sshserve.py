@@ -3,14 +3,19 @@
 A real host and the SSH server run in the test's event loop; each guest is an SSH session with
 a pseudo terminal, whose app is a real process drawing to it.  Two guests join one table by its
 code and play; each screen shows its own secret Goal card and never the other's; a guest whose
-connection drops is back in the seat on connecting again under the same name.  Commands,
-SFTP and forwarding are refused; the party word, the session cap and the idle timeout hold;
+connection drops is back in the seat on connecting again under the same name with the same key.
+A guest is their key (each test guest has one, :func:`key_of`): another key under a held name
+plays under a name of its own and never gets the first guest's folder, seat or screen; a guest
+without a key is refused a held name and gets a folder for the visit only; ``yule ssh-names``
+releases a name.  Commands, SFTP and forwarding are refused; the party word (as the SSH password,
+or on the terminal for a guest with a key), the session cap and the idle timeout hold;
 ``yule host --ssh`` serves both, and ``yule hosts`` shows the line a guest types.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import stat
 import struct
@@ -30,11 +35,27 @@ from yule.netplay.discovery import FoundHost
 from yule.netplay.host import Host
 from yule.tui.cli import main
 from yule.tui.elf.table import label
-from yule.tui.sshserve import HOST_KEY_FILE, USERS_FOLDER, SSHServe, user_folder
+from yule.tui.sshnames import NAMES_FILE, USERS_FOLDER, NameBook, user_folder
+from yule.tui.sshserve import HOST_KEY_FILE, GuestSession, SSHServe
 
 TERM = "xterm-256color"
 WAIT = 30.0
 """Seconds a wait may last before the test fails: guards a hang only (apps start as processes)."""
+
+
+KEYS: dict[str, asyncssh.SSHKey] = {}
+
+
+def key_of(name: str) -> asyncssh.SSHKey:
+    """The SSH key a test's guest of that name comes in with (one per name, made once)."""
+    return KEYS.setdefault(name, asyncssh.generate_private_key("ssh-ed25519"))
+
+
+class Keyless(asyncssh.SSHClient):
+    """A client without a key, as OpenSSH is then: it tries keyboard-interactive."""
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
 
 
 class Guest:
@@ -47,7 +68,14 @@ class Guest:
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def connect(cls, port: int, user: str, **options: Any) -> Guest:
+    async def connect(
+        cls, port: int, user: str, key: asyncssh.SSHKey | None = None, *, keyless: bool = False, **options: Any
+    ) -> Guest:
+        """``user`` comes in with ``key`` (by default their own: :func:`key_of`), or without any."""
+        if keyless:
+            options.update(client_keys=None, client_factory=Keyless)
+        else:
+            options.update(client_keys=[key or key_of(user)])
         conn = await asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None, **options)
         process = await conn.create_process(term_type=TERM, term_size=(100, 30), encoding=None)
         return cls(conn, process)
@@ -65,6 +93,13 @@ class Guest:
         await until(lambda: text in self.text[since:], f"{text!r} on the screen; it ended with:\n{self.text[-1500:]}")
         return self.text.index(text, since) + len(text)
 
+    async def says(self, sentence: str) -> None:
+        """Wait until ``sentence`` is on the screen, maybe wrapped in a box (a notice)."""
+        words = " ".join(sentence.split())
+        await until(
+            lambda: words in _flowing(self.text), f"{sentence!r} on the screen; it ended with:\n{self.text[-1500:]}"
+        )
+
     def keys(self, *keys: str) -> None:
         for key in keys:
             self.process.stdin.write(key.encode())
@@ -73,6 +108,33 @@ class Guest:
         self.conn.close()
         await self.conn.wait_closed()
         await self.reader
+
+
+def mode(path: Path | str) -> int:
+    """A file's or folder's permission bits."""
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+def _flowing(text: str) -> str:
+    """The screen's text with box edges and line ends as single spaces: a wrapped sentence runs on."""
+    return " ".join(re.sub(r"[│▌]", " ", text).split())
+
+
+def sessions_of(ssh: SSHServe, key: asyncssh.SSHKey | None) -> list[GuestSession]:
+    fingerprint = key.get_fingerprint() if key is not None else None
+    return [s for s in ssh.sessions if s.fingerprint == fingerprint]
+
+
+async def app_of(ssh: SSHServe, key: asyncssh.SSHKey | None) -> tuple[list[str], str]:
+    """The app process of the one session that came in with ``key`` (None: without one): its
+    arguments after the module's name, host and port, and the state folder it is given."""
+    await until(lambda: len(sessions_of(ssh, key)) == 1 and sessions_of(ssh, key)[0].proc, "the session's app")
+    (session,) = sessions_of(ssh, key)
+    assert session.proc is not None
+    proc = Path(f"/proc/{session.proc.pid}")
+    argv = (await asyncio.to_thread((proc / "cmdline").read_bytes)).decode().split("\0")[:-1]
+    env = dict(line.split("=", 1) for line in (await asyncio.to_thread((proc / "environ").read_bytes)).decode().split("\0") if "=" in line)  # fmt: skip
+    return argv[argv.index("yule.tui.sshguest") + 3 :], env["YULE_STATE_DIR"]  # after HOST PORT
 
 
 @pytest.fixture
@@ -188,7 +250,9 @@ async def test_a_session_follows_the_window_and_ends_alone_on_ctrl_q(party):
 
 async def test_only_the_app_is_served(party):
     host, ssh = party
-    async with asyncssh.connect("127.0.0.1", ssh.port, username="eve", known_hosts=None) as conn:
+    async with asyncssh.connect(
+        "127.0.0.1", ssh.port, username="eve", known_hosts=None, client_keys=[key_of("eve")]
+    ) as conn:
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.run("cat /etc/passwd", check=True)
         with pytest.raises(asyncssh.ChannelOpenError):
@@ -206,7 +270,9 @@ async def test_the_party_word_is_asked_for(tmp_path):
     ssh = SSHServe(tmp_path, ("127.0.0.1", 9), password="mistletoe")
     async with running(ssh):
         with pytest.raises(asyncssh.PermissionDenied):
-            await asyncssh.connect("127.0.0.1", ssh.port, username="ana", password="holly", known_hosts=None)
+            await asyncssh.connect(
+                "127.0.0.1", ssh.port, username="ana", password="holly", known_hosts=None, client_keys=None
+            )
         with pytest.raises(asyncssh.PermissionDenied):
             await asyncssh.connect("127.0.0.1", ssh.port, username="ana", known_hosts=None, client_keys=None)
         async with asyncssh.connect(
@@ -305,3 +371,159 @@ async def test_stopping_the_server_tells_each_guest(party):
     await asyncio.wait_for(ana.process.wait_closed(), WAIT)
     assert ana.process.exit_status == 0
     await ana.close()
+
+
+async def test_a_name_is_its_first_key_and_another_key_under_it_is_somebody_else(party):
+    host, ssh = party
+    book = NameBook(ssh.data_dir)
+    a, b = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    async with Client("127.0.0.1", host.port, name="Organiser") as organiser:
+        created = await organiser.request({"type": "create", "game": "elf", "seats": 3, "sit": False, "bot_delay": 0.0})
+        dee = await Guest.connect(ssh.port, "dee", a)
+        await dee.says(f"You are dee here: your SSH key holds this name now, so the same ssh line brings you back to your seat if your connection drops. To play under another name: ssh -p {ssh.port} OTHER@127.0.0.1.")  # fmt: skip
+        await dee.shows("n creates a table")
+        dee.keys("j")
+        await dee.shows("join code")
+        dee.keys(created["code"], "\r")
+        table = host.tables[created["table"]]
+        await until(lambda: any(s is not None and s.name == "dee" for s in table.seats), "dee seated")
+        await organiser.fill_bots(table.id)
+        await organiser.start(table.id)
+        seat = [s.name if s else None for s in table.seats].index("dee")
+        assert table.state is not None
+        goal = "Goal " + " ".join(label(loc) for loc in table.state.view(seat)["goal"]["locations"])
+        await dee.shows(goal)
+        hers = book.folder("dee")
+        assert (await app_of(ssh, a))[1] == str(hers)
+        await until(lambda: (hers / "seats.json").exists(), "dee's seat kept in her folder")
+        her_conn = table.seats[seat].conn
+
+        other = await Guest.connect(ssh.port, "dee", b)  # the same line, another key
+        notice = f"The name dee is taken here by another guest's SSH key, so you are dee 2 here; next time the same ssh line brings you back as dee 2. To play under another name: ssh -p {ssh.port} OTHER@127.0.0.1."  # fmt: skip
+        assert await app_of(ssh, b) == (["dee 2", notice], str(book.folder("dee 2")))
+        await other.says(notice)
+        await other.shows("n creates a table")
+        await until(lambda: any(c.name == "dee 2" for c in host.connections), "the newcomer at the host, as dee 2")
+        assert not (book.folder("dee 2") / "seats.json").exists()
+        assert table.seats[seat].conn is her_conn and table.seats[seat].name == "dee"  # dee keeps her seat
+        assert "dee (you)" not in other.text and goal not in other.text
+        assert "another terminal" not in dee.text
+        holder = book.holder("dee 2")
+        assert holder is not None and holder.key == b.get_fingerprint() and holder.alias_of == "dee"
+        await other.close()
+
+        dee.conn.abort()  # her Wi-Fi goes
+        await until(lambda: table.seats[seat].conn is None, "dee away at the host")
+        await until(lambda: not ssh.sessions, "both apps ended with their connections")
+        back = await Guest.connect(ssh.port, "dee", a)
+        await back.shows("dee (you)")  # her own key: straight back in her seat
+        await back.shows(goal)
+        assert (await app_of(ssh, a)) == (["dee"], str(hers))  # and no notice: she is at home here
+        await until(lambda: table.seats[seat].conn is not None, "dee back in her seat")
+
+        again = await Guest.connect(ssh.port, "dee", b)  # the newcomer's line again: dee 2 again
+        assert (await app_of(ssh, b))[0][0] == "dee 2"
+        await again.shows("n creates a table")
+        await again.close()
+        await back.close()
+        await dee.close()
+
+
+async def test_a_guest_without_a_key_may_not_use_a_name_a_key_holds(party):
+    _, ssh = party
+    dee = await Guest.connect(ssh.port, "dee")
+    await dee.shows("n creates a table")
+    for user in ("dee", "DEE"):
+        keyless = await Guest.connect(ssh.port, user, keyless=True)
+        await asyncio.wait_for(keyless.process.wait_closed(), WAIT)
+        assert keyless.process.exit_status == 1
+        await keyless.says(f"The name {user} belongs to a guest who comes in with an SSH key. Without a key, come in under another name: ssh -p {ssh.port} OTHER@127.0.0.1 (or make a key with ssh-keygen).")  # fmt: skip
+        await keyless.close()
+    assert [s.fingerprint for s in ssh.sessions] == [key_of("dee").get_fingerprint()]
+    await dee.close()
+
+
+async def test_guests_without_a_key_get_a_folder_for_their_visit_only(party):
+    _, ssh = party
+    first = await Guest.connect(ssh.port, "sam", keyless=True)
+    argv, folder = await app_of(ssh, None)
+    assert argv[0] == "sam" and "without an SSH key" in argv[1]
+    await first.says("You came in without an SSH key, so you are sam for this visit only: if your connection drops, taking your seat back needs a yes from the table.")  # fmt: skip
+    await first.shows("n creates a table")
+    assert mode(folder) == 0o700
+    assert not Path(folder).is_relative_to(ssh.data_dir)  # nothing kept where the names' folders are
+    first.keys("\x11")  # ctrl+q
+    await asyncio.wait_for(first.process.wait_closed(), WAIT)
+    await until(lambda: not Path(folder).exists(), "the visit's folder removed")
+    await first.close()
+
+    second = await Guest.connect(ssh.port, "sam", keyless=True)  # another sam, or the same one
+    assert (await app_of(ssh, None))[1] != folder
+    await second.shows("n creates a table")
+    assert NameBook(ssh.data_dir).holder("sam") is None  # a name is held by keys only
+    await second.close()
+
+
+async def test_the_host_releases_a_name_for_a_new_key(party, capsys):
+    _, ssh = party
+    dee = await Guest.connect(ssh.port, "dee")
+    await dee.shows("n creates a table")
+    await dee.close()
+    names = ssh.data_dir / NAMES_FILE
+    assert mode(names) == 0o600
+    assert mode(ssh.data_dir) == 0o700
+    folder = NameBook(ssh.data_dir).folder("dee")
+    assert folder.is_dir()
+
+    assert main(["ssh-names", "--data", str(ssh.data_dir)]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.startswith("dee  " + key_of("dee").get_fingerprint() + "  first seen ")
+    assert main(["ssh-names", "--data", str(ssh.data_dir), "--release", "Dee"]) == 0
+    assert "free again" in capsys.readouterr().out
+    assert NameBook(ssh.data_dir).holder("dee") is None and not folder.exists()
+    assert main(["ssh-names", "--data", str(ssh.data_dir), "--release", "dee"]) == 1
+    assert "no SSH key holds the name dee" in capsys.readouterr().err
+
+    new_laptop = asyncssh.generate_private_key("ssh-ed25519")
+    dee = await Guest.connect(ssh.port, "dee", new_laptop)
+    await dee.says("You are dee here")  # the name is hers again, with the new key
+    holder = NameBook(ssh.data_dir).holder("dee")
+    assert holder is not None and holder.key == new_laptop.get_fingerprint()
+    assert mode(names) == 0o600
+    await dee.close()
+
+
+async def test_a_guest_with_a_key_is_asked_the_party_word_on_their_terminal(tmp_path):
+    ssh = SSHServe(tmp_path, ("127.0.0.1", 9), password="mistletoe")
+    await ssh.start("127.0.0.1", 0)
+    try:
+        ana = await Guest.connect(ssh.port, "ana")
+        at = await ana.shows("Party word: ")
+        ana.keys("holly\r")
+        at = await ana.shows("That is not the party word.", at)
+        at = await ana.shows("Party word: ", at)
+        assert "holly" not in ana.text  # never echoed
+        ana.keys("mistletoX\x7fe\r")  # a typo, erased
+        await ana.shows("Nothing answers at", at)  # in: the app runs (the game host here is silent)
+        assert NameBook(tmp_path).holder("ana") is not None
+        await ana.close()
+
+        ben = await Guest.connect(ssh.port, "ben")
+        at = 0
+        for _ in range(3):
+            at = await ben.shows("Party word: ", at)
+            ben.keys("holly\r")
+        await asyncio.wait_for(ben.process.wait_closed(), WAIT)
+        assert ben.process.exit_status == 1 and "Wrong party word: ask the host for it." in ben.text
+        assert NameBook(tmp_path).holder("ben") is None  # not let in: the name is not his
+        await ben.close()
+
+        cy = await Guest.connect(ssh.port, "cy")
+        await cy.shows("Party word: ")
+        await ssh.stop()  # while cy is at the door: not let in
+        await asyncio.wait_for(cy.process.wait_closed(), WAIT)
+        assert cy.process.exit_status == 1 and "The party's SSH server is stopping." in cy.text
+        assert not ssh.sessions and NameBook(tmp_path).holder("cy") is None
+        await cy.close()
+    finally:
+        await ssh.stop()
