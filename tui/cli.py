@@ -271,7 +271,7 @@ def _run_server(command: str, serve: Coroutine[Any, Any, None], stopped: str, da
 
     if data is not None:
         try:
-            data.mkdir(parents=True, exist_ok=True)
+            data.mkdir(mode=0o700, parents=True, exist_ok=True)  # a new data folder is its owner's only
         except OSError as e:
             serve.close()
             print(f"yule {command}: cannot use the data folder {data}: {e.strerror or e}", file=sys.stderr)

@@ -45,6 +45,7 @@ from typing import Any
 import asyncssh
 
 from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES
+from yule.netplay.private import private_folder, write_private
 from yule.netplay.table import clean_name
 
 log = logging.getLogger("yule.ssh")
@@ -87,9 +88,7 @@ def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
         return asyncssh.read_private_key(path)
     data_dir.mkdir(parents=True, exist_ok=True)
     key = asyncssh.generate_private_key("ssh-ed25519", comment="yule ssh-serve")
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(key.export_private_key())
+    write_private(path, key.export_private_key())
     log.info("new SSH host key written to %s", path)
     return key
 
@@ -153,13 +152,7 @@ class SSHServe:
 
     def user_dir(self, user: str) -> Path:
         """The user name's own state folder (owner-only), made when first needed."""
-        users = self.data_dir / USERS_FOLDER
-        users.mkdir(mode=0o700, parents=True, exist_ok=True)
-        folder = users / user_folder(user)
-        folder.mkdir(mode=0o700, exist_ok=True)
-        for path in (users, folder):
-            path.chmod(0o700)
-        return folder
+        return private_folder(private_folder(self.data_dir / USERS_FOLDER) / user_folder(user))
 
 
 class PartyServer(asyncssh.SSHServer):
