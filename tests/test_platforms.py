@@ -3,19 +3,24 @@
 - The host's addresses come from the machine's interfaces as ``ifaddr`` reads them.
 - ``yule play``'s folder is held by a lock of the system's (``filelock``): one ``yule play``
   at a time in each folder, however many processes ask.
+- A server stops on SIGINT or SIGTERM also where the event loop cannot take signal handlers
+  (Windows' cannot).
 - Private files are written whole, for their owner only, or not at all; a new data folder is
   its owner's only.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 import stat
 import subprocess
 import sys
 
 import ifaddr
 import pytest
+from conftest import until
 
 from yule.netplay import discovery
 from yule.netplay.private import OWNER_MODES, write_private
@@ -80,3 +85,20 @@ def test_a_new_data_folder_is_its_owners_only(tmp_path, capsys):
     assert cli._run_server("host", serve(), "Stopped.", tmp_path / "new" / "data") == 0
     if OWNER_MODES:
         assert stat.S_IMODE((tmp_path / "new" / "data").stat().st_mode) == 0o700
+
+
+async def test_a_server_stops_on_sigterm_where_the_loop_takes_no_signal_handlers(monkeypatch):
+    def refused(*args: object) -> None:
+        raise NotImplementedError  # as Windows' event loop does
+
+    monkeypatch.setattr(asyncio.get_running_loop(), "add_signal_handler", refused)
+    before = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        stopped = asyncio.create_task(cli._until_stopped())
+        await until(lambda: signal.getsignal(signal.SIGTERM) is not before[signal.SIGTERM], "a plain handler")
+        assert not stopped.done()
+        signal.raise_signal(signal.SIGTERM)
+        await asyncio.wait_for(stopped, 10)
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
