@@ -466,8 +466,12 @@ def cmd_watch(args: argparse.Namespace) -> int:
     if args.web:
         from yule.tui.webtv import serve_tv, watch_command
 
-        return serve_tv(watch_command(host, port, args.table, args.code), args.bind or "0.0.0.0", args.port,
-                        _reachable_at(args.bind))  # fmt: skip
+        try:
+            command = watch_command(host, port, args.table, args.code)
+        except ValueError as e:
+            print(f"yule watch: {e}", file=sys.stderr)
+            return 2
+        return serve_tv(command, args.bind or "0.0.0.0", args.port, _reachable_at(args.bind))
     from yule.tui.tv import WatchApp
 
     return WatchApp(host, port, args.table, args.code).run(mouse=False) or 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 import aiohttp
+import pytest
 from webtv_support import WAIT, serve_web_tv, until_drawn
 
 from yule.netplay.client import Client
@@ -17,9 +18,17 @@ from yule.netplay.host import Host
 from yule.tui.webtv import TV_FONT_SIZE, watch_command
 
 
-def test_the_command_names_the_table_literally():
-    assert watch_command("::1", 7737, 3, None).endswith("watch '[::1]:7737' --table 3")
-    assert watch_command("10.0.0.2", 7737, None, "$(reboot)").endswith("watch 10.0.0.2:7737 --code '$(reboot)'")
+def test_the_command_names_the_table_literally(monkeypatch):
+    assert watch_command("::1", 7737, 3, None, windows=False).endswith("watch '[::1]:7737' --table 3")
+    assert watch_command("10.0.0.2", 7737, None, "$(reboot)", windows=False).endswith(
+        "watch 10.0.0.2:7737 --code '$(reboot)'"
+    )
+    monkeypatch.setattr("sys.executable", r"C:\Program Files\Python311\python.exe")  # cmd.exe's turn
+    assert watch_command("::1", 7737, None, "K7QF2M", windows=True) == (
+        r'"C:\Program Files\Python311\python.exe" -m yule.tui.cli watch [::1]:7737 --code K7QF2M'
+    )
+    with pytest.raises(ValueError, match="only letters, digits"):
+        watch_command("10.0.0.2", 7737, None, "AB&calc", windows=True)
 
 
 async def test_the_tv_page_follows_the_game_over_its_websocket(tmp_path):
