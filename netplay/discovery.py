@@ -3,7 +3,8 @@
 Both sides fail soft: a host whose advertisement cannot start (no multicast, no network) logs
 it and carries on, and :func:`discover_hosts` returns what it found, possibly nothing.  The
 host's local addresses for its start-up banner come from :func:`local_addresses`, which asks
-no one on the network.  A host that also serves the app over SSH (``yule host --ssh``) says on
+no one on the network: it reads the machine's interfaces through ``ifaddr`` (the library
+zeroconf itself uses), on Linux, macOS and Windows alike.  A host that also serves the app over SSH (``yule host --ssh``) says on
 which port in the advertisement's ``ssh`` property.
 """
 
@@ -11,11 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import ipaddress
 import logging
 import socket
-import struct
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,8 +26,6 @@ if TYPE_CHECKING:  # zeroconf loads only when a host advertises or a client brow
     from zeroconf.asyncio import AsyncZeroconf
 
 log = logging.getLogger("yule.discovery")
-
-SIOCGIFADDR = 0x8915
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -44,15 +41,11 @@ class FoundHost:
 
 def local_addresses() -> list[str]:
     """This machine's IPv4 addresses others on the LAN may reach (loopback only as a last resort)."""
+    import ifaddr  # the interfaces, read the way each platform offers them
+
     found: set[str] = set()
     with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.add(str(info[4][0]))
-    with contextlib.suppress(OSError, AttributeError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        for _, ifname in socket.if_nameindex():
-            with contextlib.suppress(OSError):
-                packed = fcntl.ioctl(s.fileno(), SIOCGIFADDR, struct.pack("256s", ifname.encode()[:15]))
-                found.add(socket.inet_ntoa(packed[20:24]))
+        found = {str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips if ip.is_IPv4}
     lan = sorted(a for a in found if not ipaddress.ip_address(a).is_loopback)
     return lan or ["127.0.0.1"]
 

@@ -11,8 +11,8 @@ The file maps a host address (``host:port``, or any key the caller chooses) to i
     {"version": 1, "hosts": {"192.168.1.20:7737": {"3": {"seat": 1, "token": "…",
      "code": "K7QF2M", "game": "white-elephant", "name": "Bob", "saved": 1734567890.0}}}}
 
-The folder is made readable by its owner only (0700) and the file is written whole to a
-temporary file (0600) that then replaces it, so a reader never sees half of it.  A file that
+The folder and the file are for their owner only, and the file is written whole
+(:mod:`yule.netplay.private`), so a reader never sees half of it.  A file that
 cannot be read as such (corrupt, or from elsewhere) is set aside as ``seats.json.bad-<time>``
 and the store starts empty: a player can lose old seats that way, never the program.
 
@@ -32,11 +32,12 @@ import contextlib
 import json
 import logging
 import os
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
+
+from .private import private_folder, write_private
 
 log = logging.getLogger("yule.client")
 
@@ -172,27 +173,14 @@ class SeatStore:
         self._save(hosts)
 
     def _save(self, hosts: dict[str, dict[str, SavedSeat]]) -> None:
-        folder = self.path.parent
+        data = {
+            "version": FORMAT_VERSION,
+            "hosts": {
+                address: {table: seat.to_json() for table, seat in tables.items()} for address, tables in hosts.items()
+            },
+        }
         try:
-            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-            os.chmod(folder, 0o700)
-            data = {
-                "version": FORMAT_VERSION,
-                "hosts": {
-                    address: {table: seat.to_json() for table, seat in tables.items()}
-                    for address, tables in hosts.items()
-                },
-            }
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{self.path.name}.", suffix=".tmp")  # mode 0600
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as out:
-                    json.dump(data, out, indent=1)
-                    out.flush()
-                    os.fsync(out.fileno())
-                os.replace(tmp, self.path)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
+            private_folder(self.path.parent)
+            write_private(self.path, json.dumps(data, indent=1).encode("utf-8"))
         except OSError as e:
             log.warning("cannot write the seat file %s: %s", self.path, e)

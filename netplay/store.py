@@ -10,7 +10,7 @@ Seat tokens are stored as SHA-256 hashes only.  Each table's last chat lines are
 
 Finished games are written to ``DATA/records/table-<id>-game-<n>.json`` (``yule-record/1``).
 The data folder, the database and the records are readable by their owner only (seat tokens
-are hashed, but records and settings are nobody else's business).
+are hashed, but records and settings are nobody else's business; :mod:`yule.netplay.private`).
 A table whose game finished long ago can be forgotten (:meth:`Store.forget_finished`); its
 record files stay.
 """
@@ -26,6 +26,8 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from .private import owner_only, write_private
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -84,13 +86,6 @@ class StoreError(Exception):
     """A write to the data folder failed; nothing of the failed :meth:`Store.atomic` block is stored."""
 
 
-def _owner_only(path: Path) -> None:
-    """Make a folder (rwx) or a file (rw) of the data folder readable by its owner only."""
-    mode = 0o700 if path.is_dir() else 0o600
-    if path.stat().st_mode & 0o777 != mode:
-        os.chmod(path, mode)
-
-
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -138,7 +133,7 @@ class Store:
         os.close(os.open(db_path, os.O_RDWR | os.O_CREAT, 0o600))
         older = [*self.data_dir.glob("yule.db-*"), *self.records_dir.glob("*.json")]  # from older versions
         for path in [self.data_dir] * ours + [self.records_dir, db_path, *older]:
-            _owner_only(path)
+            owner_only(path)
         self.db = sqlite3.connect(db_path, isolation_level=None)
         self._depth = 0
         self.db.execute("PRAGMA journal_mode=WAL")
@@ -301,13 +296,8 @@ class Store:
         """Write a finished game's record atomically (temporary file, then rename); :class:`StoreError`
         when it cannot be written, and then no record file is left."""
         path = self.record_path(table_id, game_no)
-        tmp = path.with_suffix(".tmp")
         try:
-            with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as f:
-                f.write(json.dumps(record, indent=1) + "\n")
-            os.replace(tmp, path)
+            write_private(path, (json.dumps(record, indent=1) + "\n").encode("utf-8"))
         except OSError as e:
-            with contextlib.suppress(OSError):
-                tmp.unlink(missing_ok=True)
             raise StoreError(f"could not write {path}: {e}") from e
         return path

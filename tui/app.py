@@ -83,29 +83,25 @@ class PlaySetup:
     level: str | None = "normal"
 
 
-def claim_play_folder(base: Path | None = None) -> tuple[Path, Any]:
-    """The folder where ``yule play``'s host keeps its games, and the open lock that holds it.
+def claim_play_folder(base: Path | None = None) -> tuple[Path, contextlib.AbstractContextManager[Any]]:
+    """The folder where ``yule play``'s host keeps its games, and the held lock on it (leaving
+    the lock's context releases it).
 
     ``DATA/play`` in the user data folder; while another ``yule play`` uses it (its lock is
-    taken), ``play-2``, ``play-3`` ...: two hosts never share one database.
+    taken), ``play-2``, ``play-3`` ...: two hosts never share one database.  The lock is
+    ``filelock``'s, which each system honours (Windows too), and which a process that dies
+    leaves free.
     """
-    try:
-        import fcntl
-    except ImportError:  # no advisory locks here: one folder
-        fcntl = None  # type: ignore[assignment]
+    from filelock import FileLock, Timeout
+
     base = base if base is not None else default_data_dir()
     for n in itertools.count(1):
         folder = base / ("play" if n == 1 else f"play-{n}")
         folder.mkdir(parents=True, exist_ok=True)
-        lock = open(folder / "in-use.lock", "w")  # noqa: SIM115 (held open while the app runs)
-        if fcntl is None:
-            return folder, lock
         try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            lock.close()
+            return folder, FileLock(folder / "in-use.lock").acquire(blocking=False)
+        except Timeout:
             continue
-        return folder, lock
     raise AssertionError("unreachable")
 
 

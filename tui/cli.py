@@ -251,8 +251,12 @@ async def _until_stopped() -> None:
     import signal
 
     stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
-        asyncio.get_running_loop().add_signal_handler(signum, stop.set)
+        try:
+            loop.add_signal_handler(signum, stop.set)
+        except NotImplementedError:  # Windows' event loop: a plain handler, which wakes the loop
+            signal.signal(signum, lambda *_: loop.call_soon_threadsafe(stop.set))
     await stop.wait()
 
 
@@ -271,7 +275,7 @@ def _run_server(command: str, serve: Coroutine[Any, Any, None], stopped: str, da
 
     if data is not None:
         try:
-            data.mkdir(mode=0o700, parents=True, exist_ok=True)
+            data.mkdir(mode=0o700, parents=True, exist_ok=True)  # a new data folder is its owner's only
         except OSError as e:
             serve.close()
             print(f"yule {command}: cannot use the data folder {data}: {e.strerror or e}", file=sys.stderr)
@@ -301,9 +305,28 @@ def _loopback_to(bind: str | None) -> str:
     return {None: "127.0.0.1", "": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(bind, bind or "127.0.0.1")
 
 
+def _cannot_serve_ssh(command: str) -> bool:
+    """Say so, and True, where the SSH server cannot run: it gives each session a pseudo
+    terminal, which Windows does not have."""
+    try:
+        import fcntl  # noqa: F401
+        import pty  # noqa: F401
+        import termios  # noqa: F401
+    except ImportError:
+        also = ", and start this host without --ssh" if command == "host" else ""
+        print(f"yule {command}: this computer cannot serve the app over SSH (it has no pseudo terminals, as on "
+              "Windows): run 'yule ssh-serve --host HOST:PORT' on a Linux or macOS machine of the LAN, HOST:PORT "
+              f"being the game host's address and port{also}.", file=sys.stderr)  # fmt: skip
+        return True
+    return False
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     import gc
     import logging
+
+    if args.ssh is not None and _cannot_serve_ssh("host"):
+        return 1
 
     from yule.netplay import default_data_dir
     from yule.netplay.connection import Limits
@@ -351,9 +374,12 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 def _room_for_connections(connections: int) -> None:
     """Let this process open a file for each connection (and some to spare), as far as the
-    system allows: the usual soft limit of 1024 open files would refuse a big party."""
-    import resource
-
+    system allows: the usual soft limit of 1024 open files would refuse a big party.  Windows
+    has no such limit (nor the module that sets it)."""
+    try:
+        import resource
+    except ImportError:
+        return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = connections + 256
     if soft != resource.RLIM_INFINITY and soft < wanted:
@@ -365,6 +391,8 @@ def _room_for_connections(connections: int) -> None:
 def cmd_ssh_serve(args: argparse.Namespace) -> int:
     import logging
 
+    if _cannot_serve_ssh("ssh-serve"):
+        return 1
     from yule.netplay import default_data_dir
     from yule.tui.sshserve import SSHServe, serving_lines
 
@@ -466,8 +494,12 @@ def cmd_watch(args: argparse.Namespace) -> int:
     if args.web:
         from yule.tui.webtv import serve_tv, watch_command
 
-        return serve_tv(watch_command(host, port, args.table, args.code), args.bind or "0.0.0.0", args.port,
-                        _reachable_at(args.bind))  # fmt: skip
+        try:
+            command = watch_command(host, port, args.table, args.code)
+        except ValueError as e:
+            print(f"yule watch: {e}", file=sys.stderr)
+            return 2
+        return serve_tv(command, args.bind or "0.0.0.0", args.port, _reachable_at(args.bind))
     from yule.tui.tv import WatchApp
 
     return WatchApp(host, port, args.table, args.code).run(mouse=False) or 0

@@ -106,7 +106,10 @@ class ConnectScreen(Screen[None]):
     ConnectScreen #found { height: 1fr; border: round $primary; }
     ConnectScreen Label { margin-top: 1; }
     """
-    BINDINGS = [Binding("f5", "rescan", "Look again"), Binding("ctrl+q", "app.quit", "Quit")]
+    BINDINGS = [  # Ctrl+R and Esc: some terminals keep F5 and Ctrl+Q for themselves
+        Binding("f5,ctrl+r", "rescan", "Look again", key_display="^r"),
+        Binding("ctrl+q,escape", "app.quit", "Quit", key_display="esc"),
+    ]
 
     found: reactive[list[tuple[str, str, int]]] = reactive(list, init=False, always_update=True)
 
@@ -142,7 +145,7 @@ class ConnectScreen(Screen[None]):
     def watch_found(self, found: list[tuple[str, str, int]]) -> None:
         options = self.query_one("#found", OptionList)
         options.clear_options()
-        options.border_subtitle = "" if found else "none found yet: F5 looks again"
+        options.border_subtitle = "" if found else "none found yet: Ctrl+R looks again"
         for i, (name, host, port) in enumerate(found):
             options.add_option(Option(Text.assemble((literal(name, 30), "bold"), f"  {host}:{port}"), id=str(i)))
 

@@ -39,6 +39,7 @@ from yule.core.gift_exchange.options import DEFAULT_OPTIONS
 from yule.core.gift_exchange.views import GiftExchangeView
 from yule.netplay import DEFAULT_PORT
 from yule.netplay.client import Client, ConnectionLost, HostError
+from yule.netplay.private import write_private
 
 from .app import HostedApp
 from .dialogs import ConfirmScreen
@@ -105,11 +106,7 @@ class Party:
         The file holds the organiser token, so only its owner may read it.
         """
         folder.mkdir(parents=True, exist_ok=True)
-        tmp = folder / (PARTY_FILE + ".tmp")
-        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as f:
-            f.write(json.dumps(asdict(self), indent=1, ensure_ascii=False))
-        os.chmod(tmp, 0o600)  # also when an older file was left with wider rights
-        os.replace(tmp, folder / PARTY_FILE)
+        write_private(folder / PARTY_FILE, json.dumps(asdict(self), indent=1, ensure_ascii=False).encode("utf-8"))
 
 
 def _limit(text: str, what: str) -> str | None:

@@ -16,7 +16,7 @@ from yule.netplay import DEFAULT_PORT
 def _default_name() -> str:
     try:
         return getpass.getuser().capitalize() or "Player"
-    except (KeyError, OSError):
+    except (KeyError, OSError, ImportError):  # no user name known (ImportError: without pwd, before 3.13)
         return "Player"
 
 

@@ -4,8 +4,9 @@ The command replays the record with the rules engine first and refuses one that 
 replay, in the words of ``yule verify``.  :class:`ReplayApp` then shows
 the position after each move at the game's table, as one seat saw it or as a spectator did
 (the public view), with the log of the moves so far underneath.  Left and Right step one move
-(a chance move, such as a shuffle or a die roll, is a move of its own), Home and End jump to
-the start and the end, ``v`` switches whose view it is.  At the end of a finished game the
+(a chance move, such as a shuffle or a die roll, is a move of its own), Home and End (or
+``s`` and ``e``, for keyboards without them) jump to the start and the end, ``v`` switches
+whose view it is.  At the end of a finished game the
 result comes up as the game-over screen shows it.
 
 The start is the first position anyone saw at the table: the chance moves that open a game
@@ -91,8 +92,8 @@ class ReplayScreen(TableScreen):
     BINDINGS = [
         Binding("left", "step(-1)", "Back", priority=True),
         Binding("right", "step(1)", "Next", priority=True),
-        Binding("home", "jump('start')", "Start", priority=True),
-        Binding("end", "jump('end')", "End", priority=True),
+        Binding("home,s", "jump('start')", "Start", key_display="home/s", priority=True),
+        Binding("end,e", "jump('end')", "End", key_display="end/e", priority=True),
         Binding("v", "switch_view", "Whose view", priority=True),
         Binding("q", "leave", "Quit"),
     ]

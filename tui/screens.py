@@ -374,6 +374,7 @@ class TooSmallScreen(ModalScreen[None]):
     TooSmallScreen { align: center middle; background: $background; }
     TooSmallScreen Static { width: auto; max-width: 100%; }
     """
+    BINDINGS = [Binding("q", "app.quit", "Quit")]
 
     def compose(self) -> ComposeResult:
         with Center():
@@ -391,6 +392,6 @@ class TooSmallScreen(ModalScreen[None]):
         self.query_one("#message", Static).update(
             Text(
                 f"Yule needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {width}×{height}.\n"
-                "Make the window bigger to go on (Ctrl+Q quits)."
+                "Make the window bigger to go on (q or Ctrl+Q quits)."
             )
         )

@@ -19,19 +19,19 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import fcntl
 import hashlib
 import json
-import os
 import re
 import shutil
-import tempfile
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock
+
+from yule.netplay.private import private_folder, write_private
 from yule.netplay.table import NAME_LENGTH
 
 NAMES_FILE = "ssh-names.json"
@@ -170,22 +170,15 @@ class NameBook:
         return Claim(name, self._made(folder), new=True, taken=taken)
 
     def _made(self, folder: Path) -> Path:
-        folder.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        folder.mkdir(mode=0o700, exist_ok=True)
-        for path in (folder.parent, folder):
-            path.chmod(0o700)
-        return folder
+        private_folder(folder.parent)
+        return private_folder(folder)
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
         """One reader or writer of the names at a time, across processes (a lock on the data folder)."""
-        self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd = os.open(self.data_dir, os.O_RDONLY)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
+        private_folder(self.data_dir)
+        with FileLock(self.data_dir / f".{NAMES_FILE}.lock"):
             yield
-        finally:
-            os.close(fd)
 
     def _load(self) -> dict[str, Any]:
         try:
@@ -200,17 +193,7 @@ class NameBook:
         return names
 
     def _save(self, entries: dict[str, Any]) -> None:
-        fd, tmp = tempfile.mkstemp(dir=self.data_dir, prefix=f".{NAMES_FILE}.", suffix=".tmp")  # mode 0600
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump({"names": entries}, out, indent=1, ensure_ascii=False)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        write_private(self.path, json.dumps({"names": entries}, indent=1, ensure_ascii=False).encode())
 
 
 def _holder(entry: dict[str, Any]) -> Holder:

@@ -58,6 +58,7 @@ from typing import Any
 import asyncssh
 
 from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES
+from yule.netplay.private import write_private
 from yule.netplay.table import clean_name
 
 from .sshnames import NameBook, NamesError
@@ -86,9 +87,7 @@ def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
         return asyncssh.read_private_key(path)
     data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = asyncssh.generate_private_key("ssh-ed25519", comment="yule ssh-serve")
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(key.export_private_key())
+    write_private(path, key.export_private_key())
     log.info("new SSH host key written to %s", path)
     return key
 

@@ -9,6 +9,8 @@ to type into the TV's browser; its letters are TV-sized unless the address says 
 from __future__ import annotations
 
 import logging
+import os
+import re
 import shlex
 import socket
 import sys
@@ -21,15 +23,27 @@ TV_FONT_SIZE = 24
 """The page's letters in pixels: about 130 columns by 37 lines on a 1920×1080 screen."""
 
 
-def watch_command(host: str, port: int, table: int | None, code: str | None) -> str:
-    """The shell command of the terminal ``yule watch`` that each page runs.
+CMD_WORD = re.compile(r"[\w.:\[\]-]+")
+"""A word Windows' ``cmd.exe`` reads as it is: letters, digits, ``. : [ ] -`` (addresses, codes)."""
 
-    >>> watch_command("192.168.1.20", 7737, None, "AB; rm")
+
+def watch_command(host: str, port: int, table: int | None, code: str | None, windows: bool = os.name == "nt") -> str:
+    """The shell command of the terminal ``yule watch`` that each page runs, for the shell
+    textual-serve runs it with: a POSIX shell, or on Windows ``cmd.exe``, which has no quoting
+    that makes any text literal, so there the address and code must be plain words (else
+    ``ValueError``) and only the interpreter's path (which cannot hold a ``"``) is quoted.
+
+    >>> watch_command("192.168.1.20", 7737, None, "AB; rm", windows=False)
     "... -m yule.tui.cli watch 192.168.1.20:7737 --code 'AB; rm'"
     """
     address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     which = ["--table", str(table)] if table is not None else ["--code", code or ""]
-    return shlex.join([sys.executable, "-m", "yule.tui.cli", "watch", address, *which])
+    words = ["-m", "yule.tui.cli", "watch", address, *which]
+    if not windows:
+        return shlex.join([sys.executable, *words])
+    if not all(CMD_WORD.fullmatch(word) for word in words):
+        raise ValueError("on Windows, the address and the join code may hold only letters, digits and . : [ ] -")
+    return " ".join([f'"{sys.executable}"', *words])
 
 
 class TVServer(Server):

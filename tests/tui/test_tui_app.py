@@ -204,7 +204,7 @@ async def test_connect_screen_says_when_none_found_then_connects_by_address(host
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ConnectScreen), what="the connect screen")
         app.screen.found = []  # a LAN look-up that found nothing
-        await wait_for(pilot, lambda: "none found yet: F5 looks again" in screen_text(app), what="none found")
+        await wait_for(pilot, lambda: "none found yet: Ctrl+R looks again" in screen_text(app), what="none found")
         await pilot.press(*f"127.0.0.1:{port}", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
         assert "host: connected" in screen_text(app)
