@@ -28,7 +28,7 @@ from yule.netplay.host import Host
 FAST = Limits(hello_timeout=0.5, frame_timeout=0.5, idle_timeout=5.0, heartbeat=1.0, send_buffer=64 * 1024)
 """Short timeouts so the hostile-input tests finish quickly."""
 
-SEARCH_ITERATIONS = 30
+SEARCH_ITERATIONS = 10
 """How many iterations the strong bot searches a decision in the tests, unless a test says:
 by count, never by clock, so it decides as fast and the same however loaded the machine is."""
 

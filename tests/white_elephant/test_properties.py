@@ -137,14 +137,14 @@ def replay_checked(record: dict) -> WhiteElephantState:
     return state
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(players=seats, kinds=bot_kinds, seed=seeds)
 def test_every_position_conserves_cards_and_peanuts_and_hides_what_it_must(players, kinds, seed):
     record = bot_game(players, kinds, seed)
     replay_checked(record)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(players=seats, kinds=bot_kinds, seed=seeds)
 def test_result_is_house_rule_12_on_the_shelves_and_peanuts(players, kinds, seed):
     result = bot_game(players, kinds, seed)["result"]
