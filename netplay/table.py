@@ -203,6 +203,8 @@ class Table:
         self.watchers: set[Connection] = set()
         self.creators: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        self.bots_kicked = asyncio.Event()
+        """Set by :meth:`kick_bots` while the bots wait out their delay: they look at it again."""
         self.organised = False
         """Organiser mode: the organiser moves for every seat (its guests have no connections)."""
         self.organiser_hash: str | None = None
@@ -1225,8 +1227,23 @@ class Table:
         return None
 
     def kick_bots(self) -> None:
-        if self.status == PLAYING and (self.bot_task is None or self.bot_task.done()):
+        """Set the bots going: they move after their delay, counted from when they began to wait
+        (a delay shortened meanwhile is kept to at once)."""
+        if self.status != PLAYING:
+            return
+        if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+        else:
+            self.bots_kicked.set()
+
+    async def _wait_for_bots(self, retry: float) -> None:
+        """The bots' delay (or the store's retry, if longer), read again at every kick."""
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        while (left := began + max(self.bot_delay, retry) - loop.time()) > 0:
+            self.bots_kicked.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.bots_kicked.wait(), left)
 
     async def _run_bots(self) -> None:
         """Move for the active bot-controlled seats, after the table's delay, until people move.
@@ -1242,7 +1259,7 @@ class Table:
             seats = [s for s in self.movers() if self.controller(s)]
             if not seats:
                 return
-            await asyncio.sleep(max(self.bot_delay, retry))
+            await self._wait_for_bots(retry)
             for seat in seats:
                 bot = self.controller(seat) if self.status == PLAYING else None
                 if bot is None or self.state is None or seat not in self.movers():

@@ -2,7 +2,9 @@
 free port: read it back from ``host.port``) over a temporary data folder; and, for every test,
 private folders: no test reads or writes the player's real folders (the seat file,
 ``YULE_STATE_DIR``, and the platform's user data and state folders, where ``yule play`` keeps
-its games, point into the test's own temporary folder).
+its games, point into the test's own temporary folder); and the strong bot searching a fixed
+number of iterations (:data:`SEARCH_ITERATIONS`) wherever a test does not give it one, in the
+host's bots and stand-ins and in hints too: no test waits out a think time.
 
 Tests import its helpers by name (``from conftest import until``): :func:`running` starts a
 host of a test's own and stops it, :func:`silent_port` holds a port where nothing answers,
@@ -19,11 +21,16 @@ from typing import Any
 
 import pytest
 
+from yule.core.ismcts import DEFAULT_THINK, SearchBot
 from yule.netplay.connection import Limits
 from yule.netplay.host import Host
 
 FAST = Limits(hello_timeout=0.5, frame_timeout=0.5, idle_timeout=5.0, heartbeat=1.0, send_buffer=64 * 1024)
 """Short timeouts so the hostile-input tests finish quickly."""
+
+SEARCH_ITERATIONS = 10
+"""How many iterations the strong bot searches a decision in the tests, unless a test says:
+by count, never by clock, so it decides as fast and the same however loaded the machine is."""
 
 
 async def comes_true(condition: Callable[[], Any], timeout: float, every: float = 0.02) -> bool:
@@ -88,3 +95,13 @@ def private_folders(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
     return home
+
+
+@pytest.fixture(autouse=True)
+def bots_search_by_count(monkeypatch):
+    made = SearchBot.__init__
+
+    def by_count(self, rng, think=DEFAULT_THINK, iterations=None):
+        made(self, rng, think, SEARCH_ITERATIONS if iterations is None else iterations)
+
+    monkeypatch.setattr(SearchBot, "__init__", by_count)

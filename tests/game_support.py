@@ -1,13 +1,13 @@
 """Helpers for the tests of every game (imported by name: ``tests/`` is on the import path of
-every test folder): what a JSON-like view or event names, and the check that a view's action
-hints are the rules' own refusals."""
+every test folder): what a JSON-like view or event names, what a seat was shown along a record,
+and a record's moves with two hidden things swapped."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from yule.core.base import GameState, refusal
+from yule.core import get_game
 
 
 def strings_in(value: Any) -> set[str]:
@@ -27,18 +27,23 @@ def strings_in(value: Any) -> set[str]:
     return out
 
 
-def assert_hints_are_refusals(
-    state: GameState[Any], seat: int, candidates: Mapping[str, Sequence[Any]], also_legal: Iterable[str] = ()
-) -> None:
-    """``seat``'s view offers exactly the kinds of move with a legal move among ``candidates``
-    (plus ``also_legal``, kinds no candidate stands for), and every candidate of a refused kind
-    is refused with the hint's own reason.
+def seen_by(record: Mapping[str, Any], upto: int, seat: int | None) -> set[str]:
+    """Every string the seat's views (``None``: the spectator's) and the public events showed it
+    in the first ``upto`` moves of a record."""
+    game = get_game(record["game"])
+    state = game.start(len(record["players"]), record["options"])
+    seen = strings_in(state.view(seat))
+    for move in record["moves"][:upto]:
+        seen |= strings_in(state.apply(state.parse_record_move(move)))
+        seen |= strings_in(state.view(seat))
+    return seen
 
-    ``candidates`` holds, for each kind, moves among which one is legal whenever any move of that
-    kind is."""
-    hints = state.view(seat)["actions"]
-    legal = {kind for kind, moves in candidates.items() if any(state.can(m) for m in moves)} | set(also_legal)
-    assert {kind for kind, reason in hints.items() if reason is None} == legal, hints
-    for kind, reason in hints.items():
-        if reason is not None and kind in candidates:
-            assert {refusal(state.verify, m) for m in candidates[kind]} <= {reason}, (kind, hints)
+
+def values_swapped(value: Any, a: str, b: str) -> Any:
+    """``value`` with the strings ``a`` and ``b`` exchanged wherever one is a value (not a key,
+    not a move's ``type``)."""
+    if isinstance(value, dict):
+        return {k: v if k == "type" else values_swapped(v, a, b) for k, v in value.items()}
+    if isinstance(value, list):
+        return [values_swapped(v, a, b) for v in value]
+    return b if value == a else a if value == b else value

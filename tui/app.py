@@ -334,7 +334,12 @@ class YuleApp(HostedApp):
                 "Quit Yule? Your seat waits for you (a bot plays it while you are away): "
                 f"{self.COME_BACK}.\n\ny yes   n no"
             )
-        self.push_screen(ConfirmScreen(question, id="quit"), lambda yes: yes and self.exit(0))
+
+        def quit_(yes: bool | None) -> None:
+            if yes:
+                self.exit(0)
+
+        self.push_screen(ConfirmScreen(question, id="quit"), quit_)
 
     def _level_menu(self, game: str) -> ChoiceScreen[str]:
         from yule.core.registry import get_game
@@ -498,7 +503,9 @@ class YuleApp(HostedApp):
             return
         table: int | None = going_on[0]["table"]
         if len(going_on) > 1:
-            choices = [(Text(f"#{t['table']} {literal(t['title'])}"), t["table"], None) for t in going_on]
+            choices: list[tuple[Text, int, str | None]] = [
+                (Text(f"#{t['table']} {literal(t['title'])}"), t["table"], None) for t in going_on
+            ]
             table = await self.push_screen_wait(
                 ChoiceScreen(
                     "Your seats in games going on here", choices, hint="Enter goes back to that game, Esc to the lobby."
@@ -825,10 +832,12 @@ class YuleApp(HostedApp):
             self.notify("Nobody to nudge: everyone else here is a bot, or a bot plays for them.", timeout=6)
             return
         table = self.table_id
-        self.push_screen(
-            ChoiceScreen("Waiting for someone? (Esc: back)", choices),
-            lambda pick: pick is not None and self.table_request(table, *pick),
-        )
+
+        def ask(pick: tuple[str, int] | None) -> None:
+            if pick is not None:
+                self.table_request(table, *pick)
+
+        self.push_screen(ChoiceScreen("Waiting for someone? (Esc: back)", choices), ask)
 
     @work(group="requests")
     async def table_request(self, table: int, kind: str, seat: int) -> None:

@@ -139,7 +139,7 @@ def _simulate_match(args: argparse.Namespace, game: Any) -> int:
         folder.mkdir(parents=True, exist_ok=True)
     progress = not args.json and sys.stderr.isatty()
 
-    def done(number: int, record: dict) -> None:
+    def done(number: int, record: dict[str, Any]) -> None:
         if folder is not None:
             path = folder / f"{game.name}-{number + 1:04d}.json"
             path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
@@ -172,7 +172,7 @@ def _simulate_match(args: argparse.Namespace, game: Any) -> int:
     return 0
 
 
-def _read_record(name: str) -> tuple[dict | None, str | None]:
+def _read_record(name: str) -> tuple[dict[str, Any] | None, str | None]:
     """The record in file ``name`` ('-': stdin) if the rules engine replays it: ``(record, None)``,
     else ``(None, why not)``, the words ``yule verify`` prints after ``FAIL name:``."""
     from yule.core.records import RecordError, verify_record

@@ -341,9 +341,12 @@ class LobbyScreen(Screen[None]):
     def action_new(self) -> None:
         """A new table, of the highlighted table's game unless another is chosen."""
         game = (self.mine or self._highlighted() or {}).get("game")
-        self.app.push_screen(
-            CreateTableScreen(game), lambda args: args and self.post_message(self.Request("create", **args))
-        )
+
+        def create(args: dict[str, Any] | None) -> None:
+            if args:
+                self.post_message(self.Request("create", **args))
+
+        self.app.push_screen(CreateTableScreen(game), create)
 
     def action_join(self) -> None:
         summary = self._highlighted()
@@ -367,10 +370,12 @@ class LobbyScreen(Screen[None]):
             (Text(words), kind, None if kind in spec.bots else f"{spec.title} has no {level} bots.")
             for level, (kind, words) in BOT_LEVELS.items()
         ]
-        self.app.push_screen(
-            ChoiceScreen("Which bot? (Esc: none)", choices, "greedy"),
-            lambda kind: kind and self.post_message(self.Request("add_bot", table=mine["table"], bot=kind)),
-        )
+
+        def add(kind: str | None) -> None:
+            if kind:
+                self.post_message(self.Request("add_bot", table=mine["table"], bot=kind))
+
+        self.app.push_screen(ChoiceScreen("Which bot? (Esc: none)", choices, "greedy"), add)
 
     def action_remove_bot(self) -> None:
         """Remove a bot, or free a player's seat (a wrong join: they are told why)."""
@@ -396,12 +401,13 @@ class LobbyScreen(Screen[None]):
                 self.post_message(self.Request("remove_bot", table=mine["table"], seat=seat))
                 return
             name = mine["seats"][seat]["name"]
+
+            def free(why: str | None) -> None:
+                if why is not None:
+                    self.post_message(self.Request("remove_seat", table=mine["table"], seat=seat, reason=why))
+
             self.app.push_screen(
-                LineScreen("Free a seat", f"Why must {plain(name)} leave? They are told (Enter; Esc: keep them)."),
-                lambda why: (
-                    why is not None
-                    and self.post_message(self.Request("remove_seat", table=mine["table"], seat=seat, reason=why))
-                ),
+                LineScreen("Free a seat", f"Why must {plain(name)} leave? They are told (Enter; Esc: keep them)."), free
             )
 
         self.app.push_screen(ChoiceScreen("Remove whom? (Esc: nobody)", choices), chosen)

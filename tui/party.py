@@ -123,7 +123,7 @@ def _scope(text: str, what: str) -> str | None:
     return None if text.lower() in ("t", "l", "turn", "last") else f"{what}: t or l."
 
 
-OPTION_KINDS = {
+OPTION_KINDS: dict[str, tuple[Callable[[str, str], str | None], Callable[[Any], str], Callable[[str], Any]]] = {
     "limit": (_limit, lambda value: "" if value is None else str(value), lambda text: int(text) if text else None),
     "flag": (_yes_no, lambda value: "y" if value else "n", lambda text: text.lower().startswith("y")),
     "scope": (_scope, lambda value: value[0], lambda text: "last" if text.lower().startswith("l") else "turn"),
@@ -378,7 +378,12 @@ class PartyScreen(Screen[None]):
 
     def action_quit(self) -> None:
         question = "Quit? The party is saved after every move: yule party resumes it.\n\ny yes   n no"
-        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.app.exit(0))
+
+        def quit_(yes: bool | None) -> None:
+            if yes:
+                self.app.exit(0)
+
+        self.app.push_screen(ConfirmScreen(question), quit_)
 
 
 class EndScreen(Screen[None]):
@@ -430,7 +435,7 @@ class PartyApp(HostedApp):
     def __init__(self, data_dir: Path, *, bind: str | None = None, port: int = DEFAULT_PORT) -> None:
         super().__init__({"place": "Yule party", "code": None, "connection": "connecting"})
         self.data_dir = Path(data_dir)
-        self.bind = bind
+        self.bind_address = bind
         self.port = port
         self.party = Party()
         self.names: list[str] = []
@@ -455,7 +460,7 @@ class PartyApp(HostedApp):
         from yule.netplay.discovery import local_addresses
         from yule.netplay.host import Host
 
-        bind = self.bind or "0.0.0.0"  # IPv4 on every interface: one port, reachable from the TV
+        bind = self.bind_address or "0.0.0.0"  # IPv4 on every interface: one port, reachable from the TV
         self.host = Host(self.data_dir, away_timeout=3600)
         try:
             port = await self.host.start(bind, self.port)
@@ -478,21 +483,21 @@ class PartyApp(HostedApp):
             self.notify(literal(f"{e}. It is kept as {kept.name}; a new party begins."),
                         title="The saved party is damaged", severity="warning", timeout=60)  # fmt: skip
             saved = None
-        if saved is not None and saved.table is not None and saved.token is not None:
+        if saved is not None and (table := saved.table) is not None and saved.token is not None:
             self.party = saved  # its frames are followed from now on
             try:
                 await self.client.organise(saved.token)
             except HostError:
                 saved = self.party = Party(options=saved.options)
             else:
-                status = self.host.tables[saved.table].status if saved.table in self.host.tables else "over"
+                status = self.host.tables[table].status if table in self.host.tables else "over"
                 if status != "over" and await self.push_screen_wait(ConfirmScreen(Text(
-                    f"Resume the unfinished party at table {saved.table} ({len(saved.guests)} guests)?\n\n"
+                    f"Resume the unfinished party at table {table} ({len(saved.guests)} guests)?\n\n"
                     "y resume   n start a new party"
                 ))):  # fmt: skip
                     await self.follow_party(status)
                     return
-                await self.client.leave(saved.table)
+                await self.client.leave(table)
                 saved = self.party = Party(options=saved.options)
                 self.view, self.info, self.lines = None, None, []
         elif saved is not None and saved.guests:
@@ -673,7 +678,7 @@ class PartyApp(HostedApp):
         self.push_screen(
             FormScreen("Export the party (record, CSV and Markdown) to the folder", [Field("folder", "Folder", 400, "", default)],
                        lambda v: None if v["folder"] else "Type a folder."),
-            lambda v: v is not None and self.export_to(Path(v["folder"]).expanduser()),
+            lambda v: None if v is None else self.export_to(Path(v["folder"]).expanduser()),
         )  # fmt: skip
 
     def export_to(self, folder: Path) -> None:
@@ -712,7 +717,7 @@ def export_last(data_dir: Path, folder: Path) -> int:
         except (OSError, ValueError, RecordError):
             continue
         if state.is_over:
-            written = export(folder, record, state.view(None), record["players"])
+            written = export(folder, record, dict(state.view(None)), record["players"])
             print(f"Exported the party of {path.name}: " + ", ".join(str(p) for p in written))
             return 0
     print(f"yule party: no finished party in {data_dir}")

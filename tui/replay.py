@@ -15,6 +15,7 @@ The start is the first position anyone saw at the table: the chance moves that o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 from textual.binding import Binding
@@ -80,9 +81,8 @@ class Replay:
         return self._views[seat][position - self.start]
 
     @staticmethod
-    def _seen(view: dict[str, Any]) -> dict[str, Any]:
-        view.pop("actions", None)
-        return view
+    def _seen(view: Mapping[str, Any]) -> dict[str, Any]:
+        return {key: value for key, value in view.items() if key != "actions"}
 
 
 class ReplayScreen(TableScreen):
@@ -103,7 +103,7 @@ class ReplayScreen(TableScreen):
         self.replay = replay
         self.seat = seat
         self.position = replay.start
-        self.lines = replay.log(0, self.position)
+        self.lines = list(replay.log(0, self.position))
         self.show(replay.view(self.position, seat), replay.names, {})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

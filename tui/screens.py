@@ -4,6 +4,7 @@ notice shown when the terminal is too small.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -77,12 +78,12 @@ class FollowScreen(Screen[None]):
         self.show(view, names, tags, [entry["event"] for entry in log if "event" in entry])
         self.add_log([entry["text"] for entry in log])
 
-    def add_log(self, lines: list[str | Text]) -> None:
+    def add_log(self, lines: Sequence[str | Text]) -> None:
         self.lines += lines
         if self.ready:
             self.query_one(GameLog).add(lines)
 
-    def replace_log(self, lines: list[str | Text]) -> None:
+    def replace_log(self, lines: Sequence[str | Text]) -> None:
         """The host's log of the game so far, in place of the lines shown (after a reconnect)."""
         self.lines = list(lines)
         if self.ready:
@@ -260,9 +261,12 @@ class TableScreen(FollowScreen):
         if self.spectator or self.over:
             self.post_message(self.Leave())
             return
-        self.app.push_screen(
-            ConfirmScreen(f"{self.leave_asks}\n\ny yes   n no"), lambda yes: yes and self.post_message(self.Leave())
-        )
+
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.post_message(self.Leave())
+
+        self.app.push_screen(ConfirmScreen(f"{self.leave_asks}\n\ny yes   n no"), leave)
 
 
 class GameOverScreen(Screen[str]):

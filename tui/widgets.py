@@ -4,7 +4,7 @@ input and the base of game tables."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.text import Text
@@ -287,7 +287,7 @@ class GameLog(RichLog):
         self.shape = (0, False)
         """The width and the wrapping the lines were written with."""
 
-    def add(self, lines: list[str | Text]) -> None:
+    def add(self, lines: Sequence[str | Text]) -> None:
         self.texts += lines
         del self.texts[: -self.MAX_LINES]
         for line in lines:
@@ -300,7 +300,7 @@ class GameLog(RichLog):
         super().clear()
         return self
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         region = self.scrollable_content_region
         shape = (region.width, region.height > 1)
         if shape != self.shape:

@@ -1,9 +1,9 @@
 """Hypothesis properties over whole games: conservation of gifts and steals, frozen gifts and
-steal-backs never taken, labels never seen early, determinism, and records that verify."""
+steal-backs never taken, labels never seen early, under every house option and at every size.
+What every game promises (records, hints, copies) is checked in ``tests/test_games.py``."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 
@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from yule.core.gift_exchange import GAME
-from yule.core.records import RecordError, play, verify_record
+from yule.core.records import play, verify_record
 
 from .conftest import names, random_record
 
-PROPS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 options = st.fixed_dictionaries(
     {
@@ -115,63 +115,12 @@ def test_random_games_keep_every_invariant(n, seed, opts, blank_every):
 
 @PROPS
 @given(players, seeds, options, st.sampled_from(["random", "greedy"]))
-def test_bot_games_keep_every_invariant_and_are_deterministic(n, seed, opts, kind):
-    bots = [GAME.bots[kind]] * n
-    record = play(GAME, names(n), bots, seed, opts)
-    check_game(record)
-    assert play(GAME, names(n), bots, seed, opts) == record
+def test_bot_games_keep_every_invariant(n, seed, opts, kind):
+    check_game(play(GAME, names(n), [GAME.bots[kind]] * n, seed, opts))
 
 
 @pytest.mark.parametrize("n", [2, 5, 40])
 @pytest.mark.parametrize("kind", ["random", "greedy"])
 def test_bots_finish_at_every_size_even_without_limits(n, kind):
     opts = {"steal_limit": None, "no_steal_back": False}
-    for seed in range(3):
-        check_game(play(GAME, names(n), [GAME.bots[kind]] * n, seed, opts))
-
-
-@PROPS
-@given(players, seeds, st.data())
-def test_verify_rejects_a_tampered_record_naming_the_move(n, seed, data):
-    record = random_record(n, seed, {"steal_limit": 2})
-    moves = record["moves"]
-    start = next(i for i, m in enumerate(moves) if m["type"] == "order") + 1
-    index = data.draw(st.integers(start, len(moves) - 1))
-    bad = copy.deepcopy(record)
-    move = bad["moves"][index]
-    how = data.draw(st.sampled_from(["seat", "reopen", "frozen"]))
-    if how == "seat":
-        move["by"] = (move["by"] + 1) % n  # a seat that is not the one to move
-    else:
-        _, state = GAME, GAME.start(n, record["options"])
-        for m in moves[:index]:
-            state.apply(state.parse_record_move(m))
-        targets = [g for g in range(n) if state.opened[g] and (how == "reopen" or state.frozen(g))]
-        if not targets:
-            move["by"] = (move["by"] + 1) % n
-        else:
-            bad["moves"][index] = {
-                "by": move["by"],
-                "type": "open" if how == "reopen" else "steal",
-                "gift": data.draw(st.sampled_from(targets)),
-            }
-    with pytest.raises(RecordError) as error:
-        verify_record(bad)
-    assert error.value.move == index + 1
-
-
-def test_verify_rejects_a_wrong_result():
-    record = random_record(5, seed=4)
-    bad = copy.deepcopy(record)
-    bad["result"]["holdings"] = list(reversed(bad["result"]["holdings"]))
-    if bad["result"]["holdings"] == record["result"]["holdings"]:
-        bad["result"]["holdings"][0], bad["result"]["holdings"][1] = (
-            bad["result"]["holdings"][1],
-            bad["result"]["holdings"][0],
-        )
-    with pytest.raises(RecordError, match="holdings"):
-        verify_record(bad)
-    bad = copy.deepcopy(record)
-    bad["result"]["steals"][0] += 1
-    with pytest.raises(RecordError, match="steals"):
-        verify_record(bad)
+    check_game(play(GAME, names(n), [GAME.bots[kind]] * n, n, opts))

@@ -12,14 +12,13 @@ is refused for every game that hides cards.
 
 from __future__ import annotations
 
-import json
 import random
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import strings_in
+from game_support import seen_by, strings_in, values_swapped
 
 from yule.core import CHANCE, all_games, get_game
 from yule.core.records import RecordError, play, replay
@@ -39,22 +38,6 @@ class Prober:
 
     def send_bytes(self, frame: bytes) -> None:
         pass
-
-
-def swapped(moves: list[dict[str, Any]], a: str, b: str) -> list[dict[str, Any]]:
-    """The moves with the ids ``a`` and ``b`` exchanged wherever they appear."""
-    return json.loads(json.dumps(moves).replace(f'"{a}"', '"\0"').replace(f'"{b}"', f'"{a}"').replace('"\0"', f'"{b}"'))
-
-
-def seen_by(record: dict[str, Any], upto: int, seat: int) -> set[str]:
-    """Every string the seat's views and the public events showed it in the first ``upto`` moves."""
-    game = get_game(record["game"])
-    state = game.start(len(record["players"]), record["options"])
-    seen = strings_in(state.view(seat))
-    for move in record["moves"][:upto]:
-        seen |= strings_in(state.apply(state.parse_record_move(move)))
-        seen |= strings_in(state.view(seat))
-    return seen
 
 
 def probes(view: dict[str, Any], game_name: str, pool: list[Any], rng: random.Random) -> list[dict[str, Any]]:
@@ -136,7 +119,7 @@ async def test_refusals_are_the_same_whatever_the_seat_cannot_see(game_name):
                     if len(hidden) < 2:
                         continue
                     a, b = rng.sample(hidden, 2)
-                    other = swapped(record["moves"][:upto], a, b)
+                    other = values_swapped(record["moves"][:upto], a, b)
                     try:
                         _, other_state = replay({**record, "moves": other})
                     except RecordError:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 
+from conftest import until
 from tui_support import my_turn, screen_text, sit_at_a_started_table, take_two, wait_for
 
 from yule.netplay.client import Client
@@ -109,8 +110,8 @@ async def test_a_latecomer_watching_gets_the_whole_log_so_far(host):
         table = created["table"]
         await hal.fill_bots(table)
         await hal.start(table)
-        while len(host.tables[table].log) < 8:
-            await asyncio.sleep(0.05)
+        await until(lambda: len(host.tables[table].log) >= 8, what="a game under way")
+        host.tables[table].bot_delay = 60  # the bots wait: the game is still on when Ivy comes to watch
         app = YuleApp(name="Ivy", address=("127.0.0.1", port), discover=False)
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, what="the table")

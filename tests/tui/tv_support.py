@@ -1,5 +1,6 @@
 """Helpers (imported by name) for the tests of each game's TV (``yule watch``) without a host:
-:class:`TVApp` shows a game's TV over public views, and :data:`GAMES` makes one for each game.
+:class:`TVApp` shows a game's TV over public views, and :data:`GAMES` makes one for each game
+the registry knows.
 
 Every position is a seeded game played by the rules engine's bots (only to make realistic
 public views; the TV never sees the engine); no clocks, ports or paths on screen.
@@ -17,7 +18,7 @@ import tui_support
 import white_rabbit_support
 from textual.app import App
 
-from yule.core import get_game
+from yule.core import all_games, get_game
 from yule.tui.games import GAME_UIS
 from yule.tui.tv import TableTV
 
@@ -79,7 +80,13 @@ def elf() -> TVApp:
     return played(position)
 
 
-GAMES: dict[str, Callable[[], TVApp]] = {
+POSITIONS: dict[str, Callable[[], TVApp]] = {
     f.__name__: f for f in (white_elephant, gift_exchange, white_rabbit, gift_list, elf)
 }
-"""Each game's TV in the middle of a game, by the game's module name."""
+
+GAMES: dict[str, Callable[[], TVApp]] = {
+    module: POSITIONS[module]
+    for module in (game.name.replace("-", "_") for game in all_games() if game.name in GAME_UIS)
+}
+"""Each game's TV in the middle of a game, by the game's module name: every registered game with
+a table in the terminal (one without its position above fails here)."""

@@ -251,8 +251,8 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
     # -- drawing -------------------------------------------------------------------------------
 
     def watch_view(self) -> None:
-        actions = (self.view or {}).get("actions", {})
-        if self.typed and not actions.get("bring"):
+        actions = self.view.get("actions") if self.view is not None else None
+        if self.typed and not (actions is not None and actions["bring"]):
             self.typed = {}  # the bring was taken (or bringing is over): the next form starts empty
         opened = newly_opened(self.previous, self.view)
         self.reveal = None if opened is None else reveal_text(opened, list(self.names))

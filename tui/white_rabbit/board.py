@@ -45,10 +45,10 @@ def board_size(scale: int = 1) -> tuple[int, int]:
     return 4 * SIZES[scale][0], ROWS * scale
 
 
-BORDERS = {
-    "plain": "┌─┐│└┘",
-    "rabbit": "╔═╗║╚╝",
-    "marked": "┏━┓┃┗┛",
+BORDERS: dict[str, tuple[str, ...]] = {
+    "plain": tuple("┌─┐│└┘"),
+    "rabbit": tuple("╔═╗║╚╝"),
+    "marked": tuple("┏━┓┃┗┛"),
 }
 PIPS: dict[int, tuple[str, str, str]] = {
     1: ("     ", "  ●  ", "     "),
@@ -178,10 +178,10 @@ def board_text(
     face = die_lines(die, scale)
     digit = (list(BIG_DIGITS[die]) if scale == 1 else stretch(BIG_DIGITS[die])) if die else []
     x = cell_w + 5 if scale == 1 else 2 * cell_w - (len(face[0]) + 2 + 6) // 2  # the die and digit centred
-    for row, line in enumerate(face):
-        canvas.put(x, 5 * scale + row, line, die_style)
-    for row, line in enumerate(digit):
-        canvas.put(x + len(face[0]) + 1, 5 * scale + scale + row, line, die_style)
+    for row, art in enumerate(face):
+        canvas.put(x, 5 * scale + row, art, die_style)
+    for row, art in enumerate(digit):
+        canvas.put(x + len(face[0]) + 1, 5 * scale + scale + row, art, die_style)
     left = rolls_left(view)
     if left is not None:
         canvas.put(cell_w + 1, 10 * scale, f"{left:^{2 * cell_w - 2}}", "bold")

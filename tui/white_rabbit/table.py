@@ -227,11 +227,12 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         who = self._who(event.get("by"))
         text = Text(who)
         if kind == "move":
-            outcome, card = event["outcome"], event.get("card")
+            outcome = event["outcome"]
             if outcome == "empty":
                 extra = " (and no extra roll for the 6)" if event.get("steps") == 6 else ""
                 text.append(f" stopped by pile {event['to']}: it is empty, no card{extra}.")
                 return text
+            card = event["card"]
             text.append(" drew ")
             text.append_text(chip(card))
             if outcome == "max":

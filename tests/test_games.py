@@ -1,0 +1,304 @@
+"""What every registered game promises, tried on each over games its own bots play (as
+OpenSpiel's ``games_sim_test`` tries every game it knows): a game added to
+:mod:`yule.core.registry` is checked here without a line of this file changed.
+
+At positions of games played by the random and greedy bots, for every seat:
+
+* Legal moves agree with ``verify``: every listed move passes it and goes to record form and
+  to wire form and back unchanged; a seat that may not act has no move listed, and no move the
+  game lists at any moment, given to that seat, is allowed to it.
+* Hints are the rules' refusals: only a seat that may act has ``actions`` in its view; in a
+  game of one reason a kind (its ``ACTIONS``) the kinds allowed are the kinds listed (and the
+  chance move the seat sets off), and every move of a refused kind is refused with the hint's
+  words.
+* Views hide what they must: a view depends on nothing its seat was never shown.  Two
+  things the moves so far name that neither the seat's views nor the public events ever
+  showed it, swapped throughout the game so far, leave its view as it was (and, for a
+  spectator, every public event), whenever the rules still take the game so changed.  (What
+  each seat may be shown is each game's own rule: its folder's tests say.)
+* A copy is independent of its original; views and events are JSON and survive it unchanged.
+
+And of whole games: the same seed plays the same record, which survives JSON and verifies; a
+record with a move the rules refuse (or nonsense in a move's fields) is refused at that move;
+a wrong, missing or extra result is refused; a record cut short replays to an unfinished game.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from game_support import seen_by, strings_in, values_swapped
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from yule.core import CHANCE, Game, GameState, all_games, get_game
+from yule.core.base import IllegalMove, refusal
+from yule.core.records import RecordError, play, replay, verify_record
+
+MOST_SEATS = 7
+"""The largest table tried (Gift Exchange takes 40: as many only make the games longer)."""
+
+GAMES = [game.name for game in all_games()]
+
+some = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def bot_games(draw: st.DrawFn, name: str) -> tuple[Game[Any], list[str], int]:
+    """A game's seats (one bot kind each, random or greedy) and a seed."""
+    game = get_game(name)
+    players = draw(st.integers(game.min_players, min(game.max_players, MOST_SEATS)))
+    kinds = draw(st.lists(st.sampled_from(["random", "greedy"]), min_size=players, max_size=players))
+    return game, kinds, draw(st.integers(0, 10**6))
+
+
+def record_of(game: Game[Any], kinds: list[str], seed: int) -> dict[str, Any]:
+    return play(game, [f"P{i + 1}" for i in range(len(kinds))], [game.bots[kind] for kind in kinds], seed)
+
+
+def positions(record: dict[str, Any]) -> Iterator[tuple[int, GameState[Any], list[dict[str, Any]]]]:
+    """Each position along a record: how many moves made it, the position, and the events of the
+    last of them (the position is one object, moved on: look at it before the next)."""
+    game = get_game(record["game"])
+    state = game.start(len(record["players"]), record["options"])
+    yield 0, state, []
+    for number, move in enumerate(record["moves"], start=1):
+        events = state.apply(state.parse_record_move(move))
+        yield number, state, events
+
+
+class Pool:
+    """Every seat move a game listed anywhere, by kind and in record form without its seat: the
+    moves tried on every seat at every moment (the candidates a game's own lists suggest)."""
+
+    def __init__(self, record: dict[str, Any], rng: random.Random) -> None:
+        self.rng = rng
+        kinds: dict[str, dict[str, dict[str, Any]]] = {}
+        for _, state, _ in positions(record):
+            for seat in range(state.players):
+                for move in state.legal_moves(seat):
+                    wire = {k: v for k, v in move.to_record().items() if k != "by"}
+                    kinds.setdefault(wire["type"], {})[json.dumps(wire, sort_keys=True)] = wire
+        for move in record["moves"]:
+            if move["by"] != CHANCE:
+                wire = {k: v for k, v in move.items() if k != "by"}
+                kinds.setdefault(wire["type"], {})[json.dumps(wire, sort_keys=True)] = wire
+        self.kinds = {kind: list(moves.values()) for kind, moves in sorted(kinds.items())}
+
+    def moves(self, state: GameState[Any], seat: int, each: int = 6) -> dict[str, list[Any]]:
+        """Up to ``each`` moves of every kind, given to ``seat`` (those ``state`` can read)."""
+        out: dict[str, list[Any]] = {}
+        for kind, wires in self.kinds.items():
+            for wire in self.rng.sample(wires, min(each, len(wires))):
+                try:
+                    out.setdefault(kind, []).append(state.parse_record_move({**wire, "by": seat}))
+                except IllegalMove:
+                    continue
+        return out
+
+
+# -- at every position ---------------------------------------------------------------------------
+
+
+def may_act(state: GameState[Any], seat: int) -> bool:
+    trigger = state.chance_trigger()
+    return seat in state.active() or (trigger is not None and trigger[0] == seat)
+
+
+def check_moves_and_hints(state: GameState[Any], pool: Pool) -> None:
+    trigger = state.chance_trigger()
+    for seat in range(state.players):
+        view = state.view(seat)
+        listed = state.legal_moves(seat)
+        candidates = pool.moves(state, seat)
+        assert ("actions" in view) == may_act(state, seat), (seat, view.get("actions"))
+        for move in listed:
+            state.verify(move)
+            assert state.parse_record_move(move.to_record()) == move
+            assert state.parse_seat_move(seat, state.wire_move(move)) == move
+        if seat not in state.active():
+            assert listed == []
+            assert not [m for moves in candidates.values() for m in moves if state.can(m)], seat
+        if "actions" not in view or not type(state).ACTIONS:
+            continue  # a game whose hints are its own (Gift Exchange's list gifts) says in its own tests
+        hints = view["actions"]
+        rolls = {trigger[1]} if trigger is not None and trigger[0] == seat else set()
+        assert {kind for kind, reason in hints.items() if reason is None} == {m.type for m in listed} | rolls, hints
+        for kind, reason in hints.items():
+            if reason is not None:
+                assert {refusal(state.verify, m) for m in candidates.get(kind, [])} <= {reason}, (kind, hints)
+
+
+def check_copies_and_json(state: GameState[Any], events: list[dict[str, Any]]) -> None:
+    seats = [*range(state.players), None]
+    views = [state.view(s) for s in seats]
+    assert json.loads(json.dumps(views)) == views
+    assert json.loads(json.dumps(events)) == events
+    copied = state.clone()
+    assert [copied.view(s) for s in seats] == views
+    mover = copied.mover()
+    if mover is not None and (moves := copied.legal_moves(mover)):
+        copied.apply(moves[-1])
+        assert [state.view(s) for s in seats] == views
+
+
+@pytest.mark.parametrize("name", GAMES)
+@some
+@given(data=st.data())
+def test_every_position_keeps_the_contract(name, data):
+    game, kinds, seed = data.draw(bot_games(name))
+    record = record_of(game, kinds, seed)
+    pool = Pool(record, random.Random(seed))
+    every = max(1, len(record["moves"]) // 25)  # some 25 positions of a game
+    for number, state, events in positions(record):
+        if number % every == 0 or state.is_over:
+            check_moves_and_hints(state, pool)
+            check_copies_and_json(state, events)
+
+
+# -- what a seat cannot see ----------------------------------------------------------------------
+
+
+def hidden_pairs(record: dict[str, Any], rng: random.Random) -> Iterator[tuple[int, int | None, str, str]]:
+    """Moments of a record, a seat there (``None``: the spectator) and two strings the record's
+    moves so far name that the seat was never shown."""
+    moves = record["moves"]
+    for upto in sorted(rng.sample(range(1, len(moves)), min(8, len(moves) - 1))):
+        seat = rng.choice([None, *range(len(record["players"]))])
+        named = set().union(*(strings_in({k: v for k, v in m.items() if k != "type"}) for m in moves[:upto]))
+        hidden = sorted(named - {CHANCE} - seen_by(record, upto, seat))
+        if len(hidden) >= 2:
+            yield upto, seat, *rng.sample(hidden, 2)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_view_stays_the_same_whatever_its_seat_was_never_shown(name):
+    game = get_game(name)
+    compared = 0
+    for seed in range(8):
+        players = game.min_players + seed % (min(game.max_players, MOST_SEATS) - game.min_players + 1)
+        record = record_of(game, ["random", "greedy"] * (players // 2) + ["random"] * (players % 2), seed)
+        for upto, seat, a, b in hidden_pairs(record, random.Random(seed)):
+            _, state = replay(record, upto=upto)
+            other = {**record, "moves": values_swapped(record["moves"][:upto], a, b), "result": None}
+            try:
+                _, other_state = replay(other)
+            except RecordError:
+                continue  # the rules tell the two apart (a card that could not have been played there)
+            assert other_state.view(seat) == state.view(seat), (seed, upto, seat, a, b)
+            if seat is None:
+                assert events_of(other) == events_of({**record, "moves": record["moves"][:upto]}), (seed, upto, a, b)
+            compared += 1
+    assert compared >= 10  # the check had something to compare
+
+
+def events_of(record: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    return [events for _, _, events in positions(record)]
+
+
+# -- whole games and their records -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+@some
+@given(data=st.data())
+def test_the_same_seed_plays_the_same_record_and_it_verifies(name, data):
+    game, kinds, seed = data.draw(bot_games(name))
+    record = record_of(game, kinds, seed)
+    assert record_of(game, kinds, seed) == record
+    assert json.loads(json.dumps(record)) == record
+    verify_record(record)
+    _, state = replay(record)
+    assert state.is_over and state.outcome().to_record() == record["result"]
+
+
+JUNK = [None, -1, 99, "", "nonsense", [], ["nonsense"], {"by": 0}]
+"""Field values no game takes where a move needs its own."""
+
+
+def refused_instead(record: dict[str, Any], index: int, rng: random.Random, pool: Pool) -> dict[str, Any] | None:
+    """A move the rules refuse where move ``index`` of the record stands (the record's own
+    moves before it played): the move there with nonsense in a field, or a move the game
+    listed elsewhere; ``None`` when none was found."""
+    _, state = replay(record, upto=index)
+    own = record["moves"][index]
+    for _ in range(40):
+        if rng.random() < 0.3:  # the move itself, chance or not, with a field of nonsense
+            move = dict(own)
+            fields = sorted(set(move) - {"by", "type"})
+            if fields:
+                move[rng.choice(fields)] = rng.choice(JUNK)
+        else:  # a move the game listed somewhere, of any seat, maybe with a field of nonsense
+            move = {**rng.choice(pool.kinds[rng.choice(sorted(pool.kinds))]), "by": rng.randrange(state.players)}
+            if rng.random() < 0.3:
+                move[rng.choice(sorted(move))] = rng.choice(JUNK)
+        try:
+            parsed = state.parse_record_move(copy.deepcopy(move))
+        except IllegalMove:
+            return move
+        if not state.can(parsed):
+            return move
+    return None
+
+
+@pytest.mark.parametrize("name", GAMES)
+@some
+@given(data=st.data())
+def test_a_record_with_a_move_the_rules_refuse_is_refused_at_that_move(name, data):
+    game, kinds, seed = data.draw(bot_games(name))
+    record = record_of(game, kinds, seed)
+    rng = random.Random(seed)
+    pool = Pool(record, rng)
+    tried = 0
+    for index in rng.sample(range(len(record["moves"])), min(5, len(record["moves"]))):
+        move = refused_instead(record, index, rng, pool)
+        if move is None:
+            continue
+        tried += 1
+        moves = record["moves"]
+        tampered = {**record, "moves": [*moves[:index], move, *moves[index + 1 :]]}
+        with pytest.raises(RecordError) as error:
+            verify_record(tampered)
+        assert error.value.move == index + 1 and f"move {index + 1}:" in str(error.value), (move, error.value)
+    assert tried
+
+
+def wrong(value: Any) -> Any:
+    """A value of the same shape that a result compared with the rules' own cannot match."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "?"
+    if isinstance(value, list):
+        if value and all(isinstance(v, list) for v in value):
+            return [[*value[0], "nothing"], *value[1:]]
+        return [wrong(value[0]), *value[1:]] if value else [0]
+    return "nothing"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_wrong_missing_or_extra_result_is_refused(name):
+    game = get_game(name)
+    record = record_of(game, ["greedy"] * game.min_players, 5)
+    result = record["result"]
+    for key, value in result.items():
+        with pytest.raises(RecordError, match=key):
+            verify_record({**record, "result": {**result, key: wrong(value)}})
+        with pytest.raises(RecordError, match=f"lacks '{key}'"):
+            verify_record({**record, "result": {k: v for k, v in result.items() if k != key}})
+    with pytest.raises(RecordError, match="no result"):
+        verify_record({k: v for k, v in record.items() if k != "result"})
+    cut = {**record, "moves": record["moves"][:-1]}
+    with pytest.raises(RecordError, match="do not finish"):
+        verify_record(cut)
+    del cut["result"]
+    verify_record(cut)
+    _, state = replay(cut)
+    assert not state.is_over
