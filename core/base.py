@@ -506,6 +506,9 @@ class Bot(ABC, Generic[V]):
     __slots__ = ("rng",)
 
     kind: ClassVar[str]
+    searches: ClassVar[bool] = False
+    """True for a bot that thinks a while over each move (a search): a host gives it a worker of
+    its own to think in; the others decide at once."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

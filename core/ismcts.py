@@ -265,6 +265,7 @@ class SearchBot(Bot[View]):
     """ISMCTS from the seat's view: ``think`` seconds a decision, or exactly ``iterations``."""
 
     kind = "ismcts"
+    searches = True
 
     def __init__(self, rng: random.Random, think: float = DEFAULT_THINK, iterations: int | None = None) -> None:
         super().__init__(rng)

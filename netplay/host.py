@@ -58,6 +58,7 @@ from .messages import (
 )
 from .store import Store, StoreError, hash_token
 from .table import DEFAULT_BOT_DELAY, OVER, WAITING, RequestError, Table, clean_name
+from .thinkers import Thinkers
 from .wire import PROTOCOL_VERSION, encode
 
 log = logging.getLogger("yule.host")
@@ -98,6 +99,7 @@ class Host:
         ssh_port: int | None = None,
         nudge_after: float | None = None,
         ask_seconds: float | None = None,
+        bot_workers: int = 0,
     ) -> None:
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.away_timeout = away_timeout
@@ -113,6 +115,8 @@ class Host:
         self.name = clean_name(name or socket.gethostname(), "Yule host")
         self.nudge_after = nudge_after
         """Seconds a person's move waits before it can be nudged or given to a bot (None: the table's default)."""
+        self.thinkers = Thinkers(bot_workers)
+        """Where every table's bots think: ``bot_workers`` processes (0: a thread of this one)."""
         self.ask_seconds = ask_seconds
         """Seconds a table has to answer a request for an away player's seat (None: the door's default)."""
         self._reclaims: dict[str, TokenBucket] = {}
@@ -225,6 +229,7 @@ class Host:
             self._server = None
         for table in self.tables.values():
             table.close()
+        self.thinkers.close()
         if self._store is not None:
             self._store.close()
             self._store = None
@@ -480,6 +485,7 @@ class Host:
         if self.ask_seconds is not None:
             table.door.seconds = self.ask_seconds
         table.retoken = lambda old, new, seat: self._retoken(table.id, old, new, seat)
+        table.thinkers = self.thinkers
         self.tables[table.id] = table
 
     def _retoken(self, table: int, old: str | None, new: str | None, seat: int) -> None:

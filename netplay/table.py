@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 import random
 import secrets
@@ -40,6 +41,7 @@ from .clock import TIME_UP, TurnClock
 from .connection import Connection
 from .door import Ask, Door, DoorError
 from .store import Store, StoreError, TableRow, hash_token
+from .thinkers import Thinkers
 from .wire import encode
 
 log = logging.getLogger("yule.host")
@@ -215,6 +217,8 @@ class Table:
         self.retoken: Callable[[str | None, str | None, int], None] = lambda old, new, seat: None
         """Told when a seat's token changes (old hash, new hash or None, seat): the host's index of tokens."""
         self.nudge_after = NUDGE_AFTER
+        self.thinkers = Thinkers()
+        """Where this table's bots think; the host shares its own between its tables."""
         self.waiting_since: dict[int, float] = {}
         """Seat -> when its current move began to wait (the loop's clock), for every seat that may move."""
         self.nudged: dict[int, float] = {}
@@ -1111,7 +1115,7 @@ class Table:
             return
         seq = len(self.moves)
         try:
-            wire = await asyncio.to_thread(self.bots[seat].choose, state.view(seat))
+            wire = await self._think(seat, self.bots[seat], state.view(seat))
             if self.state is state and len(self.moves) == seq and self.controller(seat) is None:
                 self._play(seat, wire, note=note)
         except Exception:
@@ -1248,8 +1252,9 @@ class Table:
     async def _run_bots(self) -> None:
         """Move for the active bot-controlled seats, after the table's delay, until people move.
 
-        A bot thinks in a worker thread (the strong one searches for up to a second), so the
-        host keeps serving every table meanwhile; a move thought out for a position that has
+        A bot thinks where the host's bots think (:mod:`.thinkers`: worker processes shared
+        fairly between the tables; the strong one searches for up to a second), so the host
+        keeps serving every table meanwhile; a move thought out for a position that has
         changed since (another seat moved at the same time, an undo) is thought again.  A move
         the store cannot keep is tried again later (after 1 s, doubling up to 30 s), and the
         table is told once; a table whose bots cannot move at all says so, never waits in silence.
@@ -1280,6 +1285,16 @@ class Table:
                     return
                 retry = 0.0
 
+    async def _think(self, seat: int, bot: Bot[Any], view: Any) -> dict[str, Any]:
+        """``bot``'s move for ``seat`` from its view, thought out where the host's bots think
+        (:mod:`.thinkers`): a copy of the bot for this one move, its randomness drawn from the
+        game's seed, the seat and the move number, so the same game plays the same however the
+        decisions are spread over the workers."""
+        decision = copy.copy(bot)
+        decision.rng = random.Random(f"{self.seed}/seat{seat}/{len(self.moves)}")
+        people = any(s is not None and s.bot is None and s.token_hash is not None for s in self.seats)
+        return await self.thinkers.choose(self.id, people, decision, view)
+
     async def _bot_move(self, seat: int, bot: Bot[Any]) -> bool:
         """The bot's move for ``seat``, or False when the position changed while it thought.
 
@@ -1291,7 +1306,7 @@ class Table:
         seq = len(self.moves)
         view = state.view(seat)
         try:
-            wire = await asyncio.to_thread(bot.choose, view)
+            wire = await self._think(seat, bot, view)
         except Exception:
             log.exception("table %s: the %s bot for seat %s failed; the random bot moves instead", self.id,
                           type(bot).__name__, seat)  # fmt: skip
@@ -1318,6 +1333,7 @@ class Table:
 
     def close(self) -> None:
         self.door.close_all("This table has closed.")
+        self.thinkers.forget(self.id)
         if self.bot_task is not None:
             self.bot_task.cancel()
         for task in self.time_up_tasks:

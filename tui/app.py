@@ -707,7 +707,7 @@ class YuleApp(HostedApp):
         from yule.netplay.host import Host
 
         try:
-            self.host = Host(folder, away_timeout=PLAY_AWAY_TIMEOUT)
+            self.host = Host(folder, away_timeout=PLAY_AWAY_TIMEOUT, bot_workers=1)  # the bots think off the app
             port = await self.host.start("127.0.0.1", 0)
         except (OSError, sqlite3.Error) as e:
             self.host = None

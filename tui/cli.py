@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Coroutine, Iterator
@@ -346,7 +347,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         _room_for_connections(limits.max_connections)
         host = Host(data, away_timeout=args.away_timeout, keep_finished=args.keep_finished * 3600,
                     expire_waiting=args.expire_waiting * 60, limits=limits, advertise=not args.no_discovery,
-                    ssh_port=ssh.port if ssh else None)  # fmt: skip
+                    ssh_port=ssh.port if ssh else None, bot_workers=args.bot_workers)  # fmt: skip
         try:
             port = await host.start(args.bind, args.port)
         except BaseException:
@@ -606,6 +607,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=120.0,
         metavar="S",
         help="seconds a player may be away before a bot plays for them (default 120)",
+    )
+    p.add_argument(
+        "--bot-workers",
+        type=int,
+        default=max(1, (os.cpu_count() or 2) - 1),
+        metavar="N",
+        help="processes the bots think in, shared fairly between the tables, people's first "
+        "(default: one fewer than this machine's processors, at least 1)",
     )
     p.add_argument(
         "--keep-finished",

@@ -461,7 +461,7 @@ class PartyApp(HostedApp):
         from yule.netplay.host import Host
 
         bind = self.bind_address or "0.0.0.0"  # IPv4 on every interface: one port, reachable from the TV
-        self.host = Host(self.data_dir, away_timeout=3600)
+        self.host = Host(self.data_dir, away_timeout=3600, bot_workers=1)
         try:
             port = await self.host.start(bind, self.port)
         except OSError:

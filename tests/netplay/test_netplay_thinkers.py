@@ -1,0 +1,78 @@
+"""Where the bots think (:mod:`yule.netplay.thinkers`): worker processes shared fairly.
+
+- Tables where people play think first; the others take turns, the longest waiting first.
+- A host whose bots think in worker processes plays all-bot strong tables to their ends, and
+  the records replay; its bots decide the same game however the decisions were spread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from typing import Any
+
+from conftest import FAST, running, until
+
+from yule.core import Bot
+from yule.core.records import verify_record
+from yule.netplay.client import Client
+from yule.netplay.host import Host
+from yule.netplay.thinkers import Thinkers
+
+
+class Gate(Bot[Any]):
+    """A bot that notes its name when it thinks, and waits for the gate the first time."""
+
+    kind = "gate"
+    searches = True
+    order: list[str] = []
+    gate = threading.Event()
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choose(self, view: Any) -> dict[str, Any]:
+        if not Gate.order:
+            Gate.gate.wait(10)
+        Gate.order.append(self.name)
+        return {"type": "pass"}
+
+
+async def test_people_first_then_each_table_in_turn():
+    thinkers = Thinkers(0)
+    Gate.order.clear()
+    Gate.gate.clear()
+    try:
+        first = asyncio.create_task(thinkers.choose(1, False, Gate("a1"), {}))
+        await until(lambda: thinkers._busy == 1, "the first decision under way")
+        rest = [
+            asyncio.create_task(thinkers.choose(table, people, Gate(name), {}))
+            for table, people, name in [
+                (1, False, "a2"),
+                (1, False, "a3"),
+                (2, False, "b1"),
+                (2, False, "b2"),
+                (3, True, "c1"),
+            ]
+        ]
+        Gate.gate.set()
+        await asyncio.gather(first, *rest)
+        assert Gate.order == ["a1", "c1", "b1", "a2", "b2", "a3"]
+    finally:
+        thinkers.close()
+
+
+async def test_all_bot_strong_tables_in_worker_processes_play_to_their_ends(tmp_path):
+    host = Host(tmp_path / "data", limits=FAST, bot_workers=2)
+    async with running(host) as port, Client("127.0.0.1", port, "Org") as org:
+        tables = []
+        for _ in range(3):
+            created = await org.create_table("white-rabbit", 2, sit=False, bot_delay=0)
+            await org.fill_bots(created["table"], "ismcts")
+            await org.start(created["table"])
+            tables.append(created["table"])
+        await until(lambda: all(host.tables[t].status == "over" for t in tables), "every game over", timeout=120)
+        for t in tables:
+            verify_record(json.loads(host.store.record_path(t, 1).read_text()))
+        assert host.thinkers._pool is not None  # they did think in the workers
