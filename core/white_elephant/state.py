@@ -269,6 +269,8 @@ class WhiteElephantState(GameState[Move]):
         if self.peanuts[seat] < 1:
             raise NoPeanut(self._no_peanut_reason(seat, "peek"))
         known = self.known[seat]
+        if card is not None and card in self.handle and card not in known:
+            return  # a Surprise Gift to peek at: every check below passes
         if all(c in known for c in self.handle):
             raise NotPeekable("There is no Surprise Gift you have not seen.")
         if card is None:
