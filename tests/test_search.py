@@ -4,6 +4,8 @@
   and back unchanged; random moves that ``verify`` accepts are listed, or stand for a listed
   one as the game documents (White Elephant's takes, Gift Exchange's free texts); a seat that
   may not move has none; the kinds listed are the kinds the view's hints allow.
+* The moves a view offers (what the random bot picks from) are the seat's legal moves, in wire
+  form, and the random bot's move is one of them.
 * A copy is independent of its original.
 * A determinization from a seat's view gives a position whose view for that seat is the same
   view, with the same legal moves.
@@ -20,6 +22,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 
@@ -162,6 +165,22 @@ def test_listed_moves_are_exactly_the_legal_moves(game):
         allowed = {kind for kind, reason in hints.items() if reason is None and kind != "roll"}
         if name != "gift-exchange":  # its hints list gifts, not reasons
             assert {m.type for m in listed} == allowed
+
+
+@fast
+@given(games())
+def test_the_moves_a_view_offers_are_the_seats_legal_moves(game):
+    """What the random bot picks from, read off the view alone, is what the rules list."""
+    name, players, seed, kinds = game
+    for state, seat in positions(name, players, seed, kinds):
+        trigger = state.chance_trigger()
+        legal = [{"type": trigger[1]}] if trigger is not None else [state.wire_move(m) for m in state.legal_moves(seat)]
+        offered = get_game(name).view_moves(state.view(seat))
+        assert sorted(json.dumps(m, sort_keys=True) for m in offered) == sorted(
+            json.dumps(m, sort_keys=True) for m in legal
+        )
+        move = get_game(name).bots["random"](random.Random(seed)).choose(state.view(seat))
+        assert move in offered
 
 
 @fast

@@ -46,6 +46,15 @@ def _flat_moves(view: ElfView) -> list[MoveDict]:
     ]
 
 
+def view_moves(view: ElfView) -> list[MoveDict]:
+    """The seat's moves read off its view (wire form): each card in each way it fits, and the
+    end of the turn once it may."""
+    actions = view.get("actions")
+    if not actions:
+        return []
+    return _flat_moves(view) + ([{"type": "end"}] if actions["end"] is None else [])
+
+
 def _distance_map(token: int) -> tuple[int, ...]:
     zone = ZONE[token]
     return tuple(min(abs(XY[c][0] - x) + abs(XY[c][1] - y) for x, y in zone) for c in range(CELLS))

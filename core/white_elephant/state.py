@@ -24,7 +24,7 @@ that seat has peeked at it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any, cast
 
@@ -513,34 +513,10 @@ class WhiteElephantState(GameState[Move]):
             [('mug-1', 'mug-2'), ('mug-1', 'a'), ('mug-2', 'a'), ('a', 'b'), ('mug-1', 'mug-2', 'a'),
              ('mug-1', 'a', 'b'), ('mug-2', 'a', 'b'), ('mug-1', 'mug-2', 'a', 'b')]
         """
-        exchange = self.exchange
         known, on_card = self.known[seat], self.on_card
-        alone: list[int] = []  # places of the gifts a take may name on their own
-        alike: dict[int, list[int]] = {}  # first unpeeked Surprise Gift -> the places of those alike to it
-        first: dict[int, int] = {}  # Peanuts on it -> the first unpeeked Surprise Gift
-        for i, card in enumerate(exchange):
-            if card in on_card and card not in known:
-                peanuts = on_card[card]
-                if peanuts in first:
-                    alike[first[peanuts]].append(i)
-                    continue
-                first[peanuts] = i
-                alike[i] = []
-            alone.append(i)
-        single = [exchange[i] for i in alone]
-        picks: list[tuple[str, ...]] = list(combinations(single, 2))
-        picks.extend((exchange[i], exchange[more[0]]) for i, more in alike.items() if more)
-        picks.extend(combinations(single, 3))
-        for i, more in alike.items():
-            if more:
-                picks.extend(tuple(exchange[k] for k in sorted((i, more[0], j))) for j in alone if j != i)
-                if len(more) > 1:
-                    picks.append((exchange[i], exchange[more[0]], exchange[more[1]]))
+        picks = take_picks(self.exchange, {c: n for c, n in on_card.items() if c not in known})
         make = tuple.__new__  # Take(seat, pick), without the call of its __new__: hundreds a listing
-        moves = [make(Take, (seat, pick)) for pick in picks]
-        if len(exchange) > 3:
-            moves.append(Take(seat, tuple(exchange)))
-        return moves
+        return [make(Take, (seat, pick)) for pick in picks]
 
     def stand_in(self, move: Take) -> Take:
         """The take :meth:`take_moves` lists for ``move`` (a take of 2 or 3 gifts, or of every
@@ -661,6 +637,40 @@ _PLAY: dict[type, Callable[[WhiteElephantState, Any], list[Event]]] = {
     Start: WhiteElephantState._start,
 }
 """Each kind of move and how :meth:`WhiteElephantState.apply` checks and plays it."""
+
+
+def take_picks(exchange: Sequence[str], unseen: Mapping[str, int]) -> list[tuple[str, ...]]:
+    """The gifts of each take :meth:`WhiteElephantState.take_moves` lists, from the gifts in
+    the Exchange (cards, or the references a view shows) and the Surprise Gifts among them the
+    seat has not seen, with the Peanuts on each: those with as many are alike to the seat.
+
+    >>> take_picks(["mug-1", "surprise-1", "surprise-2"], {"surprise-1": 1, "surprise-2": 1})
+    [('mug-1', 'surprise-1'), ('surprise-1', 'surprise-2'), ('mug-1', 'surprise-1', 'surprise-2')]
+    """
+    alone: list[int] = []  # places of the gifts a take may name on their own
+    alike: dict[int, list[int]] = {}  # first unseen Surprise Gift -> the places of those alike to it
+    first: dict[int, int] = {}  # Peanuts on it -> the first unseen Surprise Gift
+    for i, card in enumerate(exchange):
+        if card in unseen:
+            peanuts = unseen[card]
+            if peanuts in first:
+                alike[first[peanuts]].append(i)
+                continue
+            first[peanuts] = i
+            alike[i] = []
+        alone.append(i)
+    single = [exchange[i] for i in alone]
+    picks: list[tuple[str, ...]] = list(combinations(single, 2))
+    picks.extend((exchange[i], exchange[more[0]]) for i, more in alike.items() if more)
+    picks.extend(combinations(single, 3))
+    for i, more in alike.items():
+        if more:
+            picks.extend(tuple(exchange[k] for k in sorted((i, more[0], j))) for j in alone if j != i)
+            if len(more) > 1:
+                picks.append((exchange[i], exchange[more[0]], exchange[more[1]]))
+    if len(exchange) > 3:
+        picks.append(tuple(exchange))
+    return picks
 
 
 def score(shelves: list[list[str]], peanuts: list[int], players: int) -> Outcome:
