@@ -14,16 +14,25 @@ the strength does not depend on the load)::
     python bench/strength.py                          # 200 games each, 0.1 s a decision
     python bench/strength.py --iterations 150 --jobs 2
     python bench/strength.py --games 40 --only elf --opponents greedy
+    python bench/strength.py --compare --only elf --new-iterations 60 --old-iterations 120
+
+``--compare`` prints issue 25's table instead: the search at the new default strength and at
+the old one (one second a decision), each against greedy bots and head to head, with the
+decision times at those strengths.  Iteration counts may stand in for the think times (what
+each does in its time on the machine at hand), so that the load does not move the strength.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
-from yule.core.ismcts import DEFAULT_THINK
+from yule.core.ismcts import DEFAULT_THINK, SearchBot
 from yule.core.match import MatchResult, play_match
 from yule.core.registry import get_game
 
@@ -33,25 +42,58 @@ GOALS = {"white-elephant": 1.5, "gift-list": 1.5, "elf": 1.5, "white-rabbit": 1.
 """Issue 16's goals: the search bot's share against greedy bots over the fair share."""
 
 
+Strength = tuple[float | None, int | None]
+"""A search bot's strength: (think time, iterations), one of them set."""
+
+
+def _searcher(strength: Strength) -> Callable[[random.Random], SearchBot]:
+    think, iterations = strength
+    return partial(SearchBot, think=think if think is not None else DEFAULT_THINK, iterations=iterations)
+
+
 def _part(
-    game: str, kinds: list[str], games: int, first: int, seed: str, think: float | None, iterations: int | None
+    game: str,
+    kinds: list[str],
+    games: int,
+    first: int,
+    seed: str,
+    think: float | None,
+    iterations: int | None,
+    strengths: dict[str, Strength] | None = None,
 ) -> MatchResult:
+    makers = {kind: _searcher(strength) for kind, strength in (strengths or {}).items()}
     return play_match(
-        get_game(game), kinds, games, seed, think=think, iterations=iterations, keep_records=False, first=first
+        get_game(game),
+        kinds,
+        games,
+        seed,
+        think=think,
+        iterations=iterations,
+        keep_records=False,
+        first=first,
+        makers=makers,
     )
 
 
 def match(
-    game: str, kinds: list[str], games: int, seed: str, think: float | None, iterations: int | None, jobs: int
+    game: str,
+    kinds: list[str],
+    games: int,
+    seed: str,
+    think: float | None,
+    iterations: int | None,
+    jobs: int,
+    strengths: dict[str, Strength] | None = None,
 ) -> MatchResult:
-    """``games`` games of ``kinds``, cut in ``jobs`` parts played at the same time."""
+    """``games`` games of ``kinds``, cut in ``jobs`` parts played at the same time; the kinds
+    of ``strengths`` are search bots of those strengths."""
     if jobs <= 1:
-        return _part(game, kinds, games, 0, seed, think, iterations)
+        return _part(game, kinds, games, 0, seed, think, iterations, strengths)
     sizes = [games // jobs + (i < games % jobs) for i in range(jobs)]
     starts = [sum(sizes[:i]) for i in range(jobs)]
     with ProcessPoolExecutor(jobs) as pool:
         futures = [
-            pool.submit(_part, game, kinds, n, start, seed, think, iterations)
+            pool.submit(_part, game, kinds, n, start, seed, think, iterations, strengths)
             for n, start in zip(sizes, starts, strict=True)
         ]
         parts = [f.result() for f in futures]
@@ -63,6 +105,46 @@ def match(
 
 def ms(seconds: float | None) -> str:
     return "-" if seconds is None else f"{seconds * 1000:.0f} ms"
+
+
+def words(strength: Strength) -> str:
+    think, iterations = strength
+    return f"{iterations} iterations" if iterations is not None else f"{think:g} s"
+
+
+def compare(names: list[str], games: int, new: Strength, old: Strength, seed: str, jobs: int) -> None:
+    """Issue 25's table: the search at the new default strength (``new``) and at the old one
+    (``old``, today's one second), each against greedy bots, then head to head (one seat each,
+    greedy bots in the others), ``games`` games a row, seats turning every game."""
+    print(f"new: the search at {words(new)} a decision; old: at {words(old)}; {games} games a row")
+    header = (
+        f"{'game':<15} {'row':<16} {'N':>2} {'share':>6} {'95% interval':>15} {'fair':>6} {'ratio':>6}"
+        f"  {'decision p50':>12} {'p95':>8}"
+    )
+    print(header)
+    print("-" * len(header))
+    strengths = {"new": new, "old": old}
+    for game in names:
+        players = GAMES[game]
+        rows = [
+            ("new/greedy", ["new"] + ["greedy"] * (players - 1), ["new"]),
+            ("old/greedy", ["old"] + ["greedy"] * (players - 1), ["old"]),
+            ("new vs old", ["new", "old"] + ["greedy"] * (players - 2), ["new", "old"]),
+        ]
+        for label, kinds, shown in rows:
+            started = time.perf_counter()
+            result = match(game, kinds, games, f"{seed}/{game}/{label}", None, None, jobs, strengths)
+            for kind in shown:
+                share = result.win_share[kind]
+                low, high = result.interval(kind)
+                fair = 1 / players
+                p50, p95 = result.percentile(kind, 0.5), result.percentile(kind, 0.95)
+                row = label if len(shown) == 1 else f"{label}: {kind}"
+                print(
+                    f"{game:<15} {row:<16} {players:>2} {share:>6.3f}  {low:.3f} to {high:.3f} {fair:>6.3f} "
+                    f"{share / fair:>5.2f}x  {ms(p50):>12} {ms(p95):>8}   ({time.perf_counter() - started:.0f} s)",
+                    flush=True,
+                )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,7 +160,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="+", choices=sorted(GAMES), help="only these games")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing at once (default 1)")
     parser.add_argument("--seed", default="strength", help="the match seed (default 'strength')")
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="issue 25's table instead: the search at the new default against the old, each against greedy bots "
+        "and head to head (--new-*, --old-*)",
+    )
+    parser.add_argument("--new-think", type=float, default=DEFAULT_THINK, help="the new strength, seconds a decision")
+    parser.add_argument("--new-iterations", type=int, help="the new strength as iterations a decision instead")
+    parser.add_argument("--old-think", type=float, default=1.0, help="the old strength, seconds a decision (1)")
+    parser.add_argument("--old-iterations", type=int, help="the old strength as iterations a decision instead")
     args = parser.parse_args(argv)
+    if args.compare:
+        print(f"Python {sys.version.split()[0]}, {args.jobs} job(s)")
+        new = (None, args.new_iterations) if args.new_iterations else (args.new_think, None)
+        old = (None, args.old_iterations) if args.old_iterations else (args.old_think, None)
+        compare(args.only or list(GAMES), args.games, new, old, args.seed, args.jobs)
+        return 0
     think = args.think if args.think is not None or args.iterations is not None else 0.1
     names = args.only or list(GAMES)
     strength_words = f"{args.iterations} iterations" if args.iterations else f"{think:g} s"

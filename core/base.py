@@ -468,6 +468,10 @@ class Game(Generic[S]):
     search_moves: Callable[[Any, list[MoveDict]], list[MoveDict]] | None = None
     """The moves worth a search's time among a seat's legal moves (wire form), given its view;
     ``None``: all of them.  For a game whose listed moves are too many to try each often."""
+    view_moves: Callable[[Any], list[MoveDict]] | None = None
+    """Every move the seat of a view may make now, read off the view alone (wire form, with
+    the stand-ins its ``legal_moves`` lists): what the random bot picks from.  ``None``: the
+    legal moves of a position drawn from the view."""
     describe_move: Callable[[MoveDict, Any, list[str]], str] | None = None
     """A move the seat of a view could make (wire form), in plain words: what a hint says."""
 

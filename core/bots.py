@@ -4,10 +4,11 @@
   random move of that kind).
 * The search bot lives in :mod:`.ismcts`.
 
-Like every bot they decide from their seat's view alone: the game's determinizer turns the
-view into a full position (its hidden parts drawn at random), whose legal moves for the seat
-are the same whatever was drawn, and a chosen move goes back to wire form with
-:meth:`~yule.core.base.GameState.wire_move`.
+Like every bot they decide from their seat's view alone: the random bot from the moves the
+game reads off the view (:attr:`~yule.core.base.Game.view_moves`); the search through the
+game's determinizer, which turns the view into full positions (their hidden parts drawn at
+random), whose legal moves for the seat are the same whatever was drawn; a chosen move goes
+back to wire form with :meth:`~yule.core.base.GameState.wire_move`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .registry import get_game
 BOT_LEVELS: dict[str, tuple[str, str]] = {
     "easy": ("random", "Easy: the bots play any move at random"),
     "normal": ("greedy", "Normal: the bots take what looks best right now"),
-    "hard": ("ismcts", "Hard: the bots think each move through (about a second each)"),
+    "hard": ("ismcts", "Hard: the bots think each move through (a third of a second each)"),
 }
 """The bots' levels people choose from (``yule play``, a bot added at a host's table): the bot
 kind each level seats, and how a menu says it."""
@@ -54,19 +55,24 @@ def triggered(state: GameState[Any], seat: int) -> MoveDict | None:
 
 
 class RandomBot(Bot[View]):
-    """Uniform over the kinds of move its seat may make now, then over the moves of that kind."""
+    """Uniform over the kinds of move its seat may make now, then over the moves of that kind:
+    the moves its game's ``view_moves`` reads off the view (a position is drawn from the view
+    only for a game without it)."""
 
     kind = "random"
 
     def choose(self, view: View) -> MoveDict:
-        state = determinizer(view).sample(None)
-        seat = seat_of(view)
-        roll = triggered(state, seat)
-        if roll is not None:
-            return roll
-        kinds: dict[str, list[Any]] = {}
-        for move in state.legal_moves(seat):
-            kinds.setdefault(move.type, []).append(move)
+        listed = get_game(view["game"]).view_moves
+        if listed is not None:
+            moves = listed(view)
+        else:
+            state = determinizer(view).sample(None)
+            seat = seat_of(view)
+            roll = triggered(state, seat)
+            moves = [roll] if roll is not None else [state.wire_move(m) for m in state.legal_moves(seat)]
+        kinds: dict[str, list[MoveDict]] = {}
+        for move in moves:
+            kinds.setdefault(move["type"], []).append(move)
         rng = self.rng
-        moves = next(iter(kinds.values())) if len(kinds) == 1 else rng.choice(list(kinds.values()))
-        return state.wire_move(moves[0] if len(moves) == 1 else rng.choice(moves))
+        group = next(iter(kinds.values())) if len(kinds) == 1 else rng.choice(list(kinds.values()))
+        return group[0] if len(group) == 1 else rng.choice(group)

@@ -49,7 +49,7 @@ from .base import Bot, Determinizer, Game, GameState, IllegalMove, MoveDict, Out
 from .bots import RandomBot, determinizer, triggered
 from .registry import get_game
 
-DEFAULT_THINK = 1.0
+DEFAULT_THINK = 0.3
 """Seconds of search a decision at the default strength."""
 
 SEARCHING = 0.95

@@ -126,17 +126,20 @@ def play_match(
     keep_records: bool = True,
     on_record: Callable[[int, dict[str, Any]], None] | None = None,
     first: int = 0,
+    makers: dict[str, BotMaker] | None = None,
 ) -> MatchResult:
     """Play ``games`` games with one seat per entry of ``kinds``, turning the seats each game.
 
     Games are numbered from ``first`` (a match cut in parts: each part plays its own numbers);
     game ``i`` is played with seed ``f"{seed}/{i}"``; ``on_record(i, record)`` is called after
-    each game (to write it, to show progress).
+    each game (to write it, to show progress).  ``makers`` makes the bots of kinds of its own
+    (two strengths of the search bot, say), the game's bots the others.
     """
     players = len(kinds)
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}")
-    makers = {kind: bot_maker(game, kind, think, iterations) for kind in kinds}
+    own = makers or {}
+    makers = {kind: own[kind] if kind in own else bot_maker(game, kind, think, iterations) for kind in kinds}
     result = MatchResult(game.name, list(kinds))
     for kind in kinds:
         result.seat_counts[kind] = result.seat_counts.get(kind, 0) + 1

@@ -48,7 +48,8 @@ log = logging.getLogger("yule.host")
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 NAME_LENGTH = 24
-DEFAULT_BOT_DELAY = 0.8
+DEFAULT_BOT_DELAY = 0.2
+"""Seconds a bot waits before each move (then the strong bot thinks up to :data:`~yule.core.ismcts.DEFAULT_THINK`)."""
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
@@ -1253,7 +1254,7 @@ class Table:
         """Move for the active bot-controlled seats, after the table's delay, until people move.
 
         A bot thinks where the host's bots think (:mod:`.thinkers`: worker processes shared
-        fairly between the tables; the strong one searches for up to a second), so the host
+        fairly between the tables; the strong one searches for its think time), so the host
         keeps serving every table meanwhile; a move thought out for a position that has
         changed since (another seat moved at the same time, an undo) is thought again.  A move
         the store cannot keep is tried again later (after 1 s, doubling up to 30 s), and the

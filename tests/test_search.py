@@ -4,6 +4,8 @@
   (each game's :data:`CANDIDATES`), are listed, or stand for a listed one as the game documents
   (White Elephant's takes, Gift Exchange's free texts).  That the listed moves are legal, and
   the rest of what every game promises, is checked in ``tests/test_games.py``.
+* The moves a view offers (what the random bot picks from) are the seat's legal moves, in wire
+  form, and the random bot's move is one of them.
 * A determinization from a seat's view gives a position whose view for that seat is the same
   view, with the same legal moves.
 * A game's fast playout move (the search's model of a seat) is the greedy bot's move from the
@@ -22,6 +24,7 @@ fails here until it has them.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 
@@ -158,6 +161,22 @@ def test_every_legal_move_is_listed(game):
             if state.can(move):
                 form = listed_form(state, move)
                 assert form is None or form in listed, move
+
+
+@fast
+@given(games())
+def test_the_moves_a_view_offers_are_the_seats_legal_moves(game):
+    """What the random bot picks from, read off the view alone, is what the rules list."""
+    name, players, seed, kinds = game
+    for state, seat in positions(name, players, seed, kinds):
+        trigger = state.chance_trigger()
+        legal = [{"type": trigger[1]}] if trigger is not None else [state.wire_move(m) for m in state.legal_moves(seat)]
+        offered = get_game(name).view_moves(state.view(seat))
+        assert sorted(json.dumps(m, sort_keys=True) for m in offered) == sorted(
+            json.dumps(m, sort_keys=True) for m in legal
+        )
+        move = get_game(name).bots["random"](random.Random(seed)).choose(state.view(seat))
+        assert move in offered
 
 
 @fast

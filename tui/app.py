@@ -61,7 +61,7 @@ PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goe
 
 STALE = "The table changed before your move reached the host, so it was not made: look again and choose."
 
-PLAY_BOT_DELAY = 1.2
+PLAY_BOT_DELAY = 0.5
 """Seconds between bot moves in ``yule play``: slow enough to follow each one."""
 
 PLAY_AWAY_TIMEOUT = 30 * 24 * 3600.0
@@ -789,7 +789,7 @@ class YuleApp(HostedApp):
             if kind not in spec.bots:
                 kind = "greedy" if "greedy" in spec.bots else "random"
             delay = self.play.bot_delay
-            if kind == "ismcts":  # it thinks for a second already
+            if kind == "ismcts":  # it thinks for a while already
                 delay = max(0.2, delay - DEFAULT_THINK)
             reply = await client.create_table(game, players, bot_delay=delay, seed=self.play.seed)
             self._sit(reply["table"])

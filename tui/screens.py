@@ -22,7 +22,7 @@ from .dialogs import ConfirmScreen
 from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
 from .text import literal
-from .widgets import ChatInput, GameLog, GameTable, HintPanel, KeysFooter, StatusLine, chat_line
+from .widgets import ChatInput, GameLog, GameTable, HintPanel, KeysFooter, StatusLine, WholeLog, chat_line
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -345,10 +345,6 @@ class RulesScreen(ModalScreen[None]):
 class LogScreen(ModalScreen[None]):
     """The whole game log, scrollable."""
 
-    DEFAULT_CSS = """
-    LogScreen GameLog { height: 1fr; scrollbar-size-vertical: 1; }
-    """
-
     BINDINGS = [Binding("escape,l,q", "close", "Close")]
 
     def __init__(self, lines: list[str | Text]) -> None:
@@ -356,14 +352,14 @@ class LogScreen(ModalScreen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        log = GameLog()
+        log = WholeLog()
         log.border_title = "The whole log (arrows scroll, Esc closes)"
         log.can_focus = True
         yield log
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        log = self.query_one(GameLog)
+        log = self.query_one(WholeLog)
         log.add(self.lines)
         log.focus()
 

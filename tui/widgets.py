@@ -7,6 +7,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import App
@@ -16,6 +17,7 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -266,48 +268,110 @@ class TickBox(Checkbox):
         return Content.assemble(box, self.label.pad(1, 1).stylize_before(self.get_visual_style("toggle--label")))
 
 
-class GameLog(RichLog):
+def _log_text(line: str | Text, wrap: bool) -> Text:
+    """A log line as the logs draw it: literally, wrapping or cut with an ellipsis."""
+    text = line.copy() if isinstance(line, Text) else Text(literal(line))
+    text.no_wrap, text.overflow = not wrap, "ellipsis"
+    return text
+
+
+LOG_LINE_WIDTH = 78
+"""The narrowest a log lays its lines out (Textual's ``RichLog.min_width``): a narrower log
+shows their start."""
+
+
+class GameLog(Widget):
     """The table's log in plain words, each line shown literally (no markup); a line may also
     come as Rich ``Text`` already made literal (a chat line: :func:`chat_line`).  Lines wrap
-    at the log's width (written again when it changes: a TV window made larger), but a log of
-    one line cuts its line at the end (the start of the latest line says more than its tail)."""
+    at the log's width (laid out again when it changes: a TV window made larger), but a log of
+    one line cuts its line at the end (the start of the latest line says more than its tail).
+
+    It shows the latest lines that fit, as a log scrolled to its end: a new line repaints the
+    log alone, where a scrolling log's longer content would lay the whole screen out again
+    (:class:`WholeLog` scrolls through every line)."""
 
     DEFAULT_CSS = """
-    GameLog { height: 5; border-top: solid $primary; background: $surface; scrollbar-size-vertical: 0; }
+    GameLog { height: 5; border-top: solid $primary; background: $surface; }
     """
     MAX_LINES = 500
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_lines=self.MAX_LINES, wrap=True, markup=False, highlight=False, **kwargs)
+        super().__init__(**kwargs)
         self.border_title = "Log (l: whole log)"
         self.can_focus = False
         self.texts: list[str | Text] = []
-        """The lines shown, to write again when the log changes its width, or between one line
-        and more."""
+        """The lines shown, to lay out again when the log changes its width, or between one
+        line and more."""
         self.shape = (0, False)
-        """The width and the wrapping the lines were written with."""
+        """The width and the wrapping the lines are laid out with (no width: not yet known)."""
+        self.wrap = True
+        self.strips: list[Strip] = []
+        """The lines laid out at the log's width, the last :attr:`MAX_LINES` of them."""
 
     def add(self, lines: Sequence[str | Text]) -> None:
         self.texts += lines
         del self.texts[: -self.MAX_LINES]
-        for line in lines:
-            text = line.copy() if isinstance(line, Text) else Text(literal(line))
-            text.no_wrap, text.overflow = not self.wrap, "ellipsis"
-            self.write(text, expand=True)  # as wide as the log, whatever the console's width
+        if self.shape[0]:
+            self._lay_out(lines)
+            self.refresh()
 
     def clear(self) -> GameLog:
         self.texts = []
-        super().clear()
+        self.strips = []
+        self.refresh()
         return self
 
+    def _lay_out(self, lines: Sequence[str | Text]) -> None:
+        console = self.app.console
+        width = max(self.shape[0], LOG_LINE_WIDTH)
+        options = console.options.update_width(width)
+        if not self.wrap:
+            options = options.update(overflow="ignore", no_wrap=True)
+        strips = self.strips
+        for line in lines:
+            rendered = list(Segment.split_lines(console.render(_log_text(line, self.wrap), options)))
+            if not rendered:
+                strips.append(Strip.blank(width))
+                continue
+            for strip in Strip.from_lines(rendered):
+                strip.adjust_cell_length(width)
+                strips.append(strip)
+        del strips[: -self.MAX_LINES]
+
     def on_resize(self, event: events.Resize) -> None:
-        region = self.scrollable_content_region
+        region = self.content_region
         shape = (region.width, region.height > 1)
         if shape != self.shape:
             self.shape = shape
             self.wrap = shape[1]
-            texts = self.texts
-            self.clear().add(texts)
+            self.strips = []
+            if shape[0]:
+                self._lay_out(self.texts)
+            self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        style = self.rich_style
+        width = self.content_region.width
+        strips = self.strips
+        index = y + max(0, len(strips) - self.content_region.height)
+        if index >= len(strips):
+            return Strip.blank(width, style)
+        return strips[index].crop_extend(0, width, style).apply_style(style)
+
+
+class WholeLog(RichLog):
+    """Every line of a table's log, scrollable (the arrows scroll it): what ``l`` shows."""
+
+    DEFAULT_CSS = """
+    WholeLog { height: 1fr; border-top: solid $primary; background: $surface; scrollbar-size-vertical: 1; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_lines=GameLog.MAX_LINES, wrap=True, markup=False, highlight=False, **kwargs)
+
+    def add(self, lines: list[str | Text]) -> None:
+        for line in lines:
+            self.write(_log_text(line, True), expand=True)  # as wide as the log, whatever the console's width
 
 
 def chat_line(frame: dict[str, Any]) -> Text:
@@ -444,13 +508,13 @@ class GameTable(Widget, Generic[V]):
     MOVES: ClassVar[tuple[str, ...]] = ()
     """The binding actions that are moves, greyed out and explained by :meth:`reason`."""
 
-    view: reactive[V | None] = reactive(None, always_update=True, init=False)
-    names: reactive[tuple[str, ...]] = reactive((), init=False)
-    tags: reactive[dict[int, str]] = reactive(dict, init=False)
+    view: reactive[V | None] = reactive(None, always_update=True, init=False, repaint=False)
+    names: reactive[tuple[str, ...]] = reactive((), init=False, repaint=False)
+    tags: reactive[dict[int, str]] = reactive(dict, init=False, repaint=False)
     """A word about some seats: ``{2: "bot", 3: "away"}``."""
-    pending: reactive[bool] = reactive(False, init=False)
+    pending: reactive[bool] = reactive(False, init=False, repaint=False)
     """True from sending a move until the host's answer (a new view or a refusal)."""
-    scale: reactive[int] = reactive(1, init=False)
+    scale: reactive[int] = reactive(1, init=False, repaint=False)
     """How large the table draws itself: 1, the size that fits 80×24; 2, for the TV on a big
     screen (``yule watch``), twice as large where a game can (its board at double size, its
     panels wider).  The table has the class ``-scale-2`` then, for its CSS; the TV chooses the
@@ -569,8 +633,20 @@ class GameTable(Widget, Generic[V]):
         self.draw(self.view)
 
     def refresh_keys(self) -> None:
-        """Grey the keys that do not work now and un-grey those that do."""
-        self.refresh_bindings()
+        """Grey the keys that do not work now and un-grey those that do, when any has changed
+        (the footer then draws itself again)."""
+        keys = tuple(self.check_action(action, ()) for action in self._actions())
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            self.refresh_bindings()
+
+    _keys_shown: tuple[bool | None, ...] | None = None
+    """What :meth:`check_action` said of each of the table's keys when the footer was last drawn."""
+
+    @classmethod
+    def _actions(cls) -> tuple[str, ...]:
+        """The actions of the table's keys, without their parameters."""
+        return tuple(binding.action.partition("(")[0] for binding in Binding.make_bindings(cls.BINDINGS))
 
     def draw(self, view: V | None) -> None:
         """Draw the table from ``view`` (``None``: nothing yet), ``names``, ``tags``, ``pending``

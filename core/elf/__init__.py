@@ -14,7 +14,7 @@ from ..bots import RandomBot
 from ..ismcts import bot_levels
 from ..registry import register
 from .board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
-from .bots import GoalBot
+from .bots import GoalBot, view_moves
 from .cards import CARD_TYPE, type_name
 from .moves import End, Gingerbread, Goals, Play, Shuffle
 from .preview import preview
@@ -176,6 +176,7 @@ GAME = register(
         new_state=ElfState,
         bots=bot_levels(GoalBot),
         describe=describe,
+        view_moves=view_moves,
         describe_move=describe_move,
         determinizer=Sampler,
         playout=playout_move,

@@ -46,6 +46,15 @@ def _flat_moves(view: ElfView) -> list[MoveDict]:
     ]
 
 
+def view_moves(view: ElfView) -> list[MoveDict]:
+    """The seat's moves read off its view (wire form): each card in each way it fits, and the
+    end of the turn once it may."""
+    actions = view.get("actions")
+    if not actions:
+        return []
+    return _flat_moves(view) + ([{"type": "end"}] if actions["end"] is None else [])
+
+
 def _distance_map(token: int) -> tuple[int, ...]:
     zone = ZONE[token]
     return tuple(min(abs(XY[c][0] - x) + abs(XY[c][1] - y) for x, y in zone) for c in range(CELLS))
@@ -60,8 +69,22 @@ CARD_COST = 0.35
 STEP = 0.45  # value of one cell closer to the target at the end of a plan
 
 
+_APPROACHES: dict[int, int] = {}
+_LEAVES: dict[int, float] = {}
+"""A plan's end by arrow and targets (:meth:`GoalBot._leaf`): some hundred thousand at most."""
+
+
 def _approach(arrow_cell: int, heading: int, target: int) -> int:
-    """Cells from the arrow's next entry cell to the target's touch zone (best entry)."""
+    """Cells from the arrow's next entry cell to the target's touch zone (best entry), cached
+    (a plan asks again and again, a few thousand arrows and targets in all)."""
+    key = (arrow_cell * 8 + heading) * len(TOKENS) + target
+    found = _APPROACHES.get(key)
+    if found is None:
+        found = _APPROACHES[key] = _measure_approach(arrow_cell, heading, target)
+    return found
+
+
+def _measure_approach(arrow_cell: int, heading: int, target: int) -> int:
     x, y = XY[arrow_cell]
     best = 99
     dist = DIST[target]
@@ -116,6 +139,7 @@ class GoalBot(Bot[ElfView]):
         mask), the locations taken so far, Buddy's arrow (cell, heading), the floe a jump may
         start from (or -1), its hand, and whether it may end its turn.  ``None``: no plan."""
         self.mine = mine
+        self.mine_mask = sum(1 << t for t in mine)
         self.deck = deck
         a_cell, a_head = arrow
         self.best_value = -1e9
@@ -130,13 +154,16 @@ class GoalBot(Bot[ElfView]):
             self.best_value = value
             self.best_first = first
 
-    def _targets(self, live: int) -> list[int]:
-        left = [t for t in self.mine if live >> t & 1]
-        return left if left else [T_END]
-
     def _leaf(self, a_cell: int, a_head: int, live: int) -> float:
-        targets = self._targets(live)
-        return -STEP * min(_approach(a_cell, a_head, t) for t in targets)
+        """What a plan's end is worth: how close Buddy's arrow is to the nearest target (its
+        own goal locations still live, else END), cached by arrow and targets."""
+        targets = live & self.mine_mask or 1 << T_END
+        key = (a_cell * 8 + a_head) << len(TOKENS) | targets
+        found = _LEAVES.get(key)
+        if found is None:
+            near = min(_approach(a_cell, a_head, t) for t in range(len(TOKENS)) if targets >> t & 1)
+            found = _LEAVES[key] = -STEP * near
+        return found
 
     def _search(
         self,

@@ -148,22 +148,27 @@ def placement(origin: int, heading: int, type_: str) -> Placement:
     return RAW[(origin * 4 + heading) * 10 + TYPE_INDEX[type_]]
 
 
-_LEGAL: dict[int, tuple[Placement, ...]] = {}
+_BY_ARROW: dict[int, dict[str, tuple[Placement, ...]]] = {}
+
+
+def placements_by_type(arrow_cell: int, arrow_heading: int) -> dict[str, tuple[Placement, ...]]:
+    """Card type -> its legal placements from an arrow (1 after a straight arrow, up to 2
+    after a corner arrow), for every type at once, cached by arrow."""
+    key = arrow_cell * 8 + arrow_heading
+    found = _BY_ARROW.get(key)
+    if found is None:
+        found = _BY_ARROW[key] = {
+            t: tuple(
+                p for h in entry_headings(arrow_heading) if (p := RAW[(arrow_cell * 4 + h) * 10 + i]).error is None
+            )
+            for i, t in enumerate(TYPE_ORDER)
+        }
+    return found
 
 
 def placements(arrow_cell: int, arrow_heading: int, type_: str) -> tuple[Placement, ...]:
-    """The legal placements of a card type from an arrow (1 after a straight arrow, up to 2
-    after a corner arrow), cached."""
-    key = (arrow_cell * 8 + arrow_heading) * 10 + TYPE_INDEX[type_]
-    found = _LEGAL.get(key)
-    if found is None:
-        found = tuple(
-            p
-            for h in entry_headings(arrow_heading)
-            if (p := RAW[(arrow_cell * 4 + h) * 10 + TYPE_INDEX[type_]]).error is None
-        )
-        _LEGAL[key] = found
-    return found
+    """The legal placements of a card type from an arrow (:func:`placements_by_type`)."""
+    return placements_by_type(arrow_cell, arrow_heading)[type_]
 
 
 def jump_placement_raw(floe: int, origin: int, heading: int, type_: str) -> Placement | None:

@@ -19,6 +19,8 @@ from ..base import CHANCE, MalformedMove
 from ..fields import mover, names, numbers, text
 from ..moves import End as End
 from ..moves import Shuffle as Shuffle
+from .board import FLOES, TOKENS
+from .cards import CARD_IDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +73,39 @@ follows from it), the Goal cards and the Gingerbread values; then the seats' pla
 CHANCE_TYPES = ("shuffle", "goals", "gingerbread")
 SEAT_TYPES = ("play", "end")
 
+MOST_SEATS = 4
+"""The most seats an Elf table has: the seat numbers the tables below hold moves for."""
+
+FLOE_XY: tuple[tuple[int, int], ...] = tuple(xy for f in FLOES for xy in TOKENS[f].cells)
+"""The cells of both Ice Floes, where a jump starts."""
+PLAYS: dict[tuple[int, str, str, tuple[int, int] | None], Play] = {
+    (by, card, heading, floe): Play(by, card, heading, floe)
+    for by in range(MOST_SEATS)
+    for card in CARD_IDS
+    for heading in ("N", "E", "S", "W")
+    for floe in (None, *FLOE_XY)
+}
+"""``PLAYS[by, card, heading, floe]``: every play there can be, made once (moves are values: one serves all)."""
+ENDS: tuple[End, ...] = tuple(End(by) for by in range(MOST_SEATS))
+
 
 def parse(move: dict[str, Any]) -> Move:
     """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one."""
+    if type(move) is dict:  # a well-formed move of the tables above is read at once
+        by, kind = move.get("by"), move.get("type")
+        if type(by) is int and 0 <= by < MOST_SEATS:
+            if kind == "play":
+                card, heading, raw = move.get("card"), move.get("heading"), move.get("floe")
+                if type(card) is str and type(heading) is str:
+                    floe = None
+                    if type(raw) is list and len(raw) == 2 and type(raw[0]) is int and type(raw[1]) is int:
+                        floe = (raw[0], raw[1])
+                    if floe is not None or raw is None:
+                        found = PLAYS.get((by, card, heading, floe))
+                        if found is not None:
+                            return found
+            elif kind == "end":
+                return ENDS[by]
     kind, by = mover(move, CHANCE_TYPES, SEAT_TYPES)
     if kind == "shuffle":
         return Shuffle(names(move, "deck", "card names"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import Determinizer, MoveDict, draw_distinct, seat_of, shuffled
+from ..base import Determinizer, MoveDict, draw_distinct, refusal, seat_of, shuffled
 from .board import (
     GINGERBREAD_VALUES,
     GOAL_IDS,
@@ -152,7 +152,7 @@ def playout_move(state: ElfState, seat: int, rng: random.Random) -> Move:
     """The greedy bot's move for ``seat``, planned :data:`PLAYOUT_DEPTH` cards ahead from what
     the seat knows (its hand and Goal card, the board, the deck's size), read off the position
     instead of a view: how the search moves every seat in its playouts."""
-    if state.action_hints(seat)["play"] is not None:
+    if refusal(state.verify_play, seat) is not None:
         return End(seat)
     bot = GoalBot(rng)
     wire = bot.plan(

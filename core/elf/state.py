@@ -73,8 +73,8 @@ from .board import (
     slot_value,
     touched,
 )
-from .cards import CARD_IDS, CARD_TYPE, JUMPS, Placement, jump_placement_raw, placement, placements
-from .moves import End, Gingerbread, Goals, Move, Play, Shuffle, parse
+from .cards import CARD_IDS, CARD_TYPE, JUMPS, Placement, jump_placement_raw, placement, placements_by_type
+from .moves import ENDS, MOST_SEATS, PLAYS, End, Gingerbread, Goals, Move, Play, Shuffle, parse
 from .views import Arrow, ElfResult, ElfView, PlacementHint, TokenView
 
 # Phases
@@ -89,6 +89,9 @@ DRAW_AT_END = 2
 _KIND = tuple(t.kind for t in TOKENS)
 _SPOT_OF = {t: i for i, t in enumerate(SPOTS)}
 _SORTED_DECK = sorted(CARD_IDS)
+_ONE = tuple((seat,) for seat in range(MOST_SEATS))
+"""``(seat,)`` for each seat: what :meth:`ElfState.active` returns on a turn, made once."""
+_CHANCE = (CHANCE,)
 
 
 class NotInHand(IllegalMove):
@@ -178,10 +181,10 @@ class ElfState(GameState[Move]):
 
     def active(self) -> tuple[int | str, ...]:
         if self.phase == PLAY:
-            return (self.turn,)
+            return _ONE[self.turn]
         if self.phase == OVER:
             return ()
-        return (CHANCE,)
+        return _CHANCE
 
     @property
     def deck_count(self) -> int:
@@ -189,7 +192,7 @@ class ElfState(GameState[Move]):
 
     def placeable(self, card: str) -> bool:
         """True when the card fits from Buddy's arrow now (a jump is not counted)."""
-        return bool(placements(self.arrow_cell, self.arrow_heading, CARD_TYPE[card]))
+        return bool(placements_by_type(self.arrow_cell, self.arrow_heading)[CARD_TYPE[card]])
 
     # -- parsing -----------------------------------------------------------------------------
 
@@ -231,6 +234,8 @@ class ElfState(GameState[Move]):
     # The checks of :attr:`ACTIONS`, one ``verify_<kind>`` each (see :meth:`GameState.action_hints`).
 
     def _check_seat(self, seat: int) -> None:
+        if seat == self.turn and self.phase == PLAY:
+            return
         if self.phase == OVER:
             raise GameIsOver("The game is over.")
         if self.phase != PLAY:
@@ -314,19 +319,20 @@ class ElfState(GameState[Move]):
         if self.phase != PLAY or seat != self.turn:
             return []
         moves: list[Move] = [
-            Play(seat, card, HEADINGS[p.heading], XY[p.origin] if jump else None) for card, p, jump in self._fits()
+            PLAYS[seat, card, HEADINGS[p.heading], XY[p.origin] if jump else None] for card, p, jump in self._fits()
         ]
         if self.plays:
-            moves.append(End(seat))
+            moves.append(ENDS[seat])
         return moves
 
     def _fits(self) -> Iterator[tuple[str, Placement, bool]]:
         """Each card of the hand of the seat to move, with each placement that fits now and
         whether it is the Ice Floe jump: normal placements first, then jumps, card by card."""
         offer = self.offer
+        fits = placements_by_type(self.arrow_cell, self.arrow_heading)
         for card in self.hands[self.turn]:
             t = CARD_TYPE[card]
-            for p in placements(self.arrow_cell, self.arrow_heading, t):
+            for p in fits[t]:
                 yield card, p, False
             if offer >= 0:
                 for p in JUMPS[(offer, t)]:
@@ -360,9 +366,10 @@ class ElfState(GameState[Move]):
             placement = self.verify_play(move.by, move)
             assert placement is not None
             return self._play(move, placement)
-        self.verify(move)
         if isinstance(move, End):
+            self.verify_end(move.by)
             return self._end(move.by)
+        self.verify(move)
         if isinstance(move, Shuffle):
             self.deck = list(move.deck)
             n = self.players
@@ -419,7 +426,7 @@ class ElfState(GameState[Move]):
                 "card": move.card,
                 "heading": move.heading,
                 "floe": list(move.floe) if move.floe is not None else None,
-                "cells": [xy_list(c) for c in p.cells],
+                "cells": [list(XY[c]) for c in p.cells],
                 "arrow": arrow_dict(p.arrow_cell, p.arrow_heading),
             }
         ]
@@ -491,24 +498,25 @@ class ElfState(GameState[Move]):
     def _begin(self, seat: int, events: list[Event]) -> None:
         """Start ``seat``'s turn: skip a seat with no cards; rule 9 for a hand that cannot be placed."""
         n = self.players
+        fits = placements_by_type(self.arrow_cell, self.arrow_heading)  # the arrow stays put meanwhile
         for _ in range(4 * n + len(CARD_IDS)):
             hand = self.hands[seat]
             if not hand and self.deck_pos >= len(self.deck):
                 events.append({"type": "skip", "seat": seat})
                 seat = (seat + 1) % n
                 continue
-            if not any(self.placeable(c) for c in hand):
+            if not any(fits[CARD_TYPE[c]] for c in hand):
                 drawn = []
-                fits = False
+                fits_now = False
                 while self.deck_pos < len(self.deck):
                     card = self._draw(seat, 1)[0]
                     drawn.append(card)
-                    if self.placeable(card):
-                        fits = True
+                    if fits[CARD_TYPE[card]]:
+                        fits_now = True
                         break
                 if drawn:
                     events.append({"type": "draw", "seat": seat, "cards": drawn, "why": "stuck"})
-                if not fits:
+                if not fits_now:
                     self.discards[seat].extend(hand)
                     events.append({"type": "discard", "seat": seat, "cards": list(hand)})
                     hand.clear()
@@ -581,7 +589,7 @@ class ElfState(GameState[Move]):
                     "by": by,
                     "heading": HEADINGS[p.heading],
                     "floe": list(XY[p.origin]) if jump else None,
-                    "cells": [xy_list(c) for c in p.cells],
+                    "cells": [list(XY[c]) for c in p.cells],
                     "arrow": arrow_dict(p.arrow_cell, p.arrow_heading),
                     "touched": list(trig),
                 }

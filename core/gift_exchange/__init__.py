@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..base import Event, Game, seat_namer
 from ..bots import RandomBot
 from ..registry import register
-from .bots import GreedyBot
+from .bots import GreedyBot, view_moves
 from .moves import Bring, Keep, Open, Order, Steal
 from .options import DEFAULT_OPTIONS, STEAL_BACK_SCOPES, check_options
 from .search import Sampler
@@ -98,6 +98,7 @@ GAME = register(
         read_options=check_options,
         bots={"random": RandomBot, "greedy": GreedyBot},
         describe=describe,
+        view_moves=view_moves,
         determinizer=Sampler,
         summary="The party game: open a wrapped gift or steal an open one; nobody wins (2-40).",
         report=report,

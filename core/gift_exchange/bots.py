@@ -25,6 +25,28 @@ def _open(bot: Bot[GiftExchangeView], view: GiftExchangeView, gift: int) -> Move
     return move
 
 
+def view_moves(view: GiftExchangeView) -> list[MoveDict]:
+    """The seat's moves read off its view (wire form), with the stand-in texts its legal moves
+    list: its bring, or each open (naming a gift brought without a label), each steal, and keep."""
+    actions = view.get("actions")
+    if not actions:
+        return []
+    seat = seat_of(view)
+    if actions["bring"]:
+        label, wrapping = SILLY_GIFTS[seat % len(SILLY_GIFTS)], WRAPPINGS[seat % len(WRAPPINGS)]
+        return [{"type": "bring", "label": label, "wrapping": wrapping}]
+    moves: list[MoveDict] = []
+    for gift in actions["open"]:
+        move: MoveDict = {"type": "open", "gift": gift}
+        if gift in actions["name_needed"]:
+            move["label"] = SILLY_GIFTS[gift % len(SILLY_GIFTS)]
+        moves.append(move)
+    moves += [{"type": "steal", "gift": gift} for gift in actions["steal"]]
+    if actions["keep"]:
+        moves.append({"type": "keep"})
+    return moves
+
+
 class GreedyBot(Bot[GiftExchangeView]):
     """Steals what the table seems to want; otherwise opens.
 

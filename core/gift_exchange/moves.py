@@ -88,6 +88,17 @@ Move = Bring | Order | Open | Steal | Keep
 
 SEAT_MOVES = ("bring", "open", "steal", "keep")
 
+MOST_SEATS = 40
+"""The most seats a Gift Exchange has: the seat and gift numbers the tables below hold moves for."""
+
+OPENS: tuple[tuple[Open, ...], ...] = tuple(tuple(Open(by, g) for g in range(MOST_SEATS)) for by in range(MOST_SEATS))
+"""``OPENS[by][gift]``: every open without a label to name, made once (moves are values: one serves all)."""
+STEALS: tuple[tuple[Steal, ...], ...] = tuple(
+    tuple(Steal(by, g) for g in range(MOST_SEATS)) for by in range(MOST_SEATS)
+)
+"""``STEALS[by][gift]``: every steal there can be."""
+KEEPS: tuple[Keep, ...] = tuple(Keep(by) for by in range(MOST_SEATS))
+
 
 def parse(move: dict[str, Any]) -> Move:
     """A record-form dict as a move value; :class:`~yule.core.base.MalformedMove` when it cannot be one.
@@ -99,6 +110,15 @@ def parse(move: dict[str, Any]) -> Move:
     ...
     yule.core.base.MalformedMove: 'steal' needs a gift number in 'gift'
     """
+    if type(move) is dict:  # a well-formed move of the tables above is read at once
+        by, kind = move.get("by"), move.get("type")
+        if type(by) is int and 0 <= by < MOST_SEATS:
+            if kind == "steal" or (kind == "open" and move.get("label") is None):
+                gift = move.get("gift")
+                if type(gift) is int and 0 <= gift < MOST_SEATS:
+                    return (STEALS if kind == "steal" else OPENS)[by][gift]
+            elif kind == "keep":
+                return KEEPS[by]
     kind, by = mover(move, ("order",), SEAT_MOVES)
     if kind == "order":
         return Order(numbers(move, "seats", "seat numbers"))

@@ -47,7 +47,7 @@ order).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, cast
 
 from ..base import (
@@ -65,7 +65,7 @@ from ..base import (
     plural,
     refusal,
 )
-from .moves import Bring, Keep, Move, Open, Order, Steal, parse
+from .moves import KEEPS, MOST_SEATS, OPENS, STEALS, Bring, Keep, Move, Open, Order, Steal, parse
 from .options import check_options
 from .text import LABEL_MAX, SILLY_GIFTS, WRAPPING_MAX, WRAPPINGS, text_problem
 from .views import Gift, GiftExchangeActions, GiftExchangeResult, GiftExchangeView
@@ -76,6 +76,11 @@ FINAL = "final"
 
 NOBODY = -1
 """``holder`` of a wrapped gift, ``held`` of a seat without a gift."""
+
+
+_ONE = tuple((seat,) for seat in range(MOST_SEATS))
+"""``(seat,)`` for each seat: what :meth:`GiftExchangeState.active` returns in play, made once."""
+_CHANCE = (CHANCE,)
 
 
 class AlreadyBrought(IllegalMove):
@@ -214,11 +219,11 @@ class GiftExchangeState(GameState[Move]):
     def active(self) -> tuple[int | str, ...]:
         phase = self.phase
         if phase in (PLAYING, FINAL):
-            return (self.current,)
+            return _ONE[self.current]
         if phase == BRINGING:
             if self.n_brought < self.players:
-                return tuple(s for s, b in enumerate(self.brought) if not b)
-            return (CHANCE,)
+                return tuple([s for s, b in enumerate(self.brought) if not b])
+            return _CHANCE
         return ()
 
     @property
@@ -242,34 +247,58 @@ class GiftExchangeState(GameState[Move]):
     # -- legality ----------------------------------------------------------------------------
 
     def verify(self, move: Move) -> None:
+        check = _CHECK.get(type(move))
+        if check is None:
+            if self.phase == OVER:
+                raise GameIsOver("The gift exchange is over.")
+            raise MalformedMove(f"{move!r} is not a Gift Exchange move")
+        check(self, move)
+
+    # One check a kind of move, in the order of house rule 3; :meth:`apply` makes the same.
+
+    def _verify_order(self, move: Order) -> None:
         phase = self.phase
         if phase == OVER:
             raise GameIsOver("The gift exchange is over.")
-        if isinstance(move, Order):
-            if phase != BRINGING or self.n_brought < self.players:
-                raise WrongPhase("The order is drawn once, after every gift is brought.")
-            if sorted(move.seats) != list(range(self.players)):
-                raise BadChance(f"The order must list each of the {self.players} seats exactly once.")
+        if phase != BRINGING or self.n_brought < self.players:
+            raise WrongPhase("The order is drawn once, after every gift is brought.")
+        if sorted(move.seats) != list(range(self.players)):
+            raise BadChance(f"The order must list each of the {self.players} seats exactly once.")
+
+    def _verify_mover(self, seat: int) -> None:
+        """The checks every open, steal and keep passes first: ``seat`` is the one to move."""
+        phase = self.phase
+        if seat == self.current and (phase in (PLAYING, FINAL)):
             return
-        if not isinstance(move, Bring | Open | Steal | Keep):
-            raise MalformedMove(f"{move!r} is not a Gift Exchange move")
-        seat = move.by
+        if phase == OVER:
+            raise GameIsOver("The gift exchange is over.")
         if not 0 <= seat < self.players:
             raise NotYourTurn(f"There is no seat {seat}.")
-        if isinstance(move, Bring):
-            self.verify_bring(seat, move)
-            return
         if phase == BRINGING:
             if self.brought[seat] and self.n_brought == self.players:
                 raise NotYourTurn("The order has not been drawn yet.")
             raise NotYourTurn("Play starts once every gift is brought and the order is drawn.")
-        if seat != self.current:
-            raise NotYourTurn("It is not your move.")
-        if isinstance(move, Open):
-            self.verify_open(move)
-        elif isinstance(move, Steal):
-            self.verify_steal(move)
-        elif phase != FINAL:
+        raise NotYourTurn("It is not your move.")
+
+    def _verify_bring_move(self, move: Bring) -> None:
+        seat = move.by
+        if self.phase == OVER:
+            raise GameIsOver("The gift exchange is over.")
+        if not 0 <= seat < self.players:
+            raise NotYourTurn(f"There is no seat {seat}.")
+        self.verify_bring(seat, move)
+
+    def _verify_open_move(self, move: Open) -> None:
+        self._verify_mover(move.by)
+        self.verify_open(move)
+
+    def _verify_steal_move(self, move: Steal) -> None:
+        self._verify_mover(move.by)
+        self.verify_steal(move)
+
+    def _verify_keep(self, move: Keep) -> None:
+        self._verify_mover(move.by)
+        if self.phase != FINAL:
             raise WrongPhase("Keeping is only for the final swap: open or steal a gift.")
 
     def verify_bring(self, seat: int, move: Bring | None = None) -> None:
@@ -321,25 +350,41 @@ class GiftExchangeState(GameState[Move]):
 
     def steal_refusal(self, seat: int, gift: int) -> IllegalMove | None:
         """Why ``seat`` may not steal ``gift`` now (house rule 3, in its order), or ``None``."""
+        bar = self._steal_bar(seat, gift)
+        if bar is None:
+            return None
+        name = gift_name(gift)
+        if bar is Wrapped:
+            return Wrapped(f"{name.capitalize()} is still wrapped: open it instead.")
+        if bar is AlreadyYours:
+            return AlreadyYours(f"You already hold {name}.")
+        if bar is Frozen:
+            return Frozen(f"You can't steal a frozen gift: {name} has been stolen {self.steals[gift]} times.")
+        if bar is NoStealBack:
+            if self.steal_back_last:
+                return NoStealBack(
+                    f"You can't steal {name} straight back: it is the last gift taken from you this turn."
+                )
+            return NoStealBack(f"You can't steal {name} straight back in the same turn.")
+        return StealCap(f"No more steals this turn ({plural(self.max_steals or 0, 'steal')} already): open a gift.")
+
+    def _steal_bar(self, seat: int, gift: int) -> type[IllegalMove] | None:
+        """The rule that bars ``seat`` from stealing ``gift`` now (:meth:`steal_refusal` says
+        why in words), or ``None``: listing the legal moves needs no words."""
         if not self.opened[gift]:
-            return Wrapped(f"{gift_name(gift).capitalize()} is still wrapped: open it instead.")
+            return Wrapped
         if self.holder[gift] == seat:
-            return AlreadyYours(f"You already hold {gift_name(gift)}.")
+            return AlreadyYours
         if self.frozen(gift):
-            return Frozen(
-                f"You can't steal a frozen gift: {gift_name(gift)} has been stolen {self.steals[gift]} times."
-            )
+            return Frozen
         if self.no_steal_back:
             if self.steal_back_last:
                 if self.last_loss.get(seat) == gift:
-                    return NoStealBack(
-                        f"You can't steal {gift_name(gift)} straight back: it is the last gift taken from you this turn."
-                    )
+                    return NoStealBack
             elif (seat, gift) in self.taken:
-                return NoStealBack(f"You can't steal {gift_name(gift)} straight back in the same turn.")
+                return NoStealBack
         if self.max_steals is not None and len(self.chain) >= self.max_steals:
-            n = self.max_steals
-            return StealCap(f"No more steals this turn ({plural(n, 'steal')} already): open a gift.")
+            return StealCap
         return None
 
     def swap_possible(self) -> bool:
@@ -363,14 +408,16 @@ class GiftExchangeState(GameState[Move]):
         if phase not in (PLAYING, FINAL) or seat != self.current:
             return []
         moves: list[Move] = []
+        opened, blank, bar = self.opened, self.blank, self._steal_bar
+        steals, opens = STEALS[seat], OPENS[seat]
         for gift in range(self.players):
-            if self.opened[gift]:
-                if self.steal_refusal(seat, gift) is None:
-                    moves.append(Steal(seat, gift))
+            if opened[gift]:
+                if bar(seat, gift) is None:
+                    moves.append(steals[gift])
             elif phase == PLAYING and self.open_refusal(seat, gift) is None:
-                moves.append(Open(seat, gift, SILLY_GIFTS[gift % len(SILLY_GIFTS)] if self.blank[gift] else None))
+                moves.append(Open(seat, gift, SILLY_GIFTS[gift % len(SILLY_GIFTS)]) if blank[gift] else opens[gift])
         if phase == FINAL:
-            moves.append(Keep(seat))
+            moves.append(KEEPS[seat])
         return moves
 
     def clone(self) -> GiftExchangeState:
@@ -391,28 +438,33 @@ class GiftExchangeState(GameState[Move]):
     # -- playing -----------------------------------------------------------------------------
 
     def apply(self, move: Move) -> list[Event]:
-        self.verify(move)
-        if isinstance(move, Steal):
-            return self._steal(move)
-        if isinstance(move, Open):
-            return self._open(move)
-        if isinstance(move, Bring):
-            seat = move.by
-            self.labels[seat] = move.label
-            self.wrappings[seat] = move.wrapping
-            self.blank[seat] = not move.label
-            self.brought[seat] = True
-            self.n_brought += 1
-            return [{"type": "bring", "by": seat, "gift": seat, "wrapping": move.wrapping, "blank": not move.label}]
-        if isinstance(move, Order):
-            self.order = list(move.seats)
-            self.phase = PLAYING
-            events: list[Event] = [{"type": "order", "seats": list(move.seats)}]
-            self._start_turn(0, events)
-            return events
-        # Keep
+        play = _PLAY.get(type(move))
+        if play is None:
+            self.verify(move)  # not a Gift Exchange move: says so
+        return play(self, move)  # type: ignore[misc]
+
+    def _bring(self, move: Bring) -> list[Event]:
+        self._verify_bring_move(move)
+        seat = move.by
+        self.labels[seat] = move.label
+        self.wrappings[seat] = move.wrapping
+        self.blank[seat] = not move.label
+        self.brought[seat] = True
+        self.n_brought += 1
+        return [{"type": "bring", "by": seat, "gift": seat, "wrapping": move.wrapping, "blank": not move.label}]
+
+    def _order(self, move: Order) -> list[Event]:
+        self._verify_order(move)
+        self.order = list(move.seats)
+        self.phase = PLAYING
+        events: list[Event] = [{"type": "order", "seats": list(move.seats)}]
+        self._start_turn(0, events)
+        return events
+
+    def _keep(self, move: Keep) -> list[Event]:
+        self._verify_keep(move)
         held = self.held[move.by]
-        events = [{"type": "keep", "by": move.by, "gift": held, "label": self.labels[held]}]
+        events: list[Event] = [{"type": "keep", "by": move.by, "gift": held, "label": self.labels[held]}]
         self._finish(events)
         return events
 
@@ -432,6 +484,7 @@ class GiftExchangeState(GameState[Move]):
         events.append({"type": "turn", "turn": turn, "seat": self.current, "turns": self.players})
 
     def _open(self, move: Open) -> list[Event]:
+        self._verify_open_move(move)
         seat, gift = move.by, move.gift
         if move.label is not None:
             self.labels[gift] = move.label
@@ -460,6 +513,7 @@ class GiftExchangeState(GameState[Move]):
         return events
 
     def _steal(self, move: Steal) -> list[Event]:
+        self._verify_steal_move(move)
         seat, gift = move.by, move.gift
         victim = self.holder[gift]
         self.steals[gift] += 1
@@ -623,6 +677,24 @@ class GiftExchangeState(GameState[Move]):
                     }
                 )
         return rows
+
+
+_CHECK: dict[type, Callable[[GiftExchangeState, Any], None]] = {
+    Bring: GiftExchangeState._verify_bring_move,
+    Order: GiftExchangeState._verify_order,
+    Open: GiftExchangeState._verify_open_move,
+    Steal: GiftExchangeState._verify_steal_move,
+    Keep: GiftExchangeState._verify_keep,
+}
+"""Each kind of move and its check (:meth:`GiftExchangeState.verify`)."""
+_PLAY: dict[type, Callable[[GiftExchangeState, Any], list[Event]]] = {
+    Bring: GiftExchangeState._bring,
+    Order: GiftExchangeState._order,
+    Open: GiftExchangeState._open,
+    Steal: GiftExchangeState._steal,
+    Keep: GiftExchangeState._keep,
+}
+"""Each kind of move and how :meth:`GiftExchangeState.apply` checks and plays it."""
 
 
 def rebuild(players: int, options: Mapping[str, Any] | None, moves: Iterable[Mapping[str, Any]]) -> GiftExchangeState:

@@ -49,6 +49,8 @@ def text_problem(text: str, what: str, limit: int) -> str | None:
         return f"A gift's {what} can't start or end with spaces."
     if len(text) > limit:
         return f"A gift's {what} can be at most {limit} characters long (this one has {len(text)})."
+    if text.isascii() and text.isprintable():
+        return None  # no ASCII character that prints is refused
     for ch in text:
         if ch in _BIDI_CONTROLS or unicodedata.category(ch) in _REFUSED_CATEGORIES:
             return f"A gift's {what} can't contain control characters (line breaks, escape codes ...)."

@@ -13,7 +13,7 @@ from ..base import Event, Game, MoveDict, seat_namer, won_with
 from ..bots import RandomBot
 from ..ismcts import bot_levels
 from ..registry import register
-from .bots import GreedyBot
+from .bots import GreedyBot, view_moves
 from .cards import PERSON_NAMES, describe_card
 from .moves import Bring, Deal, Open, Steal
 from .search import Sampler, playout_move
@@ -95,6 +95,7 @@ GAME = register(
         new_state=GiftListState,
         bots=bot_levels(GreedyBot),
         describe=describe,
+        view_moves=view_moves,
         describe_move=describe_move,
         determinizer=Sampler,
         playout=playout_move,

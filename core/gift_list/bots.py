@@ -46,6 +46,18 @@ def greedy_move(
     return {"type": "open", "from": rng.choice(open_from)}
 
 
+def view_moves(view: GiftListView) -> list[MoveDict]:
+    """The seat's moves read off its view (wire form): each attic card to bring, or each open
+    and steal it may make."""
+    actions = view.get("actions")
+    if not actions:
+        return []
+    if actions["bring"] is None:
+        return [{"type": "bring", "card": card} for card in view["attic"]]
+    moves: list[MoveDict] = [{"type": "open", "from": t} for t in view["open_from"]]
+    return moves + [{"type": "steal", "from": t} for t in view["steal_from"]]
+
+
 class GreedyBot(Bot[GiftListView]):
     """Brings what it does not need, steals what its list wants, opens otherwise."""
 

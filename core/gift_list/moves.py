@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from ..base import CHANCE
 from ..fields import mover, name_rows, text, whole_number
+from .cards import DECK
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +76,35 @@ class Steal:
 
 Move = Deal | Bring | Open | Steal
 
+MOST_SEATS = 7
+"""The most seats a Gift List table has: the seat numbers the tables below hold moves for."""
+
+OPENS: tuple[tuple[Open, ...], ...] = tuple(tuple(Open(by, t) for t in range(MOST_SEATS)) for by in range(MOST_SEATS))
+"""``OPENS[by][source]``: every open there can be, made once (moves are values: one serves all)."""
+STEALS: tuple[tuple[Steal, ...], ...] = tuple(
+    tuple(Steal(by, t) for t in range(MOST_SEATS)) for by in range(MOST_SEATS)
+)
+"""``STEALS[by][source]``: every steal there can be."""
+BRINGS: tuple[dict[str, Bring], ...] = tuple({card: Bring(by, card) for card in DECK} for by in range(MOST_SEATS))
+"""``BRINGS[by][card]``: every bring there can be."""
+
 
 def parse(move: dict[str, Any]) -> Move:
-    """A record-form dict as a move value; :class:`~yule.core.base.MalformedMove` when it cannot be one."""
+    """A record-form dict as a move value; :class:`~yule.core.base.MalformedMove` when it cannot be one.
+
+    A well-formed seat move is read at once (the moves of the tables above); anything else goes
+    through the field readers, which name what is wrong."""
+    if type(move) is dict:
+        by, kind = move.get("by"), move.get("type")
+        if type(by) is int and 0 <= by < MOST_SEATS:
+            if kind == "open" or kind == "steal":
+                source = move.get("from")
+                if type(source) is int and 0 <= source < MOST_SEATS:
+                    return (OPENS if kind == "open" else STEALS)[by][source]
+            elif kind == "bring":
+                card = move.get("card")
+                if type(card) is str and card in BRINGS[by]:
+                    return BRINGS[by][card]
     kind, by = mover(move, ("deal",), ("bring", "open", "steal"))
     if kind == "deal":
         return Deal(name_rows(move, "hands"), name_rows(move, "lists"))

@@ -24,7 +24,7 @@ import random
 from ..base import Determinizer, draw_distinct, seat_of, shuffled
 from .bots import greedy_move, least_needed
 from .cards import CARD_COLOUR, DECK, GIFT_LISTS, PERSON_OF_COLOUR, canonical_list
-from .moves import Move
+from .moves import Move, Open, Steal
 from .state import PLAY, GiftListState, best_cards
 from .views import GiftListView
 
@@ -129,14 +129,14 @@ def playout_move(state: GiftListState, seat: int, rng: random.Random) -> Move:
     gift it may open.  The same move as the greedy bot's from the seat's view, with the same
     random draws."""
     people = state.lists[seat]
-    turn = state.phase == PLAY and seat == state.turn
+    moves = state.legal_moves(seat)  # each kind of move action_hints allows has a legal move
     wire = greedy_move(
-        allowed={kind for kind, reason in state.action_hints(seat).items() if reason is None},
+        allowed={move.type for move in moves},
         attic=state.attic[seat],
         best=dict(zip(people, best_cards(state.received[seat], people), strict=True)),
         holding=state.holding,
-        steal_from=state.steal_sources() if turn else [],
-        open_from=state.open_sources() if turn else [],
+        steal_from=[move.source for move in moves if isinstance(move, Steal)],
+        open_from=[move.source for move in moves if isinstance(move, Open)],
         rng=rng,
     )
     return state.parse_seat_move(seat, wire)

@@ -29,7 +29,7 @@ view or an event can talk about them without saying what they are.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from ..base import (
@@ -56,13 +56,18 @@ from .cards import (
     PERSON_RANK,
     canonical_list,
 )
-from .moves import Bring, Deal, Move, Open, Steal, parse
+from .moves import BRINGS, MOST_SEATS, OPENS, STEALS, Bring, Deal, Move, Open, Steal, parse
 from .views import GiftListResult, GiftListView
 
 # Phases
 DEAL = "deal"  # waiting for the chance deal
 BRING = "bring"  # every seat that has not brought yet brings a card, at the same time
 PLAY = "play"  # open or steal, one seat at a time
+
+
+_ONE = tuple((seat,) for seat in range(MOST_SEATS))
+"""``(seat,)`` for each seat: what :meth:`GiftListState.active` returns in play, made once."""
+_CHANCE = (CHANCE,)
 
 
 class NotInAttic(IllegalMove):
@@ -141,11 +146,11 @@ class GiftListState(GameState[Move]):
     def active(self) -> tuple[int | str, ...]:
         phase = self.phase
         if phase == PLAY:
-            return (self.turn,)
+            return _ONE[self.turn]
         if phase == BRING:
-            return tuple(s for s, card in enumerate(self.brought) if card is None)
+            return tuple([s for s, card in enumerate(self.brought) if card is None])
         if phase == DEAL:
-            return (CHANCE,)
+            return _CHANCE
         return ()
 
     def at_once(self) -> bool:
@@ -185,6 +190,8 @@ class GiftListState(GameState[Move]):
             raise NotYourTurn(f"There is no {seat_name(seat)}.")
 
     def _verify_turn(self, seat: int) -> None:
+        if self.phase == PLAY and seat == self.turn:
+            return
         self._verify_seat(seat)
         if self.phase == BRING:
             raise WrongPhase("Wait until everyone has brought a gift.")
@@ -211,7 +218,8 @@ class GiftListState(GameState[Move]):
             raise BadChance("There is only one of each Gift List card: two seats got the same one.")
 
     def verify_bring(self, seat: int, card: str | None = None) -> None:
-        self._verify_seat(seat)
+        if self.phase != BRING or not 0 <= seat < self.players:
+            self._verify_seat(seat)
         if self.phase != BRING:
             raise WrongPhase("Everyone has brought a gift to this party: open or steal.")
         if self.brought[seat] is not None:
@@ -226,14 +234,19 @@ class GiftListState(GameState[Move]):
             return
         if not 0 <= source < self.players:
             raise NotWrapped(f"There is no {seat_name(source)}.")
-        if not self.wrapped[source]:
+        wrapped = self.wrapped
+        if not wrapped[source]:
             raise NotWrapped(f"The gift {seat_name(source)} brought is already open.")
-        if source == seat and self.wrapped.count(True) > 1:
+        if source == seat and wrapped.count(True) > 1:
             raise OwnGift("You can't open the gift you brought while another one is still wrapped.")
 
     def verify_steal(self, seat: int, source: int | None = None) -> None:
         self._verify_turn(seat)
         holding, locked = self.holding, self.locked
+        if source is not None and 0 <= source < self.players and source != seat:
+            stealable = holding[source] is not None and not locked[source]
+            if stealable:
+                return  # every check below passes
         others = [t for t in range(self.players) if t != seat and holding[t] is not None]
         if not others:
             raise NothingToSteal("There is no open gift to steal.")
@@ -271,15 +284,23 @@ class GiftListState(GameState[Move]):
     def legal_moves(self, seat: int) -> list[Move]:
         """Every legal move of ``seat``: each attic card to bring, or each open and steal."""
         phase = self.phase
-        if phase == BRING:
-            if self.brought[seat] is not None:
+        if phase == PLAY:
+            if seat != self.turn:
                 return []
-            return [Bring(seat, card) for card in self.attic[seat]]
-        if phase != PLAY or seat != self.turn:
-            return []
-        moves: list[Move] = [Open(seat, t) for t in self.open_sources()]
-        moves.extend(Steal(seat, t) for t in self.steal_sources())
-        return moves
+            wrapped, holding, locked = self.wrapped, self.holding, self.locked
+            seats = range(self.players)
+            opens = OPENS[seat]
+            if wrapped.count(True) > 1:
+                moves: list[Move] = [opens[t] for t in seats if wrapped[t] and t != seat]
+            else:
+                moves = [opens[t] for t in seats if wrapped[t]]
+            steals = STEALS[seat]
+            moves += [steals[t] for t in seats if holding[t] is not None and not locked[t] and t != seat]
+            return moves
+        if phase == BRING and 0 <= seat < self.players and self.brought[seat] is None:
+            brings = BRINGS[seat]
+            return [brings[card] for card in self.attic[seat]]
+        return []
 
     def clone(self) -> GiftListState:
         new = GiftListState.__new__(GiftListState)
@@ -302,14 +323,10 @@ class GiftListState(GameState[Move]):
     # -- playing -----------------------------------------------------------------------------
 
     def apply(self, move: Move) -> list[Event]:
-        self.verify(move)
-        if isinstance(move, Bring):
-            return self._bring(move)
-        if isinstance(move, Open):
-            return self._open(move)
-        if isinstance(move, Steal):
-            return self._steal(move)
-        return self._deal(move)
+        play = _PLAY.get(type(move))
+        if play is None:
+            self.verify(move)  # not a Gift List move: says so
+        return play(self, move)  # type: ignore[misc]
 
     def chance_move(self, rng: random.Random) -> Move:
         if self.phase != DEAL:
@@ -322,6 +339,7 @@ class GiftListState(GameState[Move]):
         return Deal(hands, lists)
 
     def _deal(self, move: Deal) -> list[Event]:
+        self.verify(move)
         self.attic = [list(h) for h in move.hands]
         self.lists = [canonical_list(p) for p in move.lists]
         events: list[Event] = [{"type": "deal", "attic": self.parties, "players": self.players}]
@@ -343,11 +361,12 @@ class GiftListState(GameState[Move]):
 
     def _bring(self, move: Bring) -> list[Event]:
         seat = move.by
+        self.verify_bring(seat, move.card)
         self.attic[seat].remove(move.card)
         self.brought[seat] = move.card
         self.wrapped[seat] = True
         events: list[Event] = [{"type": "bring", "by": seat, "party": self.party}]
-        if all(card is not None for card in self.brought):
+        if None not in self.brought:
             self.phase = PLAY
             self.turn = self.turn_owner = self.first
             events.append({"type": "turn", "seat": self.first})
@@ -355,6 +374,7 @@ class GiftListState(GameState[Move]):
 
     def _open(self, move: Open) -> list[Event]:
         seat, source = move.by, move.source
+        self.verify_open(seat, source)
         card = self.brought[source]
         assert card is not None
         self.wrapped[source] = False
@@ -377,6 +397,7 @@ class GiftListState(GameState[Move]):
 
     def _steal(self, move: Steal) -> list[Event]:
         seat, source = move.by, move.source
+        self.verify_steal(seat, source)
         card = self.holding[source]
         assert card is not None
         self.holding[seat] = card
@@ -475,6 +496,15 @@ class GiftListState(GameState[Move]):
             ]
             view["result"] = cast(GiftListResult, self._outcome.to_record())
         return view
+
+
+_PLAY: dict[type, Callable[[GiftListState, Any], list[Event]]] = {
+    Bring: GiftListState._bring,
+    Open: GiftListState._open,
+    Steal: GiftListState._steal,
+    Deal: GiftListState._deal,
+}
+"""Each kind of move and how :meth:`GiftListState.apply` checks and plays it."""
 
 
 def best_cards(received: list[str], people: tuple[str, ...] | list[str]) -> list[str | None]:

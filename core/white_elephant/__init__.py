@@ -10,7 +10,7 @@ from ..base import Event, Game, MoveDict, and_list, plural, seat_namer, won_with
 from ..bots import RandomBot
 from ..ismcts import bot_levels
 from ..registry import register
-from .bots import GreedyBot
+from .bots import GreedyBot, view_moves
 from .cards import describe_card
 from .moves import Clear, End, Peek, Shuffle, Start, Take, Trade
 from .search import Sampler, playout_move, search_moves
@@ -117,6 +117,7 @@ GAME = register(
         new_state=WhiteElephantState,
         bots=bot_levels(GreedyBot),
         describe=describe,
+        view_moves=view_moves,
         describe_move=describe_move,
         determinizer=Sampler,
         search_moves=search_moves,

@@ -10,6 +10,7 @@ import random
 
 from ..base import Bot, MoveDict, seat_of
 from .cards import CARD_NUMBER, CARD_SUIT
+from .state import take_picks
 from .views import WhiteElephantView
 
 SURPRISE_GUESS = 4
@@ -83,6 +84,29 @@ def greedy_move(
             if target != seat and cards:
                 options.append((sum(cost[r] for r in cards) + 1, {"type": "trade", "target": target}))
     return min(options, key=lambda o: o[0])[1]
+
+
+def view_moves(view: WhiteElephantView) -> list[MoveDict]:
+    """The seat's moves read off its view (wire form): the peeks at every Surprise Gift in play it
+    has not seen, the takes its legal moves list (:func:`.state.take_picks`), the trades, clear
+    out, or the end of the turn."""
+    actions = view.get("actions")
+    if not actions:
+        return []
+    known, on_gifts, seat = view["known"], view["on_gifts"], view["you"]
+    moves: list[MoveDict] = []
+    if actions["peek"] is None:
+        moves += [{"type": "peek", "card": ref} for ref in on_gifts if ref not in known]
+    if actions["end"] is None:
+        moves.append({"type": "end"})
+    if actions["take"] is None:
+        unseen = {ref: n for ref, n in on_gifts.items() if ref not in known}
+        moves += [{"type": "take", "cards": list(pick)} for pick in take_picks(view["exchange"], unseen)]
+    if actions["trade"] is None:
+        moves += [{"type": "trade", "target": t} for t, cards in enumerate(view["front"]) if cards and t != seat]
+    if actions["clear"] is None:
+        moves.append({"type": "clear"})
+    return moves
 
 
 class GreedyBot(Bot[WhiteElephantView]):

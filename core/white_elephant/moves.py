@@ -7,12 +7,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..base import CHANCE
 from ..fields import mover, names, text, whole_number
 from ..moves import End as End
 from ..moves import Shuffle as Shuffle
+from .cards import CARD_SUIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,16 +40,35 @@ class Peek:
         return {"by": self.by, "type": "peek", "card": self.card}
 
 
-@dataclass(frozen=True, slots=True)
-class Take:
-    """Main action: take 2 or more gifts from the Gift Exchange."""
+class Take(NamedTuple):
+    """Main action: take 2 or more gifts from the Gift Exchange.
 
-    type: ClassVar[str] = "take"
+    A value like the other moves, made as a tuple: a seat may list hundreds of takes at once,
+    and a tuple is made several times faster than a frozen dataclass.  It equals only another
+    take (never a plain tuple).
+
+    >>> Take(1, ("mug-3", "socks-0")) == Take(1, ("mug-3", "socks-0")), Take(1, ("mug-3", "socks-0")) == (1, ("mug-3", "socks-0"))
+    (True, False)
+    """
+
     by: int
     cards: tuple[str, ...]
 
+    @property
+    def type(self) -> str:
+        return "take"
+
     def to_record(self) -> dict[str, Any]:
         return {"by": self.by, "type": "take", "cards": list(self.cards)}
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Take and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +102,40 @@ them the :class:`~yule.core.moves.End` of a turn after a main action that did no
 CHANCE_TYPES = ("shuffle", "start")
 SEAT_TYPES = ("peek", "take", "trade", "clear", "end")
 
+MOST_SEATS = 8
+"""The most seats a White Elephant table has: the seat numbers the tables below hold moves for."""
+
+TRADES: tuple[tuple[Trade, ...], ...] = tuple(
+    tuple(Trade(by, t) for t in range(MOST_SEATS)) for by in range(MOST_SEATS)
+)
+"""``TRADES[by][target]``: every trade there can be, made once (moves are values: one serves all)."""
+CLEARS: tuple[Clear, ...] = tuple(Clear(by) for by in range(MOST_SEATS))
+ENDS: tuple[End, ...] = tuple(End(by) for by in range(MOST_SEATS))
+PEEKS: tuple[dict[str, Peek], ...] = tuple({card: Peek(by, card) for card in CARD_SUIT} for by in range(MOST_SEATS))
+"""``PEEKS[by][card]``: every peek at a card there can be."""
+
 
 def parse(move: dict[str, Any]) -> Move:
     """A record-form dict as a move value; :class:`~yule.core.base.MalformedMove` when it cannot be one."""
+    if type(move) is dict:  # a well-formed seat move is read at once
+        by, kind = move.get("by"), move.get("type")
+        if type(by) is int and 0 <= by < MOST_SEATS:
+            if kind == "take":
+                cards = move.get("cards")
+                if type(cards) is list and all(type(c) is str for c in cards):
+                    return Take(by, tuple(cards))
+            elif kind == "peek":
+                card = move.get("card")
+                if type(card) is str and card in PEEKS[by]:
+                    return PEEKS[by][card]
+            elif kind == "trade":
+                target = move.get("target")
+                if type(target) is int and 0 <= target < MOST_SEATS:
+                    return TRADES[by][target]
+            elif kind == "end":
+                return ENDS[by]
+            elif kind == "clear":
+                return CLEARS[by]
     kind, by = mover(move, CHANCE_TYPES, SEAT_TYPES)
     if kind == "shuffle":
         return Shuffle(names(move, "deck", "card names"))

@@ -19,7 +19,7 @@ from ..base import Determinizer, MoveDict, seat_of, shuffled
 from .bots import gift_cost, greedy_move, shelf_counts, view_costs
 from .cards import DEAL, deck_for
 from .moves import Move
-from .state import WhiteElephantState
+from .state import AFTER, MAIN, WhiteElephantState
 from .views import WhiteElephantView
 
 
@@ -128,6 +128,27 @@ def search_moves(view: WhiteElephantView, moves: list[MoveDict]) -> list[MoveDic
     return [m for m in moves if m["type"] != "take"] + kept
 
 
+def allowed_kinds(state: WhiteElephantState, seat: int) -> set[str]:
+    """The kinds of move ``seat`` may make now: those :meth:`~.WhiteElephantState.action_hints`
+    gives no reason against, read off the position without building the reasons (a playout
+    asks at every move)."""
+    phase = state.phase
+    if seat != state.turn or phase not in (MAIN, AFTER):
+        return set()
+    pays = state.peanuts[seat] >= 1
+    known = state.known[seat]
+    allowed = {"peek"} if pays and any(c not in known for c in state.handle) else set()
+    if phase == AFTER:
+        allowed.add("end")
+        return allowed
+    allowed.add("clear")
+    if len(state.exchange) >= 2:
+        allowed.add("take")
+    if pays and any(cards for t, cards in enumerate(state.front) if t != seat):
+        allowed.add("trade")
+    return allowed
+
+
 def playout_move(state: WhiteElephantState, seat: int, rng: random.Random) -> Move:
     """The greedy bot's move for ``seat`` (:func:`.bots.greedy_move`) from what the seat knows,
     read off the position: its Shelf, the gifts in play (the Surprise Gifts it has not peeked
@@ -144,7 +165,7 @@ def playout_move(state: WhiteElephantState, seat: int, rng: random.Random) -> Mo
     in_exchange = set(state.exchange)
     wire = greedy_move(
         seat=seat,
-        allowed={kind for kind, reason in state.action_hints(seat).items() if reason is None},
+        allowed=allowed_kinds(state, seat),
         peanuts=state.peanuts[seat],
         peekable=[handle[c] for c in on_card if c not in known and c in in_exchange],
         exchange=[handle.get(c, c) for c in state.exchange],

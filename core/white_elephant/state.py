@@ -24,7 +24,7 @@ that seat has peeked at it.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any, cast
 
@@ -43,7 +43,7 @@ from ..base import (
     seat_name,
 )
 from .cards import CARD_NUMBER, CARD_SUIT, DEAL, PEANUTS, deck_for, suits_for
-from .moves import Clear, End, Move, Peek, Shuffle, Start, Take, Trade, parse
+from .moves import CLEARS, ENDS, MOST_SEATS, PEEKS, TRADES, Clear, End, Move, Peek, Shuffle, Start, Take, Trade, parse
 from .views import WhiteElephantResult, WhiteElephantView
 
 # Phases
@@ -53,6 +53,11 @@ MAIN = "main"  # the seat to move has not made its main action
 AFTER = "after"  # main action made, round not over: peek or end
 
 SURPRISE = "surprise-"
+
+
+_ONE = tuple((seat,) for seat in range(MOST_SEATS))
+"""``(seat,)`` for each seat: what :meth:`WhiteElephantState.active` returns on a turn, made once."""
+_CHANCE = (CHANCE,)
 
 
 class NoPeanut(IllegalMove):
@@ -133,11 +138,12 @@ class WhiteElephantState(GameState[Move]):
     # -- who moves -------------------------------------------------------------------------
 
     def active(self) -> tuple[int | str, ...]:
-        if self.phase in (MAIN, AFTER):
-            return (self.turn,)
-        if self.phase == OVER:
+        phase = self.phase
+        if phase in (MAIN, AFTER):
+            return _ONE[self.turn]
+        if phase == OVER:
             return ()
-        return (CHANCE,)
+        return _CHANCE
 
     @property
     def deck_count(self) -> int:
@@ -180,35 +186,36 @@ class WhiteElephantState(GameState[Move]):
     # -- legality ----------------------------------------------------------------------------
 
     def verify(self, move: Move) -> None:
+        check = _CHECK.get(type(move))
+        if check is None:
+            if self.phase == OVER:
+                raise GameIsOver("The game is over.")
+            raise MalformedMove(f"{move!r} is not a White Elephant move")
+        check(self, move)
+
+    def _verify_shuffle(self, move: Shuffle) -> None:
         phase = self.phase
         if phase == OVER:
             raise GameIsOver("The game is over.")
-        if isinstance(move, Take):
-            self.verify_take(move.by, move.cards)
-        elif isinstance(move, Peek):
-            self.verify_peek(move.by, move.card)
-        elif isinstance(move, End):
-            self.verify_end(move.by)
-        elif isinstance(move, Trade):
-            self.verify_trade(move.by, move.target)
-        elif isinstance(move, Clear):
-            self.verify_clear(move.by)
-        elif isinstance(move, Shuffle):
-            if phase != SHUFFLE:
-                raise WrongPhase("The deck is shuffled once, at the start.")
-            if sorted(move.deck) != sorted(deck_for(self.players)):
-                raise BadChance(f"The shuffled deck must be the {self.players}-player deck, each card once.")
-        elif isinstance(move, Start):
-            if phase != START:
-                raise WrongPhase("The first Start Player is drawn once, after the shuffle.")
-            if not 0 <= move.seat < self.players:
-                raise BadChance(f"There is no seat {move.seat}.")
-        else:
-            raise MalformedMove(f"{move!r} is not a White Elephant move")
+        if phase != SHUFFLE:
+            raise WrongPhase("The deck is shuffled once, at the start.")
+        if sorted(move.deck) != sorted(deck_for(self.players)):
+            raise BadChance(f"The shuffled deck must be the {self.players}-player deck, each card once.")
+
+    def _verify_start(self, move: Start) -> None:
+        phase = self.phase
+        if phase == OVER:
+            raise GameIsOver("The game is over.")
+        if phase != START:
+            raise WrongPhase("The first Start Player is drawn once, after the shuffle.")
+        if not 0 <= move.seat < self.players:
+            raise BadChance(f"There is no seat {move.seat}.")
 
     # The checks of :attr:`ACTIONS`, one ``verify_<kind>`` each (see :meth:`GameState.action_hints`).
 
     def _verify_turn(self, seat: int) -> None:
+        if seat == self.turn and self.phase in (MAIN, AFTER):
+            return
         if self.phase == OVER:
             raise GameIsOver("The game is over.")
         if self.phase in (SHUFFLE, START):
@@ -217,6 +224,8 @@ class WhiteElephantState(GameState[Move]):
             raise NotYourTurn("It is not your turn.")
 
     def _verify_main(self, seat: int) -> None:
+        if seat == self.turn and self.phase == MAIN:
+            return
         self._verify_turn(seat)
         if self.phase != MAIN:
             raise WrongPhase("You have made your main action: peek or end your turn.")
@@ -260,6 +269,8 @@ class WhiteElephantState(GameState[Move]):
         if self.peanuts[seat] < 1:
             raise NoPeanut(self._no_peanut_reason(seat, "peek"))
         known = self.known[seat]
+        if card is not None and card in self.handle and card not in known:
+            return  # a Surprise Gift to peek at: every check below passes
         if all(c in known for c in self.handle):
             raise NotPeekable("There is no Surprise Gift you have not seen.")
         if card is None:
@@ -283,26 +294,27 @@ class WhiteElephantState(GameState[Move]):
     # -- playing -----------------------------------------------------------------------------
 
     def apply(self, move: Move) -> list[Event]:
-        self.verify(move)
-        if isinstance(move, Take):
-            return self._take(move)
-        if isinstance(move, Peek):
-            return self._peek(move)
-        if isinstance(move, End):
-            return self._end_turn([{"type": "end", "by": move.by}])
-        if isinstance(move, Trade):
-            return self._trade(move)
-        if isinstance(move, Clear):
-            return self._clear(move)
-        if isinstance(move, Shuffle):
-            self.deck = list(move.deck)
-            self.phase = START
-            return [{"type": "shuffle", "cards": len(self.deck)}]
-        # Start
+        play = _PLAY.get(type(move))
+        if play is None:
+            self.verify(move)  # not a White Elephant move: says so
+        return play(self, move)  # type: ignore[misc]
+
+    def _shuffle(self, move: Shuffle) -> list[Event]:
+        self._verify_shuffle(move)
+        self.deck = list(move.deck)
+        self.phase = START
+        return [{"type": "shuffle", "cards": len(self.deck)}]
+
+    def _start(self, move: Start) -> list[Event]:
+        self._verify_start(move)
         self.start_player = move.seat
         events: list[Event] = [{"type": "start", "seat": move.seat}]
         self._new_round(events)
         return events
+
+    def _end(self, move: End) -> list[Event]:
+        self.verify_end(move.by)
+        return self._end_turn([{"type": "end", "by": move.by}])
 
     def chance_move(self, rng: random.Random) -> Move:
         if self.phase == SHUFFLE:
@@ -318,14 +330,17 @@ class WhiteElephantState(GameState[Move]):
 
     def _take(self, move: Take) -> list[Event]:
         seat = move.by
+        self.verify_take(seat, move.cards)
         taken = set(move.cards)
         self.exchange = [c for c in self.exchange if c not in taken]
         self.front[seat].extend(move.cards)
-        events: list[Event] = [{"type": "take", "by": seat, "cards": [self._ref(c) for c in move.cards]}]
+        handle = self.handle
+        events: list[Event] = [{"type": "take", "by": seat, "cards": [handle.get(c, c) for c in move.cards]}]
         return self._after_main(events, cleared_by=None)
 
     def _trade(self, move: Trade) -> list[Event]:
         seat, target = move.by, move.target
+        self.verify_trade(seat, target)
         self.peanuts[seat] -= 1
         self.pot += 1
         cards = self.front[target]
@@ -336,6 +351,7 @@ class WhiteElephantState(GameState[Move]):
 
     def _clear(self, move: Clear) -> list[Event]:
         seat = move.by
+        self.verify_clear(seat)
         cards = self.exchange
         self.exchange = []
         self.front[seat].extend(cards)
@@ -346,6 +362,7 @@ class WhiteElephantState(GameState[Move]):
 
     def _peek(self, move: Peek) -> list[Event]:
         seat = move.by
+        self.verify_peek(seat, move.card)
         self.peanuts[seat] -= 1
         self.pot += 1
         self.known[seat].add(move.card)
@@ -462,19 +479,20 @@ class WhiteElephantState(GameState[Move]):
         phase = self.phase
         if seat != self.turn or phase not in (MAIN, AFTER):
             return []
-        moves: list[Move] = []
         can_pay = self.peanuts[seat] >= 1
         if can_pay:
-            known = self.known[seat]
-            moves.extend(Peek(seat, card) for card in self.handle if card not in known)
+            known, peeks = self.known[seat], PEEKS[seat]
+            moves: list[Move] = [peeks[card] for card in self.handle if card not in known]
+        else:
+            moves = []
         if phase == AFTER:
-            moves.append(End(seat))
+            moves.append(ENDS[seat])
             return moves
-        moves.extend(self.take_moves(seat))
+        moves += self.take_moves(seat)
         if can_pay:
-            front = self.front
-            moves.extend(Trade(seat, t) for t in range(self.players) if t != seat and front[t])
-        moves.append(Clear(seat))
+            front, trades = self.front, TRADES[seat]
+            moves += [trades[t] for t in range(self.players) if front[t] and t != seat]
+        moves.append(CLEARS[seat])
         return moves
 
     def take_moves(self, seat: int) -> list[Take]:
@@ -495,33 +513,10 @@ class WhiteElephantState(GameState[Move]):
             [('mug-1', 'mug-2'), ('mug-1', 'a'), ('mug-2', 'a'), ('a', 'b'), ('mug-1', 'mug-2', 'a'),
              ('mug-1', 'a', 'b'), ('mug-2', 'a', 'b'), ('mug-1', 'mug-2', 'a', 'b')]
         """
-        exchange = self.exchange
         known, on_card = self.known[seat], self.on_card
-        alone: list[int] = []  # places of the gifts a take may name on their own
-        alike: dict[int, list[int]] = {}  # first unpeeked Surprise Gift -> the places of those alike to it
-        first: dict[int, int] = {}  # Peanuts on it -> the first unpeeked Surprise Gift
-        for i, card in enumerate(exchange):
-            if card in on_card and card not in known:
-                peanuts = on_card[card]
-                if peanuts in first:
-                    alike[first[peanuts]].append(i)
-                    continue
-                first[peanuts] = i
-                alike[i] = []
-            alone.append(i)
-        single = [exchange[i] for i in alone]
-        picks: list[tuple[str, ...]] = list(combinations(single, 2))
-        picks.extend((exchange[i], exchange[more[0]]) for i, more in alike.items() if more)
-        picks.extend(combinations(single, 3))
-        for i, more in alike.items():
-            if more:
-                picks.extend(tuple(exchange[k] for k in sorted((i, more[0], j))) for j in alone if j != i)
-                if len(more) > 1:
-                    picks.append((exchange[i], exchange[more[0]], exchange[more[1]]))
-        moves = [Take(seat, pick) for pick in picks]
-        if len(exchange) > 3:
-            moves.append(Take(seat, tuple(exchange)))
-        return moves
+        picks = take_picks(self.exchange, {c: n for c, n in on_card.items() if c not in known})
+        make = tuple.__new__  # Take(seat, pick), without the call of its __new__: hundreds a listing
+        return [make(Take, (seat, pick)) for pick in picks]
 
     def stand_in(self, move: Take) -> Take:
         """The take :meth:`take_moves` lists for ``move`` (a take of 2 or 3 gifts, or of every
@@ -620,6 +615,62 @@ class WhiteElephantState(GameState[Move]):
         if self._outcome is not None:
             view["result"] = cast(WhiteElephantResult, self._outcome.to_record())
         return view
+
+
+_CHECK: dict[type, Callable[[WhiteElephantState, Any], None]] = {
+    Take: lambda state, move: state.verify_take(move.by, move.cards),
+    Peek: lambda state, move: state.verify_peek(move.by, move.card),
+    End: lambda state, move: state.verify_end(move.by),
+    Trade: lambda state, move: state.verify_trade(move.by, move.target),
+    Clear: lambda state, move: state.verify_clear(move.by),
+    Shuffle: WhiteElephantState._verify_shuffle,
+    Start: WhiteElephantState._verify_start,
+}
+"""Each kind of move and its check (:meth:`WhiteElephantState.verify`)."""
+_PLAY: dict[type, Callable[[WhiteElephantState, Any], list[Event]]] = {
+    Take: WhiteElephantState._take,
+    Peek: WhiteElephantState._peek,
+    End: WhiteElephantState._end,
+    Trade: WhiteElephantState._trade,
+    Clear: WhiteElephantState._clear,
+    Shuffle: WhiteElephantState._shuffle,
+    Start: WhiteElephantState._start,
+}
+"""Each kind of move and how :meth:`WhiteElephantState.apply` checks and plays it."""
+
+
+def take_picks(exchange: Sequence[str], unseen: Mapping[str, int]) -> list[tuple[str, ...]]:
+    """The gifts of each take :meth:`WhiteElephantState.take_moves` lists, from the gifts in
+    the Exchange (cards, or the references a view shows) and the Surprise Gifts among them the
+    seat has not seen, with the Peanuts on each: those with as many are alike to the seat.
+
+    >>> take_picks(["mug-1", "surprise-1", "surprise-2"], {"surprise-1": 1, "surprise-2": 1})
+    [('mug-1', 'surprise-1'), ('surprise-1', 'surprise-2'), ('mug-1', 'surprise-1', 'surprise-2')]
+    """
+    alone: list[int] = []  # places of the gifts a take may name on their own
+    alike: dict[int, list[int]] = {}  # first unseen Surprise Gift -> the places of those alike to it
+    first: dict[int, int] = {}  # Peanuts on it -> the first unseen Surprise Gift
+    for i, card in enumerate(exchange):
+        if card in unseen:
+            peanuts = unseen[card]
+            if peanuts in first:
+                alike[first[peanuts]].append(i)
+                continue
+            first[peanuts] = i
+            alike[i] = []
+        alone.append(i)
+    single = [exchange[i] for i in alone]
+    picks: list[tuple[str, ...]] = list(combinations(single, 2))
+    picks.extend((exchange[i], exchange[more[0]]) for i, more in alike.items() if more)
+    picks.extend(combinations(single, 3))
+    for i, more in alike.items():
+        if more:
+            picks.extend(tuple(exchange[k] for k in sorted((i, more[0], j))) for j in alone if j != i)
+            if len(more) > 1:
+                picks.append((exchange[i], exchange[more[0]], exchange[more[1]]))
+    if len(exchange) > 3:
+        picks.append(tuple(exchange))
+    return picks
 
 
 def score(shelves: list[list[str]], peanuts: list[int], players: int) -> Outcome:

@@ -12,7 +12,7 @@ from ..base import Event, Game, MoveDict, seat_namer
 from ..bots import RandomBot
 from ..ismcts import bot_levels
 from ..registry import register
-from .bots import GreedyBot
+from .bots import GreedyBot, view_moves
 from .cards import MAX_ROLLS, describe_card
 from .moves import Deal, MaxPlace, MaxTake, Move, Roll
 from .search import Sampler, playout_move
@@ -103,6 +103,7 @@ GAME = register(
         new_state=WhiteRabbitState,
         bots=bot_levels(GreedyBot),
         describe=describe,
+        view_moves=view_moves,
         describe_move=describe_move,
         determinizer=Sampler,
         playout=playout_move,

@@ -91,6 +91,24 @@ def greedy_move(
     return {"type": "max_place", "pile": rabbit}
 
 
+def view_moves(view: WhiteRabbitView) -> list[MoveDict]:
+    """The seat's moves read off its view (wire form): the roll it sets off, a direction, each
+    take with Max (and taking nothing), or each pile for Max."""
+    actions = view.get("actions")
+    if not actions:
+        return []
+    if actions["roll"] is None:
+        return [{"type": "roll"}]
+    if actions["move"] is None:
+        return [{"type": "move", "dir": "cw"}, {"type": "move", "dir": "ccw"}]
+    if actions["max_take"] is None:
+        takes: list[MoveDict] = [{"type": "max_take", **choice} for choice in view.get("max_choices", [])]
+        return takes + [{"type": "max_take", "from": None, "card": None}]
+    if actions["max_place"] is None:
+        return [{"type": "max_place", "pile": pile} for pile in range(len(view["piles"]))]
+    return []
+
+
 class GreedyBot(Bot[WhiteRabbitView]):
     """Heads for Max when he can help, avoids empty piles, takes from the leader."""
 

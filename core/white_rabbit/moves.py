@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from ..base import CHANCE, MalformedMove
 from ..fields import mover, name_rows, whole_number
+from .cards import RABBIT_CARDS
 
 DIRECTIONS = ("cw", "ccw")
 
@@ -83,6 +84,22 @@ AnyMove = Deal | Roll | Move | MaxTake | MaxPlace
 SEAT_MOVES = ("move", "max_take", "max_place")
 CHANCE_MOVES = ("deal", "roll")
 
+MOST_SEATS = 4
+"""The most seats a White Rabbit table has: the seat numbers the tables below hold moves for."""
+
+ROLLS: tuple[Roll, ...] = tuple(Roll(value) for value in range(1, 7))
+"""``ROLLS[value - 1]``: every roll there can be, made once (moves are values: one serves all)."""
+MOVES: tuple[dict[str, Move], ...] = tuple({d: Move(by, d) for d in DIRECTIONS} for by in range(MOST_SEATS))
+"""``MOVES[by][dir]``: every move of the rabbit there can be."""
+PLACES: tuple[tuple[MaxPlace, ...], ...] = tuple(tuple(MaxPlace(by, p) for p in range(8)) for by in range(MOST_SEATS))
+"""``PLACES[by][pile]``: every placing of Max there can be."""
+TAKES: dict[tuple[int, int | None, str | None], MaxTake] = {
+    (by, source, card): MaxTake(by, source, card)
+    for by in range(MOST_SEATS)
+    for source, card in [(None, None)] + [(t, c) for t in range(MOST_SEATS) if t != by for c in RABBIT_CARDS]
+}
+"""``TAKES[by, source, card]``: every take with Max there can be (``None, None``: nothing)."""
+
 
 def parse(move: dict[str, Any]) -> AnyMove:
     """A record-form dict as a move value; :class:`MalformedMove` when it cannot be one.
@@ -92,6 +109,27 @@ def parse(move: dict[str, Any]) -> AnyMove:
     ...
     yule.core.base.MalformedMove: 'move' needs a direction: 'cw' or 'ccw'
     """
+    if type(move) is dict:  # a well-formed move of the tables above is read at once
+        kind, by = move.get("type"), move.get("by")
+        if kind == "roll":
+            value = move.get("value")
+            if by == CHANCE and type(value) is int and 1 <= value <= 6:
+                return ROLLS[value - 1]
+        elif type(by) is int and 0 <= by < MOST_SEATS:
+            if kind == "move":
+                direction = move.get("dir")
+                if direction == "cw" or direction == "ccw":
+                    return MOVES[by][direction]
+            elif kind == "max_place":
+                pile = move.get("pile")
+                if type(pile) is int and 0 <= pile < 8:
+                    return PLACES[by][pile]
+            elif kind == "max_take":
+                source, card = move.get("from"), move.get("card")
+                if (source is None or type(source) is int) and (card is None or type(card) is str):
+                    take = TAKES.get((by, source, card))
+                    if take is not None:
+                        return take
     kind, by = mover(move, CHANCE_MOVES, SEAT_MOVES)
     if kind == "roll":
         return Roll(whole_number(move, "value"))

@@ -33,7 +33,7 @@ on top (Max is always put down in sight of everyone, the first time too), never 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from ..base import (
@@ -62,7 +62,7 @@ from .cards import (
     describe_card,
     step,
 )
-from .moves import AnyMove, Deal, MaxPlace, MaxTake, Move, Roll, parse
+from .moves import MOST_SEATS, MOVES, PLACES, ROLLS, TAKES, AnyMove, Deal, MaxPlace, MaxTake, Move, Roll, parse
 from .views import Landing, MaxChoice, WhiteRabbitView
 
 # Phases
@@ -73,6 +73,12 @@ MAX_TAKE = "max_take"  # the seat drew Max: take a value it lacks, or nothing
 MAX_PLACE = "max_place"  # then put Max on top of a pile
 
 DIRECTION_NAMES = {"cw": "clockwise", "ccw": "counter-clockwise"}
+
+
+_ONE = tuple((seat,) for seat in range(MOST_SEATS))
+"""``(seat,)`` for each seat: what :meth:`WhiteRabbitState.active` returns on a seat's move, made once."""
+_CHANCE = (CHANCE,)
+_DIRECTIONS = tuple((moves["cw"], moves["ccw"]) for moves in MOVES)
 
 
 class CannotTake(IllegalMove):
@@ -122,11 +128,11 @@ class WhiteRabbitState(GameState[AnyMove]):
 
     def active(self) -> tuple[int | str, ...]:
         phase = self.phase
-        if phase in (DEAL, ROLL):
-            return (CHANCE,)
+        if phase in (ROLL, DEAL):
+            return _CHANCE
         if phase == OVER:
             return ()
-        return (self.turn,)
+        return _ONE[self.turn]
 
     def chance_trigger(self) -> tuple[int, str] | None:
         """The seat to move rolls the die itself: the host waits for its ``{"type": "roll"}``."""
@@ -183,10 +189,7 @@ class WhiteRabbitState(GameState[AnyMove]):
         elif isinstance(move, MaxPlace):
             self.verify_max_place(move.by, move.pile)
         elif isinstance(move, Roll):
-            if phase != ROLL:
-                raise WrongPhase("The die is rolled only at the start of a move.")
-            if not 1 <= move.value <= 6:
-                raise BadChance(f"A die shows 1 to 6, not {move.value}.")
+            self._verify_roll_value(move)
         elif isinstance(move, Deal):
             if phase != DEAL:
                 raise WrongPhase("The cards are dealt once, at the start.")
@@ -194,9 +197,22 @@ class WhiteRabbitState(GameState[AnyMove]):
         else:
             raise MalformedMove(f"{move!r} is not a White Rabbit move")
 
+    def _verify_roll_value(self, move: Roll) -> None:
+        """A die's roll, drawn by chance: only at the start of a move, and 1 to 6."""
+        phase = self.phase
+        if phase == ROLL and 1 <= move.value <= 6:
+            return
+        if phase == OVER:
+            raise GameIsOver("The game is over.")
+        if phase != ROLL:
+            raise WrongPhase("The die is rolled only at the start of a move.")
+        raise BadChance(f"A die shows 1 to 6, not {move.value}.")
+
     # The checks of :attr:`ACTIONS`, one ``verify_<kind>`` each (see :meth:`GameState.action_hints`).
 
     def _verify_turn(self, seat: int) -> None:
+        if seat == self.turn and self.phase != OVER and self.phase != DEAL:
+            return
         if self.phase == OVER:
             raise GameIsOver("The game is over.")
         if self.phase == DEAL:
@@ -272,13 +288,20 @@ class WhiteRabbitState(GameState[AnyMove]):
         if seat != self.turn:
             return []
         if phase == DIRECTION:
-            return [Move(seat, "cw"), Move(seat, "ccw")]
+            return list(_DIRECTIONS[seat])
         if phase == MAX_TAKE:
-            moves: list[AnyMove] = [MaxTake(seat, c["from"], c["card"]) for c in self.max_choices(seat)]
-            moves.append(MaxTake(seat, None, None))
+            mine, hands = self.hands[seat], self.hands
+            moves: list[AnyMove] = [
+                TAKES[seat, t, card]
+                for t in range(self.players)
+                if t != seat
+                for card in hands[t][1:]
+                if card is not None and mine[CARD_VALUE[card]] is None
+            ]
+            moves.append(TAKES[seat, None, None])
             return moves
         if phase == MAX_PLACE:
-            return [MaxPlace(seat, pile) for pile in range(SPACES)]
+            return list(PLACES[seat])
         return []
 
     def clone(self) -> WhiteRabbitState:
@@ -296,24 +319,14 @@ class WhiteRabbitState(GameState[AnyMove]):
     # -- playing -----------------------------------------------------------------------------
 
     def apply(self, move: AnyMove) -> list[Event]:
-        self.verify(move)
-        if isinstance(move, Roll):
-            self.rolls += 1
-            self.die = move.value
-            self.phase = DIRECTION
-            land = self.landing()
-            return [{"type": "roll", "by": self.turn, "value": move.value, **land}]  # type: ignore[dict-item]
-        if isinstance(move, Move):
-            return self._move(move)
-        if isinstance(move, MaxTake):
-            return self._max_take(move)
-        if isinstance(move, MaxPlace):
-            return self._max_place(move)
-        return self._deal(move)
+        play = _PLAY.get(type(move))
+        if play is None:
+            self.verify(move)  # not a White Rabbit move: says so
+        return play(self, move)  # type: ignore[misc]
 
     def chance_move(self, rng: random.Random) -> AnyMove:
         if self.phase == ROLL:
-            return Roll(rng.randint(1, 6))
+            return ROLLS[rng.randrange(6)]  # the draw of rng.randint(1, 6)
         if self.phase == DEAL:
             cards = list(RABBIT_CARDS)
             rng.shuffle(cards)
@@ -322,7 +335,18 @@ class WhiteRabbitState(GameState[AnyMove]):
             return Deal(tuple(map(tuple, piles)))
         raise WrongPhase("No chance move is pending.")
 
+    def _roll(self, move: Roll) -> list[Event]:
+        self._verify_roll_value(move)
+        value = move.value
+        self.rolls += 1
+        self.die = value
+        self.phase = DIRECTION
+        rabbit = self.rabbit
+        return [{"type": "roll", "by": self.turn, "value": value, "cw": step(rabbit, value, "cw"),
+                 "ccw": step(rabbit, value, "ccw")}]  # fmt: skip
+
     def _deal(self, move: Deal) -> list[Event]:
+        self.verify(move)
         self.piles = [list(p) for p in move.piles]
         self.max_pile = next(i for i, p in enumerate(self.piles) if p and p[0] == MAX)
         self.phase = ROLL
@@ -334,6 +358,7 @@ class WhiteRabbitState(GameState[AnyMove]):
 
     def _move(self, move: Move) -> list[Event]:
         seat = move.by
+        self.verify_move(seat)
         steps = self.die
         start = self.rabbit
         space = step(start, steps, move.dir)  # type: ignore[arg-type]
@@ -342,7 +367,8 @@ class WhiteRabbitState(GameState[AnyMove]):
         event: Event = {"type": "move", "by": seat, "dir": move.dir, "steps": steps, "from": start, "to": space}
         events = [event]
         if not pile:
-            event.update(card=None, outcome="empty")
+            event["card"] = None
+            event["outcome"] = "empty"
             return self._end_turn(events, again=False)
         card = pile.pop(0)
         event["card"] = card
@@ -367,6 +393,7 @@ class WhiteRabbitState(GameState[AnyMove]):
         return self._end_turn(events, again=steps == 6)
 
     def _max_take(self, move: MaxTake) -> list[Event]:
+        self.verify_max_take(move.by, move)
         if move.source is not None:
             card = move.card
             value = CARD_VALUE[card]  # type: ignore[index]
@@ -376,6 +403,7 @@ class WhiteRabbitState(GameState[AnyMove]):
         return [{"type": "max_take", "by": move.by, "from": move.source, "card": move.card}]
 
     def _max_place(self, move: MaxPlace) -> list[Event]:
+        self.verify_max_place(move.by, move.pile)
         self.piles[move.pile].insert(0, MAX)
         self.max_pile = move.pile
         events: list[Event] = [{"type": "max_place", "by": move.by, "pile": move.pile}]
@@ -452,6 +480,16 @@ class WhiteRabbitState(GameState[AnyMove]):
             view["result"] = cast(ResultRecord, self._outcome.to_record())
             view["stopped"] = self.winner is None
         return view
+
+
+_PLAY: dict[type, Callable[[WhiteRabbitState, Any], list[Event]]] = {
+    Roll: WhiteRabbitState._roll,
+    Move: WhiteRabbitState._move,
+    MaxTake: WhiteRabbitState._max_take,
+    MaxPlace: WhiteRabbitState._max_place,
+    Deal: WhiteRabbitState._deal,
+}
+"""Each kind of move and how :meth:`WhiteRabbitState.apply` checks and plays it."""
 
 
 def score(hands: list[list[str | None]], winner: int | None) -> Outcome:

@@ -198,10 +198,13 @@ class SeatsPanel(Widget):
         self.wide = False
 
     def show(self, view: WhiteElephantView | None, names: list[str], tags: dict[int, str], wide: bool = False) -> None:
+        """Draw these seats; the layout is redone only for a panel as tall as its lines, when
+        their number changes."""
         if (view, names, tags, wide) != (self.view, self.names, self.tags, self.wide):
-            lines = self._seats(self.size.width).plain.count("\n")
+            auto = self.styles.height is not None and self.styles.height.is_auto
+            lines = self._seats(self.size.width).plain.count("\n") if auto else 0
             self.view, self.names, self.tags, self.wide = view, names, tags, wide
-            self.refresh(layout=lines != self._seats(self.size.width).plain.count("\n"))
+            self.refresh(layout=auto and lines != self._seats(self.size.width).plain.count("\n"))
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         """Every seat's lines (a panel as tall as it needs)."""
@@ -278,10 +281,6 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         Binding("p", "peek", "Peek"),
         Binding("e", "end", "End"),  # the turn: short, so the footer fits 80 columns
     ]
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._allowed: tuple[str | None, ...] = ()
 
     def compose(self) -> ComposeResult:
         yield Static(id="info")
@@ -394,13 +393,6 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         if view is not None and self.fresh and view["phase"] == "after" and view.get("actions", {}).get("peek"):
             # Nothing left to peek at or no Peanut to peek with: end the turn for the player.
             self.send({"type": "end"})
-
-    def refresh_keys(self) -> None:
-        """Grey or un-grey the footer's keys, when what is allowed has changed."""
-        allowed = tuple(self.reason(move) for move in self.MOVES)
-        if allowed != self._allowed:
-            self._allowed = allowed
-            self.refresh_bindings()
 
     def on_gift_grid_marked(self, event: GiftGrid.Marked) -> None:
         event.stop()
