@@ -14,7 +14,7 @@ from yule.tui.app import PlaySetup, YuleApp
 from yule.tui.dialogs import ChoiceScreen
 from yule.tui.screens import GameOverScreen, TableScreen
 
-SEED = "white-rabbit-keys"
+SEED = "white-rabbit-keys-0"
 
 
 def ready(app: YuleApp) -> bool:
