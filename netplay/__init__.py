@@ -32,6 +32,16 @@ EXPIRE_WAITING_MINUTES = 60.0
 DEFAULT_SSH_PORT = 2222
 """The port ``yule ssh-serve`` serves the app over SSH on unless told otherwise."""
 
+
+def ssh_line(port: int, user: str, host: str) -> str:
+    """The line a guest types to come in over SSH as ``user``.
+
+    >>> ssh_line(2222, "NAME", "192.168.1.20")
+    'ssh -p 2222 NAME@192.168.1.20'
+    """
+    return f"ssh -p {port} {user}@{host}"
+
+
 MAX_SSH_SESSIONS = 64
 """SSH sessions running the app at once, unless told otherwise."""
 

@@ -77,6 +77,13 @@ class Limits:
     """Chat lines per second a connection may send on average ..."""
     chat_burst: float = 5.0
     """... and in one burst; beyond that a line is refused (``chat_flood``), the connection stays."""
+    table_chat_rate: float = 1.0
+    """Chat lines per second a table takes on average from everyone at it (many connections
+    cannot flood one table's chat and wipe its kept lines) ..."""
+    table_chat_burst: float = 20.0
+    """... and in one burst."""
+    shortest_turn: float = 5.0
+    """The shortest turn timer a table may have, in seconds (a shorter one is refused with ``bad_options``)."""
 
 
 def address_group(address: str) -> str:

@@ -182,11 +182,16 @@ class Host:
         """
         self._store = store = Store(self.data_dir)
         self._forget_finished(starting=True)
-        for row in store.load_tables():
+        rows = store.load_tables()
+        for table_id, why in store.unreadable:
+            log.warning("table %s cannot be read (%s): it is set aside, its rows left in %s for a look, and the "
+                        "host starts with the rest", table_id, why, store.data_dir)  # fmt: skip
+        for row in rows:
             try:
                 table = Table.restore(store, row, self.away_timeout)
-            except Exception:
-                log.exception("table %s could not be restored; it is left out", row.id)
+            except Exception as e:
+                log.warning("table %s cannot be played on (%s: %s): it is set aside, its rows left in %s for "
+                            "a look, and the host starts with the rest", row.id, type(e).__name__, e, store.data_dir)  # fmt: skip
                 continue
             self._hook(table)
             for seat, s in enumerate(table.seats):
@@ -486,6 +491,7 @@ class Host:
             table.door.seconds = self.ask_seconds
         table.retoken = lambda old, new, seat: self._retoken(table.id, old, new, seat)
         table.thinkers = self.thinkers
+        table.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
         self.tables[table.id] = table
 
     def _retoken(self, table: int, old: str | None, new: str | None, seat: int) -> None:
@@ -530,6 +536,9 @@ class Host:
         if made >= self.limits.tables_per_address:
             raise RequestError("too_many_tables", f"{made} tables made from your address are here already, the "
                                "most one address may have: play at one of them, or wait for one to end.")  # fmt: skip
+        shortest = self.limits.shortest_turn
+        if message.turn_seconds is not None and message.turn_seconds < shortest:
+            raise RequestError("bad_options", f"A turn timer gives each move at least {shortest:g} seconds.")
         if message.organised and message.sit:
             raise RequestError("bad_options", "An organised table seats its guests, not its organiser: create it "
                                "without sitting (sit false).")  # fmt: skip

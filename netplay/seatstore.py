@@ -109,21 +109,28 @@ class SeatStore:
 
     def _load(self) -> dict[str, dict[str, SavedSeat]]:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            raw = self.path.read_bytes()
         except FileNotFoundError:
             return {}
         except OSError as e:
             log.warning("cannot read the seat file %s: %s", self.path, e)
             return {}
         try:
-            data = json.loads(text)
+            data = json.loads(raw.decode("utf-8"))
             if data.get("version") != FORMAT_VERSION:
                 raise ValueError(f"version {data.get('version')!r}")
             return {
                 address: {table: SavedSeat.from_json(table, seat) for table, seat in tables.items()}
                 for address, tables in data["hosts"].items()
             }
-        except (ValueError, TypeError, KeyError, AttributeError) as e:
+        except (
+            ValueError,
+            TypeError,
+            KeyError,
+            AttributeError,
+            ArithmeticError,
+            RecursionError,
+        ) as e:  # bad UTF-8: ValueError
             self._set_aside(e)
             return {}
 

@@ -86,6 +86,21 @@ class StoreError(Exception):
     """A write to the data folder failed; nothing of the failed :meth:`Store.atomic` block is stored."""
 
 
+class DataFolderError(Exception):
+    """The data folder cannot be used at all (made, opened, written): the sentence says which and why."""
+
+
+def _json(text: str, kind: type, what: str) -> Any:
+    """A stored JSON value of type ``kind``; ``ValueError`` naming ``what`` when it is not one."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ValueError(f"its {what} are not readable JSON") from None
+    if not isinstance(value, kind):
+        raise ValueError(f"its {what} are not a JSON {kind.__name__}")
+    return value
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -124,10 +139,21 @@ class Store:
     """The database of one data folder."""
 
     def __init__(self, data_dir: Path) -> None:
+        """Open (or make) the data folder; :class:`DataFolderError` with the reason when it cannot be used."""
         self.data_dir = Path(data_dir)
         self.records_dir = self.data_dir / "records"
+        self.unreadable: list[tuple[int, str]] = []
+        """Tables :meth:`load_tables` set aside, with why (their rows stay, for a person to look at)."""
+        try:
+            self._open()
+        except (OSError, sqlite3.Error) as e:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise DataFolderError(f"the data folder {self.data_dir} cannot be used: {why}") from e
+
+    def _open(self) -> None:
         db_path = self.data_dir / "yule.db"
-        ours = not self.data_dir.exists() or db_path.exists()  # made now, or by Yule before
+        # made now, made empty for Yule, or by Yule before: a folder that holds other things is left as it is
+        ours = not self.data_dir.exists() or db_path.exists() or not any(self.data_dir.iterdir())
         self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.records_dir.mkdir(mode=0o700, exist_ok=True)
         os.close(os.open(db_path, os.O_RDWR | os.O_CREAT, 0o600))
@@ -273,20 +299,25 @@ class Store:
             seats.setdefault(table_id, {})[seat] = (name, bot, token_hash)
         organisers = {t: (h, bool(m)) for t, h, m in self.db.execute("SELECT * FROM organisers")}
         out = []
+        self.unreadable = []
         for row in self.db.execute("SELECT * FROM tables ORDER BY id").fetchall():
             (id_, game, options, n, open_, code, delay, status, game_no, seed, players, client_seed, turn_seconds,
              started_by) = row  # fmt: skip
-            moves = [
-                json.loads(m)
-                for (m,) in self.db.execute(
-                    "SELECT move FROM moves WHERE table_id=? AND game_no=? ORDER BY n", (id_, game_no)
-                )
-            ]
-            out.append(
-                TableRow(id_, game, json.loads(options), n, bool(open_), code, delay, status, game_no, seed,
-                         json.loads(players), seats.get(id_, {}), moves, organisers.get(id_), client_seed,
-                         turn_seconds, started_by)
-            )  # fmt: skip
+            try:
+                moves = [
+                    _json(m, dict, "moves")
+                    for (m,) in self.db.execute(
+                        "SELECT move FROM moves WHERE table_id=? AND game_no=? ORDER BY n", (id_, game_no)
+                    )
+                ]
+                names = _json(players, list, "players")
+                out.append(
+                    TableRow(id_, game, _json(options, dict, "options"), n, bool(open_), code, delay, status,
+                             game_no, seed, names, seats.get(id_, {}), moves, organisers.get(id_), client_seed,
+                             turn_seconds, started_by)
+                )  # fmt: skip
+            except ValueError as e:
+                self.unreadable.append((id_, str(e)))
         return out
 
     def record_path(self, table_id: int, game_no: int) -> Path:

@@ -23,9 +23,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import functools
 import logging
 import random
 import secrets
+import unicodedata
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -38,7 +40,7 @@ from yule.core.records import new_record
 
 from .chat import TableChat, clean_chat, plain_line
 from .clock import TIME_UP, TurnClock
-from .connection import Connection
+from .connection import Connection, Limits, TokenBucket
 from .door import Ask, Door, DoorError
 from .store import Store, StoreError, TableRow, hash_token
 from .thinkers import Thinkers
@@ -62,17 +64,46 @@ class RequestError(Exception):
         self.message = message
 
 
+MARKS_PER_LETTER = 2
+"""Combining marks a name keeps on one letter (``é`` needs one, Vietnamese two); the rest go."""
+
+
 def clean_name(raw: str, fallback: str = "Player") -> str:
-    """A display name without terminal escapes or control characters, shortened; what else was
-    typed stays as it was (every screen shows names as plain text, never as markup).
+    """A display name without terminal escapes or control characters, in its normal form (NFKC:
+    full-width ``Ａｎａ`` is ``Ana``), with at most :data:`MARKS_PER_LETTER` combining marks on a
+    letter, shortened; what else was typed stays as it was (every screen shows names as plain
+    text, never as markup).
 
     >>> clean_name("\\x1b[31mEvil\\x1b[0m [bold]Bob[/]\\n")
     'Evil [bold]Bob[/]'
     >>> clean_name("\\u202eabc" + "x" * 40)
     'abcxxxxxxxxxxxxxxxxxxxxx'
+    >>> clean_name("\\uff21na"), len(clean_name("Zalgo" + "\\u0301" * 20))
+    ('Ana', 7)
     """
-    text = plain_line(raw)[:NAME_LENGTH].strip()
+    kept: list[str] = []
+    marks = 0
+    for ch in unicodedata.normalize("NFKC", plain_line(raw)):
+        marks = marks + 1 if unicodedata.combining(ch) else 0
+        if marks <= MARKS_PER_LETTER:
+            kept.append(ch)
+    text = "".join(kept)[:NAME_LENGTH].strip()
     return text or fallback
+
+
+@functools.lru_cache(maxsize=4096)
+def look_alike(one: str, other: str) -> bool:
+    """Whether two names look alike, whatever their case: a letter from another script that looks
+    like a Latin one (Cyrillic ``Аna`` beside ``Ana``), a digit for a letter (``B0b`` beside
+    ``Bob``), ``rn`` for ``m``. Compared pairwise, each name read once from the left: the cost
+    grows with the names' lengths, never with how many ways they could be read.
+
+    >>> look_alike("\u0410na", "ana"), look_alike("B0b", "Bob"), look_alike("Ana", "Anna")
+    (True, True, False)
+    """
+    from confusables import is_confusable  # its tables load when first needed: most names never are
+
+    return bool(is_confusable(one.casefold(), other.casefold()))
 
 
 BOT_REPLACED = "bot_replaced"
@@ -119,7 +150,7 @@ def guest_names(guests: list[str] | None, seats: int, organised: bool) -> list[s
         name = clean_name(raw, "")
         if not name:
             raise RequestError("bad_options", "Every guest needs a name.")
-        same = [n for n in names if n.casefold() == name.casefold()]
+        same = [n for n in names if look_alike(n, name)]
         if same:
             raise RequestError("bad_options", f"Two guests are called {same[0]}: give each a different name.")
         names.append(name)
@@ -197,6 +228,9 @@ class Table:
         self.moves: list[dict[str, Any]] = []
         self.log: list[dict[str, Any]] = []  # the current game's log entries, the last LOG_RESENT
         self.chat = TableChat(store, id)
+        default = Limits()
+        self.chat_tokens = TokenBucket(default.table_chat_rate, default.table_chat_burst)
+        """Chat lines the whole table may say now, whoever says them (the host sets its own limits)."""
         self.turn_seconds = turn_seconds
         """Seconds a person has for each move, or None (no turn timer): :mod:`.clock`."""
         self.clock = TurnClock(turn_seconds, self._time_up) if turn_seconds is not None else None
@@ -586,9 +620,10 @@ class Table:
             raise RequestError("bad_code", "This table is private: ask its creator for the join code.")
 
     def _unique(self, name: str, seat: int) -> str:
-        taken = {s.name.casefold() for i, s in enumerate(self.seats) if s is not None and i != seat}
+        """``name``, or ``name 2``, ``name 3`` ... when it looks like a name at the table already."""
+        taken = [s.name for i, s in enumerate(self.seats) if s is not None and i != seat]
         candidate, n = name, 1
-        while candidate.casefold() in taken:
+        while any(look_alike(candidate, other) for other in taken):
             n += 1
             suffix = f" {n}"
             candidate = name[: NAME_LENGTH - len(suffix)] + suffix
@@ -657,6 +692,8 @@ class Table:
             raise RequestError("not_at_table", "Join or watch this table to chat there.")
         if not conn.chat_tokens.take():
             raise RequestError("chat_flood", "You are chatting too fast: wait a moment, then say it again.")
+        if not self.chat_tokens.take():
+            raise RequestError("chat_flood", "This table's chat is going too fast: wait a moment, then say it again.")
         text = clean_chat(raw)
         if not text:
             raise RequestError("empty_chat", "There is nothing to say in that line.")

@@ -25,8 +25,9 @@ from yule.core.ismcts import DEFAULT_THINK, SearchBot
 from yule.netplay.connection import Limits
 from yule.netplay.host import Host
 
-FAST = Limits(hello_timeout=0.5, frame_timeout=0.5, idle_timeout=5.0, heartbeat=1.0, send_buffer=64 * 1024)
-"""Short timeouts so the hostile-input tests finish quickly."""
+FAST = Limits(hello_timeout=0.5, frame_timeout=0.5, idle_timeout=5.0, heartbeat=1.0, send_buffer=64 * 1024,
+              shortest_turn=0.1)  # fmt: skip
+"""Short timeouts so the hostile-input tests finish quickly, and turn timers that run out quickly."""
 
 SEARCH_ITERATIONS = 10
 """How many iterations the strong bot searches a decision in the tests, unless a test says:

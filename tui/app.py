@@ -705,11 +705,12 @@ class YuleApp(HostedApp):
             screen.call_after_refresh(painted.set)
             await painted.wait()
         from yule.netplay.host import Host
+        from yule.netplay.store import DataFolderError
 
         try:
             self.host = Host(folder, away_timeout=PLAY_AWAY_TIMEOUT, bot_workers=1)  # the bots think off the app
             port = await self.host.start("127.0.0.1", 0)
-        except (OSError, sqlite3.Error) as e:
+        except (OSError, sqlite3.Error, DataFolderError) as e:
             self.host = None
             self.set_status(connection="offline")
             self.notify(

@@ -274,6 +274,8 @@ def _run_server(command: str, serve: Coroutine[Any, Any, None], stopped: str, da
     import asyncio
     import sqlite3
 
+    from yule.netplay.store import DataFolderError
+
     if data is not None:
         try:
             data.mkdir(mode=0o700, parents=True, exist_ok=True)  # a new data folder is its owner's only
@@ -283,6 +285,9 @@ def _run_server(command: str, serve: Coroutine[Any, Any, None], stopped: str, da
             return 1
     try:
         asyncio.run(serve)
+    except DataFolderError as e:
+        print(f"yule {command}: {e}: give another --data folder, or let this user write there", file=sys.stderr)
+        return 1
     except sqlite3.Error as e:
         print(f"yule {command}: the database in {data or 'the data folder'} cannot be used ({e}): move it "
               "aside, or give another --data folder", file=sys.stderr)  # fmt: skip
@@ -509,13 +514,14 @@ def cmd_watch(args: argparse.Namespace) -> int:
 def cmd_hosts(args: argparse.Namespace) -> int:
     import asyncio
 
+    from yule.netplay import ssh_line
     from yule.netplay.client import discover_hosts
 
     found = asyncio.run(discover_hosts(args.timeout))
     if not found:
         print("No Yule hosts found on the LAN (a typed HOST:PORT always works).")
     for host in found:
-        ssh = f"  (or over SSH: ssh -p {host.ssh_port} {host.address})" if host.ssh_port else ""
+        ssh = f"  (or over SSH: {ssh_line(host.ssh_port, 'NAME', host.address)})" if host.ssh_port else ""
         print(f"{host.name}  {host.address}:{host.port}{ssh}")
     return 0
 

@@ -57,8 +57,9 @@ from typing import Any
 
 import asyncssh
 
-from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES
+from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, ssh_line
 from yule.netplay.private import write_private
+from yule.netplay.store import DataFolderError
 from yule.netplay.table import clean_name
 
 from .sshnames import NameBook, NamesError
@@ -81,13 +82,17 @@ _RESET = b"\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l\x1b[?2004l\x1b[0m\r\n"
 
 
 def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
-    """The server's host key from the data folder, made (owner-only) on first start."""
+    """The server's host key from the data folder, made (owner-only) on first start;
+    :class:`~yule.netplay.store.DataFolderError` when the folder cannot give or keep one."""
     path = data_dir / HOST_KEY_FILE
-    with contextlib.suppress(FileNotFoundError):
-        return asyncssh.read_private_key(path)
-    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-    key = asyncssh.generate_private_key("ssh-ed25519", comment="yule ssh-serve")
-    write_private(path, key.export_private_key())
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            return asyncssh.read_private_key(path)
+        data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        key = asyncssh.generate_private_key("ssh-ed25519", comment="yule ssh-serve")
+        write_private(path, key.export_private_key())
+    except OSError as e:
+        raise DataFolderError(f"the data folder {data_dir} cannot be used: {e.strerror or e}") from e
     log.info("new SSH host key written to %s", path)
     return key
 
@@ -617,8 +622,3 @@ def serving_lines(ssh: SSHServe, addresses: list[str]) -> list[str]:
         + f" (NAME: the name they play under){word}",
         f"SSH host key fingerprint: {ssh.fingerprint}",
     ]
-
-
-def ssh_line(port: int, user: str, host: str) -> str:
-    """The line a guest types to come in as ``user``."""
-    return f"ssh -p {port} {user}@{host}"

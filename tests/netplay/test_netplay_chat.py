@@ -17,7 +17,7 @@ from yule.netplay.host import Host
 
 HOSTILE = "look \x1b[31mred\x1b[0m [bold]here[/] \x1b]0;pwned\x07\u202eok\r\nbye"
 CLEANED = "look red [bold]here[/] ok bye"
-CHATTY = replace(FAST, chat_burst=200.0)
+CHATTY = replace(FAST, chat_burst=200.0, table_chat_burst=200.0)
 
 
 async def frames_until_own_chat(client: Client, table: int, text: str) -> list[dict]:

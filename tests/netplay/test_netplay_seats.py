@@ -55,14 +55,17 @@ def test_each_host_and_table_is_kept_apart_newest_first(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "junk", ["{not json", '{"version": 1, "hosts": {"a:1": {"x": {}}}}', "[1, 2]", '{"version": 99}']
-)
+    "junk",
+    [b"{not json", b'{"version": 1, "hosts": {"a:1": {"x": {}}}}', b"[1, 2]", b'{"version": 99}',
+     b'{"version": 1, "hosts": {"a:1": {"1": {"seat": 0, "token": "t\xff"}}}}', b"[" * 100_000,
+     b'{"version": 1, "hosts": {"a:1": {"1": {"seat": 1e400, "token": "t"}}}}'],
+)  # fmt: skip
 def test_a_corrupt_seat_file_is_set_aside_never_a_crash(tmp_path, junk):
     path = tmp_path / "seats.json"
-    path.write_text(junk)
+    path.write_bytes(junk)
     store = SeatStore(path)
     assert store.seats("a:1") == []
-    assert [p.read_text() for p in tmp_path.glob("seats.json.bad-*")] == [junk]
+    assert [p.read_bytes() for p in tmp_path.glob("seats.json.bad-*")] == [junk]
     store.remember("a:1", SavedSeat(1, 0, "tok"))
     assert json.loads(path.read_text())["hosts"]["a:1"]["1"]["token"] == "tok"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from asyncio import open_connection
 
+import pytest
 from conftest import FAST, running, until
 from netplay_support import Raw
 
@@ -105,3 +106,49 @@ async def test_the_lobby_list_is_bounded_and_names_the_askers_tables_first(tmp_p
             assert asked["tables"][0]["seats"] == [{}, None]  # private: who sits there is not said
         listed = await ana.list_tables()
         assert listed[0]["table"] == mine and listed[0]["seats"][0]["name"] == "Ana"
+
+
+async def test_look_alike_names_are_told_apart_and_marks_are_limited(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        created = await ana.create_table("white-elephant", 8)
+        hostile = "1l" * 12  # read every way it could be, this name is 16 million names
+        for name in ("\u0410na", "\uff21NA", "Zalgo" + "\u0336" * 20, hostile, "l1" * 12, "B0b", "Bob"):
+            async with Client("127.0.0.1", host.port, name) as other:
+                await other.join(None, created["code"])
+                await until(lambda: other.seats, "seated")
+        names = [s.name for s in host.tables[created["table"]].seats]
+        assert names[:3] == ["Ana", "\u0410na 2", "ANA 3"]  # Cyrillic A, full-width A
+        assert names[3] == "Zalgo" + "\u0336" * 2
+        assert names[4:] == [hostile, "l1" * 11 + " 2", "B0b", "Bob 2"]  # cut to fit the number
+
+
+async def test_the_chat_of_a_table_has_a_budget_whatever_the_connections(tmp_path):
+    host = Host(tmp_path, limits=Limits(table_chat_rate=0.0))  # none flows back in while the test runs
+    async with running(host) as port, Client("127.0.0.1", port, "Ana") as ana:
+        table = (await ana.create_table("elf", 2, open=True))["table"]
+        watchers = [Client("127.0.0.1", port, f"W{i}") for i in range(8)]
+        said = refused = 0
+        try:
+            for client in watchers:
+                await client.connect()
+                await client.watch(table)
+                for _ in range(5):  # each within its own limit of 5 at once
+                    try:
+                        await client.chat(table, "hello")
+                        said += 1
+                    except HostError as e:
+                        assert e.code == "chat_flood" and "This table's chat" in e.message
+                        refused += 1
+        finally:
+            for client in watchers:
+                await client.close()
+        assert said == 20 and refused == 20
+
+
+async def test_a_turn_timer_has_a_sensible_minimum(tmp_path):
+    async with running(Host(tmp_path)) as port, Client("127.0.0.1", port, "Ana") as ana:
+        for seconds in (1e-300, 4.9):
+            with pytest.raises(HostError) as refused:
+                await ana.create_table("elf", 2, turn_seconds=seconds)
+            assert refused.value.code == "bad_options" and "at least 5 seconds" in refused.value.message
+        assert (await ana.create_table("elf", 2, turn_seconds=5))["table"]

@@ -307,18 +307,21 @@ async def test_the_data_folder_database_and_records_are_for_their_owner_only(hos
         assert stat.S_IMODE(path.stat().st_mode) == mode, path
 
 
-def test_an_older_data_folder_is_made_owner_only_but_not_a_folder_that_is_not_ours(tmp_path):
+def test_an_older_or_empty_data_folder_is_made_owner_only_but_not_a_folder_that_is_not_ours(tmp_path):
     older = tmp_path / "older"
     (older / "records").mkdir(parents=True)
     (older / "yule.db").touch(mode=0o644)
     (older / "records" / "table-1-game-1.json").touch(mode=0o644)
     shared = tmp_path / "shared"
-    shared.mkdir(mode=0o755)
-    for folder in (older, shared):
+    shared.mkdir()
+    (shared / "notes.txt").touch()
+    empty = tmp_path / "empty"  # mkdir, then yule host --data empty
+    empty.mkdir()
+    for folder in (older, shared, empty):
         os.chmod(folder, 0o755)
         Store(folder).close()
     modes = {p.relative_to(tmp_path).as_posix(): stat.S_IMODE(p.stat().st_mode) for p in tmp_path.rglob("*")}
-    assert modes["older"] == 0o700 and modes["shared"] == 0o755
+    assert modes["older"] == modes["empty"] == 0o700 and modes["shared"] == 0o755
     assert modes["older/records/table-1-game-1.json"] == modes["older/yule.db"] == modes["shared/yule.db"] == 0o600
     assert modes["shared/records"] == 0o700
 

@@ -33,10 +33,11 @@ from tui_support import terminal_text
 from yule.netplay.client import Client
 from yule.netplay.discovery import FoundHost
 from yule.netplay.host import Host
+from yule.netplay.store import DataFolderError
 from yule.tui.cli import main
 from yule.tui.elf.table import label
 from yule.tui.sshnames import NAMES_FILE, USERS_FOLDER, NameBook, user_folder
-from yule.tui.sshserve import HOST_KEY_FILE, GuestSession, SSHServe
+from yule.tui.sshserve import HOST_KEY_FILE, GuestSession, SSHServe, load_host_key
 
 TERM = "xterm-256color"
 WAIT = 30.0
@@ -342,7 +343,15 @@ def test_yule_hosts_shows_the_ssh_line(monkeypatch, capsys):
     monkeypatch.setattr("yule.netplay.client.discover_hosts", found)
     assert main(["hosts"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out == ["attic  192.168.1.20:7737  (or over SSH: ssh -p 2222 192.168.1.20)", "den  192.168.1.30:7737"]
+    assert out == ["attic  192.168.1.20:7737  (or over SSH: ssh -p 2222 NAME@192.168.1.20)", "den  192.168.1.30:7737"]
+
+
+def test_a_host_key_the_data_folder_cannot_keep_is_said_to_be_about_the_data_folder(tmp_path):
+    folder = tmp_path / "data"
+    folder.write_text("a file where the data folder should be")
+    with pytest.raises(DataFolderError) as refused:
+        load_host_key(folder)
+    assert str(refused.value).startswith(f"the data folder {folder} cannot be used: ")
 
 
 async def test_a_guest_whose_host_does_not_answer_may_only_try_it_again(tmp_path):
