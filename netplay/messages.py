@@ -63,6 +63,12 @@ class ListTables(_Message):
     tables: Annotated[list[TableId], Field(max_length=32)] = Field(default_factory=list)
 
 
+class Paces(_Message):
+    """The seconds people take a turn at each game here, as the host has learnt them."""
+
+    type: Literal["paces"]
+
+
 class Create(_Message):
     """Create a table; with ``sit`` the creator takes seat 0 and gets its token."""
 
@@ -232,7 +238,7 @@ class Chat(_Message):
 
 
 _MODELS = (
-    Hello, Ping, Pong, ListTables, Create, Join, Resume, Reclaim, Watch, Leave, AddBot, FillBots,
+    Hello, Ping, Pong, ListTables, Paces, Create, Join, Resume, Reclaim, Watch, Leave, AddBot, FillBots,
     RemoveBot, SetOpen, Start, Again, Move, Organise, Undo, Answer, Nudge, StandIn, BotMove, RemoveSeat, Chat,
 )  # fmt: skip
 
@@ -241,6 +247,7 @@ ClientMessage = Annotated[
     | Ping
     | Pong
     | ListTables
+    | Paces
     | Create
     | Join
     | Resume

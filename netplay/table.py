@@ -36,6 +36,7 @@ from yule.core import CHANCE, BadOptions, Bot, Game, GameState, IllegalMove, get
 from yule.core.base import seat_namer
 from yule.core.bots import bot_title
 from yule.core.ismcts import SearchBot
+from yule.core.levels import Strength
 from yule.core.records import new_record
 
 from .chat import TableChat, clean_chat, plain_line
@@ -256,6 +257,11 @@ class Table:
         """Where this table's bots think; the host shares its own between its tables."""
         self.waiting_since: dict[int, float] = {}
         """Seat -> when its current move began to wait (the loop's clock), for every seat that may move."""
+        self.turns_timed: list[float] = []
+        """The seconds each person's turn of the current game took (a move the table waited for
+        them alone to make): the host learns its pace from them (:meth:`Store.learn_pace`)."""
+        self.strength = Strength()
+        """How strong the table's adapting bots play, after the games played here."""
         self.nudged: dict[int, float] = {}
         """Seat -> when it was last nudged."""
         self.at_once_since: int | None = None
@@ -321,7 +327,7 @@ class Table:
                     open=row.open, code=row.code, bot_delay=row.bot_delay, away_timeout=away_timeout,
                     client_seed=row.client_seed, turn_seconds=row.turn_seconds)  # fmt: skip
         table.status, table.game_no, table.seed, table.players = row.status, row.game_no, row.seed, row.players
-        table.started_by = row.started_by
+        table.started_by, table.strength = row.started_by, Strength.from_record(row.strength)
         for seat, (name, bot, token_hash) in row.seat_rows.items():
             if 0 <= seat < row.seats:
                 table.seats[seat] = Seat(name, bot, token_hash)
@@ -335,7 +341,7 @@ class Table:
             for seat in range(table.size):
                 table._mark_away(seat)
             if table.state is not None and table.state.is_over:  # killed between the last move and the record
-                table.status = OVER
+                table.status, table.strength = OVER, table._counted()
                 table._ended()
                 table._store_end()
             else:
@@ -378,7 +384,7 @@ class Table:
             id=self.id, game=self.game.name, options=self.options, seats=self.size, open=self.open,
             code=self.code, bot_delay=self.bot_delay, status=self.status, game_no=self.game_no,
             seed=self.seed, players=self.players, client_seed=self.client_seed, turn_seconds=self.turn_seconds,
-            started_by=self.started_by,
+            started_by=self.started_by, strength=self.strength.to_record(),
         )  # fmt: skip
 
     def record(self) -> dict[str, Any]:
@@ -952,7 +958,9 @@ class Table:
         for seat, s in enumerate(self.seats):
             rng = random.Random(f"{self.seed}/seat{seat}")
             self.bots[seat] = (
-                self.game.bots[s.bot](rng) if s is not None and s.bot is not None else stand_in(self.game, rng)
+                self.strength.fit(self.game.bots[s.bot](rng))
+                if s is not None and s.bot is not None
+                else stand_in(self.game, rng)
             )
 
     def movers(self) -> list[int]:
@@ -1012,15 +1020,17 @@ class Table:
         (``time_up``: its bot made the move once its time was up; ``bot_replaced``)."""
         state = self.state
         assert state is not None
-        if seat not in self.movers():
+        movers = self.movers()
+        if seat not in movers:
             raise RequestError("not_your_turn", "It is not your turn.")
+        timed = note is None and len(movers) == 1 and self.controller(seat) is None
         trigger = state.chance_trigger()
         noted = [note] if note is not None else []
         if trigger is not None:
             if wire_move.get("type") != trigger[1] or len(wire_move) != 1:
                 raise RequestError("illegal", f"It is your turn to {trigger[1]}.")
             events: list[dict[str, Any]] = noted
-            self.waiting_since.pop(seat, None)  # a seat that moves again waits anew
+            self._moved(seat, timed)
             self._commit(self._draw_chance(events, triggered=True), events)
             self.kick_bots()
             return
@@ -1036,7 +1046,7 @@ class Table:
         new = [move.to_record()]
         events = noted + events
         new += self._draw_chance(events)
-        self.waiting_since.pop(seat, None)
+        self._moved(seat, timed)
         self._commit(new, events)
         self.kick_bots()
 
@@ -1090,7 +1100,7 @@ class Table:
         self.moves.extend(new)
         over = self.state is not None and self.state.is_over
         try:
-            with self._changing(status=OVER if over else self.status):
+            with self._changing(status=OVER if over else self.status, strength=self._counted()):
                 self.store.append_moves(self.id, self.game_no, stored, new)
                 if over:
                     self.save()
@@ -1116,8 +1126,30 @@ class Table:
         except OSError:
             log.exception("table %s: the record of game %s could not be removed", self.id, self.game_no)
 
+    def _counted(self) -> Strength:
+        """The adapting bots' strength, with the current game counted once it is over (the
+        people: the seats that are not bots)."""
+        outcome = self.state.outcome() if self.state is not None else None
+        if outcome is None:
+            return self.strength
+        people = [seat for seat, s in enumerate(self.seats) if s is not None and s.bot is None]
+        return self.strength.after(self.game_no, outcome.winners, people, self.size)
+
+    def _moved(self, seat: int, timed: bool) -> None:
+        """The seat has moved: it waits anew for its next move; a ``timed`` move (a person's
+        own, alone to move) counts among the turns the host learns its pace from."""
+        since = self.waiting_since.pop(seat, None)
+        if timed and since is not None:
+            self.turns_timed.append(asyncio.get_running_loop().time() - since)
+
     def _ended(self) -> None:
-        """The game is over: its away timers and turn timers stop."""
+        """The game is over: its away timers and turn timers stop, the host learns from its turns."""
+        timed, self.turns_timed = self.turns_timed, []
+        if timed:
+            try:
+                self.store.learn_pace(self.game.name, timed)
+            except StoreError:
+                log.exception("table %s: the pace of its game could not be stored", self.id)
         if self.clock is not None:
             self.clock.stop()
         for s in self.seats:

@@ -461,7 +461,11 @@ class YuleApp(HostedApp):
 
         self._forget_table()
         self._clear_screens()
-        await self.push_screen(LobbyScreen())
+        paces: dict[str, float] = {}
+        with contextlib.suppress(HostError, ConnectionLost):
+            if self.client is not None:
+                paces = await self.client.paces()
+        await self.push_screen(LobbyScreen(paces))
         await self._refresh_tables()
         if self._lobby_timer is None:
             self._lobby_timer = self.set_interval(LOBBY_REFRESH, self._refresh_tables)
