@@ -24,7 +24,7 @@ BOT_LEVELS: dict[str, tuple[str, str]] = {
     "kind": ("kind", "Kind: sensible moves, often not the best (children win often)"),
     "normal": ("greedy", "Normal: the bots take what looks best right now"),
     "hard": ("ismcts", "Hard: the bots think each move through (a third of a second each)"),
-    "adapting": ("adapting", "Adapting: tuned after each game so each player wins their share"),
+    "adapting": ("adapting", "Adapting: weaker or stronger each game so all win their share"),
 }
 """The bots' levels people choose from (``yule play``, a bot added at a host's table): the bot
 kind each level seats, and how a menu says it."""

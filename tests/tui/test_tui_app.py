@@ -94,7 +94,7 @@ async def test_lobby_create_add_bots_start_and_take(host):
         assert code in screen_text(app)
         await pilot.press("a")
         await wait_for(pilot, lambda: "children win often" in screen_text(app), what="the level menu, kind bots in it")
-        assert "Adapting: tuned after each game so each player wins" in screen_text(app)
+        assert "Adapting: weaker or stronger each game so all win" in screen_text(app)
         await pilot.press("up", "up", "enter")  # the level menu starts at normal: up is kind, then easy
         await wait_for(pilot, lambda: app.info["seats"][1] is not None, what="an easy bot")
         await pilot.press("a", "enter")
