@@ -129,8 +129,9 @@ class Host:
         self.per_address: dict[str, int] = {}
         self.probation: set[Connection] = set()
         """Connections let in beyond the limits to take a seat back (:attr:`Limits.resume_room`)."""
-        self.made_by: dict[int, str] = {}
-        """Table id -> the address it was created from (the ``tables_per_address`` limit)."""
+        self.tables_made: dict[str, int] = {}
+        """Address -> the tables created from it that the host holds (the ``tables_per_address``
+        limit; each table keeps its address in the store, so a restart changes nothing)."""
         self._guesses: dict[str, TokenBucket] = {}
         """Address -> its wrong join codes (``code_guesses``, ``code_guess_rate``)."""
 
@@ -188,7 +189,7 @@ class Host:
                         "host starts with the rest", table_id, why, store.data_dir)  # fmt: skip
         for row in rows:
             try:
-                table = Table.restore(store, row, self.away_timeout)
+                table = Table.restore(store, row, self.away_timeout, self.limits.shortest_turn)
             except Exception as e:
                 log.warning("table %s cannot be played on (%s: %s): it is set aside, its rows left in %s for "
                             "a look, and the host starts with the rest", row.id, type(e).__name__, e, store.data_dir)  # fmt: skip
@@ -304,9 +305,12 @@ class Host:
         """The forgotten tables leave the lobby, and their seat tokens stop working."""
         for table_id in gone:
             self._seen.pop(table_id, None)
-            self.made_by.pop(table_id, None)
             if (table := self.tables.pop(table_id, None)) is not None:
                 table.close()
+                if (by := table.made_by) is not None and (left := self.tables_made[by] - 1):
+                    self.tables_made[by] = left
+                elif by is not None:
+                    del self.tables_made[by]
         if gone:
             self.tokens = {h: where for h, where in self.tokens.items() if where[0] not in gone}
 
@@ -493,6 +497,8 @@ class Host:
         table.thinkers = self.thinkers
         table.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
         self.tables[table.id] = table
+        if table.made_by is not None:
+            self.tables_made[table.made_by] = self.tables_made.get(table.made_by, 0) + 1
 
     def _retoken(self, table: int, old: str | None, new: str | None, seat: int) -> None:
         if old is not None:
@@ -532,7 +538,7 @@ class Host:
         if conn.tables_made >= self.limits.tables_per_connection:
             raise RequestError("too_many_tables", f"You have created {conn.tables_made} tables, the most one "
                                "connection may create here.")  # fmt: skip
-        made = sum(1 for group in self.made_by.values() if group == conn.group)
+        made = self.tables_made.get(conn.group, 0)
         if made >= self.limits.tables_per_address:
             raise RequestError("too_many_tables", f"{made} tables made from your address are here already, the "
                                "most one address may have: play at one of them, or wait for one to end.")  # fmt: skip
@@ -548,10 +554,10 @@ class Host:
                              open=message.open, bot_delay=delay, away_timeout=self.away_timeout,
                              seed=message.seed, taken_codes={t.code for t in self.tables.values()},
                              organised=message.organised, guests=message.guests,
-                             turn_seconds=message.turn_seconds, organiser_hash=hash_token(organiser_token))  # fmt: skip
+                             turn_seconds=message.turn_seconds, organiser_hash=hash_token(organiser_token),
+                             made_by=conn.group)  # fmt: skip
         self._next_table += 1
         self._hook(table)
-        self.made_by[table.id] = conn.group
         table.creators.add(conn)
         conn.created.add(table.id)
         conn.tables_made += 1

@@ -1,6 +1,7 @@
 """Fair shares of the host: what one address may take of it is bounded, with a sentence.
 
-- Tables made from one address, watches per connection, wrong join codes per address.
+- Tables made from one address (also after a restart), watches per connection and per
+  address, wrong join codes per address.
 - A waiting table with no person seated or organising there expires, whoever watches it.
 - The lobby list names the asker's tables and the ones it asks for, then the newest few.
 """
@@ -51,6 +52,23 @@ async def test_tables_made_from_one_address_are_bounded_and_others_still_create(
             raw.close()
 
 
+async def test_the_tables_an_address_made_still_count_after_a_restart(tmp_path):
+    create = {"type": "create", "game": "elf", "seats": 2, "sit": False}
+    async with running(Host(tmp_path, limits=Limits(tables_per_address=2))) as port:
+        maker = await from_address(port, "127.0.0.2")
+        for _ in range(2):
+            assert (await ask(maker, create))["type"] == "created"
+        maker.close()
+    async with running(Host(tmp_path, limits=Limits(tables_per_address=2))) as port:
+        again = await from_address(port, "127.0.0.2")
+        refused = await ask(again, create)
+        assert refused["code"] == "too_many_tables" and "2 tables made from your address" in refused["message"]
+        other = await from_address(port, "127.0.0.3")
+        assert (await ask(other, create))["type"] == "created"
+        again.close()
+        other.close()
+
+
 async def test_watches_are_bounded_per_connection(tmp_path):
     host = Host(tmp_path, limits=Limits(watches_per_connection=1))
     async with running(host) as port, Client("127.0.0.1", port, "Ana") as ana:
@@ -64,6 +82,22 @@ async def test_watches_are_bounded_per_connection(tmp_path):
                 assert e.code == "too_many_watches"
             else:
                 raise AssertionError("a second watch was taken")
+
+
+async def test_watches_are_bounded_per_address_whatever_the_connections(tmp_path):
+    host = Host(tmp_path, limits=Limits(watches_per_connection=2, watches_per_address=3))
+    async with running(host) as port, Client("127.0.0.1", port, "Ana") as ana:
+        tables = [(await ana.create_table("elf", 2, open=True, sit=False))["table"] for _ in range(3)]
+        first, second = await from_address(port, "127.0.0.2"), await from_address(port, "127.0.0.2")
+        watch = [{"type": "watch", "table": t} for t in tables]
+        assert [(await ask(first, watch[0]))["type"], (await ask(first, watch[1]))["type"]] == ["ok", "ok"]
+        assert (await ask(second, watch[2]))["type"] == "ok"  # another connection, the same address
+        refused = await ask(second, watch[0])
+        assert refused["code"] == "too_many_watches" and "from your address" in refused["message"]
+        other = await from_address(port, "127.0.0.3")
+        assert (await ask(other, watch[0]))["type"] == "ok"
+        for raw in (first, second, other):
+            raw.close()
 
 
 async def test_wrong_join_codes_are_slowed_per_address(tmp_path):
