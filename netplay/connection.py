@@ -68,7 +68,12 @@ class Limits:
     """A ``list`` counts as one more frame in the rate limit for each this many bytes of its answer."""
     resume_room: int = 64
     """Connections let in beyond the limits to take a seat back by its token (``resume`` and
-    ``organise`` only, until one succeeds): a full host never keeps a player from their seat."""
+    ``organise`` only, until one succeeds): a full host never keeps a player from their seat.
+    When they are all taken, the oldest of the address with the most of them makes way ..."""
+    resume_room_per_address: int = 8
+    """... and one address may have this many of them at once ..."""
+    resume_seconds: float = 10.0
+    """... each for this long from connecting, whatever it sends meanwhile (pings too)."""
     max_connections: int = MAX_CONNECTIONS
     """Connections the host holds at once; more are refused (``host_full``) ..."""
     connections_per_address: int = CONNECTIONS_PER_ADDRESS

@@ -22,6 +22,7 @@ import logging
 import secrets
 import socket
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -127,8 +128,9 @@ class Host:
         self.connections: set[Connection] = set()
         """The connections admitted (see :meth:`_admit`)."""
         self.per_address: dict[str, int] = {}
-        self.probation: set[Connection] = set()
-        """Connections let in beyond the limits to take a seat back (:attr:`Limits.resume_room`)."""
+        self.probation: dict[Connection, asyncio.TimerHandle] = {}
+        """Connections let in beyond the limits to take a seat back (:attr:`Limits.resume_room`),
+        oldest first -> the timer that ends their time (:attr:`Limits.resume_seconds`)."""
         self.tables_made: dict[str, int] = {}
         """Address -> the tables created from it that the host holds (the ``tables_per_address``
         limit; each table keeps its address in the store, so a restart changes nothing)."""
@@ -342,26 +344,77 @@ class Host:
 
     def _admit(self, conn: Connection) -> None:
         """A new connection is let in; or, when the host is full, let in on probation to take a
-        seat back by its token (a player's own ``resume`` always finds a slot); or told why not
-        (``host_full``) and closed."""
+        seat back by its token; or told why not (``host_full``) and closed.
+
+        A player's own ``resume`` always finds a slot: one address may hold only a few of the
+        slots on probation (:attr:`Limits.resume_room_per_address`), each for a few seconds
+        from connecting however often it pings (:attr:`Limits.resume_seconds`), and when they
+        are all taken, the oldest of the address with the most of them makes way for an
+        address with fewer.
+        """
         why = self._full(conn)
         if why is None:
             self._count(conn)
             return
-        if len(self.probation) < self.limits.resume_room:
-            conn.probation = True
-            self.probation.add(conn)
+        limits = self.limits
+        held = Counter(c.group for c in self.probation)
+        mine = held[conn.group]
+        if mine >= limits.resume_room_per_address or (len(self.probation) >= limits.resume_room and
+                                                      max(held.values(), default=0) <= mine):  # fmt: skip
+            log.warning("%r refused: host full", conn)
+            conn.error("host_full", why)
+            conn.close()
             return
-        log.warning("%r refused: host full", conn)
-        conn.error("host_full", why)
-        conn.close()
+        if len(self.probation) >= limits.resume_room:
+            crowded = max(held, key=held.__getitem__)
+            oldest = next(c for c in self.probation if c.group == crowded)
+            self._end_probation(oldest, "This host is full, and a connection from an address with fewer waiting "
+                                "needed your slot: try again in a while.")  # fmt: skip
+        conn.probation = True
+        late = asyncio.get_running_loop().call_later(
+            limits.resume_seconds, self._end_probation, conn, f"This host is full: a connection let in beyond its "
+            f"limits has {limits.resume_seconds:g} seconds to take a seat back (resume), and that time is up."
+        )  # fmt: skip
+        self.probation[conn] = late
+
+    def _end_probation(self, conn: Connection, why: str) -> None:
+        """A connection on probation goes, told why (``host_full``)."""
+        if self._off_probation(conn):
+            conn.error("host_full", why)
+            conn.close()
+
+    def _off_probation(self, conn: Connection) -> bool:
+        """``conn`` is no longer on probation (its time stopped); False if it was not."""
+        late = self.probation.pop(conn, None)
+        if late is None:
+            return False
+        late.cancel()
+        conn.probation = False
+        return True
+
+    def _make_room(self, conn: Connection) -> None:
+        """``conn`` proved a seat on a full host: one connection that holds nothing (no seat,
+        watch or table) makes way, from ``conn``'s own address if that has its most
+        connections, else from the address with the most."""
+        limits = self.limits
+        own = self.per_address.get(conn.group, 0) >= limits.connections_per_address
+        if not own and len(self.connections) < limits.max_connections:
+            return
+        idle = [c for c in self.connections if not (c.closed or c.seats or c.watching or c.created or c.asking)
+                and (not own or c.group == conn.group)]  # fmt: skip
+        if idle:
+            way = max(idle, key=lambda c: self.per_address[c.group])
+            log.warning("%r closed: host full, its slot given to %r taking a seat back", way, conn)
+            way.error("host_full", "This host is full, and a player needed a slot to take their seat back: this "
+                      "connection, at no table, was closed. Try again in a while.")  # fmt: skip
+            way.close()
 
     def _count(self, conn: Connection) -> None:
         self.connections.add(conn)
         self.per_address[conn.group] = self.per_address.get(conn.group, 0) + 1
 
     def _lost(self, conn: Connection) -> None:
-        self.probation.discard(conn)
+        self._off_probation(conn)
         if conn not in self.connections:
             return  # refused at the door, or never more than on probation
         self.connections.discard(conn)
@@ -591,9 +644,8 @@ class Host:
 
     def _promote(self, conn: Connection) -> None:
         """A connection on probation proved a seat (or a table's organiser token): it stays, counted."""
-        if conn.probation:
-            conn.probation = False
-            self.probation.discard(conn)
+        if self._off_probation(conn):
+            self._make_room(conn)
             self._count(conn)
 
     def _reclaim(self, conn: Connection, message: Reclaim) -> dict[str, Any]:

@@ -8,8 +8,6 @@
 
 from __future__ import annotations
 
-from asyncio import open_connection
-
 import pytest
 from conftest import FAST, running, until
 from netplay_support import Raw
@@ -17,37 +15,19 @@ from netplay_support import Raw
 from yule.netplay.client import Client, HostError
 from yule.netplay.connection import Limits
 from yule.netplay.host import Host
-from yule.netplay.wire import PROTOCOL_VERSION
-
-
-async def from_address(port: int, address: str) -> Raw:
-    """A bare connection from ``address`` (a loopback address standing in for another machine), greeted."""
-    raw = Raw(*await open_connection("127.0.0.1", port, local_addr=(address, 0)))
-    raw.send({"type": "hello", "version": PROTOCOL_VERSION, "name": address})
-    assert (await raw.frame())["type"] == "welcome"
-    return raw
-
-
-async def ask(raw: Raw, message: dict) -> dict:
-    """Send a request and return the host's answer to it (frames for no request are passed over)."""
-    raw.send({**message, "rid": 7})
-    while (frame := await raw.frame()) is not None:
-        if frame.get("rid") == 7:
-            return frame
-    raise AssertionError("the host closed the connection")
 
 
 async def test_tables_made_from_one_address_are_bounded_and_others_still_create(tmp_path):
     host = Host(tmp_path, limits=Limits(tables_per_address=2))
     async with running(host) as port:
-        first, second = await from_address(port, "127.0.0.2"), await from_address(port, "127.0.0.2")
+        first, second = await Raw.open(port, address="127.0.0.2"), await Raw.open(port, address="127.0.0.2")
         create = {"type": "create", "game": "elf", "seats": 2, "sit": False}
-        assert (await ask(first, create))["type"] == "created"
-        assert (await ask(second, create))["type"] == "created"  # another connection, the same address
-        refused = await ask(first, create)
+        assert (await first.ask(create))["type"] == "created"
+        assert (await second.ask(create))["type"] == "created"  # another connection, the same address
+        refused = await first.ask(create)
         assert refused["code"] == "too_many_tables" and "your address" in refused["message"]
-        other = await from_address(port, "127.0.0.3")
-        assert (await ask(other, create))["type"] == "created"
+        other = await Raw.open(port, address="127.0.0.3")
+        assert (await other.ask(create))["type"] == "created"
         for raw in (first, second, other):
             raw.close()
 
@@ -55,16 +35,16 @@ async def test_tables_made_from_one_address_are_bounded_and_others_still_create(
 async def test_the_tables_an_address_made_still_count_after_a_restart(tmp_path):
     create = {"type": "create", "game": "elf", "seats": 2, "sit": False}
     async with running(Host(tmp_path, limits=Limits(tables_per_address=2))) as port:
-        maker = await from_address(port, "127.0.0.2")
+        maker = await Raw.open(port, address="127.0.0.2")
         for _ in range(2):
-            assert (await ask(maker, create))["type"] == "created"
+            assert (await maker.ask(create))["type"] == "created"
         maker.close()
     async with running(Host(tmp_path, limits=Limits(tables_per_address=2))) as port:
-        again = await from_address(port, "127.0.0.2")
-        refused = await ask(again, create)
+        again = await Raw.open(port, address="127.0.0.2")
+        refused = await again.ask(create)
         assert refused["code"] == "too_many_tables" and "2 tables made from your address" in refused["message"]
-        other = await from_address(port, "127.0.0.3")
-        assert (await ask(other, create))["type"] == "created"
+        other = await Raw.open(port, address="127.0.0.3")
+        assert (await other.ask(create))["type"] == "created"
         again.close()
         other.close()
 
@@ -88,14 +68,14 @@ async def test_watches_are_bounded_per_address_whatever_the_connections(tmp_path
     host = Host(tmp_path, limits=Limits(watches_per_connection=2, watches_per_address=3))
     async with running(host) as port, Client("127.0.0.1", port, "Ana") as ana:
         tables = [(await ana.create_table("elf", 2, open=True, sit=False))["table"] for _ in range(3)]
-        first, second = await from_address(port, "127.0.0.2"), await from_address(port, "127.0.0.2")
+        first, second = await Raw.open(port, address="127.0.0.2"), await Raw.open(port, address="127.0.0.2")
         watch = [{"type": "watch", "table": t} for t in tables]
-        assert [(await ask(first, watch[0]))["type"], (await ask(first, watch[1]))["type"]] == ["ok", "ok"]
-        assert (await ask(second, watch[2]))["type"] == "ok"  # another connection, the same address
-        refused = await ask(second, watch[0])
+        assert [(await first.ask(watch[0]))["type"], (await first.ask(watch[1]))["type"]] == ["ok", "ok"]
+        assert (await second.ask(watch[2]))["type"] == "ok"  # another connection, the same address
+        refused = await second.ask(watch[0])
         assert refused["code"] == "too_many_watches" and "from your address" in refused["message"]
-        other = await from_address(port, "127.0.0.3")
-        assert (await ask(other, watch[0]))["type"] == "ok"
+        other = await Raw.open(port, address="127.0.0.3")
+        assert (await other.ask(watch[0]))["type"] == "ok"
         for raw in (first, second, other):
             raw.close()
 
@@ -104,13 +84,13 @@ async def test_wrong_join_codes_are_slowed_per_address(tmp_path):
     host = Host(tmp_path, limits=Limits(code_guesses=3, code_guess_rate=0.0))
     async with running(host) as port, Client("127.0.0.1", port, "Ana") as ana:
         code = (await ana.create_table("elf", 2))["code"]
-        guesser = await from_address(port, "127.0.0.2")
-        answers = [await ask(guesser, {"type": "join", "code": wrong}) for wrong in ("AAAAAA", "BBBBBB", "CCCCCC")]
+        guesser = await Raw.open(port, address="127.0.0.2")
+        answers = [await guesser.ask({"type": "join", "code": wrong}) for wrong in ("AAAAAA", "BBBBBB", "CCCCCC")]
         assert [a["code"] for a in answers] == ["bad_code"] * 3
-        stopped = await ask(guesser, {"type": "join", "code": code})  # even the right one must wait now
+        stopped = await guesser.ask({"type": "join", "code": code})  # even the right one must wait now
         assert stopped["code"] == "too_many_guesses" and "wait" in stopped["message"]
-        friend = await from_address(port, "127.0.0.3")
-        assert (await ask(friend, {"type": "join", "code": code}))["type"] == "seated"
+        friend = await Raw.open(port, address="127.0.0.3")
+        assert (await friend.ask({"type": "join", "code": code}))["type"] == "seated"
         guesser.close()
         friend.close()
 
