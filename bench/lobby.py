@@ -2,7 +2,7 @@
 
 Starts a real ``yule host`` subprocess.  From 127.0.0.1 it asks for the lobby list a few times
 a second for ``--seconds`` (spread over a few connections, each inside its rate limit) and
-measures the round trip and the host's CPU time per list: first on the empty host; then with
+measures the round trip and the host's CPU time per list (beyond what it takes idle): first on the empty host; then with
 ``--tables`` waiting tables made from other loopback addresses (60 an address, the most one
 address may have); then while 127.0.0.2 creates tables as fast as it can from ``--flooders``
 connections, and as many more connections ask for lists as fast as their own limit lets them.
@@ -65,10 +65,16 @@ async def lists(port: int, seconds: float, pace: float = 0.05, connections: int 
 
 
 async def measured(pid: int, port: int, seconds: float) -> tuple[list[float], int, float]:
-    """:func:`lists`, and the host's CPU time per list (ms) meanwhile."""
+    """:func:`lists`, and the host's CPU time per list (ms): what it took meanwhile, less what
+    it takes in as long doing nothing (its heartbeats and chores)."""
     before = cpu_seconds(pid)
+    await asyncio.sleep(seconds)
+    idle = cpu_seconds(pid) - before
+    before = cpu_seconds(pid)
+    began = time.monotonic()
     trips, named = await lists(port, seconds)
-    return trips, named, (cpu_seconds(pid) - before) * 1000 / len(trips)
+    busy = cpu_seconds(pid) - before - idle * (time.monotonic() - began) / seconds
+    return trips, named, busy * 1000 / len(trips)
 
 
 async def flood(port: int, flooders: int, stop: asyncio.Event) -> dict[str, int]:

@@ -18,17 +18,18 @@ and the tables live in this process; moves and seats are stored in the data fold
 from __future__ import annotations
 
 import asyncio
+import bisect
 import logging
 import secrets
 import socket
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
 from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
-from .connection import Connection, Limits, TokenBucket
+from .connection import AddressBuckets, Connection, Limits, TokenBucket
 from .messages import (
     AddBot,
     Again,
@@ -60,7 +61,7 @@ from .messages import (
 from .store import Store, StoreError, hash_token
 from .table import DEFAULT_BOT_DELAY, OVER, WAITING, RequestError, Table, clean_name
 from .thinkers import Thinkers
-from .wire import PROTOCOL_VERSION, encode
+from .wire import PROTOCOL_VERSION, encode, encode_with, packed
 
 log = logging.getLogger("yule.host")
 
@@ -77,11 +78,6 @@ RECLAIM_RATE = 1 / 10
 """Requests for an away player's seat one address may make a second on average ..."""
 RECLAIM_BURST = 8.0
 """... and at once."""
-GUESSING_ADDRESSES = 4096
-"""Addresses whose wrong join codes are counted at once (the oldest counts go beyond that)."""
-
-RECLAIM_ADDRESSES = 4096
-"""Addresses whose requests are counted at once (the oldest counts go beyond that)."""
 
 
 class Host:
@@ -120,8 +116,8 @@ class Host:
         """Where every table's bots think: ``bot_workers`` processes (0: a thread of this one)."""
         self.ask_seconds = ask_seconds
         """Seconds a table has to answer a request for an away player's seat (None: the door's default)."""
-        self._reclaims: dict[str, TokenBucket] = {}
-        """Address -> its requests for away players' seats (``reclaim`` is rate-limited by address)."""
+        self._reclaims = AddressBuckets(RECLAIM_RATE, RECLAIM_BURST)
+        """Each address's requests for away players' seats (``reclaim`` is rate-limited by address)."""
         self.tables: dict[int, Table] = {}
         self.tokens: dict[str, tuple[int, int]] = {}
         """Token hash -> (table id, seat)."""
@@ -134,8 +130,15 @@ class Host:
         self.tables_made: dict[str, int] = {}
         """Address -> the tables created from it that the host holds (the ``tables_per_address``
         limit; each table keeps its address in the store, so a restart changes nothing)."""
-        self._guesses: dict[str, TokenBucket] = {}
-        """Address -> its wrong join codes (``code_guesses``, ``code_guess_rate``)."""
+        self._guesses = AddressBuckets(self.limits.code_guess_rate, self.limits.code_guesses)
+        """Each address's wrong join codes (:attr:`Limits.code_guesses`)."""
+        self._lists = AddressBuckets(self.limits.list_address_rate, self.limits.list_address_burst)
+        """What each address's lobby lists count as (:attr:`Limits.list_address_rate`)."""
+        self._ids: list[int] | None = None
+        """The tables' ids in order (oldest first), made again when a table comes or goes."""
+        self._newest: tuple[float, list[bytes]] | None = None
+        """When the lobby's newest lines were gathered (the loop's clock), and those lines, newest
+        first: the lobby list of anyone at none of those tables (:meth:`_list`)."""
 
         """Admitted connections from each address."""
         self._seen: dict[int, float] = {}
@@ -148,7 +151,8 @@ class Host:
         self._numbers = 0
         self._next_table = 1
         # Each handler takes its own message model (validated); the key is that model's type.
-        self._handlers: dict[str, Callable[[Connection, Any], dict[str, Any] | None]] = {
+        # A handler answers with a reply (its rid added here), or a frame it made itself, or None.
+        self._handlers: dict[str, Callable[[Connection, Any], dict[str, Any] | bytes | None]] = {
             "list": self._list,
             "create": self._create,
             "join": self._join,
@@ -314,6 +318,7 @@ class Host:
                 elif by is not None:
                     del self.tables_made[by]
         if gone:
+            self._relist()
             self.tokens = {h: where for h, where in self.tokens.items() if where[0] not in gone}
 
     async def _every(self, seconds: float, chore: Callable[[], None]) -> None:
@@ -492,7 +497,9 @@ class Host:
             log.exception("%r: %s failed", conn, kind)
             conn.error("internal", "The host could not do that.", rid=message.rid)
             return
-        if message.rid is not None or (reply is not None and reply["type"] != "ok"):
+        if isinstance(reply, bytes):
+            conn.send_bytes(reply)
+        elif message.rid is not None or (reply is not None and reply["type"] != "ok"):
             conn.send({**(reply or {"type": "ok"}), "rid": message.rid})
 
     # -- the lobby -----------------------------------------------------------------------------
@@ -514,8 +521,7 @@ class Host:
 
         Wrong codes are counted per address: past :attr:`Limits.code_guesses` of them the
         address must wait before trying another (``too_many_guesses``)."""
-        guesses = self._guesses.get(conn.group)
-        if guesses is not None and not guesses.ready():
+        if not self._guesses.ready(conn.group):
             raise RequestError("too_many_guesses", "Too many wrong join codes from your address: wait a minute, "
                                "then check the code with whoever made the table.")  # fmt: skip
         try:
@@ -532,12 +538,7 @@ class Host:
             raise RequestError("bad_code", "No table here has that join code.")
         except RequestError as e:
             if e.code == "bad_code":
-                if guesses is None:
-                    if len(self._guesses) >= GUESSING_ADDRESSES:
-                        self._guesses.clear()
-                    guesses = self._guesses[conn.group] = TokenBucket(self.limits.code_guess_rate,
-                                                                      self.limits.code_guesses)  # fmt: skip
-                guesses.take()
+                self._guesses.take(conn.group)
             raise
 
     def _hook(self, table: Table) -> None:
@@ -549,7 +550,9 @@ class Host:
         table.retoken = lambda old, new, seat: self._retoken(table.id, old, new, seat)
         table.thinkers = self.thinkers
         table.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
+        table.on_info = self._relist
         self.tables[table.id] = table
+        self._relist()
         if table.made_by is not None:
             self.tables_made[table.made_by] = self.tables_made.get(table.made_by, 0) + 1
 
@@ -564,26 +567,67 @@ class Host:
         assert self._store is not None, "the host is not started"
         return self._store
 
-    def _list(self, conn: Connection, message: ListTables) -> dict[str, Any] | None:
+    def _list(self, conn: Connection, message: ListTables) -> bytes:
         """The lobby: the tables the asker is at, or names (the seats it keeps), first, then the
-        newest others, at most :attr:`Limits.list_length` in all (``total``: how many there are).
+        newest others (or, with ``after``, the others older than that table), at most
+        :attr:`Limits.list_length` in all (``total``: how many there are).
 
-        So a list costs the host about the same whatever the lobby holds, and it counts in the
-        rate limit by its size.
+        Each table's line for those not at it is encoded once for every asker
+        (:meth:`Table.listed`), and the newest lines are gathered once for every asker until
+        the lobby changes or :attr:`Limits.list_fresh` passes; only the asker's own tables are
+        made for it.  So a list costs the host about the same whatever the lobby holds.  It
+        counts in the connection's rate limit by its size, and in its address's (``list_flood``).
         """
         limits = self.limits
-        asked = set(message.tables)
-        mine = [t for t in self.tables.values() if t.id in asked or t.is_at(conn)]
-        room = max(0, limits.list_length - len(mine))
-        newest = list(self.tables.values())[-(room + len(mine)) :] if room else []  # ids only grow
-        ids = {t.id for t in mine}
-        others = [t for t in reversed(newest) if t.id not in ids][:room]
-        tables = [t.summary(conn) for t in mine] + [t.summary(conn) for t in others]
-        size = sum(len(s["seats"]) * 16 + 160 for s in tables)  # about the bytes of the answer
-        if not conn.allow(limits.list_cost - 1 + size / limits.list_bytes):  # the frame itself has counted once
-            conn.flood()
-            return None
-        return {"type": "tables", "tables": tables, "total": len(self.tables)}
+        if not self._lists.ready(conn.group, limits.list_cost):
+            raise RequestError("list_flood", "Too many lobby lists are asked for from your address: wait a few "
+                               "seconds, then ask again.")  # fmt: skip
+        now = asyncio.get_running_loop().time()
+        ids = self._table_ids()
+        if message.after is not None:
+            lines = self._lines(bisect.bisect_left(ids, message.after), limits.list_length, (), now)
+        else:
+            wanted = set(message.tables) | conn.seats.keys() | conn.watching | conn.created
+            mine = [self.tables[t] for t in sorted(wanted) if t in self.tables][: limits.list_length]
+            lines = [packed(t.summary(conn)) for t in mine]
+            if self._newest is None or now - self._newest[0] >= limits.list_fresh:
+                self._newest = (now, self._lines(len(ids), limits.list_length, (), now))
+            newest = self._newest[1]
+            room = limits.list_length - len(mine)
+            skip = {t.id for t in mine}
+            oldest = len(ids) - len(newest)  # the index of the oldest table in the newest lines
+            if not newest or max(skip, default=0) < ids[oldest]:
+                lines += newest[:room]
+            else:  # some of the asker's own are among the newest: the others, and more from before them
+                lines += [line for j, line in enumerate(newest) if ids[-1 - j] not in skip][:room]
+                lines += self._lines(oldest, limits.list_length - len(lines), skip, now)
+        cost = limits.list_cost + sum(map(len, lines)) / limits.list_bytes
+        if not conn.allow(cost - 1):  # the frame itself has counted once
+            conn.flood()  # closed: the answer goes nowhere
+        self._lists.charge(conn.group, cost)
+        return encode_with({"type": "tables", "total": len(self.tables), "rid": message.rid}, "tables", lines)
+
+    def _lines(self, end: int, count: int, skip: Collection[int], now: float) -> list[bytes]:
+        """The lobby lines of up to ``count`` tables from before the ``end``-th (in the order of
+        their ids), newest first, passing over those in ``skip``."""
+        ids, tables, fresh = self._table_ids(), self.tables, self.limits.list_fresh
+        lines: list[bytes] = []
+        while end > 0 and len(lines) < count:
+            end -= 1
+            if ids[end] not in skip:
+                lines.append(tables[ids[end]].listed(now, fresh))
+        return lines
+
+    def _table_ids(self) -> list[int]:
+        """The tables' ids in order, oldest first."""
+        if self._ids is None:
+            self._ids = list(self.tables)  # ids only grow: in order
+        return self._ids
+
+    def _relist(self) -> None:
+        """A table came or went, or told its info: the lobby's lines are gathered again."""
+        self._newest = None
+        self._ids = None
 
     def _create(self, conn: Connection, message: Create) -> dict[str, Any]:
         if len(self.tables) >= self.limits.max_tables:
@@ -649,12 +693,7 @@ class Host:
             self._count(conn)
 
     def _reclaim(self, conn: Connection, message: Reclaim) -> dict[str, Any]:
-        bucket = self._reclaims.get(conn.address)
-        if bucket is None:
-            if len(self._reclaims) >= RECLAIM_ADDRESSES:
-                self._reclaims.clear()
-            bucket = self._reclaims[conn.address] = TokenBucket(RECLAIM_RATE, RECLAIM_BURST)
-        if not bucket.take():
+        if not self._reclaims.take(conn.address):
             raise RequestError("reclaim_flood", "You have asked for seats too often: wait a minute, then try again.")
         table = self._table_for(conn, None, message.code)
         return table.reclaim(conn, message.name)

@@ -44,7 +44,7 @@ from .connection import Connection, Limits, TokenBucket
 from .door import Ask, Door, DoorError
 from .store import Store, StoreError, TableRow, hash_token
 from .thinkers import Thinkers
-from .wire import encode
+from .wire import encode, packed
 
 log = logging.getLogger("yule.host")
 
@@ -258,6 +258,10 @@ class Table:
         self.nudge_after = NUDGE_AFTER
         self.thinkers = Thinkers()
         """Where this table's bots think; the host shares its own between its tables."""
+        self.listing: tuple[float, bytes] | None = None
+        """When the table's line in the lobby list was made, and the line (:meth:`listed`)."""
+        self.on_info: Callable[[], None] = lambda: None
+        """Told when the table tells its info (it changed): the host's lobby list is made again."""
         self.waiting_since: dict[int, float] = {}
         """Seat -> when its current move began to wait (the loop's clock), for every seat that may move."""
         self.nudged: dict[int, float] = {}
@@ -469,8 +473,20 @@ class Table:
         return info
 
     def broadcast_info(self) -> None:
+        """Tell everyone at the table its info (it changed); its line in the lobby changes too."""
+        self.listing = None
+        self.on_info()
         for conn in self.connections():
             conn.send(self.info_for(conn))
+
+    def listed(self, now: float, fresh: float) -> bytes:
+        """The table's line in the lobby list for anyone not at it: its public :meth:`summary`,
+        encoded once for every list; made again when the table has told its info since, or
+        when it is ``fresh`` seconds old (``now``, on the loop's clock: its moves change it
+        without a word)."""
+        if self.listing is None or now - self.listing[0] >= fresh:
+            self.listing = (now, packed(self.summary(public=True)))
+        return self.listing[1]
 
     def view_frame(self, seat: int | None, log_entries: list[dict[str, Any]]) -> bytes:
         assert self.state is not None

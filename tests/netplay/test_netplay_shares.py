@@ -3,10 +3,14 @@
 - Tables made from one address (also after a restart), watches per connection and per
   address, wrong join codes per address.
 - A waiting table with no person seated or organising there expires, whoever watches it.
-- The lobby list names the asker's tables and the ones it asks for, then the newest few.
+- The lobby list names the asker's tables and the ones it asks for, then the newest few, paged;
+  each table's line is made once for all askers, again when the table tells a change; lists
+  from one address have a budget.
 """
 
 from __future__ import annotations
+
+import random
 
 import pytest
 from conftest import FAST, running, until
@@ -120,6 +124,58 @@ async def test_the_lobby_list_is_bounded_and_names_the_askers_tables_first(tmp_p
             assert asked["tables"][0]["seats"] == [{}, None]  # private: who sits there is not said
         listed = await ana.list_tables()
         assert listed[0]["table"] == mine and listed[0]["seats"][0]["name"] == "Ana"
+
+
+async def test_the_lobby_list_shows_what_a_table_tells_at_once_and_its_moves_in_time(tmp_path):
+    host = Host(tmp_path, limits=Limits(list_fresh=3600))  # here moves alone never remake a table's line
+    async with (
+        running(host) as port,
+        Client("127.0.0.1", port, "Ana") as ana,
+        Client("127.0.0.1", port, "Bob") as bob,
+        Client("127.0.0.1", port, "Cy") as cy,
+    ):
+        table = (await ana.create_table("elf", 2, open=True))["table"]
+        (line,) = await cy.list_tables()
+        assert [s and s["name"] for s in line["seats"]] == ["Ana", None]
+        await bob.join(table)
+        (line,) = await cy.list_tables()
+        assert [s and s["name"] for s in line["seats"]] == ["Ana", "Bob"]  # a change the table told: at once
+        await ana.start(table)
+        (line,) = await cy.list_tables()
+        assert line["status"] == "playing"
+        playing = host.tables[table]
+        seat = playing.movers()[0]
+        move = playing.game.bots["greedy"](random.Random(1)).choose(playing.state.view(seat))
+        await [ana, bob][seat].move(table, move)
+        assert (await cy.list_tables())[0]["seq"] == line["seq"]  # the line made before: a move alone
+        assert (await ana.list_tables())[0]["seq"] > line["seq"]  # to those at the table, as it is
+
+
+async def test_the_lobby_list_is_paged_after_a_table(tmp_path):
+    host = Host(tmp_path, limits=Limits(list_length=2))
+    async with running(host) as port, Client("127.0.0.1", port, "Ana") as ana:
+        for _ in range(5):
+            await ana.create_table("elf", 2, open=True, sit=False)
+            await ana.leave(max(host.tables))
+        pages = [await ana.request({"type": "list", "after": after} if after else {"type": "list"})
+                 for after in (None, 4, 2)]  # fmt: skip
+        assert [[t["table"] for t in page["tables"]] for page in pages] == [[5, 4], [3, 2], [1]]
+        assert {page["total"] for page in pages} == {5}
+
+
+async def test_lists_from_one_address_are_bounded_whatever_the_connections(tmp_path):
+    host = Host(tmp_path, limits=Limits(list_cost=10, list_address_rate=0.0, list_address_burst=25))
+    async with running(host) as port:
+        first, second = await Raw.open(port, address="127.0.0.2"), await Raw.open(port, address="127.0.0.2")
+        assert (await first.ask({"type": "list"}))["type"] == "tables"
+        assert (await second.ask({"type": "list"}))["type"] == "tables"
+        refused = await first.ask({"type": "list"})
+        assert refused["code"] == "list_flood" and "from your address" in refused["message"]
+        assert (await first.ask({"type": "watch", "table": 1}))["code"] == "no_table"  # still connected
+        other = await Raw.open(port, address="127.0.0.3")
+        assert (await other.ask({"type": "list"}))["type"] == "tables"
+        for raw in (first, second, other):
+            raw.close()
 
 
 async def test_look_alike_names_are_told_apart_and_marks_are_limited(host):
