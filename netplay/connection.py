@@ -68,7 +68,7 @@ class Limits:
     """A ``list`` counts as one more frame in the rate limit for each this many bytes of its answer."""
     list_address_rate: float = 400.0
     """What lists from one address may count as together, in frames a second on average (a
-    party of forty behind one router, each lobby asking for 200 tables every 3 s, takes about
+    party of forty behind one router, each lobby asking for 200 tables every 3 s, takes under
     half) ..."""
     list_address_burst: float = 2000.0
     """... and at once; beyond that a ``list`` is refused (``list_flood``), the connection stays."""

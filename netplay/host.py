@@ -124,6 +124,7 @@ class Host:
         self.connections: set[Connection] = set()
         """The connections admitted (see :meth:`_admit`)."""
         self.per_address: dict[str, int] = {}
+        """Admitted connections from each address."""
         self.probation: dict[Connection, asyncio.TimerHandle] = {}
         """Connections let in beyond the limits to take a seat back (:attr:`Limits.resume_room`),
         oldest first -> the timer that ends their time (:attr:`Limits.resume_seconds`)."""
@@ -139,8 +140,6 @@ class Host:
         self._newest: tuple[float, list[bytes]] | None = None
         """When the lobby's newest lines were gathered (the loop's clock), and those lines, newest
         first: the lobby list of anyone at none of those tables (:meth:`_list`)."""
-
-        """Admitted connections from each address."""
         self._seen: dict[int, float] = {}
         """Table id -> when someone was last seen at it (a waiting table expires from then)."""
         self.port = 0
@@ -318,7 +317,7 @@ class Host:
                 elif by is not None:
                     del self.tables_made[by]
         if gone:
-            self._relist()
+            self._ids = self._newest = None
             self.tokens = {h: where for h, where in self.tokens.items() if where[0] not in gone}
 
     async def _every(self, seconds: float, chore: Callable[[], None]) -> None:
@@ -399,8 +398,8 @@ class Host:
 
     def _make_room(self, conn: Connection) -> None:
         """``conn`` proved a seat on a full host: one connection that holds nothing (no seat,
-        watch or table) makes way, from ``conn``'s own address if that has its most
-        connections, else from the address with the most."""
+        watch or table) makes way, from ``conn``'s own address if that is at its limit, else
+        from the address with the most connections."""
         limits = self.limits
         own = self.per_address.get(conn.group, 0) >= limits.connections_per_address
         if not own and len(self.connections) < limits.max_connections:
@@ -552,7 +551,7 @@ class Host:
         table.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
         table.on_info = self._relist
         self.tables[table.id] = table
-        self._relist()
+        self._ids = self._newest = None
         if table.made_by is not None:
             self.tables_made[table.made_by] = self.tables_made.get(table.made_by, 0) + 1
 
@@ -569,8 +568,8 @@ class Host:
 
     def _list(self, conn: Connection, message: ListTables) -> bytes:
         """The lobby: the tables the asker is at, or names (the seats it keeps), first, then the
-        newest others (or, with ``after``, the others older than that table), at most
-        :attr:`Limits.list_length` in all (``total``: how many there are).
+        newest others (or, with ``after``, the others older than that table: the next page),
+        at most :attr:`Limits.list_length` in all (``total``: how many there are).
 
         Each table's line for those not at it is encoded once for every asker
         (:meth:`Table.listed`), and the newest lines are gathered once for every asker until
@@ -584,10 +583,10 @@ class Host:
                                "seconds, then ask again.")  # fmt: skip
         now = asyncio.get_running_loop().time()
         ids = self._table_ids()
+        wanted = set(message.tables) | conn.seats.keys() | conn.watching | conn.created
         if message.after is not None:
-            lines = self._lines(bisect.bisect_left(ids, message.after), limits.list_length, (), now)
+            lines = self._lines(bisect.bisect_left(ids, message.after), limits.list_length, wanted, now)
         else:
-            wanted = set(message.tables) | conn.seats.keys() | conn.watching | conn.created
             mine = [self.tables[t] for t in sorted(wanted) if t in self.tables][: limits.list_length]
             lines = [packed(t.summary(conn)) for t in mine]
             if self._newest is None or now - self._newest[0] >= limits.list_fresh:
@@ -625,9 +624,8 @@ class Host:
         return self._ids
 
     def _relist(self) -> None:
-        """A table came or went, or told its info: the lobby's lines are gathered again."""
+        """A table told its info (it changed): the lobby's newest lines are gathered again."""
         self._newest = None
-        self._ids = None
 
     def _create(self, conn: Connection, message: Create) -> dict[str, Any]:
         if len(self.tables) >= self.limits.max_tables:
