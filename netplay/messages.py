@@ -57,10 +57,12 @@ class Pong(_Message):
 
 
 class ListTables(_Message):
-    """The lobby's tables; ``tables``: ids to list whatever else is listed (the seats a player keeps)."""
+    """The lobby's tables; ``tables``: ids to list whatever else is listed (the seats a player
+    keeps); ``after``: the next page, the tables older than that one."""
 
     type: Literal["list"]
     tables: Annotated[list[TableId], Field(max_length=32)] = Field(default_factory=list)
+    after: TableId | None = None
 
 
 class Create(_Message):

@@ -44,7 +44,8 @@ CREATE TABLE IF NOT EXISTS tables (
     players TEXT NOT NULL,
     client_seed TEXT,
     turn_seconds REAL,
-    started_by TEXT
+    started_by TEXT,
+    made_by TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id INTEGER NOT NULL,
@@ -133,6 +134,8 @@ class TableRow:
     """Its turn timer (:mod:`yule.netplay.clock`), if it has one."""
     started_by: str | None = None
     """Who started its current game (the log says so), if the host knows."""
+    made_by: str | None = None
+    """The address it was created from (as the host's limits count addresses), if the host knows."""
 
 
 class Store:
@@ -176,6 +179,8 @@ class Store:
             self.db.execute("ALTER TABLE tables ADD COLUMN turn_seconds REAL")
         if "started_by" not in columns:
             self.db.execute("ALTER TABLE tables ADD COLUMN started_by TEXT")
+        if "made_by" not in columns:
+            self.db.execute("ALTER TABLE tables ADD COLUMN made_by TEXT")
 
     def close(self) -> None:
         self.db.close()
@@ -216,13 +221,13 @@ class Store:
     def save_table(
         self, *, id: int, game: str, options: dict[str, Any], seats: int, open: bool, code: str,
         bot_delay: float, status: str, game_no: int, seed: str, players: list[str], client_seed: str | None,
-        turn_seconds: float | None, started_by: str | None = None,
+        turn_seconds: float | None, started_by: str | None = None, made_by: str | None = None,
     ) -> None:  # fmt: skip
         with self.atomic():
             self.db.execute(
-                "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (id, game, json.dumps(options), seats, int(open), code, bot_delay, status, game_no, seed,
-                 json.dumps(players), client_seed, turn_seconds, started_by),
+                 json.dumps(players), client_seed, turn_seconds, started_by, made_by),
             )  # fmt: skip
 
     def save_seat(self, table_id: int, seat: int, name: str, bot: str | None, token_hash: str | None) -> None:
@@ -302,7 +307,7 @@ class Store:
         self.unreadable = []
         for row in self.db.execute("SELECT * FROM tables ORDER BY id").fetchall():
             (id_, game, options, n, open_, code, delay, status, game_no, seed, players, client_seed, turn_seconds,
-             started_by) = row  # fmt: skip
+             started_by, made_by) = row  # fmt: skip
             try:
                 moves = [
                     _json(m, dict, "moves")
@@ -314,7 +319,7 @@ class Store:
                 out.append(
                     TableRow(id_, game, _json(options, dict, "options"), n, bool(open_), code, delay, status,
                              game_no, seed, names, seats.get(id_, {}), moves, organisers.get(id_), client_seed,
-                             turn_seconds, started_by)
+                             turn_seconds, started_by, made_by)
                 )  # fmt: skip
             except ValueError as e:
                 self.unreadable.append((id_, str(e)))

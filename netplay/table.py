@@ -44,7 +44,7 @@ from .connection import Connection, Limits, TokenBucket
 from .door import Ask, Door, DoorError
 from .store import Store, StoreError, TableRow, hash_token
 from .thinkers import Thinkers
-from .wire import encode
+from .wire import encode, packed
 
 log = logging.getLogger("yule.host")
 
@@ -204,6 +204,7 @@ class Table:
         away_timeout: float,
         client_seed: str | None = None,
         turn_seconds: float | None = None,
+        made_by: str | None = None,
     ) -> None:
         self.store = store
         self.id = id
@@ -218,6 +219,9 @@ class Table:
         self.game_no = 0
         self.client_seed = client_seed
         """The seed the creator asked for: honoured only for games at which nobody else plays."""
+        self.made_by = made_by
+        """The address the table was created from, as the host's limits count addresses (its
+        share of tables and of the bots' thinking); None if not known."""
         self.seed = ""
         """The current game's seed (kept secret while it is played); empty before the first game."""
         self.started_by: str | None = None
@@ -254,6 +258,10 @@ class Table:
         self.nudge_after = NUDGE_AFTER
         self.thinkers = Thinkers()
         """Where this table's bots think; the host shares its own between its tables."""
+        self.listing: tuple[float, bytes] | None = None
+        """When the table's line in the lobby list was made, and the line (:meth:`listed`)."""
+        self.on_info: Callable[[], None] = lambda: None
+        """Told when the table tells its info (it changed): the host's lobby list is made again."""
         self.waiting_since: dict[int, float] = {}
         """Seat -> when its current move began to wait (the loop's clock), for every seat that may move."""
         self.nudged: dict[int, float] = {}
@@ -270,7 +278,7 @@ class Table:
         cls, store: Store, id: int, game_name: str, seats: int, options: dict[str, Any], *, open: bool,
         bot_delay: float, away_timeout: float, seed: str | None = None, taken_codes: Collection[str] = (),
         organised: bool = False, guests: list[str] | None = None, turn_seconds: float | None = None,
-        organiser_hash: str | None = None,
+        organiser_hash: str | None = None, made_by: str | None = None,
     ) -> Table:  # fmt: skip
         """A new table, stored (with its organiser-mode guests and the organiser token's hash)."""
         try:
@@ -294,7 +302,7 @@ class Table:
             code = new_code()
         table = cls(store, id=id, game=game, options=options, seats=seats, open=open, code=code,
                     bot_delay=bot_delay, away_timeout=away_timeout, client_seed=seed,
-                    turn_seconds=turn_seconds)  # fmt: skip
+                    turn_seconds=turn_seconds, made_by=made_by)  # fmt: skip
         table.organised = organised
         table.organiser_hash = organiser_hash
         with store.atomic():
@@ -315,11 +323,15 @@ class Table:
         self.send_current(conn)
 
     @classmethod
-    def restore(cls, store: Store, row: TableRow, away_timeout: float) -> Table:
-        """A table as stored; its current game rebuilt by replaying the stored moves."""
+    def restore(cls, store: Store, row: TableRow, away_timeout: float, shortest_turn: float = 0.0) -> Table:
+        """A table as stored; its current game rebuilt by replaying the stored moves.
+
+        A turn timer stored shorter than ``shortest_turn`` (by a version that allowed it, or by
+        hand) gives that long."""
+        turn = row.turn_seconds if row.turn_seconds is None else max(shortest_turn, row.turn_seconds)
         table = cls(store, id=row.id, game=get_game(row.game), options=row.options, seats=row.seats,
                     open=row.open, code=row.code, bot_delay=row.bot_delay, away_timeout=away_timeout,
-                    client_seed=row.client_seed, turn_seconds=row.turn_seconds)  # fmt: skip
+                    client_seed=row.client_seed, turn_seconds=turn, made_by=row.made_by)  # fmt: skip
         table.status, table.game_no, table.seed, table.players = row.status, row.game_no, row.seed, row.players
         table.started_by = row.started_by
         for seat, (name, bot, token_hash) in row.seat_rows.items():
@@ -378,7 +390,7 @@ class Table:
             id=self.id, game=self.game.name, options=self.options, seats=self.size, open=self.open,
             code=self.code, bot_delay=self.bot_delay, status=self.status, game_no=self.game_no,
             seed=self.seed, players=self.players, client_seed=self.client_seed, turn_seconds=self.turn_seconds,
-            started_by=self.started_by,
+            started_by=self.started_by, made_by=self.made_by,
         )  # fmt: skip
 
     def record(self) -> dict[str, Any]:
@@ -461,8 +473,20 @@ class Table:
         return info
 
     def broadcast_info(self) -> None:
+        """Tell everyone at the table its info (it changed); its line in the lobby changes too."""
+        self.listing = None
+        self.on_info()
         for conn in self.connections():
             conn.send(self.info_for(conn))
+
+    def listed(self, now: float, fresh: float) -> bytes:
+        """The table's line in the lobby list for anyone not at it: its public :meth:`summary`,
+        encoded once for every list; made again when the table has told its info since, or
+        when it is ``fresh`` seconds old (``now``, on the loop's clock: its moves change it
+        without a word)."""
+        if self.listing is None or now - self.listing[0] >= fresh:
+            self.listing = (now, packed(self.summary(public=True)))
+        return self.listing[1]
 
     def view_frame(self, seat: int | None, log_entries: list[dict[str, Any]]) -> bytes:
         assert self.state is not None
@@ -1291,11 +1315,12 @@ class Table:
         """Move for the active bot-controlled seats, after the table's delay, until people move.
 
         A bot thinks where the host's bots think (:mod:`.thinkers`: worker processes shared
-        fairly between the tables; the strong one searches for its think time), so the host
-        keeps serving every table meanwhile; a move thought out for a position that has
-        changed since (another seat moved at the same time, an undo) is thought again.  A move
-        the store cannot keep is tried again later (after 1 s, doubling up to 30 s), and the
-        table is told once; a table whose bots cannot move at all says so, never waits in silence.
+        fairly between the addresses the tables were made from; the strong one searches for
+        its think time), so the host keeps serving every table meanwhile; a move thought out
+        for a position that has changed since (another seat moved at the same time, an undo)
+        is thought again.  A move the store cannot keep is tried again later (after 1 s,
+        doubling up to 30 s), and the table is told once; a table whose bots cannot move at
+        all says so, never waits in silence.
         """
         retry = 0.0
         while self.status == PLAYING and self.state is not None:
@@ -1331,7 +1356,8 @@ class Table:
         decision = copy.copy(bot)
         decision.rng = random.Random(f"{self.seed}/seat{seat}/{len(self.moves)}")
         people = any(s is not None and s.bot is None and s.token_hash is not None for s in self.seats)
-        return await self.thinkers.choose(self.id, people, decision, view)
+        by = self.made_by or f"table {self.id}"  # not known: a share of its own
+        return await self.thinkers.choose(self.id, by, people, decision, view)
 
     async def _bot_move(self, seat: int, bot: Bot[Any]) -> bool:
         """The bot's move for ``seat``, or False when the position changed while it thought.

@@ -619,8 +619,9 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=max(1, (os.cpu_count() or 2) - 1),
         metavar="N",
-        help="processes the bots think in, shared fairly between the tables, people's first "
-        "(default: one fewer than this machine's processors, at least 1)",
+        help="processes the bots think in, tables where people play first, then shared fairly "
+        "between the addresses the tables were made from (default: one fewer than this "
+        "machine's processors, at least 1)",
     )
     p.add_argument(
         "--keep-finished",
