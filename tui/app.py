@@ -518,7 +518,7 @@ class YuleApp(HostedApp):
 
         self._forget_table()
         self._clear_screens()
-        await self.push_screen(LobbyScreen(self.player_name, self.last_game))
+        await self.push_screen(LobbyScreen(self.player_name, self.last_game, renames=self.FIXED_NAME is None))
         await self._refresh_tables()
         if self._lobby_timer is None:
             self._lobby_timer = self.set_interval(LOBBY_REFRESH, self._refresh_tables)

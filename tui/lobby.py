@@ -226,8 +226,9 @@ class LobbyScreen(Screen[None]):
     """The host's tables; the table you sit at while it waits, with its seats, bots and the
     last lines of its chat (``m`` says one).
 
-    ``player``: the name you play under (``r`` changes it); ``game``: the game the new-table
-    form opens on (the last one you created, else :data:`DEFAULT_GAME`).  The highlighted table
+    ``player``: the name you play under (``r`` changes it, or, where it cannot be changed,
+    ``renames`` False: an SSH guest's, says how to play under another); ``game``: the game the
+    new-table form opens on (the last one you created, else :data:`DEFAULT_GAME`).  The highlighted table
     stays highlighted as the list changes; :meth:`highlight` moves to a table (one just made).
     """
 
@@ -271,9 +272,10 @@ class LobbyScreen(Screen[None]):
             self.kind = kind
             self.args = args
 
-    def __init__(self, player: str = "", game: str | None = None) -> None:
+    def __init__(self, player: str = "", game: str | None = None, *, renames: bool = True) -> None:
         super().__init__()
         self.set_reactive(LobbyScreen.player, player)
+        self.renames = renames
         self.game = game or DEFAULT_GAME
         self.wanted: int | None = None
         """A table to highlight once it is listed (:meth:`highlight`)."""
@@ -306,7 +308,7 @@ class LobbyScreen(Screen[None]):
         if self.player:
             text.append(" You play as ")
             text.append(literal(self.player), "bold")
-            text.append(": r changes your name.")
+            text.append(": r changes your name." if self.renames else " (r: how to play under another name).")
         self.query_one("#help", Static).update(text)
 
     def highlight(self, table: int) -> None:
@@ -702,6 +704,7 @@ class LineScreen(ModalScreen[str | None]):
     LineScreen { align: center middle; }
     LineScreen Vertical { width: 60; max-width: 100%; height: auto; border: round $accent; background: $surface;
                           padding: 0 1; }
+    LineScreen Label { width: 1fr; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 

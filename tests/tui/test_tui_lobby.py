@@ -108,6 +108,7 @@ async def test_over_ssh_the_question_says_it_ends_the_session_and_the_name_stays
     with sigterm_restored():
         async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
             await lobby_with(pilot, app, 0)
+            await wait_for_screen(pilot, LobbyScreen, "You play as dee (r: how to play under another name).")
             await pilot.press("question_mark", "escape", "escape")
             await wait_for_screen(pilot, ConfirmScreen, "Quit Yule? This ends your SSH session.", what="the question")
             await pilot.press("escape")
