@@ -30,7 +30,7 @@ class SSHGuestApp(YuleApp):
     QUIT_ASKS = "Quit Yule? This ends your SSH session."
     ONE_HOST = True
     FIXED_NAME = (
-        "Over SSH you are {name}: the name you came in with, which your SSH key holds here. To play "
+        "Over SSH you are {name}: the name you came in with (an SSH key holds its name here). To play "
         "under another name, come in as that name: your ssh line with the new name before the @."
     )
 
