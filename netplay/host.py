@@ -50,6 +50,7 @@ from .messages import (
     Reclaim,
     RemoveBot,
     RemoveSeat,
+    Rename,
     Resume,
     SetOpen,
     StandIn,
@@ -78,6 +79,10 @@ RECLAIM_RATE = 1 / 10
 """Requests for an away player's seat one address may make a second on average ..."""
 RECLAIM_BURST = 8.0
 """... and at once."""
+
+MOVED_TOKENS = 4096
+"""Seat tokens whose seat was taken back on another device that the host remembers (the oldest
+go beyond that): the old device is told so, not just that its token is unknown."""
 
 
 class Host:
@@ -121,6 +126,9 @@ class Host:
         self.tables: dict[int, Table] = {}
         self.tokens: dict[str, tuple[int, int]] = {}
         """Token hash -> (table id, seat)."""
+        self.moved: dict[str, tuple[int, int]] = {}
+        """Token hash -> (table id, seat): tokens that stopped working when their seat was taken
+        back on another device (:data:`MOVED_TOKENS` at most, until the host stops)."""
         self.connections: set[Connection] = set()
         """The connections admitted (see :meth:`_admit`)."""
         self.per_address: dict[str, int] = {}
@@ -174,6 +182,7 @@ class Host:
             "bot_move": self._bot_move,
             "remove_seat": self._remove_seat,
             "chat": self._chat,
+            "rename": self._rename,
         }
 
     # -- life cycle ----------------------------------------------------------------------------
@@ -558,6 +567,10 @@ class Host:
     def _retoken(self, table: int, old: str | None, new: str | None, seat: int) -> None:
         if old is not None:
             self.tokens.pop(old, None)
+            if new is not None:  # the seat goes to another device: the old one is told so if it comes back
+                self.moved[old] = (table, seat)
+                if len(self.moved) > MOVED_TOKENS:
+                    del self.moved[next(iter(self.moved))]
         if new is not None:
             self.tokens[new] = (table, seat)
 
@@ -674,7 +687,11 @@ class Host:
         return {"type": "seated", "table": table.id, "seat": seat, "token": token}
 
     def _resume(self, conn: Connection, message: Resume) -> dict[str, Any]:
-        where = self.tokens.get(hash_token(message.token))
+        token_hash = hash_token(message.token)
+        where = self.tokens.get(token_hash)
+        if where is None and (moved := self.moved.get(token_hash)) is not None and moved[0] in self.tables:
+            raise RequestError("seat_moved", f"Your seat at table {moved[0]} was taken back on another device, "
+                               "and it plays there now.")  # fmt: skip
         if where is None or where[0] not in self.tables:
             raise RequestError("bad_token", "That seat token is not known here.")
         table = self.tables[where[0]]
@@ -774,3 +791,21 @@ class Host:
 
     def _chat(self, conn: Connection, message: Chat) -> None:
         self._table(message.table).say(conn, message.text)
+
+    def _rename(self, conn: Connection, message: Rename) -> dict[str, Any]:
+        """Another name for this connection from now on: in its hello's place, for the seats it
+        takes next and the tables it watches or organises.  A seat keeps the name it was taken
+        under, so a connection holding one may not change its name."""
+        if conn.seats:
+            at = min(conn.seats)
+            name = self._table(at).name_of(conn)
+            raise RequestError("seated", f"You sit at table {at} as {name}: leave that table to play under "
+                               "another name.")  # fmt: skip
+        name = clean_name(message.name, "")
+        if not name:
+            raise RequestError("bad_name", "A name needs at least one letter or digit.")
+        conn.name = name
+        for table_id in conn.created:
+            if (table := self.tables.get(table_id)) is not None and table.organiser is conn:
+                table.broadcast_info()  # it names who runs the table
+        return {"type": "ok", "name": name}

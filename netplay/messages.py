@@ -225,6 +225,13 @@ class RemoveSeat(_Message):
     reason: Annotated[str, Field(max_length=CHAT_SENT)] = ""
 
 
+class Rename(_Message):
+    """Play under another name from now on (the host cleans it); refused while holding a seat."""
+
+    type: Literal["rename"]
+    name: Annotated[str, Field(max_length=MAX_NAME)]
+
+
 class Chat(_Message):
     """A chat line for everyone at the table (the host cleans and shortens it)."""
 
@@ -236,6 +243,7 @@ class Chat(_Message):
 _MODELS = (
     Hello, Ping, Pong, ListTables, Create, Join, Resume, Reclaim, Watch, Leave, AddBot, FillBots,
     RemoveBot, SetOpen, Start, Again, Move, Organise, Undo, Answer, Nudge, StandIn, BotMove, RemoveSeat, Chat,
+    Rename,
 )  # fmt: skip
 
 ClientMessage = Annotated[
@@ -263,7 +271,8 @@ ClientMessage = Annotated[
     | StandIn
     | BotMove
     | RemoveSeat
-    | Chat,
+    | Chat
+    | Rename,
     Field(discriminator="type"),
 ]
 """Any client message, validated (:func:`parse_client_message`); one class per ``type``."""

@@ -73,6 +73,8 @@ CREATE TABLE IF NOT EXISTS chat (
     seat INTEGER,
     name TEXT NOT NULL,
     text TEXT NOT NULL,
+    game_no INTEGER,
+    seq INTEGER,
     PRIMARY KEY (table_id, n)
 );
 CREATE TABLE IF NOT EXISTS organisers (
@@ -138,6 +140,18 @@ class TableRow:
     """The address it was created from (as the host's limits count addresses), if the host knows."""
 
 
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    """One kept chat line of a table: who said what, and where in the table's games: game
+    ``game_no`` had ``seq`` moves then (both None for a line kept before the host noted it)."""
+
+    seat: int | None
+    name: str
+    text: str
+    game_no: int | None = None
+    seq: int | None = None
+
+
 class Store:
     """The database of one data folder."""
 
@@ -181,6 +195,10 @@ class Store:
             self.db.execute("ALTER TABLE tables ADD COLUMN started_by TEXT")
         if "made_by" not in columns:
             self.db.execute("ALTER TABLE tables ADD COLUMN made_by TEXT")
+        chat = {row[1] for row in self.db.execute("PRAGMA table_info(chat)")}
+        for column in ("game_no", "seq"):  # where in the game each line was said: none for older lines
+            if column not in chat:
+                self.db.execute(f"ALTER TABLE chat ADD COLUMN {column} INTEGER")
 
     def close(self) -> None:
         self.db.close()
@@ -249,19 +267,21 @@ class Store:
         with self.atomic():
             self.db.execute("DELETE FROM moves WHERE table_id=? AND game_no=? AND n>=?", (table_id, game_no, keep))
 
-    def add_chat(self, table_id: int, seat: int | None, name: str, text: str, *, keep: int) -> None:
+    def add_chat(self, table_id: int, line: ChatRow, *, keep: int) -> None:
         """Keep one chat line of a table, and only its last ``keep`` lines."""
         with self.atomic():
             (n,) = self.db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE table_id=?", (table_id,)).fetchone()
-            self.db.execute("INSERT INTO chat VALUES (?,?,?,?,?)", (table_id, n, seat, name, text))
+            self.db.execute("INSERT INTO chat (table_id, n, seat, name, text, game_no, seq) VALUES (?,?,?,?,?,?,?)",
+                            (table_id, n, line.seat, line.name, line.text, line.game_no, line.seq))  # fmt: skip
             self.db.execute("DELETE FROM chat WHERE table_id=? AND n<=?", (table_id, n - keep))
 
-    def load_chat(self, table_id: int, last: int) -> list[tuple[int | None, str, str]]:
-        """A table's last ``last`` chat lines, oldest first: (seat or None, name, text)."""
+    def load_chat(self, table_id: int, last: int) -> list[ChatRow]:
+        """A table's last ``last`` chat lines, oldest first."""
         rows = self.db.execute(
-            "SELECT seat, name, text FROM chat WHERE table_id=? ORDER BY n DESC LIMIT ?", (table_id, last)
+            "SELECT seat, name, text, game_no, seq FROM chat WHERE table_id=? ORDER BY n DESC LIMIT ?",
+            (table_id, last),
         ).fetchall()
-        return [tuple(row) for row in reversed(rows)]
+        return [ChatRow(*row) for row in reversed(rows)]
 
     def save_organiser(self, table_id: int, token_hash: str, organised: bool) -> None:
         with self.atomic():

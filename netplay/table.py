@@ -42,7 +42,7 @@ from .chat import TableChat, clean_chat, plain_line
 from .clock import TIME_UP, TurnClock
 from .connection import Connection, Limits, TokenBucket
 from .door import Ask, Door, DoorError
-from .store import Store, StoreError, TableRow, hash_token
+from .store import ChatRow, Store, StoreError, TableRow, hash_token
 from .thinkers import Thinkers
 from .wire import encode, packed
 
@@ -509,7 +509,8 @@ class Table:
 
     def send_log(self, conn: Connection) -> None:
         """The current game's log so far (none before the first game) and the table's chat."""
-        conn.send({"type": "log", "table": self.id, "entries": self.log[-LOG_RESENT:], "chat": self.chat.lines})
+        conn.send({"type": "log", "table": self.id, "game_no": self.game_no, "entries": self.log[-LOG_RESENT:],
+                   "chat": self.chat.lines})  # fmt: skip
 
     def send_current(self, conn: Connection) -> None:
         """Table info, the log so far with the chat, and the connection's current view (empty log)."""
@@ -521,10 +522,12 @@ class Table:
             else:
                 conn.send_bytes(self.view_frame(conn.seats.get(self.id), []))
 
-    def _log_entries(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Public events as log entries (kept for whoever joins later); the game's own words."""
+    def _log_entries(self, events: list[dict[str, Any]], seq: int | None = None) -> list[dict[str, Any]]:
+        """Public events as log entries (kept for whoever joins later); the game's own words, and
+        ``seq``: the game's moves when they happened (by default, every move made so far)."""
         names = self.players
-        entries = [{"event": e, "text": self._describe(e, names)} for e in events]
+        seq = len(self.moves) if seq is None else seq
+        entries = [{"event": e, "text": self._describe(e, names), "seq": seq} for e in events]
         self.log.extend(entries)
         del self.log[:-LOG_RESENT]
         return entries
@@ -552,9 +555,9 @@ class Table:
         state = self.game.start(self.size, self.options)
         self.log = []
         if self.started_by is not None:
-            self._log_entries([self._started()])
-        for move in self.moves:
-            self._log_entries(state.apply(state.parse_record_move(move)))
+            self._log_entries([self._started()], 0)
+        for seq, move in enumerate(self.moves, 1):
+            self._log_entries(state.apply(state.parse_record_move(move)), seq)
         self.state = state
         self.at_once_since = None
         self._follow_at_once()
@@ -586,6 +589,7 @@ class Table:
 
     def _announce(self, entry: dict[str, Any]) -> None:
         """A log entry of the table's own (not a move's): kept in the log, and sent with everyone's view."""
+        entry = {**entry, "seq": len(self.moves)}
         self.log.append(entry)
         del self.log[:-LOG_RESENT]
         self._send_views([entry])
@@ -723,7 +727,8 @@ class Table:
             raise RequestError("empty_chat", "There is nothing to say in that line.")
         seat = conn.seats.get(self.id)
         s = self.seats[seat] if seat is not None else None
-        frame = encode(self.chat.say(seat, s.name if s is not None else conn.name, text))
+        line = ChatRow(seat, s.name if s is not None else conn.name, text, self.game_no, len(self.moves))
+        frame = encode(self.chat.say(line))
         for other in self.connections():
             other.send_bytes(frame)
 

@@ -552,7 +552,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "address", nargs="?", metavar="HOST[:PORT]", help="the host (the hosts found on the LAN when left out)"
     )
-    p.add_argument("--name", help="your name at the table")
+    p.add_argument("--name", help="your name at the table, this time (else the one asked the first time)")
     p.add_argument("--code", help="a private table's join code: sit at that table at once")
     p.set_defaults(handler=cmd_join)
 

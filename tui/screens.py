@@ -35,9 +35,28 @@ def final_result(game: str, view: dict[str, Any]) -> dict[str, Any]:
 
 
 def host_log_lines(frame: dict[str, Any]) -> list[str | Text]:
-    """The host's log frame (on join, resume, watch) as log lines: the game's log so far, then
-    the table's chat so far."""
-    return [entry["text"] for entry in frame.get("entries", [])] + [chat_line(c) for c in frame.get("chat", [])]
+    """The host's log frame (on join, resume, watch) as log lines: the game's log so far with the
+    table's chat so far, each line where it was said (docs/protocol.md, *Log so far*): a line of
+    an earlier game, or one without a place, first; one of this game after the entries logged by
+    then.
+
+    >>> frame = {"game_no": 1, "entries": [{"text": "dealt", "seq": 1}, {"text": "Ana opened", "seq": 2}],
+    ...          "chat": [{"name": "Bo", "seat": 0, "text": t, "game_no": g, "seq": n}
+    ...                   for t, g, n in (("old", None, None), ("hi", 0, 0), ("nice", 1, 1))]}
+    >>> [line if isinstance(line, str) else line.plain for line in host_log_lines(frame)]
+    ['chat│ Bo: old', 'chat│ Bo: hi', 'dealt', 'chat│ Bo: nice', 'Ana opened']
+    """
+    entries = frame.get("entries", [])
+    game_no = frame.get("game_no")
+    lines: list[str | Text] = []
+    done = 0
+    for chat in frame.get("chat", []):
+        if chat.get("game_no") == game_no and isinstance(chat.get("seq"), int):
+            at = next((i for i, entry in enumerate(entries) if entry.get("seq", 0) > chat["seq"]), len(entries))
+            lines += [entry["text"] for entry in entries[done:at]]
+            done = max(done, at)
+        lines.append(chat_line(chat))
+    return lines + [entry["text"] for entry in entries[done:]]
 
 
 class FollowScreen(Screen[None]):

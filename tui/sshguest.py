@@ -27,7 +27,12 @@ class SSHGuestApp(YuleApp):
     """The Yule app of one SSH session: one host, no LAN discovery."""
 
     COME_BACK = "connect again with the same ssh line to come back"
+    QUIT_ASKS = "Quit Yule? This ends your SSH session."
     ONE_HOST = True
+    FIXED_NAME = (
+        "Over SSH you are {name}: the name you came in with (an SSH key holds its name here). To play "
+        "under another name, come in as that name: your ssh line with the new name before the @."
+    )
 
     NOTICE_SECONDS = 60.0
 

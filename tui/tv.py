@@ -189,8 +189,16 @@ class WatchApp(HostedApp):
     def _refusal(self, error: HostError | ConnectionLost) -> str:
         if isinstance(error, ConnectionLost):
             return "The host closed the connection. Try again in a moment."
+        if error.code == "bad_code" and self.code is None:
+            return (
+                f"Table {self.table} is private: give its join code too, yule watch … --code CODE (the code alone "
+                "names the table). Whoever made the table sees its code, and so does everyone seated there."
+            )
         if error.code == "bad_code":
-            return f"No table here has the join code {literal(self.code)}. Check the code on the organiser's screen."
+            code = literal((self.code or "").strip().upper())
+            wrong = f"No table here has the join code {code}." if self.table is None else (
+                f"{code} is not the join code of table {self.table}.")  # fmt: skip
+            return f"{wrong} Check the code on the organiser's screen."
         return literal(error.message)
 
     def _cannot(self, why: str) -> None:

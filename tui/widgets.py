@@ -412,7 +412,8 @@ class TextField(Input):
 class ChatInput(TextField):
     """The one-line chat input at a table: hidden (and disabled: it takes no focus, no key) until
     :meth:`open`; Enter says the line (:class:`Said`), Escape closes it; either way the focus
-    goes back where it was."""
+    goes back where it was.  A line the host refused is given back (:meth:`give_back`): the
+    input opens with it next time."""
 
     DEFAULT_CSS = """
     ChatInput { display: none; }
@@ -423,9 +424,15 @@ class ChatInput(TextField):
     class Said(Message):
         """The player said ``text`` to the table; the app sends it to the host."""
 
-        def __init__(self, text: str) -> None:
+        def __init__(self, text: str, field: ChatInput) -> None:
             super().__init__()
             self.text = text
+            self.field = field
+
+        @property
+        def control(self) -> ChatInput:
+            """The input the line was typed in (it takes the line back if the host refuses it)."""
+            return self.field
 
     def __init__(self) -> None:
         super().__init__(
@@ -436,9 +443,14 @@ class ChatInput(TextField):
             disabled=True,
         )
         self._focus_before: Widget | None = None
+        self.unsaid = ""
+        """A line the host refused, typed again for the person when the input opens next."""
 
     def open(self) -> None:
         self._focus_before = self.app.focused
+        if self.unsaid and not self.value:
+            self.value, self.unsaid = self.unsaid, ""
+            self.cursor_position = len(self.value)
         self.disabled = False
         self.add_class("-open")
         self.focus()
@@ -457,8 +469,12 @@ class ChatInput(TextField):
         event.stop()
         text = self.value.strip()
         if text:
-            self.post_message(self.Said(text))
+            self.post_message(self.Said(text, self))
         self.action_close()
+
+    def give_back(self, text: str) -> None:
+        """The host refused ``text``: the input opens with it next time (the focus stays where it is)."""
+        self.unsaid = text
 
 
 class HintPanel(Static):

@@ -158,7 +158,7 @@ async def seat_two_guests(host: Host, ssh: SSHServe, organiser: Client) -> tuple
     for guest in (ana, ben):
         await guest.shows("n creates a table")
         guest.keys("j")
-        await guest.shows("join code")
+        await guest.shows("type its join code")
         guest.keys(created["code"], "\r")
     table = host.tables[created["table"]]
     await until(lambda: sum(s is not None for s in table.seats) == 2, "both guests seated")
@@ -364,6 +364,8 @@ async def test_a_guest_whose_host_does_not_answer_may_only_try_it_again(tmp_path
             await ana.shows("r tries again, q quits.")
             assert "Another address" not in ana.text
             ana.keys("q")
+            await ana.shows("Quit Yule? This ends your SSH session.")
+            ana.keys("y")
             await asyncio.wait_for(ana.process.wait_closed(), WAIT)
             assert ana.process.exit_status == 1
             await ana.close()
@@ -392,7 +394,7 @@ async def test_a_name_is_its_first_key_and_another_key_under_it_is_somebody_else
         await dee.says(f"You are dee here: your SSH key holds this name now, so the same ssh line brings you back to your seat if your connection drops. To play under another name: ssh -p {ssh.port} OTHER@127.0.0.1.")  # fmt: skip
         await dee.shows("n creates a table")
         dee.keys("j")
-        await dee.shows("join code")
+        await dee.shows("type its join code")
         dee.keys(created["code"], "\r")
         table = host.tables[created["table"]]
         await until(lambda: any(s is not None and s.name == "dee" for s in table.seats), "dee seated")
