@@ -29,7 +29,14 @@ A guest is their SSH key, not their name (:mod:`yule.tui.sshnames` keeps who hol
 
 - The host key is made on first start and kept in the data folder, readable by its owner only;
   :attr:`SSHServe.fingerprint` is what guests' clients show the first time.
-- Sessions are capped (:data:`yule.netplay.MAX_SSH_SESSIONS`); a session without a key press for
+- A login (the SSH handshake up to the guest being in) has :data:`LOGIN_SECONDS`, or
+  :data:`PARTY_WORD_SECONDS` once the party word is asked as the SSH password.  Logins under way
+  are capped per address (:data:`LOGINS_PER_ADDRESS`; an IPv6 address counts by its /64) and in
+  all (:data:`LOGINS`), apart from the sessions: silent connections cannot keep guests out.
+- A connection holds one session at a time.  Sessions are capped in all
+  (:data:`yule.netplay.MAX_SSH_SESSIONS`) and per address
+  (:data:`yule.netplay.SSH_SESSIONS_PER_ADDRESS`), each refusal a sentence; a connection without
+  a session is closed after :data:`LOGIN_SECONDS`; a session without a key press for
   :data:`yule.netplay.SSH_IDLE_MINUTES` is closed; dead connections are noticed by keep-alives.
 
 User names are hostile input: the display name is cleaned like any name the host receives,
@@ -52,12 +59,15 @@ import struct
 import sys
 import tempfile
 import termios
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
-from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, ssh_line
+from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, SSH_SESSIONS_PER_ADDRESS, ssh_line
+from yule.netplay.connection import address_group
 from yule.netplay.private import write_private
 from yule.netplay.store import DataFolderError
 from yule.netplay.table import clean_name
@@ -69,7 +79,14 @@ log = logging.getLogger("yule.ssh")
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 PASSWORD_TRIES = 3
 KEEPALIVE_SECONDS = 30
-LOGIN_SECONDS = 60
+LOGIN_SECONDS = 10.0
+"""Seconds a connection has to log in, and to ask for a session once in (or after one)."""
+PARTY_WORD_SECONDS = 60.0
+"""Seconds a guest has for the party word, asked as the SSH password or on their terminal."""
+LOGINS = 64
+"""Logins under way at once, apart from the sessions ..."""
+LOGINS_PER_ADDRESS = 16
+"""... and from one address: forty guests of one router, each taking a moment to log in, pass."""
 TERM_FALLBACK = "xterm-256color"
 INPUT_BUFFER = 64 * 1024
 """Bytes typed ahead of the app before the guest's connection is paused."""
@@ -107,15 +124,20 @@ class SSHServe:
         *,
         password: str | None = None,
         max_sessions: int = MAX_SSH_SESSIONS,
+        per_address: int = SSH_SESSIONS_PER_ADDRESS,
         idle_timeout: float = SSH_IDLE_MINUTES * 60,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.game_host = game_host
         self.password = password
         self.max_sessions = max_sessions
+        self.per_address = per_address
         self.idle_timeout = idle_timeout
         self.sessions: set[GuestSession] = set()
-        self.connections = 0
+        self.logins: Counter[str] = Counter()
+        """Address group -> its logins under way."""
+        self.guests: Counter[str] = Counter()
+        """Address group -> its connections holding a session's place."""
         self.port = 0
         self.fingerprint = ""
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -137,7 +159,7 @@ class SSHServe:
             x11_forwarding=False,
             allow_scp=False,
             sftp_factory=None,
-            login_timeout=LOGIN_SECONDS,
+            login_timeout=PARTY_WORD_SECONDS,  # PartyServer holds a login to LOGIN_SECONDS until the word is asked
             keepalive_interval=KEEPALIVE_SECONDS,
             keepalive_count_max=4,
             server_version="Yule",
@@ -156,11 +178,19 @@ class SSHServe:
 
 
 class PartyServer(asyncssh.SSHServer):
-    """One SSH connection: who may log in, and what they may ask for (only the app)."""
+    """One SSH connection: who may log in, and what they may ask for (only the app, one at a time)."""
 
     def __init__(self, serve: SSHServe) -> None:
         self.serve = serve
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.group = ""
+        """The address group the connection counts under (:func:`~yule.netplay.connection.address_group`)."""
+        self.place: Counter[str] | None = None
+        """What it counts in now: ``serve.logins``, then ``serve.guests`` once in (None: nothing)."""
+        self.refusal: str | None = None
+        """Why a guest who got in has no place for a session (the party is full), told on their terminal."""
+        self.session: GuestSession | None = None
+        self._deadline: asyncio.TimerHandle | None = None
         self.failed_passwords = 0
         self.key: asyncssh.SSHKey | None = None
         """The guest's key, once authentication completed with it (None: they came in without one)."""
@@ -169,12 +199,43 @@ class PartyServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        self.serve.connections += 1
-        if self.serve.connections > 2 * self.serve.max_sessions:  # logins in progress count too
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "Too many connections; try again later.")
+        self.group = address_group(str(conn.get_extra_info("peername", ("",))[0]))
+        serve = self.serve
+        if serve.logins[self.group] >= LOGINS_PER_ADDRESS:
+            why = f"Too many SSH logins from your address at once ({LOGINS_PER_ADDRESS}); try again in a moment."
+        elif serve.logins.total() >= LOGINS:
+            why = "Too many SSH logins at once; try again in a moment."
+        else:
+            self._count(serve.logins)
+            self._close_in(LOGIN_SECONDS, "No login came in time.")
+            return
+        log.warning("SSH connection from %s refused: %s", self.group, why)
+        # Once the server's version is out (said before it, the refusal would not be understood).
+        asyncio.get_running_loop().call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
+
+    def _count(self, place: Counter[str] | None) -> None:
+        """Count the connection in ``place`` (None: nowhere) instead of where it counted."""
+        if self.place is not None:
+            self.place[self.group] -= 1
+            if self.place[self.group] <= 0:
+                del self.place[self.group]
+        self.place = place
+        if place is not None:
+            place[self.group] += 1
+
+    def _close_in(self, seconds: float | None, reason: str) -> None:
+        """Disconnect in ``seconds`` (None: not on this account) saying ``reason``."""
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        if seconds is not None and self.conn is not None:
+            code = asyncssh.DISC_BY_APPLICATION
+            self._deadline = asyncio.get_running_loop().call_later(seconds, self.conn.disconnect, code, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.serve.connections -= 1
+        self._close_in(None, "")
+        self.conn = None
+        self._count(None)
 
     def begin_auth(self, username: str) -> bool:
         return True  # a key is asked for first, so that a guest who has one is known by it
@@ -189,14 +250,19 @@ class PartyServer(asyncssh.SSHServer):
         return True
 
     def kbdint_auth_supported(self) -> bool:
-        if self.serve.password is not None:
-            return super().kbdint_auth_supported()  # the party word, asked as a password
         return True
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
-        """In without a key: no question asked (there is no party word)."""
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool | tuple[str, str, str, list[tuple[str, bool]]]:  # fmt: skip
+        """In without a key: no question asked without a party word, else the party word (the
+        guest has :data:`PARTY_WORD_SECONDS` for it)."""
         self._trying = None
-        return True
+        if self.serve.password is None:
+            return True
+        self._close_in(None, "")  # asyncssh's login timeout, PARTY_WORD_SECONDS, holds from here
+        return "", "", "", [("Party word (the password): ", False)]
+
+    async def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> bool:
+        return len(responses) == 1 and await self.validate_password(username, responses[0])
 
     def password_auth_supported(self) -> bool:
         return self.serve.password is not None
@@ -213,14 +279,35 @@ class PartyServer(asyncssh.SSHServer):
         return False
 
     def auth_completed(self) -> None:
-        """The attempt just made got the guest in: with its key, or without one."""
+        """The attempt just made got the guest in: with its key, or without one.  They take a
+        session's place if there is one; else they are told why not on their terminal, their
+        connection still counted as a login."""
         self.key = self._trying
+        serve = self.serve
+        if serve.guests.total() >= serve.max_sessions:
+            self.refusal = "This party is full right now; try again in a while."
+        elif serve.guests[self.group] >= serve.per_address:
+            self.refusal = (
+                f"As many guests as this party takes from one address ({serve.per_address}) are in from yours; "
+                "try again in a while."
+            )
+        else:
+            self._count(serve.guests)
+        self._close_in(LOGIN_SECONDS, "No session asked for.")
 
-    def session_requested(self) -> GuestSession:
-        assert self.conn is not None
+    def session_requested(self) -> GuestSession | bool:
+        if self.session is not None or self.conn is None:
+            return False  # one app at a time on a connection
+        self._close_in(None, "")
         here = str(self.conn.get_extra_info("sockname", ("HOST",))[0]).removeprefix("::ffff:")
         fingerprint = self.key.get_fingerprint() if self.key is not None else None
-        return GuestSession(self.serve, self.conn.get_extra_info("username") or "", fingerprint, here)
+        self.session = GuestSession(self, self.conn.get_extra_info("username") or "", fingerprint, here)
+        return self.session
+
+    def session_ended(self) -> None:
+        """The session is over: the connection may ask for another one for a while, or is closed."""
+        self.session = None
+        self._close_in(LOGIN_SECONDS, "No session asked for.")
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
         return False
@@ -272,8 +359,9 @@ class _AppInput(asyncio.Protocol):
 class GuestSession(asyncssh.SSHServerSession[bytes]):
     """One SSH session: a pseudo terminal with the guest's app in it, nothing else."""
 
-    def __init__(self, serve: SSHServe, user: str, fingerprint: str | None, here: str) -> None:
-        self.serve = serve
+    def __init__(self, server: PartyServer, user: str, fingerprint: str | None, here: str) -> None:
+        self.server = server
+        self.serve = server.serve
         self.user = user
         self.fingerprint = fingerprint
         """The SHA256 fingerprint of the key the guest came in with (None: without one)."""
@@ -347,8 +435,8 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         if chan.get_terminal_type() is None:
             self._say(b"Yule needs a terminal: connect with ssh -t.\r\n", 1)
             return
-        if len(self.serve.sessions) >= self.serve.max_sessions:
-            self._say(b"This party is full right now; try again in a while.\r\n", 1)
+        if self.server.refusal is not None:
+            self._say(self.server.refusal.encode() + b"\r\n", 1)
             return
         self.serve.sessions.add(self)
         try:
@@ -418,7 +506,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         said, else why they may not come in (three tries, a second's wait after each wrong word)."""
         expected = (self.serve.password or "").encode()
         try:
-            async with asyncio.timeout(LOGIN_SECONDS):
+            async with asyncio.timeout(PARTY_WORD_SECONDS):
                 for tried in range(1, PASSWORD_TRIES + 1):
                     chan.write(b"Party word: ")
                     word = await self._read_word()
@@ -586,6 +674,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         """The guest is gone: their app gets a hang-up, as when a terminal is closed."""
+        self.server.session_ended()
         self._no_more_keys = True
         self._typing.set()
         self._close_terminal()
@@ -611,14 +700,17 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
             self.master = None
 
 
-def serving_lines(ssh: SSHServe, addresses: list[str]) -> list[str]:
-    """What to tell the organiser once the SSH server listens: the line guests type, the key's fingerprint."""
-    host, port = ssh.game_host
-    word = ", then the party word" if ssh.password is not None else ""
+def serving_lines(
+    port: int, fingerprint: str, game_host: tuple[str, int], addresses: list[str], *, party_word: bool
+) -> list[str]:
+    """What to tell the organiser once the SSH server listens on ``port``: the line guests type
+    at one of ``addresses``, the host key's fingerprint."""
+    host, game_port = game_host
+    word = ", then the party word" if party_word else ""
     return [
-        f"Yule over SSH on port {ssh.port}, playing at the game host {host}:{port}",
+        f"Yule over SSH on port {port}, playing at the game host {host}:{game_port}",
         "Guests with only an SSH client type: "
-        + ", or ".join(ssh_line(ssh.port, "NAME", a) for a in addresses)
+        + ", or ".join(ssh_line(port, "NAME", a) for a in addresses)
         + f" (NAME: the name they play under){word}",
-        f"SSH host key fingerprint: {ssh.fingerprint}",
+        f"SSH host key fingerprint: {fingerprint}",
     ]
