@@ -514,7 +514,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
         except ValueError as e:
             print(f"yule watch: {e}", file=sys.stderr)
             return 2
-        return serve_tv(command, args.bind or "0.0.0.0", args.port, _reachable_at(args.bind))
+        bind = args.bind or ("0.0.0.0" if args.lan else "127.0.0.1")
+        return serve_tv(command, bind, args.port, _reachable_at(bind))
     from yule.tui.tv import WatchApp
 
     return WatchApp(host, port, args.table, args.code).run(mouse=False) or 0
@@ -718,11 +719,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("address", type=_host_port, metavar="HOST[:PORT]")
     p.add_argument("--table", type=int, help="the table's number")
     p.add_argument("--code", help="the table's join code (names the table by itself)")
-    p.add_argument("--web", action="store_true", help="serve the TV view as a web page, for a browser on the LAN")
+    p.add_argument("--web", action="store_true", help="serve the TV view as a web page, for a TV's browser")
     p.add_argument(
         "--port", type=int, default=DEFAULT_WEB_PORT, help=f"with --web: the page's port (default {DEFAULT_WEB_PORT})"
     )
-    p.add_argument("--bind", metavar="ADDR", help="with --web: address to listen on (default: every interface)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--lan", action="store_true", help="with --web: serve the page to the LAN (every interface)")
+    where.add_argument("--bind", metavar="ADDR", help="with --web: address to listen on (default: this machine only)")
     p.set_defaults(handler=cmd_watch)
 
     p = sub.add_parser("hosts", help="list Yule hosts found on the LAN")
@@ -743,21 +746,11 @@ def _ssh_options(p: argparse.ArgumentParser, prefix: str) -> None:
         help=f"the party word SSH guests must type (default: none asked; or set {PARTY_WORD_VARIABLE}, "
         "which other users cannot see as they can a command's arguments)",
     )
-    p.add_argument(
-        f"{prefix}max-sessions",
-        type=int,
-        default=MAX_SSH_SESSIONS,
-        metavar="N",
-        help=f"SSH sessions at once (default {MAX_SSH_SESSIONS})",
-    )
-    p.add_argument(
-        f"{prefix}per-address",
-        type=int,
-        default=SSH_SESSIONS_PER_ADDRESS,
-        metavar="N",
-        help=f"SSH sessions from one address at once, an IPv6 one counted by its /64 (default "
-        f"{SSH_SESSIONS_PER_ADDRESS}: forty guests behind one router fit)",
-    )
+    for option, default, what in (
+        ("max-sessions", MAX_SSH_SESSIONS, "SSH sessions at once"),
+        ("per-address", SSH_SESSIONS_PER_ADDRESS, "SSH sessions from one address at once, an IPv6 one by its /64"),
+    ):
+        p.add_argument(f"{prefix}{option}", type=int, default=default, metavar="N", help=f"{what} (default {default})")
     p.add_argument(
         f"{prefix}idle-minutes",
         type=float,

@@ -67,7 +67,7 @@ from typing import Any
 import asyncssh
 
 from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, SSH_SESSIONS_PER_ADDRESS, ssh_line
-from yule.netplay.connection import address_group
+from yule.netplay.connection import address_group, uncount
 from yule.netplay.private import write_private
 from yule.netplay.store import DataFolderError
 from yule.netplay.table import clean_name
@@ -216,9 +216,7 @@ class PartyServer(asyncssh.SSHServer):
     def _count(self, place: Counter[str] | None) -> None:
         """Count the connection in ``place`` (None: nowhere) instead of where it counted."""
         if self.place is not None:
-            self.place[self.group] -= 1
-            if self.place[self.group] <= 0:
-                del self.place[self.group]
+            uncount(self.place, self.group)
         self.place = place
         if place is not None:
             place[self.group] += 1
