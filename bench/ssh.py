@@ -6,9 +6,10 @@ Starts a real ``yule host --ssh`` subprocess on loopback, then:
   with a key of their own, held by their name from then on) connects,
   asks for a 100×30 terminal and a shell, and the clock stops when the lobby's help line is in
   the terminal's output; the session then ends (ctrl+q).  Target (issue 15): under 2 s.
-- Memory: ``--sessions`` guests connect at once and wait in the lobby; the host process's RSS
-  before and after, and each session's app process (a child of the host): its RSS, and its PSS
-  (shared pages split among the processes sharing them, the honest per-session share).
+- Memory: ``--sessions`` guests connect at once and wait in the lobby; each session's app: its
+  RSS, and its PSS (shared pages split among the processes sharing them); and the PSS of the
+  host and every process it started, before and after: their growth per session is the honest
+  share of a session.
 - A party arriving: ``--party`` guests, each from an address of its own (127.0.0.2, 127.0.0.3,
   ...: forty machines), connect at once and wait for their lobby, while a watcher in a process
   of its own pings the game host every 50 ms and follows a table of greedy bots (0.1 s between
@@ -121,8 +122,20 @@ def descendants(pid: int) -> list[int]:
 
 
 def app_processes(host: int) -> list[int]:
-    """The SSH sessions' app processes among the host's descendants."""
-    return [pid for pid in descendants(host) if b"sshguest" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    """The SSH sessions' app processes among the host's descendants: those the apps' starter
+    forked (or, started afresh, those running ``yule.tui.sshguest``)."""
+    found = []
+    for pid in descendants(host):
+        parent = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1]
+        if b"sshguest" in Path(f"/proc/{pid}/cmdline").read_bytes() or b"sshstarter" in Path(f"/proc/{parent}/cmdline").read_bytes():  # fmt: skip
+            found.append(pid)
+    return found
+
+
+def pss(pids: list[int]) -> int:
+    """The processes' proportional share of memory, in KiB: what they hold alone, and their
+    share of what they hold with others."""
+    return sum(kib(pid, "Pss", "smaps_rollup") for pid in pids)
 
 
 async def connect_times(port: int, runs: int) -> None:
@@ -139,22 +152,17 @@ async def connect_times(port: int, runs: int) -> None:
 
 
 async def memory(host: int, port: int, sessions: int) -> None:
-    before = sum(kib(pid, "VmRSS") for pid in [host, *descendants(host)])
+    before = pss([host, *descendants(host)])
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(sessions)]
     guests = [await Session.open(port, f"party{i}", key) for i, key in enumerate(keys)]
     await asyncio.gather(*(g.lobby() for g in guests))
     apps = app_processes(host)
-    servers = [pid for pid in [host, *descendants(host)] if pid not in apps]
-    after = sum(kib(pid, "VmRSS") for pid in servers)
-    rss = [kib(pid, "VmRSS") for pid in apps]
-    pss = [kib(pid, "Pss", "smaps_rollup") for pid in apps]
+    after = pss([host, *descendants(host)])
     print(f"{sessions} sessions in the lobby: {len(apps)} app processes")
-    print(f"  host and SSH server RSS {before / 1024:.1f} MiB before, {after / 1024:.1f} MiB with them: "
-          f"{(after - before) / 1024 / sessions:.2f} MiB per session")  # fmt: skip
-    print(f"  each session's app: RSS median {statistics.median(rss) / 1024:.1f} MiB, "
-          f"PSS median {statistics.median(pss) / 1024:.1f} MiB")  # fmt: skip
-    per_session = (after - before + sum(pss)) / sessions / 1024
-    print(f"  memory per SSH session (servers' growth + app PSS): {per_session:.1f} MiB")
+    print(f"  each session's app: RSS median {statistics.median(kib(pid, 'VmRSS') for pid in apps) / 1024:.1f} MiB, "
+          f"PSS median {statistics.median(pss([pid]) for pid in apps) / 1024:.1f} MiB")  # fmt: skip
+    print(f"  the host and all it started: PSS {before / 1024:.1f} MiB before, {after / 1024:.1f} MiB with them")
+    print(f"  memory per SSH session (their growth): {(after - before) / sessions / 1024:.1f} MiB")
     for guest in guests:
         await guest.close()
 

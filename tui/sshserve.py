@@ -2,8 +2,9 @@
 
 A guest types ``ssh -p 2222 ana@HOST`` and lands in the lobby of the game host this server
 serves, named by their SSH user name.  Each SSH session gets its own pseudo terminal and its
-own app process (:mod:`yule.tui.sshguest`), which talks to the game host over the normal
-protocol like ``yule join``: hidden cards stay per seat exactly as for any other player.
+own app process (:mod:`yule.tui.sshguest`, forked by :mod:`yule.tui.sshstarter`), which talks
+to the game host over the normal protocol like ``yule join``: hidden cards stay per seat
+exactly as for any other player.
 
 Only the app is served: a shell request starts it; a command, a subsystem (SFTP), port, agent
 or X11 forwarding is refused.  The window size follows the client's, the colours the client's
@@ -56,7 +57,6 @@ import secrets
 import shutil
 import signal
 import struct
-import sys
 import tempfile
 import termios
 from collections import Counter
@@ -73,6 +73,7 @@ from yule.netplay.store import DataFolderError
 from yule.netplay.table import clean_name
 
 from .sshnames import NameBook, NamesError
+from .sshstarter import AppStarter, GuestApp, shared_environment
 
 log = logging.getLogger("yule.ssh")
 
@@ -134,6 +135,7 @@ class SSHServe:
         self.per_address = per_address
         self.idle_timeout = idle_timeout
         self.sessions: set[GuestSession] = set()
+        self.starter = AppStarter()
         self.logins: Counter[str] = Counter()
         """Address group -> its logins under way."""
         self.guests: Counter[str] = Counter()
@@ -165,6 +167,7 @@ class SSHServe:
             server_version="Yule",
         )
         self.port = self._acceptor.get_port()
+        await self.starter.open()  # ready before the first guest, who then need not wait for it
         log.info("SSH server listening on port %s, host key %s", self.port, self.fingerprint)
         return self.port
 
@@ -175,6 +178,7 @@ class SSHServe:
             await self._acceptor.wait_closed()
             self._acceptor = None
         await asyncio.gather(*(session.end("The party's SSH server is stopping.") for session in list(self.sessions)))
+        await self.starter.stop()
 
 
 class PartyServer(asyncssh.SSHServer):
@@ -374,7 +378,11 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         self._typing = asyncio.Event()
         self._no_more_keys = False
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
-        self.proc: asyncio.subprocess.Process | None = None
+        self.proc: GuestApp | None = None
+        self.arguments: list[str] = []
+        """What the app was started with: the game host, its port, the guest's name and maybe a notice ..."""
+        self.environment: dict[str, str] = {}
+        """... and its whole environment."""
         self.master: int | None = None
         self.output: _AppOutput | None = None
         self.input: asyncio.WriteTransport | None = None
@@ -553,20 +561,9 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         self._set_size(width, height)
         host, port = self.serve.game_host
         try:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "yule.tui.sshguest",
-                host,
-                str(port),
-                name,
-                *([notice] if notice is not None else []),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                start_new_session=True,
-                env=self._environment(chan),
-            )
+            self.arguments = [host, str(port), name, *([notice] if notice is not None else [])]
+            self.environment = self._environment(chan)
+            self.proc = await self.serve.starter.run(self.arguments, self.environment, slave)
         finally:
             os.close(slave)
         log.info("SSH user %r plays as %r, key %s (session %d of %d)", self.user, name, self.fingerprint or "none", len(self.serve.sessions), self.serve.max_sessions)  # fmt: skip
@@ -590,14 +587,11 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         assert self.state is not None
         state = str(self.state)
         env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            **shared_environment(),
             "HOME": state,
-            "LANG": "C.UTF-8",
             "TERM": term if _TERM.fullmatch(term) else TERM_FALLBACK,
             "YULE_STATE_DIR": state,
         }
-        if os.environ.get("PYTHONPATH"):
-            env["PYTHONPATH"] = os.environ["PYTHONPATH"]
         if chan.get_environment().get("COLORTERM") in ("truecolor", "24bit"):
             env["COLORTERM"] = "truecolor"
         return env
@@ -681,7 +675,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
             asyncio.get_running_loop().call_later(EXIT_GRACE, self._kill_if_alive, proc)
 
     @staticmethod
-    def _kill_if_alive(proc: asyncio.subprocess.Process) -> None:
+    def _kill_if_alive(proc: GuestApp) -> None:
         if proc.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)

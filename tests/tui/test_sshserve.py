@@ -127,15 +127,13 @@ def sessions_of(ssh: SSHServe, key: asyncssh.SSHKey | None) -> list[GuestSession
 
 
 async def app_of(ssh: SSHServe, key: asyncssh.SSHKey | None) -> tuple[list[str], str]:
-    """The app process of the one session that came in with ``key`` (None: without one): its
-    arguments after the module's name, host and port, and the state folder it is given."""
+    """The app of the one session that came in with ``key`` (None: without one), as it was
+    started: its arguments after the host and port, and the state folder it is given.  (A copy
+    of the starter, its own command line and environment are the starter's; the tests see that
+    it holds these by what it shows and where it keeps its seats.)"""
     await until(lambda: len(sessions_of(ssh, key)) == 1 and sessions_of(ssh, key)[0].proc, "the session's app")
     (session,) = sessions_of(ssh, key)
-    assert session.proc is not None
-    proc = Path(f"/proc/{session.proc.pid}")
-    argv = (await asyncio.to_thread((proc / "cmdline").read_bytes)).decode().split("\0")[:-1]
-    env = dict(line.split("=", 1) for line in (await asyncio.to_thread((proc / "environ").read_bytes)).decode().split("\0") if "=" in line)  # fmt: skip
-    return argv[argv.index("yule.tui.sshguest") + 3 :], env["YULE_STATE_DIR"]  # after HOST PORT
+    return session.arguments[2:], session.environment["YULE_STATE_DIR"]
 
 
 @pytest.fixture
@@ -227,9 +225,8 @@ async def test_a_session_follows_the_window_and_ends_alone_on_ctrl_q(party):
     await ana.shows("n creates a table")
     await ben.shows("n creates a table")
     (session,) = [s for s in ssh.sessions if s.user == "ana"]
-    env = (await asyncio.to_thread(Path(f"/proc/{session.proc.pid}/environ").read_bytes)).split(b"\0")
     state = ssh.data_dir / USERS_FOLDER / user_folder("ana")
-    assert f"TERM={TERM}".encode() in env and f"YULE_STATE_DIR={state}".encode() in env
+    assert session.environment["TERM"] == TERM and session.environment["YULE_STATE_DIR"] == str(state)
     assert stat.S_IMODE(state.stat().st_mode) == 0o700
     assert stat.S_IMODE((ssh.data_dir / HOST_KEY_FILE).stat().st_mode) == 0o600
 
@@ -405,6 +402,31 @@ async def test_the_party_word_asked_as_the_ssh_password_has_time_for_typing(tmp_
         await ssh.stop()
 
 
+def parent_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1])
+
+
+async def test_apps_are_copies_of_one_starter_which_comes_back_if_it_ends(party):
+    _, ssh = party
+    ana = await Guest.connect(ssh.port, "ana")
+    await ana.shows("n creates a table")
+    assert ssh.starter.proc is not None
+    starter = ssh.starter.proc
+    (session,) = ssh.sessions
+    assert session.proc is not None and parent_of(session.proc.pid) == starter.pid
+    ana.keys("\x11")  # ctrl+q: the starter says how her app ended
+    await asyncio.wait_for(ana.process.wait_closed(), WAIT)
+    assert ana.process.exit_status == 0
+    await ana.close()
+
+    starter.kill()
+    await starter.wait()
+    ben = await Guest.connect(ssh.port, "ben")  # a new starter for him
+    await ben.shows("n creates a table")
+    assert ssh.starter.proc is not None and ssh.starter.proc.pid != starter.pid
+    await ben.close()
+
+
 def test_user_folders_are_safe_and_distinct():
     names = ["ana", "Ana", "../..", ".", "", "a/b", "a\0b", "\x1b[2J", "ä" * 300]
     folders = [user_folder(name) for name in names]
@@ -451,10 +473,12 @@ async def test_yule_host_with_ssh_serves_over_ssh_from_a_process_of_its_own(tmp_
         ana.keys("mistletoe\r")
         await ana.shows("n creates a table")
 
-        (server,) = children(proc.pid)  # the SSH server, below the host; the app is its child
-        (app,) = children(server)
-        assert b"yule.tui.sshguest" in command_line(app)
-        assert os.getpriority(os.PRIO_PROCESS, server) > os.getpriority(os.PRIO_PROCESS, proc.pid)
+        (server,) = children(proc.pid)  # the SSH server, below the host; the apps' starter, and an app, below it
+        (starter,) = children(server)
+        (app,) = children(starter)
+        assert b"yule.tui.sshstarter" in command_line(starter)
+        for below in (server, app):
+            assert os.getpriority(os.PRIO_PROCESS, below) > os.getpriority(os.PRIO_PROCESS, proc.pid)
         assert b"mistletoe" not in command_line(server)
 
         proc.kill()  # the host dies: the SSH server stops with it, and says so

@@ -36,7 +36,7 @@ FOLDER = Path(__file__).resolve().parents[1] / "without_posix"
 HIDING = runpy.run_path(str(FOLDER / "sitecustomize.py"), run_name="without_posix")
 """What the hiding ``sitecustomize`` hides (``HIDDEN``) and how it says an attempt (``SAID``)."""
 DRIVE = str(FOLDER / "drive.py")
-SSH_MODULES = {"yule.tui.sshserve", "yule.tui.sshguest", "asyncssh"}
+SSH_MODULES = {"yule.tui.sshserve", "yule.tui.sshguest", "yule.tui.sshprocess", "yule.tui.sshstarter", "asyncssh"}
 
 
 def without_posix() -> dict[str, str]:
