@@ -34,6 +34,8 @@ from yule.netplay.thinkers import lower_priority
 
 from .sshserve import EXIT_GRACE
 
+log = logging.getLogger("yule.ssh")
+
 STOP_SECONDS = EXIT_GRACE + 5.0
 """Seconds the child has to stop (each app is given ``EXIT_GRACE``) before it is killed."""
 
@@ -50,6 +52,7 @@ class SSHProcess:
         self.port = 0
         self.fingerprint = ""
         self.proc: asyncio.subprocess.Process | None = None
+        self._watch: asyncio.Task[None] | None = None
 
     async def start(self, bind: str | None, port: int, game_host: tuple[str, int]) -> int:
         """Start the child and wait until it listens; its port.  Raises what
@@ -67,7 +70,13 @@ class SSHProcess:
             await self.stop()
             raise (DataFolderError if answer.get("about") == "data" else OSError)(answer["error"])
         self.port, self.fingerprint = int(answer["port"]), str(answer["fingerprint"])
+        self._watch = asyncio.get_running_loop().create_task(self._watch_for_an_end(proc))
         return self.port
+
+    async def _watch_for_an_end(self, proc: asyncio.subprocess.Process) -> None:
+        status = await proc.wait()
+        if self.proc is proc:  # not stopped by the host
+            log.error("the SSH server ended (status %s): SSH guests cannot come in until the host starts again", status)
 
     def play_at(self, game_host: tuple[str, int]) -> None:
         """The game host the guests' apps play at from now on."""
@@ -77,6 +86,8 @@ class SSHProcess:
     async def stop(self) -> None:
         """End the child: its input ends, it tells its guests; killed if it takes too long."""
         proc, self.proc = self.proc, None
+        if self._watch is not None:
+            self._watch.cancel()
         if proc is None:
             return
         assert proc.stdin is not None

@@ -35,6 +35,9 @@ import sys
 import traceback
 from typing import Any
 
+STOP_SECONDS = 5.0
+"""Seconds the starter has to end once the server's side of the socket closes, before it is killed."""
+
 
 def shared_environment() -> dict[str, str]:
     """What every app's environment holds, whoever's session it is."""
@@ -73,8 +76,8 @@ class AppStarter:
         self._writer: asyncio.StreamWriter | None = None
         self.apps: dict[int, GuestApp] = {}
         """Process id -> the app running under it."""
-        self._asked: dict[int, asyncio.Future[int]] = {}
-        """Request number -> the process id it is answered with."""
+        self._asked: dict[int, asyncio.Future[GuestApp]] = {}
+        """Request number -> the app it started, once the starter says so."""
         self._numbers = 0
         self._reader: asyncio.Task[None] | None = None
 
@@ -99,12 +102,13 @@ class AppStarter:
         try:
             while line := await reader.readline():
                 said: dict[str, Any] = json.loads(line)
-                if "started" in said:
+                if "started" in said:  # known at once: its end may be the very next line
+                    app = self.apps[said["pid"]] = GuestApp(said["pid"])
                     asked = self._asked.pop(said["started"], None)
                     if asked is not None and not asked.done():
-                        asked.set_result(said["pid"])
-                elif (app := self.apps.pop(said["ended"], None)) is not None:
-                    app.end(said["status"])
+                        asked.set_result(app)
+                elif (gone := self.apps.pop(said["ended"], None)) is not None:
+                    gone.end(said["status"])
         finally:
             for asked in self._asked.values():
                 if not asked.done():
@@ -124,9 +128,7 @@ class AppStarter:
         asked = self._asked[number] = asyncio.get_running_loop().create_future()
         request = json.dumps({"start": number, "args": args, "env": env}).encode() + b"\n"
         socket.send_fds(self.sock, [request], [terminal])  # a few hundred bytes: the socket's buffer takes them
-        pid = await asked
-        app = self.apps[pid] = GuestApp(pid)
-        return app
+        return await asked
 
     async def stop(self) -> None:
         """End the starter (the apps it started end with their terminals)."""
@@ -140,7 +142,12 @@ class AppStarter:
                 await self._reader
             self._reader = None
         if self.proc is not None:
-            await self.proc.wait()
+            try:
+                await asyncio.wait_for(self.proc.wait(), STOP_SECONDS)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    self.proc.kill()
+                await self.proc.wait()
             self.proc = None
 
 
@@ -163,6 +170,7 @@ def _serve(sock: socket.socket) -> None:
 
     gc.collect()
     gc.freeze()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # ctrl+c in the server's terminal is the server's to handle
     woken, wake = os.pipe()
     os.set_blocking(wake, False)
     signal.set_wakeup_fd(wake)
@@ -193,6 +201,7 @@ def _serve(sock: socket.socket) -> None:
                     try:
                         signal.set_wakeup_fd(-1)
                         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                        signal.signal(signal.SIGINT, signal.default_int_handler)
                         sock.close()
                         for fd in (woken, wake, *terminals):
                             os.close(fd)

@@ -36,11 +36,16 @@ async def serve_web_tv(
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, env=env,
         )  # fmt: skip
         assert web.stdout is not None
-        told = (await asyncio.wait_for(web.stdout.readline(), WAIT)).decode()
-        page = re.search(rf"http://127\.0\.0\.1:{port}/[\w-]+/", told)
-        if page is not None and await answers(web, page.group()):
-            return web, page.group()
-        said = told + (await asyncio.wait_for(web.stdout.read(), WAIT)).decode()
+        try:
+            told = (await asyncio.wait_for(web.stdout.readline(), WAIT)).decode()
+            page = re.search(rf"http://127\.0\.0\.1:{port}/[\w-]+/", told)
+            if page is not None and await answers(web, page.group()):
+                return web, page.group()
+            said = told + (await asyncio.wait_for(web.stdout.read(), WAIT)).decode()
+        except BaseException:
+            web.kill()  # not left behind when it says what it should not
+            await web.wait()
+            raise
         assert await web.wait() != 0 and re.search("cannot listen|address already in use", said, re.I), said
     raise AssertionError("no port in 20 tries")
 
