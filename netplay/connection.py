@@ -15,6 +15,7 @@ import asyncio
 import ipaddress
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -115,6 +116,19 @@ def address_group(address: str) -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip)
+
+
+def uncount(counts: Counter[str], group: str) -> None:
+    """One fewer under ``group`` in ``counts``; a group at none is forgotten, so that the counts
+    hold only the groups counted now.
+
+    >>> counts = Counter({"10.0.0.5": 1})
+    >>> uncount(counts, "10.0.0.5"); counts
+    Counter()
+    """
+    counts[group] -= 1
+    if counts[group] <= 0:
+        del counts[group]
 
 
 class TokenBucket:

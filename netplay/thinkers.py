@@ -33,11 +33,12 @@ from yule.core import Bot
 from yule.core.base import MoveDict, View
 
 NICE = 10
-"""How much lower than the host a worker runs, where the system has priorities."""
+"""How much lower than the host a worker (or ``yule host --ssh``'s SSH server) runs, where the
+system has priorities."""
 
 
-def _lower_priority() -> None:
-    """A worker process starts: below the host, so the host's loop comes first."""
+def lower_priority() -> None:
+    """A helper process of the host starts: below the host, so the host's loop comes first."""
     with contextlib.suppress(AttributeError, OSError):
         os.nice(NICE)
 
@@ -141,7 +142,7 @@ class Thinkers:
         fork of a host with threads running is not safe)."""
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=lower_priority
             )
         return self._pool
 
