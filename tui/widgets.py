@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from yule.netplay import CHAT_LENGTH
 
+from .palette import theme
 from .text import literal, seat_name
 
 CONNECTION_TEXT = {
@@ -38,7 +39,12 @@ CONNECTION_TEXT = {
 class PlainApp(App[int]):
     """A Yule app: its notifications show their words as they are, never read as markup, so a
     name such as ``[bold red]Eve[/]`` (or a host's message quoting one) reads as it does in the
-    table and the log."""
+    table and the log; the palette's colours are those of its terminal's colour system
+    (:func:`yule.tui.palette.theme`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.console.push_theme(theme(self.console.color_system))
 
     def notify(
         self,

@@ -16,14 +16,14 @@ import gift_exchange_support
 import gift_list_support
 import tui_support
 import white_rabbit_support
-from textual.app import App
 
 from yule.core import all_games, get_game
 from yule.tui.games import GAME_UIS
 from yule.tui.tv import TableTV
+from yule.tui.widgets import PlainApp
 
 
-class TVApp(App[None]):
+class TVApp(PlainApp):
     """The TV of ``game`` showing a public view, as ``yule watch`` draws it."""
 
     ENABLE_COMMAND_PALETTE = False

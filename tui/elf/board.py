@@ -36,6 +36,7 @@ from yule.core.elf.preview import PlacementPreview
 from yule.core.elf.views import ElfView
 
 from ..canvas import Canvas
+from ..palette import badge, ink
 
 START = XY[START_CELL]
 ARROWS = {"N": "^", "E": ">", "S": "v", "W": "<", "NE": "↗", "SE": "↘", "SW": "↙", "NW": "↖"}
@@ -56,19 +57,20 @@ STYLE = {
     "board": "dim",
     "path": "bold",
     "buddy": "bold reverse",
-    "preview": "bold black on yellow",
-    "touch": "bold yellow",
-    "trigger": "bold reverse yellow",
+    "preview": badge("yellow"),
+    "touch": ink("yellow"),
+    "trigger": badge("yellow"),
     "spent": "dim",
     "start": "bold",
 }
 KIND_STYLE = {
-    "location": "bold magenta",
-    "gingerbread": "bold #d78700",
-    "syrup": "bold #af5f00",
-    "floe": "bold cyan",
-    "end": "bold green",
+    "location": ink("reddish-purple"),
+    "gingerbread": ink("orange"),
+    "syrup": ink("vermillion"),
+    "floe": ink("sky-blue"),
+    "end": ink("bluish-green"),
 }
+"""Each kind of token in its colour of the palette (its label says it too: ``G1``, ``S1%%``)."""
 
 
 def spent_label(label: str) -> str:

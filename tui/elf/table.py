@@ -34,9 +34,10 @@ from yule.core.elf.cards import CARD_TYPE, type_name
 from yule.core.elf.preview import PlacementPreview, preview
 from yule.core.elf.views import ElfView
 
+from ..palette import paint
 from ..text import literal, plain, seat_name, wrap_words
 from ..widgets import GameTable
-from .board import ARROWS, board_rows, label
+from .board import ARROWS, KIND_STYLE, board_rows, label
 
 SLOT_WIDTH = 10
 BIG_LEFT, BIG_TOP = 120, 37
@@ -86,10 +87,12 @@ def slots_text(view: ElfView, names: list[str] | None = None) -> Text:
             continue
         seat = fillers.get(taken)
         if names is None:
-            text.append(f"[{value} {label(taken)} {'' if seat is None else seat + 1}]".ljust(width), "bold")
+            slot = Text(f"[{value} {label(taken)} {'' if seat is None else seat + 1}]".ljust(width), "bold")
         else:
             name = "" if seat is None else literal(seat_name(names, seat), width - len("[3 SNOW ]"))
-            text.append(f"[{value} {label(taken)} {name}".ljust(width - 1) + "]", "bold")
+            slot = Text(f"[{value} {label(taken)} {name}".ljust(width - 1) + "]", "bold")
+        slot.stylize(KIND_STYLE["location"], 3, 3 + len(label(taken)))  # in the colour of places
+        text.append_text(slot)
     return text
 
 
@@ -150,7 +153,7 @@ def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], widt
     if goal:
         labels = [label(loc) for loc in goal["locations"]]
         text.append("Goal ", "bold")
-        text.append(" ".join(labels), "bold magenta")
+        text.append(" ".join(labels), KIND_STYLE["location"])
         text.append("\n now ")
         marks = []
         for loc in goal["locations"]:
@@ -199,7 +202,9 @@ def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], widt
         text.append_text(line)
         text.append("\n")
         if over and seat < len(goals):
-            words = [Text(goals[seat], "bold")] + [Text(label(loc), "magenta") for loc in GOALS.get(goals[seat], ())]
+            words = [Text(goals[seat], "bold")] + [
+                paint(label(loc), KIND_STYLE["location"]) for loc in GOALS.get(goals[seat], ())
+            ]
         else:
             cards = hands[seat] if seat < len(hands) else []
             wide = width >= WIDE_PANEL
