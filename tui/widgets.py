@@ -64,7 +64,8 @@ def seat_names(info: dict[str, Any] | None) -> list[str]:
 
 
 def seat_tags(info: dict[str, Any] | None) -> dict[int, str]:
-    """A word about the seats that need one, from a table info frame: ``{2: "bot", 3: "away"}``."""
+    """A word about the seats that need one, from a table info frame: ``{2: "bot", 3: "away"}``;
+    ``away: bot`` when a bot plays for someone away."""
     tags = {}
     for seat, s in enumerate((info or {}).get("seats", [])):
         if s is None:
@@ -72,7 +73,7 @@ def seat_tags(info: dict[str, Any] | None) -> dict[int, str]:
         if s.get("bot"):
             tags[seat] = "bot"
         elif s.get("stand_in"):
-            tags[seat] = "away, a bot plays"
+            tags[seat] = "away: bot"
         elif s.get("away"):
             tags[seat] = "away"
     return tags

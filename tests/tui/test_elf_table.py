@@ -168,7 +168,7 @@ async def test_names_are_shown_literally():
     position = Position(players=3, seed=0)
     position.bots(2)
     app = ElfViewApp(position, 0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:  # at 80 columns the names are cut before "(bot)"
         await pilot.pause()
         text = screen_text(app)
         assert "[bold red]E" in text and "\\x1b[31mMal" in text and "\x1b" not in text

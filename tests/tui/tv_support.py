@@ -28,9 +28,17 @@ class TVApp(PlainApp):
 
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, game: str, views: list[dict[str, Any]], names: list[str], log: list[str]) -> None:
+    def __init__(
+        self,
+        game: str,
+        views: list[dict[str, Any]],
+        names: list[str],
+        log: list[str],
+        tags: dict[int, str] | None = None,
+    ) -> None:
         super().__init__()
         self.game, self.views, self.names, self.log_lines = game, views, names, log
+        self.tags = {1: "bot"} if tags is None else tags
         self.status = {"place": f"Yule TV · {get_game(game).title} · table 3", "code": None, "connection": "connected"}
 
     def on_mount(self) -> None:
@@ -38,7 +46,7 @@ class TVApp(PlainApp):
         screen = ui.tv() if ui.tv is not None else TableTV(self.game)
         self.push_screen(screen)
         for view in self.views:
-            screen.show(view, self.names, {1: "bot"})
+            screen.show(view, self.names, self.tags)
         screen.add_log(self.log_lines)
 
 

@@ -35,7 +35,7 @@ from yule.core.elf.preview import PlacementPreview, preview
 from yule.core.elf.views import ElfView
 
 from ..palette import paint
-from ..text import literal, plain, seat_name, wrap_words
+from ..text import literal, name_and_tag, seat_name, wrap_words
 from ..widgets import GameTable
 from .board import ARROWS, KIND_STYLE, board_rows, label
 
@@ -192,11 +192,10 @@ def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], widt
         turn = view.get("turn") == seat
         line = Text("▶" if turn else " ", "bold")
         line.append(f"{seat + 1} ")
-        tag = " (you)" if seat == view.get("you") else f" ({tags[seat]})" if seat in tags else ""
+        tag = "you" if seat == view.get("you") else tags.get(seat, "")
         count = f" gb{counts[seat] if seat < len(counts) else 0}"
-        name = plain(seat_name(names, seat), "bold" if turn else "")
-        name.append(tag, "italic")
-        name.truncate(width - line.cell_len - len(count), overflow="ellipsis", pad=True)
+        name = name_and_tag(seat_name(names, seat), tag, width - line.cell_len - len(count), "bold" if turn else "")
+        name.truncate(width - line.cell_len - len(count), pad=True)
         line.append_text(name)
         line.append(count)
         text.append_text(line)

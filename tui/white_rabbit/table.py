@@ -347,7 +347,7 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
             if seat == view["you"]:
                 text.append(" (you)")
             elif self.tags.get(seat):
-                text.append_text(plain(f" ({self.tags[seat]})", "italic", 10))
+                text.append(f" ({self.tags[seat]})", "italic")  # whole: the name is the one cut
             cards = view["families"][seat]
             text.append(f"  {len(cards)}/6")
             if view["max_with"] == seat:
