@@ -170,6 +170,9 @@ class StatusLine(Static):
 class KeysFooter(Widget):
     """The screen's keys on one line, Textual's footer look; a key not usable now is greyed (dim).
 
+    A key is shown whole or not at all: when the line is too narrow for every key, the greyed
+    keys give way first (the last first), then the last keys.
+
     One widget drawing one line: when the keys may have changed (after every move here) it
     only redraws, where Textual's own footer would rebuild a widget per key.  Clicking a key
     presses it.
@@ -211,23 +214,33 @@ class KeysFooter(Widget):
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keys-footer--key")
         description_style = self.get_component_rich_style("keys-footer--description")
-        line = Text(no_wrap=True, overflow="crop")
         shown: dict[str, tuple[Binding, bool]] = {}
         for _, binding, enabled, _ in self.screen.active_bindings.values():
             if binding.show:
                 shown.setdefault(binding.action, (binding, enabled))
-        self._spans = []
+        items: list[tuple[Text, bool, str]] = []
         for binding, enabled in shown.values():
-            if self._spans:
-                line.append(" ")
-            start = line.cell_len
             item = Text.assemble((self.app.get_key_display(binding), key_style))
             if binding.description:
                 item.append(f" {binding.description}", description_style)
             if not enabled:
                 item.stylize_before("dim")
+            items.append((item, enabled, binding.key.split(",")[0]))
+        width = self.size.width
+        for greyed in (True, False):  # the greyed keys give way first, then any, the last first
+            while items and sum(item.cell_len + 1 for item, _, _ in items) - 1 > width:
+                last = max((i for i, (_, enabled, _) in enumerate(items) if not enabled or not greyed), default=None)
+                if last is None:
+                    break
+                del items[last]
+        line = Text(no_wrap=True, overflow="crop")
+        self._spans = []
+        for item, _, key in items:
+            if self._spans:
+                line.append(" ")
+            start = line.cell_len
             line.append_text(item)
-            self._spans.append((start, line.cell_len, binding.key.split(",")[0]))
+            self._spans.append((start, line.cell_len, key))
         return line
 
     def on_click(self, event: events.Click) -> None:

@@ -6,11 +6,15 @@ from __future__ import annotations
 import re
 
 import pytest
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
 from tui_support import screen_text
 from tv_support import GAMES
 
 from yule.core import all_games
 from yule.tui.games import GAME_UIS
+from yule.tui.widgets import KeysFooter, PlainApp
 
 GAMES_WITH_TABLES = [game.name for game in all_games() if game.name in GAME_UIS]
 
@@ -32,3 +36,43 @@ async def test_a_long_name_is_cut_before_its_tag(game):
     long = await table_with(game, "Cynthia-Maximiliana of the Long Names")
     assert re.findall(r"\(away[^)]*\)?", long) == re.findall(r"\(away[^)]*\)?", short)
     assert all(tag == "(away: bot)" for tag in re.findall(r"\(away[^)]*\)?", long))
+
+
+class Keys(Screen[None]):
+    """Six keys, the first three greyed (not usable now), and the footer."""
+
+    BINDINGS = [
+        Binding("a", "greyed", "Greyed one"),
+        Binding("b", "greyed_too", "Greyed two"),
+        Binding("c", "greyed_three", "Greyed three"),
+        Binding("v", "results", "Results"),
+        Binding("n", "again", "Play again"),
+        Binding("q", "leave", "Leave"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield KeysFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action.startswith("greyed") else True
+
+
+class KeysApp(PlainApp):
+    def on_mount(self) -> None:
+        self.push_screen(Keys())
+
+
+@pytest.mark.parametrize(
+    ("width", "shown"),
+    [
+        (80, "a Greyed one b Greyed two c Greyed three v Results n Play again q Leave"),
+        (60, "a Greyed one b Greyed two v Results n Play again q Leave"),
+        (40, "v Results n Play again q Leave"),
+        (20, "v Results"),
+    ],
+)
+async def test_the_keys_show_whole_the_greyed_giving_way_first(width, shown):
+    app = KeysApp()
+    async with app.run_test(size=(width, 5)) as pilot:
+        await pilot.pause()
+        assert screen_text(app).splitlines()[-1].rstrip() == shown
