@@ -30,7 +30,7 @@ from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
 from .screens import FollowScreen, TableScreen, final_result, host_log_lines
 from .text import literal
-from .widgets import GameTable, KeysFooter, StatusLine, chat_line, seat_names, seat_tags
+from .widgets import GameLog, GameTable, KeysFooter, StatusLine, chat_line, seat_names, seat_tags
 
 
 class TableTV(TableScreen):
@@ -42,7 +42,9 @@ class TableTV(TableScreen):
     DEFAULT_CSS = """
     TableTV #results { height: auto; max-height: 70%; }
     """
-    BINDINGS = [Binding("q", "leave", "Quit")]
+    BINDINGS = [Binding("q", "leave", "Quit"), Binding("f1,question_mark", "rules", "Rules", show=False)]
+    """Its footer shows the one key the person at the TV's keyboard needs, ``q``; nobody watching
+    can press a key, so the others (``?`` the rules, ``l`` the whole log) work without a word."""
 
     def __init__(self, game: str) -> None:
         super().__init__(game)
@@ -52,6 +54,8 @@ class TableTV(TableScreen):
     def compose(self) -> ComposeResult:
         for widget in super().compose():
             yield widget
+            if isinstance(widget, GameLog):
+                widget.border_title = GameLog.TV_TITLE
             if isinstance(widget, GameTable):
                 results = VerticalScroll(id="results")
                 results.display = False

@@ -314,10 +314,13 @@ class GameLog(Widget):
     GameLog { height: 5; border-top: solid $primary; background: $surface; }
     """
     MAX_LINES = 500
+    TITLE = "Log (l: whole log)"
+    TV_TITLE = "Log"
+    """A TV's log: nobody watching can press ``l`` (it still works at the TV's keyboard)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.border_title = "Log (l: whole log)"
+        self.border_title = self.TITLE
         self.can_focus = False
         self.texts: list[str | Text] = []
         """The lines shown, to lay out again when the log changes its width, or between one

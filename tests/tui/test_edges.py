@@ -76,3 +76,13 @@ async def test_the_keys_show_whole_the_greyed_giving_way_first(width, shown):
     async with app.run_test(size=(width, 5)) as pilot:
         await pilot.pause()
         assert screen_text(app).splitlines()[-1].rstrip() == shown
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_TABLES)
+async def test_a_tv_shows_no_key_but_quit(game):
+    app = GAMES[game.replace("-", "_")]()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert text.splitlines()[-1].strip() in ("q Quit", "")
+        assert "l: whole log" not in text and "─Log─" in text
