@@ -9,11 +9,12 @@ import pytest
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from tui_support import screen_text
+from tui_support import Played, ViewApp, screen_text, wait_for
 from tv_support import GAMES
 
-from yule.core import all_games
+from yule.core import all_games, get_game
 from yule.tui.games import GAME_UIS
+from yule.tui.gift_exchange.table import options_text
 from yule.tui.widgets import KeysFooter, PlainApp
 
 GAMES_WITH_TABLES = [game.name for game in all_games() if game.name in GAME_UIS]
@@ -86,3 +87,19 @@ async def test_a_tv_shows_no_key_but_quit(game):
         text = screen_text(app)
         assert text.splitlines()[-1].strip() in ("q Quit", "")
         assert "l: whole log" not in text and "─Log─" in text
+
+
+class GiftExchangeViewApp(ViewApp):
+    GAME = "gift-exchange"
+
+
+async def test_the_gift_exchange_options_show_whole_at_80_columns():
+    options = {"steal_limit": 3, "no_steal_back": True, "steal_back_scope": "last", "max_steals_per_turn": 2}
+    position = Played(get_game("gift-exchange"), 4, seed=1)
+    position.state = get_game("gift-exchange").start(4, options)
+    app = GiftExchangeViewApp(position, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table_screen.table.view is not None, what="the table")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+    assert " ".join(options_text(position.state.view(0)["options"]).split()) in text
