@@ -59,8 +59,17 @@ class PlainApp(App[int]):
 
 
 def seat_names(info: dict[str, Any] | None) -> list[str]:
-    """Each seat's name from a table info frame (``""`` for an empty seat)."""
-    return [s["name"] if s else "" for s in (info or {}).get("seats", [])]
+    """Each seat's name from a table info frame: its player's, or for an empty seat the name of
+    who played there in the table's game (``""`` when nobody did: ``Seat N`` on screen).
+
+    >>> seat_names({"seats": [{"name": "Ana"}, None, None], "players": ["Ana", "Ben"]})
+    ['Ana', 'Ben', '']
+    """
+    info = info or {}
+    players = info.get("players") or []
+    return [
+        s["name"] if s else players[seat] if seat < len(players) else "" for seat, s in enumerate(info.get("seats", []))
+    ]
 
 
 def seat_tags(info: dict[str, Any] | None) -> dict[int, str]:

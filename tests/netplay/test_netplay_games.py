@@ -6,6 +6,7 @@ import json
 
 import pytest
 from conftest import until
+from netplay_support import next_message
 
 from yule.core import all_games
 from yule.core.records import verify_record
@@ -159,3 +160,23 @@ async def test_a_join_code_alone_finds_its_table_and_latecomers_get_the_log(host
                     break
     assert frames[-2:] == ["log", "view"]
     assert any(text.startswith("Round 1:") for text in texts)
+
+
+async def test_a_table_names_the_players_of_its_last_game_after_one_leaves(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        created = await ana.create_table("white-elephant", 3, bot_delay=0, seed="ana")
+        table = created["table"]
+        await ana.fill_bots(table, "random")
+        await ana.start(table)
+        async for msg in ana:
+            if msg["type"] == "view" and may_move(msg):
+                await ana.move(table, {"type": "clear" if msg["view"]["actions"]["clear"] is None else "end"})
+            elif msg["type"] == "table" and msg["status"] == "over":
+                players = msg["players"]
+                break
+        await ana.leave(table)  # after the game: her seat is free
+    assert players[0] == "Ana" and len(players) == 3
+    async with Client("127.0.0.1", host.port, "TV") as tv:
+        await tv.watch(table, created["code"])
+        info = await next_message(tv, "table", table=table)
+        assert info["seats"][0] is None and info["players"] == players  # a fresh TV still names Ana
