@@ -178,11 +178,9 @@ class ReplayScreen(TableScreen):
 
     def _fit_log(self, size: Size) -> None:
         """The public view's table is as tall as what it shows (a spectator's): the log has every
-        row left; a seat's table keeps the log its game gives it."""
-        log = self.query_one(GameLog)
-        log.styles.height = "1fr" if self.seat is None else None
-        if self.seat is not None:
-            super()._fit_log(size)
+        row left; a seat's table keeps the log its game gives it (not the public view's)."""
+        self.query_one(GameLog).styles.height = None
+        super()._fit_log(size)
 
     def _game_over(self) -> None:
         if not self.replay.finished:

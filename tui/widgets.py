@@ -547,10 +547,10 @@ class GameTable(Widget, Generic[V]):
     pending: reactive[bool] = reactive(False, init=False, repaint=False)
     """True from sending a move until the host's answer (a new view or a refusal)."""
     scale: reactive[int] = reactive(1, init=False, repaint=False)
-    """How large the table draws itself: 1, the size that fits 80×24; 2, for the TV on a big
-    screen (``yule watch``), twice as large where a game can (its board at double size, its
-    panels wider).  The table has the class ``-scale-2`` then, for its CSS; the TV chooses the
-    scale from :meth:`tv_scale`."""
+    """How large the table draws itself: 1, the size that fits 80×24; 2, on a big screen (the TV,
+    ``yule watch``, or a player's), twice as large where a game can (its board at double size,
+    its panels wider).  The table has the class ``-scale-2`` then, for its CSS; the screen
+    chooses the scale from :meth:`tv_scale` (a spectator's table) or :meth:`seat_scale`."""
     seq: int | None = None
     """The ``seq`` of the view drawn (None: not known).  A move chosen on it goes with it, so
     the host refuses it (``stale``) when the game has moved on since."""
@@ -650,6 +650,12 @@ class GameTable(Widget, Generic[V]):
         """The largest :attr:`scale` at which this game's TV fits a screen ``width`` × ``height``
         (its status line, its table drawn for a spectator, a few lines of log and its keys); 1
         for a game that draws at one size only."""
+        return 1
+
+    def seat_scale(self, width: int, height: int) -> int:
+        """The largest :attr:`scale` at which a seat's table fits a screen ``width`` × ``height``
+        (its status line, the table with what the seat holds, a few lines of log and its keys);
+        1 for a game whose seat's table draws at one size only."""
         return 1
 
     def watch_scale(self, scale: int) -> None:

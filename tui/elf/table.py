@@ -11,8 +11,8 @@ view alone.  A chosen move is posted as :class:`~yule.tui.widgets.GameTable.Move
 At 80×24 the 60 × 18 play area and the slots above it take 19 rows and 60 columns; the side
 panel gets the other 20 columns and the hand bar the row below.  A larger terminal widens the
 side panel (full names, card names) and gives the hand bar a second row and the log the others.
-The TV of a big screen (``yule watch``, from 160×44) draws the slots and the play area at
-scale 2: 37 rows and 120 columns, the slots naming who filled them.
+A big screen (the TV's, ``yule watch``, from 160×44, a player's from 160×45) draws the slots and
+the play area at scale 2: 37 rows and 120 columns, the slots naming who filled them.
 
 Every action has a key in the footer.  An action the view does not allow is greyed out there,
 and pressing its key says why (the view's ``actions`` reasons, or why the chosen card does not
@@ -47,6 +47,9 @@ BIG_SIDE = 40
 TV_ROWS = 7
 """Rows of the TV around the table: the status line, the bar, the log (its border and three
 lines) and the keys."""
+SEAT_ROWS = 8
+"""Rows of a seat's screen around the table at scale 2: the status line, the hand bar's two,
+the log (its border and three lines) and the keys."""
 WIDE_PANEL = 30
 """From this side-panel width on, hands show card names rather than type codes."""
 
@@ -315,6 +318,15 @@ class ElfTable(GameTable[ElfView], can_focus=True):
         (1, 1, 2)
         """
         return 2 if width >= BIG_LEFT + BIG_SIDE and height >= BIG_TOP + TV_ROWS else 1
+
+    def seat_scale(self, width: int, height: int) -> int:
+        """2 (the play area at double size, with the preview) once the screen has room for it,
+        the side panel beside it, the hand bar and a few lines of log under it: from 160×45.
+
+        >>> ElfTable().seat_scale(159, 60), ElfTable().seat_scale(160, 44), ElfTable().seat_scale(200, 50)
+        (1, 1, 2)
+        """
+        return 2 if width >= BIG_LEFT + BIG_SIDE and height >= BIG_TOP + SEAT_ROWS else 1
 
     # -- what the view allows --------------------------------------------------------------
 
