@@ -43,6 +43,8 @@ party's border, heading and key (a blank line above it), the log (its border and
 and the keys."""
 SEATS = 7
 """The most seats at a Gift List table."""
+BOTTOM_ROWS = 5
+"""The least rows of your attic and Gift List under the party (a seat's table)."""
 
 
 def attic_order(cards: list[str]) -> list[str]:
@@ -161,6 +163,14 @@ class GiftListTable(GameTable[GiftListView]):
         (1, 1, 2)
         """
         return 2 if width >= 120 and height >= 2 * SEATS + TV_ROWS else 1
+
+    def seat_scale(self, width: int, height: int) -> int:
+        """As the TV's, with room for your attic and Gift List under the party: from 120×32.
+
+        >>> GiftListTable().seat_scale(120, 31), GiftListTable().seat_scale(120, 32)
+        (1, 2)
+        """
+        return 2 if width >= 120 and height >= 2 * SEATS + TV_ROWS + BOTTOM_ROWS else 1
 
     # -- what the view allows --------------------------------------------------------------
 
