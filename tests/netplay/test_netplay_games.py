@@ -28,7 +28,7 @@ async def test_bots_on_separate_connections_play_whole_games(host):
         assert "seed" not in record and record["result"]["winners"]  # the host's own seed is never written
 
 
-async def test_a_person_and_host_bots(host):
+async def test_a_person_and_host_bots_and_a_fresh_tv_names_who_played(host):
     async with Client("127.0.0.1", host.port, "Ana") as ana:
         created = await ana.create_table("white-elephant", 3, bot_delay=0, seed="ana")
         table = created["table"]
@@ -48,7 +48,13 @@ async def test_a_person_and_host_bots(host):
                     await ana.move(table, {"type": kind})
                     moves += 1
             elif msg["type"] == "table" and msg["status"] == "over":
+                assert msg["players"] == ["Ana", *(s["name"] for s in msg["seats"][1:])]
                 break
+        await ana.leave(table)  # after the game: her seat is free
+    async with Client("127.0.0.1", host.port, "TV") as tv:
+        await tv.watch(table, created["code"])
+        info = await next_message(tv, "table", table=table)
+        assert info["seats"][0] is None and info["players"][0] == "Ana"  # a fresh TV still names her
     assert moves > 0
     (path,) = (host.data_dir / "records").glob("*.json")
     record = json.loads(path.read_text())
@@ -160,23 +166,3 @@ async def test_a_join_code_alone_finds_its_table_and_latecomers_get_the_log(host
                     break
     assert frames[-2:] == ["log", "view"]
     assert any(text.startswith("Round 1:") for text in texts)
-
-
-async def test_a_table_names_the_players_of_its_last_game_after_one_leaves(host):
-    async with Client("127.0.0.1", host.port, "Ana") as ana:
-        created = await ana.create_table("white-elephant", 3, bot_delay=0, seed="ana")
-        table = created["table"]
-        await ana.fill_bots(table, "random")
-        await ana.start(table)
-        async for msg in ana:
-            if msg["type"] == "view" and may_move(msg):
-                await ana.move(table, {"type": "clear" if msg["view"]["actions"]["clear"] is None else "end"})
-            elif msg["type"] == "table" and msg["status"] == "over":
-                players = msg["players"]
-                break
-        await ana.leave(table)  # after the game: her seat is free
-    assert players[0] == "Ana" and len(players) == 3
-    async with Client("127.0.0.1", host.port, "TV") as tv:
-        await tv.watch(table, created["code"])
-        info = await next_message(tv, "table", table=table)
-        assert info["seats"][0] is None and info["players"] == players  # a fresh TV still names Ana
