@@ -22,8 +22,12 @@ from tv_support import GAMES
 
 from yule.core import all_games
 from yule.core.elf.board import TOKENS
+from yule.tui.elf import board as elf_board
 from yule.tui.games import GAME_UIS
-from yule.tui.palette import ANSI_SENT, ANSI_XTERM, INKS, ansi, contrast, letters_on, shown
+from yule.tui.gift_list import cards as gift_list_cards
+from yule.tui.palette import ANSI_SENT, ANSI_XTERM, INKS, ansi, contrast, letters_on, shown, theme
+from yule.tui.white_elephant import gifts as white_elephant_gifts
+from yule.tui.white_rabbit import cards as white_rabbit_cards
 from yule.tui.widgets import GameLog, KeysFooter, StatusLine
 
 MODES: dict[str, tuple[dict[str, str], str | None]] = {
@@ -150,3 +154,20 @@ def test_inks_as_text_read_on_the_dark_background(name, system):
     """In 16 colours (drawn as each terminal likes) 3:1, WCAG's least for bold letters."""
     least = 3.0 if system == ColorSystem.STANDARD else 4.5
     assert contrast(shown(name, system, text=True), BACKGROUND) >= least
+
+
+TOLD_APART: dict[str, list[str]] = {
+    "gift-list": list(gift_list_cards.COLOUR_STYLES.values()),
+    "white-rabbit": [*white_rabbit_cards.COLOUR_STYLES.values(), white_rabbit_cards.MAX_STYLE],
+    "white-elephant": [*white_elephant_gifts.SUIT_STYLES.values(), white_elephant_gifts.SURPRISE_STYLE],
+    "elf": [*elf_board.KIND_STYLE.values(), elf_board.STYLE["touch"]],
+}
+"""Every style each game tells things apart by, also those a position on screen may not show."""
+
+
+@pytest.mark.parametrize("system", ["standard", "256", "truecolor"])
+@pytest.mark.parametrize("game", list(TOLD_APART))
+def test_all_of_a_games_colours_stay_apart_in_every_system(game, system):
+    styles = theme(system).styles
+    looks = [sent(styles[name], SYSTEM[system]) for name in TOLD_APART[game]]
+    assert len(set(looks)) == len(looks)
