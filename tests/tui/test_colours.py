@@ -18,12 +18,10 @@ from rich.color import Color, ColorSystem
 from rich.style import Style
 from textual.widget import Widget
 from tui_support import screen_text
-from tv_support import GAMES
+from tv_support import GAMES, TABLE_GAMES
 
-from yule.core import all_games
 from yule.core.elf.board import TOKENS
 from yule.tui.elf import board as elf_board
-from yule.tui.games import GAME_UIS
 from yule.tui.gift_list import cards as gift_list_cards
 from yule.tui.palette import ANSI_SENT, ANSI_XTERM, INKS, ansi, contrast, letters_on, shown, theme
 from yule.tui.white_elephant import gifts as white_elephant_gifts
@@ -106,15 +104,13 @@ async def marks_on_screen(game: str, mode: str, monkeypatch: pytest.MonkeyPatch)
 BACKGROUND = Color.parse("#121212").get_truecolor()
 """The app's dark background under the boards (Textual's dark theme)."""
 
-GAMES_WITH_TABLES = [game.name for game in all_games() if game.name in GAME_UIS]
-
 
 def test_every_game_says_which_marks_carry_its_colours():
-    assert set(GAMES_WITH_TABLES) <= set(MARKS)
+    assert set(TABLE_GAMES) <= set(MARKS)
 
 
 @pytest.mark.parametrize("mode", [m for m in MODES if m != "no colour"])
-@pytest.mark.parametrize("game", GAMES_WITH_TABLES)
+@pytest.mark.parametrize("game", TABLE_GAMES)
 async def test_what_a_player_tells_apart_has_a_colour_of_its_own(game, mode, monkeypatch):
     found = await marks_on_screen(game, mode, monkeypatch)
     assert len(found) >= 2, f"the position shows too few kinds to compare: {sorted(found)}"
@@ -125,7 +121,7 @@ async def test_what_a_player_tells_apart_has_a_colour_of_its_own(game, mode, mon
     assert not alike, f"these look alike in {mode}: {alike}"
 
 
-@pytest.mark.parametrize("game", GAMES_WITH_TABLES)
+@pytest.mark.parametrize("game", TABLE_GAMES)
 async def test_without_colour_the_letters_still_tell_them_apart(game, monkeypatch):
     in_colour = await marks_on_screen(game, "truecolor", monkeypatch)
     without = await marks_on_screen(game, "no colour", monkeypatch)

@@ -10,14 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from tui_support import Played, ViewApp, screen_text, wait_for
-from tv_support import GAMES
+from tv_support import GAMES, TABLE_GAMES
 
-from yule.core import all_games, get_game
-from yule.tui.games import GAME_UIS
+from yule.core import get_game
 from yule.tui.gift_exchange.table import options_text
 from yule.tui.widgets import KeysFooter, PlainApp
-
-GAMES_WITH_TABLES = [game.name for game in all_games() if game.name in GAME_UIS]
 
 
 async def table_with(game: str, name: str) -> str:
@@ -31,7 +28,7 @@ async def table_with(game: str, name: str) -> str:
         return screen_text(app)
 
 
-@pytest.mark.parametrize("game", GAMES_WITH_TABLES)
+@pytest.mark.parametrize("game", TABLE_GAMES)
 async def test_a_long_name_is_cut_before_its_tag(game):
     short = await table_with(game, "Cy")
     long = await table_with(game, "Cynthia-Maximiliana of the Long Names")
@@ -79,7 +76,7 @@ async def test_the_keys_show_whole_the_greyed_giving_way_first(width, shown):
         assert screen_text(app).splitlines()[-1].rstrip() == shown
 
 
-@pytest.mark.parametrize("game", GAMES_WITH_TABLES)
+@pytest.mark.parametrize("game", TABLE_GAMES)
 async def test_a_tv_shows_no_key_but_quit(game):
     app = GAMES[game.replace("-", "_")]()
     async with app.run_test(size=(100, 30)) as pilot:

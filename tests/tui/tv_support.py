@@ -92,9 +92,11 @@ POSITIONS: dict[str, Callable[[], TVApp]] = {
     f.__name__: f for f in (white_elephant, gift_exchange, white_rabbit, gift_list, elf)
 }
 
+TABLE_GAMES = [game.name for game in all_games() if game.name in GAME_UIS]
+"""Every registered game with a table in the terminal, by its record name."""
+
 GAMES: dict[str, Callable[[], TVApp]] = {
-    module: POSITIONS[module]
-    for module in (game.name.replace("-", "_") for game in all_games() if game.name in GAME_UIS)
+    name.replace("-", "_"): POSITIONS[name.replace("-", "_")] for name in TABLE_GAMES
 }
 """Each game's TV in the middle of a game, by the game's module name: every registered game with
 a table in the terminal (one without its position above fails here)."""
