@@ -467,7 +467,7 @@ class Table:
 
     def info_for(self, conn: Connection) -> dict[str, Any]:
         info = {"type": "table", **self.summary(), "you": conn.seats.get(self.id), "organiser": conn is self.organiser,
-                "runs": self.runs(conn), "run_by": self.run_by()}  # fmt: skip
+                "runs": self.runs(conn), "run_by": self.run_by(), "players": self.players}  # fmt: skip
         if self.may_manage(conn):
             info["code"] = self.code
         return info

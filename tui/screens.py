@@ -178,14 +178,19 @@ class TableScreen(FollowScreen):
         self._fit_log(event.size)
 
     def _fit_log(self, size: Size) -> None:
-        """A player's log is as tall as the game wants it (``GameUI.log_height``); a spectator's
-        table is as tall as what it shows, and the log has every row left."""
+        """The table as large as the screen lets it be (:meth:`GameTable.tv_scale` for a
+        spectator's, :meth:`GameTable.seat_scale` for a seat's); a player's log as tall as the
+        game wants it (``GameUI.log_height``); a spectator's table is as tall as what it shows,
+        and the log has every row left."""
+        table = self.table
+        fit = table.tv_scale if table.spectating else table.seat_scale
+        table.scale = fit(size.width, size.height)
         log = self.query_one(GameLog)
         log_height = GAME_UIS[self.game].log_height
-        if self.table.spectating:
+        if table.spectating:
             log.styles.height, log.styles.min_height = "1fr", 2
         elif log_height is not None:
-            log.styles.height = log_height(size.width, size.height)
+            log.styles.height = log_height(size.width, size.height, table.scale)
 
     @property
     def table(self) -> GameTable[Any]:

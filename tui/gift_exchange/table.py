@@ -76,7 +76,7 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
 
     DEFAULT_CSS = """
     GiftExchangeTable { height: 1fr; layout: vertical; }
-    GiftExchangeTable #info { height: 1; color: $text-muted; padding: 0 1; }
+    GiftExchangeTable #info { height: auto; color: $text-muted; padding: 0 1; }
     GiftExchangeTable #prompt { height: auto; max-height: 3; padding: 0 1; text-style: bold; }
     GiftExchangeTable #prompt.-yours { background: $accent 30%; }
     GiftExchangeTable #reveal { height: auto; padding: 0 1; text-style: bold; background: $success 30%; display: none; }
