@@ -614,7 +614,8 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
     def action_enter(self) -> None:
         """Enter, at once, so the keys typed straight after it land in the seats field: the
         game chosen, on to the seats; in a field, the table is created once the keys typed
-        into it before this Enter are in."""
+        into it before this Enter are in (the game list takes its own keys as they come:
+        :class:`~.widgets.KeysInOrder`)."""
         focused = self.focused
         if isinstance(focused, Input):
             focused.call_later(self.action_create)

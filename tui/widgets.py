@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rich.segment import Segment
 from rich.text import Text
@@ -259,9 +259,46 @@ class KeysFooter(Widget):
                 return
 
 
-class MarkedOptionList(OptionList):
+if TYPE_CHECKING:
+    _Mixin = Widget  # what the mixin is mixed into
+else:
+    _Mixin = object  # a widget's component classes are gathered along its bases: no second Widget among them
+
+
+class KeysInOrder(_Mixin):
+    """A widget that takes the keys arriving together (a quick typist, or keys batched over SSH)
+    in the order they were typed.
+
+    Textual runs a widget's bound keys (an input's Backspace and arrows, an option list's Up
+    and Down) only once the key has bubbled up to the app, against whatever has the focus by
+    then: so Down, Down, Enter arriving together in a form whose Enter moves the focus on chose
+    the first option (the Downs reached the app after the focus had left the list), and a
+    Backspace and a letter came out as the letter typed, then deleted (Textual issue 6605).
+    Such a widget runs its own bindings (:attr:`OWN_KEYS`) as their key arrives instead.
+    """
+
+    OWN_KEYS: ClassVar[dict[str, str]] = {}
+    """Key -> the widget's action for it, run as the key arrives."""
+
+    async def on_key(self, event: events.Key) -> None:
+        action = self.OWN_KEYS.get(event.key)
+        if action is not None:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)
+
+
+def own_keys(bindings: Any, *but: str) -> dict[str, str]:
+    """Key -> action of a widget class's ``bindings``, but the actions named."""
+    return {binding.key: binding.action for binding in Binding.make_bindings(bindings) if binding.action not in but}
+
+
+class MarkedOptionList(KeysInOrder, OptionList):
     """An option list whose highlighted option has ``>`` in front, so the cursor is never told
-    by colour alone (NO_COLOR, monochrome terminals).  Prompts are Rich ``Text``."""
+    by colour alone (NO_COLOR, monochrome terminals), and whose keys keep their order
+    (:class:`KeysInOrder`).  Prompts are Rich ``Text``."""
+
+    OWN_KEYS = own_keys(OptionList.BINDINGS, "select")
 
     _marked: int | None = None
 
@@ -417,28 +454,11 @@ def chat_line(frame: dict[str, Any]) -> Text:
     return Text.assemble(("chat│", "bold"), " ", (name, "bold"), ": ", literal(frame.get("text", "")))
 
 
-class TextField(Input):
-    """A one-line text field whose editing keys keep their place among the characters typed.
+class TextField(KeysInOrder, Input):
+    """A one-line text field whose editing keys keep their place among the characters typed
+    (:class:`KeysInOrder`); Enter still goes to the screen's binding or the input's submit."""
 
-    Textual's :class:`Input` types a character as its key arrives but runs its bound keys
-    (Backspace, the arrows, Home, ...) only once the key has bubbled up to the app, so a
-    Backspace and a letter that arrive together (a quick typist, or keys batched over SSH)
-    come out as the letter typed, then deleted (Textual issue 6605).  A field runs its own
-    editing bindings as their key arrives instead; Enter still goes to the screen's binding
-    or the input's submit, as before.
-    """
-
-    EDITING: ClassVar[dict[str, str]] = {
-        binding.key: binding.action for binding in Binding.make_bindings(Input.BINDINGS) if binding.action != "submit"
-    }
-    """Key -> the input's action for it, for every key the input binds but Enter."""
-
-    async def on_key(self, event: events.Key) -> None:
-        action = self.EDITING.get(event.key)
-        if action is not None:
-            event.stop()
-            event.prevent_default()
-            await self.run_action(action)
+    OWN_KEYS = own_keys(Input.BINDINGS, "submit")
 
 
 class ChatInput(TextField):

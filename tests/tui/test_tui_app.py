@@ -160,15 +160,17 @@ async def test_join_by_code_alone(host):
             assert wrong.table_id is None and isinstance(wrong.screen, LobbyScreen)
 
 
-async def test_a_seat_count_typed_straight_after_enter_lands_in_the_seats_field(host):
+async def test_a_game_and_seat_count_typed_in_one_burst_make_that_table(host):
     app = YuleApp(name="Gus", address=("127.0.0.1", host.port), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen.focused, OptionList), what="the form's game list")
-        burst(app, "enter", "3", "enter")  # a fast typist: the game, 3 seats, create
+        games = app.screen.games
+        assert games[app.screen.query_one("#game", OptionList).highlighted or 0].name == "white-elephant"
+        burst(app, "down", "down", "enter", "3", "enter")  # a fast typist: the third game, 3 seats, create
         await wait_for(pilot, lambda: app.info is not None, what="the new table")
-        assert len(app.info["seats"]) == 3
+        assert app.info["game"] == games[2].name and len(app.info["seats"]) == 3
 
 
 async def test_create_a_table_with_the_games_options(host):
