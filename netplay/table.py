@@ -1,10 +1,10 @@
 """One table at the host: its seats, its current game, its bots and who sees what.
 
-The table holds the authoritative :class:`yule.core.base.GameState`.  A move goes through
-``state.parse_seat_move`` and ``state.apply``; pending chance moves are then drawn (each from
-its own RNG derived from the game's seed and the move number, so a restart changes nothing);
-the new record moves are committed to the store, and only then does every connection at the
-table get its own view frame.  A move and its write are one step: when the store fails, the
+The table plays its current game through a :class:`yule.core.session.Session`, the
+authoritative position: a seat's move and the chance moves it sets off (each drawn from the
+game's seed and the move's number, so a restart changes nothing) are played there, the new
+record moves are committed to the store, and only then does every connection at the table get
+its own view frame.  A move and its write are one step: when the store fails, the
 table goes back to its last stored position and :class:`~yule.netplay.store.StoreError` reaches
 the host, which tells the mover; the same for a game's start, its end (with its record) and an
 undo.  Seats and settings are written before they change in memory, so a failed write changes
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import functools
 import logging
 import random
@@ -32,11 +31,12 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from yule.core import CHANCE, BadOptions, Bot, Game, GameState, IllegalMove, get_game
+from yule.core import BadOptions, Bot, Game, IllegalMove, get_game
 from yule.core.base import seat_namer
 from yule.core.bots import bot_title
 from yule.core.ismcts import SearchBot
-from yule.core.records import new_record
+from yule.core.records import record_of
+from yule.core.session import Session
 
 from .chat import TableChat, clean_chat, plain_line
 from .clock import TIME_UP, TurnClock
@@ -218,14 +218,12 @@ class Table:
         self.game_no = 0
         self.client_seed = client_seed
         """The seed the creator asked for: honoured only for games at which nobody else plays."""
-        self.seed = ""
-        """The current game's seed (kept secret while it is played); empty before the first game."""
         self.started_by: str | None = None
         """Who started the current game (its log's first line says so)."""
         self.players: list[str] = []
         self.seats: list[Seat | None] = [None] * seats
-        self.state: GameState[Any] | None = None
-        self.moves: list[dict[str, Any]] = []
+        self.session: Session[Any] | None = None
+        """The current game (the last one, once it is over); None before the first game."""
         self.log: list[dict[str, Any]] = []  # the current game's log entries, the last LOG_RESENT
         self.chat = TableChat(store, id)
         default = Limits()
@@ -258,10 +256,6 @@ class Table:
         """Seat -> when its current move began to wait (the loop's clock), for every seat that may move."""
         self.nudged: dict[int, float] = {}
         """Seat -> when it was last nudged."""
-        self.at_once_since: int | None = None
-        """The seq from which the seats to move have chosen at once without a break
-        (:meth:`GameState.at_once`), else None: a view from then on is not stale for a seat
-        still to move, whatever the others brought meanwhile."""
 
     # -- creation and restoring ----------------------------------------------------------------
 
@@ -320,28 +314,33 @@ class Table:
         table = cls(store, id=row.id, game=get_game(row.game), options=row.options, seats=row.seats,
                     open=row.open, code=row.code, bot_delay=row.bot_delay, away_timeout=away_timeout,
                     client_seed=row.client_seed, turn_seconds=row.turn_seconds)  # fmt: skip
-        table.status, table.game_no, table.seed, table.players = row.status, row.game_no, row.seed, row.players
+        table.status, table.game_no, table.players = row.status, row.game_no, row.players
         table.started_by = row.started_by
         for seat, (name, bot, token_hash) in row.seat_rows.items():
             if 0 <= seat < row.seats:
                 table.seats[seat] = Seat(name, bot, token_hash)
-        table.moves = row.moves
         if row.organiser is not None:
             table.organiser_hash, table.organised = row.organiser
         if table.status != WAITING:
-            table._rebuild()
+            table.session = table._new_session(row.seed)
+            if table.started_by is not None:
+                table._log_entries([table._started()])
+            table._log_entries(table.session.replay(row.moves))
             table._make_bots()
         if table.status == PLAYING:
             for seat in range(table.size):
                 table._mark_away(seat)
-            if table.state is not None and table.state.is_over:  # killed between the last move and the record
+            session = table.session
+            assert session is not None
+            if session.state.is_over:  # killed between the last move and the record
                 table.status = OVER
                 table._ended()
                 table._store_end()
             else:
-                new = table._draw_chance()
-                if new:
-                    table._commit(new, [])
+                stored = len(session.moves)
+                session.draw_chance()
+                if len(session.moves) > stored:
+                    table._commit(stored, [])
                 table._wind_clock()
                 table.kick_bots()
         elif table.status == OVER and not store.record_path(table.id, table.game_no).exists():
@@ -387,14 +386,20 @@ class Table:
         It names the creator's ``seed`` when that seed dealt the game; a seed of the host's own
         is never written: the chance moves in the record are all a replay needs.
         """
+        assert self.session is not None
         extra = {"seed": self.client_seed} if self.dealt_by_client_seed() else {}
         bots = [s.bot if s is not None else None for s in self.seats]
-        record = new_record(self.game, self.players, self.options, **extra, table=self.id, game_no=self.game_no,
-                            bots=bots)  # fmt: skip
-        record["moves"] = list(self.moves)
-        if self.state is not None and (outcome := self.state.outcome()) is not None:
-            record["result"] = outcome.to_record()
-        return record
+        return record_of(self.session, self.players, **extra, table=self.id, game_no=self.game_no, bots=bots)
+
+    @property
+    def seed(self) -> str:
+        """The current game's seed (kept secret while it is played); empty before the first game."""
+        return "" if self.session is None else str(self.session.seed)
+
+    @property
+    def seq(self) -> int:
+        """How many record moves the current game has (chance moves included)."""
+        return 0 if self.session is None else len(self.session.moves)
 
     # -- what the table tells its connections -----------------------------------------------
 
@@ -418,7 +423,7 @@ class Table:
             "status": self.status,
             "game_no": self.game_no,
             "bot_delay": self.bot_delay,
-            "seq": len(self.moves),
+            "seq": self.seq,
             "organised": self.organised,
             "client_seed": self.dealt_by_client_seed() if self.status != WAITING else self.client_seed_honoured(),
             "turn_seconds": self.turn_seconds,
@@ -465,9 +470,9 @@ class Table:
             conn.send(self.info_for(conn))
 
     def view_frame(self, seat: int | None, log_entries: list[dict[str, Any]]) -> bytes:
-        assert self.state is not None
-        frame = {"type": "view", "table": self.id, "seat": seat, "seq": len(self.moves),
-                 "view": self.state.view(seat), "log": log_entries}  # fmt: skip
+        assert self.session is not None
+        frame = {"type": "view", "table": self.id, "seat": seat, "seq": self.seq,
+                 "view": self.session.state.view(seat), "log": log_entries}  # fmt: skip
         if self.clock is not None:
             frame["timers"] = self.clock.left()
         return encode(frame)
@@ -475,10 +480,11 @@ class Table:
     def organiser_frame(self, log_entries: list[dict[str, Any]]) -> bytes:
         """The organiser's frame in organiser mode: the public view, and ``acting``: each seat
         that may move now with its view's ``actions`` (what it may do; no hidden card)."""
-        assert self.state is not None
-        acting = [{"seat": s, "actions": self.state.view(s).get("actions", {})} for s in self.movers()]
-        frame = {"type": "view", "table": self.id, "seat": None, "seq": len(self.moves),
-                 "view": self.state.view(None), "log": log_entries, "acting": acting}  # fmt: skip
+        assert self.session is not None
+        state = self.session.state
+        acting = [{"seat": s, "actions": state.view(s).get("actions", {})} for s in self.movers()]
+        frame = {"type": "view", "table": self.id, "seat": None, "seq": self.seq,
+                 "view": state.view(None), "log": log_entries, "acting": acting}  # fmt: skip
         if self.clock is not None:
             frame["timers"] = self.clock.left()
         return encode(frame)
@@ -491,7 +497,7 @@ class Table:
         """Table info, the log so far with the chat, and the connection's current view (empty log)."""
         conn.send(self.info_for(conn))
         self.send_log(conn)
-        if self.state is not None:
+        if self.session is not None:
             if self.organised and conn is self.organiser and self.id not in conn.seats:
                 conn.send_bytes(self.organiser_frame([]))
             else:
@@ -523,39 +529,6 @@ class Table:
         """The log event of who started the current game."""
         return {"type": STARTED, "name": self.started_by, "game_no": self.game_no}
 
-    def _rebuild(self) -> None:
-        """The current game's position and log, from its stored moves (after a restart)."""
-        state = self.game.start(self.size, self.options)
-        self.log = []
-        if self.started_by is not None:
-            self._log_entries([self._started()])
-        for move in self.moves:
-            self._log_entries(state.apply(state.parse_record_move(move)))
-        self.state = state
-        self.at_once_since = None
-        self._follow_at_once()
-
-    def _follow_at_once(self) -> None:
-        """Note from which seq the seats to move have been choosing at once (:attr:`at_once_since`)."""
-        if self.state is None or self.status != PLAYING or not self.state.at_once():
-            self.at_once_since = None
-        elif self.at_once_since is None:
-            self.at_once_since = len(self.moves)
-
-    def fresh_for(self, seat: int, seq: int) -> bool:
-        """True when a move ``seat`` chose on the view of ``seq`` may still be judged now: the
-        view is the current one, or since it the seats have been choosing at once and only
-        other seats have moved (what ``seat`` chose among is unchanged; the rules judge the move
-        on the position as it stands)."""
-        if seq == len(self.moves):
-            return True
-        since = self.at_once_since
-        return (
-            since is not None
-            and since <= seq < len(self.moves)
-            and all(m.get("by") not in (seat, CHANCE) for m in self.moves[seq:])
-        )
-
     def publish(self, events: list[dict[str, Any]]) -> None:
         """Every connection at the table gets its own view with the new public events."""
         self._send_views(self._log_entries(events))
@@ -569,7 +542,6 @@ class Table:
     def _send_views(self, entries: list[dict[str, Any]]) -> None:
         self._wind_clock()
         self._track_waits()
-        self._follow_at_once()
         for seat, s in enumerate(self.seats):
             if s is not None and s.conn is not None:
                 s.conn.send_bytes(self.view_frame(seat, entries))
@@ -683,7 +655,7 @@ class Table:
         self._wind_clock()
         self.broadcast_info()
         self.send_log(conn)
-        if self.state is not None:
+        if self.session is not None:
             conn.send_bytes(self.view_frame(seat, []))
 
     def say(self, conn: Connection, raw: str) -> None:
@@ -770,7 +742,7 @@ class Table:
         self.retoken(old_hash, s.token_hash, seat)
         if request is not None:
             conn.send({"type": "seated", "table": self.id, "seat": seat, "token": token, "request": request})
-        if self.state is not None:
+        if self.session is not None:
             said = f" ({by} said yes)" if by else ""
             self._announce(
                 {"event": {"type": "back", "seat": seat}, "text": f"{s.name} is back, on another device{said}."}
@@ -897,14 +869,12 @@ class Table:
             raise RequestError("playing", "The game has already started.")
         if any(s is None for s in self.seats):
             raise RequestError("seats_empty", "Every seat needs a player or a bot first.")
-        events: list[dict[str, Any]] = []
-        with self._changing(game_no=self.game_no + 1, seed=self.game_seed(self.game_no + 1), status=PLAYING, moves=[], log=[],
-                            started_by=by,
-                            players=[s.name for s in self.seats if s is not None],
-                            state=self.game.start(self.size, self.options)):  # fmt: skip
-            self.moves.extend(self._draw_chance(events))
+        session = self._new_session(self.game_seed(self.game_no + 1))
+        events = session.draw_chance()
+        with self._changing(game_no=self.game_no + 1, session=session, status=PLAYING, log=[], started_by=by,
+                            players=[s.name for s in self.seats if s is not None]):  # fmt: skip
             self.save()
-            self.store.append_moves(self.id, self.game_no, 0, self.moves)
+            self.store.append_moves(self.id, self.game_no, 0, session.moves)
         self._make_bots()
         self.waiting_since.clear()
         self.nudged.clear()
@@ -943,6 +913,11 @@ class Table:
             return f"{self.client_seed}/{game_no}"
         return secrets.token_hex(16)
 
+    def _new_session(self, seed: str) -> Session[Any]:
+        """A game of this table from its start, dealt by ``seed``; it keeps the way back for an
+        undo when the game has one."""
+        return Session(self.game, self.size, self.options, seed, undo=self.game.undo_floor is not None)
+
     def dealt_by_client_seed(self) -> bool:
         """True when the creator's seed dealt the current game (a secret seed has no ``/``)."""
         return self.client_seed is not None and self.seed == f"{self.client_seed}/{self.game_no}"
@@ -957,35 +932,7 @@ class Table:
 
     def movers(self) -> list[int]:
         """The seats that may act now: the active seats, or the seat that sets off a chance move."""
-        state = self.state
-        if state is None or state.is_over:
-            return []
-        trigger = state.chance_trigger()
-        if trigger is not None:
-            return [trigger[0]]
-        return [s for s in state.active() if isinstance(s, int)]
-
-    def _draw_chance(
-        self, events: list[dict[str, Any]] | None = None, *, triggered: bool = False
-    ) -> list[dict[str, Any]]:
-        """Draw and apply the pending chance moves; their record forms, in order.
-
-        A chance move that a seat sets off (a die to roll) waits for that seat unless
-        ``triggered`` says it has just asked for it.
-        """
-        state = self.state
-        assert state is not None
-        new: list[dict[str, Any]] = []
-        while not state.is_over and state.active() == (CHANCE,):
-            if state.chance_trigger() is not None and not (triggered and not new):
-                break
-            rng = random.Random(f"{self.seed}/{len(self.moves) + len(new)}")
-            move = state.chance_move(rng)
-            produced = state.apply(move)
-            if events is not None:
-                events.extend(produced)
-            new.append(move.to_record())
-        return new
+        return [] if self.session is None else self.session.movers()
 
     def play(self, conn: Connection, wire_move: dict[str, Any], seq: int | None, for_seat: int | None = None) -> int:
         """A move from a connection (for ``for_seat`` from an organiser-mode table's organiser);
@@ -1002,42 +949,30 @@ class Table:
             raise RequestError(
                 "not_playing", "The game is not being played." if self.status == WAITING else "The game is over."
             )
-        if seq is not None and not self.fresh_for(seat, seq):
-            raise RequestError("stale", f"The game has moved on (seq is {len(self.moves)}).")
+        assert self.session is not None
+        if seq is not None and not self.session.fresh_for(seat, seq):
+            raise RequestError("stale", f"The game has moved on (seq is {self.seq}).")
         self._play(seat, wire_move)
-        return len(self.moves)
+        return self.seq
 
     def _play(self, seat: int, wire_move: dict[str, Any], *, note: dict[str, Any] | None = None) -> None:
-        """Apply a seat's move; ``note``: an event of the table's own, logged just before the move's
-        (``time_up``: its bot made the move once its time was up; ``bot_replaced``)."""
-        state = self.state
-        assert state is not None
+        """Play a seat's move and the chance moves it sets off; ``note``: an event of the table's
+        own, logged just before the move's (``time_up``: its bot made the move once its time was
+        up; ``bot_replaced``)."""
+        session = self.session
+        assert session is not None
         if seat not in self.movers():
             raise RequestError("not_your_turn", "It is not your turn.")
-        trigger = state.chance_trigger()
-        noted = [note] if note is not None else []
-        if trigger is not None:
-            if wire_move.get("type") != trigger[1] or len(wire_move) != 1:
-                raise RequestError("illegal", f"It is your turn to {trigger[1]}.")
-            events: list[dict[str, Any]] = noted
-            self.waiting_since.pop(seat, None)  # a seat that moves again waits anew
-            self._commit(self._draw_chance(events, triggered=True), events)
-            self.kick_bots()
-            return
+        stored = len(session.moves)
         try:
-            move = state.parse_seat_move(seat, wire_move)
-            events = state.apply(move)
+            events = session.play(seat, wire_move)
         except IllegalMove as e:
             raise RequestError("illegal", str(e)) from None
         except Exception:
-            log.exception("table %s: the engine failed on a move; rebuilding from the record", self.id)
-            self._rebuild()
+            log.exception("table %s: the engine failed on a move; the game is back at move %d", self.id, stored)
             raise RequestError("illegal", "That move is not understood.") from None
-        new = [move.to_record()]
-        events = noted + events
-        new += self._draw_chance(events)
-        self.waiting_since.pop(seat, None)
-        self._commit(new, events)
+        self.waiting_since.pop(seat, None)  # a seat that moves again waits anew
+        self._commit(stored, ([note] if note is not None else []) + events)
         self.kick_bots()
 
     def undo(self, conn: Connection) -> int:
@@ -1045,29 +980,22 @@ class Table:
         the stored record is cut to the moves that stand.  Returns the new ``seq``."""
         if conn is not self.organiser:
             raise RequestError("forbidden", "Only the table's organiser may undo.")
-        if self.status == WAITING or self.state is None:
+        session = self.session
+        if self.status == WAITING or session is None:
             raise RequestError("not_playing", "The game has not started: there is nothing to undo.")
         floor = self.game.undo_floor
         if floor is None:
             raise RequestError("no_undo", f"{self.game.title} has no undo.")
-        keep = len(self.moves)
-        while keep > 0 and self.moves[keep - 1].get("by") == CHANCE:
-            keep -= 1
-        keep -= 1
-        if keep < floor(self.moves):
+        keep = session.last_seat_move()
+        if keep is None or keep < floor(session.moves):
             raise RequestError("no_undo", "There is nothing left to undo.")
-        probe = self.game.start(self.size, self.options)
-        for move in self.moves[:keep]:
-            probe.apply(probe.parse_record_move(move))
-        undone = probe.apply(probe.parse_record_move(self.moves[keep]))
-        what = self.game.describe(undone[0], self.players) if undone else "a move."
         reopened = self.status == OVER
         with self._changing(status=PLAYING):
             self.store.truncate_moves(self.id, self.game_no, keep)
             if reopened:
                 self.save()
-        self.moves = self.moves[:keep]
-        self._rebuild()
+        undone = session.undo()
+        what = self.game.describe(undone[0], self.players) if undone else "a move."
         if reopened:
             self._forget_record()
             for seat in range(self.size):
@@ -1079,16 +1007,17 @@ class Table:
         self.kick_bots()
         return keep
 
-    def _commit(self, new: list[dict[str, Any]], events: list[dict[str, Any]]) -> None:
-        """Store new moves, the game's end and record with them when they end it, in one step;
-        then send the views.
+    def _commit(self, stored: int, events: list[dict[str, Any]]) -> None:
+        """Store the game's moves after the first ``stored``, and its end and record with them
+        when they end it, in one step; then send the views with ``events``.
 
-        The position already holds the new moves.  When the store fails, the table goes back to
-        its last stored position and the :class:`StoreError` goes on to the host.
+        When the store fails, the game goes back to its first ``stored`` moves and the
+        :class:`StoreError` goes on to the host.
         """
-        stored = len(self.moves)
-        self.moves.extend(new)
-        over = self.state is not None and self.state.is_over
+        session = self.session
+        assert session is not None
+        new = session.moves[stored:]
+        over = session.state.is_over
         try:
             with self._changing(status=OVER if over else self.status):
                 self.store.append_moves(self.id, self.game_no, stored, new)
@@ -1098,8 +1027,7 @@ class Table:
         except StoreError:
             log.exception("table %s: %d moves could not be stored; the table is back at move %d", self.id,
                           len(new), stored)  # fmt: skip
-            del self.moves[stored:]
-            self._rebuild()
+            session.back_to(stored)
             if over:
                 self._forget_record()
             raise
@@ -1133,7 +1061,7 @@ class Table:
             seat for seat in self.movers()
             if self.controller(seat) is None and (s := self.seats[seat]) is not None and s.token_hash is not None
         ]  # fmt: skip
-        self.clock.wind(waiting, self.moves)
+        self.clock.wind(waiting, self.session.moves if self.session is not None else [])
 
     def _time_up(self, seat: int) -> None:
         """A seat's time is up: the bot that stands in for it makes this one move (the log says so)."""
@@ -1148,13 +1076,13 @@ class Table:
     async def _move_once(self, seat: int, note: dict[str, Any]) -> None:
         """The stand-in bot thinks (in a worker thread, as at :meth:`_run_bots`) and moves for
         ``seat``, unless the position changed meanwhile (its player moved after all)."""
-        state = self.state
-        if self.status != PLAYING or state is None or seat not in self.movers() or self.controller(seat):
+        session = self.session
+        if self.status != PLAYING or session is None or seat not in self.movers() or self.controller(seat):
             return
-        seq = len(self.moves)
+        state, seq = session.state, self.seq
         try:
             wire = await self._think(seat, self.bots[seat], state.view(seat))
-            if self.state is state and len(self.moves) == seq and self.controller(seat) is None:
+            if session.state is state and self.seq == seq and self.controller(seat) is None:
                 self._play(seat, wire, note=note)
         except Exception:
             log.exception("table %s: no move for seat %s from its bot; it waits for its player", self.id, seat)
@@ -1298,14 +1226,14 @@ class Table:
         table is told once; a table whose bots cannot move at all says so, never waits in silence.
         """
         retry = 0.0
-        while self.status == PLAYING and self.state is not None:
+        while self.status == PLAYING and self.session is not None:
             seats = [s for s in self.movers() if self.controller(s)]
             if not seats:
                 return
             await self._wait_for_bots(retry)
             for seat in seats:
                 bot = self.controller(seat) if self.status == PLAYING else None
-                if bot is None or self.state is None or seat not in self.movers():
+                if bot is None or seat not in self.movers():
                     continue
                 try:
                     if not await self._bot_move(seat, bot):
@@ -1328,10 +1256,9 @@ class Table:
         (:mod:`.thinkers`): a copy of the bot for this one move, its randomness drawn from the
         game's seed, the seat and the move number, so the same game plays the same however the
         decisions are spread over the workers."""
-        decision = copy.copy(bot)
-        decision.rng = random.Random(f"{self.seed}/seat{seat}/{len(self.moves)}")
+        assert self.session is not None
         people = any(s is not None and s.bot is None and s.token_hash is not None for s in self.seats)
-        return await self.thinkers.choose(self.id, people, decision, view)
+        return await self.thinkers.choose(self.id, people, self.session.decider(bot, seat), view)
 
     async def _bot_move(self, seat: int, bot: Bot[Any]) -> bool:
         """The bot's move for ``seat``, or False when the position changed while it thought.
@@ -1339,9 +1266,9 @@ class Table:
         A bot that fails (raises, or answers an illegal move) is logged and the random bot moves
         instead, with a line in the table's log saying so.
         """
-        state = self.state
-        assert state is not None
-        seq = len(self.moves)
+        session = self.session
+        assert session is not None
+        state, seq = session.state, self.seq
         view = state.view(seat)
         try:
             wire = await self._think(seat, bot, view)
@@ -1349,7 +1276,12 @@ class Table:
             log.exception("table %s: the %s bot for seat %s failed; the random bot moves instead", self.id,
                           type(bot).__name__, seat)  # fmt: skip
             wire = None
-        if self.state is not state or len(self.moves) != seq or self.controller(seat) is not bot:
+        if (
+            self.session is not session
+            or session.state is not state
+            or self.seq != seq
+            or self.controller(seat) is not bot
+        ):
             return False
         if wire is not None:
             try:
