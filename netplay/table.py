@@ -12,8 +12,9 @@ nothing.
 
 Each game gets its own seed when it starts (:meth:`Table.game_seed`): the host's own secret
 randomness, unless the table's creator asked for a seed and nobody but bots plays against
-the one person at the table, so nobody can choose a shuffle that another person plays.  Bots (bot seats, and stand-ins for players who have been away
-too long) are fed their own seat's view only, after the table's bot delay.
+the one person at the table, so nobody can choose a shuffle that another person plays.  Its
+bots (bot seats, and stand-ins for players who have been away too long) move in a loop of their
+own (:mod:`.botloop`), fed their own seat's view only, after the table's bot delay.
 
 All methods run on the event loop without awaiting, so a table needs no locks.
 """
@@ -24,20 +25,19 @@ import asyncio
 import contextlib
 import functools
 import logging
-import random
 import secrets
 import unicodedata
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from yule.core import BadOptions, Bot, Game, IllegalMove, get_game
+from yule.core import BadOptions, Game, IllegalMove, get_game
 from yule.core.base import seat_namer
 from yule.core.bots import bot_title
-from yule.core.ismcts import SearchBot
 from yule.core.records import record_of
 from yule.core.session import Session
 
+from .botloop import BOT_REPLACED, BotLoop, stand_in_kind
 from .chat import TableChat, clean_chat, plain_line
 from .clock import TIME_UP, TurnClock
 from .connection import Connection, Limits, TokenBucket
@@ -50,8 +50,6 @@ log = logging.getLogger("yule.host")
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 NAME_LENGTH = 24
-DEFAULT_BOT_DELAY = 0.2
-"""Seconds a bot waits before each move (then the strong bot thinks up to :data:`~yule.core.ismcts.DEFAULT_THINK`)."""
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
@@ -106,13 +104,6 @@ def look_alike(one: str, other: str) -> bool:
     return bool(is_confusable(one.casefold(), other.casefold()))
 
 
-BOT_REPLACED = "bot_replaced"
-"""The log event ``{"type": "bot_replaced", "seat": s}``, just before the random bot's move for a
-seat whose bot failed."""
-
-BOT_RETRY_MAX = 30.0
-"""Longest wait (seconds) before the bots try again a move the store could not keep."""
-
 LOG_RESENT = 200
 """Log entries kept per table and sent to whoever joins, resumes or watches mid-game."""
 
@@ -155,23 +146,6 @@ def guest_names(guests: list[str] | None, seats: int, organised: bool) -> list[s
             raise RequestError("bad_options", f"Two guests are called {same[0]}: give each a different name.")
         names.append(name)
     return names
-
-
-def stand_in_kind(game: Game[Any]) -> str:
-    """The bot seated when none is named: the greedy one when the game has it."""
-    return "greedy" if "greedy" in game.bots else next(iter(game.bots))
-
-
-STAND_IN_THINK = 0.3
-"""Seconds the strong bot thinks a move while it plays for a person who is away."""
-
-
-def stand_in(game: Game[Any], rng: random.Random) -> Bot[Any]:
-    """The bot that plays for a person who is away: the strong one at a short think time,
-    else the game's greedy one."""
-    if "ismcts" in game.bots:
-        return SearchBot(rng, think=STAND_IN_THINK)
-    return game.bots[stand_in_kind(game)](rng)
 
 
 @dataclass(slots=True)
@@ -232,14 +206,8 @@ class Table:
         self.turn_seconds = turn_seconds
         """Seconds a person has for each move, or None (no turn timer): :mod:`.clock`."""
         self.clock = TurnClock(turn_seconds, self._time_up) if turn_seconds is not None else None
-        self.time_up_tasks: set[asyncio.Task[None]] = set()
-        """The stand-ins thinking for seats whose time is up."""
-        self.bots: dict[int, Bot[Any]] = {}
         self.watchers: set[Connection] = set()
         self.creators: set[Connection] = set()
-        self.bot_task: asyncio.Task[None] | None = None
-        self.bots_kicked = asyncio.Event()
-        """Set by :meth:`kick_bots` while the bots wait out their delay: they look at it again."""
         self.organised = False
         """Organiser mode: the organiser moves for every seat (its guests have no connections)."""
         self.organiser_hash: str | None = None
@@ -252,6 +220,8 @@ class Table:
         self.nudge_after = NUDGE_AFTER
         self.thinkers = Thinkers()
         """Where this table's bots think; the host shares its own between its tables."""
+        self.bots = BotLoop(self)
+        """The bots of the current game and the loop that moves for them (:mod:`.botloop`)."""
         self.waiting_since: dict[int, float] = {}
         """Seat -> when its current move began to wait (the loop's clock), for every seat that may move."""
         self.nudged: dict[int, float] = {}
@@ -342,7 +312,7 @@ class Table:
                 if len(session.moves) > stored:
                     table._commit(stored, [])
                 table._wind_clock()
-                table.kick_bots()
+                table.bots.kick()
         elif table.status == OVER and not store.record_path(table.id, table.game_no).exists():
             table._store_end()
         return table
@@ -395,6 +365,11 @@ class Table:
     def seed(self) -> str:
         """The current game's seed (kept secret while it is played); empty before the first game."""
         return "" if self.session is None else str(self.session.seed)
+
+    @property
+    def playing(self) -> Session[Any] | None:
+        """The game being played now; ``None`` between games."""
+        return self.session if self.status == PLAYING else None
 
     @property
     def seq(self) -> int:
@@ -647,7 +622,7 @@ class Table:
         self.watchers.discard(conn)
         self._cancel_away(s)
         self._seated(conn, seat)
-        self.kick_bots()
+        self.bots.kick()
 
     def _seated(self, conn: Connection, seat: int) -> None:
         """The connection has just taken ``seat``: everyone gets the table info, and it gets the
@@ -776,7 +751,7 @@ class Table:
             s.stand_in = True  # a player who leaves mid-game is replaced at once; the token still works
             self._wind_clock()
             self.broadcast_info()
-            self.kick_bots()
+            self.bots.kick()
             return None
         self.seats[seat] = None
         self.broadcast_info()
@@ -821,7 +796,7 @@ class Table:
         s.stand_in = True
         self._wind_clock()
         self.broadcast_info()
-        self.kick_bots()
+        self.bots.kick()
 
     def add_bot(self, seat: int | None, kind: str | None) -> int:
         seat = self._seat_bot(seat, kind)
@@ -886,7 +861,7 @@ class Table:
             events.insert(0, self._started())
         self.publish(events)
         self.broadcast_info()
-        self.kick_bots()
+        self.bots.kick()
 
     def again(self, by: str | None = None) -> None:
         if self.status != OVER:
@@ -923,12 +898,7 @@ class Table:
         return self.client_seed is not None and self.seed == f"{self.client_seed}/{self.game_no}"
 
     def _make_bots(self) -> None:
-        self.bots = {}
-        for seat, s in enumerate(self.seats):
-            rng = random.Random(f"{self.seed}/seat{seat}")
-            self.bots[seat] = (
-                self.game.bots[s.bot](rng) if s is not None and s.bot is not None else stand_in(self.game, rng)
-            )
+        self.bots.make(self.game, [s.bot if s is not None else None for s in self.seats], self.seed)
 
     def movers(self) -> list[int]:
         """The seats that may act now: the active seats, or the seat that sets off a chance move."""
@@ -952,10 +922,10 @@ class Table:
         assert self.session is not None
         if seq is not None and not self.session.fresh_for(seat, seq):
             raise RequestError("stale", f"The game has moved on (seq is {self.seq}).")
-        self._play(seat, wire_move)
+        self.play_for(seat, wire_move)
         return self.seq
 
-    def _play(self, seat: int, wire_move: dict[str, Any], *, note: dict[str, Any] | None = None) -> None:
+    def play_for(self, seat: int, wire_move: dict[str, Any], *, note: dict[str, Any] | None = None) -> None:
         """Play a seat's move and the chance moves it sets off; ``note``: an event of the table's
         own, logged just before the move's (``time_up``: its bot made the move once its time was
         up; ``bot_replaced``)."""
@@ -973,7 +943,7 @@ class Table:
             raise RequestError("illegal", "That move is not understood.") from None
         self.waiting_since.pop(seat, None)  # a seat that moves again waits anew
         self._commit(stored, ([note] if note is not None else []) + events)
-        self.kick_bots()
+        self.bots.kick()
 
     def undo(self, conn: Connection) -> int:
         """The organiser takes back the last seat move (and the chance moves it set off);
@@ -1004,7 +974,7 @@ class Table:
                  "text": f"Undone: {what}"}  # fmt: skip
         self._announce(entry)
         self.broadcast_info()
-        self.kick_bots()
+        self.bots.kick()
         return keep
 
     def _commit(self, stored: int, events: list[dict[str, Any]]) -> None:
@@ -1059,33 +1029,13 @@ class Table:
             return
         waiting = [] if self.status != PLAYING else [
             seat for seat in self.movers()
-            if self.controller(seat) is None and (s := self.seats[seat]) is not None and s.token_hash is not None
+            if not self.controlled(seat) and (s := self.seats[seat]) is not None and s.token_hash is not None
         ]  # fmt: skip
         self.clock.wind(waiting, self.session.moves if self.session is not None else [])
 
     def _time_up(self, seat: int) -> None:
         """A seat's time is up: the bot that stands in for it makes this one move (the log says so)."""
-        self._bot_moves_once(seat, {"type": TIME_UP, "seat": seat})
-
-    def _bot_moves_once(self, seat: int, note: dict[str, Any]) -> None:
-        """The seat's stand-in bot makes its person's one move now, ``note`` logged first."""
-        task = asyncio.get_running_loop().create_task(self._move_once(seat, note))
-        self.time_up_tasks.add(task)
-        task.add_done_callback(self.time_up_tasks.discard)
-
-    async def _move_once(self, seat: int, note: dict[str, Any]) -> None:
-        """The stand-in bot thinks (in a worker thread, as at :meth:`_run_bots`) and moves for
-        ``seat``, unless the position changed meanwhile (its player moved after all)."""
-        session = self.session
-        if self.status != PLAYING or session is None or seat not in self.movers() or self.controller(seat):
-            return
-        state, seq = session.state, self.seq
-        try:
-            wire = await self._think(seat, self.bots[seat], state.view(seat))
-            if session.state is state and self.seq == seq and self.controller(seat) is None:
-                self._play(seat, wire, note=note)
-        except Exception:
-            log.exception("table %s: no move for seat %s from its bot; it waits for its player", self.id, seat)
+        self.bots.once(seat, {"type": TIME_UP, "seat": seat})
 
     def _track_waits(self) -> None:
         """When each seat that may move began to wait for its move (a seat that has just moved
@@ -1146,7 +1096,7 @@ class Table:
         for a while (the log says who let it)."""
         self.check_runs(conn)
         self._person_to_move(seat)
-        self._bot_moves_once(seat, {"type": BOT_MOVE, "seat": seat, "name": self.name_of(conn)})
+        self.bots.once(seat, {"type": BOT_MOVE, "seat": seat, "name": self.name_of(conn)})
 
     def stand_in_now(self, conn: Connection, seat: int) -> None:
         """The organiser hands an away player's seat to the stand-in bot now, not at the end of
@@ -1189,112 +1139,14 @@ class Table:
             s.conn.send({"type": "removed", "table": self.id, "seat": seat, "name": who, "reason": why})
         self.broadcast_info()
 
-    def controller(self, seat: int) -> Bot[Any] | None:
-        """The bot moving for a seat now (a bot seat, or a stand-in), else None."""
+    def controlled(self, seat: int) -> bool:
+        """True while a bot moves for ``seat``: a bot's seat, or a person's that a bot stands in for."""
         s = self.seats[seat]
-        if s is not None and (s.bot is not None or s.stand_in):
-            return self.bots[seat]
-        return None
+        return s is not None and (s.bot is not None or s.stand_in)
 
-    def kick_bots(self) -> None:
-        """Set the bots going: they move after their delay, counted from when they began to wait
-        (a delay shortened meanwhile is kept to at once)."""
-        if self.status != PLAYING:
-            return
-        if self.bot_task is None or self.bot_task.done():
-            self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
-        else:
-            self.bots_kicked.set()
-
-    async def _wait_for_bots(self, retry: float) -> None:
-        """The bots' delay (or the store's retry, if longer), read again at every kick."""
-        loop = asyncio.get_running_loop()
-        began = loop.time()
-        while (left := began + max(self.bot_delay, retry) - loop.time()) > 0:
-            self.bots_kicked.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.bots_kicked.wait(), left)
-
-    async def _run_bots(self) -> None:
-        """Move for the active bot-controlled seats, after the table's delay, until people move.
-
-        A bot thinks where the host's bots think (:mod:`.thinkers`: worker processes shared
-        fairly between the tables; the strong one searches for its think time), so the host
-        keeps serving every table meanwhile; a move thought out for a position that has
-        changed since (another seat moved at the same time, an undo) is thought again.  A move
-        the store cannot keep is tried again later (after 1 s, doubling up to 30 s), and the
-        table is told once; a table whose bots cannot move at all says so, never waits in silence.
-        """
-        retry = 0.0
-        while self.status == PLAYING and self.session is not None:
-            seats = [s for s in self.movers() if self.controller(s)]
-            if not seats:
-                return
-            await self._wait_for_bots(retry)
-            for seat in seats:
-                bot = self.controller(seat) if self.status == PLAYING else None
-                if bot is None or seat not in self.movers():
-                    continue
-                try:
-                    if not await self._bot_move(seat, bot):
-                        break  # the position changed while the bot thought: look again
-                except StoreError:
-                    if not retry:
-                        self.tell("not_saved", "The host cannot save the bots' moves just now (its disk may be "
-                                  "full); it keeps trying.")  # fmt: skip
-                    retry = min(BOT_RETRY_MAX, 2 * retry or 1.0)
-                    break
-                except Exception:
-                    log.exception("table %s: no bot can move for seat %s; the table stops", self.id, seat)
-                    self.tell("bots_stuck", f"The bots cannot find a move for {self.players[seat]}: "
-                              "this game cannot go on.")  # fmt: skip
-                    return
-                retry = 0.0
-
-    async def _think(self, seat: int, bot: Bot[Any], view: Any) -> dict[str, Any]:
-        """``bot``'s move for ``seat`` from its view, thought out where the host's bots think
-        (:mod:`.thinkers`): a copy of the bot for this one move, its randomness drawn from the
-        game's seed, the seat and the move number, so the same game plays the same however the
-        decisions are spread over the workers."""
-        assert self.session is not None
-        people = any(s is not None and s.bot is None and s.token_hash is not None for s in self.seats)
-        return await self.thinkers.choose(self.id, people, self.session.decider(bot, seat), view)
-
-    async def _bot_move(self, seat: int, bot: Bot[Any]) -> bool:
-        """The bot's move for ``seat``, or False when the position changed while it thought.
-
-        A bot that fails (raises, or answers an illegal move) is logged and the random bot moves
-        instead, with a line in the table's log saying so.
-        """
-        session = self.session
-        assert session is not None
-        state, seq = session.state, self.seq
-        view = state.view(seat)
-        try:
-            wire = await self._think(seat, bot, view)
-        except Exception:
-            log.exception("table %s: the %s bot for seat %s failed; the random bot moves instead", self.id,
-                          type(bot).__name__, seat)  # fmt: skip
-            wire = None
-        if (
-            self.session is not session
-            or session.state is not state
-            or self.seq != seq
-            or self.controller(seat) is not bot
-        ):
-            return False
-        if wire is not None:
-            try:
-                self._play(seat, wire)
-                return True
-            except StoreError:
-                raise
-            except Exception:
-                log.exception("table %s: the %s bot for seat %s moved %r, refused; the random bot moves instead",
-                              self.id, type(bot).__name__, seat, wire)  # fmt: skip
-        stand_in = self.game.bots["random"](random.Random(f"{self.seed}/stand-in/{seq}"))
-        self._play(seat, stand_in.choose(view), note={"type": BOT_REPLACED, "seat": seat})
-        return True
+    def people(self) -> bool:
+        """True when people play at the table (a guest the organiser moves for is no player here)."""
+        return any(s is not None and s.bot is None and s.token_hash is not None for s in self.seats)
 
     def tell(self, code: str, message: str) -> None:
         """Say something to every connection at the table (an error frame not tied to a request)."""
@@ -1303,11 +1155,7 @@ class Table:
 
     def close(self) -> None:
         self.door.close_all("This table has closed.")
-        self.thinkers.forget(self.id)
-        if self.bot_task is not None:
-            self.bot_task.cancel()
-        for task in self.time_up_tasks:
-            task.cancel()
+        self.bots.close()
         if self.clock is not None:
             self.clock.stop()
         for s in self.seats:

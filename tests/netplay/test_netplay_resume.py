@@ -211,7 +211,7 @@ def test_the_stand_in_for_an_absent_player_is_the_strong_bot_thinking_briefly():
 
     from yule.core import all_games
     from yule.core.ismcts import SearchBot
-    from yule.netplay.table import STAND_IN_THINK, stand_in
+    from yule.netplay.botloop import STAND_IN_THINK, stand_in
 
     for game in all_games():
         bot = stand_in(game, random.Random(1))

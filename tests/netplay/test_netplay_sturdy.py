@@ -14,6 +14,7 @@ import os
 import random
 import stat
 from asyncio import open_connection
+from typing import Any
 
 import pytest
 from conftest import FAST, running, until
@@ -21,6 +22,7 @@ from netplay_support import Raw
 
 from yule.core import all_games
 from yule.core.records import replay, verify_record
+from yule.netplay.botloop import BotLoop
 from yule.netplay.botplay import play_games
 from yule.netplay.client import Client, ConnectionLost, HostError
 from yule.netplay.connection import Limits
@@ -214,13 +216,13 @@ async def test_a_failing_bot_is_replaced_by_the_random_bot_and_the_log_says_so(h
         table = host.tables[table_id]
         await ana.start(table_id)
         await until(lambda: table.status == "over")
-        original = Table._make_bots
+        original = BotLoop.make
 
-        def broken_bots(self: Table) -> None:
-            original(self)
-            self.bots[1] = Broken(illegal)  # type: ignore[assignment]
+        def broken_bots(self: BotLoop, *args: Any) -> None:
+            original(self, *args)
+            self.by_seat[1] = Broken(illegal)  # type: ignore[assignment]
 
-        monkeypatch.setattr(Table, "_make_bots", broken_bots)
+        monkeypatch.setattr(BotLoop, "make", broken_bots)
         await ana.play_again(table_id)
         texts = []
         async for msg in ana:
