@@ -57,8 +57,9 @@ from .messages import (
     Watch,
     parse_client_message,
 )
+from .names import clean_name
 from .store import Store, StoreError, hash_token
-from .table import OVER, WAITING, RequestError, Table, clean_name
+from .table import OVER, WAITING, RequestError, Table
 from .thinkers import Thinkers
 from .wire import PROTOCOL_VERSION, encode
 

@@ -23,33 +23,31 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import secrets
-import unicodedata
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from yule.core import BadOptions, Game, IllegalMove, get_game
-from yule.core.base import seat_namer
 from yule.core.bots import bot_title
 from yule.core.records import record_of
 from yule.core.session import Session
 
-from .botloop import BOT_REPLACED, BotLoop, stand_in_kind
-from .chat import TableChat, clean_chat, plain_line
-from .clock import TIME_UP, TurnClock
+from .botloop import BotLoop, stand_in_kind
+from .chat import TableChat, clean_chat
+from .clock import NUDGE_AFTER, TIME_UP, TurnClock, Waits
 from .connection import Connection, Limits, TokenBucket
 from .door import Ask, Door, DoorError
+from .names import clean_name, guest_names, unlike
 from .store import Store, StoreError, TableRow, hash_token
+from .tablelog import BOT_MOVE, STARTED, TableLog
 from .thinkers import Thinkers
 from .wire import encode
 
 log = logging.getLogger("yule.host")
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
-NAME_LENGTH = 24
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
@@ -62,90 +60,12 @@ class RequestError(Exception):
         self.message = message
 
 
-MARKS_PER_LETTER = 2
-"""Combining marks a name keeps on one letter (``é`` needs one, Vietnamese two); the rest go."""
-
-
-def clean_name(raw: str, fallback: str = "Player") -> str:
-    """A display name without terminal escapes or control characters, in its normal form (NFKC:
-    full-width ``Ａｎａ`` is ``Ana``), with at most :data:`MARKS_PER_LETTER` combining marks on a
-    letter, shortened; what else was typed stays as it was (every screen shows names as plain
-    text, never as markup).
-
-    >>> clean_name("\\x1b[31mEvil\\x1b[0m [bold]Bob[/]\\n")
-    'Evil [bold]Bob[/]'
-    >>> clean_name("\\u202eabc" + "x" * 40)
-    'abcxxxxxxxxxxxxxxxxxxxxx'
-    >>> clean_name("\\uff21na"), len(clean_name("Zalgo" + "\\u0301" * 20))
-    ('Ana', 7)
-    """
-    kept: list[str] = []
-    marks = 0
-    for ch in unicodedata.normalize("NFKC", plain_line(raw)):
-        marks = marks + 1 if unicodedata.combining(ch) else 0
-        if marks <= MARKS_PER_LETTER:
-            kept.append(ch)
-    text = "".join(kept)[:NAME_LENGTH].strip()
-    return text or fallback
-
-
-@functools.lru_cache(maxsize=4096)
-def look_alike(one: str, other: str) -> bool:
-    """Whether two names look alike, whatever their case: a letter from another script that looks
-    like a Latin one (Cyrillic ``Аna`` beside ``Ana``), a digit for a letter (``B0b`` beside
-    ``Bob``), ``rn`` for ``m``. Compared pairwise, each name read once from the left: the cost
-    grows with the names' lengths, never with how many ways they could be read.
-
-    >>> look_alike("\u0410na", "ana"), look_alike("B0b", "Bob"), look_alike("Ana", "Anna")
-    (True, True, False)
-    """
-    from confusables import is_confusable  # its tables load when first needed: most names never are
-
-    return bool(is_confusable(one.casefold(), other.casefold()))
-
-
-LOG_RESENT = 200
-"""Log entries kept per table and sent to whoever joins, resumes or watches mid-game."""
-
-BOT_MOVE = "bot_move"
-"""The log event ``{"type": "bot_move", "seat": s, "name": who}``, just before the move the
-stand-in bot made for a person the organiser (``who``) let it move for."""
-
-STARTED = "started"
-"""The log event ``{"type": "started", "name": who, "game_no": n}``: who started the game."""
-
-NUDGE_AFTER = 20.0
-"""Seconds a person's move must have waited before they can be nudged, or a bot let make it."""
-
-NUDGE_EVERY = 15.0
-"""Seconds between two nudges of one seat."""
-
 REASON_LENGTH = 200
 """Longest reason the organiser may give for removing someone's seat."""
 
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
-
-
-def guest_names(guests: list[str] | None, seats: int, organised: bool) -> list[str]:
-    """An organiser-mode table's guests, cleaned; a duplicate name is refused, never renamed."""
-    if guests is None:
-        return []
-    if not organised:
-        raise RequestError("bad_options", "Guests are seated at creation in organiser mode only.")
-    if len(guests) != seats:
-        raise RequestError("bad_options", f"Name each of the {seats} guests ({len(guests)} names given).")
-    names: list[str] = []
-    for raw in guests:
-        name = clean_name(raw, "")
-        if not name:
-            raise RequestError("bad_options", "Every guest needs a name.")
-        same = [n for n in names if look_alike(n, name)]
-        if same:
-            raise RequestError("bad_options", f"Two guests are called {same[0]}: give each a different name.")
-        names.append(name)
-    return names
 
 
 @dataclass(slots=True)
@@ -198,7 +118,8 @@ class Table:
         self.seats: list[Seat | None] = [None] * seats
         self.session: Session[Any] | None = None
         """The current game (the last one, once it is over); None before the first game."""
-        self.log: list[dict[str, Any]] = []  # the current game's log entries, the last LOG_RESENT
+        self.log = TableLog(game)
+        """The current game's log (:mod:`.tablelog`)."""
         self.chat = TableChat(store, id)
         default = Limits()
         self.chat_tokens = TokenBucket(default.table_chat_rate, default.table_chat_burst)
@@ -222,10 +143,8 @@ class Table:
         """Where this table's bots think; the host shares its own between its tables."""
         self.bots = BotLoop(self)
         """The bots of the current game and the loop that moves for them (:mod:`.botloop`)."""
-        self.waiting_since: dict[int, float] = {}
-        """Seat -> when its current move began to wait (the loop's clock), for every seat that may move."""
-        self.nudged: dict[int, float] = {}
-        """Seat -> when it was last nudged."""
+        self.waits = Waits()
+        """How long each seat's move has waited (:mod:`.clock`)."""
 
     # -- creation and restoring ----------------------------------------------------------------
 
@@ -252,7 +171,10 @@ class Table:
         if organised and not game.organiser_mode:
             raise RequestError("no_organiser_mode", f"{game.title} hides cards from the players, so one terminal "
                                "may not move for every seat: each player joins from their own terminal.")  # fmt: skip
-        names = guest_names(guests, seats, organised)
+        try:
+            names = guest_names(guests, seats, organised)
+        except ValueError as e:
+            raise RequestError("bad_options", str(e)) from None
         code = new_code()
         while code in taken_codes:
             code = new_code()
@@ -294,8 +216,8 @@ class Table:
         if table.status != WAITING:
             table.session = table._new_session(row.seed)
             if table.started_by is not None:
-                table._log_entries([table._started()])
-            table._log_entries(table.session.replay(row.moves))
+                table.log.events([table._started()], table.players)
+            table.log.events(table.session.replay(row.moves), table.players)
             table._make_bots()
         if table.status == PLAYING:
             for seat in range(table.size):
@@ -466,7 +388,7 @@ class Table:
 
     def send_log(self, conn: Connection) -> None:
         """The current game's log so far (none before the first game) and the table's chat."""
-        conn.send({"type": "log", "table": self.id, "entries": self.log[-LOG_RESENT:], "chat": self.chat.lines})
+        conn.send({"type": "log", "table": self.id, "entries": self.log.entries, "chat": self.chat.lines})
 
     def send_current(self, conn: Connection) -> None:
         """Table info, the log so far with the chat, and the connection's current view (empty log)."""
@@ -478,45 +400,22 @@ class Table:
             else:
                 conn.send_bytes(self.view_frame(conn.seats.get(self.id), []))
 
-    def _log_entries(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Public events as log entries (kept for whoever joins later); the game's own words."""
-        names = self.players
-        entries = [{"event": e, "text": self._describe(e, names)} for e in events]
-        self.log.extend(entries)
-        del self.log[:-LOG_RESENT]
-        return entries
-
-    def _describe(self, event: dict[str, Any], names: list[str]) -> str:
-        """A log line for an event: the game's words, or the table's for its own (``time_up``,
-        ``bot_replaced``)."""
-        if event["type"] == TIME_UP:
-            return f"Time is up for {seat_namer(names)(event['seat'])}: a bot made the move."
-        if event["type"] == BOT_REPLACED:
-            return f"The bot playing for {seat_namer(names)(event['seat'])} was stuck; a random move was made."
-        if event["type"] == BOT_MOVE:
-            return f"{event['name']} let a bot make {seat_namer(names)(event['seat'])}'s move."
-        if event["type"] == STARTED:
-            game_no = event["game_no"]
-            return f"{event['name']} started {'the game' if game_no == 1 else f'game {game_no}'}."
-        return self.game.describe(event, names)
-
     def _started(self) -> dict[str, Any]:
         """The log event of who started the current game."""
         return {"type": STARTED, "name": self.started_by, "game_no": self.game_no}
 
     def publish(self, events: list[dict[str, Any]]) -> None:
         """Every connection at the table gets its own view with the new public events."""
-        self._send_views(self._log_entries(events))
+        self._send_views(self.log.events(events, self.players))
 
     def _announce(self, entry: dict[str, Any]) -> None:
         """A log entry of the table's own (not a move's): kept in the log, and sent with everyone's view."""
-        self.log.append(entry)
-        del self.log[:-LOG_RESENT]
+        self.log.add(entry)
         self._send_views([entry])
 
     def _send_views(self, entries: list[dict[str, Any]]) -> None:
         self._wind_clock()
-        self._track_waits()
+        self.waits.follow(self.movers() if self.status == PLAYING else [])
         for seat, s in enumerate(self.seats):
             if s is not None and s.conn is not None:
                 s.conn.send_bytes(self.view_frame(seat, entries))
@@ -567,14 +466,8 @@ class Table:
             raise RequestError("bad_code", "This table is private: ask its creator for the join code.")
 
     def _unique(self, name: str, seat: int) -> str:
-        """``name``, or ``name 2``, ``name 3`` ... when it looks like a name at the table already."""
-        taken = [s.name for i, s in enumerate(self.seats) if s is not None and i != seat]
-        candidate, n = name, 1
-        while any(look_alike(candidate, other) for other in taken):
-            n += 1
-            suffix = f" {n}"
-            candidate = name[: NAME_LENGTH - len(suffix)] + suffix
-        return candidate
+        """``name``, numbered when it looks like the name of another seat here (:func:`.names.unlike`)."""
+        return unlike(name, (s.name for i, s in enumerate(self.seats) if s is not None and i != seat))
 
     def _free_seat(self, wanted: int | None) -> int:
         if wanted is not None:
@@ -846,13 +739,12 @@ class Table:
             raise RequestError("seats_empty", "Every seat needs a player or a bot first.")
         session = self._new_session(self.game_seed(self.game_no + 1))
         events = session.draw_chance()
-        with self._changing(game_no=self.game_no + 1, session=session, status=PLAYING, log=[], started_by=by,
+        with self._changing(game_no=self.game_no + 1, session=session, status=PLAYING, log=TableLog(self.game), started_by=by,
                             players=[s.name for s in self.seats if s is not None]):  # fmt: skip
             self.save()
             self.store.append_moves(self.id, self.game_no, 0, session.moves)
         self._make_bots()
-        self.waiting_since.clear()
-        self.nudged.clear()
+        self.waits.clear()
         for seat, s in enumerate(self.seats):
             if s is not None:
                 s.stand_in = False
@@ -941,7 +833,7 @@ class Table:
         except Exception:
             log.exception("table %s: the engine failed on a move; the game is back at move %d", self.id, stored)
             raise RequestError("illegal", "That move is not understood.") from None
-        self.waiting_since.pop(seat, None)  # a seat that moves again waits anew
+        self.waits.moved(seat)
         self._commit(stored, ([note] if note is not None else []) + events)
         self.bots.kick()
 
@@ -1037,22 +929,6 @@ class Table:
         """A seat's time is up: the bot that stands in for it makes this one move (the log says so)."""
         self.bots.once(seat, {"type": TIME_UP, "seat": seat})
 
-    def _track_waits(self) -> None:
-        """When each seat that may move began to wait for its move (a seat that has just moved
-        and moves again waits anew: :meth:`_play` forgets it)."""
-        movers = set(self.movers()) if self.status == PLAYING else set()
-        for seat in [s for s in self.waiting_since if s not in movers]:
-            del self.waiting_since[seat]
-        if movers:
-            now = asyncio.get_running_loop().time()
-            for seat in movers:
-                self.waiting_since.setdefault(seat, now)
-
-    def _waited(self, seat: int) -> float:
-        """Seconds the seat's move has waited (0 when it may not move)."""
-        since = self.waiting_since.get(seat)
-        return 0.0 if since is None else asyncio.get_running_loop().time() - since
-
     # -- the organiser's controls ---------------------------------------------------------------
 
     def _person_to_move(self, seat: int) -> Seat:
@@ -1066,7 +942,7 @@ class Table:
             raise RequestError("not_waiting", f"The table is not waiting for {s.name}.")
         if s.stand_in:
             raise RequestError("not_waiting", f"A bot is playing for {s.name} already.")
-        waited = self._waited(seat)
+        waited = self.waits.waited(seat)
         if waited < self.nudge_after:
             raise RequestError("too_soon", f"{s.name}'s move began {waited:.0f} seconds ago: give them a moment "
                                f"(after {self.nudge_after:g} seconds you can).")  # fmt: skip
@@ -1082,10 +958,8 @@ class Table:
         s = self._person_to_move(seat)
         if s.conn is None:
             raise RequestError("not_waiting", f"{s.name} is away: a bot will play for them.")
-        now = asyncio.get_running_loop().time()
-        if now - self.nudged.get(seat, -NUDGE_EVERY) < NUDGE_EVERY:
+        if not self.waits.nudge(seat):
             raise RequestError("too_soon", f"{s.name} was nudged a moment ago.")
-        self.nudged[seat] = now
         who = self.name_of(conn)
         s.conn.send({"type": "nudged", "table": self.id, "seat": seat, "name": who})
         self._announce({"event": {"type": "nudged", "seat": seat, "name": who},

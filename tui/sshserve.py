@@ -58,9 +58,9 @@ from typing import Any
 import asyncssh
 
 from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, ssh_line
+from yule.netplay.names import clean_name
 from yule.netplay.private import write_private
 from yule.netplay.store import DataFolderError
-from yule.netplay.table import clean_name
 
 from .sshnames import NameBook, NamesError
 

@@ -233,7 +233,7 @@ async def test_a_failing_bot_is_replaced_by_the_random_bot_and_the_log_says_so(h
     replaced = [t for t in texts if t.startswith("The bot playing for")]
     assert replaced and all(t == f"The bot playing for {table.players[1]} was stuck; a random move was made."
                             for t in replaced)  # fmt: skip
-    assert any(e["event"]["type"] == "bot_replaced" for e in table.log)
+    assert any(e["event"]["type"] == "bot_replaced" for e in table.log.entries)
     assert "the random bot moves instead" in caplog.text
     record = json.loads(host.store.record_path(table_id, 2).read_text())
     verify_record(record)
