@@ -1,14 +1,22 @@
-"""One table at the host: its seats, its current game, its bots and who sees what.
+"""One table at the host: the requests about it, its seats and its game, and what each
+connection at it is sent.
 
-The table plays its current game through a :class:`yule.core.session.Session`, the
-authoritative position: a seat's move and the chance moves it sets off (each drawn from the
-game's seed and the move's number, so a restart changes nothing) are played there, the new
-record moves are committed to the store, and only then does every connection at the table get
-its own view frame.  A move and its write are one step: when the store fails, the
-table goes back to its last stored position and :class:`~yule.netplay.store.StoreError` reaches
-the host, which tells the mover; the same for a game's start, its end (with its record) and an
-undo.  Seats and settings are written before they change in memory, so a failed write changes
-nothing.
+The host hands every request about a table to its :class:`Table`, which checks it, changes
+what it holds, writes that to the store it was given, and tells everyone at the table.  What
+it holds is in modules of their own: who sits where (:mod:`.seats`, with the names of
+:mod:`.names`), the game (a :class:`yule.core.session.Session`), its log (:mod:`.tablelog`) and
+chat (:mod:`.chat`), its bots (:mod:`.botloop`), its clocks (:mod:`.clock`) and the requests for
+an away player's seat (:mod:`.door`).  What each connection is sent is the table's own: table
+info, the log so far, and a view frame for every change, each connection its own seat's view
+(a watcher the public one).
+
+A seat's move and the chance moves it sets off (each drawn from the game's seed and the move's
+number, so a restart changes nothing) are played on the session, the new record moves are
+committed to the store, and only then does every connection at the table get its own view
+frame.  A move and its write are one step: when the store fails, the game goes back to its
+last stored position and :class:`~yule.netplay.store.StoreError` reaches the host, which tells
+the mover; the same for a game's start, its end (with its record) and an undo.  Seats and
+settings are written before they change in memory, so a failed write changes nothing.
 
 Each game gets its own seed when it starts (:meth:`Table.game_seed`): the host's own secret
 randomness, unless the table's creator asked for a seed and nobody but bots plays against
@@ -21,12 +29,10 @@ All methods run on the event loop without awaiting, so a table needs no locks.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import secrets
 from collections.abc import Callable, Collection, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from yule.core import BadOptions, Game, IllegalMove, get_game
@@ -39,8 +45,9 @@ from .chat import TableChat, clean_chat
 from .clock import NUDGE_AFTER, TIME_UP, TurnClock, Waits
 from .connection import Connection, Limits, TokenBucket
 from .door import Ask, Door, DoorError
-from .names import clean_name, guest_names, unlike
-from .store import Store, StoreError, TableRow, hash_token
+from .names import clean_name, guest_names
+from .seats import Seat, Seats
+from .store import Store, StoreError, TableRow
 from .tablelog import BOT_MOVE, STARTED, TableLog
 from .thinkers import Thinkers
 from .wire import encode
@@ -68,21 +75,8 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
 
 
-@dataclass(slots=True)
-class Seat:
-    """A taken seat: a person's (``token_hash``) or a bot's (``bot`` is its kind)."""
-
-    name: str
-    bot: str | None = None
-    token_hash: str | None = None
-    conn: Connection | None = None
-    stand_in: bool = False
-    """True while a bot plays for the absent person."""
-    away_timer: asyncio.TimerHandle | None = None
-
-
 class Table:
-    """A table: settings, seats, the current game and its connections."""
+    """A table: its settings, seats, current game and connections (see the module docstring)."""
 
     def __init__(
         self,
@@ -115,7 +109,8 @@ class Table:
         self.started_by: str | None = None
         """Who started the current game (its log's first line says so)."""
         self.players: list[str] = []
-        self.seats: list[Seat | None] = [None] * seats
+        self.seats = Seats(store, id, seats, away_timeout, self._stand_in)
+        """Who sits where (:mod:`.seats`)."""
         self.session: Session[Any] | None = None
         """The current game (the last one, once it is over); None before the first game."""
         self.log = TableLog(game)
@@ -186,11 +181,9 @@ class Table:
         with store.atomic():
             table.save()
             for seat, name in enumerate(names):
-                store.save_seat(id, seat, name, None, None)
+                table.seats.guest(seat, name)
             if organiser_hash is not None:
                 store.save_organiser(id, organiser_hash, organised)
-        for seat, name in enumerate(names):
-            table.seats[seat] = Seat(name)
         return table
 
     def organise(self, conn: Connection) -> None:
@@ -208,9 +201,7 @@ class Table:
                     client_seed=row.client_seed, turn_seconds=row.turn_seconds)  # fmt: skip
         table.status, table.game_no, table.players = row.status, row.game_no, row.players
         table.started_by = row.started_by
-        for seat, (name, bot, token_hash) in row.seat_rows.items():
-            if 0 <= seat < row.seats:
-                table.seats[seat] = Seat(name, bot, token_hash)
+        table.seats.restore(row.seat_rows)
         if row.organiser is not None:
             table.organiser_hash, table.organised = row.organiser
         if table.status != WAITING:
@@ -221,7 +212,7 @@ class Table:
             table._make_bots()
         if table.status == PLAYING:
             for seat in range(table.size):
-                table._mark_away(seat)
+                table.seats.away(seat)
             session = table.session
             assert session is not None
             if session.state.is_over:  # killed between the last move and the record
@@ -308,7 +299,7 @@ class Table:
         """The table as listed in the lobby (no code).  A private table listed for a connection
         that is not at it (``conn``), or for anyone (``public``), says which seats are taken, not
         by whom: ``{}`` for each."""
-        seats = self._seat_summaries()
+        seats = self.seats.summaries()
         if not self.open and (public or (conn is not None and not self.is_at(conn))):
             seats = [None if s is None else {} for s in seats]
         return {
@@ -326,23 +317,6 @@ class Table:
             "turn_seconds": self.turn_seconds,
             "seats": seats,
         }
-
-    def _seat_summaries(self) -> list[dict[str, Any] | None]:
-        """Each seat for table info: its player, bot kind, whether they are away, whether a bot
-        plays for them, and ``stand_in_in``: seconds until a bot stands in for someone away."""
-        now = asyncio.get_running_loop().time() if any(s and s.away_timer for s in self.seats) else 0.0
-        return [
-            None
-            if s is None
-            else {
-                "name": s.name,
-                "bot": s.bot,
-                "away": s.bot is None and s.conn is None and s.token_hash is not None,
-                "stand_in": s.stand_in,
-                "stand_in_in": None if s.away_timer is None else round(max(0.0, s.away_timer.when() - now), 1),
-            }
-            for s in self.seats
-        ]
 
     def attended(self) -> bool:
         """True while a person is connected in a seat here, or its creator is: watchers alone
@@ -465,10 +439,6 @@ class Table:
         if code is None or not secrets.compare_digest(code.strip().upper().encode(), self.code.encode()):
             raise RequestError("bad_code", "This table is private: ask its creator for the join code.")
 
-    def _unique(self, name: str, seat: int) -> str:
-        """``name``, numbered when it looks like the name of another seat here (:func:`.names.unlike`)."""
-        return unlike(name, (s.name for i, s in enumerate(self.seats) if s is not None and i != seat))
-
     def _free_seat(self, wanted: int | None) -> int:
         if wanted is not None:
             if wanted >= self.size:
@@ -488,10 +458,7 @@ class Table:
         if self.status == PLAYING:
             raise RequestError("playing", "This game has started; you can watch it.")
         seat = self._free_seat(wanted)
-        token = secrets.token_urlsafe(24)
-        s = Seat(self._unique(conn.name, seat), token_hash=hash_token(token), conn=conn)
-        self.store.save_seat(self.id, seat, s.name, None, s.token_hash)
-        self.seats[seat] = s
+        token = self.seats.person(seat, conn)
         conn.seats[self.id] = seat
         self.watchers.discard(conn)
         self._seated(conn, seat)
@@ -513,7 +480,7 @@ class Table:
         s.conn = conn
         conn.seats[self.id] = seat
         self.watchers.discard(conn)
-        self._cancel_away(s)
+        self.seats.back(s)
         self._seated(conn, seat)
         self.bots.kick()
 
@@ -603,10 +570,7 @@ class Table:
         ``by``: who said yes (None: nobody else was at the table).  Returns the new token."""
         s = self.seats[seat]
         assert s is not None
-        old_hash = s.token_hash
-        token = secrets.token_urlsafe(24)
-        self.store.save_seat(self.id, seat, s.name, None, hash_token(token))  # stored first, then it holds
-        s.token_hash = hash_token(token)
+        old_hash, token = self.seats.new_token(seat)
         self.retoken(old_hash, s.token_hash, seat)
         if request is not None:
             conn.send({"type": "seated", "table": self.id, "seat": seat, "token": token, "request": request})
@@ -627,8 +591,9 @@ class Table:
         token hash to forget."""
         self.door.withdraw(conn)
         seat = conn.seats.get(self.id)
+        s = self.seats[seat] if seat is not None else None
         if seat is not None and self.status != PLAYING:
-            self.store.free_seat(self.id, seat)
+            self.seats.empty(seat)
         self.watchers.discard(conn)
         self.creators.discard(conn)
         if self.organiser is conn:  # the creator left: the players seated here run the table now
@@ -636,17 +601,15 @@ class Table:
         if seat is None:
             return None
         del conn.seats[self.id]
-        s = self.seats[seat]
         assert s is not None
         if self.status == PLAYING:
             s.conn = None
-            self._cancel_away(s)
+            self.seats.back(s)
             s.stand_in = True  # a player who leaves mid-game is replaced at once; the token still works
             self._wind_clock()
             self.broadcast_info()
             self.bots.kick()
             return None
-        self.seats[seat] = None
         self.broadcast_info()
         return s.token_hash
 
@@ -663,25 +626,12 @@ class Table:
         s = self.seats[seat]
         if s is not None and s.conn is conn:
             s.conn = None
-            self._mark_away(seat)
+            if self.status == PLAYING:
+                self.seats.away(seat)
             self.broadcast_info()
 
-    def _mark_away(self, seat: int) -> None:
-        s = self.seats[seat]
-        if s is None or s.bot is not None or s.conn is not None or s.stand_in or s.away_timer is not None:
-            return
-        if s.token_hash is None:  # an organiser-mode guest: the organiser moves for them
-            return
-        if self.status == PLAYING:
-            s.away_timer = asyncio.get_running_loop().call_later(self.away_timeout, self._stand_in, seat)
-
-    def _cancel_away(self, s: Seat) -> None:
-        if s.away_timer is not None:
-            s.away_timer.cancel()
-            s.away_timer = None
-        s.stand_in = False
-
     def _stand_in(self, seat: int) -> None:
+        """The person of ``seat`` has been away too long: a bot plays for them from now on."""
         s = self.seats[seat]
         if s is None or s.conn is not None or self.status != PLAYING:
             return
@@ -710,9 +660,7 @@ class Table:
         if kind not in self.game.bots:
             raise RequestError("bad_bot", f"{self.game.title} bots: {', '.join(self.game.bots)}.")
         seat = self._free_seat(seat)
-        name = self._unique(f"{bot_title(kind)} Bot {seat + 1}", seat)
-        self.store.save_seat(self.id, seat, name, kind, None)
-        self.seats[seat] = Seat(name, bot=kind)
+        self.seats.bot(seat, kind, f"{bot_title(kind)} Bot {seat + 1}")
         return seat
 
     def remove_bot(self, seat: int) -> None:
@@ -720,14 +668,32 @@ class Table:
             raise RequestError("playing", "Bots leave once the game is over.")
         if not 0 <= seat < self.size or (s := self.seats[seat]) is None or s.bot is None:
             raise RequestError("bad_seat", "There is no bot in that seat.")
-        self.store.free_seat(self.id, seat)
-        self.seats[seat] = None
+        self.seats.empty(seat)
         self.broadcast_info()
 
     def set_open(self, open: bool) -> None:
         with self._changing(open=open):
             self.save()
         self.broadcast_info()
+
+    # -- the game's seed ----------------------------------------------------------------------
+
+    def client_seed_honoured(self) -> bool:
+        """True when a game started now would deal from the creator's seed: it asked for one and
+        at most one seat is a person's (a player alone with bots keeps a seeded game reproducible)."""
+        people = sum(1 for s in self.seats if s is not None and s.bot is None)
+        return self.client_seed is not None and people <= 1
+
+    def game_seed(self, game_no: int) -> str:
+        """A seed for game ``game_no``, about to start: from the creator's seed when it is honoured
+        (one for each game number, so every game of the table differs), else the host's own secret."""
+        if self.client_seed_honoured():
+            return f"{self.client_seed}/{game_no}"
+        return secrets.token_hex(16)
+
+    def dealt_by_client_seed(self) -> bool:
+        """True when the creator's seed dealt the current game (a secret seed has no ``/``)."""
+        return self.client_seed is not None and self.seed == f"{self.client_seed}/{self.game_no}"
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -748,7 +714,7 @@ class Table:
         for seat, s in enumerate(self.seats):
             if s is not None:
                 s.stand_in = False
-                self._mark_away(seat)
+                self.seats.away(seat)
         if by is not None:
             events.insert(0, self._started())
         self.publish(events)
@@ -765,29 +731,10 @@ class Table:
             return
         self.start(by)
 
-    # -- the game's seed ----------------------------------------------------------------------
-
-    def client_seed_honoured(self) -> bool:
-        """True when a game started now would deal from the creator's seed: it asked for one and
-        at most one seat is a person's (a player alone with bots keeps a seeded game reproducible)."""
-        people = sum(1 for s in self.seats if s is not None and s.bot is None)
-        return self.client_seed is not None and people <= 1
-
-    def game_seed(self, game_no: int) -> str:
-        """A seed for game ``game_no``, about to start: from the creator's seed when it is honoured
-        (one for each game number, so every game of the table differs), else the host's own secret."""
-        if self.client_seed_honoured():
-            return f"{self.client_seed}/{game_no}"
-        return secrets.token_hex(16)
-
     def _new_session(self, seed: str) -> Session[Any]:
         """A game of this table from its start, dealt by ``seed``; it keeps the way back for an
         undo when the game has one."""
         return Session(self.game, self.size, self.options, seed, undo=self.game.undo_floor is not None)
-
-    def dealt_by_client_seed(self) -> bool:
-        """True when the creator's seed dealt the current game (a secret seed has no ``/``)."""
-        return self.client_seed is not None and self.seed == f"{self.client_seed}/{self.game_no}"
 
     def _make_bots(self) -> None:
         self.bots.make(self.game, [s.bot if s is not None else None for s in self.seats], self.seed)
@@ -861,7 +808,7 @@ class Table:
         if reopened:
             self._forget_record()
             for seat in range(self.size):
-                self._mark_away(seat)
+                self.seats.away(seat)
         entry = {"event": {"type": "undone", "seq": keep, "undone": undone[0] if undone else None},
                  "text": f"Undone: {what}"}  # fmt: skip
         self._announce(entry)
@@ -910,10 +857,7 @@ class Table:
         """The game is over: its away timers and turn timers stop."""
         if self.clock is not None:
             self.clock.stop()
-        for s in self.seats:
-            if s is not None and s.away_timer is not None:
-                s.away_timer.cancel()
-                s.away_timer = None
+        self.seats.stop()
 
     def _wind_clock(self) -> None:
         """The turn timers follow who waits now for a person's move (:mod:`.clock`)."""
@@ -936,7 +880,7 @@ class Table:
         if self.status != PLAYING:
             raise RequestError("not_playing", "The game is not being played.")
         s = self.seats[seat] if 0 <= seat < self.size else None
-        if s is None or s.bot is not None or s.token_hash is None:
+        if s is None or not s.person:
             raise RequestError("bad_seat", "That seat is not a player's.")
         if seat not in self.movers():
             raise RequestError("not_waiting", f"The table is not waiting for {s.name}.")
@@ -979,7 +923,7 @@ class Table:
         if self.status != PLAYING:
             raise RequestError("not_playing", "The game is not being played.")
         s = self.seats[seat] if 0 <= seat < self.size else None
-        if s is None or s.bot is not None or s.token_hash is None:
+        if s is None or not s.person:
             raise RequestError("bad_seat", "That seat is not a player's.")
         if s.conn is not None:
             raise RequestError("not_away", f"{s.name} is at the table.")
@@ -1004,8 +948,7 @@ class Table:
         if conn.seats.get(self.id) == seat:
             raise RequestError("bad_seat", "That is your own seat: leave the table instead.")
         why = clean_chat(reason)[:REASON_LENGTH]
-        self.store.free_seat(self.id, seat)
-        self.seats[seat] = None
+        self.seats.empty(seat)
         self.retoken(s.token_hash, None, seat)
         who = self.name_of(conn)
         if s.conn is not None:
@@ -1020,7 +963,7 @@ class Table:
 
     def people(self) -> bool:
         """True when people play at the table (a guest the organiser moves for is no player here)."""
-        return any(s is not None and s.bot is None and s.token_hash is not None for s in self.seats)
+        return any(s is not None and s.person for s in self.seats)
 
     def tell(self, code: str, message: str) -> None:
         """Say something to every connection at the table (an error frame not tied to a request)."""
@@ -1032,6 +975,4 @@ class Table:
         self.bots.close()
         if self.clock is not None:
             self.clock.stop()
-        for s in self.seats:
-            if s is not None and s.away_timer is not None:
-                s.away_timer.cancel()
+        self.seats.stop()
