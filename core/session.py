@@ -1,8 +1,9 @@
 """One game as it is played: its position, its record moves so far, and the way back.
 
-Every place that plays a game goes through a :class:`Session`: the host's table, bots playing
-a whole game (:func:`yule.core.records.play`), a record replayed (:func:`yule.core.records.replay`,
-``yule replay``).  A seat's move comes in wire form (:meth:`Session.play`) and is applied; the
+The host's table, bots playing a whole game (:func:`yule.core.records.play`) and a record
+replayed (:func:`yule.core.records.replay`, ``yule replay``) all play through a
+:class:`Session` (a search's playouts apply moves to copies of a position directly, for
+speed).  A seat's move comes in wire form (:meth:`Session.play`) and is applied; the
 chance moves it sets off are drawn at once, each from a ``random.Random`` seeded by the game's
 seed and the number of the move, so the same seed deals the same game however it is played,
 restarted or taken back.  A chance move that a seat sets off itself (White Rabbit's die) waits
@@ -43,7 +44,7 @@ class Session(Generic[S]):
     chance moves.  ``undo``: keep a copy of the position before each seat's move, so that taking
     it back applies no move again."""
 
-    __slots__ = ("_at_once_since", "_kept", "game", "keeps", "moves", "seed", "state")
+    __slots__ = ("_at_once_since", "_keep_all", "_kept", "game", "moves", "seed", "state")
 
     def __init__(
         self, game: Game[S], players: int, options: Mapping[str, Any] | None = None, seed: int | str = "",
@@ -53,11 +54,10 @@ class Session(Generic[S]):
         self.seed = seed
         self.state: S = game.start(players, options)
         self.moves: list[MoveDict] = []
-        self.keeps = undo
-        """True when the position before each seat's move is kept (``undo``)."""
+        self._keep_all = undo
         self._kept: list[tuple[int, S]] = [(0, self.state.clone())]
         """Copies of positions on the way, each after its number of moves, in order: the start,
-        and with :attr:`keeps` the one before each seat's move."""
+        and with ``undo`` the one before each seat's move."""
         self._at_once_since: int | None = None
         self._follow()
 
@@ -109,7 +109,7 @@ class Session(Generic[S]):
         goes on."""
         state = self.state
         played = state.parse_record_move(dict(move)) if isinstance(move, Mapping) else move
-        if self.keeps and played.by != CHANCE and self._kept[-1][0] != len(self.moves):
+        if self._keep_all and played.by != CHANCE and self._kept[-1][0] != len(self.moves):
             self._kept.append((len(self.moves), state.clone()))
         try:
             events = state.apply(played)
