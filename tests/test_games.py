@@ -24,7 +24,8 @@ a wrong, missing or extra result is refused; a record cut short replays to an un
 
 And of a game's :class:`~yule.core.session.Session`: a move taken back leaves the game as its
 record replayed without it, whether the session kept the positions on the way or not, and the
-same moves played again (in wire form) draw the same chance moves and end the same game.
+same moves played again (in wire form) draw the same chance moves and end the same game; a game
+that fails in the middle of a move is set back to the moves before it.
 """
 
 from __future__ import annotations
@@ -372,3 +373,23 @@ def test_a_session_goes_back_to_any_move(name):
         assert looks(session) == looks(replay(record, upto=count))
     session.replay(record["moves"][len(session.moves) :])
     assert looks(session) == looks(replay(record))
+
+
+def test_a_game_that_fails_in_the_middle_of_a_move_is_set_back_to_the_moves_before(monkeypatch):
+    game = get_game("white-elephant")
+    record = record_of(game, ["greedy"] * 3, 1)
+    session = replay(record, upto=10)
+    before = looks(session)
+    bad = record["moves"][10]
+    original = type(session.state).apply
+
+    def half_done(state: GameState[Any], move: Any) -> list[dict[str, Any]]:
+        events = original(state, move)
+        if move.to_record() == bad:
+            raise RuntimeError("a bug in the rules, after the position changed")
+        return events
+
+    monkeypatch.setattr(type(session.state), "apply", half_done)
+    with pytest.raises(RuntimeError):
+        session.apply(bad)
+    assert session.moves == record["moves"][:10] and looks(session) == before
