@@ -63,6 +63,8 @@ class BotTable(Protocol):
     """What the bot loop asks of its table (:class:`yule.netplay.table.Table`)."""
 
     id: int
+    made_by: str | None
+    """The address the table was created from (its bots think in that address's share), if known."""
     bot_delay: float
     """Seconds the bots wait before each move: read again whenever the loop is kicked."""
     thinkers: Thinkers
@@ -133,11 +135,12 @@ class BotLoop:
         """Move for the active bot-controlled seats, after the table's delay, until people move.
 
         A bot thinks where the host's bots think (:mod:`.thinkers`: worker processes shared
-        fairly between the tables; the strong one searches for its think time), so the host
-        keeps serving every table meanwhile; a move thought out for a position that has
-        changed since (another seat moved at the same time, an undo) is thought again.  A move
-        the store cannot keep is tried again later (after 1 s, doubling up to 30 s), and the
-        table is told once; a table whose bots cannot move at all says so, never waits in silence.
+        fairly between the addresses the tables were made from; the strong one searches for
+        its think time), so the host keeps serving every table meanwhile; a move thought out
+        for a position that has changed since (another seat moved at the same time, an undo)
+        is thought again.  A move the store cannot keep is tried again later (after 1 s,
+        doubling up to 30 s), and the table is told once; a table whose bots cannot move at
+        all says so, never waits in silence.
         """
         retry = 0.0
         while (session := self.table.playing) is not None:
@@ -168,9 +171,11 @@ class BotLoop:
 
     async def _think(self, session: Session[Any], seat: Seat, bot: Bot[Any], view: Any) -> MoveDict:
         """``bot``'s move for ``seat`` from its view, thought out where the host's bots think
-        (:mod:`.thinkers`), by a copy of the bot for this one decision (:meth:`Session.decider`)."""
+        (:mod:`.thinkers`, in the share of the address the table was made from), by a copy of
+        the bot for this one decision (:meth:`Session.decider`)."""
         table = self.table
-        return await table.thinkers.choose(table.id, table.people(), session.decider(bot, seat), view)
+        by = table.made_by or f"table {table.id}"  # not known: a share of its own
+        return await table.thinkers.choose(table.id, by, table.people(), session.decider(bot, seat), view)
 
     def _same(self, session: Session[Any], state: Any, seq: int) -> bool:
         """True while the game is still at the position ``state`` after ``seq`` moves."""

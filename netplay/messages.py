@@ -57,10 +57,12 @@ class Pong(_Message):
 
 
 class ListTables(_Message):
-    """The lobby's tables; ``tables``: ids to list whatever else is listed (the seats a player keeps)."""
+    """The lobby's tables; ``tables``: ids to list whatever else is listed (the seats a player
+    keeps); ``after``: the next page, the tables older than that one."""
 
     type: Literal["list"]
     tables: Annotated[list[TableId], Field(max_length=32)] = Field(default_factory=list)
+    after: TableId | None = None
 
 
 class Create(_Message):
@@ -223,6 +225,13 @@ class RemoveSeat(_Message):
     reason: Annotated[str, Field(max_length=CHAT_SENT)] = ""
 
 
+class Rename(_Message):
+    """Play under another name from now on (the host cleans it); refused while holding a seat."""
+
+    type: Literal["rename"]
+    name: Annotated[str, Field(max_length=MAX_NAME)]
+
+
 class Chat(_Message):
     """A chat line for everyone at the table (the host cleans and shortens it)."""
 
@@ -234,6 +243,7 @@ class Chat(_Message):
 _MODELS = (
     Hello, Ping, Pong, ListTables, Create, Join, Resume, Reclaim, Watch, Leave, AddBot, FillBots,
     RemoveBot, SetOpen, Start, Again, Move, Organise, Undo, Answer, Nudge, StandIn, BotMove, RemoveSeat, Chat,
+    Rename,
 )  # fmt: skip
 
 ClientMessage = Annotated[
@@ -261,7 +271,8 @@ ClientMessage = Annotated[
     | StandIn
     | BotMove
     | RemoveSeat
-    | Chat,
+    | Chat
+    | Rename,
     Field(discriminator="type"),
 ]
 """Any client message, validated (:func:`parse_client_message`); one class per ``type``."""

@@ -44,7 +44,8 @@ CREATE TABLE IF NOT EXISTS tables (
     players TEXT NOT NULL,
     client_seed TEXT,
     turn_seconds REAL,
-    started_by TEXT
+    started_by TEXT,
+    made_by TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id INTEGER NOT NULL,
@@ -72,6 +73,8 @@ CREATE TABLE IF NOT EXISTS chat (
     seat INTEGER,
     name TEXT NOT NULL,
     text TEXT NOT NULL,
+    game_no INTEGER,
+    seq INTEGER,
     PRIMARY KEY (table_id, n)
 );
 CREATE TABLE IF NOT EXISTS organisers (
@@ -133,6 +136,20 @@ class TableRow:
     """Its turn timer (:mod:`yule.netplay.clock`), if it has one."""
     started_by: str | None = None
     """Who started its current game (the log says so), if the host knows."""
+    made_by: str | None = None
+    """The address it was created from (as the host's limits count addresses), if the host knows."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    """One kept chat line of a table: who said what, and where in the table's games: game
+    ``game_no`` had ``seq`` moves then (both None for a line kept before the host noted it)."""
+
+    seat: int | None
+    name: str
+    text: str
+    game_no: int | None = None
+    seq: int | None = None
 
 
 class Store:
@@ -176,6 +193,12 @@ class Store:
             self.db.execute("ALTER TABLE tables ADD COLUMN turn_seconds REAL")
         if "started_by" not in columns:
             self.db.execute("ALTER TABLE tables ADD COLUMN started_by TEXT")
+        if "made_by" not in columns:
+            self.db.execute("ALTER TABLE tables ADD COLUMN made_by TEXT")
+        chat = {row[1] for row in self.db.execute("PRAGMA table_info(chat)")}
+        for column in ("game_no", "seq"):  # where in the game each line was said: none for older lines
+            if column not in chat:
+                self.db.execute(f"ALTER TABLE chat ADD COLUMN {column} INTEGER")
 
     def close(self) -> None:
         self.db.close()
@@ -216,13 +239,13 @@ class Store:
     def save_table(
         self, *, id: int, game: str, options: dict[str, Any], seats: int, open: bool, code: str,
         bot_delay: float, status: str, game_no: int, seed: str, players: list[str], client_seed: str | None,
-        turn_seconds: float | None, started_by: str | None = None,
+        turn_seconds: float | None, started_by: str | None = None, made_by: str | None = None,
     ) -> None:  # fmt: skip
         with self.atomic():
             self.db.execute(
-                "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (id, game, json.dumps(options), seats, int(open), code, bot_delay, status, game_no, seed,
-                 json.dumps(players), client_seed, turn_seconds, started_by),
+                 json.dumps(players), client_seed, turn_seconds, started_by, made_by),
             )  # fmt: skip
 
     def save_seat(self, table_id: int, seat: int, name: str, bot: str | None, token_hash: str | None) -> None:
@@ -244,19 +267,21 @@ class Store:
         with self.atomic():
             self.db.execute("DELETE FROM moves WHERE table_id=? AND game_no=? AND n>=?", (table_id, game_no, keep))
 
-    def add_chat(self, table_id: int, seat: int | None, name: str, text: str, *, keep: int) -> None:
+    def add_chat(self, table_id: int, line: ChatRow, *, keep: int) -> None:
         """Keep one chat line of a table, and only its last ``keep`` lines."""
         with self.atomic():
             (n,) = self.db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE table_id=?", (table_id,)).fetchone()
-            self.db.execute("INSERT INTO chat VALUES (?,?,?,?,?)", (table_id, n, seat, name, text))
+            self.db.execute("INSERT INTO chat (table_id, n, seat, name, text, game_no, seq) VALUES (?,?,?,?,?,?,?)",
+                            (table_id, n, line.seat, line.name, line.text, line.game_no, line.seq))  # fmt: skip
             self.db.execute("DELETE FROM chat WHERE table_id=? AND n<=?", (table_id, n - keep))
 
-    def load_chat(self, table_id: int, last: int) -> list[tuple[int | None, str, str]]:
-        """A table's last ``last`` chat lines, oldest first: (seat or None, name, text)."""
+    def load_chat(self, table_id: int, last: int) -> list[ChatRow]:
+        """A table's last ``last`` chat lines, oldest first."""
         rows = self.db.execute(
-            "SELECT seat, name, text FROM chat WHERE table_id=? ORDER BY n DESC LIMIT ?", (table_id, last)
+            "SELECT seat, name, text, game_no, seq FROM chat WHERE table_id=? ORDER BY n DESC LIMIT ?",
+            (table_id, last),
         ).fetchall()
-        return [tuple(row) for row in reversed(rows)]
+        return [ChatRow(*row) for row in reversed(rows)]
 
     def save_organiser(self, table_id: int, token_hash: str, organised: bool) -> None:
         with self.atomic():
@@ -302,7 +327,7 @@ class Store:
         self.unreadable = []
         for row in self.db.execute("SELECT * FROM tables ORDER BY id").fetchall():
             (id_, game, options, n, open_, code, delay, status, game_no, seed, players, client_seed, turn_seconds,
-             started_by) = row  # fmt: skip
+             started_by, made_by) = row  # fmt: skip
             try:
                 moves = [
                     _json(m, dict, "moves")
@@ -314,7 +339,7 @@ class Store:
                 out.append(
                     TableRow(id_, game, _json(options, dict, "options"), n, bool(open_), code, delay, status,
                              game_no, seed, names, seats.get(id_, {}), moves, organisers.get(id_), client_seed,
-                             turn_seconds, started_by)
+                             turn_seconds, started_by, made_by)
                 )  # fmt: skip
             except ValueError as e:
                 self.unreadable.append((id_, str(e)))

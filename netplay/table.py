@@ -47,10 +47,10 @@ from .connection import Connection, Limits, TokenBucket
 from .door import Ask, Door, DoorError
 from .names import clean_name, guest_names
 from .seats import Seat, Seats
-from .store import Store, StoreError, TableRow
+from .store import ChatRow, Store, StoreError, TableRow
 from .tablelog import BOT_MOVE, STARTED, TableLog
 from .thinkers import Thinkers
-from .wire import encode
+from .wire import encode, packed
 
 log = logging.getLogger("yule.host")
 
@@ -92,6 +92,7 @@ class Table:
         away_timeout: float,
         client_seed: str | None = None,
         turn_seconds: float | None = None,
+        made_by: str | None = None,
     ) -> None:
         self.store = store
         self.id = id
@@ -106,6 +107,9 @@ class Table:
         self.game_no = 0
         self.client_seed = client_seed
         """The seed the creator asked for: honoured only for games at which nobody else plays."""
+        self.made_by = made_by
+        """The address the table was created from, as the host's limits count addresses (its
+        share of tables and of the bots' thinking); None if not known."""
         self.started_by: str | None = None
         """Who started the current game (its log's first line says so)."""
         self.players: list[str] = []
@@ -140,6 +144,10 @@ class Table:
         """The bots of the current game and the loop that moves for them (:mod:`.botloop`)."""
         self.waits = Waits()
         """How long each seat's move has waited (:mod:`.clock`)."""
+        self.listing: tuple[float, bytes] | None = None
+        """When the table's line in the lobby list was made, and the line (:meth:`listed`)."""
+        self.on_info: Callable[[], None] = lambda: None
+        """Told when the table tells its info (it changed): the host's lobby list is made again."""
 
     # -- creation and restoring ----------------------------------------------------------------
 
@@ -148,7 +156,7 @@ class Table:
         cls, store: Store, id: int, game_name: str, seats: int, options: dict[str, Any], *, open: bool,
         bot_delay: float, away_timeout: float, seed: str | None = None, taken_codes: Collection[str] = (),
         organised: bool = False, guests: list[str] | None = None, turn_seconds: float | None = None,
-        organiser_hash: str | None = None,
+        organiser_hash: str | None = None, made_by: str | None = None,
     ) -> Table:  # fmt: skip
         """A new table, stored (with its organiser-mode guests and the organiser token's hash)."""
         try:
@@ -175,7 +183,7 @@ class Table:
             code = new_code()
         table = cls(store, id=id, game=game, options=options, seats=seats, open=open, code=code,
                     bot_delay=bot_delay, away_timeout=away_timeout, client_seed=seed,
-                    turn_seconds=turn_seconds)  # fmt: skip
+                    turn_seconds=turn_seconds, made_by=made_by)  # fmt: skip
         table.organised = organised
         table.organiser_hash = organiser_hash
         with store.atomic():
@@ -194,27 +202,32 @@ class Table:
         self.send_current(conn)
 
     @classmethod
-    def restore(cls, store: Store, row: TableRow, away_timeout: float) -> Table:
-        """A table as stored; its current game rebuilt by replaying the stored moves."""
+    def restore(cls, store: Store, row: TableRow, away_timeout: float, shortest_turn: float = 0.0) -> Table:
+        """A table as stored; its current game rebuilt by replaying the stored moves.
+
+        A turn timer stored shorter than ``shortest_turn`` (by a version that allowed it, or by
+        hand) gives that long."""
+        turn = row.turn_seconds if row.turn_seconds is None else max(shortest_turn, row.turn_seconds)
         table = cls(store, id=row.id, game=get_game(row.game), options=row.options, seats=row.seats,
                     open=row.open, code=row.code, bot_delay=row.bot_delay, away_timeout=away_timeout,
-                    client_seed=row.client_seed, turn_seconds=row.turn_seconds)  # fmt: skip
+                    client_seed=row.client_seed, turn_seconds=turn, made_by=row.made_by)  # fmt: skip
         table.status, table.game_no, table.players = row.status, row.game_no, row.players
         table.started_by = row.started_by
         table.seats.restore(row.seat_rows)
         if row.organiser is not None:
             table.organiser_hash, table.organised = row.organiser
         if table.status != WAITING:
-            table.session = table._new_session(row.seed)
+            table.session = session = table._new_session(row.seed)
             if table.started_by is not None:
-                table.log.events([table._started()], table.players)
-            table.log.events(table.session.replay(row.moves), table.players)
+                table.log.events([table._started()], table.players, 0)
+            for move in row.moves:  # each move's lines with the moves there were then
+                table.log.events(session.apply(move), table.players, len(session.moves))
             table._make_bots()
         if table.status == PLAYING:
             for seat in range(table.size):
                 table.seats.away(seat)
+            assert table.session is not None
             session = table.session
-            assert session is not None
             if session.state.is_over:  # killed between the last move and the record
                 table.status = OVER
                 table._ended()
@@ -260,7 +273,7 @@ class Table:
             id=self.id, game=self.game.name, options=self.options, seats=self.size, open=self.open,
             code=self.code, bot_delay=self.bot_delay, status=self.status, game_no=self.game_no,
             seed=self.seed, players=self.players, client_seed=self.client_seed, turn_seconds=self.turn_seconds,
-            started_by=self.started_by,
+            started_by=self.started_by, made_by=self.made_by,
         )  # fmt: skip
 
     def record(self) -> dict[str, Any]:
@@ -331,14 +344,26 @@ class Table:
 
     def info_for(self, conn: Connection) -> dict[str, Any]:
         info = {"type": "table", **self.summary(), "you": conn.seats.get(self.id), "organiser": conn is self.organiser,
-                "runs": self.runs(conn), "run_by": self.run_by()}  # fmt: skip
+                "runs": self.runs(conn), "run_by": self.run_by(), "players": self.players}  # fmt: skip
         if self.may_manage(conn):
             info["code"] = self.code
         return info
 
     def broadcast_info(self) -> None:
+        """Tell everyone at the table its info (it changed); its line in the lobby changes too."""
+        self.listing = None
+        self.on_info()
         for conn in self.connections():
             conn.send(self.info_for(conn))
+
+    def listed(self, now: float, fresh: float) -> bytes:
+        """The table's line in the lobby list for anyone not at it: its public :meth:`summary`,
+        encoded once for every list; made again when the table has told its info since, or
+        when it is ``fresh`` seconds old (``now``, on the loop's clock: its moves change it
+        without a word)."""
+        if self.listing is None or now - self.listing[0] >= fresh:
+            self.listing = (now, packed(self.summary(public=True)))
+        return self.listing[1]
 
     def view_frame(self, seat: int | None, log_entries: list[dict[str, Any]]) -> bytes:
         assert self.session is not None
@@ -362,7 +387,8 @@ class Table:
 
     def send_log(self, conn: Connection) -> None:
         """The current game's log so far (none before the first game) and the table's chat."""
-        conn.send({"type": "log", "table": self.id, "entries": self.log.entries, "chat": self.chat.lines})
+        conn.send({"type": "log", "table": self.id, "game_no": self.game_no, "entries": self.log.entries,
+                   "chat": self.chat.lines})  # fmt: skip
 
     def send_current(self, conn: Connection) -> None:
         """Table info, the log so far with the chat, and the connection's current view (empty log)."""
@@ -380,12 +406,11 @@ class Table:
 
     def publish(self, events: list[dict[str, Any]]) -> None:
         """Every connection at the table gets its own view with the new public events."""
-        self._send_views(self.log.events(events, self.players))
+        self._send_views(self.log.events(events, self.players, self.seq))
 
     def _announce(self, entry: dict[str, Any]) -> None:
         """A log entry of the table's own (not a move's): kept in the log, and sent with everyone's view."""
-        self.log.add(entry)
-        self._send_views([entry])
+        self._send_views([self.log.add(entry, self.seq)])
 
     def _send_views(self, entries: list[dict[str, Any]]) -> None:
         self._wind_clock()
@@ -506,7 +531,8 @@ class Table:
             raise RequestError("empty_chat", "There is nothing to say in that line.")
         seat = conn.seats.get(self.id)
         s = self.seats[seat] if seat is not None else None
-        frame = encode(self.chat.say(seat, s.name if s is not None else conn.name, text))
+        line = ChatRow(seat, s.name if s is not None else conn.name, text, self.game_no, self.seq)
+        frame = encode(self.chat.say(line))
         for other in self.connections():
             other.send_bytes(frame)
 

@@ -1,11 +1,13 @@
 """The log of the game at a table: what each move did, in words, and the lines the table adds.
 
-Every public event of a move becomes a log entry ``{"event": ..., "text": ...}`` in the
-game's own words (:attr:`yule.core.base.Game.describe`), or the table's for the events it makes
-itself: who started the game, a turn timer run out, a stand-in's move the organiser allowed, a
-failing bot replaced.  The table adds lines of its own as well (an undo, a nudge, someone
-back).  The last :data:`LOG_RESENT` entries are kept, for whoever joins, resumes or watches
-mid-game; each view frame carries the entries new since the one before.
+Every public event of a move becomes a log entry ``{"event": ..., "text": ..., "seq": n}`` in
+the game's own words (:attr:`yule.core.base.Game.describe`), or the table's for the events it
+makes itself: who started the game, a turn timer run out, a stand-in's move the organiser
+allowed, a failing bot replaced.  The table adds lines of its own as well (an undo, a nudge,
+someone back).  ``seq`` says where in the game each line was written: the game had ``n``
+record moves then (chat lines say the same, so a client puts them among the log's lines).
+The last :data:`LOG_RESENT` entries are kept, for whoever joins, resumes or watches mid-game;
+each view frame carries the entries new since the one before.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ BOT_MOVE = "bot_move"
 stand-in bot made for a person the organiser (``who``) let it move for."""
 
 Entry = dict[str, Any]
-"""A log entry: ``{"event": {...}, "text": "..."}``."""
+"""A log entry: ``{"event": {...}, "text": "...", "seq": n}``."""
 
 
 class TableLog:
@@ -53,14 +55,17 @@ class TableLog:
             return f"{event['name']} started {'the game' if game_no == 1 else f'game {game_no}'}."
         return self.game.describe(event, names)
 
-    def events(self, events: list[Event], names: list[str]) -> list[Entry]:
-        """Public events, ``names`` the players', as entries, kept; the new entries."""
-        entries = [{"event": e, "text": self.describe(e, names)} for e in events]
+    def events(self, events: list[Event], names: list[str], seq: int) -> list[Entry]:
+        """Public events, ``names`` the players', as entries of a game at ``seq`` moves, kept;
+        the new entries."""
+        entries = [{"event": e, "text": self.describe(e, names), "seq": seq} for e in events]
         self.entries.extend(entries)
         del self.entries[:-LOG_RESENT]
         return entries
 
-    def add(self, entry: Entry) -> None:
-        """A line of the table's own (not a move's), kept."""
+    def add(self, entry: Entry, seq: int) -> Entry:
+        """A line of the table's own (not a move's) in a game at ``seq`` moves, kept; the entry."""
+        entry = {**entry, "seq": seq}
         self.entries.append(entry)
         del self.entries[:-LOG_RESENT]
+        return entry

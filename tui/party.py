@@ -613,7 +613,7 @@ class PartyApp(HostedApp):
             self.notify(literal(frame.get("message", "")), title="From the host", severity="error")
 
     def on_chat_input_said(self, message: ChatInput.Said) -> None:
-        self.send_chat(self.party.table, message.text)
+        self.send_chat(self.party.table, message.text, message.field)
 
     def _table_info(self, info: dict[str, Any]) -> None:
         self.info = info

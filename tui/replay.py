@@ -7,7 +7,8 @@ the position after each move at the game's table, as one seat saw it or as a spe
 (a chance move, such as a shuffle or a die roll, is a move of its own), Home and End (or
 ``s`` and ``e``, for keyboards without them) jump to the start and the end, ``v`` switches
 whose view it is.  At the end of a finished game the
-result comes up as the game-over screen shows it.
+result comes up as the game-over screen shows it; from there Left steps back a move, and Home
+(or ``s``) jumps to the start.
 
 The start is the first position anyone saw at the table: the chance moves that open a game
 (the shuffle, the deal) are already made, as the host makes them before the first view.
@@ -68,6 +69,16 @@ class Replay:
         """The view of ``seat`` at ``position``."""
         view = self.session.position(position).view(seat)
         return {key: value for key, value in view.items() if key != "actions"}
+
+
+class ReplayOverScreen(GameOverScreen):
+    """The result at the end of a replay, dismissed with ``"previous"`` (Left: back a move) or
+    ``"start"`` (Home or ``s``) too: the replay's keys go on working over its result."""
+
+    BINDINGS = [
+        Binding("left", "done('previous')", "Back", priority=True),
+        Binding("home,s", "done('start')", "Start", key_display="home/s", priority=True),
+    ]
 
 
 class ReplayScreen(TableScreen):
@@ -152,11 +163,9 @@ class ReplayScreen(TableScreen):
 
     def _fit_log(self, size: Size) -> None:
         """The public view's table is as tall as what it shows (a spectator's): the log has every
-        row left; a seat's table keeps the log its game gives it."""
-        log = self.query_one(GameLog)
-        log.styles.height = "1fr" if self.seat is None else None
-        if self.seat is not None:
-            super()._fit_log(size)
+        row left; a seat's table keeps the log its game gives it (not the public view's)."""
+        self.query_one(GameLog).styles.height = None
+        super()._fit_log(size)
 
     def _game_over(self) -> None:
         if not self.replay.finished:
@@ -165,12 +174,16 @@ class ReplayScreen(TableScreen):
         view = self.replay.view(self.replay.end, self.seat)
         result = final_result(self.game, view)
         self.app.push_screen(
-            GameOverScreen(self.game, result, self.replay.names, self.seat, again=False), self._after_game_over
+            ReplayOverScreen(self.game, result, self.replay.names, self.seat, again=False), self._after_game_over
         )
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "leave":
             self.app.exit(0)
+        elif choice == "previous":
+            self.action_step(-1)
+        elif choice == "start":
+            self.action_jump("start")
 
     def action_leave(self) -> None:
         self.app.exit(0)

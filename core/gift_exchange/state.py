@@ -66,7 +66,7 @@ from ..base import (
 )
 from .moves import KEEPS, MOST_SEATS, OPENS, STEALS, Bring, Keep, Move, Open, Order, Steal, parse
 from .options import check_options
-from .text import LABEL_MAX, SILLY_GIFTS, WRAPPING_MAX, WRAPPINGS, text_problem
+from .text import LABEL_MAX, SILLY_GIFTS, WRAPPING_MAX, WRAPPINGS, bot_label, text_problem
 from .views import Gift, GiftExchangeActions, GiftExchangeResult, GiftExchangeView
 
 BRINGING = "bringing"
@@ -403,7 +403,7 @@ class GiftExchangeState(GameState[Move]):
         if phase == BRINGING:
             if self.brought[seat] or self.n_brought == self.players:
                 return []
-            return [Bring(seat, SILLY_GIFTS[seat % len(SILLY_GIFTS)], WRAPPINGS[seat % len(WRAPPINGS)])]
+            return [Bring(seat, bot_label(seat), WRAPPINGS[seat % len(WRAPPINGS)])]
         if phase not in (PLAYING, FINAL) or seat != self.current:
             return []
         moves: list[Move] = []

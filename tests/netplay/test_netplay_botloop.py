@@ -1,6 +1,6 @@
 """The bot loop of a table (:mod:`yule.netplay.botloop`), on a table of its own: a kick wakes the
-loop while it waits out the bots' delay, the bots play a game to its end, and a stand-in makes a
-person's one move."""
+loop while it waits out the bots' delay, the bots play a game to its end, a stand-in makes a
+person's one move, and the bots think in the share of the address the table was made from."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 from conftest import until
 
-from yule.core import get_game
-from yule.core.base import MoveDict
+from yule.core import Bot, get_game
+from yule.core.base import MoveDict, View
 from yule.core.session import Session
 from yule.netplay.botloop import BotLoop
 from yule.netplay.thinkers import Thinkers
@@ -23,8 +23,9 @@ class BotsAlone:
 
     def __init__(self, bot_delay: float, bots: set[int] = {0, 1, 2}) -> None:  # noqa: B006 (never changed)
         self.id = 1
+        self.made_by: str | None = "127.0.0.2"
         self.bot_delay = bot_delay
-        self.thinkers = Thinkers()
+        self.thinkers: Thinkers = Thinkers()
         self.players = ["Ana", "Ben", "Cy"]
         self.session = Session(get_game("white-elephant"), 3, seed="kick")
         self.session.draw_chance()
@@ -48,6 +49,18 @@ class BotsAlone:
 
     def tell(self, code: str, message: str) -> None:
         self.told.append(code)
+
+
+class Shares(Thinkers):
+    """Thinkers that note whose share each decision is thought in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by: list[str] = []
+
+    async def choose(self, table: int, by: str, people: bool, bot: Bot[Any], view: View) -> MoveDict:
+        self.by.append(by)
+        return await super().choose(table, by, people, bot, view)
 
 
 def bots_of(table: BotsAlone) -> BotLoop:
@@ -98,3 +111,14 @@ async def test_a_stand_in_makes_a_persons_one_move_with_its_note_and_the_loop_wa
     loop.once(mover, note)
     await until(lambda: table.notes, "the stand-in's move")
     assert table.notes == [note] and table.session.moves[before]["by"] == mover
+
+
+async def test_the_bots_think_in_the_share_of_the_address_the_table_was_made_from():
+    for made_by, share in [("127.0.0.2", "127.0.0.2"), (None, "table 1")]:  # not known: a share of its own
+        table = BotsAlone(bot_delay=0)
+        table.made_by = made_by
+        table.thinkers = thinkers = Shares()
+        loop = bots_of(table)
+        loop.kick()
+        await until(lambda: loop.task is not None and loop.task.done(), "the game's end")
+        assert thinkers.by and set(thinkers.by) == {share}

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from conftest import until
+from netplay_support import next_message
 
 from yule.core import all_games, get_game
 from yule.core.records import play, verify_record
@@ -27,7 +28,7 @@ async def test_bots_on_separate_connections_play_whole_games(host):
         assert "seed" not in record and record["result"]["winners"]  # the host's own seed is never written
 
 
-async def test_a_person_and_host_bots(host):
+async def test_a_person_and_host_bots_and_a_fresh_tv_names_who_played(host):
     async with Client("127.0.0.1", host.port, "Ana") as ana:
         created = await ana.create_table("white-elephant", 3, bot_delay=0, seed="ana")
         table = created["table"]
@@ -47,7 +48,13 @@ async def test_a_person_and_host_bots(host):
                     await ana.move(table, {"type": kind})
                     moves += 1
             elif msg["type"] == "table" and msg["status"] == "over":
+                assert msg["players"] == ["Ana", *(s["name"] for s in msg["seats"][1:])]
                 break
+        await ana.leave(table)  # after the game: her seat is free
+    async with Client("127.0.0.1", host.port, "TV") as tv:
+        await tv.watch(table, created["code"])
+        info = await next_message(tv, "table", table=table)
+        assert info["seats"][0] is None and info["players"][0] == "Ana"  # a fresh TV still names her
     assert moves > 0
     (path,) = (host.data_dir / "records").glob("*.json")
     record = json.loads(path.read_text())

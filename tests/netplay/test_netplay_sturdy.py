@@ -9,11 +9,11 @@ A bot that fails is replaced for that move by the random bot, and the table's lo
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
 import stat
-from asyncio import open_connection
 from typing import Any
 
 import pytest
@@ -29,7 +29,6 @@ from yule.netplay.connection import Limits
 from yule.netplay.host import Host
 from yule.netplay.store import Store
 from yule.netplay.table import Table
-from yule.netplay.wire import PROTOCOL_VERSION
 
 
 def stored_moves(host: Host, table: int) -> list[dict]:
@@ -272,11 +271,7 @@ async def test_connections_are_capped_per_host_and_per_address_with_a_sentence(t
     await host.start("127.0.0.1", 0)
 
     async def from_address(address: str, hello: bool = True) -> Raw:
-        raw = Raw(*await open_connection("127.0.0.1", host.port, local_addr=(address, 0)))
-        if hello:
-            raw.send({"type": "hello", "version": PROTOCOL_VERSION, "name": address})
-            assert (await raw.frame())["type"] == "welcome"
-        return raw
+        return await Raw.open(host.port, hello, address)
 
     try:
         first, second = await from_address("127.0.0.1"), await from_address("127.0.0.1")
@@ -336,7 +331,8 @@ async def test_a_full_host_still_gives_a_player_their_seat_back_and_nothing_else
         created = await bob.create_table("elf", 2)
         token = bob.seats[created["table"]].token
         await bob.close()
-        async with Client("127.0.0.1", port, "Ana") as ana, Client("127.0.0.1", port, "Cy") as cy:
+        async with Client("127.0.0.1", port, "Ana") as ana, Client("127.0.0.1", port, "Cy", reconnect=False) as cy:
+            await ana.create_table("elf", 2, sit=False)  # Ana is at a table, Cy at none
             assert len(host.connections) == 2  # the host is full
             async with Client("127.0.0.1", port, "Eve", reconnect=False) as eve:
                 with pytest.raises((HostError, ConnectionLost)) as refused:
@@ -345,5 +341,57 @@ async def test_a_full_host_still_gives_a_player_their_seat_back_and_nothing_else
             async with Client("127.0.0.1", port, "Bob", reconnect=False) as back:
                 assert (await back.resume(token)).seat == 0  # his own seat: let in all the same
                 assert back.tables[created["table"]]["seats"][0]["name"] == "Bob"
-                assert len(host.connections) == 3 and not host.probation
-            assert await ana.list_tables() and await cy.list_tables()
+                await until(lambda: cy.state == "gone", "Cy, at no table, to make way")
+                assert len(host.connections) == 2 and not host.probation
+            assert await ana.list_tables()
+
+
+async def test_a_full_host_whose_spare_slots_are_taken_still_gives_a_player_their_seat_back(tmp_path):
+    host = Host(tmp_path, limits=Limits(max_connections=3, connections_per_address=2, resume_room=2))
+    async with running(host) as port:
+        bob = await Raw.open(port)
+        token = (await bob.ask({"type": "create", "game": "elf", "seats": 2}))["token"]
+        bob.close()
+        await until(lambda: not host.connections)
+        at_a_table = await Raw.open(port, address="127.0.0.3")
+        assert (await at_a_table.ask({"type": "create", "game": "elf", "seats": 2, "sit": False}))["type"] == "created"
+        at_none = await Raw.open(port, address="127.0.0.3")
+        elsewhere = await Raw.open(port, address="127.0.0.4")
+        squatters = [await Raw.open(port, address="127.0.0.2") for _ in range(2)]  # the host is full: on probation
+        assert len(host.probation) == 2  # and its spare slots are taken
+        back = await Raw.open(port)
+        assert (await back.ask({"type": "resume", "token": token}))["type"] == "seated"
+        made_way = await squatters[0].frames_until_closed()  # the oldest of the address with the most waiting
+        assert made_way[-1]["code"] == "host_full" and "fewer waiting" in made_way[-1]["message"]
+        made_way = await at_none.frames_until_closed()  # at no table, of the address with the most connections
+        assert made_way[-1]["code"] == "host_full" and "take their seat back" in made_way[-1]["message"]
+        await until(lambda: len(host.connections) == 3)
+        for raw in (at_a_table, elsewhere):
+            assert (await raw.ask({"type": "list"}))["type"] == "tables"
+        for raw in (at_a_table, elsewhere, squatters[1], back):
+            raw.close()
+
+
+async def test_a_connection_let_in_to_take_a_seat_back_has_seconds_its_pings_do_not_lengthen(tmp_path):
+    host = Host(tmp_path, limits=Limits(max_connections=1, resume_room_per_address=1, resume_seconds=0.5))
+    async with running(host) as port:
+        filler = await Raw.open(port)
+        waiting = await Raw.open(port, address="127.0.0.2")
+        assert len(host.probation) == 1  # the host is full: on probation
+        (refused,) = await (await Raw.open(port, hello=False, address="127.0.0.2")).frames_until_closed()
+        assert refused["code"] == "host_full"  # one such slot an address here
+
+        async def pinging() -> None:
+            while True:
+                waiting.send({"type": "ping"})
+                await asyncio.sleep(0.05)
+
+        task = asyncio.create_task(pinging())
+        try:
+            frames = await asyncio.wait_for(waiting.frames_until_closed(), 10)  # the guard against a hang
+        finally:
+            task.cancel()
+        assert {"type": "pong"} in frames  # answered meanwhile, and closed all the same
+        assert frames[-1]["code"] == "host_full" and "0.5 seconds to take a seat back" in frames[-1]["message"]
+        assert not host.probation
+        filler.close()

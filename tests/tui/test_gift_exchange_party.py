@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 
-from gift_exchange_support import BoardApp, position
+from gift_exchange_support import LABELS, WRAPPINGS, BoardApp, position
 from textual.widgets import Input
 from tui_support import Notes, Played, ViewApp, burst, screen_text, wait_for
 
 from yule.core import get_game
+from yule.core.gift_exchange import Bring, Order
 from yule.core.records import verify_record
 from yule.netplay.client import Client
 from yule.tui.dialogs import ConfirmScreen
@@ -319,3 +320,23 @@ async def test_a_refused_bring_keeps_what_was_typed():
         await pilot.press("b")
         await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the form again")
         assert [i.value for i in app.screen.query(Input)] == ["Waffle maker", "gold box"]
+
+
+async def test_a_refused_opening_keeps_the_name_typed_for_the_gift():
+    played = Played(get_game("gift-exchange"), 3, seed=1)
+    for seat in range(3):  # Ben's gift comes without a label: whoever opens it names it
+        played.state.apply(Bring(seat, "" if seat == 1 else LABELS[seat], WRAPPINGS[seat]))
+    played.state.apply(Order((0, 1, 2)))
+    app = RefusingApp(played, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table_screen.table.view is not None, what="the table")
+        assert app.table_screen.table.view["actions"]["name_needed"] == [1]
+        await pilot.press("2", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="what is it?")
+        await pilot.press(*"Singing fish", "enter")
+        await wait_for(pilot, lambda: app.moves and app.screen is app.table_screen, what="the opening sent")
+        assert app.moves[-1] == {"type": "open", "gift": 1, "label": "Singing fish"}
+        await wait_for(pilot, lambda: not app.table_screen.table.pending, what="the refusal heard")
+        await pilot.press("2", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the form again")
+        assert [i.value for i in app.screen.query(Input)] == ["Singing fish"]

@@ -125,6 +125,16 @@ async def test_a_wrong_code_is_said_in_words_and_quitting_fails(host):
     assert app.return_value == 1  # yule watch exits with 1
 
 
+async def test_a_private_table_without_its_code_says_to_give_it(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        table = (await ana.create_table("white-elephant", 3))["table"]
+        app = WatchApp("127.0.0.1", host.port, table, None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: f"Table {table} is private: give its join code too" in screen_text(app),
+                           what="why")  # fmt: skip
+            assert "None" not in screen_text(app)
+
+
 async def test_nothing_answering_is_said_in_words_and_r_tries_again(tmp_path):
     host = Host(tmp_path, away_timeout=60)
     port = await host.start("127.0.0.1", 0)
