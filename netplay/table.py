@@ -830,6 +830,7 @@ class Table:
             if reopened:
                 self.save()
         undone = session.undo()
+        self.log.back_to(keep)
         what = self.game.describe(undone[0], self.players) if undone else "a move."
         if reopened:
             self._forget_record()

@@ -5,7 +5,8 @@ the game's own words (:attr:`yule.core.base.Game.describe`), or the table's for 
 makes itself: who started the game, a turn timer run out, a stand-in's move the organiser
 allowed, a failing bot replaced.  The table adds lines of its own as well (an undo, a nudge,
 someone back).  ``seq`` says where in the game each line was written: the game had ``n``
-record moves then (chat lines say the same, so a client puts them among the log's lines).
+record moves then (chat lines say the same, so a client puts them among the log's lines); an
+undo takes off the lines of the moves it takes back.
 The last :data:`LOG_RESENT` entries are kept, for whoever joins, resumes or watches mid-game;
 each view frame carries the entries new since the one before.
 """
@@ -62,6 +63,12 @@ class TableLog:
         self.entries.extend(entries)
         del self.entries[:-LOG_RESENT]
         return entries
+
+    def back_to(self, seq: int) -> None:
+        """The game is taken back to its first ``seq`` moves (an undo): the lines logged after
+        them go, so the entries stay in the order of their ``seq`` (where a client puts the
+        chat lines said meanwhile)."""
+        self.entries = [entry for entry in self.entries if entry["seq"] <= seq]
 
     def add(self, entry: Entry, seq: int) -> Entry:
         """A line of the table's own (not a move's) in a game at ``seq`` moves, kept; the entry."""
