@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
+from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
 from .messages import (
     AddBot,
@@ -59,8 +60,9 @@ from .messages import (
     Watch,
     parse_client_message,
 )
+from .names import clean_name
 from .store import Store, StoreError, hash_token
-from .table import DEFAULT_BOT_DELAY, OVER, WAITING, RequestError, Table, clean_name
+from .table import OVER, WAITING, RequestError, Table
 from .thinkers import Thinkers
 from .wire import PROTOCOL_VERSION, encode, encode_with, packed
 

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, TypeAdapter, ValidationError
 
 MAX_NAME = 64
-"""Longest name a client may send; the host then cleans and shortens it (see host.clean_name)."""
+"""Longest name a client may send; the host then cleans and shortens it (see :func:`.names.clean_name`)."""
 
 RequestId = Annotated[int, Field(ge=0, le=2**31)]
 TableId = Annotated[int, Field(ge=1, le=2**62)]

@@ -32,9 +32,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from yule.core import CHANCE, GameState, all_games, get_game
+from yule.core import GameState, all_games, get_game
 from yule.core.bots import determinizer
 from yule.core.ismcts import SearchBot
+from yule.core.session import Session
 
 SEATS = {game.name: (game.min_players, min(game.max_players, 8)) for game in all_games()}
 """Each game's tables tried, from its fewest seats to its most (but 8 at the most)."""
@@ -58,21 +59,15 @@ def games(names=tuple(SEATS)):
 def positions(name: str, players: int, seed: int, kinds: list[str]) -> Iterator[tuple[GameState, int]]:
     """Every position of one game where a seat decides, with that seat, played by the bots."""
     game = get_game(name)
-    state = game.start(players)
-    chance = random.Random(seed)
+    session = Session(game, players, seed=seed)
+    session.draw_chance()
     bots = [game.bots[kinds[i]](random.Random(f"{seed}/{i}")) for i in range(players)]
     for _ in range(3000):
-        if state.is_over:
+        if session.state.is_over:
             return
-        trigger = state.chance_trigger()
-        active = state.active()
-        if active[0] == CHANCE and trigger is None:
-            state.apply(state.chance_move(chance))
-            continue
-        seat = trigger[0] if trigger is not None else active[0]
-        yield state, seat
-        wire = bots[seat].choose(state.view(seat))
-        state.apply(state.chance_move(chance) if trigger is not None else state.parse_seat_move(seat, wire))
+        seat = session.movers()[0]
+        yield session.state, seat
+        session.play(seat, bots[seat].choose(session.state.view(seat)))
     raise AssertionError("the game did not end")
 
 

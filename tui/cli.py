@@ -104,7 +104,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         json.dump(record, sys.stdout)
         sys.stdout.write("\n")
         return 0
-    _, state = replay(record)
+    state = replay(record).state
     print(f"{game.title}, {players} players, seed {seed}, {len(record['moves'])} moves")
     for line in game.report_lines(state, names):
         print(f"  {line}")

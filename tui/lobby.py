@@ -746,7 +746,7 @@ class NameScreen(LineScreen):
     with it), or says what is wrong with it; Esc keeps the name as it was (None)."""
 
     def __init__(self, why: Text | str, name: str) -> None:
-        from yule.netplay.table import NAME_LENGTH
+        from yule.netplay.names import NAME_LENGTH
 
         super().__init__("Your name", why, max_length=NAME_LENGTH, value=name)
 

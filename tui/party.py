@@ -713,7 +713,7 @@ def export_last(data_dir: Path, folder: Path) -> int:
             record = json.loads(path.read_text(encoding="utf-8"))
             if record.get("game") != GAME:
                 continue
-            _, state = replay(record)
+            state = replay(record).state
         except (OSError, ValueError, RecordError):
             continue
         if state.is_over:

@@ -32,7 +32,7 @@ def name_problem(name: str) -> str | None:
     >>> name_problem("Annabelle-Marie Christina Fontaine")
     'a name has at most 24 characters; that one has 34.'
     """
-    from yule.netplay.table import NAME_LENGTH, clean_name
+    from yule.netplay.names import NAME_LENGTH, clean_name
 
     if not clean_name(name, ""):
         return "a name needs at least one letter or digit."

@@ -68,9 +68,9 @@ import asyncssh
 
 from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, SSH_SESSIONS_PER_ADDRESS, ssh_line
 from yule.netplay.connection import address_group, uncount
+from yule.netplay.names import clean_name
 from yule.netplay.private import write_private
 from yule.netplay.store import DataFolderError
-from yule.netplay.table import clean_name
 
 from .sshnames import NameBook, NamesError
 from .sshstarter import AppStarter, GuestApp, shared_environment

@@ -17,9 +17,8 @@ A label is known to its bringer from the start and to everyone once the gift is 
 then it is in nobody else's view and in no event.  Whether a gift was brought *without* a
 label (to be named at the reveal, organiser mode) is public, so the opener knows to name it.
 
-Undo is the host's or the organiser's: replay the record without its last move
-(:func:`rebuild`); :func:`undo_floor` says how far back undo may go (never before the drawn
-order).
+Undo is the host's or the organiser's (:meth:`yule.core.session.Session.undo`);
+:func:`undo_floor` says how far back it may go (never before the drawn order).
 
     >>> state = GiftExchangeState(2)
     >>> state.active()
@@ -697,31 +696,14 @@ _PLAY: dict[type, Callable[[GiftExchangeState, Any], list[Event]]] = {
 """Each kind of move and how :meth:`GiftExchangeState.apply` checks and plays it."""
 
 
-def rebuild(players: int, options: Mapping[str, Any] | None, moves: Iterable[Mapping[str, Any]]) -> GiftExchangeState:
-    """The position after ``moves`` (record form): how undo rebuilds the game.
-
-    Undo replays the record without its last move; the result is the exact earlier position.
-
-    >>> moves = [{"by": 0, "type": "bring", "label": "Socks", "wrapping": "box"},
-    ...          {"by": 1, "type": "bring", "label": "", "wrapping": "bag"},
-    ...          {"by": "chance", "type": "order", "seats": [0, 1]},
-    ...          {"by": 0, "type": "open", "gift": 1, "label": "Mug"}]
-    >>> rebuild(2, {}, moves).snapshot() == rebuild(2, {}, moves[:3]).snapshot()
-    False
-    >>> rebuild(2, {}, moves[:3]).phase, undo_floor(moves)
-    ('playing', 3)
-    """
-    state = GiftExchangeState(players, options)
-    for move in moves:
-        state.apply(parse(dict(move)))
-    return state
-
-
 def undo_floor(moves: Iterable[Mapping[str, Any]]) -> int:
     """How many leading moves undo must keep: everything up to the drawn order.
 
     Once the order is drawn it stands (undoing it would let the table redraw until it likes
     the order); before that, any bring may be undone to fix a typo.
+
+    >>> undo_floor([{"by": 0, "type": "bring"}, {"by": 1, "type": "bring"}, {"by": "chance", "type": "order"}])
+    3
     """
     for i, move in enumerate(moves):
         if move.get("type") == "order":

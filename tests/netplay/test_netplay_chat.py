@@ -213,3 +213,25 @@ def test_a_database_from_before_chat_positions_keeps_its_lines_without_a_place(t
         ]  # fmt: skip
     finally:
         store.close()
+
+
+async def test_a_line_said_after_an_undo_comes_back_after_it(host):
+    """An undo takes the lines of the move it takes back off the log so far, so its entries stay
+    in the order of their seq: a line said after the undo comes back after the undo's line."""
+    async with Client("127.0.0.1", host.port, "Org") as org, Client("127.0.0.1", host.port, "TV") as tv:
+        created = await org.create_table("gift-exchange", 2, organised=True, guests=["Ana", "Ben"], sit=False)
+        table = created["table"]
+        await org.start(table)
+        for seat, label in enumerate(["Socks", "Mug"]):
+            await org.move(table, {"type": "bring", "label": label, "wrapping": "box"}, seat=seat)
+        (acting,) = (await next_message(org, "view", table=table, seq=3))["acting"]
+        await org.move(table, {"type": "open", "gift": acting["actions"]["open"][0]}, seat=acting["seat"])
+        assert await org.undo(table) == 3
+        await org.chat(table, "after the undo")
+        await tv.watch(table, created["code"])
+        log = await next_message(tv, "log", table=table)
+    seqs = [entry["seq"] for entry in log["entries"]]
+    assert seqs == sorted(seqs) and not any(" opened " in entry["text"] for entry in log["entries"][:-1])
+    lines = [line if isinstance(line, str) else line.plain for line in host_log_lines(log)]
+    assert lines[-2:] == [log["entries"][-1]["text"], "chat│ Org (watching): after the undo"]
+    assert lines[-2].startswith("Undone: ")

@@ -145,7 +145,7 @@ async def test_the_lobby_list_shows_what_a_table_tells_at_once_and_its_moves_in_
         assert line["status"] == "playing"
         playing = host.tables[table]
         seat = playing.movers()[0]
-        move = playing.game.bots["greedy"](random.Random(1)).choose(playing.state.view(seat))
+        move = playing.game.bots["greedy"](random.Random(1)).choose(playing.session.state.view(seat))
         await [ana, bob][seat].move(table, move)
         assert (await cy.list_tables())[0]["seq"] == line["seq"]  # the line made before: a move alone
         assert (await ana.list_tables())[0]["seq"] > line["seq"]  # to those at the table, as it is

@@ -14,6 +14,7 @@ import json
 import os
 import random
 import stat
+from typing import Any
 
 import pytest
 from conftest import FAST, running, until
@@ -21,6 +22,7 @@ from netplay_support import Raw
 
 from yule.core import all_games
 from yule.core.records import replay, verify_record
+from yule.netplay.botloop import BotLoop
 from yule.netplay.botplay import play_games
 from yule.netplay.client import Client, ConnectionLost, HostError
 from yule.netplay.connection import Limits
@@ -36,14 +38,14 @@ def stored_moves(host: Host, table: int) -> list[dict]:
 
 
 def views(table: Table) -> list[dict]:
-    return [table.state.view(seat) for seat in [None, *range(table.size)]]
+    return [table.session.state.view(seat) for seat in [None, *range(table.size)]]
 
 
 def agrees_with_disk(host: Host, table: int) -> None:
     """The table's moves are the stored ones, and replaying them gives the position it holds."""
     t = host.tables[table]
-    assert stored_moves(host, table) == t.moves
-    _, replayed = replay(t.record())
+    assert stored_moves(host, table) == t.session.moves
+    replayed = replay(t.record()).state
     assert [replayed.view(s) for s in [None, *range(t.size)]] == views(t)
 
 
@@ -65,7 +67,7 @@ def next_move(table: Table, rng: random.Random) -> tuple[int, dict]:
     """The first mover's next move, as its seat's greedy bot would choose it."""
     seat = table.movers()[0]
     bot = table.game.bots["greedy"](rng)
-    return seat, bot.choose(table.state.view(seat))
+    return seat, bot.choose(table.session.state.view(seat))
 
 
 async def test_a_move_that_cannot_be_stored_is_not_played_and_the_table_plays_on(host, tmp_path):
@@ -79,16 +81,16 @@ async def test_a_move_that_cannot_be_stored_is_not_played_and_the_table_plays_on
             await clients[seat].move(table_id, move)
 
         seat, move = next_move(table, rng)
-        before = (list(table.moves), views(table))
+        before = (list(table.session.moves), views(table))
         failing_writes(host, True)
         with pytest.raises(HostError) as refused:
             await clients[seat].move(table_id, move)
         assert refused.value.code == "not_saved" and "did not happen" in refused.value.message
-        assert (table.moves, views(table)) == before
+        assert (table.session.moves, views(table)) == before
         failing_writes(host, False)
         agrees_with_disk(host, table_id)
-        assert await clients[seat].move(table_id, move) == len(table.moves) > len(before[0])
-        assert table.moves[: len(before[0])] == before[0]
+        assert await clients[seat].move(table_id, move) == table.seq > len(before[0])
+        assert table.session.moves[: len(before[0])] == before[0]
 
         blocker = tmp_path / "a file"
         blocker.write_text("")
@@ -100,14 +102,14 @@ async def test_a_move_that_cannot_be_stored_is_not_played_and_the_table_plays_on
             try:
                 await clients[seat].move(table_id, move)
             except HostError as e:
-                assert e.code == "not_saved" and table.status == "playing" and not table.state.is_over
+                assert e.code == "not_saved" and table.status == "playing" and not table.session.state.is_over
                 agrees_with_disk(host, table_id)
                 refusals += 1
                 host.store.records_dir = records
         assert refusals == 1  # only the last move writes the record
         assert host.store.db.execute("SELECT status FROM tables WHERE id=?", (table_id,)).fetchone() == ("over",)
         verify_record(json.loads(host.store.record_path(table_id, 1).read_text()))
-        assert stored_moves(host, table_id) == table.moves
+        assert stored_moves(host, table_id) == table.session.moves
     finally:
         for client in clients:
             await client.close()
@@ -131,12 +133,12 @@ async def test_a_game_that_cannot_be_stored_as_finished_is_not_finished_after_a_
             except HostError as e:
                 assert e.code == "not_saved"
                 break
-        moves = list(table.moves)
+        moves = list(table.session.moves)
         for client in clients:
             await client.close()
     host = Host(tmp_path, limits=FAST)
     async with running(host):
-        assert host.tables[table_id].status == "playing" and host.tables[table_id].moves == moves
+        assert host.tables[table_id].status == "playing" and host.tables[table_id].session.moves == moves
         assert not host.store.record_path(table_id, 1).exists()
 
 
@@ -151,7 +153,7 @@ async def test_starts_seats_settings_and_undo_that_cannot_be_stored_change_nothi
             with pytest.raises(HostError) as refused:
                 await attempt
             assert refused.value.code == "not_saved"
-        assert (table.status, table.game_no, table.open, table.state) == ("waiting", 0, False, None)
+        assert (table.status, table.game_no, table.open, table.session) == ("waiting", 0, False, None)
         assert [s.name for s in table.seats] == ["Ana", "Ben"] and sorted(host.tables) == [table_id]
         failing_writes(host, False)
 
@@ -160,7 +162,7 @@ async def test_starts_seats_settings_and_undo_that_cannot_be_stored_change_nothi
         failing_writes(host, True)
         with pytest.raises(HostError) as refused:
             await ana.undo(table_id)
-        assert refused.value.code == "not_saved" and len(table.moves) == 1
+        assert refused.value.code == "not_saved" and table.seq == 1
         failing_writes(host, False)
         agrees_with_disk(host, table_id)
         assert await ana.undo(table_id) == 0
@@ -213,13 +215,13 @@ async def test_a_failing_bot_is_replaced_by_the_random_bot_and_the_log_says_so(h
         table = host.tables[table_id]
         await ana.start(table_id)
         await until(lambda: table.status == "over")
-        original = Table._make_bots
+        original = BotLoop.make
 
-        def broken_bots(self: Table) -> None:
-            original(self)
-            self.bots[1] = Broken(illegal)  # type: ignore[assignment]
+        def broken_bots(self: BotLoop, *args: Any) -> None:
+            original(self, *args)
+            self.by_seat[1] = Broken(illegal)  # type: ignore[assignment]
 
-        monkeypatch.setattr(Table, "_make_bots", broken_bots)
+        monkeypatch.setattr(BotLoop, "make", broken_bots)
         await ana.play_again(table_id)
         texts = []
         async for msg in ana:
@@ -230,7 +232,7 @@ async def test_a_failing_bot_is_replaced_by_the_random_bot_and_the_log_says_so(h
     replaced = [t for t in texts if t.startswith("The bot playing for")]
     assert replaced and all(t == f"The bot playing for {table.players[1]} was stuck; a random move was made."
                             for t in replaced)  # fmt: skip
-    assert any(e["event"]["type"] == "bot_replaced" for e in table.log)
+    assert any(e["event"]["type"] == "bot_replaced" for e in table.log.entries)
     assert "the random bot moves instead" in caplog.text
     record = json.loads(host.store.record_path(table_id, 2).read_text())
     verify_record(record)

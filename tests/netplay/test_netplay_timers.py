@@ -35,7 +35,7 @@ async def test_a_seat_that_does_not_move_in_time_is_moved_for_and_the_log_says_s
         (entry,) = time_ups(moved)
         assert entry == {"event": {"type": "time_up", "seat": 0}, "text": "Time is up for Ana: a bot made the move.",
                          "seq": moved["seq"]}  # fmt: skip
-        assert moved["log"].index(entry) == 0 and host.tables[table].moves[seq]["by"] == 0
+        assert moved["log"].index(entry) == 0 and host.tables[table].session.moves[seq]["by"] == 0
         seen = await next_message(tv, "view", lambda frame: bool(time_ups(frame)), table=table)  # the TV's log too
         assert time_ups(seen) == [entry] and "timers" in seen
 
@@ -80,7 +80,7 @@ async def test_seats_that_move_at_once_each_have_their_own_clock(host):
         assert bens["seat"] == 1 and bens["left"] <= 1.0 - (asyncio.get_running_loop().time() - started) + 0.05
         moved = await next_message(ben, "view", lambda frame: bool(time_ups(frame)), table=table)
         assert [entry["event"]["seat"] for entry in time_ups(moved)] == [1]
-        assert host.tables[table].moves[seq - 1]["by"] == 0  # Ana's own bring, not a bot's
+        assert host.tables[table].session.moves[seq - 1]["by"] == 0  # Ana's own bring, not a bot's
 
 
 async def a_timed_game_left(tmp_path) -> tuple[int, str]:

@@ -242,7 +242,7 @@ async def test_the_tv_follows_an_organiser_mode_party_and_its_undo(host):
             await org.move(table, {"type": "bring", "label": "Mug", "wrapping": "tin"}, seat=1)
             await wait_for(pilot, lambda: "Turn 1 of 2" in screen_text(app), what="the order on the TV")
             assert "Socks" not in screen_text(app) and "flat parcel" in screen_text(app)
-            seat = host.tables[table].state.active()[0]
+            seat = host.tables[table].session.state.active()[0]
             await org.move(table, {"type": "open", "gift": 0}, seat=seat)
             await wait_for(pilot, lambda: "Revealed" in screen_text(app), what="the reveal")
             assert "◆ Socks" in screen_text(app) and isinstance(app.screen, GiftExchangeTV)

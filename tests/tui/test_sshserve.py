@@ -174,23 +174,23 @@ async def test_two_guests_play_one_table_each_seeing_only_their_own_goal(party):
             goals = {}
             for guest, name in ((ana, "ana"), (ben, "ben")):
                 await guest.shows(f"{name} (you)")
-                assert table.state is not None
-                goals[guest] = "Goal " + " ".join(label(loc) for loc in table.state.view(seat[guest])["goal"]["locations"])  # fmt: skip
+                assert table.session is not None
+                goals[guest] = "Goal " + " ".join(label(loc) for loc in table.session.state.view(seat[guest])["goal"]["locations"])  # fmt: skip
                 await guest.shows(goals[guest])
             assert goals[ana] != goals[ben]
 
             moved = {ana: 0, ben: 0}
             while min(moved.values()) < 2:  # each guest moves twice, by keys, in turn with the bot
-                assert table.state is not None and not table.state.is_over
+                assert table.session is not None and not table.session.state.is_over
                 await until(lambda: set(table.movers()) & {seat[ana], seat[ben]}, "a guest's turn")
                 guest = ana if seat[ana] in table.movers() else ben
-                before = len(table.moves)
+                before = table.seq
                 for _ in range(int(WAIT)):  # a key the app gets before the view of its turn is refused: again
-                    actions = table.state.view(seat[guest]).get("actions", {})
+                    actions = table.session.state.view(seat[guest]).get("actions", {})
                     guest.keys("\r" if actions.get("play") is None else "e")  # play the card shown, else end
-                    if await comes_true(lambda: len(table.moves) > before, 1.0):
+                    if await comes_true(lambda: table.seq > before, 1.0):
                         break
-                assert len(table.moves) > before, "the guest's keys made no move at the host"
+                assert table.seq > before, "the guest's keys made no move at the host"
                 moved[guest] += 1
 
             assert goals[ben] not in ana.text, "ana's screen showed ben's Goal card"
@@ -557,8 +557,8 @@ async def test_a_name_is_its_first_key_and_another_key_under_it_is_somebody_else
         await organiser.fill_bots(table.id)
         await organiser.start(table.id)
         seat = [s.name if s else None for s in table.seats].index("dee")
-        assert table.state is not None
-        goal = "Goal " + " ".join(label(loc) for loc in table.state.view(seat)["goal"]["locations"])
+        assert table.session is not None
+        goal = "Goal " + " ".join(label(loc) for loc in table.session.state.view(seat)["goal"]["locations"])
         await dee.shows(goal)
         hers = book.folder("dee")
         assert (await app_of(ssh, a))[1] == str(hers)

@@ -62,13 +62,13 @@ async def test_a_move_goes_with_its_views_seq_and_a_stale_screen_is_refused(tmp_
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
         at_host = app.host.tables[app.table_id]
-        seq = len(at_host.moves)
+        seq = at_host.seq
         table = app.table_screen.table
         assert table.seq == seq
         table.seq = seq - 1  # as if the screen were a move behind the game
         await pilot.press("space", "right", "space", "t")
         await wait_for(pilot, lambda: any(STALE in n.message for n in notes), what="the refusal")
-        assert sent == [seq - 1] and len(at_host.moves) == seq and not table.pending
+        assert sent == [seq - 1] and at_host.seq == seq and not table.pending
         table.seq = seq
         await pilot.press("space", "right", "space", "t")
         await wait_for(

@@ -42,7 +42,7 @@ def let_a_bot_finish(app: YuleApp) -> None:
     """A bot plays our seat too (as for a player away), so the game ends soon."""
     table = app.host.tables[app.table_id]
     table.seats[app.last_view["you"]].stand_in = True
-    table.kick_bots()
+    table.bots.kick()
 
 
 async def test_leaving_a_table_goes_to_the_lobby_and_enter_takes_the_seat_back(host):
@@ -172,7 +172,7 @@ async def test_a_spectator_has_no_move_keys_and_leaves_straight_to_the_lobby(hos
             assert app.table_screen.spectator and app.watching
             assert not shown(app) & {*app.table_screen.table.MOVES, "results", "again"}
             host.tables[table].bot_delay = 0.01
-            host.tables[table].kick_bots()
+            host.tables[table].bots.kick()
             await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), timeout=90, what="the game's end")
             text = await wait_for_screen(pilot, GameOverScreen, "Back to the table", what="the results")
             assert "Play again" not in text

@@ -93,7 +93,7 @@ async def test_the_tv_of_every_game_follows_it_live_to_the_scores(host, game):
                 player.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await player
-            assert app.tv.lines[-1] == host.tables[table].log[-1]["text"]
+            assert app.tv.lines[-1] == host.tables[table].log.entries[-1]["text"]
             assert "Traceback" not in screen_text(app)
 
 
