@@ -1,13 +1,18 @@
-"""Fair shares of the host: one address's all-bot strong tables against another table's pace.
+"""Fair shares of the host: one address's all-bot strong tables against another address's table.
 
-Starts a real ``yule host`` subprocess (``--bot-workers N``).  From 127.0.0.1 it plays a
-table of greedy bots (host-side bots at no delay, followed by one watching connection) and
-measures its pace (views a second) and the host's ping round trip, first alone, then while a
-second connection has created ``--heavy`` all-bot tables of the strong bot, also at no delay,
-and left (the bots share by table, not by address, so one address is as good as two here).  The target: the watched table keeps at least half its pace, and the ping
-round trip stays under 50 ms.
+Starts a real ``yule host`` subprocess (``--bot-workers N``, by default what the host itself
+would choose on this machine).  From 127.0.0.1 a watching connection measures the pace (views
+a second) of one table of bots and the host's ping round trip, first alone, then while ten
+all-bot tables of the strong bot (``--heavy``) made from 127.0.0.2, by a connection that then
+left, play as fast as they can (no bot delay).  The measured table is by default all strong
+bots too (``--measured hard``: it thinks in the same worker processes, so this is the fair
+share of the bots' thinking); ``--measured greedy`` plays greedy bots, which never wait for a
+worker (so this measures only the host's own loop).
 
-    python bench/fairness.py --heavy 10 --seconds 20
+The target: the measured table keeps at least half its pace, and the ping round trip stays
+under 50 ms.
+
+    python bench/fairness.py --heavy 10 --seconds 30
 """
 
 from __future__ import annotations
@@ -15,13 +20,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
-from hostproc import percentile, port_of
+from hostproc import Bare, percentile, port_of
 
 from yule.netplay.client import Client, HostError
 
@@ -34,15 +40,12 @@ def start(data: str, workers: int) -> subprocess.Popen[str]:
     )  # fmt: skip
 
 
-async def watched_pace(port: int, seconds: float) -> tuple[float, list[float]]:
-    """Views a second at a table of greedy bots played again and again, and ping round trips (ms)."""
+async def watched_pace(port: int, table: int, seconds: float) -> tuple[float, list[float]]:
+    """Views a second at ``table`` (played again whenever it ends), and ping round trips (ms)."""
     async with Client("127.0.0.1", port, "Watcher", request_timeout=60) as me:
+        await me.watch(table)
         views = 0
         pings: list[float] = []
-        table = (await me.create_table("white-elephant", 4, sit=False, bot_delay=0))["table"]
-        await me.fill_bots(table, "greedy")
-        await me.start(table)
-        await me.watch(table)
         end = time.monotonic() + seconds
         next_ping = time.monotonic()
         while (now := time.monotonic()) < end:
@@ -58,41 +61,66 @@ async def watched_pace(port: int, seconds: float) -> tuple[float, list[float]]:
                 continue
             if frame.get("type") == "view" and frame.get("table") == table:
                 views += 1
-            elif frame.get("type") == "table" and frame.get("table") == table and frame["status"] == "over":
-                await me.play_again(table)
+        await me.leave(table)
         return views / seconds, pings
 
 
+async def measured_table(creator: Client, game: str, kind: str) -> int:
+    """An open table of ``kind`` bots at no delay, made and started by ``creator``."""
+    table = (await creator.create_table(game, 4, sit=False, bot_delay=0, open=True))["table"]
+    await creator.fill_bots(table, kind)
+    await creator.start(table)
+    return table
+
+
+async def again_and_again(creator: Client, table: int) -> None:
+    """The measured table's next game starts whenever one ends."""
+    async for frame in creator:
+        if frame.get("type") == "table" and frame.get("table") == table and frame["status"] == "over":
+            await creator.play_again(table)
+
+
 async def heavy_tables(port: int, count: int) -> None:
-    """``count`` all-bot tables of the strong bot at no delay, started by one connection that then leaves."""
-    client = Client("127.0.0.1", port, "Heavy", reconnect=False)
-    await client.connect()
+    """``count`` all-bot tables of the strong bot at no delay, made from 127.0.0.2 by one
+    connection that then leaves."""
+    conn = await Bare.open(port, "127.0.0.2", "Heavy")
     for _ in range(count):
-        table = (await client.create_table("white-rabbit", 4, sit=False, bot_delay=0))["table"]
-        await client.fill_bots(table, "ismcts")
-        await client.start(table)
-    await client.close()
+        table = (await conn.ask({"type": "create", "game": "white-rabbit", "seats": 4, "sit": False,
+                                 "bot_delay": 0}))["table"]  # fmt: skip
+        await conn.ask({"type": "fill_bots", "table": table, "kind": "ismcts"})
+        await conn.ask({"type": "start", "table": table})
+    conn.close()
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--heavy", type=int, default=10, help="all-bot strong tables from the other address")
-    parser.add_argument("--seconds", type=float, default=20.0, help="seconds each measurement lasts")
-    parser.add_argument("--workers", type=int, default=1, help="the host's --bot-workers")
+    parser.add_argument("--heavy", type=int, default=10, help="all-bot strong tables from 127.0.0.2")
+    parser.add_argument("--seconds", type=float, default=30.0, help="seconds each measurement lasts")
+    parser.add_argument("--measured", choices=("hard", "greedy"), default="hard", help="the bots of the measured table")
+    parser.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 1),
+                        help="the host's --bot-workers (default: what yule host chooses here)")  # fmt: skip
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
         host = start(data, args.workers)
         try:
             port = await port_of(host)
-            alone, alone_pings = await watched_pace(port, args.seconds)
+            creator = Client("127.0.0.1", port, "Measured", request_timeout=60)
+            await creator.connect()
+            game = "white-rabbit" if args.measured == "hard" else "white-elephant"
+            table = await measured_table(creator, game, "ismcts" if args.measured == "hard" else "greedy")
+            replay = asyncio.create_task(again_and_again(creator, table))
+            alone, alone_pings = await watched_pace(port, table, args.seconds)
             await heavy_tables(port, args.heavy)
-            loaded, loaded_pings = await watched_pace(port, args.seconds)
+            loaded, loaded_pings = await watched_pace(port, table, args.seconds)
+            replay.cancel()
+            await creator.close()
         finally:
             host.terminate()
             host.wait()
-    print(f"bot workers: {args.workers}; {args.heavy} all-bot strong tables from another connection")
+    print(f"bot workers: {args.workers}; a {args.measured} table from 127.0.0.1; "
+          f"{args.heavy} all-bot strong tables from 127.0.0.2")  # fmt: skip
     for label, pace, pings in (("alone", alone, alone_pings), ("loaded", loaded, loaded_pings)):
-        print(f"{label:>7}: {pace:6.1f} views/s; ping p50 {statistics.median(pings):6.1f} ms, "
+        print(f"{label:>7}: {pace:6.2f} views/s; ping p50 {statistics.median(pings):6.1f} ms, "
               f"p95 {percentile(pings, 95):6.1f} ms, max {max(pings):6.1f} ms")  # fmt: skip
     print(f"pace kept: {loaded / alone:.2f} of alone (target at least 0.5); ping p95 target under 50 ms")
 

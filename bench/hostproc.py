@@ -2,7 +2,8 @@
 
 ``netbench.py`` and ``soak.py`` import this (run as ``python bench/X.py``, the ``bench`` folder
 is on the import path): a host on 127.0.0.1 at a port of the system's choosing, with room for
-every connection of the load generator (all of them from 127.0.0.1), its memory and its CPU time.
+every connection of the load generator (all of them from 127.0.0.1), its memory and its CPU time;
+and bare connections from other loopback addresses (:class:`Bare`), for the limits per address.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import resource
 import subprocess
 import sys
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
+
+from yule.netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, encode, read_frame
 
 
 def start_host(data: Path | str, connections: int, log: IO[str] | int = subprocess.DEVNULL) -> subprocess.Popen[str]:
@@ -63,3 +66,40 @@ def percentile(values: list[float], p: float) -> float:
     """The ``p``-th percentile of some values (at least one)."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+class Bare:
+    """A bare protocol connection from a local ``address`` (a loopback address standing in for
+    another machine: the host's limits count by address), for the load a benchmark makes."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self._rids = 0
+
+    @classmethod
+    async def open(cls, port: int, address: str, name: str = "Bench") -> Bare:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0), limit=2**20)
+        bare = cls(reader, writer)
+        writer.write(encode({"type": "hello", "version": PROTOCOL_VERSION, "name": name}))
+        if (welcome := await bare.frame())["type"] != "welcome":
+            raise RuntimeError(f"the host refused {address}: {welcome}")
+        return bare
+
+    async def frame(self) -> dict[str, Any]:
+        """The next frame the host sends (its pings answered and passed over)."""
+        while True:
+            frame = await read_frame(self.reader, MAX_HOST_FRAME, idle_timeout=60, frame_timeout=60)
+            if frame["type"] != "ping":
+                return frame
+            self.writer.write(encode({"type": "pong"}))
+
+    async def ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send a request; the host's answer to it (frames for no request are passed over)."""
+        self._rids += 1
+        self.writer.write(encode({**message, "rid": self._rids}))
+        while (frame := await self.frame()).get("rid") != self._rids:
+            pass
+        return frame
+
+    def close(self) -> None:
+        self.writer.close()

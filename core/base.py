@@ -448,7 +448,7 @@ class Game(Generic[S]):
     """The end of a finished game as lines of plain text; ``None``: the scores table will do."""
     undo_floor: Callable[[Sequence[Mapping[str, Any]]], int] | None = None
     """How many leading record moves an undo must keep (given the moves so far); ``None``: the
-    game has no undo.  The host undoes by replaying the record without its last seat move."""
+    game has no undo.  The host takes back the last seat move (:meth:`yule.core.session.Session.undo`)."""
     option_choices: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """The options that are a choice of words: option -> {value: the value in plain words},
     so a form can offer the choice (every other option is a flag or a number)."""

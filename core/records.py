@@ -5,7 +5,8 @@ A record is the omniscient story of one game as a JSON-safe dict::
     {"format": "yule-record/1", "game": ..., "options": {...}, "players": [names],
      "moves": [{"by": ..., "type": ..., ...}], "result": {"scores": [...], "winners": [...]}}
 
-Replaying its moves on the game's starting position must reproduce the game exactly.
+Replaying its moves on the game's starting position (:func:`replay`, a
+:class:`~yule.core.session.Session`) must reproduce the game exactly.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .base import CHANCE, BadOptions, Game, GameState, IllegalMove
+from .base import BadOptions, Game, IllegalMove
 from .registry import get_game
+from .session import Session
 
 FORMAT = "yule-record/1"
 
@@ -41,8 +43,8 @@ def new_record(game: Game[Any], players: list[str], options: Mapping[str, Any], 
     }
 
 
-def start_from_record(record: Mapping[str, Any]) -> tuple[Game[Any], GameState[Any]]:
-    """The game and its starting position named by a record's header."""
+def start_from_record(record: Mapping[str, Any], *, undo: bool = False) -> Session[Any]:
+    """The game a record's header names, at its start (no move made yet): a :class:`Session`."""
     if not isinstance(record, Mapping):
         raise RecordError("a record is a JSON object")
     if record.get("format") != FORMAT:
@@ -58,26 +60,37 @@ def start_from_record(record: Mapping[str, Any]) -> tuple[Game[Any], GameState[A
     if not isinstance(options, Mapping):
         raise RecordError("options must be an object")
     try:
-        state = game.start(len(players), options)
+        return Session(game, len(players), options, undo=undo)
     except BadOptions as e:
         raise RecordError(str(e)) from None
-    return game, state
 
 
-def replay(record: Mapping[str, Any], *, upto: int | None = None) -> tuple[Game[Any], GameState[Any]]:
-    """Replay a record's moves (the first ``upto`` of them) and return the position reached."""
-    game, state = start_from_record(record)
+def replay(record: Mapping[str, Any], *, upto: int | None = None, undo: bool = False) -> Session[Any]:
+    """The game a record plays, its moves (the first ``upto`` of them) applied: a :class:`Session`."""
+    session = start_from_record(record, undo=undo)
     moves = record.get("moves")
     if not isinstance(moves, list):
         raise RecordError("moves must be a list")
-    for number, move in enumerate(moves[:upto] if upto is not None else moves, start=1):
-        if not isinstance(move, Mapping):
-            raise RecordError("a move is a JSON object", number)
-        try:
-            state.apply(state.parse_record_move(dict(move)))
-        except IllegalMove as e:
-            raise RecordError(f"{move.get('type')!r} by {move.get('by')!r}: {e}", number) from None
-    return game, state
+    moves = moves[:upto] if upto is not None else moves
+    objects = next((n for n, move in enumerate(moves) if not isinstance(move, Mapping)), len(moves))
+    try:
+        session.replay(moves[:objects])
+    except IllegalMove as e:
+        number = len(session.moves)
+        move = moves[number]
+        raise RecordError(f"{move.get('type')!r} by {move.get('by')!r}: {e}", number + 1) from None
+    if objects < len(moves):
+        raise RecordError("a move is a JSON object", objects + 1)
+    return session
+
+
+def record_of(session: Session[Any], players: list[str], **extra: Any) -> dict[str, Any]:
+    """The record of a session's game so far (with ``result`` once it is over)."""
+    record = new_record(session.game, players, session.state.options, **extra)
+    record["moves"] = list(session.moves)
+    if (outcome := session.state.outcome()) is not None:
+        record["result"] = outcome.to_record()
+    return record
 
 
 def _comparable(result: Mapping[str, Any]) -> dict[str, Any]:
@@ -93,8 +106,7 @@ def _comparable(result: Mapping[str, Any]) -> dict[str, Any]:
 
 def verify_record(record: Mapping[str, Any]) -> None:
     """Raise :class:`RecordError` unless the record replays and its result is the engine's."""
-    _, state = replay(record)
-    outcome = state.outcome()
+    outcome = replay(record).state.outcome()
     written = record.get("result")
     if outcome is None:
         if written is not None:
@@ -124,25 +136,17 @@ def play(
 ) -> dict[str, Any]:
     """Play a whole game with a bot on every seat and return its record.
 
-    Chance draws from ``random.Random(seed)``; seat ``i``'s bot from its own RNG derived from
-    the seed, so the same seed always gives the same record.  Bots see only their seat's view
-    and answer in wire form, exactly as over the network.
+    The game is a :class:`Session` seeded by ``seed``, which draws its chance moves and each
+    decision's randomness (:meth:`Session.decider`), as at a host's table of bots dealt by the
+    same seed: the same seed always gives the same record.  Bots see only their seat's view and
+    answer in wire form, exactly as over the network.
     """
-    state = game.start(len(players), options)
-    record = new_record(game, players, state.options, seed=seed)
-    chance_rng = random.Random(f"{seed}/chance")
+    session = Session(game, len(players), options, seed)
     seat_bots = [make(random.Random(f"{seed}/seat{i}")) for i, make in enumerate(bots)]
-    moves = record["moves"]
-    while not state.is_over:
-        if len(moves) >= max_moves:
+    session.draw_chance()
+    while not session.state.is_over:
+        if len(session.moves) >= max_moves:
             raise RuntimeError(f"{game.name}: no end after {max_moves} moves")
-        active = state.active()
-        if active[0] == CHANCE:
-            move = state.chance_move(chance_rng)
-        else:
-            seat = active[0]
-            move = state.parse_seat_move(seat, seat_bots[seat].choose(state.view(seat)))
-        state.apply(move)
-        moves.append(move.to_record())
-    record["result"] = state.outcome().to_record()
-    return record
+        seat = session.movers()[0]
+        session.play(seat, session.decider(seat_bots[seat], seat).choose(session.state.view(seat)))
+    return record_of(session, players, seed=seed)

@@ -43,7 +43,10 @@ def ssh_line(port: int, user: str, host: str) -> str:
 
 
 MAX_SSH_SESSIONS = 64
-"""SSH sessions running the app at once, unless told otherwise."""
+"""SSH sessions running the app at once, unless told otherwise ..."""
+
+SSH_SESSIONS_PER_ADDRESS = 48
+"""... and from one address (an IPv6 one counted by its /64): forty guests behind one router fit."""
 
 SSH_IDLE_MINUTES = 30.0
 """Minutes without a key press after which an SSH session is closed, unless told otherwise."""

@@ -2,8 +2,10 @@
 
 Anyone at a table (seated, watching, organising) may send ``{"type": "chat", "table": T,
 "text": str}``; every connection at that table, and nobody else, then receives
-``{"type": "chat", "table": T, "seat": s or None, "name": str, "text": str}`` (``seat`` is
-``None`` for someone not seated there).  The host cleans the text first (:func:`clean_chat`):
+``{"type": "chat", "table": T, "seat": s or None, "name": str, "text": str, "game_no": g, "seq": n}``
+(``seat`` is ``None`` for someone not seated there; ``game_no`` and ``seq`` say where in the
+table's games the line was said: game ``g`` had ``n`` moves then, so a client that gets the
+lines again with the log puts each where it was said).  The host cleans the text first (:func:`clean_chat`):
 terminal escape sequences and control characters go, whitespace becomes single spaces, and
 it is cut to :data:`CHAT_LENGTH` characters; everything else, brackets included, is kept for
 clients to show literally.  Each connection may say :data:`~yule.netplay.connection.Limits.chat_burst` lines at once and
@@ -24,7 +26,7 @@ import unicodedata
 from typing import Any
 
 from . import CHAT_LENGTH
-from .store import Store
+from .store import ChatRow, Store
 
 CHAT_KEPT = 100
 """Chat lines kept per table and sent to whoever joins, resumes or watches."""
@@ -55,18 +57,17 @@ class TableChat:
     def __init__(self, store: Store, table_id: int) -> None:
         self.store = store
         self.table_id = table_id
-        self.lines: list[dict[str, Any]] = [
-            self._frame(seat, name, text) for seat, name, text in store.load_chat(table_id, CHAT_KEPT)
-        ]
+        self.lines: list[dict[str, Any]] = [self._frame(line) for line in store.load_chat(table_id, CHAT_KEPT)]
         """The kept lines as chat frames, oldest first."""
 
-    def _frame(self, seat: int | None, name: str, text: str) -> dict[str, Any]:
-        return {"type": "chat", "table": self.table_id, "seat": seat, "name": name, "text": text}
+    def _frame(self, line: ChatRow) -> dict[str, Any]:
+        return {"type": "chat", "table": self.table_id, "seat": line.seat, "name": line.name, "text": line.text,
+                "game_no": line.game_no, "seq": line.seq}  # fmt: skip
 
-    def say(self, seat: int | None, name: str, text: str) -> dict[str, Any]:
+    def say(self, line: ChatRow) -> dict[str, Any]:
         """Keep a cleaned line (stored before anyone sees it); returns its chat frame."""
-        self.store.add_chat(self.table_id, seat, name, text, keep=CHAT_KEPT)
-        frame = self._frame(seat, name, text)
+        self.store.add_chat(self.table_id, line, keep=CHAT_KEPT)
+        frame = self._frame(line)
         self.lines.append(frame)
         del self.lines[:-CHAT_KEPT]
         return frame

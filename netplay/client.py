@@ -35,7 +35,8 @@ API in brief: :meth:`Client.connect`, :meth:`~Client.close`, :meth:`~Client.list
 :meth:`~Client.create_table`, :meth:`~Client.join`, :meth:`~Client.resume`,
 :meth:`~Client.reclaim`, :meth:`~Client.watch`, :meth:`~Client.leave`, :meth:`~Client.add_bot`,
 :meth:`~Client.fill_bots`, :meth:`~Client.remove_bot`, :meth:`~Client.set_open`,
-:meth:`~Client.start`, :meth:`~Client.play_again`, :meth:`~Client.move`, :meth:`~Client.chat`; :attr:`Client.seats`
+:meth:`~Client.start`, :meth:`~Client.play_again`, :meth:`~Client.move`, :meth:`~Client.chat`,
+:meth:`~Client.rename`; :attr:`Client.seats`
 holds this client's :class:`SeatClaim` per table, :attr:`Client.tables` the latest table info
 of each table followed, :meth:`~Client.saved_seats` the seats kept on this machine;
 :func:`may_move` tells whether a view frame asks its seat for a move; :func:`discover_hosts`
@@ -469,12 +470,13 @@ class Client:
     async def resume(self, token: str) -> SeatClaim:
         """Take back a seat by its token (the client does this itself after reconnecting).
 
-        A token the host does not know (``bad_token``) is dropped from the seat store.
+        A token the host does not know (``bad_token``), or whose seat was taken back on another
+        device (``seat_moved``), is dropped from the seat store.
         """
         try:
             reply = await self.request({"type": "resume", "token": token})
         except HostError as e:
-            if e.code == "bad_token" and self.seat_store is not None:
+            if e.code in ("bad_token", "seat_moved") and self.seat_store is not None:
                 for saved in self.seat_store.seats(self.address):
                     if saved.token == token:
                         self.forget_seat(saved.table)
@@ -581,6 +583,17 @@ class Client:
     async def remove_seat(self, table: int, seat: int, reason: str = "") -> None:
         """Organiser: free a player's seat before the game starts, telling them ``reason``."""
         await self.request({"type": "remove_seat", "table": table, "seat": seat, "reason": reason})
+
+    async def rename(self, name: str) -> str:
+        """Play under ``name`` from now on (also after a reconnect); returns it as the host cleaned it.
+
+        Refused (``seated``) while this client holds a seat: a seat keeps the name it was taken
+        under.  The seats kept on this machine are those of the name in use (:meth:`saved_seats`).
+        """
+        cleaned = str((await self.request({"type": "rename", "name": name}))["name"])
+        self.name = cleaned
+        self.welcome["name"] = cleaned
+        return cleaned
 
     async def chat(self, table: int, text: str) -> None:
         """Say ``text`` to everyone at ``table`` (it comes back to this client too, as a ``chat`` frame)."""

@@ -1,4 +1,6 @@
-"""Turn timers: the optional clock of a table (its ``turn_seconds``; off unless the creator sets it).
+"""The clocks of a table: how long each seat's move has waited (:class:`Waits`: what a nudge goes
+by, and how long each person's turn took: what the host learns people's pace from), and turn timers, the optional clock of a table (its ``turn_seconds``; off unless the
+creator sets it).
 
 Each seat that a person is to move for gets ``turn_seconds`` to make its move, counted from
 the moment it became that seat's move (or from its own previous move, when it moves again).
@@ -17,6 +19,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
+
+NUDGE_AFTER = 20.0
+"""Seconds a person's move must have waited before they can be nudged, or a bot let make it."""
+
+NUDGE_EVERY = 15.0
+"""Seconds between two nudges of one seat."""
 
 TIME_UP = "time_up"
 """The log event ``{"type": "time_up", "seat": s}``, just before the move a seat's bot made for it."""
@@ -60,3 +68,58 @@ class TurnClock:
         for _, _, timer in self._deadlines.values():
             timer.cancel()
         self._deadlines.clear()
+
+
+class Waits:
+    """When each seat that may move began to wait for its move, and when it was last nudged
+    (on the loop's clock)."""
+
+    def __init__(self) -> None:
+        self.since: dict[int, float] = {}
+        """Seat -> when its current move began to wait, for every seat that may move."""
+        self.nudged: dict[int, float] = {}
+        """Seat -> when it was last nudged."""
+        self.turns: list[float] = []
+        """The seconds each person's turn of the current game took (a move the table waited for
+        them alone to make): the host learns people's pace from them (:meth:`taken`)."""
+
+    def follow(self, movers: Collection[int]) -> None:
+        """The seats that may move now (a seat that may no longer move stops waiting)."""
+        for seat in [s for s in self.since if s not in movers]:
+            del self.since[seat]
+        if movers:
+            now = asyncio.get_running_loop().time()
+            for seat in movers:
+                self.since.setdefault(seat, now)
+
+    def moved(self, seat: int, *, timed: bool = False) -> None:
+        """``seat`` has just moved: should it move again, it waits anew; a ``timed`` move (a
+        person's own, alone to move) counts among the :attr:`turns`."""
+        since = self.since.pop(seat, None)
+        if timed and since is not None:
+            self.turns.append(asyncio.get_running_loop().time() - since)
+
+    def taken(self) -> list[float]:
+        """The game is over: the seconds its people's turns took, forgotten here."""
+        turns, self.turns = self.turns, []
+        return turns
+
+    def waited(self, seat: int) -> float:
+        """Seconds the seat's move has waited (0 when it may not move)."""
+        since = self.since.get(seat)
+        return 0.0 if since is None else asyncio.get_running_loop().time() - since
+
+    def nudge(self, seat: int) -> bool:
+        """Note a nudge of ``seat`` now, unless it was nudged less than :data:`NUDGE_EVERY` seconds
+        ago (then False)."""
+        now = asyncio.get_running_loop().time()
+        if now - self.nudged.get(seat, -NUDGE_EVERY) < NUDGE_EVERY:
+            return False
+        self.nudged[seat] = now
+        return True
+
+    def clear(self) -> None:
+        """A new game: nobody has waited yet."""
+        self.since.clear()
+        self.nudged.clear()
+        self.turns.clear()

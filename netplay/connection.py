@@ -15,6 +15,7 @@ import asyncio
 import ipaddress
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -66,9 +67,23 @@ class Limits:
     """Tables a ``list`` names at most: the asker's own first, then the newest (``total`` says how many there are)."""
     list_bytes: float = 8192.0
     """A ``list`` counts as one more frame in the rate limit for each this many bytes of its answer."""
+    list_address_rate: float = 400.0
+    """What lists from one address may count as together, in frames a second on average (a
+    party of forty behind one router, each lobby asking for 200 tables every 3 s, takes under
+    half) ..."""
+    list_address_burst: float = 2000.0
+    """... and at once; beyond that a ``list`` is refused (``list_flood``), the connection stays."""
+    list_fresh: float = 0.5
+    """Seconds a table's line in the lobby list may lag behind its moves (what it tells the
+    people at it, its seats and status, shows at once)."""
     resume_room: int = 64
     """Connections let in beyond the limits to take a seat back by its token (``resume`` and
-    ``organise`` only, until one succeeds): a full host never keeps a player from their seat."""
+    ``organise`` only, until one succeeds): a full host never keeps a player from their seat.
+    When they are all taken, the oldest of the address with the most of them makes way ..."""
+    resume_room_per_address: int = 8
+    """... and one address may have this many of them at once ..."""
+    resume_seconds: float = 10.0
+    """... each for this long from connecting, whatever it sends meanwhile (pings too)."""
     max_connections: int = MAX_CONNECTIONS
     """Connections the host holds at once; more are refused (``host_full``) ..."""
     connections_per_address: int = CONNECTIONS_PER_ADDRESS
@@ -103,6 +118,19 @@ def address_group(address: str) -> str:
     return str(ip)
 
 
+def uncount(counts: Counter[str], group: str) -> None:
+    """One fewer under ``group`` in ``counts``; a group at none is forgotten, so that the counts
+    hold only the groups counted now.
+
+    >>> counts = Counter({"10.0.0.5": 1})
+    >>> uncount(counts, "10.0.0.5"); counts
+    Counter()
+    """
+    counts[group] -= 1
+    if counts[group] <= 0:
+        del counts[group]
+
+
 class TokenBucket:
     """How often something may happen: ``rate`` tokens a second flow in, up to ``burst``.
 
@@ -126,13 +154,62 @@ class TokenBucket:
 
     def take(self, cost: float = 1.0) -> bool:
         """Take ``cost`` tokens; False (and none taken) when there are not enough."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
-        self.refilled = now
-        if self.tokens < cost:
+        if not self.ready(cost):
             return False
-        self.tokens -= cost
+        self.charge(cost)
         return True
+
+    def charge(self, cost: float) -> None:
+        """Take ``cost`` tokens even when there are fewer (the bucket owes the rest): for a
+        cost known only once the work is done.
+
+        >>> bucket = TokenBucket(rate=0.0, burst=2.0)
+        >>> bucket.charge(5.0); bucket.ready(0.0)
+        False
+        """
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate) - cost
+        self.refilled = now
+
+
+class AddressBuckets:
+    """A :class:`TokenBucket` for each address (or other key), made when it is first charged.
+
+    Past ``most`` addresses all are forgotten and counting starts afresh (a LAN has far fewer).
+
+    >>> guesses = AddressBuckets(rate=0.0, burst=2.0)
+    >>> guesses.take("10.0.0.5"), guesses.take("10.0.0.5"), guesses.take("10.0.0.5"), guesses.ready("10.0.0.6")
+    (True, True, False, True)
+    """
+
+    __slots__ = ("buckets", "burst", "most", "rate")
+
+    def __init__(self, rate: float, burst: float, most: int = 4096) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.most = most
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def ready(self, key: str, cost: float = 1.0) -> bool:
+        """True when ``key`` could be charged ``cost`` now."""
+        bucket = self.buckets.get(key)
+        return bucket.ready(cost) if bucket is not None else cost <= self.burst
+
+    def take(self, key: str, cost: float = 1.0) -> bool:
+        """:meth:`TokenBucket.take` from ``key``'s bucket."""
+        return self._bucket(key).take(cost)
+
+    def charge(self, key: str, cost: float) -> None:
+        """:meth:`TokenBucket.charge` to ``key``'s bucket."""
+        self._bucket(key).charge(cost)
+
+    def _bucket(self, key: str) -> TokenBucket:
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) >= self.most:
+                self.buckets.clear()
+            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+        return bucket
 
 
 class Connection(asyncio.Protocol):

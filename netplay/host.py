@@ -18,16 +18,19 @@ and the tables live in this process; moves and seats are stored in the data fold
 from __future__ import annotations
 
 import asyncio
+import bisect
 import logging
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
 from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
-from .connection import Connection, Limits, TokenBucket
+from .botloop import DEFAULT_BOT_DELAY
+from .connection import AddressBuckets, Connection, Limits, TokenBucket
 from .messages import (
     AddBot,
     Again,
@@ -49,6 +52,7 @@ from .messages import (
     Reclaim,
     RemoveBot,
     RemoveSeat,
+    Rename,
     Resume,
     SetOpen,
     StandIn,
@@ -57,10 +61,11 @@ from .messages import (
     Watch,
     parse_client_message,
 )
+from .names import clean_name
 from .store import Store, StoreError, hash_token
-from .table import DEFAULT_BOT_DELAY, OVER, WAITING, RequestError, Table, clean_name
+from .table import OVER, WAITING, RequestError, Table
 from .thinkers import Thinkers
-from .wire import PROTOCOL_VERSION, encode
+from .wire import PROTOCOL_VERSION, encode, encode_with, packed
 
 log = logging.getLogger("yule.host")
 
@@ -77,11 +82,10 @@ RECLAIM_RATE = 1 / 10
 """Requests for an away player's seat one address may make a second on average ..."""
 RECLAIM_BURST = 8.0
 """... and at once."""
-GUESSING_ADDRESSES = 4096
-"""Addresses whose wrong join codes are counted at once (the oldest counts go beyond that)."""
 
-RECLAIM_ADDRESSES = 4096
-"""Addresses whose requests are counted at once (the oldest counts go beyond that)."""
+MOVED_TOKENS = 4096
+"""Seat tokens whose seat was taken back on another device that the host remembers (the oldest
+go beyond that): the old device is told so, not just that its token is unknown."""
 
 
 class Host:
@@ -120,22 +124,33 @@ class Host:
         """Where every table's bots think: ``bot_workers`` processes (0: a thread of this one)."""
         self.ask_seconds = ask_seconds
         """Seconds a table has to answer a request for an away player's seat (None: the door's default)."""
-        self._reclaims: dict[str, TokenBucket] = {}
-        """Address -> its requests for away players' seats (``reclaim`` is rate-limited by address)."""
+        self._reclaims = AddressBuckets(RECLAIM_RATE, RECLAIM_BURST)
+        """Each address's requests for away players' seats (``reclaim`` is rate-limited by address)."""
         self.tables: dict[int, Table] = {}
         self.tokens: dict[str, tuple[int, int]] = {}
         """Token hash -> (table id, seat)."""
+        self.moved: dict[str, tuple[int, int]] = {}
+        """Token hash -> (table id, seat): tokens that stopped working when their seat was taken
+        back on another device (:data:`MOVED_TOKENS` at most, until the host stops)."""
         self.connections: set[Connection] = set()
         """The connections admitted (see :meth:`_admit`)."""
         self.per_address: dict[str, int] = {}
-        self.probation: set[Connection] = set()
-        """Connections let in beyond the limits to take a seat back (:attr:`Limits.resume_room`)."""
-        self.made_by: dict[int, str] = {}
-        """Table id -> the address it was created from (the ``tables_per_address`` limit)."""
-        self._guesses: dict[str, TokenBucket] = {}
-        """Address -> its wrong join codes (``code_guesses``, ``code_guess_rate``)."""
-
         """Admitted connections from each address."""
+        self.probation: dict[Connection, asyncio.TimerHandle] = {}
+        """Connections let in beyond the limits to take a seat back (:attr:`Limits.resume_room`),
+        oldest first -> the timer that ends their time (:attr:`Limits.resume_seconds`)."""
+        self.tables_made: dict[str, int] = {}
+        """Address -> the tables created from it that the host holds (the ``tables_per_address``
+        limit; each table keeps its address in the store, so a restart changes nothing)."""
+        self._guesses = AddressBuckets(self.limits.code_guess_rate, self.limits.code_guesses)
+        """Each address's wrong join codes (:attr:`Limits.code_guesses`)."""
+        self._lists = AddressBuckets(self.limits.list_address_rate, self.limits.list_address_burst)
+        """What each address's lobby lists count as (:attr:`Limits.list_address_rate`)."""
+        self._ids: list[int] | None = None
+        """The tables' ids in order (oldest first), made again when a table comes or goes."""
+        self._newest: tuple[float, list[bytes]] | None = None
+        """When the lobby's newest lines were gathered (the loop's clock), and those lines, newest
+        first: the lobby list of anyone at none of those tables (:meth:`_list`)."""
         self._seen: dict[int, float] = {}
         """Table id -> when someone was last seen at it (a waiting table expires from then)."""
         self.port = 0
@@ -146,7 +161,8 @@ class Host:
         self._numbers = 0
         self._next_table = 1
         # Each handler takes its own message model (validated); the key is that model's type.
-        self._handlers: dict[str, Callable[[Connection, Any], dict[str, Any] | None]] = {
+        # A handler answers with a reply (its rid added here), or a frame it made itself, or None.
+        self._handlers: dict[str, Callable[[Connection, Any], dict[str, Any] | bytes | None]] = {
             "list": self._list,
             "paces": self._paces,
             "create": self._create,
@@ -170,6 +186,7 @@ class Host:
             "bot_move": self._bot_move,
             "remove_seat": self._remove_seat,
             "chat": self._chat,
+            "rename": self._rename,
         }
 
     # -- life cycle ----------------------------------------------------------------------------
@@ -190,7 +207,7 @@ class Host:
                         "host starts with the rest", table_id, why, store.data_dir)  # fmt: skip
         for row in rows:
             try:
-                table = Table.restore(store, row, self.away_timeout)
+                table = Table.restore(store, row, self.away_timeout, self.limits.shortest_turn)
             except Exception as e:
                 log.warning("table %s cannot be played on (%s: %s): it is set aside, its rows left in %s for "
                             "a look, and the host starts with the rest", row.id, type(e).__name__, e, store.data_dir)  # fmt: skip
@@ -306,10 +323,14 @@ class Host:
         """The forgotten tables leave the lobby, and their seat tokens stop working."""
         for table_id in gone:
             self._seen.pop(table_id, None)
-            self.made_by.pop(table_id, None)
             if (table := self.tables.pop(table_id, None)) is not None:
                 table.close()
+                if (by := table.made_by) is not None and (left := self.tables_made[by] - 1):
+                    self.tables_made[by] = left
+                elif by is not None:
+                    del self.tables_made[by]
         if gone:
+            self._ids = self._newest = None
             self.tokens = {h: where for h, where in self.tokens.items() if where[0] not in gone}
 
     async def _every(self, seconds: float, chore: Callable[[], None]) -> None:
@@ -340,26 +361,77 @@ class Host:
 
     def _admit(self, conn: Connection) -> None:
         """A new connection is let in; or, when the host is full, let in on probation to take a
-        seat back by its token (a player's own ``resume`` always finds a slot); or told why not
-        (``host_full``) and closed."""
+        seat back by its token; or told why not (``host_full``) and closed.
+
+        A player's own ``resume`` always finds a slot: one address may hold only a few of the
+        slots on probation (:attr:`Limits.resume_room_per_address`), each for a few seconds
+        from connecting however often it pings (:attr:`Limits.resume_seconds`), and when they
+        are all taken, the oldest of the address with the most of them makes way for an
+        address with fewer.
+        """
         why = self._full(conn)
         if why is None:
             self._count(conn)
             return
-        if len(self.probation) < self.limits.resume_room:
-            conn.probation = True
-            self.probation.add(conn)
+        limits = self.limits
+        held = Counter(c.group for c in self.probation)
+        mine = held[conn.group]
+        if mine >= limits.resume_room_per_address or (len(self.probation) >= limits.resume_room and
+                                                      max(held.values(), default=0) <= mine):  # fmt: skip
+            log.warning("%r refused: host full", conn)
+            conn.error("host_full", why)
+            conn.close()
             return
-        log.warning("%r refused: host full", conn)
-        conn.error("host_full", why)
-        conn.close()
+        if len(self.probation) >= limits.resume_room:
+            crowded = max(held, key=held.__getitem__)
+            oldest = next(c for c in self.probation if c.group == crowded)
+            self._end_probation(oldest, "This host is full, and a connection from an address with fewer waiting "
+                                "needed your slot: try again in a while.")  # fmt: skip
+        conn.probation = True
+        late = asyncio.get_running_loop().call_later(
+            limits.resume_seconds, self._end_probation, conn, f"This host is full: a connection let in beyond its "
+            f"limits has {limits.resume_seconds:g} seconds to take a seat back (resume), and that time is up."
+        )  # fmt: skip
+        self.probation[conn] = late
+
+    def _end_probation(self, conn: Connection, why: str) -> None:
+        """A connection on probation goes, told why (``host_full``)."""
+        if self._off_probation(conn):
+            conn.error("host_full", why)
+            conn.close()
+
+    def _off_probation(self, conn: Connection) -> bool:
+        """``conn`` is no longer on probation (its time stopped); False if it was not."""
+        late = self.probation.pop(conn, None)
+        if late is None:
+            return False
+        late.cancel()
+        conn.probation = False
+        return True
+
+    def _make_room(self, conn: Connection) -> None:
+        """``conn`` proved a seat on a full host: one connection that holds nothing (no seat,
+        watch or table) makes way, from ``conn``'s own address if that is at its limit, else
+        from the address with the most connections."""
+        limits = self.limits
+        own = self.per_address.get(conn.group, 0) >= limits.connections_per_address
+        if not own and len(self.connections) < limits.max_connections:
+            return
+        idle = [c for c in self.connections if not (c.closed or c.seats or c.watching or c.created or c.asking)
+                and (not own or c.group == conn.group)]  # fmt: skip
+        if idle:
+            way = max(idle, key=lambda c: self.per_address[c.group])
+            log.warning("%r closed: host full, its slot given to %r taking a seat back", way, conn)
+            way.error("host_full", "This host is full, and a player needed a slot to take their seat back: this "
+                      "connection, at no table, was closed. Try again in a while.")  # fmt: skip
+            way.close()
 
     def _count(self, conn: Connection) -> None:
         self.connections.add(conn)
         self.per_address[conn.group] = self.per_address.get(conn.group, 0) + 1
 
     def _lost(self, conn: Connection) -> None:
-        self.probation.discard(conn)
+        self._off_probation(conn)
         if conn not in self.connections:
             return  # refused at the door, or never more than on probation
         self.connections.discard(conn)
@@ -437,7 +509,9 @@ class Host:
             log.exception("%r: %s failed", conn, kind)
             conn.error("internal", "The host could not do that.", rid=message.rid)
             return
-        if message.rid is not None or (reply is not None and reply["type"] != "ok"):
+        if isinstance(reply, bytes):
+            conn.send_bytes(reply)
+        elif message.rid is not None or (reply is not None and reply["type"] != "ok"):
             conn.send({**(reply or {"type": "ok"}), "rid": message.rid})
 
     # -- the lobby -----------------------------------------------------------------------------
@@ -459,8 +533,7 @@ class Host:
 
         Wrong codes are counted per address: past :attr:`Limits.code_guesses` of them the
         address must wait before trying another (``too_many_guesses``)."""
-        guesses = self._guesses.get(conn.group)
-        if guesses is not None and not guesses.ready():
+        if not self._guesses.ready(conn.group):
             raise RequestError("too_many_guesses", "Too many wrong join codes from your address: wait a minute, "
                                "then check the code with whoever made the table.")  # fmt: skip
         try:
@@ -477,12 +550,7 @@ class Host:
             raise RequestError("bad_code", "No table here has that join code.")
         except RequestError as e:
             if e.code == "bad_code":
-                if guesses is None:
-                    if len(self._guesses) >= GUESSING_ADDRESSES:
-                        self._guesses.clear()
-                    guesses = self._guesses[conn.group] = TokenBucket(self.limits.code_guess_rate,
-                                                                      self.limits.code_guesses)  # fmt: skip
-                guesses.take()
+                self._guesses.take(conn.group)
             raise
 
     def _hook(self, table: Table) -> None:
@@ -494,11 +562,19 @@ class Host:
         table.retoken = lambda old, new, seat: self._retoken(table.id, old, new, seat)
         table.thinkers = self.thinkers
         table.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
+        table.on_info = self._relist
         self.tables[table.id] = table
+        self._ids = self._newest = None
+        if table.made_by is not None:
+            self.tables_made[table.made_by] = self.tables_made.get(table.made_by, 0) + 1
 
     def _retoken(self, table: int, old: str | None, new: str | None, seat: int) -> None:
         if old is not None:
             self.tokens.pop(old, None)
+            if new is not None:  # the seat goes to another device: the old one is told so if it comes back
+                self.moved[old] = (table, seat)
+                if len(self.moved) > MOVED_TOKENS:
+                    del self.moved[next(iter(self.moved))]
         if new is not None:
             self.tokens[new] = (table, seat)
 
@@ -515,26 +591,66 @@ class Host:
             "paces": {game: round(seconds, 1) for game, (seconds, _) in self.store.paces().items()},
         }
 
-    def _list(self, conn: Connection, message: ListTables) -> dict[str, Any] | None:
+    def _list(self, conn: Connection, message: ListTables) -> bytes:
         """The lobby: the tables the asker is at, or names (the seats it keeps), first, then the
-        newest others, at most :attr:`Limits.list_length` in all (``total``: how many there are).
+        newest others (or, with ``after``, the others older than that table: the next page),
+        at most :attr:`Limits.list_length` in all (``total``: how many there are).
 
-        So a list costs the host about the same whatever the lobby holds, and it counts in the
-        rate limit by its size.
+        Each table's line for those not at it is encoded once for every asker
+        (:meth:`Table.listed`), and the newest lines are gathered once for every asker until
+        the lobby changes or :attr:`Limits.list_fresh` passes; only the asker's own tables are
+        made for it.  So a list costs the host about the same whatever the lobby holds.  It
+        counts in the connection's rate limit by its size, and in its address's (``list_flood``).
         """
         limits = self.limits
-        asked = set(message.tables)
-        mine = [t for t in self.tables.values() if t.id in asked or t.is_at(conn)]
-        room = max(0, limits.list_length - len(mine))
-        newest = list(self.tables.values())[-(room + len(mine)) :] if room else []  # ids only grow
-        ids = {t.id for t in mine}
-        others = [t for t in reversed(newest) if t.id not in ids][:room]
-        tables = [t.summary(conn) for t in mine] + [t.summary(conn) for t in others]
-        size = sum(len(s["seats"]) * 16 + 160 for s in tables)  # about the bytes of the answer
-        if not conn.allow(limits.list_cost - 1 + size / limits.list_bytes):  # the frame itself has counted once
-            conn.flood()
-            return None
-        return {"type": "tables", "tables": tables, "total": len(self.tables)}
+        if not self._lists.ready(conn.group, limits.list_cost):
+            raise RequestError("list_flood", "Too many lobby lists are asked for from your address: wait a few "
+                               "seconds, then ask again.")  # fmt: skip
+        now = asyncio.get_running_loop().time()
+        ids = self._table_ids()
+        wanted = set(message.tables) | conn.seats.keys() | conn.watching | conn.created
+        if message.after is not None:
+            lines = self._lines(bisect.bisect_left(ids, message.after), limits.list_length, wanted, now)
+        else:
+            mine = [self.tables[t] for t in sorted(wanted) if t in self.tables][: limits.list_length]
+            lines = [packed(t.summary(conn)) for t in mine]
+            if self._newest is None or now - self._newest[0] >= limits.list_fresh:
+                self._newest = (now, self._lines(len(ids), limits.list_length, (), now))
+            newest = self._newest[1]
+            room = limits.list_length - len(mine)
+            skip = {t.id for t in mine}
+            oldest = len(ids) - len(newest)  # the index of the oldest table in the newest lines
+            if not newest or max(skip, default=0) < ids[oldest]:
+                lines += newest[:room]
+            else:  # some of the asker's own are among the newest: the others, and more from before them
+                lines += [line for j, line in enumerate(newest) if ids[-1 - j] not in skip][:room]
+                lines += self._lines(oldest, limits.list_length - len(lines), skip, now)
+        cost = limits.list_cost + sum(map(len, lines)) / limits.list_bytes
+        if not conn.allow(cost - 1):  # the frame itself has counted once
+            conn.flood()  # closed: the answer goes nowhere
+        self._lists.charge(conn.group, cost)
+        return encode_with({"type": "tables", "total": len(self.tables), "rid": message.rid}, "tables", lines)
+
+    def _lines(self, end: int, count: int, skip: Collection[int], now: float) -> list[bytes]:
+        """The lobby lines of up to ``count`` tables from before the ``end``-th (in the order of
+        their ids), newest first, passing over those in ``skip``."""
+        ids, tables, fresh = self._table_ids(), self.tables, self.limits.list_fresh
+        lines: list[bytes] = []
+        while end > 0 and len(lines) < count:
+            end -= 1
+            if ids[end] not in skip:
+                lines.append(tables[ids[end]].listed(now, fresh))
+        return lines
+
+    def _table_ids(self) -> list[int]:
+        """The tables' ids in order, oldest first."""
+        if self._ids is None:
+            self._ids = list(self.tables)  # ids only grow: in order
+        return self._ids
+
+    def _relist(self) -> None:
+        """A table told its info (it changed): the lobby's newest lines are gathered again."""
+        self._newest = None
 
     def _create(self, conn: Connection, message: Create) -> dict[str, Any]:
         if len(self.tables) >= self.limits.max_tables:
@@ -542,7 +658,7 @@ class Host:
         if conn.tables_made >= self.limits.tables_per_connection:
             raise RequestError("too_many_tables", f"You have created {conn.tables_made} tables, the most one "
                                "connection may create here.")  # fmt: skip
-        made = sum(1 for group in self.made_by.values() if group == conn.group)
+        made = self.tables_made.get(conn.group, 0)
         if made >= self.limits.tables_per_address:
             raise RequestError("too_many_tables", f"{made} tables made from your address are here already, the "
                                "most one address may have: play at one of them, or wait for one to end.")  # fmt: skip
@@ -558,10 +674,10 @@ class Host:
                              open=message.open, bot_delay=delay, away_timeout=self.away_timeout,
                              seed=message.seed, taken_codes={t.code for t in self.tables.values()},
                              organised=message.organised, guests=message.guests,
-                             turn_seconds=message.turn_seconds, organiser_hash=hash_token(organiser_token))  # fmt: skip
+                             turn_seconds=message.turn_seconds, organiser_hash=hash_token(organiser_token),
+                             made_by=conn.group)  # fmt: skip
         self._next_table += 1
         self._hook(table)
-        self.made_by[table.id] = conn.group
         table.creators.add(conn)
         conn.created.add(table.id)
         conn.tables_made += 1
@@ -583,7 +699,11 @@ class Host:
         return {"type": "seated", "table": table.id, "seat": seat, "token": token}
 
     def _resume(self, conn: Connection, message: Resume) -> dict[str, Any]:
-        where = self.tokens.get(hash_token(message.token))
+        token_hash = hash_token(message.token)
+        where = self.tokens.get(token_hash)
+        if where is None and (moved := self.moved.get(token_hash)) is not None and moved[0] in self.tables:
+            raise RequestError("seat_moved", f"Your seat at table {moved[0]} was taken back on another device, "
+                               "and it plays there now.")  # fmt: skip
         if where is None or where[0] not in self.tables:
             raise RequestError("bad_token", "That seat token is not known here.")
         table = self.tables[where[0]]
@@ -595,18 +715,12 @@ class Host:
 
     def _promote(self, conn: Connection) -> None:
         """A connection on probation proved a seat (or a table's organiser token): it stays, counted."""
-        if conn.probation:
-            conn.probation = False
-            self.probation.discard(conn)
+        if self._off_probation(conn):
+            self._make_room(conn)
             self._count(conn)
 
     def _reclaim(self, conn: Connection, message: Reclaim) -> dict[str, Any]:
-        bucket = self._reclaims.get(conn.address)
-        if bucket is None:
-            if len(self._reclaims) >= RECLAIM_ADDRESSES:
-                self._reclaims.clear()
-            bucket = self._reclaims[conn.address] = TokenBucket(RECLAIM_RATE, RECLAIM_BURST)
-        if not bucket.take():
+        if not self._reclaims.take(conn.address):
             raise RequestError("reclaim_flood", "You have asked for seats too often: wait a minute, then try again.")
         table = self._table_for(conn, None, message.code)
         return table.reclaim(conn, message.name)
@@ -689,3 +803,21 @@ class Host:
 
     def _chat(self, conn: Connection, message: Chat) -> None:
         self._table(message.table).say(conn, message.text)
+
+    def _rename(self, conn: Connection, message: Rename) -> dict[str, Any]:
+        """Another name for this connection from now on: in its hello's place, for the seats it
+        takes next and the tables it watches or organises.  A seat keeps the name it was taken
+        under, so a connection holding one may not change its name."""
+        if conn.seats:
+            at = min(conn.seats)
+            name = self._table(at).name_of(conn)
+            raise RequestError("seated", f"You sit at table {at} as {name}: leave that table to play under "
+                               "another name.")  # fmt: skip
+        name = clean_name(message.name, "")
+        if not name:
+            raise RequestError("bad_name", "A name needs at least one letter or digit.")
+        conn.name = name
+        for table_id in conn.created:
+            if (table := self.tables.get(table_id)) is not None and table.organiser is conn:
+                table.broadcast_info()  # it names who runs the table
+        return {"type": "ok", "name": name}

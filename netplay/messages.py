@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, TypeAdapter, ValidationError
 
 MAX_NAME = 64
-"""Longest name a client may send; the host then cleans and shortens it (see host.clean_name)."""
+"""Longest name a client may send; the host then cleans and shortens it (see :func:`.names.clean_name`)."""
 
 RequestId = Annotated[int, Field(ge=0, le=2**31)]
 TableId = Annotated[int, Field(ge=1, le=2**62)]
@@ -57,10 +57,12 @@ class Pong(_Message):
 
 
 class ListTables(_Message):
-    """The lobby's tables; ``tables``: ids to list whatever else is listed (the seats a player keeps)."""
+    """The lobby's tables; ``tables``: ids to list whatever else is listed (the seats a player
+    keeps); ``after``: the next page, the tables older than that one."""
 
     type: Literal["list"]
     tables: Annotated[list[TableId], Field(max_length=32)] = Field(default_factory=list)
+    after: TableId | None = None
 
 
 class Paces(_Message):
@@ -229,6 +231,13 @@ class RemoveSeat(_Message):
     reason: Annotated[str, Field(max_length=CHAT_SENT)] = ""
 
 
+class Rename(_Message):
+    """Play under another name from now on (the host cleans it); refused while holding a seat."""
+
+    type: Literal["rename"]
+    name: Annotated[str, Field(max_length=MAX_NAME)]
+
+
 class Chat(_Message):
     """A chat line for everyone at the table (the host cleans and shortens it)."""
 
@@ -240,6 +249,7 @@ class Chat(_Message):
 _MODELS = (
     Hello, Ping, Pong, ListTables, Paces, Create, Join, Resume, Reclaim, Watch, Leave, AddBot, FillBots,
     RemoveBot, SetOpen, Start, Again, Move, Organise, Undo, Answer, Nudge, StandIn, BotMove, RemoveSeat, Chat,
+    Rename,
 )  # fmt: skip
 
 ClientMessage = Annotated[
@@ -268,7 +278,8 @@ ClientMessage = Annotated[
     | StandIn
     | BotMove
     | RemoveSeat
-    | Chat,
+    | Chat
+    | Rename,
     Field(discriminator="type"),
 ]
 """Any client message, validated (:func:`parse_client_message`); one class per ``type``."""

@@ -47,6 +47,7 @@ CREATE TABLE IF NOT EXISTS tables (
     client_seed TEXT,
     turn_seconds REAL,
     started_by TEXT,
+    made_by TEXT,
     strength TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
@@ -75,6 +76,8 @@ CREATE TABLE IF NOT EXISTS chat (
     seat INTEGER,
     name TEXT NOT NULL,
     text TEXT NOT NULL,
+    game_no INTEGER,
+    seq INTEGER,
     PRIMARY KEY (table_id, n)
 );
 CREATE TABLE IF NOT EXISTS organisers (
@@ -88,6 +91,12 @@ CREATE TABLE IF NOT EXISTS paces (
     turns INTEGER NOT NULL
 );
 """
+TABLE_COLUMNS = (
+    "id, game, options, seats, open, code, bot_delay, status, game_no, seed, players, client_seed, turn_seconds,"
+    " started_by, made_by, strength"
+)
+"""The tables' columns by name: a database upgraded by :meth:`Store._upgrade` may hold them in
+another order (columns added later come last)."""
 
 
 class StoreError(Exception):
@@ -149,9 +158,23 @@ class TableRow:
     """Its turn timer (:mod:`yule.netplay.clock`), if it has one."""
     started_by: str | None = None
     """Who started its current game (the log says so), if the host knows."""
+    made_by: str | None = None
+    """The address it was created from (as the host's limits count addresses), if the host knows."""
     strength: Any = None
     """How strong its adapting bots play (:meth:`yule.core.levels.Strength.to_record`), as stored
     (``None``: not stored, or unreadable; :meth:`~yule.core.levels.Strength.from_record` reads it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    """One kept chat line of a table: who said what, and where in the table's games: game
+    ``game_no`` had ``seq`` moves then (both None for a line kept before the host noted it)."""
+
+    seat: int | None
+    name: str
+    text: str
+    game_no: int | None = None
+    seq: int | None = None
 
 
 class Store:
@@ -195,8 +218,14 @@ class Store:
             self.db.execute("ALTER TABLE tables ADD COLUMN turn_seconds REAL")
         if "started_by" not in columns:
             self.db.execute("ALTER TABLE tables ADD COLUMN started_by TEXT")
+        if "made_by" not in columns:
+            self.db.execute("ALTER TABLE tables ADD COLUMN made_by TEXT")
         if "strength" not in columns:
             self.db.execute("ALTER TABLE tables ADD COLUMN strength TEXT")
+        chat = {row[1] for row in self.db.execute("PRAGMA table_info(chat)")}
+        for column in ("game_no", "seq"):  # where in the game each line was said: none for older lines
+            if column not in chat:
+                self.db.execute(f"ALTER TABLE chat ADD COLUMN {column} INTEGER")
 
     def close(self) -> None:
         self.db.close()
@@ -237,13 +266,14 @@ class Store:
     def save_table(
         self, *, id: int, game: str, options: dict[str, Any], seats: int, open: bool, code: str,
         bot_delay: float, status: str, game_no: int, seed: str, players: list[str], client_seed: str | None,
-        turn_seconds: float | None, started_by: str | None = None, strength: dict[str, Any] | None = None,
+        turn_seconds: float | None, started_by: str | None = None, made_by: str | None = None,
+        strength: dict[str, Any] | None = None,
     ) -> None:  # fmt: skip
         with self.atomic():
             self.db.execute(
-                "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                f"INSERT OR REPLACE INTO tables ({TABLE_COLUMNS}) VALUES ({','.join('?' * 16)})",
                 (id, game, json.dumps(options), seats, int(open), code, bot_delay, status, game_no, seed,
-                 json.dumps(players), client_seed, turn_seconds, started_by,
+                 json.dumps(players), client_seed, turn_seconds, started_by, made_by,
                  None if strength is None else json.dumps(strength)),
             )  # fmt: skip
 
@@ -266,19 +296,21 @@ class Store:
         with self.atomic():
             self.db.execute("DELETE FROM moves WHERE table_id=? AND game_no=? AND n>=?", (table_id, game_no, keep))
 
-    def add_chat(self, table_id: int, seat: int | None, name: str, text: str, *, keep: int) -> None:
+    def add_chat(self, table_id: int, line: ChatRow, *, keep: int) -> None:
         """Keep one chat line of a table, and only its last ``keep`` lines."""
         with self.atomic():
             (n,) = self.db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE table_id=?", (table_id,)).fetchone()
-            self.db.execute("INSERT INTO chat VALUES (?,?,?,?,?)", (table_id, n, seat, name, text))
+            self.db.execute("INSERT INTO chat (table_id, n, seat, name, text, game_no, seq) VALUES (?,?,?,?,?,?,?)",
+                            (table_id, n, line.seat, line.name, line.text, line.game_no, line.seq))  # fmt: skip
             self.db.execute("DELETE FROM chat WHERE table_id=? AND n<=?", (table_id, n - keep))
 
-    def load_chat(self, table_id: int, last: int) -> list[tuple[int | None, str, str]]:
-        """A table's last ``last`` chat lines, oldest first: (seat or None, name, text)."""
+    def load_chat(self, table_id: int, last: int) -> list[ChatRow]:
+        """A table's last ``last`` chat lines, oldest first."""
         rows = self.db.execute(
-            "SELECT seat, name, text FROM chat WHERE table_id=? ORDER BY n DESC LIMIT ?", (table_id, last)
+            "SELECT seat, name, text, game_no, seq FROM chat WHERE table_id=? ORDER BY n DESC LIMIT ?",
+            (table_id, last),
         ).fetchall()
-        return [tuple(row) for row in reversed(rows)]
+        return [ChatRow(*row) for row in reversed(rows)]
 
     def save_organiser(self, table_id: int, token_hash: str, organised: bool) -> None:
         with self.atomic():
@@ -322,9 +354,9 @@ class Store:
         organisers = {t: (h, bool(m)) for t, h, m in self.db.execute("SELECT * FROM organisers")}
         out = []
         self.unreadable = []
-        for row in self.db.execute("SELECT * FROM tables ORDER BY id").fetchall():
+        for row in self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables ORDER BY id").fetchall():
             (id_, game, options, n, open_, code, delay, status, game_no, seed, players, client_seed, turn_seconds,
-             started_by, strength) = row  # fmt: skip
+             started_by, made_by, strength) = row  # fmt: skip
             try:
                 moves = [
                     _json(m, dict, "moves")
@@ -336,7 +368,7 @@ class Store:
                 out.append(
                     TableRow(id_, game, _json(options, dict, "options"), n, bool(open_), code, delay, status,
                              game_no, seed, names, seats.get(id_, {}), moves, organisers.get(id_), client_seed,
-                             turn_seconds, started_by, _forgiven(strength))
+                             turn_seconds, started_by, made_by, _forgiven(strength))
                 )  # fmt: skip
             except ValueError as e:
                 self.unreadable.append((id_, str(e)))

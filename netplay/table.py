@@ -1,58 +1,63 @@
-"""One table at the host: its seats, its current game, its bots and who sees what.
+"""One table at the host: the requests about it, its seats and its game, and what each
+connection at it is sent.
 
-The table holds the authoritative :class:`yule.core.base.GameState`.  A move goes through
-``state.parse_seat_move`` and ``state.apply``; pending chance moves are then drawn (each from
-its own RNG derived from the game's seed and the move number, so a restart changes nothing);
-the new record moves are committed to the store, and only then does every connection at the
-table get its own view frame.  A move and its write are one step: when the store fails, the
-table goes back to its last stored position and :class:`~yule.netplay.store.StoreError` reaches
-the host, which tells the mover; the same for a game's start, its end (with its record) and an
-undo.  Seats and settings are written before they change in memory, so a failed write changes
-nothing.
+The host hands every request about a table to its :class:`Table`, which checks it, changes
+what it holds, writes that to the store it was given, and tells everyone at the table.  What
+it holds is in modules of their own: who sits where (:mod:`.seats`, with the names of
+:mod:`.names`), the game (a :class:`yule.core.session.Session`), its log (:mod:`.tablelog`) and
+chat (:mod:`.chat`), its bots (:mod:`.botloop`), its clocks (:mod:`.clock`) and the requests for
+an away player's seat (:mod:`.door`).  What each connection is sent is the table's own: table
+info, the log so far, and a view frame for every change, each connection its own seat's view
+(a watcher the public one).
+
+A seat's move and the chance moves it sets off (each drawn from the game's seed and the move's
+number, so a restart changes nothing) are played on the session, the new record moves are
+committed to the store, and only then does every connection at the table get its own view
+frame.  A move and its write are one step: when the store fails, the game goes back to its
+last stored position and :class:`~yule.netplay.store.StoreError` reaches the host, which tells
+the mover; the same for a game's start, its end (with its record, and the strength the
+table's adapting bots play at next, :class:`yule.core.levels.Strength`) and an undo.  When a
+game ends the host also learns people's pace from its turns (:meth:`Store.learn_pace`).  Seats
+and settings are written before they change in memory, so a failed write changes nothing.
 
 Each game gets its own seed when it starts (:meth:`Table.game_seed`): the host's own secret
 randomness, unless the table's creator asked for a seed and nobody but bots plays against
-the one person at the table, so nobody can choose a shuffle that another person plays.  Bots (bot seats, and stand-ins for players who have been away
-too long) are fed their own seat's view only, after the table's bot delay.
+the one person at the table, so nobody can choose a shuffle that another person plays.  Its
+bots (bot seats, and stand-ins for players who have been away too long) move in a loop of their
+own (:mod:`.botloop`), fed their own seat's view only, after the table's bot delay.
 
 All methods run on the event loop without awaiting, so a table needs no locks.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import copy
-import functools
 import logging
-import random
 import secrets
-import unicodedata
 from collections.abc import Callable, Collection, Iterator
-from dataclasses import dataclass
 from typing import Any
 
-from yule.core import CHANCE, BadOptions, Bot, Game, GameState, IllegalMove, get_game
-from yule.core.base import seat_namer
+from yule.core import BadOptions, Game, IllegalMove, get_game
 from yule.core.bots import bot_title
-from yule.core.ismcts import SearchBot
 from yule.core.levels import Strength
-from yule.core.records import new_record
+from yule.core.records import record_of
+from yule.core.session import Session
 
-from .chat import TableChat, clean_chat, plain_line
-from .clock import TIME_UP, TurnClock
+from .botloop import BotLoop, stand_in_kind
+from .chat import TableChat, clean_chat
+from .clock import NUDGE_AFTER, TIME_UP, TurnClock, Waits
 from .connection import Connection, Limits, TokenBucket
 from .door import Ask, Door, DoorError
-from .store import Store, StoreError, TableRow, hash_token
+from .names import clean_name, guest_names
+from .seats import Seat, Seats
+from .store import ChatRow, Store, StoreError, TableRow
+from .tablelog import BOT_MOVE, STARTED, TableLog
 from .thinkers import Thinkers
-from .wire import encode
+from .wire import encode, packed
 
 log = logging.getLogger("yule.host")
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
-NAME_LENGTH = 24
-DEFAULT_BOT_DELAY = 0.2
-"""Seconds a bot waits before each move (then the strong bot thinks up to :data:`~yule.core.ismcts.DEFAULT_THINK`)."""
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
@@ -65,71 +70,6 @@ class RequestError(Exception):
         self.message = message
 
 
-MARKS_PER_LETTER = 2
-"""Combining marks a name keeps on one letter (``é`` needs one, Vietnamese two); the rest go."""
-
-
-def clean_name(raw: str, fallback: str = "Player") -> str:
-    """A display name without terminal escapes or control characters, in its normal form (NFKC:
-    full-width ``Ａｎａ`` is ``Ana``), with at most :data:`MARKS_PER_LETTER` combining marks on a
-    letter, shortened; what else was typed stays as it was (every screen shows names as plain
-    text, never as markup).
-
-    >>> clean_name("\\x1b[31mEvil\\x1b[0m [bold]Bob[/]\\n")
-    'Evil [bold]Bob[/]'
-    >>> clean_name("\\u202eabc" + "x" * 40)
-    'abcxxxxxxxxxxxxxxxxxxxxx'
-    >>> clean_name("\\uff21na"), len(clean_name("Zalgo" + "\\u0301" * 20))
-    ('Ana', 7)
-    """
-    kept: list[str] = []
-    marks = 0
-    for ch in unicodedata.normalize("NFKC", plain_line(raw)):
-        marks = marks + 1 if unicodedata.combining(ch) else 0
-        if marks <= MARKS_PER_LETTER:
-            kept.append(ch)
-    text = "".join(kept)[:NAME_LENGTH].strip()
-    return text or fallback
-
-
-@functools.lru_cache(maxsize=4096)
-def look_alike(one: str, other: str) -> bool:
-    """Whether two names look alike, whatever their case: a letter from another script that looks
-    like a Latin one (Cyrillic ``Аna`` beside ``Ana``), a digit for a letter (``B0b`` beside
-    ``Bob``), ``rn`` for ``m``. Compared pairwise, each name read once from the left: the cost
-    grows with the names' lengths, never with how many ways they could be read.
-
-    >>> look_alike("\u0410na", "ana"), look_alike("B0b", "Bob"), look_alike("Ana", "Anna")
-    (True, True, False)
-    """
-    from confusables import is_confusable  # its tables load when first needed: most names never are
-
-    return bool(is_confusable(one.casefold(), other.casefold()))
-
-
-BOT_REPLACED = "bot_replaced"
-"""The log event ``{"type": "bot_replaced", "seat": s}``, just before the random bot's move for a
-seat whose bot failed."""
-
-BOT_RETRY_MAX = 30.0
-"""Longest wait (seconds) before the bots try again a move the store could not keep."""
-
-LOG_RESENT = 200
-"""Log entries kept per table and sent to whoever joins, resumes or watches mid-game."""
-
-BOT_MOVE = "bot_move"
-"""The log event ``{"type": "bot_move", "seat": s, "name": who}``, just before the move the
-stand-in bot made for a person the organiser (``who``) let it move for."""
-
-STARTED = "started"
-"""The log event ``{"type": "started", "name": who, "game_no": n}``: who started the game."""
-
-NUDGE_AFTER = 20.0
-"""Seconds a person's move must have waited before they can be nudged, or a bot let make it."""
-
-NUDGE_EVERY = 15.0
-"""Seconds between two nudges of one seat."""
-
 REASON_LENGTH = 200
 """Longest reason the organiser may give for removing someone's seat."""
 
@@ -138,58 +78,8 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
 
 
-def guest_names(guests: list[str] | None, seats: int, organised: bool) -> list[str]:
-    """An organiser-mode table's guests, cleaned; a duplicate name is refused, never renamed."""
-    if guests is None:
-        return []
-    if not organised:
-        raise RequestError("bad_options", "Guests are seated at creation in organiser mode only.")
-    if len(guests) != seats:
-        raise RequestError("bad_options", f"Name each of the {seats} guests ({len(guests)} names given).")
-    names: list[str] = []
-    for raw in guests:
-        name = clean_name(raw, "")
-        if not name:
-            raise RequestError("bad_options", "Every guest needs a name.")
-        same = [n for n in names if look_alike(n, name)]
-        if same:
-            raise RequestError("bad_options", f"Two guests are called {same[0]}: give each a different name.")
-        names.append(name)
-    return names
-
-
-def stand_in_kind(game: Game[Any]) -> str:
-    """The bot seated when none is named: the greedy one when the game has it."""
-    return "greedy" if "greedy" in game.bots else next(iter(game.bots))
-
-
-STAND_IN_THINK = 0.3
-"""Seconds the strong bot thinks a move while it plays for a person who is away."""
-
-
-def stand_in(game: Game[Any], rng: random.Random) -> Bot[Any]:
-    """The bot that plays for a person who is away: the strong one at a short think time,
-    else the game's greedy one."""
-    if "ismcts" in game.bots:
-        return SearchBot(rng, think=STAND_IN_THINK)
-    return game.bots[stand_in_kind(game)](rng)
-
-
-@dataclass(slots=True)
-class Seat:
-    """A taken seat: a person's (``token_hash``) or a bot's (``bot`` is its kind)."""
-
-    name: str
-    bot: str | None = None
-    token_hash: str | None = None
-    conn: Connection | None = None
-    stand_in: bool = False
-    """True while a bot plays for the absent person."""
-    away_timer: asyncio.TimerHandle | None = None
-
-
 class Table:
-    """A table: settings, seats, the current game and its connections."""
+    """A table: its settings, seats, current game and connections (see the module docstring)."""
 
     def __init__(
         self,
@@ -205,6 +95,7 @@ class Table:
         away_timeout: float,
         client_seed: str | None = None,
         turn_seconds: float | None = None,
+        made_by: str | None = None,
     ) -> None:
         self.store = store
         self.id = id
@@ -219,15 +110,18 @@ class Table:
         self.game_no = 0
         self.client_seed = client_seed
         """The seed the creator asked for: honoured only for games at which nobody else plays."""
-        self.seed = ""
-        """The current game's seed (kept secret while it is played); empty before the first game."""
+        self.made_by = made_by
+        """The address the table was created from, as the host's limits count addresses (its
+        share of tables and of the bots' thinking); None if not known."""
         self.started_by: str | None = None
         """Who started the current game (its log's first line says so)."""
         self.players: list[str] = []
-        self.seats: list[Seat | None] = [None] * seats
-        self.state: GameState[Any] | None = None
-        self.moves: list[dict[str, Any]] = []
-        self.log: list[dict[str, Any]] = []  # the current game's log entries, the last LOG_RESENT
+        self.seats = Seats(store, id, seats, away_timeout, self._stand_in)
+        """Who sits where (:mod:`.seats`)."""
+        self.session: Session[Any] | None = None
+        """The current game (the last one, once it is over); None before the first game."""
+        self.log = TableLog(game)
+        """The current game's log (:mod:`.tablelog`)."""
         self.chat = TableChat(store, id)
         default = Limits()
         self.chat_tokens = TokenBucket(default.table_chat_rate, default.table_chat_burst)
@@ -235,14 +129,8 @@ class Table:
         self.turn_seconds = turn_seconds
         """Seconds a person has for each move, or None (no turn timer): :mod:`.clock`."""
         self.clock = TurnClock(turn_seconds, self._time_up) if turn_seconds is not None else None
-        self.time_up_tasks: set[asyncio.Task[None]] = set()
-        """The stand-ins thinking for seats whose time is up."""
-        self.bots: dict[int, Bot[Any]] = {}
         self.watchers: set[Connection] = set()
         self.creators: set[Connection] = set()
-        self.bot_task: asyncio.Task[None] | None = None
-        self.bots_kicked = asyncio.Event()
-        """Set by :meth:`kick_bots` while the bots wait out their delay: they look at it again."""
         self.organised = False
         """Organiser mode: the organiser moves for every seat (its guests have no connections)."""
         self.organiser_hash: str | None = None
@@ -255,19 +143,16 @@ class Table:
         self.nudge_after = NUDGE_AFTER
         self.thinkers = Thinkers()
         """Where this table's bots think; the host shares its own between its tables."""
-        self.waiting_since: dict[int, float] = {}
-        """Seat -> when its current move began to wait (the loop's clock), for every seat that may move."""
-        self.turns_timed: list[float] = []
-        """The seconds each person's turn of the current game took (a move the table waited for
-        them alone to make): the host learns its pace from them (:meth:`Store.learn_pace`)."""
+        self.bots = BotLoop(self)
+        """The bots of the current game and the loop that moves for them (:mod:`.botloop`)."""
+        self.waits = Waits()
+        """How long each seat's move has waited, and each person's turn took (:mod:`.clock`)."""
         self.strength = Strength()
         """How strong the table's adapting bots play, after the games played here."""
-        self.nudged: dict[int, float] = {}
-        """Seat -> when it was last nudged."""
-        self.at_once_since: int | None = None
-        """The seq from which the seats to move have chosen at once without a break
-        (:meth:`GameState.at_once`), else None: a view from then on is not stale for a seat
-        still to move, whatever the others brought meanwhile."""
+        self.listing: tuple[float, bytes] | None = None
+        """When the table's line in the lobby list was made, and the line (:meth:`listed`)."""
+        self.on_info: Callable[[], None] = lambda: None
+        """Told when the table tells its info (it changed): the host's lobby list is made again."""
 
     # -- creation and restoring ----------------------------------------------------------------
 
@@ -276,7 +161,7 @@ class Table:
         cls, store: Store, id: int, game_name: str, seats: int, options: dict[str, Any], *, open: bool,
         bot_delay: float, away_timeout: float, seed: str | None = None, taken_codes: Collection[str] = (),
         organised: bool = False, guests: list[str] | None = None, turn_seconds: float | None = None,
-        organiser_hash: str | None = None,
+        organiser_hash: str | None = None, made_by: str | None = None,
     ) -> Table:  # fmt: skip
         """A new table, stored (with its organiser-mode guests and the organiser token's hash)."""
         try:
@@ -294,23 +179,24 @@ class Table:
         if organised and not game.organiser_mode:
             raise RequestError("no_organiser_mode", f"{game.title} hides cards from the players, so one terminal "
                                "may not move for every seat: each player joins from their own terminal.")  # fmt: skip
-        names = guest_names(guests, seats, organised)
+        try:
+            names = guest_names(guests, seats, organised)
+        except ValueError as e:
+            raise RequestError("bad_options", str(e)) from None
         code = new_code()
         while code in taken_codes:
             code = new_code()
         table = cls(store, id=id, game=game, options=options, seats=seats, open=open, code=code,
                     bot_delay=bot_delay, away_timeout=away_timeout, client_seed=seed,
-                    turn_seconds=turn_seconds)  # fmt: skip
+                    turn_seconds=turn_seconds, made_by=made_by)  # fmt: skip
         table.organised = organised
         table.organiser_hash = organiser_hash
         with store.atomic():
             table.save()
             for seat, name in enumerate(names):
-                store.save_seat(id, seat, name, None, None)
+                table.seats.guest(seat, name)
             if organiser_hash is not None:
                 store.save_organiser(id, organiser_hash, organised)
-        for seat, name in enumerate(names):
-            table.seats[seat] = Seat(name)
         return table
 
     def organise(self, conn: Connection) -> None:
@@ -321,35 +207,43 @@ class Table:
         self.send_current(conn)
 
     @classmethod
-    def restore(cls, store: Store, row: TableRow, away_timeout: float) -> Table:
-        """A table as stored; its current game rebuilt by replaying the stored moves."""
+    def restore(cls, store: Store, row: TableRow, away_timeout: float, shortest_turn: float = 0.0) -> Table:
+        """A table as stored; its current game rebuilt by replaying the stored moves.
+
+        A turn timer stored shorter than ``shortest_turn`` (by a version that allowed it, or by
+        hand) gives that long."""
+        turn = row.turn_seconds if row.turn_seconds is None else max(shortest_turn, row.turn_seconds)
         table = cls(store, id=row.id, game=get_game(row.game), options=row.options, seats=row.seats,
                     open=row.open, code=row.code, bot_delay=row.bot_delay, away_timeout=away_timeout,
-                    client_seed=row.client_seed, turn_seconds=row.turn_seconds)  # fmt: skip
-        table.status, table.game_no, table.seed, table.players = row.status, row.game_no, row.seed, row.players
+                    client_seed=row.client_seed, turn_seconds=turn, made_by=row.made_by)  # fmt: skip
+        table.status, table.game_no, table.players = row.status, row.game_no, row.players
         table.started_by, table.strength = row.started_by, Strength.from_record(row.strength)
-        for seat, (name, bot, token_hash) in row.seat_rows.items():
-            if 0 <= seat < row.seats:
-                table.seats[seat] = Seat(name, bot, token_hash)
-        table.moves = row.moves
+        table.seats.restore(row.seat_rows)
         if row.organiser is not None:
             table.organiser_hash, table.organised = row.organiser
         if table.status != WAITING:
-            table._rebuild()
+            table.session = session = table._new_session(row.seed)
+            if table.started_by is not None:
+                table.log.events([table._started()], table.players, 0)
+            for move in row.moves:  # each move's lines with the moves there were then
+                table.log.events(session.apply(move), table.players, len(session.moves))
             table._make_bots()
         if table.status == PLAYING:
             for seat in range(table.size):
-                table._mark_away(seat)
-            if table.state is not None and table.state.is_over:  # killed between the last move and the record
+                table.seats.away(seat)
+            assert table.session is not None
+            session = table.session
+            if session.state.is_over:  # killed between the last move and the record
                 table.status, table.strength = OVER, table._counted()
                 table._ended()
                 table._store_end()
             else:
-                new = table._draw_chance()
-                if new:
-                    table._commit(new, [])
+                stored = len(session.moves)
+                session.draw_chance()
+                if len(session.moves) > stored:
+                    table._commit(stored, [])
                 table._wind_clock()
-                table.kick_bots()
+                table.bots.kick()
         elif table.status == OVER and not store.record_path(table.id, table.game_no).exists():
             table._store_end()
         return table
@@ -384,7 +278,7 @@ class Table:
             id=self.id, game=self.game.name, options=self.options, seats=self.size, open=self.open,
             code=self.code, bot_delay=self.bot_delay, status=self.status, game_no=self.game_no,
             seed=self.seed, players=self.players, client_seed=self.client_seed, turn_seconds=self.turn_seconds,
-            started_by=self.started_by, strength=self.strength.to_record(),
+            started_by=self.started_by, made_by=self.made_by, strength=self.strength.to_record(),
         )  # fmt: skip
 
     def record(self) -> dict[str, Any]:
@@ -393,14 +287,25 @@ class Table:
         It names the creator's ``seed`` when that seed dealt the game; a seed of the host's own
         is never written: the chance moves in the record are all a replay needs.
         """
+        assert self.session is not None
         extra = {"seed": self.client_seed} if self.dealt_by_client_seed() else {}
         bots = [s.bot if s is not None else None for s in self.seats]
-        record = new_record(self.game, self.players, self.options, **extra, table=self.id, game_no=self.game_no,
-                            bots=bots)  # fmt: skip
-        record["moves"] = list(self.moves)
-        if self.state is not None and (outcome := self.state.outcome()) is not None:
-            record["result"] = outcome.to_record()
-        return record
+        return record_of(self.session, self.players, **extra, table=self.id, game_no=self.game_no, bots=bots)
+
+    @property
+    def seed(self) -> str:
+        """The current game's seed (kept secret while it is played); empty before the first game."""
+        return "" if self.session is None else str(self.session.seed)
+
+    @property
+    def playing(self) -> Session[Any] | None:
+        """The game being played now; ``None`` between games."""
+        return self.session if self.status == PLAYING else None
+
+    @property
+    def seq(self) -> int:
+        """How many record moves the current game has (chance moves included)."""
+        return 0 if self.session is None else len(self.session.moves)
 
     # -- what the table tells its connections -----------------------------------------------
 
@@ -412,7 +317,7 @@ class Table:
         """The table as listed in the lobby (no code).  A private table listed for a connection
         that is not at it (``conn``), or for anyone (``public``), says which seats are taken, not
         by whom: ``{}`` for each."""
-        seats = self._seat_summaries()
+        seats = self.seats.summaries()
         if not self.open and (public or (conn is not None and not self.is_at(conn))):
             seats = [None if s is None else {} for s in seats]
         return {
@@ -424,29 +329,12 @@ class Table:
             "status": self.status,
             "game_no": self.game_no,
             "bot_delay": self.bot_delay,
-            "seq": len(self.moves),
+            "seq": self.seq,
             "organised": self.organised,
             "client_seed": self.dealt_by_client_seed() if self.status != WAITING else self.client_seed_honoured(),
             "turn_seconds": self.turn_seconds,
             "seats": seats,
         }
-
-    def _seat_summaries(self) -> list[dict[str, Any] | None]:
-        """Each seat for table info: its player, bot kind, whether they are away, whether a bot
-        plays for them, and ``stand_in_in``: seconds until a bot stands in for someone away."""
-        now = asyncio.get_running_loop().time() if any(s and s.away_timer for s in self.seats) else 0.0
-        return [
-            None
-            if s is None
-            else {
-                "name": s.name,
-                "bot": s.bot,
-                "away": s.bot is None and s.conn is None and s.token_hash is not None,
-                "stand_in": s.stand_in,
-                "stand_in_in": None if s.away_timer is None else round(max(0.0, s.away_timer.when() - now), 1),
-            }
-            for s in self.seats
-        ]
 
     def attended(self) -> bool:
         """True while a person is connected in a seat here, or its creator is: watchers alone
@@ -461,19 +349,31 @@ class Table:
 
     def info_for(self, conn: Connection) -> dict[str, Any]:
         info = {"type": "table", **self.summary(), "you": conn.seats.get(self.id), "organiser": conn is self.organiser,
-                "runs": self.runs(conn), "run_by": self.run_by()}  # fmt: skip
+                "runs": self.runs(conn), "run_by": self.run_by(), "players": self.players}  # fmt: skip
         if self.may_manage(conn):
             info["code"] = self.code
         return info
 
     def broadcast_info(self) -> None:
+        """Tell everyone at the table its info (it changed); its line in the lobby changes too."""
+        self.listing = None
+        self.on_info()
         for conn in self.connections():
             conn.send(self.info_for(conn))
 
+    def listed(self, now: float, fresh: float) -> bytes:
+        """The table's line in the lobby list for anyone not at it: its public :meth:`summary`,
+        encoded once for every list; made again when the table has told its info since, or
+        when it is ``fresh`` seconds old (``now``, on the loop's clock: its moves change it
+        without a word)."""
+        if self.listing is None or now - self.listing[0] >= fresh:
+            self.listing = (now, packed(self.summary(public=True)))
+        return self.listing[1]
+
     def view_frame(self, seat: int | None, log_entries: list[dict[str, Any]]) -> bytes:
-        assert self.state is not None
-        frame = {"type": "view", "table": self.id, "seat": seat, "seq": len(self.moves),
-                 "view": self.state.view(seat), "log": log_entries}  # fmt: skip
+        assert self.session is not None
+        frame = {"type": "view", "table": self.id, "seat": seat, "seq": self.seq,
+                 "view": self.session.state.view(seat), "log": log_entries}  # fmt: skip
         if self.clock is not None:
             frame["timers"] = self.clock.left()
         return encode(frame)
@@ -481,101 +381,45 @@ class Table:
     def organiser_frame(self, log_entries: list[dict[str, Any]]) -> bytes:
         """The organiser's frame in organiser mode: the public view, and ``acting``: each seat
         that may move now with its view's ``actions`` (what it may do; no hidden card)."""
-        assert self.state is not None
-        acting = [{"seat": s, "actions": self.state.view(s).get("actions", {})} for s in self.movers()]
-        frame = {"type": "view", "table": self.id, "seat": None, "seq": len(self.moves),
-                 "view": self.state.view(None), "log": log_entries, "acting": acting}  # fmt: skip
+        assert self.session is not None
+        state = self.session.state
+        acting = [{"seat": s, "actions": state.view(s).get("actions", {})} for s in self.movers()]
+        frame = {"type": "view", "table": self.id, "seat": None, "seq": self.seq,
+                 "view": state.view(None), "log": log_entries, "acting": acting}  # fmt: skip
         if self.clock is not None:
             frame["timers"] = self.clock.left()
         return encode(frame)
 
     def send_log(self, conn: Connection) -> None:
         """The current game's log so far (none before the first game) and the table's chat."""
-        conn.send({"type": "log", "table": self.id, "entries": self.log[-LOG_RESENT:], "chat": self.chat.lines})
+        conn.send({"type": "log", "table": self.id, "game_no": self.game_no, "entries": self.log.entries,
+                   "chat": self.chat.lines})  # fmt: skip
 
     def send_current(self, conn: Connection) -> None:
         """Table info, the log so far with the chat, and the connection's current view (empty log)."""
         conn.send(self.info_for(conn))
         self.send_log(conn)
-        if self.state is not None:
+        if self.session is not None:
             if self.organised and conn is self.organiser and self.id not in conn.seats:
                 conn.send_bytes(self.organiser_frame([]))
             else:
                 conn.send_bytes(self.view_frame(conn.seats.get(self.id), []))
 
-    def _log_entries(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Public events as log entries (kept for whoever joins later); the game's own words."""
-        names = self.players
-        entries = [{"event": e, "text": self._describe(e, names)} for e in events]
-        self.log.extend(entries)
-        del self.log[:-LOG_RESENT]
-        return entries
-
-    def _describe(self, event: dict[str, Any], names: list[str]) -> str:
-        """A log line for an event: the game's words, or the table's for its own (``time_up``,
-        ``bot_replaced``)."""
-        if event["type"] == TIME_UP:
-            return f"Time is up for {seat_namer(names)(event['seat'])}: a bot made the move."
-        if event["type"] == BOT_REPLACED:
-            return f"The bot playing for {seat_namer(names)(event['seat'])} was stuck; a random move was made."
-        if event["type"] == BOT_MOVE:
-            return f"{event['name']} let a bot make {seat_namer(names)(event['seat'])}'s move."
-        if event["type"] == STARTED:
-            game_no = event["game_no"]
-            return f"{event['name']} started {'the game' if game_no == 1 else f'game {game_no}'}."
-        return self.game.describe(event, names)
-
     def _started(self) -> dict[str, Any]:
         """The log event of who started the current game."""
         return {"type": STARTED, "name": self.started_by, "game_no": self.game_no}
 
-    def _rebuild(self) -> None:
-        """The current game's position and log, from its stored moves (after a restart)."""
-        state = self.game.start(self.size, self.options)
-        self.log = []
-        if self.started_by is not None:
-            self._log_entries([self._started()])
-        for move in self.moves:
-            self._log_entries(state.apply(state.parse_record_move(move)))
-        self.state = state
-        self.at_once_since = None
-        self._follow_at_once()
-
-    def _follow_at_once(self) -> None:
-        """Note from which seq the seats to move have been choosing at once (:attr:`at_once_since`)."""
-        if self.state is None or self.status != PLAYING or not self.state.at_once():
-            self.at_once_since = None
-        elif self.at_once_since is None:
-            self.at_once_since = len(self.moves)
-
-    def fresh_for(self, seat: int, seq: int) -> bool:
-        """True when a move ``seat`` chose on the view of ``seq`` may still be judged now: the
-        view is the current one, or since it the seats have been choosing at once and only
-        other seats have moved (what ``seat`` chose among is unchanged; the rules judge the move
-        on the position as it stands)."""
-        if seq == len(self.moves):
-            return True
-        since = self.at_once_since
-        return (
-            since is not None
-            and since <= seq < len(self.moves)
-            and all(m.get("by") not in (seat, CHANCE) for m in self.moves[seq:])
-        )
-
     def publish(self, events: list[dict[str, Any]]) -> None:
         """Every connection at the table gets its own view with the new public events."""
-        self._send_views(self._log_entries(events))
+        self._send_views(self.log.events(events, self.players, self.seq))
 
     def _announce(self, entry: dict[str, Any]) -> None:
         """A log entry of the table's own (not a move's): kept in the log, and sent with everyone's view."""
-        self.log.append(entry)
-        del self.log[:-LOG_RESENT]
-        self._send_views([entry])
+        self._send_views([self.log.add(entry, self.seq)])
 
     def _send_views(self, entries: list[dict[str, Any]]) -> None:
         self._wind_clock()
-        self._track_waits()
-        self._follow_at_once()
+        self.waits.follow(self.movers() if self.status == PLAYING else [])
         for seat, s in enumerate(self.seats):
             if s is not None and s.conn is not None:
                 s.conn.send_bytes(self.view_frame(seat, entries))
@@ -625,16 +469,6 @@ class Table:
         if code is None or not secrets.compare_digest(code.strip().upper().encode(), self.code.encode()):
             raise RequestError("bad_code", "This table is private: ask its creator for the join code.")
 
-    def _unique(self, name: str, seat: int) -> str:
-        """``name``, or ``name 2``, ``name 3`` ... when it looks like a name at the table already."""
-        taken = [s.name for i, s in enumerate(self.seats) if s is not None and i != seat]
-        candidate, n = name, 1
-        while any(look_alike(candidate, other) for other in taken):
-            n += 1
-            suffix = f" {n}"
-            candidate = name[: NAME_LENGTH - len(suffix)] + suffix
-        return candidate
-
     def _free_seat(self, wanted: int | None) -> int:
         if wanted is not None:
             if wanted >= self.size:
@@ -654,10 +488,7 @@ class Table:
         if self.status == PLAYING:
             raise RequestError("playing", "This game has started; you can watch it.")
         seat = self._free_seat(wanted)
-        token = secrets.token_urlsafe(24)
-        s = Seat(self._unique(conn.name, seat), token_hash=hash_token(token), conn=conn)
-        self.store.save_seat(self.id, seat, s.name, None, s.token_hash)
-        self.seats[seat] = s
+        token = self.seats.person(seat, conn)
         conn.seats[self.id] = seat
         self.watchers.discard(conn)
         self._seated(conn, seat)
@@ -679,9 +510,9 @@ class Table:
         s.conn = conn
         conn.seats[self.id] = seat
         self.watchers.discard(conn)
-        self._cancel_away(s)
+        self.seats.back(s)
         self._seated(conn, seat)
-        self.kick_bots()
+        self.bots.kick()
 
     def _seated(self, conn: Connection, seat: int) -> None:
         """The connection has just taken ``seat``: everyone gets the table info, and it gets the
@@ -689,7 +520,7 @@ class Table:
         self._wind_clock()
         self.broadcast_info()
         self.send_log(conn)
-        if self.state is not None:
+        if self.session is not None:
             conn.send_bytes(self.view_frame(seat, []))
 
     def say(self, conn: Connection, raw: str) -> None:
@@ -705,7 +536,8 @@ class Table:
             raise RequestError("empty_chat", "There is nothing to say in that line.")
         seat = conn.seats.get(self.id)
         s = self.seats[seat] if seat is not None else None
-        frame = encode(self.chat.say(seat, s.name if s is not None else conn.name, text))
+        line = ChatRow(seat, s.name if s is not None else conn.name, text, self.game_no, self.seq)
+        frame = encode(self.chat.say(line))
         for other in self.connections():
             other.send_bytes(frame)
 
@@ -769,14 +601,11 @@ class Table:
         ``by``: who said yes (None: nobody else was at the table).  Returns the new token."""
         s = self.seats[seat]
         assert s is not None
-        old_hash = s.token_hash
-        token = secrets.token_urlsafe(24)
-        self.store.save_seat(self.id, seat, s.name, None, hash_token(token))  # stored first, then it holds
-        s.token_hash = hash_token(token)
+        old_hash, token = self.seats.new_token(seat)
         self.retoken(old_hash, s.token_hash, seat)
         if request is not None:
             conn.send({"type": "seated", "table": self.id, "seat": seat, "token": token, "request": request})
-        if self.state is not None:
+        if self.session is not None:
             said = f" ({by} said yes)" if by else ""
             self._announce(
                 {"event": {"type": "back", "seat": seat}, "text": f"{s.name} is back, on another device{said}."}
@@ -793,8 +622,9 @@ class Table:
         token hash to forget."""
         self.door.withdraw(conn)
         seat = conn.seats.get(self.id)
+        s = self.seats[seat] if seat is not None else None
         if seat is not None and self.status != PLAYING:
-            self.store.free_seat(self.id, seat)
+            self.seats.empty(seat)
         self.watchers.discard(conn)
         self.creators.discard(conn)
         if self.organiser is conn:  # the creator left: the players seated here run the table now
@@ -802,17 +632,15 @@ class Table:
         if seat is None:
             return None
         del conn.seats[self.id]
-        s = self.seats[seat]
         assert s is not None
         if self.status == PLAYING:
             s.conn = None
-            self._cancel_away(s)
+            self.seats.back(s)
             s.stand_in = True  # a player who leaves mid-game is replaced at once; the token still works
             self._wind_clock()
             self.broadcast_info()
-            self.kick_bots()
+            self.bots.kick()
             return None
-        self.seats[seat] = None
         self.broadcast_info()
         return s.token_hash
 
@@ -829,25 +657,12 @@ class Table:
         s = self.seats[seat]
         if s is not None and s.conn is conn:
             s.conn = None
-            self._mark_away(seat)
+            if self.status == PLAYING:
+                self.seats.away(seat)
             self.broadcast_info()
 
-    def _mark_away(self, seat: int) -> None:
-        s = self.seats[seat]
-        if s is None or s.bot is not None or s.conn is not None or s.stand_in or s.away_timer is not None:
-            return
-        if s.token_hash is None:  # an organiser-mode guest: the organiser moves for them
-            return
-        if self.status == PLAYING:
-            s.away_timer = asyncio.get_running_loop().call_later(self.away_timeout, self._stand_in, seat)
-
-    def _cancel_away(self, s: Seat) -> None:
-        if s.away_timer is not None:
-            s.away_timer.cancel()
-            s.away_timer = None
-        s.stand_in = False
-
     def _stand_in(self, seat: int) -> None:
+        """The person of ``seat`` has been away too long: a bot plays for them from now on."""
         s = self.seats[seat]
         if s is None or s.conn is not None or self.status != PLAYING:
             return
@@ -855,7 +670,7 @@ class Table:
         s.stand_in = True
         self._wind_clock()
         self.broadcast_info()
-        self.kick_bots()
+        self.bots.kick()
 
     def add_bot(self, seat: int | None, kind: str | None) -> int:
         seat = self._seat_bot(seat, kind)
@@ -876,9 +691,7 @@ class Table:
         if kind not in self.game.bots:
             raise RequestError("bad_bot", f"{self.game.title} bots: {', '.join(self.game.bots)}.")
         seat = self._free_seat(seat)
-        name = self._unique(f"{bot_title(kind)} Bot {seat + 1}", seat)
-        self.store.save_seat(self.id, seat, name, kind, None)
-        self.seats[seat] = Seat(name, bot=kind)
+        self.seats.bot(seat, kind, f"{bot_title(kind)} Bot {seat + 1}")
         return seat
 
     def remove_bot(self, seat: int) -> None:
@@ -886,53 +699,13 @@ class Table:
             raise RequestError("playing", "Bots leave once the game is over.")
         if not 0 <= seat < self.size or (s := self.seats[seat]) is None or s.bot is None:
             raise RequestError("bad_seat", "There is no bot in that seat.")
-        self.store.free_seat(self.id, seat)
-        self.seats[seat] = None
+        self.seats.empty(seat)
         self.broadcast_info()
 
     def set_open(self, open: bool) -> None:
         with self._changing(open=open):
             self.save()
         self.broadcast_info()
-
-    # -- playing -----------------------------------------------------------------------------
-
-    def start(self, by: str | None = None) -> None:
-        """A new game with the seats as they are; ``by``: who started it (the log says so)."""
-        if self.status == PLAYING:
-            raise RequestError("playing", "The game has already started.")
-        if any(s is None for s in self.seats):
-            raise RequestError("seats_empty", "Every seat needs a player or a bot first.")
-        events: list[dict[str, Any]] = []
-        with self._changing(game_no=self.game_no + 1, seed=self.game_seed(self.game_no + 1), status=PLAYING, moves=[], log=[],
-                            started_by=by,
-                            players=[s.name for s in self.seats if s is not None],
-                            state=self.game.start(self.size, self.options)):  # fmt: skip
-            self.moves.extend(self._draw_chance(events))
-            self.save()
-            self.store.append_moves(self.id, self.game_no, 0, self.moves)
-        self._make_bots()
-        self.waiting_since.clear()
-        self.nudged.clear()
-        for seat, s in enumerate(self.seats):
-            if s is not None:
-                s.stand_in = False
-                self._mark_away(seat)
-        if by is not None:
-            events.insert(0, self._started())
-        self.publish(events)
-        self.broadcast_info()
-        self.kick_bots()
-
-    def again(self, by: str | None = None) -> None:
-        if self.status != OVER:
-            raise RequestError("not_over", "Play again once this game is over.")
-        if any(s is None for s in self.seats):
-            with self._changing(status=WAITING):
-                self.save()
-            self.broadcast_info()
-            return
-        self.start(by)
 
     # -- the game's seed ----------------------------------------------------------------------
 
@@ -953,47 +726,53 @@ class Table:
         """True when the creator's seed dealt the current game (a secret seed has no ``/``)."""
         return self.client_seed is not None and self.seed == f"{self.client_seed}/{self.game_no}"
 
-    def _make_bots(self) -> None:
-        self.bots = {}
+    # -- playing -----------------------------------------------------------------------------
+
+    def start(self, by: str | None = None) -> None:
+        """A new game with the seats as they are; ``by``: who started it (the log says so)."""
+        if self.status == PLAYING:
+            raise RequestError("playing", "The game has already started.")
+        if any(s is None for s in self.seats):
+            raise RequestError("seats_empty", "Every seat needs a player or a bot first.")
+        session = self._new_session(self.game_seed(self.game_no + 1))
+        events = session.draw_chance()
+        with self._changing(game_no=self.game_no + 1, session=session, status=PLAYING, log=TableLog(self.game), started_by=by,
+                            players=[s.name for s in self.seats if s is not None]):  # fmt: skip
+            self.save()
+            self.store.append_moves(self.id, self.game_no, 0, session.moves)
+        self._make_bots()
+        self.waits.clear()
         for seat, s in enumerate(self.seats):
-            rng = random.Random(f"{self.seed}/seat{seat}")
-            self.bots[seat] = (
-                self.strength.fit(self.game.bots[s.bot](rng))
-                if s is not None and s.bot is not None
-                else stand_in(self.game, rng)
-            )
+            if s is not None:
+                s.stand_in = False
+                self.seats.away(seat)
+        if by is not None:
+            events.insert(0, self._started())
+        self.publish(events)
+        self.broadcast_info()
+        self.bots.kick()
+
+    def again(self, by: str | None = None) -> None:
+        if self.status != OVER:
+            raise RequestError("not_over", "Play again once this game is over.")
+        if any(s is None for s in self.seats):
+            with self._changing(status=WAITING):
+                self.save()
+            self.broadcast_info()
+            return
+        self.start(by)
+
+    def _new_session(self, seed: str) -> Session[Any]:
+        """A game of this table from its start, dealt by ``seed``; it keeps the way back for an
+        undo when the game has one."""
+        return Session(self.game, self.size, self.options, seed, undo=self.game.undo_floor is not None)
+
+    def _make_bots(self) -> None:
+        self.bots.make(self.game, [s.bot if s is not None else None for s in self.seats], self.seed, self.strength)
 
     def movers(self) -> list[int]:
         """The seats that may act now: the active seats, or the seat that sets off a chance move."""
-        state = self.state
-        if state is None or state.is_over:
-            return []
-        trigger = state.chance_trigger()
-        if trigger is not None:
-            return [trigger[0]]
-        return [s for s in state.active() if isinstance(s, int)]
-
-    def _draw_chance(
-        self, events: list[dict[str, Any]] | None = None, *, triggered: bool = False
-    ) -> list[dict[str, Any]]:
-        """Draw and apply the pending chance moves; their record forms, in order.
-
-        A chance move that a seat sets off (a die to roll) waits for that seat unless
-        ``triggered`` says it has just asked for it.
-        """
-        state = self.state
-        assert state is not None
-        new: list[dict[str, Any]] = []
-        while not state.is_over and state.active() == (CHANCE,):
-            if state.chance_trigger() is not None and not (triggered and not new):
-                break
-            rng = random.Random(f"{self.seed}/{len(self.moves) + len(new)}")
-            move = state.chance_move(rng)
-            produced = state.apply(move)
-            if events is not None:
-                events.extend(produced)
-            new.append(move.to_record())
-        return new
+        return [] if self.session is None else self.session.movers()
 
     def play(self, conn: Connection, wire_move: dict[str, Any], seq: int | None, for_seat: int | None = None) -> int:
         """A move from a connection (for ``for_seat`` from an organiser-mode table's organiser);
@@ -1010,95 +789,78 @@ class Table:
             raise RequestError(
                 "not_playing", "The game is not being played." if self.status == WAITING else "The game is over."
             )
-        if seq is not None and not self.fresh_for(seat, seq):
-            raise RequestError("stale", f"The game has moved on (seq is {len(self.moves)}).")
-        self._play(seat, wire_move)
-        return len(self.moves)
+        assert self.session is not None
+        if seq is not None and not self.session.fresh_for(seat, seq):
+            raise RequestError("stale", f"The game has moved on (seq is {self.seq}).")
+        self.play_for(seat, wire_move)
+        return self.seq
 
-    def _play(self, seat: int, wire_move: dict[str, Any], *, note: dict[str, Any] | None = None) -> None:
-        """Apply a seat's move; ``note``: an event of the table's own, logged just before the move's
-        (``time_up``: its bot made the move once its time was up; ``bot_replaced``)."""
-        state = self.state
-        assert state is not None
+    def play_for(self, seat: int, wire_move: dict[str, Any], *, note: dict[str, Any] | None = None) -> None:
+        """Play a seat's move and the chance moves it sets off; ``note``: an event of the table's
+        own, logged just before the move's (``time_up``: its bot made the move once its time was
+        up; ``bot_replaced``)."""
+        session = self.session
+        assert session is not None
         movers = self.movers()
         if seat not in movers:
             raise RequestError("not_your_turn", "It is not your turn.")
-        timed = note is None and len(movers) == 1 and self.controller(seat) is None
-        trigger = state.chance_trigger()
-        noted = [note] if note is not None else []
-        if trigger is not None:
-            if wire_move.get("type") != trigger[1] or len(wire_move) != 1:
-                raise RequestError("illegal", f"It is your turn to {trigger[1]}.")
-            events: list[dict[str, Any]] = noted
-            self._moved(seat, timed)
-            self._commit(self._draw_chance(events, triggered=True), events)
-            self.kick_bots()
-            return
+        timed = note is None and len(movers) == 1 and not self.controlled(seat)
+        stored = len(session.moves)
         try:
-            move = state.parse_seat_move(seat, wire_move)
-            events = state.apply(move)
+            events = session.play(seat, wire_move)
         except IllegalMove as e:
             raise RequestError("illegal", str(e)) from None
         except Exception:
-            log.exception("table %s: the engine failed on a move; rebuilding from the record", self.id)
-            self._rebuild()
+            log.exception("table %s: the engine failed on a move; the game is back at move %d", self.id, stored)
             raise RequestError("illegal", "That move is not understood.") from None
-        new = [move.to_record()]
-        events = noted + events
-        new += self._draw_chance(events)
-        self._moved(seat, timed)
-        self._commit(new, events)
-        self.kick_bots()
+        self.waits.moved(seat, timed=timed)
+        self._commit(stored, ([note] if note is not None else []) + events)
+        self.bots.kick()
 
     def undo(self, conn: Connection) -> int:
         """The organiser takes back the last seat move (and the chance moves it set off);
         the stored record is cut to the moves that stand.  Returns the new ``seq``."""
         if conn is not self.organiser:
             raise RequestError("forbidden", "Only the table's organiser may undo.")
-        if self.status == WAITING or self.state is None:
+        session = self.session
+        if self.status == WAITING or session is None:
             raise RequestError("not_playing", "The game has not started: there is nothing to undo.")
         floor = self.game.undo_floor
         if floor is None:
             raise RequestError("no_undo", f"{self.game.title} has no undo.")
-        keep = len(self.moves)
-        while keep > 0 and self.moves[keep - 1].get("by") == CHANCE:
-            keep -= 1
-        keep -= 1
-        if keep < floor(self.moves):
+        keep = session.last_seat_move()
+        if keep is None or keep < floor(session.moves):
             raise RequestError("no_undo", "There is nothing left to undo.")
-        probe = self.game.start(self.size, self.options)
-        for move in self.moves[:keep]:
-            probe.apply(probe.parse_record_move(move))
-        undone = probe.apply(probe.parse_record_move(self.moves[keep]))
-        what = self.game.describe(undone[0], self.players) if undone else "a move."
         reopened = self.status == OVER
         with self._changing(status=PLAYING):
             self.store.truncate_moves(self.id, self.game_no, keep)
             if reopened:
                 self.save()
-        self.moves = self.moves[:keep]
-        self._rebuild()
+        undone = session.undo()
+        self.log.back_to(keep)
+        what = self.game.describe(undone[0], self.players) if undone else "a move."
         if reopened:
             self._forget_record()
             for seat in range(self.size):
-                self._mark_away(seat)
+                self.seats.away(seat)
         entry = {"event": {"type": "undone", "seq": keep, "undone": undone[0] if undone else None},
                  "text": f"Undone: {what}"}  # fmt: skip
         self._announce(entry)
         self.broadcast_info()
-        self.kick_bots()
+        self.bots.kick()
         return keep
 
-    def _commit(self, new: list[dict[str, Any]], events: list[dict[str, Any]]) -> None:
-        """Store new moves, the game's end and record with them when they end it, in one step;
-        then send the views.
+    def _commit(self, stored: int, events: list[dict[str, Any]]) -> None:
+        """Store the game's moves after the first ``stored``, and its end and record with them
+        when they end it, in one step; then send the views with ``events``.
 
-        The position already holds the new moves.  When the store fails, the table goes back to
-        its last stored position and the :class:`StoreError` goes on to the host.
+        When the store fails, the game goes back to its first ``stored`` moves and the
+        :class:`StoreError` goes on to the host.
         """
-        stored = len(self.moves)
-        self.moves.extend(new)
-        over = self.state is not None and self.state.is_over
+        session = self.session
+        assert session is not None
+        new = session.moves[stored:]
+        over = session.state.is_over
         try:
             with self._changing(status=OVER if over else self.status, strength=self._counted()):
                 self.store.append_moves(self.id, self.game_no, stored, new)
@@ -1108,8 +870,7 @@ class Table:
         except StoreError:
             log.exception("table %s: %d moves could not be stored; the table is back at move %d", self.id,
                           len(new), stored)  # fmt: skip
-            del self.moves[stored:]
-            self._rebuild()
+            session.back_to(stored)
             if over:
                 self._forget_record()
             raise
@@ -1129,33 +890,24 @@ class Table:
     def _counted(self) -> Strength:
         """The adapting bots' strength, with the current game counted once it is over (the
         people: the seats that are not bots)."""
-        outcome = self.state.outcome() if self.state is not None else None
+        outcome = self.session.state.outcome() if self.session is not None else None
         if outcome is None:
             return self.strength
         people = [seat for seat, s in enumerate(self.seats) if s is not None and s.bot is None]
         return self.strength.after(self.game_no, outcome.winners, people, self.size)
 
-    def _moved(self, seat: int, timed: bool) -> None:
-        """The seat has moved: it waits anew for its next move; a ``timed`` move (a person's
-        own, alone to move) counts among the turns the host learns its pace from."""
-        since = self.waiting_since.pop(seat, None)
-        if timed and since is not None:
-            self.turns_timed.append(asyncio.get_running_loop().time() - since)
-
     def _ended(self) -> None:
-        """The game is over: its away timers and turn timers stop, the host learns from its turns."""
-        timed, self.turns_timed = self.turns_timed, []
-        if timed:
+        """The game is over: its away timers and turn timers stop, the host learns people's pace
+        from its turns."""
+        turns = self.waits.taken()
+        if turns:
             try:
-                self.store.learn_pace(self.game.name, timed)
+                self.store.learn_pace(self.game.name, turns)
             except StoreError:
                 log.exception("table %s: the pace of its game could not be stored", self.id)
         if self.clock is not None:
             self.clock.stop()
-        for s in self.seats:
-            if s is not None and s.away_timer is not None:
-                s.away_timer.cancel()
-                s.away_timer = None
+        self.seats.stop()
 
     def _wind_clock(self) -> None:
         """The turn timers follow who waits now for a person's move (:mod:`.clock`)."""
@@ -1163,49 +915,13 @@ class Table:
             return
         waiting = [] if self.status != PLAYING else [
             seat for seat in self.movers()
-            if self.controller(seat) is None and (s := self.seats[seat]) is not None and s.token_hash is not None
+            if not self.controlled(seat) and (s := self.seats[seat]) is not None and s.token_hash is not None
         ]  # fmt: skip
-        self.clock.wind(waiting, self.moves)
+        self.clock.wind(waiting, self.session.moves if self.session is not None else [])
 
     def _time_up(self, seat: int) -> None:
         """A seat's time is up: the bot that stands in for it makes this one move (the log says so)."""
-        self._bot_moves_once(seat, {"type": TIME_UP, "seat": seat})
-
-    def _bot_moves_once(self, seat: int, note: dict[str, Any]) -> None:
-        """The seat's stand-in bot makes its person's one move now, ``note`` logged first."""
-        task = asyncio.get_running_loop().create_task(self._move_once(seat, note))
-        self.time_up_tasks.add(task)
-        task.add_done_callback(self.time_up_tasks.discard)
-
-    async def _move_once(self, seat: int, note: dict[str, Any]) -> None:
-        """The stand-in bot thinks (in a worker thread, as at :meth:`_run_bots`) and moves for
-        ``seat``, unless the position changed meanwhile (its player moved after all)."""
-        state = self.state
-        if self.status != PLAYING or state is None or seat not in self.movers() or self.controller(seat):
-            return
-        seq = len(self.moves)
-        try:
-            wire = await self._think(seat, self.bots[seat], state.view(seat))
-            if self.state is state and len(self.moves) == seq and self.controller(seat) is None:
-                self._play(seat, wire, note=note)
-        except Exception:
-            log.exception("table %s: no move for seat %s from its bot; it waits for its player", self.id, seat)
-
-    def _track_waits(self) -> None:
-        """When each seat that may move began to wait for its move (a seat that has just moved
-        and moves again waits anew: :meth:`_play` forgets it)."""
-        movers = set(self.movers()) if self.status == PLAYING else set()
-        for seat in [s for s in self.waiting_since if s not in movers]:
-            del self.waiting_since[seat]
-        if movers:
-            now = asyncio.get_running_loop().time()
-            for seat in movers:
-                self.waiting_since.setdefault(seat, now)
-
-    def _waited(self, seat: int) -> float:
-        """Seconds the seat's move has waited (0 when it may not move)."""
-        since = self.waiting_since.get(seat)
-        return 0.0 if since is None else asyncio.get_running_loop().time() - since
+        self.bots.once(seat, {"type": TIME_UP, "seat": seat})
 
     # -- the organiser's controls ---------------------------------------------------------------
 
@@ -1214,13 +930,13 @@ class Table:
         if self.status != PLAYING:
             raise RequestError("not_playing", "The game is not being played.")
         s = self.seats[seat] if 0 <= seat < self.size else None
-        if s is None or s.bot is not None or s.token_hash is None:
+        if s is None or not s.person:
             raise RequestError("bad_seat", "That seat is not a player's.")
         if seat not in self.movers():
             raise RequestError("not_waiting", f"The table is not waiting for {s.name}.")
         if s.stand_in:
             raise RequestError("not_waiting", f"A bot is playing for {s.name} already.")
-        waited = self._waited(seat)
+        waited = self.waits.waited(seat)
         if waited < self.nudge_after:
             raise RequestError("too_soon", f"{s.name}'s move began {waited:.0f} seconds ago: give them a moment "
                                f"(after {self.nudge_after:g} seconds you can).")  # fmt: skip
@@ -1236,10 +952,8 @@ class Table:
         s = self._person_to_move(seat)
         if s.conn is None:
             raise RequestError("not_waiting", f"{s.name} is away: a bot will play for them.")
-        now = asyncio.get_running_loop().time()
-        if now - self.nudged.get(seat, -NUDGE_EVERY) < NUDGE_EVERY:
+        if not self.waits.nudge(seat):
             raise RequestError("too_soon", f"{s.name} was nudged a moment ago.")
-        self.nudged[seat] = now
         who = self.name_of(conn)
         s.conn.send({"type": "nudged", "table": self.id, "seat": seat, "name": who})
         self._announce({"event": {"type": "nudged", "seat": seat, "name": who},
@@ -1250,7 +964,7 @@ class Table:
         for a while (the log says who let it)."""
         self.check_runs(conn)
         self._person_to_move(seat)
-        self._bot_moves_once(seat, {"type": BOT_MOVE, "seat": seat, "name": self.name_of(conn)})
+        self.bots.once(seat, {"type": BOT_MOVE, "seat": seat, "name": self.name_of(conn)})
 
     def stand_in_now(self, conn: Connection, seat: int) -> None:
         """The organiser hands an away player's seat to the stand-in bot now, not at the end of
@@ -1259,7 +973,7 @@ class Table:
         if self.status != PLAYING:
             raise RequestError("not_playing", "The game is not being played.")
         s = self.seats[seat] if 0 <= seat < self.size else None
-        if s is None or s.bot is not None or s.token_hash is None:
+        if s is None or not s.person:
             raise RequestError("bad_seat", "That seat is not a player's.")
         if s.conn is not None:
             raise RequestError("not_away", f"{s.name} is at the table.")
@@ -1284,8 +998,7 @@ class Table:
         if conn.seats.get(self.id) == seat:
             raise RequestError("bad_seat", "That is your own seat: leave the table instead.")
         why = clean_chat(reason)[:REASON_LENGTH]
-        self.store.free_seat(self.id, seat)
-        self.seats[seat] = None
+        self.seats.empty(seat)
         self.retoken(s.token_hash, None, seat)
         who = self.name_of(conn)
         if s.conn is not None:
@@ -1293,108 +1006,14 @@ class Table:
             s.conn.send({"type": "removed", "table": self.id, "seat": seat, "name": who, "reason": why})
         self.broadcast_info()
 
-    def controller(self, seat: int) -> Bot[Any] | None:
-        """The bot moving for a seat now (a bot seat, or a stand-in), else None."""
+    def controlled(self, seat: int) -> bool:
+        """True while a bot moves for ``seat``: a bot's seat, or a person's that a bot stands in for."""
         s = self.seats[seat]
-        if s is not None and (s.bot is not None or s.stand_in):
-            return self.bots[seat]
-        return None
+        return s is not None and (s.bot is not None or s.stand_in)
 
-    def kick_bots(self) -> None:
-        """Set the bots going: they move after their delay, counted from when they began to wait
-        (a delay shortened meanwhile is kept to at once)."""
-        if self.status != PLAYING:
-            return
-        if self.bot_task is None or self.bot_task.done():
-            self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
-        else:
-            self.bots_kicked.set()
-
-    async def _wait_for_bots(self, retry: float) -> None:
-        """The bots' delay (or the store's retry, if longer), read again at every kick."""
-        loop = asyncio.get_running_loop()
-        began = loop.time()
-        while (left := began + max(self.bot_delay, retry) - loop.time()) > 0:
-            self.bots_kicked.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.bots_kicked.wait(), left)
-
-    async def _run_bots(self) -> None:
-        """Move for the active bot-controlled seats, after the table's delay, until people move.
-
-        A bot thinks where the host's bots think (:mod:`.thinkers`: worker processes shared
-        fairly between the tables; the strong one searches for its think time), so the host
-        keeps serving every table meanwhile; a move thought out for a position that has
-        changed since (another seat moved at the same time, an undo) is thought again.  A move
-        the store cannot keep is tried again later (after 1 s, doubling up to 30 s), and the
-        table is told once; a table whose bots cannot move at all says so, never waits in silence.
-        """
-        retry = 0.0
-        while self.status == PLAYING and self.state is not None:
-            seats = [s for s in self.movers() if self.controller(s)]
-            if not seats:
-                return
-            await self._wait_for_bots(retry)
-            for seat in seats:
-                bot = self.controller(seat) if self.status == PLAYING else None
-                if bot is None or self.state is None or seat not in self.movers():
-                    continue
-                try:
-                    if not await self._bot_move(seat, bot):
-                        break  # the position changed while the bot thought: look again
-                except StoreError:
-                    if not retry:
-                        self.tell("not_saved", "The host cannot save the bots' moves just now (its disk may be "
-                                  "full); it keeps trying.")  # fmt: skip
-                    retry = min(BOT_RETRY_MAX, 2 * retry or 1.0)
-                    break
-                except Exception:
-                    log.exception("table %s: no bot can move for seat %s; the table stops", self.id, seat)
-                    self.tell("bots_stuck", f"The bots cannot find a move for {self.players[seat]}: "
-                              "this game cannot go on.")  # fmt: skip
-                    return
-                retry = 0.0
-
-    async def _think(self, seat: int, bot: Bot[Any], view: Any) -> dict[str, Any]:
-        """``bot``'s move for ``seat`` from its view, thought out where the host's bots think
-        (:mod:`.thinkers`): a copy of the bot for this one move, its randomness drawn from the
-        game's seed, the seat and the move number, so the same game plays the same however the
-        decisions are spread over the workers."""
-        decision = copy.copy(bot)
-        decision.rng = random.Random(f"{self.seed}/seat{seat}/{len(self.moves)}")
-        people = any(s is not None and s.bot is None and s.token_hash is not None for s in self.seats)
-        return await self.thinkers.choose(self.id, people, decision, view)
-
-    async def _bot_move(self, seat: int, bot: Bot[Any]) -> bool:
-        """The bot's move for ``seat``, or False when the position changed while it thought.
-
-        A bot that fails (raises, or answers an illegal move) is logged and the random bot moves
-        instead, with a line in the table's log saying so.
-        """
-        state = self.state
-        assert state is not None
-        seq = len(self.moves)
-        view = state.view(seat)
-        try:
-            wire = await self._think(seat, bot, view)
-        except Exception:
-            log.exception("table %s: the %s bot for seat %s failed; the random bot moves instead", self.id,
-                          type(bot).__name__, seat)  # fmt: skip
-            wire = None
-        if self.state is not state or len(self.moves) != seq or self.controller(seat) is not bot:
-            return False
-        if wire is not None:
-            try:
-                self._play(seat, wire)
-                return True
-            except StoreError:
-                raise
-            except Exception:
-                log.exception("table %s: the %s bot for seat %s moved %r, refused; the random bot moves instead",
-                              self.id, type(bot).__name__, seat, wire)  # fmt: skip
-        stand_in = self.game.bots["random"](random.Random(f"{self.seed}/stand-in/{seq}"))
-        self._play(seat, stand_in.choose(view), note={"type": BOT_REPLACED, "seat": seat})
-        return True
+    def people(self) -> bool:
+        """True when people play at the table (a guest the organiser moves for is no player here)."""
+        return any(s is not None and s.person for s in self.seats)
 
     def tell(self, code: str, message: str) -> None:
         """Say something to every connection at the table (an error frame not tied to a request)."""
@@ -1403,13 +1022,7 @@ class Table:
 
     def close(self) -> None:
         self.door.close_all("This table has closed.")
-        self.thinkers.forget(self.id)
-        if self.bot_task is not None:
-            self.bot_task.cancel()
-        for task in self.time_up_tasks:
-            task.cancel()
+        self.bots.close()
         if self.clock is not None:
             self.clock.stop()
-        for s in self.seats:
-            if s is not None and s.away_timer is not None:
-                s.away_timer.cancel()
+        self.seats.stop()

@@ -5,7 +5,10 @@ all-bot tables would take the interpreter from the event loop that serves every 
 from each other.  :class:`Thinkers` runs each decision in a small pool of worker processes
 instead (at a lower priority than the host where the system has priorities), at most one
 decision per worker at a time, and chooses which table thinks next fairly: tables where people
-play first, then the table that has waited longest for a turn.  The host's loop only sends the
+play first; among those, and then among the others, the address served least recently (the
+address a table was created from), then that address's table that has waited longest for a
+turn.  So ten all-bot tables made from one address share the workers with one table made
+from another address half and half, not ten to one.  The host's loop only sends the
 bot and its seat's view and reads the move back.  Bots that do not search (the greedy and the
 random ones) decide in microseconds to milliseconds: they never wait behind a search.
 
@@ -30,11 +33,12 @@ from yule.core import Bot
 from yule.core.base import MoveDict, View
 
 NICE = 10
-"""How much lower than the host a worker runs, where the system has priorities."""
+"""How much lower than the host a worker (or ``yule host --ssh``'s SSH server) runs, where the
+system has priorities."""
 
 
-def _lower_priority() -> None:
-    """A worker process starts: below the host, so the host's loop comes first."""
+def lower_priority() -> None:
+    """A helper process of the host starts: below the host, so the host's loop comes first."""
     with contextlib.suppress(AttributeError, OSError):
         os.nice(NICE)
 
@@ -62,6 +66,10 @@ class Thinkers:
         """Table id -> whether people play there (their tables think first)."""
         self._served: dict[int, int] = {}
         """Table id -> when it last had a turn (a count): the longest waiting goes first."""
+        self._groups: dict[int, str] = {}
+        """Table id -> the address it was created from (its share is that address's)."""
+        self._group_served: dict[str, int] = {}
+        """Address -> when one of its tables last had a turn (a count): the longest waiting goes first."""
         self._turns = 0
         self._busy = 0
 
@@ -70,15 +78,18 @@ class Thinkers:
         """Decisions that may run at once."""
         return max(1, self.workers)
 
-    async def choose(self, table: int, people: bool, bot: Bot[Any], view: View) -> MoveDict:
-        """The move ``bot`` makes for ``view`` at ``table`` (``people``: people play there),
-        once the table's turn comes (a bot that does not search decides at once, in a thread)."""
+    async def choose(self, table: int, by: str, people: bool, bot: Bot[Any], view: View) -> MoveDict:
+        """The move ``bot`` makes for ``view`` at ``table``, made from the address ``by``
+        (``people``: people play there), once the table's turn comes (a bot that does not
+        search decides at once, in a thread)."""
         if not bot.searches:
             return await asyncio.to_thread(_choose, bot, view)
         done: asyncio.Future[MoveDict] = asyncio.get_running_loop().create_future()
         self._waiting.setdefault(table, deque()).append(_Decision(bot, view, done))
         self._people[table] = people
         self._served.setdefault(table, -1)
+        self._groups[table] = by
+        self._group_served.setdefault(by, -1)
         self._pump()
         return await done
 
@@ -88,14 +99,18 @@ class Thinkers:
             decision.done.cancel()
         self._people.pop(table, None)
         self._served.pop(table, None)
+        group = self._groups.pop(table, None)
+        if group is not None and group not in self._groups.values():
+            del self._group_served[group]
 
     def _next(self) -> tuple[int, _Decision] | None:
         ready = [t for t, queue in self._waiting.items() if queue]
         if not ready:
             return None
-        table = min(ready, key=lambda t: (not self._people.get(t, False), self._served.get(t, -1)))
+        groups, group_served, served = self._groups, self._group_served, self._served
+        table = min(ready, key=lambda t: (not self._people[t], group_served[groups[t]], served[t]))
         self._turns += 1
-        self._served[table] = self._turns
+        served[table] = group_served[groups[table]] = self._turns
         return table, self._waiting[table].popleft()
 
     def _pump(self) -> None:
@@ -127,7 +142,7 @@ class Thinkers:
         fork of a host with threads running is not safe)."""
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=lower_priority
             )
         return self._pool
 

@@ -4,7 +4,8 @@ private folders: no test reads or writes the player's real folders (the seat fil
 ``YULE_STATE_DIR``, and the platform's user data and state folders, where ``yule play`` keeps
 its games, point into the test's own temporary folder); and the strong bot searching a fixed
 number of iterations (:data:`SEARCH_ITERATIONS`) wherever a test does not give it one, in the
-host's bots and stand-ins and in hints too: no test waits out a think time.
+host's bots and stand-ins and in hints too: no test waits out a think time; and every app
+drawing for a truecolor terminal.
 
 Tests import its helpers by name (``from conftest import until``): :func:`running` starts a
 host of a test's own and stops it, :func:`silent_port` holds a port where nothing answers,
@@ -96,6 +97,16 @@ def private_folders(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
     return home
+
+
+@pytest.fixture(autouse=True)
+def a_truecolor_terminal(monkeypatch):
+    """Every app in the tests draws for a truecolor terminal with colour on, whoever runs them:
+    the palette's colours depend on the terminal's colour system (a test of another one, as
+    ``test_colours`` is, sets its own)."""
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TEXTUAL_COLOR_SYSTEM", raising=False)
 
 
 @pytest.fixture(autouse=True)

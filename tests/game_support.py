@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from yule.core import get_game
+from yule.core.records import replay
 
 
 def strings_in(value: Any) -> set[str]:
@@ -30,12 +30,11 @@ def strings_in(value: Any) -> set[str]:
 def seen_by(record: Mapping[str, Any], upto: int, seat: int | None) -> set[str]:
     """Every string the seat's views (``None``: the spectator's) and the public events showed it
     in the first ``upto`` moves of a record."""
-    game = get_game(record["game"])
-    state = game.start(len(record["players"]), record["options"])
-    seen = strings_in(state.view(seat))
+    session = replay(record, upto=0)
+    seen = strings_in(session.state.view(seat))
     for move in record["moves"][:upto]:
-        seen |= strings_in(state.apply(state.parse_record_move(move)))
-        seen |= strings_in(state.view(seat))
+        seen |= strings_in(session.apply(move))
+        seen |= strings_in(session.state.view(seat))
     return seen
 
 

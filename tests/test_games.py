@@ -21,6 +21,11 @@ At positions of games played by the game's bots (but the search bot), for every 
 And of whole games: the same seed plays the same record, which survives JSON and verifies; a
 record with a move the rules refuse (or nonsense in a move's fields) is refused at that move;
 a wrong, missing or extra result is refused; a record cut short replays to an unfinished game.
+
+And of a game's :class:`~yule.core.session.Session`: a move taken back leaves the game as its
+record replayed without it, whether the session kept the positions on the way or not, and the
+same moves played again (in wire form) draw the same chance moves and end the same game; a game
+that fails in the middle of a move is set back to the moves before it.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from hypothesis import strategies as st
 from yule.core import CHANCE, Game, GameState, all_games, get_game
 from yule.core.base import IllegalMove, refusal
 from yule.core.records import RecordError, play, replay, verify_record
+from yule.core.session import Session
 
 MOST_SEATS = 7
 """The largest table tried (Gift Exchange takes 40: as many only make the games longer)."""
@@ -68,12 +74,11 @@ def record_of(game: Game[Any], kinds: list[str], seed: int) -> dict[str, Any]:
 def positions(record: dict[str, Any]) -> Iterator[tuple[int, GameState[Any], list[dict[str, Any]]]]:
     """Each position along a record: how many moves made it, the position, and the events of the
     last of them (the position is one object, moved on: look at it before the next)."""
-    game = get_game(record["game"])
-    state = game.start(len(record["players"]), record["options"])
-    yield 0, state, []
+    session = replay(record, upto=0)
+    yield 0, session.state, []
     for number, move in enumerate(record["moves"], start=1):
-        events = state.apply(state.parse_record_move(move))
-        yield number, state, events
+        events = session.apply(move)
+        yield number, session.state, events
 
 
 class Pool:
@@ -188,10 +193,10 @@ def test_a_view_stays_the_same_whatever_its_seat_was_never_shown(name):
         players = game.min_players + seed % (min(game.max_players, MOST_SEATS) - game.min_players + 1)
         record = record_of(game, ["random", "greedy"] * (players // 2) + ["random"] * (players % 2), seed)
         for upto, seat, a, b in hidden_pairs(record, random.Random(seed)):
-            _, state = replay(record, upto=upto)
+            state = replay(record, upto=upto).state
             other = {**record, "moves": values_swapped(record["moves"][:upto], a, b), "result": None}
             try:
-                _, other_state = replay(other)
+                other_state = replay(other).state
             except RecordError:
                 continue  # the rules tell the two apart (a card that could not have been played there)
             assert other_state.view(seat) == state.view(seat), (seed, upto, seat, a, b)
@@ -217,7 +222,7 @@ def test_the_same_seed_plays_the_same_record_and_it_verifies(name, data):
     assert record_of(game, kinds, seed) == record
     assert json.loads(json.dumps(record)) == record
     verify_record(record)
-    _, state = replay(record)
+    state = replay(record).state
     assert state.is_over and state.outcome().to_record() == record["result"]
 
 
@@ -229,7 +234,7 @@ def refused_instead(record: dict[str, Any], index: int, rng: random.Random, pool
     """A move the rules refuse where move ``index`` of the record stands (the record's own
     moves before it played): the move there with nonsense in a field, or a move the game
     listed elsewhere; ``None`` when none was found."""
-    _, state = replay(record, upto=index)
+    state = replay(record, upto=index).state
     own = record["moves"][index]
     for _ in range(40):
         if rng.random() < 0.3:  # the move itself, chance or not, with a field of nonsense
@@ -304,5 +309,91 @@ def test_a_wrong_missing_or_extra_result_is_refused(name):
         verify_record(cut)
     del cut["result"]
     verify_record(cut)
-    _, state = replay(cut)
+    state = replay(cut).state
     assert not state.is_over
+
+
+# -- a session taken back ------------------------------------------------------------------------
+
+
+def looks(session: Session[Any]) -> tuple[Any, ...]:
+    """What anyone can learn of a session's position: every view, every seat's moves, who may
+    act, the result."""
+    state = session.state
+    seats = range(state.players)
+    moves = [[m.to_record() for m in state.legal_moves(seat)] for seat in seats]
+    outcome = state.outcome()
+    return [state.view(s) for s in [*seats, None]], moves, session.movers(), outcome and outcome.to_record()
+
+
+def play_on(session: Session[Any], moves: list[dict[str, Any]]) -> None:
+    """Play a record's moves from where the session stands, as seats send them (a chance move
+    that a seat sets off, by that seat's asking): the session draws the chance moves itself."""
+    while len(session.moves) < len(moves):
+        state = session.state
+        trigger = state.chance_trigger()
+        if trigger is not None:
+            session.play(trigger[0], {"type": trigger[1]})
+            continue
+        move = state.parse_record_move(moves[len(session.moves)])
+        session.play(move.by, state.wire_move(move))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@some
+@given(data=st.data())
+def test_a_move_taken_back_leaves_the_record_replayed_without_it(name, data):
+    game, kinds, seed = data.draw(bot_games(name))
+    record = record_of(game, kinds, seed)
+    moves = record["moves"]
+    kept, plain = (Session(game, len(kinds), record["options"], seed, undo=undo) for undo in (True, False))
+    kept.replay(moves)
+    plain.replay(moves)  # no positions kept on the way: taken back by replaying
+    end = looks(plain)
+    for _ in range(data.draw(st.integers(1, 4))):
+        count = kept.last_seat_move()
+        if count is None:
+            break
+        before = replay(record, upto=count)
+        undone = before.state.clone().apply(before.state.parse_record_move(moves[count]))
+        assert kept.undo() == plain.undo() == undone
+        assert kept.moves == plain.moves == moves[:count]
+        assert looks(kept) == looks(plain) == looks(before)
+    play_on(kept, moves)
+    play_on(plain, moves)
+    assert kept.moves == plain.moves == moves
+    assert looks(kept) == looks(plain) == end
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_session_goes_back_to_any_move(name):
+    game = get_game(name)
+    record = record_of(game, ["greedy"] * game.min_players, 2)
+    session = replay(record, undo=True)
+    rng = random.Random(2)
+    for count in sorted(rng.sample(range(len(record["moves"]) + 1), 6), reverse=True):
+        taken = session.back_to(count)
+        assert taken == record["moves"][count : count + len(taken)]
+        assert looks(session) == looks(replay(record, upto=count))
+    session.replay(record["moves"][len(session.moves) :])
+    assert looks(session) == looks(replay(record))
+
+
+def test_a_game_that_fails_in_the_middle_of_a_move_is_set_back_to_the_moves_before(monkeypatch):
+    game = get_game("white-elephant")
+    record = record_of(game, ["greedy"] * 3, 1)
+    session = replay(record, upto=10)
+    before = looks(session)
+    bad = record["moves"][10]
+    original = type(session.state).apply
+
+    def half_done(state: GameState[Any], move: Any) -> list[dict[str, Any]]:
+        events = original(state, move)
+        if move.to_record() == bad:
+            raise RuntimeError("a bug in the rules, after the position changed")
+        return events
+
+    monkeypatch.setattr(type(session.state), "apply", half_done)
+    with pytest.raises(RuntimeError):
+        session.apply(bad)
+    assert session.moves == record["moves"][:10] and looks(session) == before

@@ -1,7 +1,8 @@
 """The wheel holds every package: built from a copy of the sources (so the checkout stays
 clean), its file list has every Python file of core/, netplay/ and tui/ under yule/, whatever
 folder it is in, and the folder of every game the installed package knows, its rules and its
-table; a game's folder left out of the build, or one that lacks its ``__init__.py``, fails here."""
+table, and the TV page's template; a game's folder left out of the build, or one that lacks its
+``__init__.py``, or a template left out, fails here."""
 
 from __future__ import annotations
 
@@ -44,3 +45,5 @@ def test_the_wheel_holds_every_package_folder_and_every_game(tmp_path):
         assert f"yule/core/{name.replace('-', '_')}/__init__.py" in names, name
     for name in GAME_UIS:  # the games with a table in the terminal
         assert f"yule/tui/{name.replace('-', '_')}/__init__.py" in names, name
+    pages = {f"yule/{p.relative_to(ROOT).as_posix()}" for p in (ROOT / "tui").rglob("*.html")}
+    assert pages and pages <= names, sorted(pages - names)  # the TV page's template (yule watch --web)

@@ -33,10 +33,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from yule.core import CHANCE, GameState, all_games, get_game
+from yule.core import GameState, all_games, get_game
 from yule.core.bots import determinizer
 from yule.core.ismcts import SearchBot
 from yule.core.levels import AdaptingBot
+from yule.core.session import Session
 
 SEATS = {game.name: (game.min_players, min(game.max_players, 8)) for game in all_games()}
 """Each game's tables tried, from its fewest seats to its most (but 8 at the most)."""
@@ -60,21 +61,15 @@ def games(names=tuple(SEATS)):
 def positions(name: str, players: int, seed: int, kinds: list[str]) -> Iterator[tuple[GameState, int]]:
     """Every position of one game where a seat decides, with that seat, played by the bots."""
     game = get_game(name)
-    state = game.start(players)
-    chance = random.Random(seed)
+    session = Session(game, players, seed=seed)
+    session.draw_chance()
     bots = [game.bots[kinds[i]](random.Random(f"{seed}/{i}")) for i in range(players)]
     for _ in range(3000):
-        if state.is_over:
+        if session.state.is_over:
             return
-        trigger = state.chance_trigger()
-        active = state.active()
-        if active[0] == CHANCE and trigger is None:
-            state.apply(state.chance_move(chance))
-            continue
-        seat = trigger[0] if trigger is not None else active[0]
-        yield state, seat
-        wire = bots[seat].choose(state.view(seat))
-        state.apply(state.chance_move(chance) if trigger is not None else state.parse_seat_move(seat, wire))
+        seat = session.movers()[0]
+        yield session.state, seat
+        session.play(seat, bots[seat].choose(session.state.view(seat)))
     raise AssertionError("the game did not end")
 
 
@@ -429,3 +424,19 @@ def test_every_bot_moves_legally_and_the_same_whatever_its_seat_cannot_see(game,
             else:
                 state.verify(state.parse_seat_move(seat, move))
             assert decide(kind, other.view(seat)) == move, kind
+
+
+@pytest.mark.parametrize("name", tuple(SEATS))
+def test_hiding_changes_what_the_seat_cannot_see(name):
+    """The helpers above do change hidden parts (else the property would hold trivially)."""
+    changed = []
+    for state, seat in positions(name, SEATS[name][0] + 1, 7, ["greedy"] * 8):
+        other = state.clone()
+        HIDE[name](other, seat, random.Random(1))
+        changed.append(facts(other) != facts(state))
+    assert sum(changed) > len(changed) / 2
+
+
+def facts(state) -> str:
+    """Every slot of a position, as text."""
+    return repr([getattr(state, slot) for cls in type(state).__mro__ for slot in getattr(cls, "__slots__", ())])

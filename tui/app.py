@@ -10,7 +10,11 @@ over a folder of the user data folder, so an unfinished game is offered again ne
 Every seat the app gets is kept on this machine (the client library's seat store): joining
 the table again, or connecting to a host where a game with your seat is going on, puts you
 back in your seat.  Leaving a table goes back to the lobby (``yule join``) or to the game menu
-(``yule play``); the app ends from there, or with Ctrl+Q (asked first while you play).
+(``yule play``); the app ends from there (q or Esc in the lobby: asked first), or with Ctrl+Q
+from anywhere (asked first while you play).
+
+``yule join`` asks for the player's name the first time (the login name offered) and remembers
+it (:mod:`yule.tui.profile`); ``r`` in the lobby changes it before joining a table.
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ from .widgets import (
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .lobby import ConnectScreen, LobbyScreen
+    from .profile import Profile
 
 PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goes on with it."
 """``yule play``'s question before leaving a table."""
@@ -169,16 +174,20 @@ class HostedApp(PlainApp):
         self.resources.close()
 
     @work(group="chat")
-    async def send_chat(self, table: int | None, text: str) -> None:
-        """Say a line at ``table``; the host's chat frame brings it back to the log."""
+    async def send_chat(self, table: int | None, text: str, field: ChatInput) -> None:
+        """Say a line at ``table``; the host's chat frame brings it back to the log.  A line not
+        said goes back to the input it was typed in (``m`` opens it with the line)."""
         if self.client is None or table is None:
             return
         try:
             await self.client.chat(table, text)
         except HostError as e:
-            self.notify(literal(e.message), title="Not said", severity="warning")
+            field.give_back(text)
+            self.notify(f"{literal(e.message)} (m: your line again)", title="Not said", severity="warning")
         except ConnectionLost:
-            self.notify("Not connected to the host: that line was not said.", title="Not said", severity="warning")
+            field.give_back(text)
+            self.notify("Not connected to the host: that line was not said (m: your line again).", title="Not said",
+                        severity="warning")  # fmt: skip
 
     def follow_clock(self, frame: dict[str, Any], names: list[str]) -> None:
         """A view frame's turn timers (its ``timers``, when the table has them): the status line
@@ -239,11 +248,15 @@ class YuleApp(HostedApp):
 
     TITLE = "Yule"
     BINDINGS = [Binding("v", "results", "Results"), Binding("n", "again", "Play again")]
+    """At the table once the game is over: its sheet again, a new game (players only)."""
     COME_BACK = "run the same yule join command to come back"
     """How a player who quits mid-game gets back to their seat, as the quit question says it."""
+    QUIT_ASKS = "Quit Yule?"
+    """The quit question's first words: what quitting ends."""
     ONE_HOST = False
     """True for an app that plays at its one host only (an SSH guest's): no other address offered."""
-    """At the table once the game is over: its sheet again, a new game (players only)."""
+    FIXED_NAME: str | None = None
+    """Why this app's player cannot change their name in the lobby (``{name}``: theirs), or None."""
 
     class FromHost(Message):
         """A frame or connection change from the client library."""
@@ -261,9 +274,17 @@ class YuleApp(HostedApp):
         play: PlaySetup | None = None,
         discover: bool = True,
         seat_store: SeatStore | None = None,
+        profile: Profile | None = None,
+        ask_name: bool = False,
     ) -> None:
         super().__init__({"place": "Yule", "code": None, "connection": "offline"})
         self.player_name = name
+        self.profile = profile
+        """Where the player's name and last game are remembered (``yule join``), or None."""
+        self.ask_name = ask_name
+        """Ask for the name first (``name`` offered): ``yule join`` the first time."""
+        self.last_game = profile.game if profile is not None else None
+        """The game of the last table this player created: the new-table form opens on it."""
         self.address = address
         self.code = code
         self.play = play
@@ -295,14 +316,45 @@ class YuleApp(HostedApp):
     # -- start and stop -----------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        if self.ask_name:
+            self._ask_first_name()
+        else:
+            self._begin()
+        self._check_size()
+        self.screen_change_signal.subscribe(self, self._screen_changed)
+
+    def _begin(self) -> None:
         if self.play is not None:
             self.open_play()
         elif self.address is not None:
             self.connect(*self.address)
         else:
             self.show_connect_screen()
-        self._check_size()
-        self.screen_change_signal.subscribe(self, self._screen_changed)
+
+    def _ask_first_name(self) -> None:
+        """The first ``yule join``: the name to play under, remembered from then on."""
+        from .lobby import FirstNameScreen
+
+        def named(name: str | None) -> None:
+            if name is None:
+                return
+            self.player_name = name
+            self._remember(name=name)
+            self._begin()
+
+        why = Text.assemble(
+            "Welcome to Yule! Which name do you play under? The others at the table see it. ",
+            ("Enter", "bold"),
+            " takes it; it is remembered for next time (r in the lobby changes it).",
+        )
+        self.push_screen(FirstNameScreen(why, self.player_name), named)
+
+    def _remember(self, **known: str) -> None:
+        """Keep the player's name or last game for next time (``yule join`` only)."""
+        if self.profile is not None:
+            for key, value in known.items():
+                setattr(self.profile, key, value)
+            self.profile.save()
 
     def show_connect_screen(self) -> None:
         from .lobby import ConnectScreen
@@ -321,25 +373,32 @@ class YuleApp(HostedApp):
         )
 
     async def action_quit(self) -> None:
-        """Ctrl+Q anywhere (q or Esc in the lobby and the menu): quit, asked first while you play."""
+        """Ctrl+Q anywhere: quit, asked first while you play."""
         if not self.playing():
             self.exit(0)
-            return
+        elif self.play is not None:
+            self._confirm_quit(f"{self.QUIT_ASKS} This game is kept: yule play offers to continue it.")
+        else:
+            self._confirm_quit(f"{self.QUIT_ASKS} Your seat waits for you (a bot plays it while you are away): "
+                               f"{self.COME_BACK}.")  # fmt: skip
+
+    def action_ask_quit(self, code: int = 0) -> None:
+        """q or Esc in the lobby (Esc on the screens before it, q or Esc when the host does not
+        answer): quit once the player says yes, with exit code ``code``."""
+        lobby = self._lobby()
+        mine = lobby.mine if lobby is not None else None
+        held = f" Your seat at #{mine['table']} waits for you: {self.COME_BACK}." if mine else ""
+        self._confirm_quit(f"{self.QUIT_ASKS}{held}", code)
+
+    def _confirm_quit(self, question: str, code: int = 0) -> None:
         if isinstance(self.screen, ConfirmScreen) and self.screen.id == "quit":
             return
-        if self.play is not None:
-            question = "Quit Yule? This game is kept: yule play offers to continue it.\n\ny yes   n no"
-        else:
-            question = (
-                "Quit Yule? Your seat waits for you (a bot plays it while you are away): "
-                f"{self.COME_BACK}.\n\ny yes   n no"
-            )
 
         def quit_(yes: bool | None) -> None:
             if yes:
-                self.exit(0)
+                self.exit(code, return_code=code)
 
-        self.push_screen(ConfirmScreen(question, id="quit"), quit_)
+        self.push_screen(ConfirmScreen(f"{question}\n\ny yes   n no", id="quit"), quit_)
 
     def _level_menu(self, game: str) -> ChoiceScreen[str]:
         from yule.core.registry import get_game
@@ -444,8 +503,6 @@ class YuleApp(HostedApp):
                 self.connect(host, port)
             elif choice == "other":
                 self.show_connect_screen()
-            else:
-                self.exit(1, return_code=1)
 
         self.push_screen(NoAnswerScreen(why, elsewhere=not self.ONE_HOST), chosen)
 
@@ -465,7 +522,9 @@ class YuleApp(HostedApp):
         with contextlib.suppress(HostError, ConnectionLost):
             if self.client is not None:
                 paces = await self.client.paces()
-        await self.push_screen(LobbyScreen(paces))
+        await self.push_screen(
+            LobbyScreen(self.player_name, self.last_game, renames=self.FIXED_NAME is None, paces=paces)
+        )
         await self._refresh_tables()
         if self._lobby_timer is None:
             self._lobby_timer = self.set_interval(LOBBY_REFRESH, self._refresh_tables)
@@ -521,32 +580,40 @@ class YuleApp(HostedApp):
     # -- sitting down --------------------------------------------------------------------------
 
     async def _take_seat(self, table: int | None, code: str | None, *, private: bool = False) -> None:
-        """Sit at ``table`` (or the table whose join code is ``code``): your own seat back when
+        """Sit at ``table``, or at the table whose join code is ``code``: your own seat back when
         you hold one, else a free seat; at a game going on, an away player's seat or watching.
 
-        ``private``: ask for the join code first (unless you hold a seat there).
+        ``private``: ask for the join code first (unless you hold a seat there).  A code, typed or
+        given, names its table, whatever table was highlighted.
         """
         client = self.client
         if client is None:
             return
-        title = f"Cannot join with the code {literal(code)}" if code else "Cannot join"
         try:
+            if private and code is None and client.saved_seat(table=table) is None:
+                from .lobby import CodeScreen
+
+                code = await self.push_screen_wait(CodeScreen())
+                if code is None:
+                    return
+            if code is not None:
+                table = None  # the code names its table
             saved = client.saved_seat(table=table, code=code)
             if saved is not None:
                 try:
                     claim = await client.resume(saved.token)
                 except HostError as e:
+                    if e.code == "seat_moved":
+                        self.notify(f"{literal(e.message)} This device can watch the table: Enter on it in the lobby.",
+                                    title=f"Your seat at #{saved.table}", severity="warning", timeout=20)  # fmt: skip
+                        return
                     if e.code != "bad_token":
                         raise
+                    code = code or saved.code  # the host has forgotten the seat: join as anyone would
+                    table = None if code else saved.table
                 else:
                     self._sit(claim.table)
                     self.notify("Back in your seat.", timeout=4)
-                    return
-            if private and code is None:
-                from .lobby import CodeScreen
-
-                code = await self.push_screen_wait(CodeScreen())
-                if code is None:
                     return
             try:
                 claim = await client.join(table, code)
@@ -557,6 +624,7 @@ class YuleApp(HostedApp):
                 return
             self._sit(claim.table)
         except HostError as e:
+            title = f"Cannot join with the code {literal(code)}" if code else "Cannot join"
             self.notify(literal(refusal_text(e, code)), title=title, severity="error", timeout=15)
         except ConnectionLost:
             self.notify("Not connected to the host right now: try again in a moment.", severity="error")
@@ -652,22 +720,30 @@ class YuleApp(HostedApp):
             return
         try:
             if kind == "create":
+                self.last_game = args["game"]
+                self._remember(game=args["game"])
                 reply = await client.create_table(
                     args["game"], args["seats"], open=args["open"], options=args["options"],
                     turn_seconds=args["turn_seconds"],
                 )  # fmt: skip
+                if (lobby := self._lobby()) is not None:
+                    lobby.highlight(reply["table"])
                 self._sit(reply["table"])
             elif kind == "join":
                 await self._take_seat(args["table"], None, private=not args["open"])
+            elif kind == "code":
+                await self._take_seat(None, None, private=True)
+            elif kind == "rename":
+                await self._rename()
             elif kind == "watch":
                 code = None
                 if not args["open"]:
                     code = await self.push_screen_wait(CodeScreen())
                     if code is None:
                         return
-                await client.watch(args["table"], code=code)
+                table = await client.watch(None if code else args["table"], code=code)  # a code names its table
                 self.watching = True
-                self._sit(args["table"])
+                self._sit(table)
             elif kind == "leave":
                 await client.leave(args["table"])
                 self._forget_table()
@@ -688,6 +764,37 @@ class YuleApp(HostedApp):
             self.notify("Not connected to the host right now: try again in a moment.", severity="error")
         await self._refresh_tables()
 
+    async def _rename(self) -> None:
+        """``r`` in the lobby: play under another name from now on (remembered), before joining a
+        table; an SSH guest is told how to come in under another name instead."""
+        client = self.client
+        if client is None:
+            return
+        if self.FIXED_NAME is not None:
+            self.notify(self.FIXED_NAME.format(name=literal(self.player_name)), title="Your name", timeout=20)
+            return
+        if client.seats:
+            table = min(client.seats)
+            self.notify(f"You sit at #{table} as {literal(self.player_name)}: leave that table (l in the lobby) to "
+                        "play under another name.", title="Your name", severity="warning", timeout=10)  # fmt: skip
+            return
+        from .lobby import NameScreen
+
+        why = Text("Which name do you play under from now on? (Enter; Esc keeps your name)")
+        kept = sorted(saved.table for saved in client.saved_seats())
+        if kept:
+            tables = ", ".join(f"#{table}" for table in kept)
+            why.append(f"\nYour seats at {tables} stay with the name {literal(self.player_name)}: "
+                       "come back under it to take them back.")  # fmt: skip
+        name = await self.push_screen_wait(NameScreen(why, self.player_name))
+        if name is None or name == self.player_name:
+            return
+        self.player_name = await client.rename(name)
+        self._remember(name=self.player_name)
+        if (lobby := self._lobby()) is not None:
+            lobby.player = self.player_name
+        self.notify(f"You play as {literal(self.player_name)} now.", timeout=5)
+
     # -- yule play -------------------------------------------------------------------------
 
     @work(exclusive=True, group="connect")
@@ -703,7 +810,7 @@ class YuleApp(HostedApp):
             folder = Path(self.resources.enter_context(tempfile.TemporaryDirectory(prefix="yule-play-")))
             self.notify(f"Games cannot be kept this time ({literal(e)}).", severity="warning", timeout=10)
         address = f"play:{folder}"
-        quick = self.play.game if self.play.game is not None and not self.seat_store.seats(address) else None
+        quick = self.play.game  # yule play GAME: that game at once (the menu offers the unfinished ones)
         if quick is not None and (screen := self._open_table(quick)) is not None:
             painted = asyncio.Event()  # the table on screen first, then the host is loaded and started
             screen.call_after_refresh(painted.set)
@@ -732,7 +839,8 @@ class YuleApp(HostedApp):
             await self._play_menu()
 
     async def _play_menu(self) -> None:
-        """The game menu: your unfinished games first, then a new game of each; q or Esc quits."""
+        """The game menu: your unfinished games first (each told apart by its table, how far it
+        has gone and when it began), then a new game of each; q or Esc quits."""
         from yule.core.registry import all_games
 
         client = self.client
@@ -740,13 +848,17 @@ class YuleApp(HostedApp):
         self.set_status(place=self.place, code=None)
         listed = {t["table"]: t for t in await client.list_tables()}
         choices: list[tuple[Text, tuple[str, Any], str | None]] = []
+        now = time.time()
         for saved in client.saved_seats():
             summary = listed.get(saved.table)
             if summary is None or summary["status"] != "playing" or summary["game"] not in GAME_UIS:
                 client.forget_seat(saved.table)  # finished (or gone): nothing to continue
                 continue
-            bots = sum(1 for s in summary["seats"] if s and s.get("bot"))
-            label = f"Continue: {literal(summary['title'])}, you and {plural(bots, 'bot')}"
+            bots = len(summary["seats"]) - 1  # yule play: you and bots (a private table lists no names)
+            label = (
+                f"Continue: {literal(summary['title'])} #{summary['table']}, you and {plural(bots, 'bot')}, "
+                f"{plural(summary['seq'], 'move')} in, begun {when_text(saved.saved, now)}"
+            )
             choices.append((Text(label, style="bold"), ("continue", summary["table"]), None))
         start: tuple[str, Any] | None = choices[0][1] if choices else None
         wanted = self.play.players
@@ -915,6 +1027,9 @@ class YuleApp(HostedApp):
         elif kind == "error" and frame.get("code") == "replaced" and frame.get("table") == self.table_id:
             self.notify("You took your seat back in another terminal: this one now goes back.", timeout=15)
             self.leave_table()
+        elif kind == "error" and frame.get("code") == "seat_moved" and frame.get("table") == self.table_id:
+            self.notify(literal(frame.get("message", "")), title="Your seat", severity="warning", timeout=20)
+            self.leave_table()  # reconnected too late: the seat went to another device meanwhile
         elif kind == "reclaim_asked":
             self._asked(frame)
         elif kind == "reclaim_over":
@@ -1002,7 +1117,8 @@ class YuleApp(HostedApp):
 
     def _table_info(self, info: dict[str, Any]) -> None:
         self.info = info
-        self.set_status(code=info.get("code"), place=f"Yule · #{info['table']} {literal(info['title'])}")
+        code = info.get("code") if self.play is None else None  # yule play: nobody else comes
+        self.set_status(code=code, place=f"Yule · #{info['table']} {literal(info['title'])}")
         self.follow_away(info)
         lobby = self._lobby()
         if info["status"] == "waiting":
@@ -1102,7 +1218,7 @@ class YuleApp(HostedApp):
             self.notify(literal(getattr(e, "message", e)), title="Cannot play again", severity="error")
 
     def on_chat_input_said(self, message: ChatInput.Said) -> None:
-        self.send_chat(self.table_id, message.text)
+        self.send_chat(self.table_id, message.text, message.field)
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -1121,6 +1237,24 @@ class YuleApp(HostedApp):
             screen.table.refused(STALE if e.code == "stale" else e.message)
         except ConnectionLost:
             screen.table.refused("Not connected to the host: the move was not sent. Try again once reconnected.")
+
+
+def when_text(then: float, now: float) -> str:
+    """When something began, as people say it: the time today or yesterday, else the day.
+
+    >>> import time
+    >>> now = time.mktime((2024, 12, 24, 18, 30, 0, 0, 0, -1))
+    >>> [when_text(now - hours * 3600, now) for hours in (2, 20, 50)]
+    ['today 16:30', 'yesterday 22:30', 'Dec 22']
+    """
+    day = time.localtime(then)
+    days = time.mktime(time.localtime(now)[:3] + (0, 0, 0, 0, 0, -1)) - time.mktime(day[:3] + (0, 0, 0, 0, 0, -1))
+    ago = round(days / 86400)
+    if ago == 0:
+        return time.strftime("today %H:%M", day)
+    if ago == 1:
+        return time.strftime("yesterday %H:%M", day)
+    return f"{time.strftime('%b', day)} {day.tm_mday}"
 
 
 def _unknown_name(error: BaseException | None) -> bool:

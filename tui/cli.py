@@ -15,6 +15,9 @@ from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
+PARTY_WORD_VARIABLE = "YULE_PARTY_WORD"
+"""The environment variable that may hold the SSH party word instead of the command line."""
+
 
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version  # slow to load: only for --version
@@ -101,7 +104,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         json.dump(record, sys.stdout)
         sys.stdout.write("\n")
         return 0
-    _, state = replay(record)
+    state = replay(record).state
     print(f"{game.title}, {players} players, seed {seed}, {len(record['moves'])} moves")
     for line in game.report_lines(state, names):
         print(f"  {line}")
@@ -344,10 +347,12 @@ def cmd_host(args: argparse.Namespace) -> int:
     async def serve() -> None:
         ssh = None
         if args.ssh is not None:
-            from yule.tui.sshserve import SSHServe, serving_lines
+            from yule.tui.sshprocess import SSHProcess
+            from yule.tui.sshserve import serving_lines
 
-            ssh = SSHServe(data, (_loopback_to(args.bind), args.port), password=args.ssh_password)
-            await ssh.start(args.bind, args.ssh)
+            ssh = SSHProcess(data, password=args.ssh_password, max_sessions=args.ssh_max_sessions,
+                             per_address=args.ssh_per_address, idle_minutes=args.ssh_idle_minutes)  # fmt: skip
+            await ssh.start(args.bind, args.ssh, (_loopback_to(args.bind), args.port))
         limits = Limits(max_connections=args.max_connections, connections_per_address=args.per_address)
         _room_for_connections(limits.max_connections)
         host = Host(data, away_timeout=args.away_timeout, keep_finished=args.keep_finished * 3600,
@@ -366,8 +371,10 @@ def cmd_host(args: argparse.Namespace) -> int:
         print(f"Yule host {host.name!r} is listening on port {port}; data in {host.data_dir}", flush=True)
         print("Players can join at:", ", ".join(f"{a}:{port}" for a in addresses), flush=True)
         if ssh is not None:
-            ssh.game_host = (_loopback_to(args.bind), port)
-            print("\n".join(serving_lines(ssh, addresses)), flush=True)
+            ssh.play_at((_loopback_to(args.bind), port))
+            told = serving_lines(ssh.port, ssh.fingerprint, (_loopback_to(args.bind), port), addresses,
+                                 party_word=ssh.password is not None)  # fmt: skip
+            print("\n".join(told), flush=True)
         try:
             await _until_stopped()
         finally:
@@ -407,9 +414,11 @@ def cmd_ssh_serve(args: argparse.Namespace) -> int:
 
     async def serve() -> None:
         ssh = SSHServe(data, args.host, password=args.password, max_sessions=args.max_sessions,
-                       idle_timeout=args.idle_minutes * 60)  # fmt: skip
+                       per_address=args.per_address, idle_timeout=args.idle_minutes * 60)  # fmt: skip
         await ssh.start(args.bind, args.port)
-        print("\n".join(serving_lines(ssh, _reachable_at(args.bind))), flush=True)
+        told = serving_lines(ssh.port, ssh.fingerprint, args.host, _reachable_at(args.bind),
+                             party_word=ssh.password is not None)  # fmt: skip
+        print("\n".join(told), flush=True)
         try:
             await _until_stopped()
         finally:
@@ -505,7 +514,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
         except ValueError as e:
             print(f"yule watch: {e}", file=sys.stderr)
             return 2
-        return serve_tv(command, args.bind or "0.0.0.0", args.port, _reachable_at(args.bind))
+        bind = args.bind or ("0.0.0.0" if args.lan else "127.0.0.1")
+        return serve_tv(command, bind, args.port, _reachable_at(bind))
     from yule.tui.tv import WatchApp
 
     return WatchApp(host, port, args.table, args.code).run(mouse=False) or 0
@@ -555,7 +565,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "address", nargs="?", metavar="HOST[:PORT]", help="the host (the hosts found on the LAN when left out)"
     )
-    p.add_argument("--name", help="your name at the table")
+    p.add_argument("--name", help="your name at the table, this time (else the one asked the first time)")
     p.add_argument("--code", help="a private table's join code: sit at that table at once")
     p.set_defaults(handler=cmd_join)
 
@@ -624,8 +634,9 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=max(1, (os.cpu_count() or 2) - 1),
         metavar="N",
-        help="processes the bots think in, shared fairly between the tables, people's first "
-        "(default: one fewer than this machine's processors, at least 1)",
+        help="processes the bots think in, tables where people play first, then shared fairly "
+        "between the addresses the tables were made from (default: one fewer than this "
+        "machine's processors, at least 1)",
     )
     p.add_argument(
         "--keep-finished",
@@ -664,10 +675,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PORT",
         help="also serve the app over SSH on PORT, for guests with nothing installed",
     )
-    p.add_argument("--ssh-password", metavar="WORD", help="the party word SSH guests must type (default: none asked)")
+    _ssh_options(p, "--ssh-")
     p.set_defaults(handler=cmd_host)
 
-    from yule.netplay import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES
+    from yule.netplay import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT
 
     p = sub.add_parser("ssh-serve", help="serve the app over SSH: guests play with just an SSH client")
     p.add_argument(
@@ -680,21 +691,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bind", metavar="ADDR", help="address to listen on (default: every interface)")
     p.add_argument("--port", type=_port_number, default=DEFAULT_SSH_PORT, help=f"SSH port (default {DEFAULT_SSH_PORT})")
     p.add_argument("--data", metavar="DIR", help="data folder (the SSH host key, each SSH user's seats)")
-    p.add_argument("--password", metavar="WORD", help="the party word guests must type (default: none asked)")
-    p.add_argument(
-        "--max-sessions",
-        type=int,
-        default=MAX_SSH_SESSIONS,
-        metavar="N",
-        help=f"SSH sessions at once (default {MAX_SSH_SESSIONS})",
-    )
-    p.add_argument(
-        "--idle-minutes",
-        type=float,
-        default=SSH_IDLE_MINUTES,
-        metavar="M",
-        help=f"close a session after M minutes without a key press (default {SSH_IDLE_MINUTES:g})",
-    )
+    _ssh_options(p, "--")
     p.set_defaults(handler=cmd_ssh_serve)
 
     p = sub.add_parser("ssh-names", help="the SSH guests' names and the keys that hold them; release one")
@@ -728,17 +725,45 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("address", type=_host_port, metavar="HOST[:PORT]")
     p.add_argument("--table", type=int, help="the table's number")
     p.add_argument("--code", help="the table's join code (names the table by itself)")
-    p.add_argument("--web", action="store_true", help="serve the TV view as a web page, for a browser on the LAN")
+    p.add_argument("--web", action="store_true", help="serve the TV view as a web page, for a TV's browser")
     p.add_argument(
         "--port", type=int, default=DEFAULT_WEB_PORT, help=f"with --web: the page's port (default {DEFAULT_WEB_PORT})"
     )
-    p.add_argument("--bind", metavar="ADDR", help="with --web: address to listen on (default: every interface)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--lan", action="store_true", help="with --web: serve the page to the LAN (every interface)")
+    where.add_argument("--bind", metavar="ADDR", help="with --web: address to listen on (default: this machine only)")
     p.set_defaults(handler=cmd_watch)
 
     p = sub.add_parser("hosts", help="list Yule hosts found on the LAN")
     p.add_argument("--timeout", type=float, default=2.0, help="seconds to listen (default 2)")
     p.set_defaults(handler=cmd_hosts)
     return parser
+
+
+def _ssh_options(p: argparse.ArgumentParser, prefix: str) -> None:
+    """The SSH server's options: ``--password``, ``--max-sessions``... for ``yule ssh-serve``,
+    ``--ssh-password``, ``--ssh-max-sessions``... for ``yule host``."""
+    from yule.netplay import MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, SSH_SESSIONS_PER_ADDRESS
+
+    p.add_argument(
+        f"{prefix}password",
+        metavar="WORD",
+        default=os.environ.get(PARTY_WORD_VARIABLE),
+        help=f"the party word SSH guests must type (default: none asked; or set {PARTY_WORD_VARIABLE}, "
+        "which other users cannot see as they can a command's arguments)",
+    )
+    for option, default, what in (
+        ("max-sessions", MAX_SSH_SESSIONS, "SSH sessions at once"),
+        ("per-address", SSH_SESSIONS_PER_ADDRESS, "SSH sessions from one address at once, an IPv6 one by its /64"),
+    ):
+        p.add_argument(f"{prefix}{option}", type=int, default=default, metavar="N", help=f"{what} (default {default})")
+    p.add_argument(
+        f"{prefix}idle-minutes",
+        type=float,
+        default=SSH_IDLE_MINUTES,
+        metavar="M",
+        help=f"close an SSH session after M minutes without a key press (default {SSH_IDLE_MINUTES:g})",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -35,9 +35,10 @@ class GameUI:
     """How the game ended in one sentence (who won), above the sheet."""
     final_fields: tuple[str, ...] = ()
     """Fields of the final view that ``sheet`` and ``headline`` get beside the result's (a title won)."""
-    log_height: Callable[[int, int], int] | None = None
-    """Rows of the log under the table (its border included) for a terminal of (width, height);
-    ``None`` keeps the usual height.  A table that needs most of the screen makes the log small."""
+    log_height: Callable[[int, int, int], int] | None = None
+    """Rows of the log under a seat's table (its border included) for a terminal of (width,
+    height) and the table's scale; ``None`` keeps the usual height.  A table that needs most of
+    the screen makes the log small."""
     tv: Callable[[], FollowScreen] | None = None
     """The game's own TV screen for ``yule watch``; ``None``: its table drawn for a spectator
     (:class:`yule.tui.tv.TableTV`)."""

@@ -109,9 +109,9 @@ class ConnectScreen(Screen[None]):
     ConnectScreen #found { height: 1fr; border: round $primary; }
     ConnectScreen Label { margin-top: 1; }
     """
-    BINDINGS = [  # Ctrl+R and Esc: some terminals keep F5 and Ctrl+Q for themselves
+    BINDINGS = [  # Ctrl+R: some terminals keep F5 for themselves
         Binding("f5,ctrl+r", "rescan", "Look again", key_display="^r"),
-        Binding("ctrl+q,escape", "app.quit", "Quit", key_display="esc"),
+        Binding("escape", "app.ask_quit", "Quit", key_display="esc"),
     ]
 
     found: reactive[list[tuple[str, str, int]]] = reactive(list, init=False, always_update=True)
@@ -138,7 +138,7 @@ class ConnectScreen(Screen[None]):
             found = MarkedOptionList(id="found")
             found.border_subtitle = "looking for hosts…"
             yield found
-            yield Label(Text("Or type an address (host or host:port), then Enter:"))
+            yield Label(Text("Or type an address (host or host:port), then Enter (Tab goes between the two):"))
             yield TextField(placeholder="192.168.1.20:7737", id="address")
         yield KeysFooter()
 
@@ -151,12 +151,26 @@ class ConnectScreen(Screen[None]):
         options.border_subtitle = "" if found else "none found yet: Ctrl+R looks again"
         for i, (name, host, port) in enumerate(found):
             options.add_option(Option(Text.assemble((literal(name, 30), "bold"), f"  {host}:{port}"), id=str(i)))
+        address = self.query_one("#address", Input)
+        if found and address.has_focus and not address.value:
+            options.focus()  # nothing typed yet: Enter connects to the first host found
+        if found:
+            options.highlighted = 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         _, host, port = self.found[int(event.option.id or 0)]
         self.post_message(self.Chosen(host, port))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if not event.value.strip():  # nothing typed: the host highlighted in the list, if any
+            options = self.query_one("#found", OptionList)
+            if self.found:
+                _, host, port = self.found[options.highlighted or 0]
+                self.post_message(self.Chosen(host, port))
+            else:
+                self.notify("Type a host's address, or wait a moment: the hosts found on this network show "
+                            "above (Ctrl+R looks again).", severity="warning")  # fmt: skip
+            return
         try:
             host, port = parse_address(event.value, self.default_port)
         except ValueError as e:
@@ -171,8 +185,9 @@ class ConnectScreen(Screen[None]):
 class NoAnswerScreen(Screen[str]):
     """The host cannot be reached: what happened in plain words, and what to do.
 
-    Dismissed with ``"retry"`` (r or Enter), ``"other"`` (a: another address, unless
-    ``elsewhere`` is False: an SSH guest plays at its one host) or ``"quit"``.
+    Dismissed with ``"retry"`` (r or Enter) or ``"other"`` (a: another address, unless
+    ``elsewhere`` is False: an SSH guest plays at its one host); q or Esc quits, asked first
+    (exit code 1).
     """
 
     DEFAULT_CSS = """
@@ -182,7 +197,7 @@ class NoAnswerScreen(Screen[str]):
     BINDINGS = [
         Binding("r,enter", "done('retry')", "Try again", key_display="r"),
         Binding("a", "done('other')", "Another address"),
-        Binding("q,escape", "done('quit')", "Quit", key_display="q"),
+        Binding("q,escape", "app.ask_quit(1)", "Quit", key_display="q"),
     ]
 
     def __init__(self, why: str, elsewhere: bool = True) -> None:
@@ -212,7 +227,13 @@ class NoAnswerScreen(Screen[str]):
 
 class LobbyScreen(Screen[None]):
     """The host's tables; the table you sit at while it waits, with its seats, bots and the
-    last lines of its chat (``m`` says one)."""
+    last lines of its chat (``m`` says one).
+
+    ``player``: the name you play under (``r`` changes it, or, where it cannot be changed,
+    ``renames`` False: an SSH guest's, says how to play under another); ``game``: the game the
+    new-table form opens on (the last one you created, else :data:`DEFAULT_GAME`).  The highlighted table
+    stays highlighted as the list changes; :meth:`highlight` moves to a table (one just made).
+    """
 
     DEFAULT_CSS = """
     LobbyScreen #tables { width: 1fr; height: 1fr; border: round $primary; }
@@ -230,8 +251,10 @@ class LobbyScreen(Screen[None]):
         Binding("s", "start", "Start"),
         Binding("m", "chat", "Chat"),
         Binding("l", "leave", "Leave", show=False),  # said in the table panel: the footer is full
+        Binding("c", "code", "Code", show=False),  # said in the help line
+        Binding("r", "rename", "Name", show=False),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
-        Binding("q,escape", "app.quit", "Quit", key_display="q"),
+        Binding("q,escape", "app.ask_quit", "Quit", key_display="q"),
     ]
 
     tables: reactive[list[dict[str, Any]]] = reactive(list, init=False)
@@ -241,12 +264,8 @@ class LobbyScreen(Screen[None]):
     """The last chat lines of that table (:func:`~yule.tui.widgets.chat_line`)."""
     held: reactive[frozenset[int]] = reactive(frozenset, init=False)
     """The tables where you hold a seat (kept on this machine): joining one takes the seat back."""
-
-    def __init__(self, paces: Mapping[str, float] | None = None) -> None:
-        """``paces``: the seconds people take a turn at each game, as the host has learnt them
-        (the new-table form's estimate starts from them)."""
-        super().__init__()
-        self.paces = paces or {}
+    player: reactive[str] = reactive("", init=False)
+    """The name you play under (shown with how to change it; empty: not shown)."""
 
     class Request(Message):
         """Ask the app to do a lobby request: ``kind`` is join, watch, create, add_bot ..."""
@@ -255,6 +274,24 @@ class LobbyScreen(Screen[None]):
             super().__init__()
             self.kind = kind
             self.args = args
+
+    def __init__(
+        self,
+        player: str = "",
+        game: str | None = None,
+        *,
+        renames: bool = True,
+        paces: Mapping[str, float] | None = None,
+    ) -> None:
+        """``paces``: the seconds people take a turn at each game, as the host has learnt them
+        (the new-table form's estimate starts from them)."""
+        super().__init__()
+        self.set_reactive(LobbyScreen.player, player)
+        self.renames = renames
+        self.game = game or DEFAULT_GAME
+        self.paces = paces or {}
+        self.wanted: int | None = None
+        """A table to highlight once it is listed (:meth:`highlight`)."""
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
@@ -265,7 +302,7 @@ class LobbyScreen(Screen[None]):
             mine = Static(id="mine", classes="-none")
             mine.border_title = "Your table"
             yield mine
-        yield Static(Text("n creates a table. Enter or j joins the highlighted one, w watches it."), id="help")
+        yield Static(id="help")
         yield ChatInput()
         yield KeysFooter()
 
@@ -273,6 +310,25 @@ class LobbyScreen(Screen[None]):
         self.query_one(OptionList).focus()
         self._draw_tables(self.tables)
         self._draw_mine(self.mine)
+        self._draw_help()
+
+    def watch_player(self) -> None:
+        if self.is_mounted:
+            self._draw_help()
+
+    def _draw_help(self) -> None:
+        text = Text("n creates a table. Enter or j joins the highlighted one, w watches it.\nc joins by a join code.")
+        if self.player:
+            text.append(" You play as ")
+            text.append(literal(self.player), "bold")
+            text.append(": r changes your name." if self.renames else " (r: how to play under another name).")
+        self.query_one("#help", Static).update(text)
+
+    def highlight(self, table: int) -> None:
+        """Highlight ``table`` (a table just made), now if listed, else once it is."""
+        self.wanted = table
+        if self.is_mounted:
+            self._draw_tables(self.tables)
 
     def watch_tables(self, tables: list[dict[str, Any]]) -> None:
         if self.is_mounted:
@@ -287,13 +343,22 @@ class LobbyScreen(Screen[None]):
             self._draw_tables(self.tables)
 
     def _draw_tables(self, tables: list[dict[str, Any]]) -> None:
+        """The tables listed anew; the one highlighted stays so (by its number, wherever the
+        list puts it now), unless a table just made is to be highlighted."""
         options = self.query_one("#tables", OptionList)
         highlighted = options.highlighted
+        before = options.get_option_at_index(highlighted).id if highlighted is not None else None
         options.clear_options()
         options.border_subtitle = "" if tables else "no tables yet: n creates one"
         for summary in tables:
             options.add_option(Option(table_line(summary, summary["table"] in self.held), id=str(summary["table"])))
-        if tables:
+        ids = [str(summary["table"]) for summary in tables]
+        if self.wanted is not None and str(self.wanted) in ids:
+            options.highlighted = ids.index(str(self.wanted))
+            self.wanted = None
+        elif before in ids:
+            options.highlighted = ids.index(before)
+        elif tables:
             options.highlighted = min(highlighted or 0, len(tables) - 1)
         self.refresh_bindings()
 
@@ -348,19 +413,26 @@ class LobbyScreen(Screen[None]):
         self.action_join()
 
     def action_new(self) -> None:
-        """A new table, of the highlighted table's game unless another is chosen."""
-        game = (self.mine or self._highlighted() or {}).get("game")
+        """A new table: the form opens on the game of the last table you created."""
 
         def create(args: dict[str, Any] | None) -> None:
             if args:
+                self.game = args["game"]
                 self.post_message(self.Request("create", **args))
 
-        self.app.push_screen(CreateTableScreen(game, self.paces), create)
+        self.app.push_screen(CreateTableScreen(self.game, self.paces), create)
 
     def action_join(self) -> None:
         summary = self._highlighted()
         if summary is not None:
             self.post_message(self.Request("join", table=summary["table"], open=summary.get("open", False)))
+
+    def action_code(self) -> None:
+        """Join the table whose join code you type, whichever table is highlighted."""
+        self.post_message(self.Request("code"))
+
+    def action_rename(self) -> None:
+        self.post_message(self.Request("rename"))
 
     def action_watch(self) -> None:
         summary = self._highlighted()
@@ -599,7 +671,8 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
     def action_enter(self) -> None:
         """Enter, at once, so the keys typed straight after it land in the seats field: the
         game chosen, on to the seats; in a field, the table is created once the keys typed
-        into it before this Enter are in."""
+        into it before this Enter are in (the game list takes its own keys as they come:
+        :class:`~.widgets.KeysInOrder`)."""
         focused = self.focused
         if isinstance(focused, Input):
             focused.call_later(self.action_create)
@@ -689,6 +762,7 @@ class LineScreen(ModalScreen[str | None]):
     LineScreen { align: center middle; }
     LineScreen Vertical { width: 60; max-width: 100%; height: auto; border: round $accent; background: $surface;
                           padding: 0 1; }
+    LineScreen Label { width: 1fr; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -720,7 +794,34 @@ class CodeScreen(LineScreen):
         super().__init__("Join code", why, max_length=16)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.prevent_default()  # the line screen's own handler would close a second screen
         self.dismiss(event.value.strip() or None)
+
+
+class NameScreen(LineScreen):
+    """Ask for the name to play under, the current one filled in: Enter takes a name (dismissed
+    with it), or says what is wrong with it; Esc keeps the name as it was (None)."""
+
+    def __init__(self, why: Text | str, name: str) -> None:
+        from yule.netplay.names import NAME_LENGTH
+
+        super().__init__("Your name", why, max_length=NAME_LENGTH, value=name)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        from .play import name_problem
+
+        event.prevent_default()  # the line screen's own handler would close it whatever was typed
+        problem = name_problem(event.value)
+        if problem is not None:
+            self.notify(problem[0].upper() + problem[1:], title="Not a name", severity="error")
+            return
+        self.dismiss(event.value.strip())
+
+
+class FirstNameScreen(NameScreen):
+    """The name asked the first time (``yule join``): Esc asks whether to quit."""
+
+    BINDINGS = [Binding("escape", "app.ask_quit", "Quit")]
 
 
 class AskingScreen(ModalScreen[bool]):

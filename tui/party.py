@@ -654,7 +654,7 @@ class PartyApp(HostedApp):
             self.notify(literal(frame.get("message", "")), title="From the host", severity="error")
 
     def on_chat_input_said(self, message: ChatInput.Said) -> None:
-        self.send_chat(self.party.table, message.text)
+        self.send_chat(self.party.table, message.text, message.field)
 
     def _table_info(self, info: dict[str, Any]) -> None:
         self.info = info
@@ -754,7 +754,7 @@ def export_last(data_dir: Path, folder: Path) -> int:
             record = json.loads(path.read_text(encoding="utf-8"))
             if record.get("game") != GAME:
                 continue
-            _, state = replay(record)
+            state = replay(record).state
         except (OSError, ValueError, RecordError):
             continue
         if state.is_over:

@@ -9,8 +9,12 @@ from __future__ import annotations
 import argparse
 import getpass
 import sys
+from typing import TYPE_CHECKING
 
 from yule.netplay import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from .app import YuleApp
 
 
 def _default_name() -> str:
@@ -28,7 +32,7 @@ def name_problem(name: str) -> str | None:
     >>> name_problem("Annabelle-Marie Christina Fontaine")
     'a name has at most 24 characters; that one has 34.'
     """
-    from yule.netplay.table import NAME_LENGTH, clean_name
+    from yule.netplay.names import NAME_LENGTH, clean_name
 
     if not clean_name(name, ""):
         return "a name needs at least one letter or digit."
@@ -79,15 +83,23 @@ def run_join(args: argparse.Namespace) -> int:
     if args.code is not None and not (args.code.strip().isalnum() and len(args.code.strip()) <= 16):
         print("yule join: a join code is 6 letters and digits, such as K7QF2M.", file=sys.stderr)
         return 2
+    try:
+        app = join_app(args)
+    except ValueError as e:
+        print(f"yule join: {e}", file=sys.stderr)
+        return 2
+    return app.run(mouse=False) or 0
+
+
+def join_app(args: argparse.Namespace) -> YuleApp:
+    """``yule join``'s app; the first time (no ``--name``, none remembered), the name to play under
+    is asked first, the login name offered.  ``ValueError`` for an address that is none."""
     from .app import YuleApp
     from .lobby import parse_address
+    from .profile import Profile
 
-    address = None
-    if args.address:
-        try:
-            address = parse_address(args.address, DEFAULT_PORT)
-        except ValueError as e:
-            print(f"yule join: {e}", file=sys.stderr)
-            return 2
-    app = YuleApp(name=args.name or _default_name(), address=address, code=args.code)
-    return app.run(mouse=False) or 0
+    address = parse_address(args.address, DEFAULT_PORT) if args.address else None
+    profile = Profile.load()
+    name = args.name or profile.name  # --name: this time, without asking
+    return YuleApp(name=name or _default_name(), address=address, code=args.code, profile=profile,
+                   ask_name=name is None)  # fmt: skip

@@ -7,7 +7,8 @@ the position after each move at the game's table, as one seat saw it or as a spe
 (a chance move, such as a shuffle or a die roll, is a move of its own), Home and End (or
 ``s`` and ``e``, for keyboards without them) jump to the start and the end, ``v`` switches
 whose view it is.  At the end of a finished game the
-result comes up as the game-over screen shows it.
+result comes up as the game-over screen shows it; from there Left steps back a move, and Home
+(or ``s``) jumps to the start.
 
 The start is the first position anyone saw at the table: the chance moves that open a game
 (the shuffle, the deal) are already made, as the host makes them before the first view.
@@ -15,7 +16,6 @@ The start is the first position anyone saw at the table: the chance moves that o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, cast
 
 from textual.binding import Binding
@@ -32,30 +32,29 @@ class Replay:
     """A record that replays, as positions: each move's public events, and any seat's views.
 
     Position ``k`` is the game after its first ``k`` record moves; :attr:`start` is the first
-    one shown.  A seat's views (``None``: the public view) are made the first time they are
-    asked for, by one pass through the record, without the ``actions`` a live seat would get
-    (nobody moves in a replay).
+    one shown.  A seat's view there (``None``: the public view) is made when it is asked for,
+    from the positions the replayed :class:`~yule.core.session.Session` kept on the way, without
+    the ``actions`` a live seat would get (nobody moves in a replay).
     """
 
     def __init__(self, record: dict[str, Any]) -> None:
-        self.record = record
-        self.game, state = start_from_record(record)
+        self.session = start_from_record(record, undo=True)
+        self.game = self.session.game
         self.names: list[str] = list(record["players"])
-        self.moves: list[dict[str, Any]] = list(record["moves"])
         self.events: list[list[dict[str, Any]]] = []
         """The public events of each move, in order."""
         self.start = 0
         opening = True
-        for move in self.moves:
+        for move in record["moves"]:
+            state = self.session.state
             opening = opening and state.active() == (CHANCE,) and state.chance_trigger() is None
             self.start += opening
-            self.events.append(state.apply(state.parse_record_move(dict(move))))
-        self.finished = state.outcome() is not None
-        self._views: dict[int | None, list[dict[str, Any]]] = {}
+            self.events.append(self.session.apply(move))
+        self.finished = self.session.state.is_over
 
     @property
     def end(self) -> int:
-        return len(self.moves)
+        return len(self.session.moves)
 
     @property
     def players(self) -> int:
@@ -67,22 +66,19 @@ class Replay:
         return [describe(event, names) for events in self.events[first:last] for event in events]
 
     def view(self, position: int, seat: int | None) -> dict[str, Any]:
-        """The view of ``seat`` at ``position`` (from :attr:`start` on)."""
-        if seat not in self._views:
-            _, state = start_from_record(self.record)
-            views = []
-            for number, move in enumerate(self.moves, start=1):
-                state.apply(state.parse_record_move(dict(move)))
-                if number >= self.start:
-                    views.append(self._seen(state.view(seat)))
-            if self.start == 0:
-                views.insert(0, self._seen(start_from_record(self.record)[1].view(seat)))
-            self._views[seat] = views
-        return self._views[seat][position - self.start]
-
-    @staticmethod
-    def _seen(view: Mapping[str, Any]) -> dict[str, Any]:
+        """The view of ``seat`` at ``position``."""
+        view = self.session.position(position).view(seat)
         return {key: value for key, value in view.items() if key != "actions"}
+
+
+class ReplayOverScreen(GameOverScreen):
+    """The result at the end of a replay, dismissed with ``"previous"`` (Left: back a move) or
+    ``"start"`` (Home or ``s``) too: the replay's keys go on working over its result."""
+
+    BINDINGS = [
+        Binding("left", "done('previous')", "Back", priority=True),
+        Binding("home,s", "done('start')", "Start", key_display="home/s", priority=True),
+    ]
 
 
 class ReplayScreen(TableScreen):
@@ -167,11 +163,9 @@ class ReplayScreen(TableScreen):
 
     def _fit_log(self, size: Size) -> None:
         """The public view's table is as tall as what it shows (a spectator's): the log has every
-        row left; a seat's table keeps the log its game gives it."""
-        log = self.query_one(GameLog)
-        log.styles.height = "1fr" if self.seat is None else None
-        if self.seat is not None:
-            super()._fit_log(size)
+        row left; a seat's table keeps the log its game gives it (not the public view's)."""
+        self.query_one(GameLog).styles.height = None
+        super()._fit_log(size)
 
     def _game_over(self) -> None:
         if not self.replay.finished:
@@ -180,12 +174,16 @@ class ReplayScreen(TableScreen):
         view = self.replay.view(self.replay.end, self.seat)
         result = final_result(self.game, view)
         self.app.push_screen(
-            GameOverScreen(self.game, result, self.replay.names, self.seat, again=False), self._after_game_over
+            ReplayOverScreen(self.game, result, self.replay.names, self.seat, again=False), self._after_game_over
         )
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "leave":
             self.app.exit(0)
+        elif choice == "previous":
+            self.action_step(-1)
+        elif choice == "start":
+            self.action_jump("start")
 
     def action_leave(self) -> None:
         self.app.exit(0)

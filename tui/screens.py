@@ -35,9 +35,28 @@ def final_result(game: str, view: dict[str, Any]) -> dict[str, Any]:
 
 
 def host_log_lines(frame: dict[str, Any]) -> list[str | Text]:
-    """The host's log frame (on join, resume, watch) as log lines: the game's log so far, then
-    the table's chat so far."""
-    return [entry["text"] for entry in frame.get("entries", [])] + [chat_line(c) for c in frame.get("chat", [])]
+    """The host's log frame (on join, resume, watch) as log lines: the game's log so far with the
+    table's chat so far, each line where it was said (docs/protocol.md, *Log so far*): a line of
+    an earlier game, or one without a place, first; one of this game after the entries logged by
+    then.
+
+    >>> frame = {"game_no": 1, "entries": [{"text": "dealt", "seq": 1}, {"text": "Ana opened", "seq": 2}],
+    ...          "chat": [{"name": "Bo", "seat": 0, "text": t, "game_no": g, "seq": n}
+    ...                   for t, g, n in (("old", None, None), ("hi", 0, 0), ("nice", 1, 1))]}
+    >>> [line if isinstance(line, str) else line.plain for line in host_log_lines(frame)]
+    ['chat│ Bo: old', 'chat│ Bo: hi', 'dealt', 'chat│ Bo: nice', 'Ana opened']
+    """
+    entries = frame.get("entries", [])
+    game_no = frame.get("game_no")
+    lines: list[str | Text] = []
+    done = 0
+    for chat in frame.get("chat", []):
+        if chat.get("game_no") == game_no and isinstance(chat.get("seq"), int):
+            at = next((i for i, entry in enumerate(entries) if entry.get("seq", 0) > chat["seq"]), len(entries))
+            lines += [entry["text"] for entry in entries[done:at]]
+            done = max(done, at)
+        lines.append(chat_line(chat))
+    return lines + [entry["text"] for entry in entries[done:]]
 
 
 class FollowScreen(Screen[None]):
@@ -159,14 +178,19 @@ class TableScreen(FollowScreen):
         self._fit_log(event.size)
 
     def _fit_log(self, size: Size) -> None:
-        """A player's log is as tall as the game wants it (``GameUI.log_height``); a spectator's
-        table is as tall as what it shows, and the log has every row left."""
+        """The table as large as the screen lets it be (:meth:`GameTable.tv_scale` for a
+        spectator's, :meth:`GameTable.seat_scale` for a seat's); a player's log as tall as the
+        game wants it (``GameUI.log_height``); a spectator's table is as tall as what it shows,
+        and the log has every row left."""
+        table = self.table
+        fit = table.tv_scale if table.spectating else table.seat_scale
+        table.scale = fit(size.width, size.height)
         log = self.query_one(GameLog)
         log_height = GAME_UIS[self.game].log_height
-        if self.table.spectating:
+        if table.spectating:
             log.styles.height, log.styles.min_height = "1fr", 2
         elif log_height is not None:
-            log.styles.height = log_height(size.width, size.height)
+            log.styles.height = log_height(size.width, size.height, table.scale)
 
     @property
     def table(self) -> GameTable[Any]:

@@ -1,7 +1,7 @@
 """One SSH guest's app: the Yule app in the pseudo terminal ``yule ssh-serve`` made for the session.
 
-``python -m yule.tui.sshguest HOST PORT NAME [NOTICE]`` is started by :mod:`yule.tui.sshserve`,
-one process per SSH session, with the session's pseudo terminal as its standard streams.  It makes
+:func:`main` with ``HOST PORT NAME [NOTICE]`` runs in one process per SSH session (forked by
+:mod:`yule.tui.sshstarter`), with the session's pseudo terminal as its standard streams.  It makes
 that terminal its controlling terminal (so a window size change reaches it as ``SIGWINCH`` and a
 dropped connection as a hang-up), then runs :class:`yule.tui.app.YuleApp` at the one game host
 the SSH server serves, under the name the server gives the guest (their SSH user name, or one
@@ -27,7 +27,12 @@ class SSHGuestApp(YuleApp):
     """The Yule app of one SSH session: one host, no LAN discovery."""
 
     COME_BACK = "connect again with the same ssh line to come back"
+    QUIT_ASKS = "Quit Yule? This ends your SSH session."
     ONE_HOST = True
+    FIXED_NAME = (
+        "Over SSH you are {name}: the name you came in with (an SSH key holds its name here). To play "
+        "under another name, come in as that name: your ssh line with the new name before the @."
+    )
 
     NOTICE_SECONDS = 60.0
 
@@ -41,12 +46,8 @@ class SSHGuestApp(YuleApp):
             self.notify(self.notice, title="Your name here", timeout=self.NOTICE_SECONDS)
 
 
-def main(argv: list[str] | None = None) -> int:
-    host, port, name, *notice = argv if argv is not None else sys.argv[1:]
+def main(argv: list[str]) -> int:
+    host, port, name, *notice = argv
     with contextlib.suppress(OSError):  # already ours, or not a terminal (then there is no size to follow)
         fcntl.ioctl(sys.stdin.fileno(), termios.TIOCSCTTY, 0)
     return SSHGuestApp(name, (host, int(port)), *notice[:1]).run(mouse=False) or 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

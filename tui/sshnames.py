@@ -31,8 +31,8 @@ from typing import Any
 
 from filelock import FileLock
 
+from yule.netplay.names import numbered
 from yule.netplay.private import private_folder, write_private
-from yule.netplay.table import NAME_LENGTH
 
 NAMES_FILE = "ssh-names.json"
 USERS_FOLDER = "ssh-users"
@@ -132,8 +132,7 @@ class NameBook:
             base = entries[root]["name"] if root in entries else root
             n = 2
             while True:
-                suffix = f" {n}"
-                candidate = base[: NAME_LENGTH - len(suffix)] + suffix
+                candidate = numbered(base, n)
                 if name_key(candidate) not in entries:
                     return self._bind(entries, candidate, fingerprint, root, taken=True)
                 n += 1

@@ -2,8 +2,9 @@
 
 A guest types ``ssh -p 2222 ana@HOST`` and lands in the lobby of the game host this server
 serves, named by their SSH user name.  Each SSH session gets its own pseudo terminal and its
-own app process (:mod:`yule.tui.sshguest`), which talks to the game host over the normal
-protocol like ``yule join``: hidden cards stay per seat exactly as for any other player.
+own app process (:mod:`yule.tui.sshguest`, forked by :mod:`yule.tui.sshstarter`), which talks
+to the game host over the normal protocol like ``yule join``: hidden cards stay per seat
+exactly as for any other player.
 
 Only the app is served: a shell request starts it; a command, a subsystem (SFTP), port, agent
 or X11 forwarding is refused.  The window size follows the client's, the colours the client's
@@ -29,7 +30,14 @@ A guest is their SSH key, not their name (:mod:`yule.tui.sshnames` keeps who hol
 
 - The host key is made on first start and kept in the data folder, readable by its owner only;
   :attr:`SSHServe.fingerprint` is what guests' clients show the first time.
-- Sessions are capped (:data:`yule.netplay.MAX_SSH_SESSIONS`); a session without a key press for
+- A login (the SSH handshake up to the guest being in) has :data:`LOGIN_SECONDS`, or
+  :data:`PARTY_WORD_SECONDS` once the party word is asked as the SSH password.  Logins under way
+  are capped per address (:data:`LOGINS_PER_ADDRESS`; an IPv6 address counts by its /64) and in
+  all (:data:`LOGINS`), apart from the sessions: silent connections cannot keep guests out.
+- A connection holds one session at a time.  Sessions are capped in all
+  (:data:`yule.netplay.MAX_SSH_SESSIONS`) and per address
+  (:data:`yule.netplay.SSH_SESSIONS_PER_ADDRESS`), each refusal a sentence; a connection without
+  a session is closed after :data:`LOGIN_SECONDS`; a session without a key press for
   :data:`yule.netplay.SSH_IDLE_MINUTES` is closed; dead connections are noticed by keep-alives.
 
 User names are hostile input: the display name is cleaned like any name the host receives,
@@ -49,27 +57,37 @@ import secrets
 import shutil
 import signal
 import struct
-import sys
 import tempfile
 import termios
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
-from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, ssh_line
+from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, SSH_SESSIONS_PER_ADDRESS, ssh_line
+from yule.netplay.connection import address_group, uncount
+from yule.netplay.names import clean_name
 from yule.netplay.private import write_private
 from yule.netplay.store import DataFolderError
-from yule.netplay.table import clean_name
 
 from .sshnames import NameBook, NamesError
+from .sshstarter import AppStarter, GuestApp, shared_environment
 
 log = logging.getLogger("yule.ssh")
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 PASSWORD_TRIES = 3
 KEEPALIVE_SECONDS = 30
-LOGIN_SECONDS = 60
+LOGIN_SECONDS = 10.0
+"""Seconds a connection has to log in, and to ask for a session once in (or after one)."""
+PARTY_WORD_SECONDS = 60.0
+"""Seconds a guest has for the party word, asked as the SSH password or on their terminal."""
+LOGINS = 64
+"""Logins under way at once, apart from the sessions ..."""
+LOGINS_PER_ADDRESS = 16
+"""... and from one address: forty guests of one router, each taking a moment to log in, pass."""
 TERM_FALLBACK = "xterm-256color"
 INPUT_BUFFER = 64 * 1024
 """Bytes typed ahead of the app before the guest's connection is paused."""
@@ -107,15 +125,21 @@ class SSHServe:
         *,
         password: str | None = None,
         max_sessions: int = MAX_SSH_SESSIONS,
+        per_address: int = SSH_SESSIONS_PER_ADDRESS,
         idle_timeout: float = SSH_IDLE_MINUTES * 60,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.game_host = game_host
         self.password = password
         self.max_sessions = max_sessions
+        self.per_address = per_address
         self.idle_timeout = idle_timeout
         self.sessions: set[GuestSession] = set()
-        self.connections = 0
+        self.starter = AppStarter()
+        self.logins: Counter[str] = Counter()
+        """Address group -> its logins under way."""
+        self.guests: Counter[str] = Counter()
+        """Address group -> its connections holding a session's place."""
         self.port = 0
         self.fingerprint = ""
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -137,12 +161,13 @@ class SSHServe:
             x11_forwarding=False,
             allow_scp=False,
             sftp_factory=None,
-            login_timeout=LOGIN_SECONDS,
+            login_timeout=PARTY_WORD_SECONDS,  # PartyServer holds a login to LOGIN_SECONDS until the word is asked
             keepalive_interval=KEEPALIVE_SECONDS,
             keepalive_count_max=4,
             server_version="Yule",
         )
         self.port = self._acceptor.get_port()
+        await self.starter.open()  # ready before the first guest, who then need not wait for it
         log.info("SSH server listening on port %s, host key %s", self.port, self.fingerprint)
         return self.port
 
@@ -153,14 +178,23 @@ class SSHServe:
             await self._acceptor.wait_closed()
             self._acceptor = None
         await asyncio.gather(*(session.end("The party's SSH server is stopping.") for session in list(self.sessions)))
+        await self.starter.stop()
 
 
 class PartyServer(asyncssh.SSHServer):
-    """One SSH connection: who may log in, and what they may ask for (only the app)."""
+    """One SSH connection: who may log in, and what they may ask for (only the app, one at a time)."""
 
     def __init__(self, serve: SSHServe) -> None:
         self.serve = serve
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.group = ""
+        """The address group the connection counts under (:func:`~yule.netplay.connection.address_group`)."""
+        self.place: Counter[str] | None = None
+        """What it counts in now: ``serve.logins``, then ``serve.guests`` once in (None: nothing)."""
+        self.refusal: str | None = None
+        """Why a guest who got in has no place for a session (the party is full), told on their terminal."""
+        self.session: GuestSession | None = None
+        self._deadline: asyncio.TimerHandle | None = None
         self.failed_passwords = 0
         self.key: asyncssh.SSHKey | None = None
         """The guest's key, once authentication completed with it (None: they came in without one)."""
@@ -169,12 +203,41 @@ class PartyServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        self.serve.connections += 1
-        if self.serve.connections > 2 * self.serve.max_sessions:  # logins in progress count too
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "Too many connections; try again later.")
+        self.group = address_group(str(conn.get_extra_info("peername", ("",))[0]))
+        serve = self.serve
+        if serve.logins[self.group] >= LOGINS_PER_ADDRESS:
+            why = f"Too many SSH logins from your address at once ({LOGINS_PER_ADDRESS}); try again in a moment."
+        elif serve.logins.total() >= LOGINS:
+            why = "Too many SSH logins at once; try again in a moment."
+        else:
+            self._count(serve.logins)
+            self._close_in(LOGIN_SECONDS, "No login came in time.")
+            return
+        log.warning("SSH connection from %s refused: %s", self.group, why)
+        # Once the server's version is out (said before it, the refusal would not be understood).
+        asyncio.get_running_loop().call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
+
+    def _count(self, place: Counter[str] | None) -> None:
+        """Count the connection in ``place`` (None: nowhere) instead of where it counted."""
+        if self.place is not None:
+            uncount(self.place, self.group)
+        self.place = place
+        if place is not None:
+            place[self.group] += 1
+
+    def _close_in(self, seconds: float | None, reason: str) -> None:
+        """Disconnect in ``seconds`` (None: not on this account) saying ``reason``."""
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        if seconds is not None and self.conn is not None:
+            code = asyncssh.DISC_BY_APPLICATION
+            self._deadline = asyncio.get_running_loop().call_later(seconds, self.conn.disconnect, code, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.serve.connections -= 1
+        self._close_in(None, "")
+        self.conn = None
+        self._count(None)
 
     def begin_auth(self, username: str) -> bool:
         return True  # a key is asked for first, so that a guest who has one is known by it
@@ -189,14 +252,19 @@ class PartyServer(asyncssh.SSHServer):
         return True
 
     def kbdint_auth_supported(self) -> bool:
-        if self.serve.password is not None:
-            return super().kbdint_auth_supported()  # the party word, asked as a password
         return True
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
-        """In without a key: no question asked (there is no party word)."""
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool | tuple[str, str, str, list[tuple[str, bool]]]:  # fmt: skip
+        """In without a key: no question asked without a party word, else the party word (the
+        guest has :data:`PARTY_WORD_SECONDS` for it)."""
         self._trying = None
-        return True
+        if self.serve.password is None:
+            return True
+        self._close_in(None, "")  # asyncssh's login timeout, PARTY_WORD_SECONDS, holds from here
+        return "", "", "", [("Party word (the password): ", False)]
+
+    async def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> bool:
+        return len(responses) == 1 and await self.validate_password(username, responses[0])
 
     def password_auth_supported(self) -> bool:
         return self.serve.password is not None
@@ -213,14 +281,35 @@ class PartyServer(asyncssh.SSHServer):
         return False
 
     def auth_completed(self) -> None:
-        """The attempt just made got the guest in: with its key, or without one."""
+        """The attempt just made got the guest in: with its key, or without one.  They take a
+        session's place if there is one; else they are told why not on their terminal, their
+        connection still counted as a login."""
         self.key = self._trying
+        serve = self.serve
+        if serve.guests.total() >= serve.max_sessions:
+            self.refusal = "This party is full right now; try again in a while."
+        elif serve.guests[self.group] >= serve.per_address:
+            self.refusal = (
+                f"As many guests as this party takes from one address ({serve.per_address}) are in from yours; "
+                "try again in a while."
+            )
+        else:
+            self._count(serve.guests)
+        self._close_in(LOGIN_SECONDS, "No session asked for.")
 
-    def session_requested(self) -> GuestSession:
-        assert self.conn is not None
+    def session_requested(self) -> GuestSession | bool:
+        if self.session is not None or self.conn is None:
+            return False  # one app at a time on a connection
+        self._close_in(None, "")
         here = str(self.conn.get_extra_info("sockname", ("HOST",))[0]).removeprefix("::ffff:")
         fingerprint = self.key.get_fingerprint() if self.key is not None else None
-        return GuestSession(self.serve, self.conn.get_extra_info("username") or "", fingerprint, here)
+        self.session = GuestSession(self, self.conn.get_extra_info("username") or "", fingerprint, here)
+        return self.session
+
+    def session_ended(self) -> None:
+        """The session is over: the connection may ask for another one for a while, or is closed."""
+        self.session = None
+        self._close_in(LOGIN_SECONDS, "No session asked for.")
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
         return False
@@ -272,8 +361,9 @@ class _AppInput(asyncio.Protocol):
 class GuestSession(asyncssh.SSHServerSession[bytes]):
     """One SSH session: a pseudo terminal with the guest's app in it, nothing else."""
 
-    def __init__(self, serve: SSHServe, user: str, fingerprint: str | None, here: str) -> None:
-        self.serve = serve
+    def __init__(self, server: PartyServer, user: str, fingerprint: str | None, here: str) -> None:
+        self.server = server
+        self.serve = server.serve
         self.user = user
         self.fingerprint = fingerprint
         """The SHA256 fingerprint of the key the guest came in with (None: without one)."""
@@ -288,7 +378,11 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         self._typing = asyncio.Event()
         self._no_more_keys = False
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
-        self.proc: asyncio.subprocess.Process | None = None
+        self.proc: GuestApp | None = None
+        self.arguments: list[str] = []
+        """What the app was started with: the game host, its port, the guest's name and maybe a notice ..."""
+        self.environment: dict[str, str] = {}
+        """... and its whole environment."""
         self.master: int | None = None
         self.output: _AppOutput | None = None
         self.input: asyncio.WriteTransport | None = None
@@ -347,8 +441,8 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         if chan.get_terminal_type() is None:
             self._say(b"Yule needs a terminal: connect with ssh -t.\r\n", 1)
             return
-        if len(self.serve.sessions) >= self.serve.max_sessions:
-            self._say(b"This party is full right now; try again in a while.\r\n", 1)
+        if self.server.refusal is not None:
+            self._say(self.server.refusal.encode() + b"\r\n", 1)
             return
         self.serve.sessions.add(self)
         try:
@@ -418,7 +512,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         said, else why they may not come in (three tries, a second's wait after each wrong word)."""
         expected = (self.serve.password or "").encode()
         try:
-            async with asyncio.timeout(LOGIN_SECONDS):
+            async with asyncio.timeout(PARTY_WORD_SECONDS):
                 for tried in range(1, PASSWORD_TRIES + 1):
                     chan.write(b"Party word: ")
                     word = await self._read_word()
@@ -467,20 +561,9 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         self._set_size(width, height)
         host, port = self.serve.game_host
         try:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "yule.tui.sshguest",
-                host,
-                str(port),
-                name,
-                *([notice] if notice is not None else []),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                start_new_session=True,
-                env=self._environment(chan),
-            )
+            self.arguments = [host, str(port), name, *([notice] if notice is not None else [])]
+            self.environment = self._environment(chan)
+            self.proc = await self.serve.starter.run(self.arguments, self.environment, slave)
         finally:
             os.close(slave)
         log.info("SSH user %r plays as %r, key %s (session %d of %d)", self.user, name, self.fingerprint or "none", len(self.serve.sessions), self.serve.max_sessions)  # fmt: skip
@@ -504,14 +587,11 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         assert self.state is not None
         state = str(self.state)
         env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            **shared_environment(),
             "HOME": state,
-            "LANG": "C.UTF-8",
             "TERM": term if _TERM.fullmatch(term) else TERM_FALLBACK,
             "YULE_STATE_DIR": state,
         }
-        if os.environ.get("PYTHONPATH"):
-            env["PYTHONPATH"] = os.environ["PYTHONPATH"]
         if chan.get_environment().get("COLORTERM") in ("truecolor", "24bit"):
             env["COLORTERM"] = "truecolor"
         return env
@@ -586,6 +666,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         """The guest is gone: their app gets a hang-up, as when a terminal is closed."""
+        self.server.session_ended()
         self._no_more_keys = True
         self._typing.set()
         self._close_terminal()
@@ -594,7 +675,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
             asyncio.get_running_loop().call_later(EXIT_GRACE, self._kill_if_alive, proc)
 
     @staticmethod
-    def _kill_if_alive(proc: asyncio.subprocess.Process) -> None:
+    def _kill_if_alive(proc: GuestApp) -> None:
         if proc.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)
@@ -611,14 +692,17 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
             self.master = None
 
 
-def serving_lines(ssh: SSHServe, addresses: list[str]) -> list[str]:
-    """What to tell the organiser once the SSH server listens: the line guests type, the key's fingerprint."""
-    host, port = ssh.game_host
-    word = ", then the party word" if ssh.password is not None else ""
+def serving_lines(
+    port: int, fingerprint: str, game_host: tuple[str, int], addresses: list[str], *, party_word: bool
+) -> list[str]:
+    """What to tell the organiser once the SSH server listens on ``port``: the line guests type
+    at one of ``addresses``, the host key's fingerprint."""
+    host, game_port = game_host
+    word = ", then the party word" if party_word else ""
     return [
-        f"Yule over SSH on port {ssh.port}, playing at the game host {host}:{port}",
+        f"Yule over SSH on port {port}, playing at the game host {host}:{game_port}",
         "Guests with only an SSH client type: "
-        + ", or ".join(ssh_line(ssh.port, "NAME", a) for a in addresses)
+        + ", or ".join(ssh_line(port, "NAME", a) for a in addresses)
         + f" (NAME: the name they play under){word}",
-        f"SSH host key fingerprint: {ssh.fingerprint}",
+        f"SSH host key fingerprint: {fingerprint}",
     ]

@@ -37,6 +37,25 @@ def plain(text: object, style: str = "", limit: int | None = None) -> Text:
     return Text(literal(text, limit), style=style)
 
 
+def name_and_tag(name: str, tag: str, width: int, style: str = "", tag_style: str = "italic") -> Text:
+    """A seat's name and its tag (``you``, ``bot``, ``away: bot``) in ``width`` cells at most:
+    the name is cut, never the tag, unless the name would keep fewer than 3 cells (then the tag
+    goes and the name has the room).
+
+    >>> name_and_tag("Cynthia", "away: bot", 15).plain, name_and_tag("Cy", "bot", 15).plain
+    ('Cy… (away: bot)', 'Cy (bot)')
+    >>> name_and_tag("Cynthia", "away: bot", 12).plain
+    'Cynthia'
+    """
+    text = plain(name, style)
+    marks = Text(f" ({tag})", tag_style) if tag else Text()
+    room = width - marks.cell_len
+    if room < min(3, text.cell_len):
+        marks, room = Text(), width
+    text.truncate(room, overflow="ellipsis")
+    return text + marks
+
+
 def seat_name(names: list[str], seat: int | None) -> str:
     """The literal name of ``seat``, or ``Seat N`` when the table has no name for it."""
     if seat is None:

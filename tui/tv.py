@@ -4,7 +4,7 @@
 shows the TV of the table's game: the game's own (``GameUI.tv``: Gift Exchange's board of
 gifts) or :class:`TableTV`, the game's table drawn for a spectator (no hand, no shelf, no
 move keys) with the log under it, the table's chat in it, the table as large as the screen
-lets it be (:attr:`~yule.tui.widgets.GameTable.scale`: on a big screen the boards at double
+lets it be (:attr:`~yule.tui.widgets.GameTable.scale`, as every table screen does: on a big screen the boards at double
 size).  The status line names the game and the table; the table says whose turn it is.  Until
 the game starts, and when the table cannot be watched, :class:`WaitingScreen` says so in words.
 """
@@ -18,8 +18,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, VerticalScroll
-from textual.events import Resize
-from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -30,7 +28,7 @@ from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
 from .screens import FollowScreen, TableScreen, final_result, host_log_lines
 from .text import literal
-from .widgets import GameTable, KeysFooter, StatusLine, chat_line, seat_names, seat_tags
+from .widgets import GameLog, GameTable, KeysFooter, StatusLine, chat_line, seat_names, seat_tags
 
 
 class TableTV(TableScreen):
@@ -42,7 +40,9 @@ class TableTV(TableScreen):
     DEFAULT_CSS = """
     TableTV #results { height: auto; max-height: 70%; }
     """
-    BINDINGS = [Binding("q", "leave", "Quit")]
+    BINDINGS = [Binding("q", "leave", "Quit"), Binding("f1,question_mark", "rules", "Rules", show=False)]
+    """Its footer shows the one key the person at the TV's keyboard needs, ``q``; nobody watching
+    can press a key, so the others (``?`` the rules, ``l`` the whole log) work without a word."""
 
     def __init__(self, game: str) -> None:
         super().__init__(game)
@@ -52,20 +52,12 @@ class TableTV(TableScreen):
     def compose(self) -> ComposeResult:
         for widget in super().compose():
             yield widget
+            if isinstance(widget, GameLog):
+                widget.border_title = GameLog.TV_TITLE
             if isinstance(widget, GameTable):
                 results = VerticalScroll(id="results")
                 results.display = False
                 yield results
-
-    def on_mount(self) -> None:
-        self.fit_scale(self.app.size)
-
-    def on_resize(self, event: Resize) -> None:
-        self.fit_scale(event.size)
-
-    def fit_scale(self, size: Size) -> None:
-        """The table drawn as large as the screen lets it (:meth:`GameTable.tv_scale`)."""
-        self.table.scale = self.table.tv_scale(size.width, size.height)
 
     def _draw(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
         """The table, or once the game is over the headline and the score sheet in its place."""
@@ -189,8 +181,16 @@ class WatchApp(HostedApp):
     def _refusal(self, error: HostError | ConnectionLost) -> str:
         if isinstance(error, ConnectionLost):
             return "The host closed the connection. Try again in a moment."
+        if error.code == "bad_code" and self.code is None:
+            return (
+                f"Table {self.table} is private: give its join code too, yule watch … --code CODE (the code alone "
+                "names the table). Whoever made the table sees its code, and so does everyone seated there."
+            )
         if error.code == "bad_code":
-            return f"No table here has the join code {literal(self.code)}. Check the code on the organiser's screen."
+            code = literal((self.code or "").strip().upper())
+            wrong = f"No table here has the join code {code}." if self.table is None else (
+                f"{code} is not the join code of table {self.table}.")  # fmt: skip
+            return f"{wrong} Check the code on the organiser's screen."
         return literal(error.message)
 
     def _cannot(self, why: str) -> None:

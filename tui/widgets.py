@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rich.segment import Segment
 from rich.text import Text
@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from yule.netplay import CHAT_LENGTH
 
+from .palette import theme
 from .text import literal, seat_name
 
 CONNECTION_TEXT = {
@@ -38,7 +39,12 @@ CONNECTION_TEXT = {
 class PlainApp(App[int]):
     """A Yule app: its notifications show their words as they are, never read as markup, so a
     name such as ``[bold red]Eve[/]`` (or a host's message quoting one) reads as it does in the
-    table and the log."""
+    table and the log; the palette's colours are those of its terminal's colour system
+    (:func:`yule.tui.palette.theme`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.console.push_theme(theme(self.console.color_system))
 
     def notify(
         self,
@@ -53,12 +59,22 @@ class PlainApp(App[int]):
 
 
 def seat_names(info: dict[str, Any] | None) -> list[str]:
-    """Each seat's name from a table info frame (``""`` for an empty seat)."""
-    return [s["name"] if s else "" for s in (info or {}).get("seats", [])]
+    """Each seat's name from a table info frame: its player's, or for an empty seat the name of
+    who played there in the table's game (``""`` when nobody did: ``Seat N`` on screen).
+
+    >>> seat_names({"seats": [{"name": "Ana"}, None, None], "players": ["Ana", "Ben"]})
+    ['Ana', 'Ben', '']
+    """
+    info = info or {}
+    players = info.get("players") or []
+    return [
+        s["name"] if s else players[seat] if seat < len(players) else "" for seat, s in enumerate(info.get("seats", []))
+    ]
 
 
 def seat_tags(info: dict[str, Any] | None) -> dict[int, str]:
-    """A word about the seats that need one, from a table info frame: ``{2: "bot", 3: "away"}``."""
+    """A word about the seats that need one, from a table info frame: ``{2: "bot", 3: "away"}``;
+    ``away: bot`` when a bot plays for someone away."""
     tags = {}
     for seat, s in enumerate((info or {}).get("seats", [])):
         if s is None:
@@ -66,7 +82,7 @@ def seat_tags(info: dict[str, Any] | None) -> dict[int, str]:
         if s.get("bot"):
             tags[seat] = "bot"
         elif s.get("stand_in"):
-            tags[seat] = "away, a bot plays"
+            tags[seat] = "away: bot"
         elif s.get("away"):
             tags[seat] = "away"
     return tags
@@ -163,6 +179,9 @@ class StatusLine(Static):
 class KeysFooter(Widget):
     """The screen's keys on one line, Textual's footer look; a key not usable now is greyed (dim).
 
+    A key is shown whole or not at all: when the line is too narrow for every key, the greyed
+    keys give way first (the last first), then the last keys.
+
     One widget drawing one line: when the keys may have changed (after every move here) it
     only redraws, where Textual's own footer would rebuild a widget per key.  Clicking a key
     presses it.
@@ -204,23 +223,33 @@ class KeysFooter(Widget):
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keys-footer--key")
         description_style = self.get_component_rich_style("keys-footer--description")
-        line = Text(no_wrap=True, overflow="crop")
         shown: dict[str, tuple[Binding, bool]] = {}
         for _, binding, enabled, _ in self.screen.active_bindings.values():
             if binding.show:
                 shown.setdefault(binding.action, (binding, enabled))
-        self._spans = []
+        items: list[tuple[Text, bool, str]] = []
         for binding, enabled in shown.values():
-            if self._spans:
-                line.append(" ")
-            start = line.cell_len
             item = Text.assemble((self.app.get_key_display(binding), key_style))
             if binding.description:
                 item.append(f" {binding.description}", description_style)
             if not enabled:
                 item.stylize_before("dim")
+            items.append((item, enabled, binding.key.split(",")[0]))
+        width = self.size.width
+        for greyed in (True, False):  # the greyed keys give way first, then any, the last first
+            while items and sum(item.cell_len + 1 for item, _, _ in items) - 1 > width:
+                last = max((i for i, (_, enabled, _) in enumerate(items) if not enabled or not greyed), default=None)
+                if last is None:
+                    break
+                del items[last]
+        line = Text(no_wrap=True, overflow="crop")
+        self._spans = []
+        for item, _, key in items:
+            if self._spans:
+                line.append(" ")
+            start = line.cell_len
             line.append_text(item)
-            self._spans.append((start, line.cell_len, binding.key.split(",")[0]))
+            self._spans.append((start, line.cell_len, key))
         return line
 
     def on_click(self, event: events.Click) -> None:
@@ -230,9 +259,46 @@ class KeysFooter(Widget):
                 return
 
 
-class MarkedOptionList(OptionList):
+if TYPE_CHECKING:
+    _Mixin = Widget  # what the mixin is mixed into
+else:
+    _Mixin = object  # a widget's component classes are gathered along its bases: no second Widget among them
+
+
+class KeysInOrder(_Mixin):
+    """A widget that takes the keys arriving together (a quick typist, or keys batched over SSH)
+    in the order they were typed.
+
+    Textual runs a widget's bound keys (an input's Backspace and arrows, an option list's Up
+    and Down) only once the key has bubbled up to the app, against whatever has the focus by
+    then: so Down, Down, Enter arriving together in a form whose Enter moves the focus on chose
+    the first option (the Downs reached the app after the focus had left the list), and a
+    Backspace and a letter came out as the letter typed, then deleted (Textual issue 6605).
+    Such a widget runs its own bindings (:attr:`OWN_KEYS`) as their key arrives instead.
+    """
+
+    OWN_KEYS: ClassVar[dict[str, str]] = {}
+    """Key -> the widget's action for it, run as the key arrives."""
+
+    async def on_key(self, event: events.Key) -> None:
+        action = self.OWN_KEYS.get(event.key)
+        if action is not None:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)
+
+
+def own_keys(bindings: Any, *but: str) -> dict[str, str]:
+    """Key -> action of a widget class's ``bindings``, but the actions named."""
+    return {binding.key: binding.action for binding in Binding.make_bindings(bindings) if binding.action not in but}
+
+
+class MarkedOptionList(KeysInOrder, OptionList):
     """An option list whose highlighted option has ``>`` in front, so the cursor is never told
-    by colour alone (NO_COLOR, monochrome terminals).  Prompts are Rich ``Text``."""
+    by colour alone (NO_COLOR, monochrome terminals), and whose keys keep their order
+    (:class:`KeysInOrder`).  Prompts are Rich ``Text``."""
+
+    OWN_KEYS = own_keys(OptionList.BINDINGS, "select")
 
     _marked: int | None = None
 
@@ -294,10 +360,13 @@ class GameLog(Widget):
     GameLog { height: 5; border-top: solid $primary; background: $surface; }
     """
     MAX_LINES = 500
+    TITLE = "Log (l: whole log)"
+    TV_TITLE = "Log"
+    """A TV's log: nobody watching can press ``l`` (it still works at the TV's keyboard)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.border_title = "Log (l: whole log)"
+        self.border_title = self.TITLE
         self.can_focus = False
         self.texts: list[str | Text] = []
         """The lines shown, to lay out again when the log changes its width, or between one
@@ -385,34 +454,18 @@ def chat_line(frame: dict[str, Any]) -> Text:
     return Text.assemble(("chat│", "bold"), " ", (name, "bold"), ": ", literal(frame.get("text", "")))
 
 
-class TextField(Input):
-    """A one-line text field whose editing keys keep their place among the characters typed.
+class TextField(KeysInOrder, Input):
+    """A one-line text field whose editing keys keep their place among the characters typed
+    (:class:`KeysInOrder`); Enter still goes to the screen's binding or the input's submit."""
 
-    Textual's :class:`Input` types a character as its key arrives but runs its bound keys
-    (Backspace, the arrows, Home, ...) only once the key has bubbled up to the app, so a
-    Backspace and a letter that arrive together (a quick typist, or keys batched over SSH)
-    come out as the letter typed, then deleted (Textual issue 6605).  A field runs its own
-    editing bindings as their key arrives instead; Enter still goes to the screen's binding
-    or the input's submit, as before.
-    """
-
-    EDITING: ClassVar[dict[str, str]] = {
-        binding.key: binding.action for binding in Binding.make_bindings(Input.BINDINGS) if binding.action != "submit"
-    }
-    """Key -> the input's action for it, for every key the input binds but Enter."""
-
-    async def on_key(self, event: events.Key) -> None:
-        action = self.EDITING.get(event.key)
-        if action is not None:
-            event.stop()
-            event.prevent_default()
-            await self.run_action(action)
+    OWN_KEYS = own_keys(Input.BINDINGS, "submit")
 
 
 class ChatInput(TextField):
     """The one-line chat input at a table: hidden (and disabled: it takes no focus, no key) until
     :meth:`open`; Enter says the line (:class:`Said`), Escape closes it; either way the focus
-    goes back where it was."""
+    goes back where it was.  A line the host refused is given back (:meth:`give_back`): the
+    input opens with it next time."""
 
     DEFAULT_CSS = """
     ChatInput { display: none; }
@@ -423,9 +476,15 @@ class ChatInput(TextField):
     class Said(Message):
         """The player said ``text`` to the table; the app sends it to the host."""
 
-        def __init__(self, text: str) -> None:
+        def __init__(self, text: str, field: ChatInput) -> None:
             super().__init__()
             self.text = text
+            self.field = field
+
+        @property
+        def control(self) -> ChatInput:
+            """The input the line was typed in (it takes the line back if the host refuses it)."""
+            return self.field
 
     def __init__(self) -> None:
         super().__init__(
@@ -436,9 +495,14 @@ class ChatInput(TextField):
             disabled=True,
         )
         self._focus_before: Widget | None = None
+        self.unsaid = ""
+        """A line the host refused, typed again for the person when the input opens next."""
 
     def open(self) -> None:
         self._focus_before = self.app.focused
+        if self.unsaid and not self.value:
+            self.value, self.unsaid = self.unsaid, ""
+            self.cursor_position = len(self.value)
         self.disabled = False
         self.add_class("-open")
         self.focus()
@@ -457,8 +521,12 @@ class ChatInput(TextField):
         event.stop()
         text = self.value.strip()
         if text:
-            self.post_message(self.Said(text))
+            self.post_message(self.Said(text, self))
         self.action_close()
+
+    def give_back(self, text: str) -> None:
+        """The host refused ``text``: the input opens with it next time (the focus stays where it is)."""
+        self.unsaid = text
 
 
 class HintPanel(Static):
@@ -515,10 +583,10 @@ class GameTable(Widget, Generic[V]):
     pending: reactive[bool] = reactive(False, init=False, repaint=False)
     """True from sending a move until the host's answer (a new view or a refusal)."""
     scale: reactive[int] = reactive(1, init=False, repaint=False)
-    """How large the table draws itself: 1, the size that fits 80×24; 2, for the TV on a big
-    screen (``yule watch``), twice as large where a game can (its board at double size, its
-    panels wider).  The table has the class ``-scale-2`` then, for its CSS; the TV chooses the
-    scale from :meth:`tv_scale`."""
+    """How large the table draws itself: 1, the size that fits 80×24; 2, on a big screen (the TV,
+    ``yule watch``, or a player's), twice as large where a game can (its board at double size,
+    its panels wider).  The table has the class ``-scale-2`` then, for its CSS; the screen
+    chooses the scale from :meth:`tv_scale` (a spectator's table) or :meth:`seat_scale`."""
     seq: int | None = None
     """The ``seq`` of the view drawn (None: not known).  A move chosen on it goes with it, so
     the host refuses it (``stale``) when the game has moved on since."""
@@ -618,6 +686,12 @@ class GameTable(Widget, Generic[V]):
         """The largest :attr:`scale` at which this game's TV fits a screen ``width`` × ``height``
         (its status line, its table drawn for a spectator, a few lines of log and its keys); 1
         for a game that draws at one size only."""
+        return 1
+
+    def seat_scale(self, width: int, height: int) -> int:
+        """The largest :attr:`scale` at which a seat's table fits a screen ``width`` × ``height``
+        (its status line, the table with what the seat holds, a few lines of log and its keys);
+        1 for a game whose seat's table draws at one size only."""
         return 1
 
     def watch_scale(self, scale: int) -> None:

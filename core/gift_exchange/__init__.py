@@ -15,7 +15,7 @@ from .bots import GreedyBot, view_moves
 from .moves import Bring, Keep, Open, Order, Steal
 from .options import DEFAULT_OPTIONS, STEAL_BACK_SCOPES, check_options
 from .search import Sampler
-from .state import GiftExchangeState, gift_name, ordinal, rebuild, undo_floor
+from .state import GiftExchangeState, gift_name, ordinal, undo_floor
 
 NAME = "gift-exchange"
 
@@ -119,6 +119,5 @@ __all__ = [
     "RandomBot",
     "Steal",
     "describe",
-    "rebuild",
     "undo_floor",
 ]

@@ -1,27 +1,33 @@
 """Gift Exchange bots.  Each decides from its seat's view alone and answers in wire form.
 
-* :class:`GreedyBot` brings a silly gift, then steals the open gift it wants most when it
-  may, else opens a wrapped gift (see its docstring for what "wants" means).
+* :class:`GreedyBot` brings its seat's silly gift (no two bots at a table bring the same), then
+  steals the open gift it wants most when it may, else opens a wrapped gift (see its docstring
+  for what "wants" means).
 
-It names a gift brought without a label (organiser-mode gifts) with a silly name at the
-reveal.
+It names a gift brought without a label (organiser-mode gifts) at the reveal with a silly name
+the table has not seen yet.
 """
 
 from __future__ import annotations
 
 from ..base import Bot, MoveDict, seat_of
-from .text import SILLY_GIFTS, WRAPPINGS
+from .text import SILLY_GIFTS, WRAPPINGS, bot_label
 from .views import Gift, GiftExchangeView
 
 
-def _bring(bot: Bot[GiftExchangeView]) -> MoveDict:
-    return {"type": "bring", "label": bot.rng.choice(SILLY_GIFTS), "wrapping": bot.rng.choice(WRAPPINGS)}
+def _bring(bot: Bot[GiftExchangeView], view: GiftExchangeView) -> MoveDict:
+    """Its seat's label (:func:`~.text.bot_label`: no two bots at a table bring the same), in a
+    wrapping of its choosing."""
+    return {"type": "bring", "label": bot_label(seat_of(view)), "wrapping": bot.rng.choice(WRAPPINGS)}
 
 
 def _open(bot: Bot[GiftExchangeView], view: GiftExchangeView, gift: int) -> MoveDict:
+    """Open ``gift``, naming it (a gift brought without a label) with a label the table has not
+    seen yet when there is one."""
     move: MoveDict = {"type": "open", "gift": gift}
     if gift in view["actions"]["name_needed"]:
-        move["label"] = bot.rng.choice(SILLY_GIFTS)
+        seen = {g.get("label") for g in view["gifts"]}
+        move["label"] = bot.rng.choice([label for label in SILLY_GIFTS if label not in seen] or SILLY_GIFTS)
     return move
 
 
@@ -33,7 +39,7 @@ def view_moves(view: GiftExchangeView) -> list[MoveDict]:
         return []
     seat = seat_of(view)
     if actions["bring"]:
-        label, wrapping = SILLY_GIFTS[seat % len(SILLY_GIFTS)], WRAPPINGS[seat % len(WRAPPINGS)]
+        label, wrapping = bot_label(seat), WRAPPINGS[seat % len(WRAPPINGS)]
         return [{"type": "bring", "label": label, "wrapping": wrapping}]
     moves: list[MoveDict] = []
     for gift in actions["open"]:
@@ -68,7 +74,7 @@ class GreedyBot(Bot[GiftExchangeView]):
     def choose(self, view: GiftExchangeView) -> MoveDict:
         hints = view["actions"]
         if hints["bring"]:
-            return _bring(self)
+            return _bring(self, view)
         gifts = view["gifts"]
         best = max((gifts[g] for g in hints["steal"]), key=self.want, default=None)
         if hints["keep"]:

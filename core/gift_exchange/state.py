@@ -17,9 +17,8 @@ A label is known to its bringer from the start and to everyone once the gift is 
 then it is in nobody else's view and in no event.  Whether a gift was brought *without* a
 label (to be named at the reveal, organiser mode) is public, so the opener knows to name it.
 
-Undo is the host's or the organiser's: replay the record without its last move
-(:func:`rebuild`); :func:`undo_floor` says how far back undo may go (never before the drawn
-order).
+Undo is the host's or the organiser's (:meth:`yule.core.session.Session.undo`);
+:func:`undo_floor` says how far back it may go (never before the drawn order).
 
     >>> state = GiftExchangeState(2)
     >>> state.active()
@@ -67,7 +66,7 @@ from ..base import (
 )
 from .moves import KEEPS, MOST_SEATS, OPENS, STEALS, Bring, Keep, Move, Open, Order, Steal, parse
 from .options import check_options
-from .text import LABEL_MAX, SILLY_GIFTS, WRAPPING_MAX, WRAPPINGS, text_problem
+from .text import LABEL_MAX, SILLY_GIFTS, WRAPPING_MAX, WRAPPINGS, bot_label, text_problem
 from .views import Gift, GiftExchangeActions, GiftExchangeResult, GiftExchangeView
 
 BRINGING = "bringing"
@@ -404,7 +403,7 @@ class GiftExchangeState(GameState[Move]):
         if phase == BRINGING:
             if self.brought[seat] or self.n_brought == self.players:
                 return []
-            return [Bring(seat, SILLY_GIFTS[seat % len(SILLY_GIFTS)], WRAPPINGS[seat % len(WRAPPINGS)])]
+            return [Bring(seat, bot_label(seat), WRAPPINGS[seat % len(WRAPPINGS)])]
         if phase not in (PLAYING, FINAL) or seat != self.current:
             return []
         moves: list[Move] = []
@@ -697,31 +696,14 @@ _PLAY: dict[type, Callable[[GiftExchangeState, Any], list[Event]]] = {
 """Each kind of move and how :meth:`GiftExchangeState.apply` checks and plays it."""
 
 
-def rebuild(players: int, options: Mapping[str, Any] | None, moves: Iterable[Mapping[str, Any]]) -> GiftExchangeState:
-    """The position after ``moves`` (record form): how undo rebuilds the game.
-
-    Undo replays the record without its last move; the result is the exact earlier position.
-
-    >>> moves = [{"by": 0, "type": "bring", "label": "Socks", "wrapping": "box"},
-    ...          {"by": 1, "type": "bring", "label": "", "wrapping": "bag"},
-    ...          {"by": "chance", "type": "order", "seats": [0, 1]},
-    ...          {"by": 0, "type": "open", "gift": 1, "label": "Mug"}]
-    >>> rebuild(2, {}, moves).snapshot() == rebuild(2, {}, moves[:3]).snapshot()
-    False
-    >>> rebuild(2, {}, moves[:3]).phase, undo_floor(moves)
-    ('playing', 3)
-    """
-    state = GiftExchangeState(players, options)
-    for move in moves:
-        state.apply(parse(dict(move)))
-    return state
-
-
 def undo_floor(moves: Iterable[Mapping[str, Any]]) -> int:
     """How many leading moves undo must keep: everything up to the drawn order.
 
     Once the order is drawn it stands (undoing it would let the table redraw until it likes
     the order); before that, any bring may be undone to fix a typo.
+
+    >>> undo_floor([{"by": 0, "type": "bring"}, {"by": 1, "type": "bring"}, {"by": "chance", "type": "order"}])
+    3
     """
     for i, move in enumerate(moves):
         if move.get("type") == "order":

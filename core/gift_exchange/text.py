@@ -75,7 +75,22 @@ SILLY_GIFTS = (
     "Reindeer onesie",
     "Tiny karaoke machine",
 )
-"""Labels the bots bring (duplicates between seats are fine: gifts are told apart by id)."""
+"""Labels the bots bring (:func:`bot_label`), and name gifts brought without a label with."""
+
+EDITIONS = ("", " (deluxe)", " (travel size)")
+"""What tells apart two bots' gifts of one kind at a big table (:func:`bot_label`)."""
+
+
+def bot_label(seat: int) -> str:
+    """The label a bot brings from ``seat``: its seat decides it, so no two bots at a table bring
+    the same (up to 48 seats; a bot cannot see what the others bring, labels are secret).
+
+    >>> bot_label(0), bot_label(16), bot_label(33)
+    ('Waffle maker', 'Waffle maker (deluxe)', 'Heated blanket (travel size)')
+    """
+    kinds = len(SILLY_GIFTS)
+    return SILLY_GIFTS[seat % kinds] + EDITIONS[seat // kinds % len(EDITIONS)]
+
 
 WRAPPINGS = (
     "small box, gold paper",

@@ -58,7 +58,7 @@ def describe(event: Event, names: list[str]) -> str:
         lists = "; ".join(
             f"{who(s)}: "
             + ", ".join(
-                f"{PERSON_NAMES[p]} {describe_card(c) if c else 'nothing'}" for p, c in zip(people, cards, strict=True)
+                describe_card(c) if c else f"nothing for {PERSON_NAMES[p]}" for p, c in zip(people, cards, strict=True)
             )
             + f" = {event['scores'][s]}"
             for s, (people, cards) in enumerate(zip(event["lists"], event["best"], strict=True))

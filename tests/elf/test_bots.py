@@ -13,6 +13,7 @@ from yule.core.elf.board import GOALS, TOKEN_INDEX
 from yule.core.elf.bots import GoalBot
 from yule.core.elf.preview import preview
 from yule.core.registry import get_game
+from yule.core.session import Session
 
 from .conftest import set_arrow, simulate, start
 
@@ -66,23 +67,18 @@ def test_the_goal_bot_heads_for_nyc_when_its_locations_are_done():
 
 def _drive(players, seed, bot):
     """Play a game like yule.core.records.play, checking bots against copies of their view."""
-    state = GAME.start(players)
-    rng = random.Random(seed)
+    session = Session(GAME, players, seed=seed)
     bots = [bot(random.Random(f"{seed}/{i}")) for i in range(players)]
-    events = []
-    while not state.is_over:
-        active = state.active()[0]
-        if active == "chance":
-            move = state.chance_move(rng)
-        else:
-            view = state.view(active)
-            before = copy.deepcopy(view)
-            wire = bots[active].choose(view)
-            assert view == before, "a bot changed its view"
-            if wire["type"] == "play":
-                assert any(p["move"] == wire for p in preview(view, wire["card"]))
-            move = state.parse_seat_move(active, wire)
-        events.extend(state.apply(move))
+    events = session.draw_chance()
+    while not session.state.is_over:
+        seat = session.movers()[0]
+        view = session.state.view(seat)
+        before = copy.deepcopy(view)
+        wire = bots[seat].choose(view)
+        assert view == before, "a bot changed its view"
+        if wire["type"] == "play":
+            assert any(p["move"] == wire for p in preview(view, wire["card"]))
+        events += session.play(seat, wire)
     return events
 
 

@@ -134,5 +134,5 @@ def test_chloes_narwhal_is_two_cards_north():
 
 def test_the_example_record_replays():
     record = {"format": FORMAT, "game": "elf", "options": {}, "players": ["Ana", "Ben", "Chloe"], "moves": MOVES}
-    _, state = replay(record)
+    state = replay(record).state
     assert state.view(None)["deck"] == 44 and not state.is_over

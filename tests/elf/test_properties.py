@@ -73,7 +73,7 @@ def _other_world(record, upto, seat, rng):
     """A record whose hidden things differ, as far as ``seat`` (None: nobody) may not know them
     after move ``upto``; the moves up to there stay legal and public behaviour stays the same."""
     moves = copy.deepcopy(record["moves"][:upto])
-    _, at = replay({**record, "moves": moves, "result": None})
+    at = replay({**record, "moves": moves, "result": None}).state
     drawn = at.deck_pos
     deck = moves[0]["deck"]
     tail = deck[drawn:]
@@ -145,7 +145,7 @@ def test_no_view_names_a_hidden_goal_or_an_undrawn_card(args):
 
 def test_the_end_reveals_every_goal_and_gingerbread_value():
     record = simulate(3, 11, "greedy")
-    _, state = replay(record)
+    state = replay(record).state
     for seat in (None, 0, 1, 2):
         view = state.view(seat)
         assert view["goals"] == record["moves"][1]["goals"]

@@ -65,7 +65,7 @@ def record(brings=BRINGS, part_3=PART_3):
 
 
 def test_first_refusal_the_waffle_maker_is_frozen():
-    _, state = replay(record(), upto=len(BRINGS) + 1 + len(PART_1))
+    state = replay(record(), upto=len(BRINGS) + 1 + len(PART_1)).state
     assert state.active() == (BEN,)
     with pytest.raises(Frozen, match="frozen"):
         state.verify(Steal(BEN, WAFFLE))
@@ -74,7 +74,7 @@ def test_first_refusal_the_waffle_maker_is_frozen():
 
 
 def test_second_refusal_no_stealing_the_blanket_straight_back():
-    _, state = replay(record(), upto=len(BRINGS) + 1 + len(PART_1) + len(PART_2))
+    state = replay(record(), upto=len(BRINGS) + 1 + len(PART_1) + len(PART_2)).state
     assert state.active() == (ANA,)
     with pytest.raises(NoStealBack, match="straight back"):
         state.verify(Steal(ANA, BLANKET))
@@ -85,7 +85,7 @@ def test_second_refusal_no_stealing_the_blanket_straight_back():
 
 
 def test_after_the_last_open_ana_is_offered_the_final_swap():
-    _, state = replay(record(), upto=len(BRINGS) + 1 + len(PART_1) + len(PART_2) + 2)
+    state = replay(record(), upto=len(BRINGS) + 1 + len(PART_1) + len(PART_2) + 2).state
     assert state.phase == "final" and state.active() == (ANA,)
     hints = state.view(ANA)["actions"]
     assert sorted(hints["steal"]) == sorted([BLANKET, BOARD, SOCKS]) and hints["keep"]
@@ -93,7 +93,7 @@ def test_after_the_last_open_ana_is_offered_the_final_swap():
 
 def test_the_whole_run_verifies_with_the_articles_final_table():
     verify_record(record())
-    _, state = replay(record())
+    state = replay(record()).state
     rows = {r["seat"]: (r["label"], r["steals"]) for r in state.table()}
     assert rows == {
         ANA: ("Heated blanket", 2),

@@ -124,3 +124,11 @@ def test_bot_games_keep_every_invariant(n, seed, opts, kind):
 def test_bots_finish_at_every_size_even_without_limits(n, kind):
     opts = {"steal_limit": None, "no_steal_back": False}
     check_game(play(GAME, names(n), [GAME.bots[kind]] * n, n, opts))
+
+
+@pytest.mark.parametrize("n", [5, 16, 40])
+@pytest.mark.parametrize("kind", sorted(GAME.bots))
+def test_no_two_bots_at_a_table_bring_the_same_label(n, kind):
+    record = play(GAME, names(n), [GAME.bots[kind]] * n, n, {"steal_limit": 1})
+    labels = [m["label"] for m in record["moves"] if m["type"] == "bring"]
+    assert len(labels) == n and len(set(labels)) == n

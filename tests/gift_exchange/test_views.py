@@ -8,7 +8,8 @@ import json
 import pytest
 
 from yule.core import IllegalMove
-from yule.core.gift_exchange import GAME, Bring, GiftExchangeState, Open, Order, Steal, describe, rebuild, undo_floor
+from yule.core.gift_exchange import GAME, Bring, GiftExchangeState, Open, Order, Steal, describe, undo_floor
+from yule.core.session import Session
 
 from .conftest import names, play_moves, random_record, table
 
@@ -174,19 +175,20 @@ def test_every_event_of_a_game_has_a_log_line_without_hidden_labels():
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (5, 2), (12, 3)])
-def test_replaying_a_prefix_gives_the_exact_earlier_position(players, seed):
+def test_undo_gives_the_exact_earlier_position(players, seed):
     record = random_record(players, seed, {"steal_limit": 2}, blank_every=2)
-    state = GAME.start(players, record["options"])
-    snapshots = [state.snapshot()]
-    views = [json.dumps(state.view(None))]
+    session = Session(GAME, players, record["options"], undo=True)
+    snapshots = [session.state.snapshot()]
+    views = [json.dumps(session.state.view(None))]
     for move in record["moves"]:
-        state.apply(state.parse_record_move(move))
-        snapshots.append(state.snapshot())
-        views.append(json.dumps(state.view(None)))
-    for k in range(len(record["moves"]) + 1):
-        earlier = rebuild(players, record["options"], record["moves"][:k])
-        assert earlier.snapshot() == snapshots[k]
-        assert json.dumps(earlier.view(None)) == views[k]
+        session.apply(move)
+        snapshots.append(session.state.snapshot())
+        views.append(json.dumps(session.state.view(None)))
+    while (count := session.last_seat_move()) is not None:
+        session.undo()
+        assert session.state.snapshot() == snapshots[count]
+        assert json.dumps(session.state.view(None)) == views[count]
+    assert session.moves == []
 
 
 def test_undo_never_goes_back_past_the_drawn_order():
@@ -204,5 +206,8 @@ def test_undo_of_a_steal_restores_the_chain():
         Order((0, 1, 2)).to_record(),
         *moves,
     ]
-    back = rebuild(3, {}, record_moves[:-1])
+    session = Session(GAME, 3, undo=True)
+    session.replay(record_moves)
+    assert [e["type"] for e in session.undo()] == ["steal"]
+    back = session.state
     assert back.active() == (1,) and back.view(None)["chain"] == [] and back.holder[0] == 0

@@ -62,7 +62,7 @@ def test_conservation_and_hidden_information_in_every_position(game):
 def test_each_party_leaves_every_seat_exactly_one_of_the_gifts_brought_to_it(game):
     players, seed, kinds = game
     record = run_game(players, seed, kinds)
-    _, state = start_from_record(record)
+    state = start_from_record(record).state
     brought: list[str] = []
     parties = 0
     for move in record["moves"]:

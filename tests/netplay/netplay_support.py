@@ -25,12 +25,22 @@ class Raw:
         self.reader, self.writer = reader, writer
 
     @classmethod
-    async def open(cls, port: int, hello: bool = True) -> Raw:
-        raw = cls(*await asyncio.open_connection("127.0.0.1", port))
+    async def open(cls, port: int, hello: bool = True, address: str = "127.0.0.1") -> Raw:
+        """A connection from ``address`` (another loopback address stands in for another
+        machine), greeted unless ``hello`` is false."""
+        raw = cls(*await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0)))
         if hello:
             raw.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Raw"})
             assert (await raw.frame())["type"] == "welcome"
         return raw
+
+    async def ask(self, message: dict) -> dict:
+        """Send a request and return the host's answer to it (frames for no request are passed over)."""
+        self.send({**message, "rid": 7})
+        while (frame := await self.frame()) is not None:
+            if frame.get("rid") == 7:
+                return frame
+        raise AssertionError("the host closed the connection")
 
     def send(self, message) -> None:
         self.writer.write(encode(message))

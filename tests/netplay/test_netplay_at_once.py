@@ -52,10 +52,10 @@ async def test_everyone_brings_at_the_same_moment_on_the_same_view_at_three_tabl
         results = await asyncio.gather(*sends, return_exceptions=True)
         assert [r for r in results if isinstance(r, BaseException)] == []  # 9 of 9 taken
         for clients, table, _ in tables:
-            state = host.tables[table].state
+            state = host.tables[table].session.state
             assert state is not None and not state.at_once()  # everyone has brought
             logs = [
-                [line for f in await frames_until(c, table, len(host.tables[table].moves)) for line in f["log"]]
+                [line for f in await frames_until(c, table, host.tables[table].seq) for line in f["log"]]
                 for c in clients
             ]
             assert logs[0] == logs[1] == logs[2]  # everyone read the same log, in the same order

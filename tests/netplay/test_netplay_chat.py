@@ -1,9 +1,10 @@
 """Table chat over a real host: to the table only, cleaned, rate-limited, kept (also across a
-restart), and never in a game record."""
+restart) with where in the game each line was said, and never in a game record."""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import replace
 
 import pytest
@@ -12,8 +13,10 @@ from netplay_support import next_message
 
 from yule.netplay import CHAT_LENGTH
 from yule.netplay.chat import CHAT_KEPT
-from yule.netplay.client import Client, HostError
+from yule.netplay.client import Client, HostError, may_move
 from yule.netplay.host import Host
+from yule.netplay.store import ChatRow, Store
+from yule.tui.screens import host_log_lines
 
 HOSTILE = "look \x1b[31mred\x1b[0m [bold]here[/] \x1b]0;pwned\x07\u202eok\r\nbye"
 CLEANED = "look red [bold]here[/] ok bye"
@@ -48,13 +51,14 @@ async def test_a_line_reaches_the_table_cleaned_with_brackets_kept_and_nobody_el
         await tv.watch(table, created["code"])
         elsewhere = (await other.create_table("white-elephant", 3))["table"]
         await ana.chat(table, HOSTILE)
-        expected = {"type": "chat", "table": table, "seat": 0, "name": "Ana", "text": CLEANED}
+        expected = {"type": "chat", "table": table, "seat": 0, "name": "Ana", "text": CLEANED, "game_no": 0, "seq": 0}
         assert await next_message(ben, "chat") == expected
         assert await next_message(tv, "chat") == expected
         assert await next_message(ana, "chat") == expected
         await tv.chat(table, "[i]from the sofa[/i]")  # a spectator has no seat
         assert await next_message(ben, "chat") == {
             "type": "chat", "table": table, "seat": None, "name": "[TV] sofa", "text": "[i]from the sofa[/i]",
+            "game_no": 0, "seq": 0,
         }  # fmt: skip
         seen = await frames_until_own_chat(other, elsewhere, "anyone?")
         assert not [m for m in seen if m.get("table") == table]
@@ -113,7 +117,8 @@ async def test_the_last_lines_come_with_the_log_on_watch_and_resume_and_after_a_
             await tv.watch(table, created["code"])
             log = await next_message(tv, "log", table=table)
             assert log["entries"] == [] and [c["text"] for c in log["chat"]] == kept
-            assert log["chat"][0] == {"type": "chat", "table": table, "seat": 0, "name": "Ana", "text": "line 5"}
+            assert log["chat"][0] == {"type": "chat", "table": table, "seat": 0, "name": "Ana", "text": "line 5",
+                                      "game_no": 0, "seq": 0}  # fmt: skip
         await ana.close()
     host = Host(tmp_path, limits=CHATTY)
     async with running(host) as port, Client("127.0.0.1", port, "Ana again") as again:
@@ -154,3 +159,79 @@ async def test_chat_is_never_written_in_a_game_record(host):
     (path,) = (host.data_dir / "records").glob("*.json")
     assert "a secret between friends" not in path.read_text()
     assert "chat" not in json.loads(path.read_text())
+
+
+async def test_old_lines_come_back_where_they_were_said_also_after_a_restart(tmp_path):
+    """Each line carries where in the table's games it was said; the log frame's entries their
+    seq: merged, a line said at Ana's turn stays after the moves before it, before the ones after."""
+    host = Host(tmp_path, limits=CHATTY)
+    async with running(host) as port, Client("127.0.0.1", port, "Ana", reconnect=False) as ana:
+        created = await ana.create_table("white-elephant", 3, bot_delay=0, seed="chat")
+        table = created["table"]
+        await ana.chat(table, "before the game")
+        await ana.fill_bots(table, "greedy")
+        await ana.start(table)
+        said = []
+        async for msg in ana:
+            if may_move(msg) and len(said) < 2:
+                await ana.chat(table, f"at move {msg['seq']}")
+                line = await next_message(ana, "chat", text=f"at move {msg['seq']}")
+                assert (line["game_no"], line["seq"]) == (1, msg["seq"])
+                said.append(msg["seq"])
+                await ana.move(table, {"type": "clear" if msg["view"]["actions"]["clear"] is None else "end"})
+            elif len(said) == 2:
+                break
+    merged = []
+    for _ in range(2):  # the host as it ran, then started again over the same folder
+        host = Host(tmp_path, limits=CHATTY)
+        async with running(host) as port, Client("127.0.0.1", port, "TV") as tv:
+            await tv.watch(table, created["code"])
+            log = await next_message(tv, "log", table=table)
+            assert log["game_no"] == 1 and all(isinstance(e["seq"], int) for e in log["entries"])
+            lines = [line if isinstance(line, str) else line.plain for line in host_log_lines(log)]
+            merged.append([line for line in lines if "started" not in line])  # said live, rebuilt the same
+        first = lines.index(f"chat│ Ana: at move {said[0]}")
+        assert lines[0] == "chat│ Ana: before the game"
+        before = [e["text"] for e in log["entries"] if e["seq"] <= said[0]]
+        assert lines[first - len(before) : first] == before  # right after the moves made before it
+        assert lines[first + 1] == next(e["text"] for e in log["entries"] if e["seq"] > said[0])
+    assert merged[0] == merged[1]
+
+
+def test_a_database_from_before_chat_positions_keeps_its_lines_without_a_place(tmp_path):
+    db = sqlite3.connect(tmp_path / "yule.db")
+    db.execute("CREATE TABLE chat (table_id INTEGER NOT NULL, n INTEGER NOT NULL, seat INTEGER, name TEXT NOT NULL, "
+               "text TEXT NOT NULL, PRIMARY KEY (table_id, n))")  # fmt: skip
+    db.execute("INSERT INTO chat VALUES (4, 1, 0, 'Ana', 'from an older host')")
+    db.commit()
+    db.close()
+    store = Store(tmp_path)
+    try:
+        store.add_chat(4, ChatRow(None, "TV", "and now", 2, 17), keep=CHAT_KEPT)
+        assert store.load_chat(4, CHAT_KEPT) == [
+            ChatRow(0, "Ana", "from an older host", None, None), ChatRow(None, "TV", "and now", 2, 17),
+        ]  # fmt: skip
+    finally:
+        store.close()
+
+
+async def test_a_line_said_after_an_undo_comes_back_after_it(host):
+    """An undo takes the lines of the move it takes back off the log so far, so its entries stay
+    in the order of their seq: a line said after the undo comes back after the undo's line."""
+    async with Client("127.0.0.1", host.port, "Org") as org, Client("127.0.0.1", host.port, "TV") as tv:
+        created = await org.create_table("gift-exchange", 2, organised=True, guests=["Ana", "Ben"], sit=False)
+        table = created["table"]
+        await org.start(table)
+        for seat, label in enumerate(["Socks", "Mug"]):
+            await org.move(table, {"type": "bring", "label": label, "wrapping": "box"}, seat=seat)
+        (acting,) = (await next_message(org, "view", table=table, seq=3))["acting"]
+        await org.move(table, {"type": "open", "gift": acting["actions"]["open"][0]}, seat=acting["seat"])
+        assert await org.undo(table) == 3
+        await org.chat(table, "after the undo")
+        await tv.watch(table, created["code"])
+        log = await next_message(tv, "log", table=table)
+    seqs = [entry["seq"] for entry in log["entries"]]
+    assert seqs == sorted(seqs) and not any(" opened " in entry["text"] for entry in log["entries"][:-1])
+    lines = [line if isinstance(line, str) else line.plain for line in host_log_lines(log)]
+    assert lines[-2:] == [log["entries"][-1]["text"], "chat│ Org (watching): after the undo"]
+    assert lines[-2].startswith("Undone: ")

@@ -49,7 +49,7 @@ async def test_only_the_creator_starts_and_plays_again_and_the_log_says_who(host
         await ana.start(table)
         view = await next_message(bob, "view", table=table)
         assert view["log"][0] == {"event": {"type": "started", "name": "Ana", "game_no": 1},
-                                  "text": "Ana started the game."}  # fmt: skip
+                                  "text": "Ana started the game.", "seq": view["seq"]}  # fmt: skip
         await ana.close()  # the creator is gone: the players seated there run the table
         info = await next_message(bob, "table", table=table, when=lambda f: f["seats"][0]["away"])
         assert info["runs"] and info["run_by"] is None

@@ -155,7 +155,7 @@ async def test_alone_at_the_table_a_reclaim_goes_through_at_once(host):
         async with Client("127.0.0.1", host.port, "old") as old:
             with pytest.raises(HostError) as refused:
                 await old.resume(token)
-            assert refused.value.code == "bad_token"
+            assert refused.value.code == "seat_moved"  # the old device is told why, not just refused
 
 
 async def test_reclaims_are_rate_limited_by_address(host):

@@ -35,7 +35,7 @@ async def test_adapting_bots_play_the_next_game_at_the_strength_the_last_one_tau
         await ana.add_bot(table, kind=AdaptingBot.kind)
         await ana.start(table)
         at_host = host.tables[table]
-        assert at_host.bots[1].strength == Strength().level  # the first game: at the kind level
+        assert at_host.bots.by_seat[1].strength == Strength().level  # the first game: at the kind level
         moves = await play_one(ana, table)
         (path,) = (tmp_path / "records").glob("*.json")
         winners = json.loads(path.read_text())["result"]["winners"]
@@ -44,8 +44,8 @@ async def test_adapting_bots_play_the_next_game_at_the_strength_the_last_one_tau
         assert host.store.paces()["white-rabbit"][1] == moves  # each of Ana's turns timed (she moved alone)
         assert (await ana.paces())["white-rabbit"] >= 0
         await ana.play_again(table)
-        assert at_host.bots[1].strength == taught.level
+        assert at_host.bots.by_seat[1].strength == taught.level
     again = Host(tmp_path, away_timeout=60)
     async with running(again):
         assert again.tables[table].strength == taught
-        assert again.tables[table].bots[1].strength == taught.level
+        assert again.tables[table].bots.by_seat[1].strength == taught.level

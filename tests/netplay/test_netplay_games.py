@@ -6,9 +6,10 @@ import json
 
 import pytest
 from conftest import until
+from netplay_support import next_message
 
-from yule.core import all_games
-from yule.core.records import verify_record
+from yule.core import all_games, get_game
+from yule.core.records import play, verify_record
 from yule.netplay.botplay import play_games
 from yule.netplay.client import Client, HostError, may_move
 
@@ -27,7 +28,7 @@ async def test_bots_on_separate_connections_play_whole_games(host):
         assert "seed" not in record and record["result"]["winners"]  # the host's own seed is never written
 
 
-async def test_a_person_and_host_bots(host):
+async def test_a_person_and_host_bots_and_a_fresh_tv_names_who_played(host):
     async with Client("127.0.0.1", host.port, "Ana") as ana:
         created = await ana.create_table("white-elephant", 3, bot_delay=0, seed="ana")
         table = created["table"]
@@ -47,7 +48,13 @@ async def test_a_person_and_host_bots(host):
                     await ana.move(table, {"type": kind})
                     moves += 1
             elif msg["type"] == "table" and msg["status"] == "over":
+                assert msg["players"] == ["Ana", *(s["name"] for s in msg["seats"][1:])]
                 break
+        await ana.leave(table)  # after the game: her seat is free
+    async with Client("127.0.0.1", host.port, "TV") as tv:
+        await tv.watch(table, created["code"])
+        info = await next_message(tv, "table", table=table)
+        assert info["seats"][0] is None and info["players"][0] == "Ana"  # a fresh TV still names her
     assert moves > 0
     (path,) = (host.data_dir / "records").glob("*.json")
     record = json.loads(path.read_text())
@@ -68,8 +75,8 @@ async def test_a_clients_seed_deals_only_while_every_other_seat_is_a_bot(host):
         return created["table"]
 
     async def first_deal(table: int) -> dict:
-        await until(lambda: host.tables[table].moves)
-        return host.tables[table].moves[0]
+        await until(lambda: host.tables[table].session.moves)
+        return host.tables[table].session.moves[0]
 
     async with Client("127.0.0.1", host.port, "Ana") as ana, Client("127.0.0.1", host.port, "Ben") as ben:
         alone = [await table_with("snow", [ana]) for _ in range(2)]
@@ -89,10 +96,12 @@ async def test_a_clients_seed_deals_only_while_every_other_seat_is_a_bot(host):
         first = host.tables[bots_only].record()
         await ana.play_again(bots_only)
         second = await first_deal(bots_only)
-    assert first["moves"][0] == host.tables[alone[0]].moves[0] and first["seed"] == "snow"
+    assert first["moves"][0] == host.tables[alone[0]].session.moves[0] and first["seed"] == "snow"
     assert second != first["moves"][0]  # each game of the table its own deal
     record = json.loads(host.store.record_path(bots_only, 1).read_text())
     assert record["seed"] == "snow" and record["moves"] == first["moves"]
+    game = get_game("white-elephant")  # the table's first game is the one bots play from its seed away from any host
+    assert play(game, first["players"], [game.bots["greedy"]] * 3, "snow/1")["moves"] == first["moves"]
 
 
 async def test_a_child_rolls_the_die_at_white_rabbit(host):

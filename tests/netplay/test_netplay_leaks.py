@@ -29,7 +29,7 @@ def knowable(record: dict) -> list[list[set[str]]]:
     ever_facedown: set[str] = set()
     peeked = [set() for _ in range(seats)]
     for k in range(len(record["moves"]) + 1):
-        _, state = replay(record, upto=k)
+        state = replay(record, upto=k).state
         if k and record["moves"][k - 1]["type"] == "peek":
             peeked[record["moves"][k - 1]["by"]].add(record["moves"][k - 1]["card"])
         ever_facedown |= set(state.handle)
@@ -88,7 +88,7 @@ def test_the_checker_finds_a_leak():
     white_elephant = get_game("white-elephant")
     record = play(white_elephant, ["A", "B", "C"], [white_elephant.bots["random"]] * 3, 5)
     games = {1: knowable(record)}
-    _, state = replay(record, upto=2)
+    state = replay(record, upto=2).state
     hidden = state.card_of["surprise-1"]
     frame = {"type": "view", "table": 1, "seat": 0, "seq": 2, "view": {"exchange": [hidden]}, "log": []}
     assert leaks([frame], 0, games) == [f"game 1 seq 2: {hidden} in view"]

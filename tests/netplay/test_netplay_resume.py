@@ -83,14 +83,14 @@ async def test_moves_only_from_the_seat_holder_and_only_in_turn(host):
         with pytest.raises(HostError) as refused:
             await mover.move(table, {"type": "end"})
         assert refused.value.code == "illegal" and "main action" in refused.value.message
-        hidden = host.tables[table].state.card_of["surprise-1"]
+        hidden = host.tables[table].session.state.card_of["surprise-1"]
         answers = []
         for name in (hidden, "snow-globe-99"):  # a facedown card by id, and a card that is nowhere
             with pytest.raises(HostError) as refused:
                 await mover.move(table, {"type": "take", "cards": [name, view["exchange"][0]]})
             answers.append(refused.value.message)
         assert answers[0] == answers[1] and hidden not in answers[0]
-        assert await mover.move(table, {"type": "clear"}, seq=len(host.tables[table].moves)) == 3
+        assert await mover.move(table, {"type": "clear"}, seq=host.tables[table].seq) == 3
     finally:
         for client in clients:
             await client.close()
@@ -104,13 +104,13 @@ async def test_a_stopped_host_resumes_every_table_at_its_last_move(tmp_path):
             "127.0.0.1", port, game="white-elephant", players=4, games=4, tables=2, delay=0.003, seed=2, bot="greedy"
         )  # greedy games are long enough to be stopped in the middle
     )
-    await until(lambda: any(len(t.moves) >= 15 and t.status == "playing" for t in host.tables.values()))
+    await until(lambda: any(t.seq >= 15 and t.status == "playing" for t in host.tables.values()))
     await host.stop()
-    before = {t.id: (t.status, t.game_no, list(t.moves)) for t in host.tables.values()}
+    before = {t.id: (t.status, t.game_no, list(t.session.moves)) for t in host.tables.values()}
     host = Host(tmp_path, limits=FAST)
     await host.start("127.0.0.1", port)
     try:
-        assert {t.id: (t.status, t.game_no, t.moves) for t in host.tables.values()} == before
+        assert {t.id: (t.status, t.game_no, t.session.moves) for t in host.tables.values()} == before
         summary = await games
         assert summary.failures == [] and len(summary.finished) == 4
     finally:
@@ -211,7 +211,7 @@ def test_the_stand_in_for_an_absent_player_is_the_strong_bot_thinking_briefly():
 
     from yule.core import all_games
     from yule.core.ismcts import SearchBot
-    from yule.netplay.table import STAND_IN_THINK, stand_in
+    from yule.netplay.botloop import STAND_IN_THINK, stand_in
 
     for game in all_games():
         bot = stand_in(game, random.Random(1))

@@ -182,11 +182,15 @@ async def test_an_away_seat_is_taken_back_by_name_with_the_code_and_a_yes(host):
             async for seen in ana:  # Ana's views until the one telling that Bob is back
                 if seen["type"] == "view" and seen["log"] and seen["log"][-1]["event"]["type"] == "back":
                     break
-            assert seen["log"] == [{"event": {"type": "back", "seat": 1}, "text": back}]
+            assert seen["log"] == [{"event": {"type": "back", "seat": 1}, "text": back, "seq": seen["seq"]}]
             async with Client("127.0.0.1", host.port, "Bob's old laptop") as old:
                 with pytest.raises(HostError) as refused:
                     await old.resume(old_token)  # the dead laptop cannot come back and kick the phone out
-                assert refused.value.code == "bad_token"
+                assert refused.value.code == "seat_moved"  # and it is told why
+                assert (
+                    refused.value.message == f"Your seat at table {table} was taken back on another device, "
+                    "and it plays there now."
+                )
             assert host.tables[table].seats[1].conn is not None and host.tables[table].seats[1].name == "Bob"
     finally:
         await ana.close()

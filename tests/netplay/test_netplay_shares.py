@@ -1,13 +1,16 @@
 """Fair shares of the host: what one address may take of it is bounded, with a sentence.
 
-- Tables made from one address, watches per connection, wrong join codes per address.
+- Tables made from one address (also after a restart), watches per connection and per
+  address, wrong join codes per address.
 - A waiting table with no person seated or organising there expires, whoever watches it.
-- The lobby list names the asker's tables and the ones it asks for, then the newest few.
+- The lobby list names the asker's tables and the ones it asks for, then the newest few, paged;
+  each table's line is made once for all askers, again when the table tells a change; lists
+  from one address have a budget.
 """
 
 from __future__ import annotations
 
-from asyncio import open_connection
+import random
 
 import pytest
 from conftest import FAST, running, until
@@ -16,39 +19,38 @@ from netplay_support import Raw
 from yule.netplay.client import Client, HostError
 from yule.netplay.connection import Limits
 from yule.netplay.host import Host
-from yule.netplay.wire import PROTOCOL_VERSION
-
-
-async def from_address(port: int, address: str) -> Raw:
-    """A bare connection from ``address`` (a loopback address standing in for another machine), greeted."""
-    raw = Raw(*await open_connection("127.0.0.1", port, local_addr=(address, 0)))
-    raw.send({"type": "hello", "version": PROTOCOL_VERSION, "name": address})
-    assert (await raw.frame())["type"] == "welcome"
-    return raw
-
-
-async def ask(raw: Raw, message: dict) -> dict:
-    """Send a request and return the host's answer to it (frames for no request are passed over)."""
-    raw.send({**message, "rid": 7})
-    while (frame := await raw.frame()) is not None:
-        if frame.get("rid") == 7:
-            return frame
-    raise AssertionError("the host closed the connection")
 
 
 async def test_tables_made_from_one_address_are_bounded_and_others_still_create(tmp_path):
     host = Host(tmp_path, limits=Limits(tables_per_address=2))
     async with running(host) as port:
-        first, second = await from_address(port, "127.0.0.2"), await from_address(port, "127.0.0.2")
+        first, second = await Raw.open(port, address="127.0.0.2"), await Raw.open(port, address="127.0.0.2")
         create = {"type": "create", "game": "elf", "seats": 2, "sit": False}
-        assert (await ask(first, create))["type"] == "created"
-        assert (await ask(second, create))["type"] == "created"  # another connection, the same address
-        refused = await ask(first, create)
+        assert (await first.ask(create))["type"] == "created"
+        assert (await second.ask(create))["type"] == "created"  # another connection, the same address
+        refused = await first.ask(create)
         assert refused["code"] == "too_many_tables" and "your address" in refused["message"]
-        other = await from_address(port, "127.0.0.3")
-        assert (await ask(other, create))["type"] == "created"
+        other = await Raw.open(port, address="127.0.0.3")
+        assert (await other.ask(create))["type"] == "created"
         for raw in (first, second, other):
             raw.close()
+
+
+async def test_the_tables_an_address_made_still_count_after_a_restart(tmp_path):
+    create = {"type": "create", "game": "elf", "seats": 2, "sit": False}
+    async with running(Host(tmp_path, limits=Limits(tables_per_address=2))) as port:
+        maker = await Raw.open(port, address="127.0.0.2")
+        for _ in range(2):
+            assert (await maker.ask(create))["type"] == "created"
+        maker.close()
+    async with running(Host(tmp_path, limits=Limits(tables_per_address=2))) as port:
+        again = await Raw.open(port, address="127.0.0.2")
+        refused = await again.ask(create)
+        assert refused["code"] == "too_many_tables" and "2 tables made from your address" in refused["message"]
+        other = await Raw.open(port, address="127.0.0.3")
+        assert (await other.ask(create))["type"] == "created"
+        again.close()
+        other.close()
 
 
 async def test_watches_are_bounded_per_connection(tmp_path):
@@ -66,17 +68,33 @@ async def test_watches_are_bounded_per_connection(tmp_path):
                 raise AssertionError("a second watch was taken")
 
 
+async def test_watches_are_bounded_per_address_whatever_the_connections(tmp_path):
+    host = Host(tmp_path, limits=Limits(watches_per_connection=2, watches_per_address=3))
+    async with running(host) as port, Client("127.0.0.1", port, "Ana") as ana:
+        tables = [(await ana.create_table("elf", 2, open=True, sit=False))["table"] for _ in range(3)]
+        first, second = await Raw.open(port, address="127.0.0.2"), await Raw.open(port, address="127.0.0.2")
+        watch = [{"type": "watch", "table": t} for t in tables]
+        assert [(await first.ask(watch[0]))["type"], (await first.ask(watch[1]))["type"]] == ["ok", "ok"]
+        assert (await second.ask(watch[2]))["type"] == "ok"  # another connection, the same address
+        refused = await second.ask(watch[0])
+        assert refused["code"] == "too_many_watches" and "from your address" in refused["message"]
+        other = await Raw.open(port, address="127.0.0.3")
+        assert (await other.ask(watch[0]))["type"] == "ok"
+        for raw in (first, second, other):
+            raw.close()
+
+
 async def test_wrong_join_codes_are_slowed_per_address(tmp_path):
     host = Host(tmp_path, limits=Limits(code_guesses=3, code_guess_rate=0.0))
     async with running(host) as port, Client("127.0.0.1", port, "Ana") as ana:
         code = (await ana.create_table("elf", 2))["code"]
-        guesser = await from_address(port, "127.0.0.2")
-        answers = [await ask(guesser, {"type": "join", "code": wrong}) for wrong in ("AAAAAA", "BBBBBB", "CCCCCC")]
+        guesser = await Raw.open(port, address="127.0.0.2")
+        answers = [await guesser.ask({"type": "join", "code": wrong}) for wrong in ("AAAAAA", "BBBBBB", "CCCCCC")]
         assert [a["code"] for a in answers] == ["bad_code"] * 3
-        stopped = await ask(guesser, {"type": "join", "code": code})  # even the right one must wait now
+        stopped = await guesser.ask({"type": "join", "code": code})  # even the right one must wait now
         assert stopped["code"] == "too_many_guesses" and "wait" in stopped["message"]
-        friend = await from_address(port, "127.0.0.3")
-        assert (await ask(friend, {"type": "join", "code": code}))["type"] == "seated"
+        friend = await Raw.open(port, address="127.0.0.3")
+        assert (await friend.ask({"type": "join", "code": code}))["type"] == "seated"
         guesser.close()
         friend.close()
 
@@ -106,6 +124,58 @@ async def test_the_lobby_list_is_bounded_and_names_the_askers_tables_first(tmp_p
             assert asked["tables"][0]["seats"] == [{}, None]  # private: who sits there is not said
         listed = await ana.list_tables()
         assert listed[0]["table"] == mine and listed[0]["seats"][0]["name"] == "Ana"
+
+
+async def test_the_lobby_list_shows_what_a_table_tells_at_once_and_its_moves_in_time(tmp_path):
+    host = Host(tmp_path, limits=Limits(list_fresh=3600))  # here moves alone never remake a table's line
+    async with (
+        running(host) as port,
+        Client("127.0.0.1", port, "Ana") as ana,
+        Client("127.0.0.1", port, "Bob") as bob,
+        Client("127.0.0.1", port, "Cy") as cy,
+    ):
+        table = (await ana.create_table("elf", 2, open=True))["table"]
+        (line,) = await cy.list_tables()
+        assert [s and s["name"] for s in line["seats"]] == ["Ana", None]
+        await bob.join(table)
+        (line,) = await cy.list_tables()
+        assert [s and s["name"] for s in line["seats"]] == ["Ana", "Bob"]  # a change the table told: at once
+        await ana.start(table)
+        (line,) = await cy.list_tables()
+        assert line["status"] == "playing"
+        playing = host.tables[table]
+        seat = playing.movers()[0]
+        move = playing.game.bots["greedy"](random.Random(1)).choose(playing.session.state.view(seat))
+        await [ana, bob][seat].move(table, move)
+        assert (await cy.list_tables())[0]["seq"] == line["seq"]  # the line made before: a move alone
+        assert (await ana.list_tables())[0]["seq"] > line["seq"]  # to those at the table, as it is
+
+
+async def test_the_lobby_list_is_paged_after_a_table(tmp_path):
+    host = Host(tmp_path, limits=Limits(list_length=2))
+    async with running(host) as port, Client("127.0.0.1", port, "Ana") as ana:
+        for _ in range(5):
+            await ana.create_table("elf", 2, open=True, sit=False)
+            await ana.leave(max(host.tables))
+        pages = [await ana.request({"type": "list", "after": after} if after else {"type": "list"})
+                 for after in (None, 4, 2)]  # fmt: skip
+        assert [[t["table"] for t in page["tables"]] for page in pages] == [[5, 4], [3, 2], [1]]
+        assert {page["total"] for page in pages} == {5}
+
+
+async def test_lists_from_one_address_are_bounded_whatever_the_connections(tmp_path):
+    host = Host(tmp_path, limits=Limits(list_cost=10, list_address_rate=0.0, list_address_burst=25))
+    async with running(host) as port:
+        first, second = await Raw.open(port, address="127.0.0.2"), await Raw.open(port, address="127.0.0.2")
+        assert (await first.ask({"type": "list"}))["type"] == "tables"
+        assert (await second.ask({"type": "list"}))["type"] == "tables"
+        refused = await first.ask({"type": "list"})
+        assert refused["code"] == "list_flood" and "from your address" in refused["message"]
+        assert (await first.ask({"type": "watch", "table": 1}))["code"] == "no_table"  # still connected
+        other = await Raw.open(port, address="127.0.0.3")
+        assert (await other.ask({"type": "list"}))["type"] == "tables"
+        for raw in (first, second, other):
+            raw.close()
 
 
 async def test_look_alike_names_are_told_apart_and_marks_are_limited(host):

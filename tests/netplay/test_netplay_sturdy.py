@@ -9,11 +9,12 @@ A bot that fails is replaced for that move by the random bot, and the table's lo
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
 import stat
-from asyncio import open_connection
+from typing import Any
 
 import pytest
 from conftest import FAST, running, until
@@ -21,13 +22,13 @@ from netplay_support import Raw
 
 from yule.core import all_games
 from yule.core.records import replay, verify_record
+from yule.netplay.botloop import BotLoop
 from yule.netplay.botplay import play_games
 from yule.netplay.client import Client, ConnectionLost, HostError
 from yule.netplay.connection import Limits
 from yule.netplay.host import Host
 from yule.netplay.store import Store
 from yule.netplay.table import Table
-from yule.netplay.wire import PROTOCOL_VERSION
 
 
 def stored_moves(host: Host, table: int) -> list[dict]:
@@ -37,14 +38,14 @@ def stored_moves(host: Host, table: int) -> list[dict]:
 
 
 def views(table: Table) -> list[dict]:
-    return [table.state.view(seat) for seat in [None, *range(table.size)]]
+    return [table.session.state.view(seat) for seat in [None, *range(table.size)]]
 
 
 def agrees_with_disk(host: Host, table: int) -> None:
     """The table's moves are the stored ones, and replaying them gives the position it holds."""
     t = host.tables[table]
-    assert stored_moves(host, table) == t.moves
-    _, replayed = replay(t.record())
+    assert stored_moves(host, table) == t.session.moves
+    replayed = replay(t.record()).state
     assert [replayed.view(s) for s in [None, *range(t.size)]] == views(t)
 
 
@@ -66,7 +67,7 @@ def next_move(table: Table, rng: random.Random) -> tuple[int, dict]:
     """The first mover's next move, as its seat's greedy bot would choose it."""
     seat = table.movers()[0]
     bot = table.game.bots["greedy"](rng)
-    return seat, bot.choose(table.state.view(seat))
+    return seat, bot.choose(table.session.state.view(seat))
 
 
 async def test_a_move_that_cannot_be_stored_is_not_played_and_the_table_plays_on(host, tmp_path):
@@ -80,16 +81,16 @@ async def test_a_move_that_cannot_be_stored_is_not_played_and_the_table_plays_on
             await clients[seat].move(table_id, move)
 
         seat, move = next_move(table, rng)
-        before = (list(table.moves), views(table))
+        before = (list(table.session.moves), views(table))
         failing_writes(host, True)
         with pytest.raises(HostError) as refused:
             await clients[seat].move(table_id, move)
         assert refused.value.code == "not_saved" and "did not happen" in refused.value.message
-        assert (table.moves, views(table)) == before
+        assert (table.session.moves, views(table)) == before
         failing_writes(host, False)
         agrees_with_disk(host, table_id)
-        assert await clients[seat].move(table_id, move) == len(table.moves) > len(before[0])
-        assert table.moves[: len(before[0])] == before[0]
+        assert await clients[seat].move(table_id, move) == table.seq > len(before[0])
+        assert table.session.moves[: len(before[0])] == before[0]
 
         blocker = tmp_path / "a file"
         blocker.write_text("")
@@ -101,14 +102,14 @@ async def test_a_move_that_cannot_be_stored_is_not_played_and_the_table_plays_on
             try:
                 await clients[seat].move(table_id, move)
             except HostError as e:
-                assert e.code == "not_saved" and table.status == "playing" and not table.state.is_over
+                assert e.code == "not_saved" and table.status == "playing" and not table.session.state.is_over
                 agrees_with_disk(host, table_id)
                 refusals += 1
                 host.store.records_dir = records
         assert refusals == 1  # only the last move writes the record
         assert host.store.db.execute("SELECT status FROM tables WHERE id=?", (table_id,)).fetchone() == ("over",)
         verify_record(json.loads(host.store.record_path(table_id, 1).read_text()))
-        assert stored_moves(host, table_id) == table.moves
+        assert stored_moves(host, table_id) == table.session.moves
     finally:
         for client in clients:
             await client.close()
@@ -132,12 +133,12 @@ async def test_a_game_that_cannot_be_stored_as_finished_is_not_finished_after_a_
             except HostError as e:
                 assert e.code == "not_saved"
                 break
-        moves = list(table.moves)
+        moves = list(table.session.moves)
         for client in clients:
             await client.close()
     host = Host(tmp_path, limits=FAST)
     async with running(host):
-        assert host.tables[table_id].status == "playing" and host.tables[table_id].moves == moves
+        assert host.tables[table_id].status == "playing" and host.tables[table_id].session.moves == moves
         assert not host.store.record_path(table_id, 1).exists()
 
 
@@ -152,7 +153,7 @@ async def test_starts_seats_settings_and_undo_that_cannot_be_stored_change_nothi
             with pytest.raises(HostError) as refused:
                 await attempt
             assert refused.value.code == "not_saved"
-        assert (table.status, table.game_no, table.open, table.state) == ("waiting", 0, False, None)
+        assert (table.status, table.game_no, table.open, table.session) == ("waiting", 0, False, None)
         assert [s.name for s in table.seats] == ["Ana", "Ben"] and sorted(host.tables) == [table_id]
         failing_writes(host, False)
 
@@ -161,7 +162,7 @@ async def test_starts_seats_settings_and_undo_that_cannot_be_stored_change_nothi
         failing_writes(host, True)
         with pytest.raises(HostError) as refused:
             await ana.undo(table_id)
-        assert refused.value.code == "not_saved" and len(table.moves) == 1
+        assert refused.value.code == "not_saved" and table.seq == 1
         failing_writes(host, False)
         agrees_with_disk(host, table_id)
         assert await ana.undo(table_id) == 0
@@ -214,13 +215,13 @@ async def test_a_failing_bot_is_replaced_by_the_random_bot_and_the_log_says_so(h
         table = host.tables[table_id]
         await ana.start(table_id)
         await until(lambda: table.status == "over")
-        original = Table._make_bots
+        original = BotLoop.make
 
-        def broken_bots(self: Table) -> None:
-            original(self)
-            self.bots[1] = Broken(illegal)  # type: ignore[assignment]
+        def broken_bots(self: BotLoop, *args: Any) -> None:
+            original(self, *args)
+            self.by_seat[1] = Broken(illegal)  # type: ignore[assignment]
 
-        monkeypatch.setattr(Table, "_make_bots", broken_bots)
+        monkeypatch.setattr(BotLoop, "make", broken_bots)
         await ana.play_again(table_id)
         texts = []
         async for msg in ana:
@@ -231,7 +232,7 @@ async def test_a_failing_bot_is_replaced_by_the_random_bot_and_the_log_says_so(h
     replaced = [t for t in texts if t.startswith("The bot playing for")]
     assert replaced and all(t == f"The bot playing for {table.players[1]} was stuck; a random move was made."
                             for t in replaced)  # fmt: skip
-    assert any(e["event"]["type"] == "bot_replaced" for e in table.log)
+    assert any(e["event"]["type"] == "bot_replaced" for e in table.log.entries)
     assert "the random bot moves instead" in caplog.text
     record = json.loads(host.store.record_path(table_id, 2).read_text())
     verify_record(record)
@@ -270,11 +271,7 @@ async def test_connections_are_capped_per_host_and_per_address_with_a_sentence(t
     await host.start("127.0.0.1", 0)
 
     async def from_address(address: str, hello: bool = True) -> Raw:
-        raw = Raw(*await open_connection("127.0.0.1", host.port, local_addr=(address, 0)))
-        if hello:
-            raw.send({"type": "hello", "version": PROTOCOL_VERSION, "name": address})
-            assert (await raw.frame())["type"] == "welcome"
-        return raw
+        return await Raw.open(host.port, hello, address)
 
     try:
         first, second = await from_address("127.0.0.1"), await from_address("127.0.0.1")
@@ -334,7 +331,8 @@ async def test_a_full_host_still_gives_a_player_their_seat_back_and_nothing_else
         created = await bob.create_table("elf", 2)
         token = bob.seats[created["table"]].token
         await bob.close()
-        async with Client("127.0.0.1", port, "Ana") as ana, Client("127.0.0.1", port, "Cy") as cy:
+        async with Client("127.0.0.1", port, "Ana") as ana, Client("127.0.0.1", port, "Cy", reconnect=False) as cy:
+            await ana.create_table("elf", 2, sit=False)  # Ana is at a table, Cy at none
             assert len(host.connections) == 2  # the host is full
             async with Client("127.0.0.1", port, "Eve", reconnect=False) as eve:
                 with pytest.raises((HostError, ConnectionLost)) as refused:
@@ -343,5 +341,57 @@ async def test_a_full_host_still_gives_a_player_their_seat_back_and_nothing_else
             async with Client("127.0.0.1", port, "Bob", reconnect=False) as back:
                 assert (await back.resume(token)).seat == 0  # his own seat: let in all the same
                 assert back.tables[created["table"]]["seats"][0]["name"] == "Bob"
-                assert len(host.connections) == 3 and not host.probation
-            assert await ana.list_tables() and await cy.list_tables()
+                await until(lambda: cy.state == "gone", "Cy, at no table, to make way")
+                assert len(host.connections) == 2 and not host.probation
+            assert await ana.list_tables()
+
+
+async def test_a_full_host_whose_spare_slots_are_taken_still_gives_a_player_their_seat_back(tmp_path):
+    host = Host(tmp_path, limits=Limits(max_connections=3, connections_per_address=2, resume_room=2))
+    async with running(host) as port:
+        bob = await Raw.open(port)
+        token = (await bob.ask({"type": "create", "game": "elf", "seats": 2}))["token"]
+        bob.close()
+        await until(lambda: not host.connections)
+        at_a_table = await Raw.open(port, address="127.0.0.3")
+        assert (await at_a_table.ask({"type": "create", "game": "elf", "seats": 2, "sit": False}))["type"] == "created"
+        at_none = await Raw.open(port, address="127.0.0.3")
+        elsewhere = await Raw.open(port, address="127.0.0.4")
+        squatters = [await Raw.open(port, address="127.0.0.2") for _ in range(2)]  # the host is full: on probation
+        assert len(host.probation) == 2  # and its spare slots are taken
+        back = await Raw.open(port)
+        assert (await back.ask({"type": "resume", "token": token}))["type"] == "seated"
+        made_way = await squatters[0].frames_until_closed()  # the oldest of the address with the most waiting
+        assert made_way[-1]["code"] == "host_full" and "fewer waiting" in made_way[-1]["message"]
+        made_way = await at_none.frames_until_closed()  # at no table, of the address with the most connections
+        assert made_way[-1]["code"] == "host_full" and "take their seat back" in made_way[-1]["message"]
+        await until(lambda: len(host.connections) == 3)
+        for raw in (at_a_table, elsewhere):
+            assert (await raw.ask({"type": "list"}))["type"] == "tables"
+        for raw in (at_a_table, elsewhere, squatters[1], back):
+            raw.close()
+
+
+async def test_a_connection_let_in_to_take_a_seat_back_has_seconds_its_pings_do_not_lengthen(tmp_path):
+    host = Host(tmp_path, limits=Limits(max_connections=1, resume_room_per_address=1, resume_seconds=0.5))
+    async with running(host) as port:
+        filler = await Raw.open(port)
+        waiting = await Raw.open(port, address="127.0.0.2")
+        assert len(host.probation) == 1  # the host is full: on probation
+        (refused,) = await (await Raw.open(port, hello=False, address="127.0.0.2")).frames_until_closed()
+        assert refused["code"] == "host_full"  # one such slot an address here
+
+        async def pinging() -> None:
+            while True:
+                waiting.send({"type": "ping"})
+                await asyncio.sleep(0.05)
+
+        task = asyncio.create_task(pinging())
+        try:
+            frames = await asyncio.wait_for(waiting.frames_until_closed(), 10)  # the guard against a hang
+        finally:
+            task.cancel()
+        assert {"type": "pong"} in frames  # answered meanwhile, and closed all the same
+        assert frames[-1]["code"] == "host_full" and "0.5 seconds to take a seat back" in frames[-1]["message"]
+        assert not host.probation
+        filler.close()

@@ -1,6 +1,7 @@
 """Where the bots think (:mod:`yule.netplay.thinkers`): worker processes shared fairly.
 
-- Tables where people play think first; the others take turns, the longest waiting first.
+- Tables where people play think first; the others take turns, the longest waiting first;
+  by address first: the address served least recently, then its table waiting longest.
 - A host whose bots think in worker processes plays all-bot strong tables to their ends, and
   the records replay; its bots decide the same game however the decisions were spread.
 """
@@ -39,26 +40,54 @@ class Gate(Bot[Any]):
         return {"type": "pass"}
 
 
-async def test_people_first_then_each_table_in_turn():
-    thinkers = Thinkers(0)
+async def thought_in_order(thinkers: Thinkers, decisions: list[tuple[int, str, bool, str]]) -> list[str]:
+    """The order the decisions (table, its address, people there, a name) are thought in, all
+    asked while the first one thinks."""
     Gate.order.clear()
     Gate.gate.clear()
+    table, by, people, name = decisions[0]
+    first = asyncio.create_task(thinkers.choose(table, by, people, Gate(name), {}))
+    await until(lambda: thinkers._busy == 1, "the first decision under way")
+    rest = [asyncio.create_task(thinkers.choose(t, b, p, Gate(n), {})) for t, b, p, n in decisions[1:]]
+    Gate.gate.set()
+    await asyncio.gather(first, *rest)
+    return Gate.order
+
+
+async def test_people_first_then_each_table_in_turn():
+    thinkers = Thinkers(0)
     try:
-        first = asyncio.create_task(thinkers.choose(1, False, Gate("a1"), {}))
-        await until(lambda: thinkers._busy == 1, "the first decision under way")
-        rest = [
-            asyncio.create_task(thinkers.choose(table, people, Gate(name), {}))
-            for table, people, name in [
-                (1, False, "a2"),
-                (1, False, "a3"),
-                (2, False, "b1"),
-                (2, False, "b2"),
-                (3, True, "c1"),
-            ]
-        ]
-        Gate.gate.set()
-        await asyncio.gather(first, *rest)
-        assert Gate.order == ["a1", "c1", "b1", "a2", "b2", "a3"]
+        order = await thought_in_order(thinkers, [
+            (1, "one", False, "a1"),
+            (1, "one", False, "a2"),
+            (1, "one", False, "a3"),
+            (2, "one", False, "b1"),
+            (2, "one", False, "b2"),
+            (3, "one", True, "c1"),
+        ])  # fmt: skip
+        assert order == ["a1", "c1", "b1", "a2", "b2", "a3"]
+    finally:
+        thinkers.close()
+
+
+async def test_each_address_in_turn_then_its_tables_in_turn():
+    """Ten tables from one address do not take ten shares: the addresses take turns."""
+    thinkers = Thinkers(0)
+    try:
+        order = await thought_in_order(thinkers, [
+            (1, "127.0.0.2", False, "a1"),
+            (1, "127.0.0.2", False, "a2"),
+            (1, "127.0.0.2", False, "a3"),
+            (2, "127.0.0.2", False, "b1"),
+            (2, "127.0.0.2", False, "b2"),
+            (3, "127.0.0.1", False, "c1"),
+            (3, "127.0.0.1", False, "c2"),
+            (4, "127.0.0.3", True, "d1"),
+        ])  # fmt: skip
+        assert order == ["a1", "d1", "c1", "b1", "c2", "a2", "b2", "a3"]
+        for table in (1, 2, 3, 4):
+            thinkers.forget(table)
+        assert not thinkers._group_served  # the tables gone, nothing kept of their addresses
     finally:
         thinkers.close()
 

@@ -13,6 +13,7 @@ from netplay_support import next_message
 from yule.core.records import verify_record
 from yule.netplay.client import Client, may_move
 from yule.netplay.host import Host
+from yule.netplay.store import Store
 
 
 def time_ups(frame: dict) -> list[dict]:
@@ -32,8 +33,9 @@ async def test_a_seat_that_does_not_move_in_time_is_moved_for_and_the_log_says_s
         seq = waiting["seq"]
         moved = await next_message(ana, "view", lambda frame: bool(time_ups(frame)), table=table)  # Ana does nothing
         (entry,) = time_ups(moved)
-        assert entry == {"event": {"type": "time_up", "seat": 0}, "text": "Time is up for Ana: a bot made the move."}
-        assert moved["log"].index(entry) == 0 and host.tables[table].moves[seq]["by"] == 0
+        assert entry == {"event": {"type": "time_up", "seat": 0}, "text": "Time is up for Ana: a bot made the move.",
+                         "seq": moved["seq"]}  # fmt: skip
+        assert moved["log"].index(entry) == 0 and host.tables[table].session.moves[seq]["by"] == 0
         seen = await next_message(tv, "view", lambda frame: bool(time_ups(frame)), table=table)  # the TV's log too
         assert time_ups(seen) == [entry] and "timers" in seen
 
@@ -78,12 +80,12 @@ async def test_seats_that_move_at_once_each_have_their_own_clock(host):
         assert bens["seat"] == 1 and bens["left"] <= 1.0 - (asyncio.get_running_loop().time() - started) + 0.05
         moved = await next_message(ben, "view", lambda frame: bool(time_ups(frame)), table=table)
         assert [entry["event"]["seat"] for entry in time_ups(moved)] == [1]
-        assert host.tables[table].moves[seq - 1]["by"] == 0  # Ana's own bring, not a bot's
+        assert host.tables[table].session.moves[seq - 1]["by"] == 0  # Ana's own bring, not a bot's
 
 
-async def test_the_timer_is_kept_across_a_host_restart_and_starts_afresh(tmp_path):
-    host = Host(tmp_path, away_timeout=60)
-    async with running(host) as port:
+async def a_timed_game_left(tmp_path) -> tuple[int, str]:
+    """Ana's game with a 30 s turn timer, her move next, and the host stopped: the table and her token."""
+    async with running(Host(tmp_path, away_timeout=60)) as port:
         ana = Client("127.0.0.1", port, "Ana", reconnect=False)
         await ana.connect()
         created = await ana.create_table("white-elephant", 3, bot_delay=0, turn_seconds=30, seed="restart")
@@ -92,10 +94,28 @@ async def test_the_timer_is_kept_across_a_host_restart_and_starts_afresh(tmp_pat
         await ana.start(table)
         await next_message(ana, "view", may_move, table=table)
         await ana.close()
-    host = Host(tmp_path, away_timeout=60)
-    async with running(host) as port, Client("127.0.0.1", port, "Ana") as again:
+    return table, token
+
+
+async def test_the_timer_is_kept_across_a_host_restart_and_starts_afresh(tmp_path):
+    table, token = await a_timed_game_left(tmp_path)
+    async with running(Host(tmp_path, away_timeout=60)) as port, Client("127.0.0.1", port, "Ana") as again:
         assert (await again.list_tables())[0]["turn_seconds"] == 30
         await again.resume(token)
         view = await next_message(again, "view", table=table)
         (timer,) = view["timers"]
         assert timer["seat"] == 0 and 29 < timer["left"] <= 30
+
+
+async def test_a_turn_timer_stored_shorter_than_the_shortest_gives_the_shortest_once_restored(tmp_path):
+    table, token = await a_timed_game_left(tmp_path)
+    store = Store(tmp_path)  # as an older version (or a hand) might have left it
+    store.db.execute("UPDATE tables SET turn_seconds=1e-300")
+    store.close()
+    host = Host(tmp_path, away_timeout=60)
+    async with running(host) as port, Client("127.0.0.1", port, "Ana") as again:
+        assert (await again.list_tables())[0]["turn_seconds"] == host.limits.shortest_turn == 5
+        await again.resume(token)
+        view = await next_message(again, "view", table=table)
+        (timer,) = view["timers"]
+        assert timer["seat"] == 0 and 4 < timer["left"] <= 5

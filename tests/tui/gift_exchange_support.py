@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.app import App
 from tui_support import NAMES
 
 from yule.core.gift_exchange import GAME, Bring, Open, Order, Steal
 from yule.tui.gift_exchange.tv import GiftExchangeTV
 from yule.tui.party import PartyScreen
+from yule.tui.widgets import PlainApp
 
 LABELS = ["Waffle maker", "", "Snow globe", "Fondue set", "Singing fish", "Board game"]
 WRAPPINGS = ["small box, gold paper", "big red box", "lumpy bag", "tin with a ribbon", "flat parcel", "tube"]
@@ -36,7 +36,7 @@ def names_for(players: int) -> list[str]:
     return (NAMES[:6] + [f"Guest {i + 1}" for i in range(6, players)])[:players]
 
 
-class BoardApp(App[None]):
+class BoardApp(PlainApp):
     """The organiser's screen (``tv=False``) or the TV showing a fixed public view."""
 
     ENABLE_COMMAND_PALETTE = False

@@ -168,7 +168,7 @@ async def test_names_are_shown_literally():
     position = Position(players=3, seed=0)
     position.bots(2)
     app = ElfViewApp(position, 0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:  # at 80 columns the names are cut before "(bot)"
         await pilot.pause()
         text = screen_text(app)
         assert "[bold red]E" in text and "\\x1b[31mMal" in text and "\x1b" not in text
@@ -221,3 +221,18 @@ async def test_the_whole_game_against_a_real_host(tmp_path, monkeypatch):
         text = await wait_for_screen(pilot, GameOverScreen, "Game over.", "Highest score wins.", what="the scores")
         assert re.search(r"goal-\d  +[A-Z]{4} \d", text)  # the sheet; the headline may wrap (a tie)
         assert "Gingerbread Men: G1=" in text
+
+
+async def test_a_big_terminal_draws_a_seats_board_at_double_size_with_the_preview():
+    app = ElfViewApp(Position.example(), 0)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(ElfTable)
+        assert table.scale == 2 and app.screen.query_one("#board").size.width == 120
+        text = screen_text(app)
+        assert "╚════>" in text  # the preview, in double lines (at scale 1 "╚══>")
+        assert "Curve left (cl-1) →S: touches nothing." in bar(app)
+        assert app.screen.query_one(HandBar).outer_size.height == 2 and app.screen.query_one(GameLog).size.height >= 3
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert table.scale == 1 and app.screen.query_one("#board").size.width == 60

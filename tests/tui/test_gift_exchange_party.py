@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 
-from gift_exchange_support import BoardApp, position
+from gift_exchange_support import LABELS, WRAPPINGS, BoardApp, position
 from textual.widgets import Input
 from tui_support import Notes, Played, ViewApp, burst, screen_text, wait_for
 
 from yule.core import get_game
 from yule.core.estimate import estimate
+from yule.core.gift_exchange import Bring, Order
 from yule.core.records import verify_record
 from yule.netplay.client import Client
 from yule.tui.dialogs import ConfirmScreen
@@ -242,7 +243,7 @@ async def test_the_tv_follows_an_organiser_mode_party_and_its_undo(host):
             await org.move(table, {"type": "bring", "label": "Mug", "wrapping": "tin"}, seat=1)
             await wait_for(pilot, lambda: "Turn 1 of 2" in screen_text(app), what="the order on the TV")
             assert "Socks" not in screen_text(app) and "flat parcel" in screen_text(app)
-            seat = host.tables[table].state.active()[0]
+            seat = host.tables[table].session.state.active()[0]
             await org.move(table, {"type": "open", "gift": 0}, seat=seat)
             await wait_for(pilot, lambda: "Revealed" in screen_text(app), what="the reveal")
             assert "◆ Socks" in screen_text(app) and isinstance(app.screen, GiftExchangeTV)
@@ -349,3 +350,23 @@ async def test_the_setup_says_how_long_the_party_takes_with_its_guests_rules_and
         await wait_for(pilot, lambda: says(2, {"max_steals_per_turn": 1}, 45.0), what="the estimate for two")
         await pilot.press("x", "y")  # one guest fewer than a party needs
         await wait_for(pilot, lambda: "How long: with 2 guests or more" in screen_text(app), what="no estimate")
+
+
+async def test_a_refused_opening_keeps_the_name_typed_for_the_gift():
+    played = Played(get_game("gift-exchange"), 3, seed=1)
+    for seat in range(3):  # Ben's gift comes without a label: whoever opens it names it
+        played.state.apply(Bring(seat, "" if seat == 1 else LABELS[seat], WRAPPINGS[seat]))
+    played.state.apply(Order((0, 1, 2)))
+    app = RefusingApp(played, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table_screen.table.view is not None, what="the table")
+        assert app.table_screen.table.view["actions"]["name_needed"] == [1]
+        await pilot.press("2", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="what is it?")
+        await pilot.press(*"Singing fish", "enter")
+        await wait_for(pilot, lambda: app.moves and app.screen is app.table_screen, what="the opening sent")
+        assert app.moves[-1] == {"type": "open", "gift": 1, "label": "Singing fish"}
+        await wait_for(pilot, lambda: not app.table_screen.table.pending, what="the refusal heard")
+        await pilot.press("2", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the form again")
+        assert [i.value for i in app.screen.query(Input)] == ["Singing fish"]

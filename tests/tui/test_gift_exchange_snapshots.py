@@ -5,15 +5,15 @@ Update with ``pytest --snapshot-update`` and look at them before committing."""
 from __future__ import annotations
 
 from gift_exchange_support import BoardApp, names_for, position
-from textual.app import App
 
 from yule.core.gift_exchange import Keep, Open
 from yule.tui.party import EndScreen
+from yule.tui.widgets import PlainApp
 
 SMALL, BIG = (80, 24), (160, 45)
 
 
-class EndApp(App[None]):
+class EndApp(PlainApp):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self) -> None:

@@ -68,6 +68,20 @@ async def test_stepping_a_record_from_the_start_to_the_winner():
         assert screen.position == 2 and screen.lines == replay.log(0, 2)
         await pilot.press("end")
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="the end again")
+        await pilot.press("left")  # from the result, back a move
+        await wait_for(pilot, lambda: app.screen is screen, what="a move before the end")
+        assert screen.position == replay.end - 1 and screen.lines == replay.log(0, replay.end - 1)
+        await pilot.press("right")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="the end once more")
+        await pilot.press("s")  # from the result, to the start
+        await wait_for(pilot, lambda: app.screen is screen, what="the start")
+        assert screen.position == 2 and screen.lines == replay.log(0, 2)
+        await pilot.press("end")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="the end again")
+        await pilot.press("home")
+        await wait_for(pilot, lambda: app.screen is screen and screen.position == 2, what="the start by Home")
+        await pilot.press("end")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="the end at last")
         await pilot.press("q")
     assert app.return_value == 0
 

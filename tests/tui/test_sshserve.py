@@ -37,7 +37,7 @@ from yule.netplay.store import DataFolderError
 from yule.tui.cli import main
 from yule.tui.elf.table import label
 from yule.tui.sshnames import NAMES_FILE, USERS_FOLDER, NameBook, user_folder
-from yule.tui.sshserve import HOST_KEY_FILE, GuestSession, SSHServe, load_host_key
+from yule.tui.sshserve import HOST_KEY_FILE, LOGINS_PER_ADDRESS, GuestSession, SSHServe, load_host_key
 
 TERM = "xterm-256color"
 WAIT = 30.0
@@ -127,15 +127,13 @@ def sessions_of(ssh: SSHServe, key: asyncssh.SSHKey | None) -> list[GuestSession
 
 
 async def app_of(ssh: SSHServe, key: asyncssh.SSHKey | None) -> tuple[list[str], str]:
-    """The app process of the one session that came in with ``key`` (None: without one): its
-    arguments after the module's name, host and port, and the state folder it is given."""
+    """The app of the one session that came in with ``key`` (None: without one), as it was
+    started: its arguments after the host and port, and the state folder it is given.  (A copy
+    of the starter, its own command line and environment are the starter's; the tests see that
+    it holds these by what it shows and where it keeps its seats.)"""
     await until(lambda: len(sessions_of(ssh, key)) == 1 and sessions_of(ssh, key)[0].proc, "the session's app")
     (session,) = sessions_of(ssh, key)
-    assert session.proc is not None
-    proc = Path(f"/proc/{session.proc.pid}")
-    argv = (await asyncio.to_thread((proc / "cmdline").read_bytes)).decode().split("\0")[:-1]
-    env = dict(line.split("=", 1) for line in (await asyncio.to_thread((proc / "environ").read_bytes)).decode().split("\0") if "=" in line)  # fmt: skip
-    return argv[argv.index("yule.tui.sshguest") + 3 :], env["YULE_STATE_DIR"]  # after HOST PORT
+    return session.arguments[2:], session.environment["YULE_STATE_DIR"]
 
 
 @pytest.fixture
@@ -158,7 +156,7 @@ async def seat_two_guests(host: Host, ssh: SSHServe, organiser: Client) -> tuple
     for guest in (ana, ben):
         await guest.shows("n creates a table")
         guest.keys("j")
-        await guest.shows("join code")
+        await guest.shows("type its join code")
         guest.keys(created["code"], "\r")
     table = host.tables[created["table"]]
     await until(lambda: sum(s is not None for s in table.seats) == 2, "both guests seated")
@@ -176,23 +174,23 @@ async def test_two_guests_play_one_table_each_seeing_only_their_own_goal(party):
             goals = {}
             for guest, name in ((ana, "ana"), (ben, "ben")):
                 await guest.shows(f"{name} (you)")
-                assert table.state is not None
-                goals[guest] = "Goal " + " ".join(label(loc) for loc in table.state.view(seat[guest])["goal"]["locations"])  # fmt: skip
+                assert table.session is not None
+                goals[guest] = "Goal " + " ".join(label(loc) for loc in table.session.state.view(seat[guest])["goal"]["locations"])  # fmt: skip
                 await guest.shows(goals[guest])
             assert goals[ana] != goals[ben]
 
             moved = {ana: 0, ben: 0}
             while min(moved.values()) < 2:  # each guest moves twice, by keys, in turn with the bot
-                assert table.state is not None and not table.state.is_over
+                assert table.session is not None and not table.session.state.is_over
                 await until(lambda: set(table.movers()) & {seat[ana], seat[ben]}, "a guest's turn")
                 guest = ana if seat[ana] in table.movers() else ben
-                before = len(table.moves)
+                before = table.seq
                 for _ in range(int(WAIT)):  # a key the app gets before the view of its turn is refused: again
-                    actions = table.state.view(seat[guest]).get("actions", {})
+                    actions = table.session.state.view(seat[guest]).get("actions", {})
                     guest.keys("\r" if actions.get("play") is None else "e")  # play the card shown, else end
-                    if await comes_true(lambda: len(table.moves) > before, 1.0):
+                    if await comes_true(lambda: table.seq > before, 1.0):
                         break
-                assert len(table.moves) > before, "the guest's keys made no move at the host"
+                assert table.seq > before, "the guest's keys made no move at the host"
                 moved[guest] += 1
 
             assert goals[ben] not in ana.text, "ana's screen showed ben's Goal card"
@@ -227,9 +225,8 @@ async def test_a_session_follows_the_window_and_ends_alone_on_ctrl_q(party):
     await ana.shows("n creates a table")
     await ben.shows("n creates a table")
     (session,) = [s for s in ssh.sessions if s.user == "ana"]
-    env = (await asyncio.to_thread(Path(f"/proc/{session.proc.pid}/environ").read_bytes)).split(b"\0")
     state = ssh.data_dir / USERS_FOLDER / user_folder("ana")
-    assert f"TERM={TERM}".encode() in env and f"YULE_STATE_DIR={state}".encode() in env
+    assert session.environment["TERM"] == TERM and session.environment["YULE_STATE_DIR"] == str(state)
     assert stat.S_IMODE(state.stat().st_mode) == 0o700
     assert stat.S_IMODE((ssh.data_dir / HOST_KEY_FILE).stat().st_mode) == 0o600
 
@@ -304,6 +301,132 @@ async def test_sessions_are_capped_and_idle_ones_closed(tmp_path):
         await host.stop()
 
 
+async def silent(port: int, address: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A TCP connection from ``address`` that says nothing once the server's version is in."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+    assert (await asyncio.wait_for(reader.readline(), WAIT)).startswith(b"SSH-2.0-")
+    return reader, writer
+
+
+async def closed_by_the_server(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async with asyncio.timeout(WAIT):
+        while await reader.read(4096):
+            pass
+    writer.close()
+    await writer.wait_closed()
+
+
+async def test_logins_are_capped_per_address_and_silent_ones_closed_soon(party, monkeypatch):
+    monkeypatch.setattr("yule.tui.sshserve.LOGIN_SECONDS", 1.0)
+    _, ssh = party
+    started = asyncio.get_running_loop().time()
+    hush = [await silent(ssh.port, "127.0.0.2") for _ in range(LOGINS_PER_ADDRESS)]
+    with pytest.raises(asyncssh.DisconnectError, match=re.escape(f"Too many SSH logins from your address at once ({LOGINS_PER_ADDRESS}); try again in a moment.")):  # fmt: skip
+        await Guest.connect(ssh.port, "eve", local_addr=("127.0.0.2", 0))
+    ana = await Guest.connect(ssh.port, "ana")  # another address: in
+    await ana.shows("n creates a table")
+    for connection in hush:
+        await closed_by_the_server(*connection)
+    assert asyncio.get_running_loop().time() - started < WAIT
+    assert not ssh.logins and dict(ssh.guests) == {"127.0.0.1": 1}
+    eve = await Guest.connect(ssh.port, "eve", local_addr=("127.0.0.2", 0))  # the silent ones gone: in
+    await eve.shows("n creates a table")
+    await ana.close()
+    await eve.close()
+
+
+async def test_logins_in_all_are_capped_apart_from_the_sessions(party, monkeypatch):
+    monkeypatch.setattr("yule.tui.sshserve.LOGINS", 4)
+    _, ssh = party
+    ana = await Guest.connect(ssh.port, "ana")
+    await ana.shows("n creates a table")
+    hush = [await silent(ssh.port, f"127.0.0.{n}") for n in (2, 2, 3, 4)]
+    with pytest.raises(asyncssh.DisconnectError, match="Too many SSH logins at once; try again in a moment"):
+        await Guest.connect(ssh.port, "eve", local_addr=("127.0.0.5", 0))
+    ana.keys("?")
+    await ana.shows("Rules")  # the guest in plays on
+    hush.pop()[1].close()  # one login place free again: a guest gets in
+    ben = await Guest.connect(ssh.port, "ben", local_addr=("127.0.0.5", 0))
+    await ben.shows("n creates a table")
+    for _, writer in hush:
+        writer.close()
+    await ana.close()
+    await ben.close()
+
+
+async def test_sessions_are_capped_per_address_one_a_connection(tmp_path):
+    host = Host(tmp_path / "host", away_timeout=60)
+    await host.start("127.0.0.1", 0)
+    ssh = SSHServe(tmp_path / "ssh", ("127.0.0.1", host.port), per_address=1)
+    await ssh.start("127.0.0.1", 0)
+    try:
+        ana = await Guest.connect(ssh.port, "ana", local_addr=("127.0.0.2", 0))
+        await ana.shows("n creates a table")
+        with pytest.raises(asyncssh.ChannelOpenError):  # a second app on her connection
+            await ana.conn.create_process(term_type=TERM, encoding=None)
+        ben = await Guest.connect(ssh.port, "ben", local_addr=("127.0.0.2", 0))
+        await asyncio.wait_for(ben.process.wait_closed(), WAIT)
+        assert ben.process.exit_status == 1
+        await ben.says("As many guests as this party takes from one address (1) are in from yours; try again in a while.")  # fmt: skip
+        cy = await Guest.connect(ssh.port, "cy", local_addr=("127.0.0.3", 0))
+        await cy.shows("n creates a table")
+        assert {s.user for s in ssh.sessions} == {"ana", "cy"}
+        for guest in (ana, ben, cy):
+            await guest.close()
+    finally:
+        await ssh.stop()
+        await host.stop()
+
+
+async def test_the_party_word_asked_as_the_ssh_password_has_time_for_typing(tmp_path, monkeypatch):
+    monkeypatch.setattr("yule.tui.sshserve.LOGIN_SECONDS", 0.5)
+    prompts: list[str] = []
+
+    class Slow(Keyless):
+        """A guest who takes a while to type the word."""
+
+        async def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts_: Any) -> list[str]:
+            prompts.extend(prompt for prompt, _ in prompts_)
+            await asyncio.sleep(1.0)
+            return ["mistletoe"]
+
+    ssh = SSHServe(tmp_path, ("127.0.0.1", 9), password="mistletoe")
+    await ssh.start("127.0.0.1", 0)
+    try:
+        async with asyncssh.connect(
+            "127.0.0.1", ssh.port, username="ana", known_hosts=None, client_keys=None, client_factory=Slow
+        ) as conn:
+            assert (await conn.run(input="")).exit_status == 1  # in (then told it needs a terminal)
+        assert prompts == ["Party word (the password): "]
+    finally:
+        await ssh.stop()
+
+
+def parent_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1])
+
+
+async def test_apps_are_copies_of_one_starter_which_comes_back_if_it_ends(party):
+    _, ssh = party
+    ana = await Guest.connect(ssh.port, "ana")
+    await ana.shows("n creates a table")
+    assert ssh.starter.proc is not None
+    starter = ssh.starter.proc
+    (session,) = ssh.sessions
+    assert session.proc is not None and parent_of(session.proc.pid) == starter.pid
+    ana.keys("\x11")  # ctrl+q: the starter says how her app ended
+    await asyncio.wait_for(ana.process.wait_closed(), WAIT)
+    assert ana.process.exit_status == 0
+    await ana.close()
+
+    starter.kill()
+    await starter.wait()
+    ben = await Guest.connect(ssh.port, "ben")  # a new starter for him
+    await ben.shows("n creates a table")
+    assert ssh.starter.proc is not None and ssh.starter.proc.pid != starter.pid
+    await ben.close()
+
+
 def test_user_folders_are_safe_and_distinct():
     names = ["ana", "Ana", "../..", ".", "", "a/b", "a\0b", "\x1b[2J", "ä" * 300]
     folders = [user_folder(name) for name in names]
@@ -312,10 +435,27 @@ def test_user_folders_are_safe_and_distinct():
         assert "/" not in folder and "\0" not in folder and not folder.startswith(".") and len(folder) <= 41
 
 
-async def test_yule_host_with_ssh_serves_its_lobby_over_ssh(tmp_path):
+def children(pid: int) -> list[int]:
+    return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def command_line(pid: int) -> bytes:
+    return Path(f"/proc/{pid}/cmdline").read_bytes()
+
+
+def gone(pid: int) -> bool:
+    """The process has ended (and maybe not been reaped yet)."""
+    try:
+        return b"State:\tZ" in Path(f"/proc/{pid}/status").read_bytes()
+    except FileNotFoundError:
+        return True
+
+
+async def test_yule_host_with_ssh_serves_over_ssh_from_a_process_of_its_own(tmp_path):
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "yule.tui.cli", "host", "--bind", "127.0.0.1", "--port", "0", "--ssh", "0",
-        "--data", str(tmp_path), "--no-discovery", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        "--data", str(tmp_path), "--no-discovery", "--ssh-password", "mistletoe",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
     )  # fmt: skip
     try:
         assert proc.stdout is not None
@@ -325,14 +465,30 @@ async def test_yule_host_with_ssh_serves_its_lobby_over_ssh(tmp_path):
             assert line, f"yule host ended early:\n{printed}"
             printed += line.decode()
         port = int(re.search(r"Yule over SSH on port (\d+)", printed).group(1))  # type: ignore[union-attr]
-        assert f"ssh -p {port} NAME@127.0.0.1" in printed
+        assert f"ssh -p {port} NAME@127.0.0.1 (NAME: the name they play under), then the party word" in printed
         key = asyncssh.read_private_key(tmp_path / HOST_KEY_FILE)
         assert f"SSH host key fingerprint: {key.get_fingerprint()}" in printed
         ana = await Guest.connect(port, "ana")
+        await ana.shows("Party word: ")
+        ana.keys("mistletoe\r")
         await ana.shows("n creates a table")
+
+        (server,) = children(proc.pid)  # the SSH server, below the host; the apps' starter, and an app, below it
+        (starter,) = children(server)
+        (app,) = children(starter)
+        assert b"yule.tui.sshstarter" in command_line(starter)
+        for below in (server, app):
+            assert os.getpriority(os.PRIO_PROCESS, below) > os.getpriority(os.PRIO_PROCESS, proc.pid)
+        assert b"mistletoe" not in command_line(server)
+
+        proc.kill()  # the host dies: the SSH server stops with it, and says so
+        await ana.shows("The party's SSH server is stopping.")
+        await asyncio.wait_for(ana.process.wait_closed(), WAIT)
+        await until(lambda: gone(server), "the SSH server gone")
         await ana.close()
     finally:
-        proc.terminate()
+        if proc.returncode is None:
+            proc.terminate()
         await asyncio.wait_for(proc.wait(), WAIT)
 
 
@@ -364,6 +520,8 @@ async def test_a_guest_whose_host_does_not_answer_may_only_try_it_again(tmp_path
             await ana.shows("r tries again, q quits.")
             assert "Another address" not in ana.text
             ana.keys("q")
+            await ana.shows("Quit Yule? This ends your SSH session.")
+            ana.keys("y")
             await asyncio.wait_for(ana.process.wait_closed(), WAIT)
             assert ana.process.exit_status == 1
             await ana.close()
@@ -392,15 +550,15 @@ async def test_a_name_is_its_first_key_and_another_key_under_it_is_somebody_else
         await dee.says(f"You are dee here: your SSH key holds this name now, so the same ssh line brings you back to your seat if your connection drops. To play under another name: ssh -p {ssh.port} OTHER@127.0.0.1.")  # fmt: skip
         await dee.shows("n creates a table")
         dee.keys("j")
-        await dee.shows("join code")
+        await dee.shows("type its join code")
         dee.keys(created["code"], "\r")
         table = host.tables[created["table"]]
         await until(lambda: any(s is not None and s.name == "dee" for s in table.seats), "dee seated")
         await organiser.fill_bots(table.id)
         await organiser.start(table.id)
         seat = [s.name if s else None for s in table.seats].index("dee")
-        assert table.state is not None
-        goal = "Goal " + " ".join(label(loc) for loc in table.state.view(seat)["goal"]["locations"])
+        assert table.session is not None
+        goal = "Goal " + " ".join(label(loc) for loc in table.session.state.view(seat)["goal"]["locations"])
         await dee.shows(goal)
         hers = book.folder("dee")
         assert (await app_of(ssh, a))[1] == str(hers)

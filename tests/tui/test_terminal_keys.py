@@ -19,6 +19,7 @@ from yule import tui
 from yule.netplay.discovery import FoundHost
 from yule.tui import app as app_module
 from yule.tui.app import YuleApp
+from yule.tui.dialogs import ConfirmScreen
 from yule.tui.lobby import ConnectScreen
 from yule.tui.replay import ReplayApp, ReplayScreen
 
@@ -51,7 +52,7 @@ def test_every_key_the_footer_shows_has_one_every_terminal_delivers_and_shows_it
         assert not UNSURE.fullmatch(shown), f"{name} shows {shown} for {binding.action}"
 
 
-async def test_the_lan_list_looks_again_with_ctrl_r_and_esc_quits(monkeypatch):
+async def test_the_lan_list_looks_again_with_ctrl_r_and_esc_asks_then_quits(monkeypatch):
     looks: list[float] = []
     shown = asyncio.Event()
 
@@ -70,6 +71,8 @@ async def test_the_lan_list_looks_again_with_ctrl_r_and_esc_quits(monkeypatch):
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: "10.0.0.5:7737" in screen_text(app), what="the host found on looking again")
         await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the question")
+        await pilot.press("y")
         await wait_for(pilot, lambda: app.return_code is not None, what="the app to end")
     assert app.return_code == 0
 

@@ -64,13 +64,13 @@ async def test_a_move_goes_with_its_views_seq_and_a_stale_screen_is_refused(tmp_
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
         at_host = app.host.tables[app.table_id]
-        seq = len(at_host.moves)
+        seq = at_host.seq
         table = app.table_screen.table
         assert table.seq == seq
         table.seq = seq - 1  # as if the screen were a move behind the game
         await pilot.press("space", "right", "space", "t")
         await wait_for(pilot, lambda: any(STALE in n.message for n in notes), what="the refusal")
-        assert sent == [seq - 1] and len(at_host.moves) == seq and not table.pending
+        assert sent == [seq - 1] and at_host.seq == seq and not table.pending
         table.seq = seq
         await pilot.press("space", "right", "space", "t")
         await wait_for(
@@ -165,15 +165,17 @@ async def test_join_by_code_alone(host):
             assert wrong.table_id is None and isinstance(wrong.screen, LobbyScreen)
 
 
-async def test_a_seat_count_typed_straight_after_enter_lands_in_the_seats_field(host):
+async def test_a_game_and_seat_count_typed_in_one_burst_make_that_table(host):
     app = YuleApp(name="Gus", address=("127.0.0.1", host.port), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen.focused, OptionList), what="the form's game list")
-        burst(app, "enter", "3", "enter")  # a fast typist: the game, 3 seats, create
+        games = app.screen.games
+        assert games[app.screen.query_one("#game", OptionList).highlighted or 0].name == "white-elephant"
+        burst(app, "down", "down", "enter", "3", "enter")  # a fast typist: the third game, 3 seats, create
         await wait_for(pilot, lambda: app.info is not None, what="the new table")
-        assert len(app.info["seats"]) == 3
+        assert app.info["game"] == games[2].name and len(app.info["seats"]) == 3
 
 
 async def test_create_a_table_with_the_games_options(host):

@@ -91,6 +91,10 @@ async def test_a_spectator_chats_and_a_refused_line_is_explained(tmp_path):
                 await pilot.press("m", *text, "enter")
             await wait_for(pilot, lambda: any("too fast" in n.message for n in notes), what="no")
             assert "chat│ TV (watching): first" in log_text(app) and "second" not in " ".join(log_text(app))
+            chat = app.screen.query_one(ChatInput)
+            assert not chat.has_focus  # the refusal takes no key from the table
+            await pilot.press("m")  # the line refused is there again, to send later or change
+            assert chat.has_focus and chat.value == "second"
 
 
 async def test_the_tv_of_any_game_shows_the_chat_so_far_and_each_new_line(host):

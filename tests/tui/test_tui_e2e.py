@@ -234,5 +234,8 @@ def test_a_closed_terminal_comes_back_to_its_seat_and_leaving_goes_to_the_lobby(
     again.keys("y")
     again.wait_for(r"your seat", start=mark)  # the lobby, the table marked as Bob's
     again.wait_for("n creates a table", start=mark)
-    again.keys("q")
+    mark = len(again.text)
+    again.keys("q")  # the lobby asks before quitting
+    again.wait_for("Quit Yule?", start=mark)
+    again.keys("y")
     assert again.proc.wait(10) == 0

@@ -44,7 +44,7 @@ async def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path, monkey
                 await pilot.press("e")  # a Peek is left: end the turn, the bots play on
             await wait_for(pilot, lambda: app.last_view["turn"] != app.last_view["you"], what="a bot's turn")
             table, seat = app.table_id, app.last_view["you"]
-            host_log = host.tables[table].log
+            host_log = host.tables[table].log.entries
             assert "host: connected" in screen_text(app)
             app.client._writer.transport.abort()  # the network drops under the client
             await wait_for(pilot, lambda: "host: reconnecting…" in screen_text(app), what="reconnecting…")
@@ -53,7 +53,9 @@ async def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path, monkey
             await wait_for(pilot, lambda: "host: connected" in screen_text(app), what="connected again")
             # The host's log so far in place of ours: the moves made meanwhile are there, none twice.
             await wait_for(
-                pilot, lambda: app.table_screen.lines == [e["text"] for e in host.tables[table].log], what="the log"
+                pilot,
+                lambda: app.table_screen.lines == [e["text"] for e in host.tables[table].log.entries],
+                what="the log",
             )
             assert (app.table_id, app.last_view["you"]) == (table, seat)
             assert isinstance(app.screen, TableScreen)
@@ -110,7 +112,7 @@ async def test_a_latecomer_watching_gets_the_whole_log_so_far(host):
         table = created["table"]
         await hal.fill_bots(table)
         await hal.start(table)
-        await until(lambda: len(host.tables[table].log) >= 8, what="a game under way")
+        await until(lambda: len(host.tables[table].log.entries) >= 8, what="a game under way")
         host.tables[table].bot_delay = 60  # the bots wait: the game is still on when Ivy comes to watch
         app = YuleApp(name="Ivy", address=("127.0.0.1", port), discover=False)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -121,7 +123,7 @@ async def test_a_latecomer_watching_gets_the_whole_log_so_far(host):
             )
             await pilot.press(*created["code"], "enter")
             await wait_for(pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the view")
-            texts = [e["text"] for e in host.tables[table].log]
+            texts = [e["text"] for e in host.tables[table].log.entries]
             await wait_for(pilot, lambda: app.table_screen.lines[: len(texts)] == texts, what="the log so far")
             assert app.table_screen.lines[0] == texts[0]  # from the start of the game, not from now
             assert app.last_view.get("you") is None and "You are watching" in app.table_screen.table.reason("take")

@@ -5,8 +5,9 @@ against a real in-process host.
   in the lobby takes the seat back.  Enter joins the highlighted table.  Keys that do nothing
   now are not in the footer.
 - ``yule play``: leaving goes back to the game menu, which offers to continue the game, also
-  after the app is started again; the results can be shown again and play again works from
-  the results and from the table.
+  after the app is started again (each unfinished game told apart); ``yule play GAME`` starts
+  that game at once; the results can be shown again and play again works from the results and
+  from the table.
 - A spectator has no move keys and leaves straight to the lobby.
 - Ctrl+Q asks first while you play, not otherwise.
 - ``yule join HOST --code C`` started again puts you back in your seat; from another machine
@@ -41,7 +42,7 @@ def let_a_bot_finish(app: YuleApp) -> None:
     """A bot plays our seat too (as for a player away), so the game ends soon."""
     table = app.host.tables[app.table_id]
     table.seats[app.last_view["you"]].stand_in = True
-    table.kick_bots()
+    table.bots.kick()
 
 
 async def test_leaving_a_table_goes_to_the_lobby_and_enter_takes_the_seat_back(host):
@@ -72,7 +73,7 @@ async def test_enter_joins_the_highlighted_table_and_the_footer_shows_only_keys_
     app = YuleApp(name="Dee", address=("127.0.0.1", port), discover=False)
     async with app.run_test(size=(80, 24)) as pilot, Client("127.0.0.1", port, "Cy") as cy:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-        assert shown(app) == {"new", "rules", "app.quit"}  # no table: nothing to join, watch or start
+        assert shown(app) == {"new", "rules", "app.ask_quit"}  # no table: nothing to join, watch or start
         await cy.create_table("white-elephant", 3, open=True)
         await wait_for(pilot, lambda: app.screen.tables, what="Cy's table in the lobby")
         assert {"join", "watch"} <= shown(app) and not {"add_bot", "start", "leave"} & usable(app)
@@ -84,7 +85,7 @@ async def test_enter_joins_the_highlighted_table_and_the_footer_shows_only_keys_
         assert "Cy runs this table: they add bots and start." in panel  # Cy made it
         await pilot.press("l")  # leave the waiting table: the seat is freed
         await wait_for(pilot, lambda: app.screen.mine is None, what="no table of Dee's")
-        await wait_for(pilot, lambda: "Dee" not in screen_text(app), what="the seat freed")
+        await wait_for(pilot, lambda: "Dee" not in screen_text(app).replace("You play as Dee", ""), what="freed")
         assert not {"add_bot", "start", "leave"} & usable(app) and app.client.saved_seats() == []
 
 
@@ -93,10 +94,11 @@ async def test_play_leave_to_the_menu_and_continue_also_after_a_restart(tmp_path
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
         table, view = app.table_id, app.last_view
+        assert app.status["code"] is None and app.info["code"] not in screen_text(app)  # nobody else comes
         await pilot.press("q")
         await wait_for_screen(pilot, ConfirmScreen, "Back to the menu? This game is kept", what="the question")
         await pilot.press("y")
-        await wait_for_screen(pilot, GameMenu, "Continue: White Elephant, you and 2 bots", what="the game menu")
+        await wait_for_screen(pilot, GameMenu, "Continue: White Elephant #1, you and 2 bots", what="the game menu")
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is app.table_screen and my_turn(app), what="the game again")
         assert app.table_id == table and app.last_view == view  # nobody played for Ana meanwhile
@@ -104,22 +106,24 @@ async def test_play_leave_to_the_menu_and_continue_also_after_a_restart(tmp_path
         await wait_for_screen(pilot, ConfirmScreen, "This game is kept", what="the question")
         await pilot.press("y")
     assert app.return_code == 0
-    again = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01), discover=False)
+    again = YuleApp(name="Ana", play=PlaySetup(None, 3, bot_delay=0.01), discover=False)  # yule play: the menu
     async with again.run_test(size=(80, 24)) as pilot:
-        await wait_for_screen(pilot, GameMenu, "Continue: White Elephant", what="the menu with the unfinished game")
+        await wait_for_screen(pilot, GameMenu, f"Continue: White Elephant #{table}, you and 2 bots", what="the menu")
         await pilot.press("enter")
         await wait_for(pilot, lambda: my_turn(again), what="the game continued")
         assert again.table_id == table and again.last_view == view
+        await pilot.press("ctrl+q", "y")
+    quick = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01), discover=False)
+    async with quick.run_test(size=(80, 24)) as pilot:  # yule play white-elephant: a new game at once
+        await wait_for(pilot, lambda: my_turn(quick) and quick.table_id != table, what="a new game")
+        assert not any(isinstance(s, GameMenu) for s in quick.screen_stack)
+        second = quick.table_id
         await pilot.press("q", "y")
-        await wait_for(pilot, lambda: isinstance(again.screen, GameMenu), what="the menu")
-        await pilot.press("down", "enter")  # a new game of White Elephant
-        await wait_for(pilot, lambda: my_turn(again) and again.table_id != table, what="a new game")
-        await pilot.press("q", "y")
-        await wait_for(
-            pilot, lambda: screen_text(again).count("Continue: White Elephant") == 2, what="two games to continue"
-        )
+        await wait_for_screen(pilot, GameMenu, f"Continue: White Elephant #{second}, you and 2 bots",
+                              f"Continue: White Elephant #{table}, you and 2 bots", what="both games, told apart")  # fmt: skip
+        assert screen_text(quick).count("begun") == 2  # and when each began
         await pilot.press("q")
-    assert again.return_code == 0
+    assert quick.return_code == 0
 
 
 async def test_results_again_and_play_again_from_the_results_and_from_the_table(tmp_path):
@@ -168,7 +172,7 @@ async def test_a_spectator_has_no_move_keys_and_leaves_straight_to_the_lobby(hos
             assert app.table_screen.spectator and app.watching
             assert not shown(app) & {*app.table_screen.table.MOVES, "results", "again"}
             host.tables[table].bot_delay = 0.01
-            host.tables[table].kick_bots()
+            host.tables[table].bots.kick()
             await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), timeout=90, what="the game's end")
             text = await wait_for_screen(pilot, GameOverScreen, "Back to the table", what="the results")
             assert "Play again" not in text
@@ -261,7 +265,7 @@ async def test_the_seat_of_an_away_player_is_taken_back_by_name_from_another_mac
             try:
                 await dead_laptop.resume(old.token)
             except HostError as e:
-                assert e.code == "bad_token"
+                assert e.code == "seat_moved"
             else:
                 raise AssertionError("the old token still works")
 
@@ -272,7 +276,7 @@ async def test_nothing_answers_says_so_then_tries_again_or_quits(tmp_path):
         async with app.run_test(size=(80, 24)) as pilot:
             notice = f"Nothing answers at 127.0.0.1:{port}. Is `yule host` running there?"
             await wait_for_screen(pilot, NoAnswerScreen, notice, what="the notice")
-            assert shown(app) == {"done('retry')", "done('other')", "done('quit')"}
+            assert shown(app) == {"done('retry')", "done('other')", "app.ask_quit(1)"}
             host = Host(tmp_path, away_timeout=60)
             await host.start("127.0.0.1", port)
             try:
@@ -286,4 +290,8 @@ async def test_nothing_answers_says_so_then_tries_again_or_quits(tmp_path):
         async with other.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: isinstance(other.screen, NoAnswerScreen), what="the notice")
             await pilot.press("q")
+            await wait_for_screen(pilot, ConfirmScreen, "Quit Yule?", what="the question")
+            await pilot.press("n")  # no: the notice again
+            await wait_for(pilot, lambda: isinstance(other.screen, NoAnswerScreen), what="the notice again")
+            await pilot.press("escape", "y")
         assert other.return_code == 1 and other.return_value == 1

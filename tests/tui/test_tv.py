@@ -93,7 +93,7 @@ async def test_the_tv_of_every_game_follows_it_live_to_the_scores(host, game):
                 player.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await player
-            assert app.tv.lines[-1] == host.tables[table].log[-1]["text"]
+            assert app.tv.lines[-1] == host.tables[table].log.entries[-1]["text"]
             assert "Traceback" not in screen_text(app)
 
 
@@ -123,6 +123,16 @@ async def test_a_wrong_code_is_said_in_words_and_quitting_fails(host):
         assert "r tries again, q quits." in screen_text(app) and "Try again" in shown_keys(app)
         await pilot.press("q")
     assert app.return_value == 1  # yule watch exits with 1
+
+
+async def test_a_private_table_without_its_code_says_to_give_it(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        table = (await ana.create_table("white-elephant", 3))["table"]
+        app = WatchApp("127.0.0.1", host.port, table, None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: f"Table {table} is private: give its join code too" in screen_text(app),
+                           what="why")  # fmt: skip
+            assert "None" not in screen_text(app)
 
 
 async def test_nothing_answering_is_said_in_words_and_r_tries_again(tmp_path):

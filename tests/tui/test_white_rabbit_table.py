@@ -12,6 +12,7 @@ from white_rabbit_support import Position, ViewApp, before_max, final, max_deal
 
 from yule.tui.screens import GameOverScreen
 from yule.tui.white_rabbit import UI
+from yule.tui.widgets import PlainApp
 
 SIZE = (80, 24)
 
@@ -152,9 +153,8 @@ async def test_families_show_letters_values_and_what_is_missing():
 
 
 async def test_game_over_celebrates_the_winner_and_the_oberhase():
-    from textual.app import App
 
-    class Over(App[None]):
+    class Over(PlainApp):
         def on_mount(self) -> None:
             self.push_screen(GameOverScreen("white-rabbit", final(), ["Ana", "[b]Ben[/b]", "Cy"], 1))
 
@@ -171,9 +171,8 @@ async def test_game_over_celebrates_the_winner_and_the_oberhase():
 
 
 async def test_a_game_stopped_at_the_roll_cap_has_no_winner():
-    from textual.app import App
 
-    class Over(App[None]):
+    class Over(PlainApp):
         def on_mount(self) -> None:
             self.push_screen(
                 GameOverScreen("white-rabbit", final(winner=None, oberhase=False), ["Ana", "Ben", "Cy"], 0)

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from webtv_support import WAIT, serve_web_tv, until_drawn
+from webtv_support import WAIT, origin_of, serve_web_tv, socket_of, until_drawn
 
 from yule.netplay.client import Client
 from yule.tui import cli
@@ -36,7 +36,7 @@ FOLDER = Path(__file__).resolve().parents[1] / "without_posix"
 HIDING = runpy.run_path(str(FOLDER / "sitecustomize.py"), run_name="without_posix")
 """What the hiding ``sitecustomize`` hides (``HIDDEN``) and how it says an attempt (``SAID``)."""
 DRIVE = str(FOLDER / "drive.py")
-SSH_MODULES = {"yule.tui.sshserve", "yule.tui.sshguest", "asyncssh"}
+SSH_MODULES = {"yule.tui.sshserve", "yule.tui.sshguest", "yule.tui.sshprocess", "yule.tui.sshstarter", "asyncssh"}
 
 
 def without_posix() -> dict[str, str]:
@@ -96,11 +96,11 @@ async def test_a_host_a_player_and_the_tvs_without_posix(tmp_path):
         assert not asked_for(err)
         played = json.loads(out.splitlines()[-1])
         assert played["addresses"] and all(re.fullmatch(r"\d+\.\d+\.\d+\.\d+", a) for a in played["addresses"])
-        web, web_port = await serve_web_tv(port, played["code"], without_posix())
+        web, page = await serve_web_tv(port, played["code"], without_posix())
         try:
             async with (
                 aiohttp.ClientSession() as http,
-                http.ws_connect(f"ws://127.0.0.1:{web_port}/ws?width=120&height=36") as ws,
+                http.ws_connect(f"{socket_of(page)}?width=120&height=36", headers=origin_of(page)) as ws,
             ):
                 await until_drawn(ws, bytearray(), r"Ana took 2 gifts")
         finally:

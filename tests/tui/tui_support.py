@@ -158,7 +158,7 @@ class ViewApp(PlainApp):
         self.redraw()
 
 
-class GameOverApp(App[None]):
+class GameOverApp(PlainApp):
     """The game-over screen of ``game``: its final ``result`` (:meth:`Played.final_result`) as
     ``seat`` sees it."""
 

@@ -16,21 +16,29 @@ import gift_exchange_support
 import gift_list_support
 import tui_support
 import white_rabbit_support
-from textual.app import App
 
 from yule.core import all_games, get_game
 from yule.tui.games import GAME_UIS
 from yule.tui.tv import TableTV
+from yule.tui.widgets import PlainApp
 
 
-class TVApp(App[None]):
+class TVApp(PlainApp):
     """The TV of ``game`` showing a public view, as ``yule watch`` draws it."""
 
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, game: str, views: list[dict[str, Any]], names: list[str], log: list[str]) -> None:
+    def __init__(
+        self,
+        game: str,
+        views: list[dict[str, Any]],
+        names: list[str],
+        log: list[str],
+        tags: dict[int, str] | None = None,
+    ) -> None:
         super().__init__()
         self.game, self.views, self.names, self.log_lines = game, views, names, log
+        self.tags = {1: "bot"} if tags is None else tags
         self.status = {"place": f"Yule TV · {get_game(game).title} · table 3", "code": None, "connection": "connected"}
 
     def on_mount(self) -> None:
@@ -38,7 +46,7 @@ class TVApp(App[None]):
         screen = ui.tv() if ui.tv is not None else TableTV(self.game)
         self.push_screen(screen)
         for view in self.views:
-            screen.show(view, self.names, {1: "bot"})
+            screen.show(view, self.names, self.tags)
         screen.add_log(self.log_lines)
 
 
@@ -84,9 +92,11 @@ POSITIONS: dict[str, Callable[[], TVApp]] = {
     f.__name__: f for f in (white_elephant, gift_exchange, white_rabbit, gift_list, elf)
 }
 
+TABLE_GAMES = [game.name for game in all_games() if game.name in GAME_UIS]
+"""Every registered game with a table in the terminal, by its record name."""
+
 GAMES: dict[str, Callable[[], TVApp]] = {
-    module: POSITIONS[module]
-    for module in (game.name.replace("-", "_") for game in all_games() if game.name in GAME_UIS)
+    name.replace("-", "_"): POSITIONS[name.replace("-", "_")] for name in TABLE_GAMES
 }
 """Each game's TV in the middle of a game, by the game's module name: every registered game with
 a table in the terminal (one without its position above fails here)."""

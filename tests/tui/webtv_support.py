@@ -21,8 +21,9 @@ PORTS = range(20000, 32768)
 
 async def serve_web_tv(
     host_port: int, code: str, env: dict[str, str] | None = None
-) -> tuple[asyncio.subprocess.Process, int]:
-    """``yule watch --web`` answering on a port of its own, and that port.
+) -> tuple[asyncio.subprocess.Process, str]:
+    """``yule watch --web`` answering on a port of its own (on loopback, its default), and the
+    page's address it prints (``http://127.0.0.1:PORT/SECRET/``).
 
     textual-serve takes a port number, not a listening socket, so a port is tried: one taken
     (by anyone, at any moment) makes the process say so and exit, and the next one is tried.
@@ -31,25 +32,42 @@ async def serve_web_tv(
     for port in random.Random().sample(PORTS, 20):
         web = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "yule.tui.cli", "watch", f"127.0.0.1:{host_port}", "--code", code,
-            "--web", "--bind", "127.0.0.1", "--port", str(port),
+            "--web", "--port", str(port),
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, env=env,
         )  # fmt: skip
         assert web.stdout is not None
-        told = (await asyncio.wait_for(web.stdout.readline(), WAIT)).decode()
-        if f"http://127.0.0.1:{port}" in told and await answers(web, port):
-            return web, port
-        said = told + (await asyncio.wait_for(web.stdout.read(), WAIT)).decode()
+        try:
+            told = (await asyncio.wait_for(web.stdout.readline(), WAIT)).decode()
+            page = re.search(rf"http://127\.0\.0\.1:{port}/[\w-]+/", told)
+            if page is not None and await answers(web, page.group()):
+                return web, page.group()
+            said = told + (await asyncio.wait_for(web.stdout.read(), WAIT)).decode()
+        except BaseException:
+            web.kill()  # not left behind when it says what it should not
+            await web.wait()
+            raise
         assert await web.wait() != 0 and re.search("cannot listen|address already in use", said, re.I), said
     raise AssertionError("no port in 20 tries")
 
 
-async def answers(web: asyncio.subprocess.Process, port: int) -> bool:
-    """The TV server answers HTTP on ``port`` (it tells its address just before it listens);
+def socket_of(page: str) -> str:
+    """The websocket address of the TV page at ``page``, as the page names it."""
+    return "ws" + page.removeprefix("http") + "ws"
+
+
+def origin_of(page: str) -> dict[str, str]:
+    """The headers a browser showing ``page`` sends with its websocket: its origin."""
+    scheme, _, host = page.split("/", 3)[:3]
+    return {"Origin": f"{scheme}//{host}"}
+
+
+async def answers(web: asyncio.subprocess.Process, page: str) -> bool:
+    """The TV server answers HTTP at ``page`` (it tells its address just before it listens);
     ``False`` when it exits first, as when the port was taken meanwhile."""
     async with aiohttp.ClientSession() as http, asyncio.timeout(WAIT):
         while web.returncode is None:
             try:
-                async with http.get(f"http://127.0.0.1:{port}/", allow_redirects=False):
+                async with http.get(page, allow_redirects=False):
                     return True
             except aiohttp.ClientConnectorError:
                 await asyncio.sleep(0.05)

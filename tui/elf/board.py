@@ -14,8 +14,9 @@ with its new arrow, and the touch zone of every token it would trigger is marked
     >>> rows[2].plain[28:30]
     '@v'
 
-The TV of a big screen draws it at scale 2 (:func:`big_board_rows`): each cell four characters
-wide and two rows tall, laid paths in heavy lines::
+A big screen (the TV's, or a player's from 160×45) draws it at scale 2 (:func:`big_board_rows`):
+each cell four characters wide and two rows tall, laid paths in heavy lines, a preview in double
+lines::
 
     >>> rows = board_rows(view, None, scale=2)
     >>> len(rows), {row.cell_len for row in rows}
@@ -36,6 +37,7 @@ from yule.core.elf.preview import PlacementPreview
 from yule.core.elf.views import ElfView
 
 from ..canvas import Canvas
+from ..palette import badge, ink
 
 START = XY[START_CELL]
 ARROWS = {"N": "^", "E": ">", "S": "v", "W": "<", "NE": "↗", "SE": "↘", "SW": "↙", "NW": "↖"}
@@ -56,19 +58,20 @@ STYLE = {
     "board": "dim",
     "path": "bold",
     "buddy": "bold reverse",
-    "preview": "bold black on yellow",
-    "touch": "bold yellow",
-    "trigger": "bold reverse yellow",
+    "preview": badge("yellow"),
+    "touch": ink("yellow"),
+    "trigger": badge("yellow"),
     "spent": "dim",
     "start": "bold",
 }
 KIND_STYLE = {
-    "location": "bold magenta",
-    "gingerbread": "bold #d78700",
-    "syrup": "bold #af5f00",
-    "floe": "bold cyan",
-    "end": "bold green",
+    "location": ink("reddish-purple"),
+    "gingerbread": ink("orange"),
+    "syrup": ink("vermillion"),
+    "floe": ink("sky-blue"),
+    "end": ink("bluish-green"),
 }
+"""Each kind of token in its colour of the palette (its label says it too: ``G1``, ``S1%%``)."""
 
 
 def spent_label(label: str) -> str:
@@ -198,10 +201,9 @@ def shown_tokens(view: ElfView, triggered: set[str]) -> list[Token]:
 def board_rows(view: ElfView, preview: PlacementPreview | None, scale: int = 1) -> list[Text]:
     """The rows of the play area, with ``preview`` (an entry of
     :func:`yule.core.elf.preview.preview`) laid over it when given: 18 rows of 60 characters
-    at scale 1; at scale 2, the TV's, 36 rows of 120 (:func:`big_board_rows`: a spectator has
-    no preview)."""
+    at scale 1; at scale 2, 36 rows of 120 (:func:`big_board_rows`)."""
     if scale == 2:
-        return big_board_rows(view)
+        return big_board_rows(view, preview)
     canvas = Cells()
     triggered = {t["token"] for t in preview["triggers"]} if preview else set()
     for x, y in preview["touch"] if preview else []:
@@ -216,13 +218,7 @@ def board_rows(view: ElfView, preview: PlacementPreview | None, scale: int = 1) 
         if (x, y) not in live:  # a live token under a path (only a floe can be) stays readable
             canvas.put(x, y, glyph(dirs) + ("─" if "E" in dirs else " "), STYLE["path"])
     if preview is not None:
-        links: dict[tuple[int, int], set[str]] = {}
-        cells = [xy(c) for c in preview["cells"]]
-        origin = xy(preview["move"]["floe"]) if preview["move"].get("floe") else xy(view["arrow"]["cell"])
-        _link(links, origin, cells[0], both=False)
-        for a, b in pairwise(cells):
-            _link(links, a, b)
-        end = xy(preview["arrow"]["cell"])
+        links, origin, end = preview_links(view, preview)
         if preview["move"].get("floe"):
             chars, _ = canvas.cells[origin]
             canvas.put(*origin, chars, STYLE["preview"])
@@ -233,6 +229,20 @@ def board_rows(view: ElfView, preview: PlacementPreview | None, scale: int = 1) 
     x, y = xy(arrow["cell"])
     canvas.put(x, y, "@" + ARROWS[arrow["heading"]], STYLE["buddy"])
     return canvas.rows()
+
+
+def preview_links(
+    view: ElfView, preview: PlacementPreview
+) -> tuple[dict[tuple[int, int], set[str]], tuple[int, int], tuple[int, int]]:
+    """A previewed card's lines (cell -> the directions its lines go), where it starts (Buddy's
+    cell, or the floe jumped from) and its end (the new arrow's cell)."""
+    links: dict[tuple[int, int], set[str]] = {}
+    cells = [xy(c) for c in preview["cells"]]
+    origin = xy(preview["move"]["floe"]) if preview["move"].get("floe") else xy(view["arrow"]["cell"])
+    _link(links, origin, cells[0], both=False)
+    for a, b in pairwise(cells):
+        _link(links, a, b)
+    return links, origin, xy(preview["arrow"]["cell"])
 
 
 BIG_W, BIG_H = 4, 2
@@ -256,18 +266,20 @@ SEGMENTS: dict[str, tuple[int, int, str]] = {
 }
 """At scale 2, the line from a cell to its neighbour that way: where it starts, from the cell's
 corner, and its characters; a line going N, W, NE or NW is its neighbour's."""
+DOUBLE_SEGMENTS = {way: (dx, dy, line.replace("━", "═").replace("┃", "║")) for way, (dx, dy, line) in SEGMENTS.items()}
+"""The same in double lines, for a previewed card."""
 OPPOSITE = {"N": "S", "W": "E", "NE": "SW", "NW": "SE"}
 
 
-def node(dirs: set[str]) -> str:
-    """A path cell's character at scale 2, in heavy lines, where diagonal lines have room of
-    their own: the straight lines only, when there are some.
+def node(dirs: set[str], double: bool = False) -> str:
+    """A path cell's character at scale 2, in heavy lines (``double``: double lines), where
+    diagonal lines have room of their own: the straight lines only, when there are some.
 
-    >>> node({"W", "SE"}), node({"N", "E"}), node({"NE", "SW"}), node({"N", "S"})
-    ('━', '┗', '╱', '┃')
+    >>> node({"W", "SE"}), node({"N", "E"}), node({"NE", "SW"}), node({"N", "S"}), node({"N", "E"}, double=True)
+    ('━', '┗', '╱', '┃', '╚')
     """
     straight = "".join(sorted(d for d in dirs if len(d) == 1))
-    return _HEAVY[straight] if straight else glyph(dirs)
+    return (_DOUBLE if double else _HEAVY)[straight] if straight else glyph(dirs)
 
 
 def big_label(label: str, cells: int) -> str:
@@ -282,11 +294,12 @@ def big_label(label: str, cells: int) -> str:
     return label.center(width)
 
 
-def big_board_rows(view: ElfView) -> list[Text]:
-    """The play area at scale 2 (for the TV): 36 rows of 120 characters, each cell four
+def big_board_rows(view: ElfView, preview: PlacementPreview | None = None) -> list[Text]:
+    """The play area at scale 2 (a big screen's): 36 rows of 120 characters, each cell four
     characters and two rows, so paths and labels read from across the room.  The same marks as
     at scale 1, with room for the lines: laid paths in heavy lines, their diagonal steps drawn
-    as ``╲`` and ``╱`` between cells, and each label whole, centred on its cells."""
+    as ``╲`` and ``╱`` between cells, each label whole, centred on its cells, and ``preview``
+    (a player's) in double lines with its new arrow, the touch zones it reaches marked ``+``."""
     canvas = Canvas(BIG_W * AREA_W, BIG_H * len(XY) // AREA_W)
 
     def put(cell: tuple[int, int], chars: str, style: str) -> None:
@@ -295,31 +308,41 @@ def big_board_rows(view: ElfView) -> list[Text]:
     def mark(token: Token) -> None:
         put(token.cells[0], big_label(token.label, len(token.cells)), token.style)
 
+    def lines(links: dict[tuple[int, int], set[str]], style: str, double: bool = False) -> None:
+        segments = DOUBLE_SEGMENTS if double else SEGMENTS
+        drawn = set()
+        for (x, y), dirs in links.items():
+            put((x, y), node(dirs, double), style)
+            for d in dirs:  # each line between two cells once, also when only one of them has it
+                if d in segments:
+                    cell, way = (x, y), d
+                else:  # the neighbour's line back to this cell
+                    (dx, dy), way = STEP[d], OPPOSITE[d]
+                    cell = (x + dx, y + dy)
+                if (cell, way) not in drawn:
+                    drawn.add((cell, way))
+                    dx, dy, line = segments[way]
+                    left, top = corner(cell)
+                    canvas.put(left + dx, top + dy, line, style)
+
     for x, y in XY:
         if on_board(x, y):
             put((x, y), ".", STYLE["board"])
+    for cell in preview["touch"] if preview else []:
+        put(xy(cell), "+", STYLE["touch"])
     put(START, "vv", STYLE["start"])
-    tokens = shown_tokens(view, set())
+    tokens = shown_tokens(view, {t["token"] for t in preview["triggers"]} if preview else set())
     for token in tokens:
         if not token.live:
             mark(token)
-    drawn = set()
-    for (x, y), dirs in path_links(view).items():
-        put((x, y), node(dirs), STYLE["path"])
-        for d in dirs:  # each line between two cells once, also when only one of them has it
-            if d in SEGMENTS:
-                cell, way = (x, y), d
-            else:  # the neighbour's line back to this cell
-                (dx, dy), way = STEP[d], OPPOSITE[d]
-                cell = (x + dx, y + dy)
-            if (cell, way) not in drawn:
-                drawn.add((cell, way))
-                dx, dy, line = SEGMENTS[way]
-                left, top = corner(cell)
-                canvas.put(left + dx, top + dy, line, STYLE["path"])
+    lines(path_links(view), STYLE["path"])
     for token in tokens:
         if token.live:  # a live token over a path (only a floe can be) stays readable
             mark(token)
+    if preview is not None:
+        links, _, end = preview_links(view, preview)
+        lines(links, STYLE["preview"], double=True)
+        put(end, node(links[end], double=True) + ARROWS[preview["arrow"]["heading"]], STYLE["preview"])
     arrow = view["arrow"]
     put(xy(arrow["cell"]), "@" + ARROWS[arrow["heading"]], STYLE["buddy"])
     return canvas.rows()

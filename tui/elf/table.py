@@ -11,8 +11,8 @@ view alone.  A chosen move is posted as :class:`~yule.tui.widgets.GameTable.Move
 At 80×24 the 60 × 18 play area and the slots above it take 19 rows and 60 columns; the side
 panel gets the other 20 columns and the hand bar the row below.  A larger terminal widens the
 side panel (full names, card names) and gives the hand bar a second row and the log the others.
-The TV of a big screen (``yule watch``, from 160×44) draws the slots and the play area at
-scale 2: 37 rows and 120 columns, the slots naming who filled them.
+A big screen (the TV's, ``yule watch``, from 160×44, a player's from 160×45) draws the slots and
+the play area at scale 2: 37 rows and 120 columns, the slots naming who filled them.
 
 Every action has a key in the footer.  An action the view does not allow is greyed out there,
 and pressing its key says why (the view's ``actions`` reasons, or why the chosen card does not
@@ -34,9 +34,10 @@ from yule.core.elf.cards import CARD_TYPE, type_name
 from yule.core.elf.preview import PlacementPreview, preview
 from yule.core.elf.views import ElfView
 
-from ..text import literal, plain, seat_name, wrap_words
+from ..palette import paint
+from ..text import literal, name_and_tag, seat_name, wrap_words
 from ..widgets import GameTable
-from .board import ARROWS, board_rows, label
+from .board import ARROWS, KIND_STYLE, board_rows, label
 
 SLOT_WIDTH = 10
 BIG_LEFT, BIG_TOP = 120, 37
@@ -46,6 +47,9 @@ BIG_SIDE = 40
 TV_ROWS = 7
 """Rows of the TV around the table: the status line, the bar, the log (its border and three
 lines) and the keys."""
+SEAT_ROWS = 8
+"""Rows of a seat's screen around the table at scale 2: the status line, the hand bar's two,
+the log (its border and three lines) and the keys."""
 WIDE_PANEL = 30
 """From this side-panel width on, hands show card names rather than type codes."""
 
@@ -86,10 +90,12 @@ def slots_text(view: ElfView, names: list[str] | None = None) -> Text:
             continue
         seat = fillers.get(taken)
         if names is None:
-            text.append(f"[{value} {label(taken)} {'' if seat is None else seat + 1}]".ljust(width), "bold")
+            slot = Text(f"[{value} {label(taken)} {'' if seat is None else seat + 1}]".ljust(width), "bold")
         else:
             name = "" if seat is None else literal(seat_name(names, seat), width - len("[3 SNOW ]"))
-            text.append(f"[{value} {label(taken)} {name}".ljust(width - 1) + "]", "bold")
+            slot = Text(f"[{value} {label(taken)} {name}".ljust(width - 1) + "]", "bold")
+        slot.stylize(KIND_STYLE["location"], 3, 3 + len(label(taken)))  # in the colour of places
+        text.append_text(slot)
     return text
 
 
@@ -150,7 +156,7 @@ def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], widt
     if goal:
         labels = [label(loc) for loc in goal["locations"]]
         text.append("Goal ", "bold")
-        text.append(" ".join(labels), "bold magenta")
+        text.append(" ".join(labels), KIND_STYLE["location"])
         text.append("\n now ")
         marks = []
         for loc in goal["locations"]:
@@ -189,17 +195,18 @@ def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], widt
         turn = view.get("turn") == seat
         line = Text("▶" if turn else " ", "bold")
         line.append(f"{seat + 1} ")
-        tag = " (you)" if seat == view.get("you") else f" ({tags[seat]})" if seat in tags else ""
+        tag = "you" if seat == view.get("you") else tags.get(seat, "")
         count = f" gb{counts[seat] if seat < len(counts) else 0}"
-        name = plain(seat_name(names, seat), "bold" if turn else "")
-        name.append(tag, "italic")
-        name.truncate(width - line.cell_len - len(count), overflow="ellipsis", pad=True)
+        name = name_and_tag(seat_name(names, seat), tag, width - line.cell_len - len(count), "bold" if turn else "")
+        name.truncate(width - line.cell_len - len(count), pad=True)
         line.append_text(name)
         line.append(count)
         text.append_text(line)
         text.append("\n")
         if over and seat < len(goals):
-            words = [Text(goals[seat], "bold")] + [Text(label(loc), "magenta") for loc in GOALS.get(goals[seat], ())]
+            words = [Text(goals[seat], "bold")] + [
+                paint(label(loc), KIND_STYLE["location"]) for loc in GOALS.get(goals[seat], ())
+            ]
         else:
             cards = hands[seat] if seat < len(hands) else []
             wide = width >= WIDE_PANEL
@@ -311,6 +318,15 @@ class ElfTable(GameTable[ElfView], can_focus=True):
         (1, 1, 2)
         """
         return 2 if width >= BIG_LEFT + BIG_SIDE and height >= BIG_TOP + TV_ROWS else 1
+
+    def seat_scale(self, width: int, height: int) -> int:
+        """2 (the play area at double size, with the preview) once the screen has room for it,
+        the side panel beside it, the hand bar and a few lines of log under it: from 160×45.
+
+        >>> ElfTable().seat_scale(159, 60), ElfTable().seat_scale(160, 44), ElfTable().seat_scale(200, 50)
+        (1, 1, 2)
+        """
+        return 2 if width >= BIG_LEFT + BIG_SIDE and height >= BIG_TOP + SEAT_ROWS else 1
 
     # -- what the view allows --------------------------------------------------------------
 

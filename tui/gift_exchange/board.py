@@ -26,6 +26,7 @@ from textual.widget import Widget
 
 from yule.core.gift_exchange.views import Gift, GiftExchangeActions, GiftExchangeView, Refusal
 
+from ..palette import ink
 from ..text import literal, seat_name
 
 WRAPPED, OPENED, FROZEN, STOLEN = "▣", "◆", "❄", "⇄"
@@ -219,9 +220,9 @@ class GiftBoard(Widget, can_focus=True):
         if gift["id"] in self.refused:
             style = "dim"
         elif gift.get("frozen"):
-            style = "bold cyan"
+            style = ink("sky-blue")
         elif gift.get("opened"):
-            style = "green"
+            style = ink("bluish-green")
         for line in lines:
             line.truncate(width, overflow="ellipsis", pad=True)
             if style:

@@ -25,7 +25,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from yule.core.gift_exchange.text import LABEL_MAX, WRAPPING_MAX
-from yule.netplay.table import NAME_LENGTH
+from yule.netplay.names import NAME_LENGTH
 
 from ..widgets import KeysFooter, TextField
 

@@ -76,7 +76,7 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
 
     DEFAULT_CSS = """
     GiftExchangeTable { height: 1fr; layout: vertical; }
-    GiftExchangeTable #info { height: 1; color: $text-muted; padding: 0 1; }
+    GiftExchangeTable #info { height: auto; color: $text-muted; padding: 0 1; }
     GiftExchangeTable #prompt { height: auto; max-height: 3; padding: 0 1; text-style: bold; }
     GiftExchangeTable #prompt.-yours { background: $accent 30%; }
     GiftExchangeTable #reveal { height: auto; padding: 0 1; text-style: bold; background: $success 30%; display: none; }
@@ -99,6 +99,8 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         self.reveal: Text | None = None
         self.typed: dict[str, str] = {}
         """The bring form's values sent last, until the bring is taken (a refusal keeps them)."""
+        self.named: dict[int, str] = {}
+        """Gift -> the name typed for it at the reveal, until it is open (a refusal keeps it)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="info")
@@ -187,10 +189,16 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         if kind == "steal":
             self.send({"type": "steal", "gift": gift_id})
         elif gift_id in actions["name_needed"]:
+
+            def named(values: dict[str, str]) -> dict[str, Any]:
+                self.named[gift_id] = values["label"]  # typed again for free if the opening is refused
+                return {"type": "open", "gift": gift_id, "label": values["label"]}
+
             self.ask(
-                FormScreen(f"{self.who(seat)} opens {gift_no(gift_id)}: what is it?", [label_field(optional=False)],
+                FormScreen(f"{self.who(seat)} opens {gift_no(gift_id)}: what is it?",
+                           [label_field(self.named.get(gift_id, ""), optional=False)],
                            lambda v: None if v["label"] else "Type what the gift is, as it is revealed."),
-                lambda values: {"type": "open", "gift": gift_id, "label": values["label"]},
+                named,
             )  # fmt: skip
         else:
             self.send({"type": "open", "gift": gift_id})
@@ -254,6 +262,8 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         actions = self.view.get("actions") if self.view is not None else None
         if self.typed and not (actions is not None and actions["bring"]):
             self.typed = {}  # the bring was taken (or bringing is over): the next form starts empty
+        if self.view is not None:
+            self.named = {gift: label for gift, label in self.named.items() if not self.view["gifts"][gift]["opened"]}
         opened = newly_opened(self.previous, self.view)
         self.reveal = None if opened is None else reveal_text(opened, list(self.names))
         self.previous = self.view

@@ -54,7 +54,7 @@ class GiftExchangeTV(FollowScreen):
     GiftExchangeTV #legend { height: 1; color: $text-muted; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("l", "whole_log", "Log"),
+        Binding("l", "whole_log", "Log", show=False),  # nobody watching can press it
         Binding("escape,t", "close", "Back", show=True),
     ]
 
@@ -76,7 +76,9 @@ class GiftExchangeTV(FollowScreen):
             box.can_focus = False
             yield GiftBoard(chip_width=TV_CHIP, lines=2, id="tv-board")
         yield Static(Text(LEGEND), id="legend")
-        yield GameLog()
+        log = GameLog()
+        log.border_title = GameLog.TV_TITLE
+        yield log
         yield KeysFooter()
 
     def on_mount(self) -> None:

@@ -2,7 +2,7 @@
 
 Every colour has a letter (``R`` red, ``O`` orange, ``Y`` yellow, ``B`` blue, ``G`` green),
 so cards and people tell apart without colour (NO_COLOR, monochrome terminals); the colours
-are plain 256-colour backgrounds that read over SSH.
+are the palette's (:mod:`yule.tui.palette`), red its vermillion.
 
     >>> card_code("orange-10"), colour_letter("green")
     ('O10', 'G')
@@ -16,12 +16,14 @@ from rich.text import Text
 
 from yule.core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, PERSON_NAMES
 
+from ..palette import badge, paint
+
 COLOUR_STYLES: dict[str, str] = {
-    "red": "bold white on red",
-    "orange": "bold black on dark_orange",
-    "yellow": "bold black on yellow",
-    "blue": "bold white on blue",
-    "green": "bold black on green",
+    "red": badge("vermillion"),
+    "orange": badge("orange"),
+    "yellow": badge("yellow"),
+    "blue": badge("blue"),
+    "green": badge("bluish-green"),
 }
 
 WRAPPED = "▣"
@@ -52,7 +54,7 @@ def card_badge(card: str, wide: bool = False) -> Text:
     ('R7', ' R7 ')
     """
     code = f" {card_code(card)} " if wide else card_code(card)
-    return Text(code, COLOUR_STYLES[CARD_COLOUR[card]])
+    return paint(code, COLOUR_STYLES[CARD_COLOUR[card]])
 
 
 def cards_text(cards: list[str], wide: bool = False) -> Text:
@@ -64,6 +66,6 @@ def cards_text(cards: list[str], wide: bool = False) -> Text:
 def person_badge(person: str) -> Text:
     """A person as the letter of the colour they want, on that colour, then their name."""
     colour = COLOUR_OF_PERSON[person]
-    text = Text(colour_letter(colour), COLOUR_STYLES[colour])
+    text = paint(colour_letter(colour), COLOUR_STYLES[colour])
     text.append(f" {PERSON_NAMES[person]}")
     return text

@@ -28,7 +28,7 @@ from yule.core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON
 from yule.core.gift_list.views import GiftListView
 
 from ..dialogs import ChoiceScreen
-from ..text import plain, seat_name
+from ..text import name_and_tag, plain, seat_name
 from ..widgets import GameTable
 from .cards import LOCKED, WRAPPED, card_badge, card_code, card_words, cards_text, person_badge
 
@@ -43,6 +43,8 @@ party's border, heading and key (a blank line above it), the log (its border and
 and the keys."""
 SEATS = 7
 """The most seats at a Gift List table."""
+BOTTOM_ROWS = 5
+"""The least rows of your attic and Gift List under the party (a seat's table)."""
 
 
 def attic_order(cards: list[str]) -> list[str]:
@@ -161,6 +163,14 @@ class GiftListTable(GameTable[GiftListView]):
         (1, 1, 2)
         """
         return 2 if width >= 120 and height >= 2 * SEATS + TV_ROWS else 1
+
+    def seat_scale(self, width: int, height: int) -> int:
+        """As the TV's, with room for your attic and Gift List under the party: from 120×32.
+
+        >>> GiftListTable().seat_scale(120, 31), GiftListTable().seat_scale(120, 32)
+        (1, 2)
+        """
+        return 2 if width >= 120 and height >= 2 * SEATS + TV_ROWS + BOTTOM_ROWS else 1
 
     # -- what the view allows --------------------------------------------------------------
 
@@ -317,10 +327,11 @@ class GiftListTable(GameTable[GiftListView]):
             turn = view["turn"] == seat
             text.append(">" if turn else " ", "bold")
             text.append("*" if view["first"] == seat else " ", "bold")
-            you = seat == view["you"]  # "(you)" always shows; another seat's tag gives way to its name
-            tag = " (you)" if you else f" ({self.tags[seat]})" if self.tags.get(seat) else ""
-            name = plain(seat_name(names, seat), "bold" if turn else "", name_width - 1 - (len(tag) if you else 0))
-            name.append(tag, "" if you else "italic")
+            you = seat == view["you"]
+            tag = "you" if you else self.tags.get(seat, "")
+            name = name_and_tag(
+                seat_name(names, seat), tag, name_width - 1, "bold" if turn else "", "" if you else "italic"
+            )
             name.truncate(name_width - 1, pad=True)
             text.append_text(name + Text(" "))
             if phase == "bring":

@@ -14,7 +14,7 @@ UI = GameUI(
     rules=RULES,
     sheet=breakdown_text,
     headline=headline,
-    log_height=lambda width, height: max(4, height - 20),  # 8 seats fit at 80×24; 100×30: a longer log
+    log_height=lambda width, height, scale: max(4, height - 20),  # 8 seats fit at 80×24; 100×30: a longer log
 )
 
 __all__ = ["RULES", "UI", "WhiteElephantTable"]

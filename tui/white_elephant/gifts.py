@@ -1,8 +1,7 @@
 """How a White Elephant gift looks on screen: a two-letter suit code beside the colour.
 
 Every suit has a code (``GB`` Gift Basket, ``SK`` Socks ...) so suits tell apart without
-colour (NO_COLOR, monochrome terminals); the colour is a plain 16-colour background that
-reads in 256-colour terminals and over SSH.  Surprise Gifts show their handle number
+colour (NO_COLOR, monochrome terminals); the colour is the palette's (:mod:`yule.tui.palette`).  Surprise Gifts show their handle number
 (``?4``); one this seat has peeked at shows what it is after an ``=``, for this seat alone.
 
     >>> gift_badge("snow-globe-10").plain
@@ -19,6 +18,8 @@ from rich.text import Text
 
 from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
 
+from ..palette import badge, paint
+
 SURPRISE = "surprise-"
 
 SUIT_CODES: dict[str, str] = {
@@ -33,17 +34,17 @@ SUIT_CODES: dict[str, str] = {
 }
 
 SUIT_STYLES: dict[str, str] = {
-    "snow-globe": "bold black on bright_cyan",
-    "mug": "bold white on red",
-    "gift-basket": "bold black on yellow",
-    "grill-kit": "bold white on bright_black",
-    "board-game": "bold white on magenta",
-    "football": "bold black on bright_yellow",
-    "bird-house": "bold white on green",
-    "socks": "bold white on blue",
+    "snow-globe": badge("sky-blue"),
+    "mug": badge("vermillion"),
+    "gift-basket": badge("orange"),
+    "grill-kit": badge("charcoal"),
+    "board-game": badge("reddish-purple"),
+    "football": badge("yellow"),
+    "bird-house": badge("bluish-green"),
+    "socks": badge("blue"),
 }
 
-SURPRISE_STYLE = "bold black on white"
+SURPRISE_STYLE = badge("white")
 PEANUT = "●"
 
 
@@ -57,7 +58,7 @@ def surprise_number(ref: str) -> str:
 
 def suit_badge(suit: str) -> Text:
     """A suit's code on its colour: the same badge everywhere, code first."""
-    return Text(SUIT_CODES[suit], SUIT_STYLES[suit])
+    return paint(SUIT_CODES[suit], SUIT_STYLES[suit])
 
 
 def card_code(card: str) -> str:
@@ -78,15 +79,15 @@ def gift_badge(
     text = Text()
     if is_surprise(ref):
         card = (known or {}).get(ref)
-        text.append(f"{pad}?{surprise_number(ref)}{pad}", SURPRISE_STYLE)
+        text.append_text(paint(f"{pad}?{surprise_number(ref)}{pad}", SURPRISE_STYLE))
         if card:
             text.append("=")
-            text.append(f"{pad}{card_code(card)}{pad}", SUIT_STYLES[suit_of(card)])
+            text.append_text(paint(f"{pad}{card_code(card)}{pad}", SUIT_STYLES[suit_of(card)]))
         peanuts = (on_gifts or {}).get(ref, 0)
         if peanuts:
             text.append(PEANUT * peanuts, "bold")
     else:
-        text.append(f"{pad}{card_code(ref)}{pad}", SUIT_STYLES[suit_of(ref)])
+        text.append_text(paint(f"{pad}{card_code(ref)}{pad}", SUIT_STYLES[suit_of(ref)]))
     return text
 
 

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
 
+from ..palette import paint
 from ..scores import SheetLines, SheetRow, seat_heading, standings, win_headline
 from .gifts import SUIT_STYLES, card_code, suit_badge
 
@@ -69,7 +70,7 @@ def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) ->
         collections = [suit_badge(s) + Text(f" {SUIT_NAMES[s]} x{n}") for s, n in part.collections.items()]
         collections = [c + Text(",") for c in collections[:-1]] + collections[-1:] or [Text("none")]
         rows.append(([Text("   Collections"), *collections, Text(f" = {part.collection_points}")], INDENT))
-        junk = [Text(card_code(c), SUIT_STYLES[suit_of(c)]) for c in part.junk] or [Text("none")]
+        junk = [paint(card_code(c), SUIT_STYLES[suit_of(c)]) for c in part.junk] or [Text("none")]
         rows.append(([Text("   Junk       "), *junk, Text(f" = {part.junk_points}")], INDENT))
         rows.append(([Text(f"   Peanuts     {part.peanuts}  = {-part.peanuts}")], INDENT))
     return SheetLines(rows)

@@ -29,7 +29,7 @@ from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
 from yule.core.white_elephant.views import WhiteElephantView
 
 from ..dialogs import ChoiceScreen, ConfirmScreen
-from ..text import plain, seat_name, wrap_words
+from ..text import name_and_tag, plain, seat_name, wrap_words
 from ..widgets import GameTable
 from .gifts import PEANUT, SUIT_CODES, badges, gift_badge, gift_name, is_surprise, suit_badge, surprise_number
 
@@ -233,13 +233,10 @@ class SeatsPanel(Widget):
             line = Text(">" if turn else " ", "bold")
             line.append("*" if view["start_player"] == seat else " ", "bold")
             right = f" {peanuts[seat]:>2}{PEANUT} shelf {sizes[seat]}"
-            tag = " (you)" if seat == you else f" ({self.tags[seat]})" if self.tags.get(seat) else ""
+            tag = "you" if seat == you else self.tags.get(seat, "")
             room = width - 2 - len(right)
-            name = seat_name(names, seat)
-            if len(name) + len(tag) > room:
-                name = name[: max(4, room - len(tag)) - 1] + "…"
-            label = plain(name, "bold reverse" if turn else "bold" if seat == you else "")
-            label.append(tag, "italic")
+            style = "bold reverse" if turn else "bold" if seat == you else ""
+            label = name_and_tag(seat_name(names, seat), tag, room, style)
             label.truncate(room, pad=True)
             line.append_text(label)
             line.append(right)

@@ -25,6 +25,7 @@ from yule.core.base import plural
 from yule.core.white_rabbit.views import Pile, WhiteRabbitView
 
 from ..canvas import Canvas
+from ..palette import paint
 from .cards import MAX_STYLE
 
 CELLS: tuple[tuple[int, int], ...] = ((1, 0), (2, 0), (3, 3), (3, 8), (2, 11), (1, 11), (0, 8), (0, 3))
@@ -99,7 +100,7 @@ def pile_line(pile: Pile) -> Text:
     rabbits = pile["cards"] - (1 if pile["max"] else 0)
     line = Text()
     if pile["max"]:
-        line.append("MAX", MAX_STYLE)
+        line.append_text(paint("MAX", MAX_STYLE))
         line.append(" ")
     line.append(f"{'▮' * rabbits} {rabbits}" if rabbits else "empty", "" if rabbits else "dim")
     return line
@@ -118,7 +119,7 @@ def big_pile(pile: Pile) -> list[Text]:
     inside = SIZES[2][0] - 2
     blocks = Text(" ".join("█" * rabbits) if 2 * rabbits - 1 <= inside else "█" * min(rabbits, inside))
     count = Text(f"{rabbits} card{'s' if rabbits != 1 else ''}" if rabbits else "empty", "" if rabbits else "dim")
-    return [Text("MAX", MAX_STYLE) if pile["max"] else Text(), blocks, blocks.copy(), count]
+    return [paint("MAX", MAX_STYLE) if pile["max"] else Text(), blocks, blocks.copy(), count]
 
 
 def marks(view: WhiteRabbitView, cursor: int | None) -> dict[int, str]:

@@ -1,8 +1,8 @@
 """How a White Rabbit card looks on screen: a colour letter and the value, on the colour.
 
 Each colour has a letter (``b`` brown, ``g`` grey, ``k`` black, ``c`` cream), so a card reads
-without colour (NO_COLOR, monochrome terminals): ``g5`` is the grey 5.  The colour is a plain
-background that reads in 256-colour terminals and over SSH.
+without colour (NO_COLOR, monochrome terminals): ``g5`` is the grey 5.  The colour is the
+palette's ink of that name (:mod:`yule.tui.palette`).
 
     >>> chip("grey-5").plain, chip("max").plain
     ('g5', 'MAX')
@@ -14,27 +14,24 @@ from rich.text import Text
 
 from yule.core.white_rabbit.cards import CARD_COLOUR, CARD_VALUE, COLOURS, MAX
 
+from ..palette import badge, paint
+
 COLOUR_LETTERS: dict[str, str] = {"brown": "b", "grey": "g", "black": "k", "cream": "c"}
 
-COLOUR_STYLES: dict[str, str] = {
-    "brown": "bold white on #875f00",
-    "grey": "bold black on #a8a8a8",
-    "black": "bold white on #262626",
-    "cream": "bold black on #ffffaf",
-}
+COLOUR_STYLES: dict[str, str] = {colour: badge(colour) for colour in COLOURS}
 
-MAX_STYLE = "bold black on white"
+MAX_STYLE = badge("white")
 
 
 def chip(card: str) -> Text:
     """A card as two characters on its colour: ``b3``; Max is ``MAX``."""
     if card == MAX:
-        return Text("MAX", MAX_STYLE)
+        return paint("MAX", MAX_STYLE)
     colour = CARD_COLOUR[card]
-    return Text(f"{COLOUR_LETTERS[colour]}{CARD_VALUE[card]}", COLOUR_STYLES[colour])
+    return paint(f"{COLOUR_LETTERS[colour]}{CARD_VALUE[card]}", COLOUR_STYLES[colour])
 
 
 def legend() -> Text:
     """``b brown  g grey`` and ``k black  c cream`` on two lines, each letter on its colour."""
-    chips = [Text(COLOUR_LETTERS[c], COLOUR_STYLES[c]) + Text(f" {c}") for c in COLOURS]
+    chips = [paint(COLOUR_LETTERS[c], COLOUR_STYLES[c]) + Text(f" {c}") for c in COLOURS]
     return Text("\n").join(Text("  ").join(chips[i : i + 2]) for i in (0, 2))

@@ -124,6 +124,11 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         families = 80 - board_size(1)[0]
         return 2 if width >= board_w + families and height >= board_h + TV_ROWS else 1
 
+    def seat_scale(self, width: int, height: int) -> int:
+        """A seat's table shows what the TV's does (the board, the families, the prompt): the
+        same sizes, from 112×38."""
+        return self.tv_scale(width, height)
+
     # -- what the view allows --------------------------------------------------------------
 
     def waiting(self, view: WhiteRabbitView, action: str) -> str:
@@ -347,7 +352,7 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
             if seat == view["you"]:
                 text.append(" (you)")
             elif self.tags.get(seat):
-                text.append_text(plain(f" ({self.tags[seat]})", "italic", 10))
+                text.append(f" ({self.tags[seat]})", "italic")  # whole: the name is the one cut
             cards = view["families"][seat]
             text.append(f"  {len(cards)}/6")
             if view["max_with"] == seat:

@@ -1,0 +1,244 @@
+"""The bots of one table at the host: who plays each seat when a bot moves for it, and the loop
+that moves for them.
+
+Each game, every seat gets its bot (:meth:`BotLoop.make`): a bot seat its own kind (an adapting
+bot at the strength its table keeps, :class:`yule.core.levels.Strength`), a person's
+seat the :func:`stand_in` that plays while its person is away.  The loop (:meth:`BotLoop.kick`
+starts it, or wakes it while it waits) moves for every seat a bot controls, after the table's
+bot delay, until people are to move.  A bot is fed its own seat's view only and thinks where
+the host's bots think (:mod:`.thinkers`), each decision a copy of the bot seeded by the game's
+seed, the seat and the move number (:meth:`yule.core.session.Session.decider`), so a game of
+bots plays the same however its decisions are spread.  A stand-in also makes a person's one
+move when their time is up, or when the organiser lets it (:meth:`BotLoop.once`).
+
+The loop asks its table for what it needs (:class:`BotTable`), and moves through the table, which
+commits each move and tells everyone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from typing import Any, Protocol
+
+from yule.core import Bot, Game
+from yule.core.base import MoveDict, Seat
+from yule.core.ismcts import SearchBot
+from yule.core.levels import Strength
+from yule.core.session import Session
+
+from .store import StoreError
+from .thinkers import Thinkers
+
+log = logging.getLogger("yule.host")
+
+DEFAULT_BOT_DELAY = 0.2
+"""Seconds a bot waits before each move (then the strong bot thinks up to :data:`~yule.core.ismcts.DEFAULT_THINK`)."""
+
+BOT_REPLACED = "bot_replaced"
+"""The log event ``{"type": "bot_replaced", "seat": s}``, just before the random bot's move for a
+seat whose bot failed."""
+
+BOT_RETRY_MAX = 30.0
+"""Longest wait (seconds) before the bots try again a move the store could not keep."""
+
+STAND_IN_THINK = 0.3
+"""Seconds the strong bot thinks a move while it plays for a person who is away."""
+
+
+def stand_in_kind(game: Game[Any]) -> str:
+    """The bot seated when none is named: the greedy one when the game has it."""
+    return "greedy" if "greedy" in game.bots else next(iter(game.bots))
+
+
+def stand_in(game: Game[Any], rng: random.Random) -> Bot[Any]:
+    """The bot that plays for a person who is away: the strong one at a short think time,
+    else the game's greedy one."""
+    if "ismcts" in game.bots:
+        return SearchBot(rng, think=STAND_IN_THINK)
+    return game.bots[stand_in_kind(game)](rng)
+
+
+class BotTable(Protocol):
+    """What the bot loop asks of its table (:class:`yule.netplay.table.Table`)."""
+
+    id: int
+    made_by: str | None
+    """The address the table was created from (its bots think in that address's share), if known."""
+    bot_delay: float
+    """Seconds the bots wait before each move: read again whenever the loop is kicked."""
+    thinkers: Thinkers
+    players: list[str]
+
+    @property
+    def playing(self) -> Session[Any] | None:
+        """The game being played now; ``None`` between games."""
+
+    def controlled(self, seat: Seat) -> bool:
+        """True while a bot moves for ``seat`` (a bot's seat, or a person's that a bot stands in for)."""
+
+    def people(self) -> bool:
+        """True when people play at the table (their tables think first)."""
+
+    def play_for(self, seat: Seat, wire: MoveDict, *, note: dict[str, Any] | None = None) -> None:
+        """Play and commit a seat's move (``note``: an event of the table's own, logged first)."""
+
+    def tell(self, code: str, message: str) -> None:
+        """Say something to everyone at the table."""
+
+
+class BotLoop:
+    """The bots of ``table`` and the loop that moves for them."""
+
+    def __init__(self, table: BotTable) -> None:
+        self.table = table
+        self.by_seat: dict[Seat, Bot[Any]] = {}
+        """The bot that plays each seat of the current game whenever a bot moves for it."""
+        self.task: asyncio.Task[None] | None = None
+        """The loop, while it runs."""
+        self.kicked = asyncio.Event()
+        """Set by :meth:`kick` while the loop waits out the delay: it looks at it again."""
+        self.once_tasks: set[asyncio.Task[None]] = set()
+        """The stand-ins thinking out one person's move (:meth:`once`)."""
+
+    def make(self, game: Game[Any], kinds: list[str | None], seed: str, strength: Strength) -> None:
+        """The bots of a new game: each seat's own kind (an adapting bot at the table's
+        ``strength``), or (``None``: a person's seat) a stand-in."""
+        self.by_seat = {}
+        for seat, kind in enumerate(kinds):
+            rng = random.Random(f"{seed}/seat{seat}")
+            self.by_seat[seat] = strength.fit(game.bots[kind](rng)) if kind is not None else stand_in(game, rng)
+
+    def controller(self, seat: Seat) -> Bot[Any] | None:
+        """The bot moving for a seat now (a bot seat, or a stand-in), else None."""
+        return self.by_seat[seat] if self.table.controlled(seat) else None
+
+    def kick(self) -> None:
+        """Set the bots going: they move after their delay, counted from when they began to wait
+        (a delay shortened meanwhile is kept to at once)."""
+        if self.table.playing is None:
+            return
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._run())
+        else:
+            self.kicked.set()
+
+    async def _wait(self, retry: float) -> None:
+        """The bots' delay (or the store's retry, if longer), read again at every kick."""
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        while (left := began + max(self.table.bot_delay, retry) - loop.time()) > 0:
+            self.kicked.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.kicked.wait(), left)
+
+    async def _run(self) -> None:
+        """Move for the active bot-controlled seats, after the table's delay, until people move.
+
+        A bot thinks where the host's bots think (:mod:`.thinkers`: worker processes shared
+        fairly between the addresses the tables were made from; the strong one searches for
+        its think time), so the host keeps serving every table meanwhile; a move thought out
+        for a position that has changed since (another seat moved at the same time, an undo)
+        is thought again.  A move the store cannot keep is tried again later (after 1 s,
+        doubling up to 30 s), and the table is told once; a table whose bots cannot move at
+        all says so, never waits in silence.
+        """
+        retry = 0.0
+        while (session := self.table.playing) is not None:
+            seats = [s for s in session.movers() if self.controller(s)]
+            if not seats:
+                return
+            await self._wait(retry)
+            for seat in seats:
+                session = self.table.playing
+                bot = self.controller(seat) if session is not None else None
+                if bot is None or session is None or seat not in session.movers():
+                    continue
+                try:
+                    if not await self._move(session, seat, bot):
+                        break  # the position changed while the bot thought: look again
+                except StoreError:
+                    if not retry:
+                        self.table.tell("not_saved", "The host cannot save the bots' moves just now (its disk "
+                                        "may be full); it keeps trying.")  # fmt: skip
+                    retry = min(BOT_RETRY_MAX, 2 * retry or 1.0)
+                    break
+                except Exception:
+                    log.exception("table %s: no bot can move for seat %s; the table stops", self.table.id, seat)
+                    self.table.tell("bots_stuck", f"The bots cannot find a move for {self.table.players[seat]}: "
+                                    "this game cannot go on.")  # fmt: skip
+                    return
+                retry = 0.0
+
+    async def _think(self, session: Session[Any], seat: Seat, bot: Bot[Any], view: Any) -> MoveDict:
+        """``bot``'s move for ``seat`` from its view, thought out where the host's bots think
+        (:mod:`.thinkers`, in the share of the address the table was made from), by a copy of
+        the bot for this one decision (:meth:`Session.decider`)."""
+        table = self.table
+        by = table.made_by or f"table {table.id}"  # not known: a share of its own
+        return await table.thinkers.choose(table.id, by, table.people(), session.decider(bot, seat), view)
+
+    def _same(self, session: Session[Any], state: Any, seq: int) -> bool:
+        """True while the game is still at the position ``state`` after ``seq`` moves."""
+        return self.table.playing is session and session.state is state and len(session.moves) == seq
+
+    async def _move(self, session: Session[Any], seat: Seat, bot: Bot[Any]) -> bool:
+        """The bot's move for ``seat``, or False when the position changed while it thought.
+
+        A bot that fails (raises, or answers an illegal move) is logged and the random bot moves
+        instead, with a line in the table's log saying so.
+        """
+        table = self.table
+        state, seq = session.state, len(session.moves)
+        view = state.view(seat)
+        try:
+            wire: MoveDict | None = await self._think(session, seat, bot, view)
+        except Exception:
+            log.exception("table %s: the %s bot for seat %s failed; the random bot moves instead", table.id,
+                          type(bot).__name__, seat)  # fmt: skip
+            wire = None
+        if not self._same(session, state, seq) or self.controller(seat) is not bot:
+            return False
+        if wire is not None:
+            try:
+                table.play_for(seat, wire)
+                return True
+            except StoreError:
+                raise
+            except Exception:
+                log.exception("table %s: the %s bot for seat %s moved %r, refused; the random bot moves instead",
+                              table.id, type(bot).__name__, seat, wire)  # fmt: skip
+        replacement = session.game.bots["random"](random.Random(f"{session.seed}/stand-in/{seq}"))
+        table.play_for(seat, replacement.choose(view), note={"type": BOT_REPLACED, "seat": seat})
+        return True
+
+    def once(self, seat: Seat, note: dict[str, Any]) -> None:
+        """The seat's stand-in makes its person's one move now, ``note`` logged first (their time
+        is up, or the organiser let the bot move)."""
+        task = asyncio.get_running_loop().create_task(self._move_once(seat, note))
+        self.once_tasks.add(task)
+        task.add_done_callback(self.once_tasks.discard)
+
+    async def _move_once(self, seat: Seat, note: dict[str, Any]) -> None:
+        """The stand-in thinks (as in the loop) and moves for ``seat``, unless the position
+        changed meanwhile (its player moved after all)."""
+        session = self.table.playing
+        if session is None or seat not in session.movers() or self.controller(seat):
+            return
+        state, seq = session.state, len(session.moves)
+        try:
+            wire = await self._think(session, seat, self.by_seat[seat], state.view(seat))
+            if self._same(session, state, seq) and self.controller(seat) is None:
+                self.table.play_for(seat, wire, note=note)
+        except Exception:
+            log.exception("table %s: no move for seat %s from its bot; it waits for its player", self.table.id, seat)
+
+    def close(self) -> None:
+        """The table is gone: the loop and the one-move stand-ins stop, undecided moves are dropped."""
+        self.table.thinkers.forget(self.table.id)
+        if self.task is not None:
+            self.task.cancel()
+        for task in self.once_tasks:
+            task.cancel()

@@ -1,0 +1,125 @@
+"""The bot loop of a table (:mod:`yule.netplay.botloop`), on a table of its own: a kick wakes the
+loop while it waits out the bots' delay, the bots play a game to its end, a stand-in makes a
+person's one move, and the bots think in the share of the address the table was made from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import until
+
+from yule.core import Bot, get_game
+from yule.core.base import MoveDict, View
+from yule.core.levels import Strength
+from yule.core.session import Session
+from yule.netplay.botloop import BotLoop
+from yule.netplay.thinkers import Thinkers
+
+HOUR = 3600.0
+
+
+class BotsAlone:
+    """A table as the bot loop sees it (:class:`~yule.netplay.botloop.BotTable`): a game of
+    White Elephant where bots move for the ``bots`` seats; each move is played at once."""
+
+    def __init__(self, bot_delay: float, bots: set[int] = {0, 1, 2}) -> None:  # noqa: B006 (never changed)
+        self.id = 1
+        self.made_by: str | None = "127.0.0.2"
+        self.bot_delay = bot_delay
+        self.thinkers: Thinkers = Thinkers()
+        self.players = ["Ana", "Ben", "Cy"]
+        self.session = Session(get_game("white-elephant"), 3, seed="kick")
+        self.session.draw_chance()
+        self.bots = bots
+        self.notes: list[dict[str, Any] | None] = []
+        self.told: list[str] = []
+
+    @property
+    def playing(self) -> Session[Any] | None:
+        return None if self.session.state.is_over else self.session
+
+    def controlled(self, seat: int) -> bool:
+        return seat in self.bots
+
+    def people(self) -> bool:
+        return len(self.bots) < len(self.players)
+
+    def play_for(self, seat: int, wire: MoveDict, *, note: dict[str, Any] | None = None) -> None:
+        self.session.play(seat, wire)
+        self.notes.append(note)
+
+    def tell(self, code: str, message: str) -> None:
+        self.told.append(code)
+
+
+class Shares(Thinkers):
+    """Thinkers that note whose share each decision is thought in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by: list[str] = []
+
+    async def choose(self, table: int, by: str, people: bool, bot: Bot[Any], view: View) -> MoveDict:
+        self.by.append(by)
+        return await super().choose(table, by, people, bot, view)
+
+
+def bots_of(table: BotsAlone) -> BotLoop:
+    loop = BotLoop(table)
+    loop.make(table.session.game, ["greedy"] * 3, "kick", Strength())
+    return loop
+
+
+async def asleep(loop: BotLoop) -> None:
+    """Until the loop waits out its delay (it forgets any kick as it begins to wait)."""
+    await until(lambda: loop.task is not None and not loop.kicked.is_set(), "the loop waiting")
+
+
+async def test_a_kick_wakes_the_loop_while_it_waits_out_the_delay():
+    table = BotsAlone(bot_delay=HOUR)
+    loop = bots_of(table)
+    moves = list(table.session.moves)
+    loop.kicked.set()
+    loop.kick()  # the loop starts, and waits an hour before the first move
+    await asleep(loop)
+    loop.kick()  # woken, it reads the delay again: still an hour to wait
+    await asleep(loop)
+    assert table.session.moves == moves and loop.task is not None and not loop.task.done()
+    table.bot_delay = 0
+    loop.kick()  # woken, with no delay left: the bots move now
+    await until(lambda: len(table.session.moves) > len(moves), "a bot's move")
+    loop.close()
+
+
+async def test_the_bots_play_a_game_to_its_end_and_the_loop_stops():
+    table = BotsAlone(bot_delay=0)
+    loop = bots_of(table)
+    loop.kick()
+    await until(lambda: loop.task is not None and loop.task.done(), "the game's end")
+    assert table.session.state.is_over and table.notes and not any(table.notes) and not table.told
+    loop.kick()  # between games a kick does nothing
+    assert loop.task.done()
+
+
+async def test_a_stand_in_makes_a_persons_one_move_with_its_note_and_the_loop_waits_for_people():
+    table = BotsAlone(bot_delay=0, bots=set())
+    loop = bots_of(table)
+    loop.kick()
+    await until(lambda: loop.task is not None and loop.task.done(), "the loop seeing nothing to move")
+    mover = table.session.movers()[0]
+    before = len(table.session.moves)
+    note = {"type": "time_up", "seat": mover}
+    loop.once(mover, note)
+    await until(lambda: table.notes, "the stand-in's move")
+    assert table.notes == [note] and table.session.moves[before]["by"] == mover
+
+
+async def test_the_bots_think_in_the_share_of_the_address_the_table_was_made_from():
+    for made_by, share in [("127.0.0.2", "127.0.0.2"), (None, "table 1")]:  # not known: a share of its own
+        table = BotsAlone(bot_delay=0)
+        table.made_by = made_by
+        table.thinkers = thinkers = Shares()
+        loop = bots_of(table)
+        loop.kick()
+        await until(lambda: loop.task is not None and loop.task.done(), "the game's end")
+        assert thinkers.by and set(thinkers.by) == {share}

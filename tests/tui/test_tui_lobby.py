@@ -1,0 +1,234 @@
+"""A lobby that never surprises, by key presses against a real host:
+
+- a join code typed joins (or watches) the table it names, whatever row is highlighted;
+- q or Esc in the lobby asks before quitting (over SSH: that it ends the session), also after
+  the rules were opened and closed; no answer leaves the app running;
+- ``yule join`` asks for a name the first time (the login name offered), remembers it, and
+  ``r`` in the lobby changes it before sitting down (not while seated; over SSH it says how);
+- Enter on the connect screen goes to the host found on the LAN;
+- the new-table form opens on the game of the last table you created; the highlighted table
+  stays highlighted as the list changes, and a table just made is highlighted;
+- a device whose seat was taken back elsewhere is told so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+
+from tui_support import Notes, screen_text, wait_for, wait_for_screen
+
+from yule.netplay.client import Client, SeatStore
+from yule.tui.app import YuleApp
+from yule.tui.dialogs import ConfirmScreen
+from yule.tui.lobby import CodeScreen, ConnectScreen, CreateTableScreen, FirstNameScreen, LobbyScreen, NameScreen
+from yule.tui.play import join_app
+from yule.tui.profile import Profile
+from yule.tui.screens import RulesScreen, TableScreen
+from yule.tui.sshguest import SSHGuestApp
+
+
+def highlighted(app: YuleApp) -> int:
+    """The table number on the lobby's highlighted row."""
+    lobby = app.screen
+    assert isinstance(lobby, LobbyScreen)
+    return lobby.tables[lobby.query_one("#tables").highlighted]["table"]
+
+
+async def lobby_with(pilot, app: YuleApp, count: int) -> None:
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.screen.tables) == count,
+                   what=f"{count} tables in the lobby")  # fmt: skip
+
+
+async def test_a_code_typed_on_another_row_joins_the_table_it_names(host):
+    async with Client("127.0.0.1", host.port, "Cy") as cy:
+        first = await cy.create_table("white-elephant", 3)
+        second = await cy.create_table("white-rabbit", 2)
+        app = YuleApp(name="Dee", address=("127.0.0.1", host.port), discover=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await lobby_with(pilot, app, 2)
+            assert highlighted(app) == second["table"]  # the newest first
+            await pilot.press("j")  # the highlighted table is private: its code is asked
+            await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), what="the code")
+            await pilot.press(*first["code"].lower(), "enter")  # the other table's code
+            await wait_for(pilot, lambda: (app.info or {}).get("you") is not None, what="a seat")
+            assert app.table_id == first["table"] and host.tables[first["table"]].seats[1].name == "Dee"
+            await pilot.press("l")
+            await wait_for(pilot, lambda: app.screen.mine is None, what="the seat given up")
+            await pilot.press("c")  # a code, whichever row is highlighted
+            await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), what="the code")
+            await pilot.press(*second["code"], "enter")
+            await wait_for(pilot, lambda: app.table_id == second["table"], what="the table of that code")
+            await pilot.press("l")
+            await wait_for(pilot, lambda: app.screen.mine is None, what="the seat given up")
+            await pilot.press("down")
+            assert highlighted(app) == first["table"]
+            await pilot.press("w")  # watching by code too
+            await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), what="the code")
+            await pilot.press(*second["code"], "enter")
+            await wait_for(pilot, lambda: app.watching and app.table_id == second["table"], what="watching it")
+            assert app.client.watching == {second["table"]: second["code"]}
+
+
+async def test_esc_and_q_in_the_lobby_ask_and_no_keeps_the_app(host):
+    app = YuleApp(name="Eve", address=("127.0.0.1", host.port), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lobby_with(pilot, app, 0)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), what="the rules")
+        await pilot.press("escape", "escape")  # the rules closed, then Esc in the lobby: a question
+        text = await wait_for_screen(pilot, ConfirmScreen, "Quit Yule?", "y yes n no", what="the question")
+        assert "SSH" not in text
+        await pilot.press("escape")  # no
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby again")
+        await pilot.press("q")
+        await wait_for_screen(pilot, ConfirmScreen, "Quit Yule?", what="the question")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby again")
+        assert app.is_running
+        await pilot.press("q", "y")
+    assert app.return_code == 0
+
+
+@contextlib.contextmanager
+def sigterm_restored():
+    """The SSH guest's app takes SIGTERM for itself: the test process gets its own back."""
+    try:
+        yield
+    finally:
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
+
+
+async def test_over_ssh_the_question_says_it_ends_the_session_and_the_name_stays(host):
+    app = SSHGuestApp("dee", ("127.0.0.1", host.port))
+    notes = Notes()
+    with sigterm_restored():
+        async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+            await lobby_with(pilot, app, 0)
+            await wait_for_screen(pilot, LobbyScreen, "You play as dee (r: how to play under another name).")
+            await pilot.press("question_mark", "escape", "escape")
+            await wait_for_screen(pilot, ConfirmScreen, "Quit Yule? This ends your SSH session.", what="the question")
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby again")
+            await pilot.press("r")
+            await wait_for(pilot, lambda: any("Over SSH you are dee" in n for n in notes.messages), what="why not")
+            assert not isinstance(app.screen, NameScreen) and app.client.name == "dee"
+            assert app.is_running
+            await pilot.press("ctrl+q")  # the one key that quits at once, from the lobby
+    assert app.return_code == 0
+
+
+async def test_join_asks_a_name_the_first_time_remembers_it_and_r_changes_it(host, private_folders):
+    args = argparse.Namespace(address=f"127.0.0.1:{host.port}", name=None, code=None)
+    app = join_app(args)
+    assert app.ask_name
+    offered = app.player_name  # the login name
+    notes = Notes()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        await wait_for_screen(pilot, FirstNameScreen, "Which name do you play under?", what="the name asked")
+        assert app.screen.query_one("#line").value == offered
+        await pilot.press("escape")  # Esc asks whether to quit; no: the name again
+        await wait_for_screen(pilot, ConfirmScreen, "Quit Yule?", what="the question")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, FirstNameScreen), what="the name asked again")
+        await pilot.press("ctrl+u", "enter")  # nothing: not a name
+        await wait_for(pilot, lambda: any("needs at least one letter" in n for n in notes.messages), what="why")
+        await pilot.press(*"Ana Lee", "enter")
+        await lobby_with(pilot, app, 0)
+        assert "You play as Ana Lee: r changes your name." in screen_text(app)
+        assert [c.name for c in host.connections] == ["Ana Lee"] and Profile.load().name == "Ana Lee"
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, NameScreen), what="the name again")
+        await pilot.press("ctrl+u", *"Bea", "enter")
+        await wait_for(pilot, lambda: "You play as Bea" in screen_text(app), what="the new name")
+        assert [c.name for c in host.connections] == ["Bea"] and Profile.load().name == "Bea"
+        await pilot.press("n", "enter", "enter")  # a table: seated there, the name stays
+        await wait_for(pilot, lambda: app.screen.mine is not None, what="Bea's table")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: any("You sit at #" in n for n in notes.messages), what="not while seated")
+        assert isinstance(app.screen, LobbyScreen)
+    again = join_app(args)  # the next yule join: no question
+    assert not again.ask_name and again.player_name == "Bea"
+    named = join_app(argparse.Namespace(address=f"127.0.0.1:{host.port}", name="Cy", code=None))
+    assert not named.ask_name and named.player_name == "Cy"  # --name: this time only
+    assert Profile.load().name == "Bea"
+
+
+async def test_enter_on_the_connect_screen_goes_to_the_host_found(host):
+    app = YuleApp(name="Gus", discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ConnectScreen), what="the connect screen")
+        app.screen.found = [("Party", "127.0.0.1", host.port)]
+        await wait_for(pilot, lambda: app.screen.query_one("#found").has_focus, what="the list in focus")
+        app.screen.query_one("#address").focus()  # back in the empty field: Enter still goes there
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        assert app.address == ("127.0.0.1", host.port)
+
+
+async def test_the_form_opens_on_your_last_game_and_the_cursor_follows_the_tables(host):
+    async with Client("127.0.0.1", host.port, "Cy") as cy:
+        older = await cy.create_table("white-elephant", 3, open=True)
+        app = join_app(argparse.Namespace(address=f"127.0.0.1:{host.port}", name="Hal", code=None))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await lobby_with(pilot, app, 1)
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, CreateTableScreen), what="the form")
+            assert app.screen._game().name == "white-elephant"  # nothing made yet: the default game
+            await pilot.press("down", "down", "enter", "enter")  # White Rabbit, 2 seats
+            await wait_for(pilot, lambda: (app.info or {}).get("game") == "white-rabbit", what="Hal's table")
+            await lobby_with(pilot, app, 2)
+            mine = app.table_id
+            await wait_for(pilot, lambda: highlighted(app) == mine, what="the new table highlighted")
+            await pilot.press("l")
+            await wait_for(pilot, lambda: app.screen.mine is None, what="Hal's table left")
+            await pilot.press("down")
+            assert highlighted(app) == older["table"]
+            newer = await cy.create_table("gift-list", 3, open=True)  # listed first: the rows move
+            await lobby_with(pilot, app, 3)
+            assert highlighted(app) == older["table"] != newer["table"]
+            await pilot.press("n")  # on Cy's White Elephant table: the form still offers White Rabbit
+            await wait_for(pilot, lambda: isinstance(app.screen, CreateTableScreen), what="the form")
+            assert app.screen._game().name == "white-rabbit"
+    assert Profile.load().game == "white-rabbit"
+
+
+async def test_a_seat_taken_back_on_another_device_is_told_so(host, tmp_path):
+    port = host.port
+    async with Client("127.0.0.1", port, "Ana") as ana:
+        created = await ana.create_table("white-elephant", 3, bot_delay=30)
+        table = created["table"]
+        store = SeatStore(tmp_path / "laptop" / "seats.json")
+        laptop = Client("127.0.0.1", port, "Bob", reconnect=False, seat_store=store)
+        await laptop.connect()
+        await laptop.join(None, created["code"])
+        await ana.add_bot(table)
+        await ana.start(table)
+        await laptop.close()  # the laptop went away; Bob takes his seat back on his phone
+        async with Client("127.0.0.1", port, "Bob") as phone:
+            asking = asyncio.create_task(phone.reclaim(created["code"], "Bob"))
+            async for asked in ana:
+                if asked["type"] == "reclaim_asked":
+                    break
+            await ana.answer(table, asked["request"], True)
+            await asking
+            app = YuleApp(name="Bob", address=("127.0.0.1", port), seat_store=store, discover=False)
+            notes = Notes()
+            async with app.run_test(size=(80, 24), message_hook=notes) as pilot:  # the laptop is back
+                await wait_for(pilot, lambda: notes, what="what happened to the seat")
+                await pilot.pause(0.2)
+                words = " ".join(notes.messages)
+                assert f"Your seat at table {table} was taken back on another device" in words
+                assert "Enter on it in the lobby" in words and "join code" not in words
+                assert (
+                    isinstance(app.screen, LobbyScreen)
+                    and app.table_id is None
+                    and not store.seats(f"127.0.0.1:{port}")
+                )
+                await pilot.press("enter")  # the table: watched, the code asked (the seat file has forgotten it)
+                await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), what="the code")
+                await pilot.press(*created["code"], "enter")
+                await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.watching, what="watching")

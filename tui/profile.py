@@ -1,0 +1,75 @@
+"""What ``yule join`` remembers of its player between runs: the name they play under (asked the
+first time), and the game of the last table they created (the new-table form opens on it).
+
+One small JSON file, ``player.json``, beside the seat file in the player's state folder
+(``$YULE_STATE_DIR``, else the user state folder: :func:`yule.netplay.seatstore.state_dir`),
+for its owner only and written whole (:mod:`yule.netplay.private`)::
+
+    {"version": 1, "name": "Ana", "game": "gift-exchange"}
+
+A file that cannot be read, or that holds no usable name, is as good as none: the name is asked
+again (and a file that cannot be written costs only that).
+
+    >>> import tempfile
+    >>> profile = Profile.load(Path(tempfile.mkdtemp()) / "player.json")
+    >>> profile.name is None
+    True
+    >>> profile.name, profile.game = "Ana", "elf"
+    >>> profile.save()
+    >>> again = Profile.load(profile.path)
+    >>> again.name, again.game
+    ('Ana', 'elf')
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from yule.netplay.private import private_folder, write_private
+from yule.netplay.seatstore import state_dir
+
+log = logging.getLogger("yule.tui")
+
+PROFILE_FILE = "player.json"
+FORMAT_VERSION = 1
+
+
+@dataclass
+class Profile:
+    """The player's remembered name and last game (either None: not known yet), and their file."""
+
+    path: Path
+    name: str | None = None
+    game: str | None = None
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Profile:
+        """The profile in ``path`` (default: ``player.json`` in the state folder); what cannot be
+        read there is left out."""
+        from .play import name_problem
+
+        profile = cls(path if path is not None else state_dir() / PROFILE_FILE)
+        try:
+            data = json.loads(profile.path.read_bytes().decode("utf-8"))
+        except FileNotFoundError:
+            return profile
+        except (OSError, ValueError, RecursionError) as e:
+            log.warning("the player file %s cannot be read (%s): the name is asked again", profile.path, e)
+            return profile
+        if isinstance(data, dict) and data.get("version") == FORMAT_VERSION:
+            name, game = data.get("name"), data.get("game")
+            profile.name = name if isinstance(name, str) and name_problem(name) is None else None
+            profile.game = game if isinstance(game, str) else None
+        return profile
+
+    def save(self) -> None:
+        """Write the profile (a warning in the log when it cannot be written)."""
+        data = {"version": FORMAT_VERSION, "name": self.name, "game": self.game}
+        try:
+            private_folder(self.path.parent)
+            write_private(self.path, json.dumps(data).encode("utf-8"))
+        except OSError as e:
+            log.warning("cannot write the player file %s: %s", self.path, e)
