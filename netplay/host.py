@@ -48,6 +48,7 @@ from .messages import (
     Move,
     Nudge,
     Organise,
+    Paces,
     Reclaim,
     RemoveBot,
     RemoveSeat,
@@ -163,6 +164,7 @@ class Host:
         # A handler answers with a reply (its rid added here), or a frame it made itself, or None.
         self._handlers: dict[str, Callable[[Connection, Any], dict[str, Any] | bytes | None]] = {
             "list": self._list,
+            "paces": self._paces,
             "create": self._create,
             "join": self._join,
             "resume": self._resume,
@@ -580,6 +582,14 @@ class Host:
     def store(self) -> Store:
         assert self._store is not None, "the host is not started"
         return self._store
+
+    def _paces(self, conn: Connection, message: Paces) -> dict[str, Any]:
+        """The seconds people take a turn at each game, learnt from the games finished here
+        (what the lobby shows anyone already: how fast each table's moves come)."""
+        return {
+            "type": "paces",
+            "paces": {game: round(seconds, 1) for game, (seconds, _) in self.store.paces().items()},
+        }
 
     def _list(self, conn: Connection, message: ListTables) -> bytes:
         """The lobby: the tables the asker is at, or names (the seats it keeps), first, then the

@@ -2,7 +2,7 @@
 OpenSpiel's ``games_sim_test`` tries every game it knows): a game added to
 :mod:`yule.core.registry` is checked here without a line of this file changed.
 
-At positions of games played by the random and greedy bots, for every seat:
+At positions of games played by the game's bots (but the search bot), for every seat:
 
 * Legal moves agree with ``verify``: every listed move passes it and goes to record form and
   to wire form and back unchanged; a seat that may not act has no move listed, and no move the
@@ -54,12 +54,16 @@ GAMES = [game.name for game in all_games()]
 some = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+PLAYING = ("random", "kind", "greedy", "adapting")
+"""The bots whose games are tried, those of them a game has (the search bot is too slow here)."""
+
+
 @st.composite
 def bot_games(draw: st.DrawFn, name: str) -> tuple[Game[Any], list[str], int]:
-    """A game's seats (one bot kind each, random or greedy) and a seed."""
+    """A game's seats (one bot kind each: random, kind, greedy, adapting) and a seed."""
     game = get_game(name)
     players = draw(st.integers(game.min_players, min(game.max_players, MOST_SEATS)))
-    kinds = draw(st.lists(st.sampled_from(["random", "greedy"]), min_size=players, max_size=players))
+    kinds = draw(st.lists(st.sampled_from([k for k in PLAYING if k in game.bots]), min_size=players, max_size=players))
     return game, kinds, draw(st.integers(0, 10**6))
 
 

@@ -518,7 +518,13 @@ class YuleApp(HostedApp):
 
         self._forget_table()
         self._clear_screens()
-        await self.push_screen(LobbyScreen(self.player_name, self.last_game, renames=self.FIXED_NAME is None))
+        paces: dict[str, float] = {}
+        with contextlib.suppress(HostError, ConnectionLost):
+            if self.client is not None:
+                paces = await self.client.paces()
+        await self.push_screen(
+            LobbyScreen(self.player_name, self.last_game, renames=self.FIXED_NAME is None, paces=paces)
+        )
         await self._refresh_tables()
         if self._lobby_timer is None:
             self._lobby_timer = self.set_interval(LOBBY_REFRESH, self._refresh_tables)
