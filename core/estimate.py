@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .base import CHANCE, Game
+from .base import Game
+from .session import Session
 
 SIMULATED = 40
 """Games simulated for one estimate."""
@@ -83,25 +84,15 @@ def _turns(name: str, players: int, options: tuple[tuple[str, Any], ...], simula
 
 
 def count_turns(game: Game[Any], players: int, options: Mapping[str, Any], seed: str) -> int:
-    """The turns of one game played by bots (:data:`SIMULATING_KINDS`)."""
-    state = game.start(players, options)
-    chance = random.Random(f"{seed}/chance")
+    """The turns of one game played by bots (:data:`SIMULATING_KINDS`): each decision, but the
+    choices made at once in one round count once."""
     kinds = next(pair for pair in SIMULATING_KINDS if all(kind in game.bots for kind in pair))
     bots = [game.bots[kinds[seat % len(kinds)]](random.Random(f"{seed}/seat{seat}")) for seat in range(players)]
     count = 0
-    together = False  # within a round of choices made at once, counted once
-    while not state.is_over:
-        active = state.active()
-        if active[0] == CHANCE:
-            count += state.chance_trigger() is not None
-            state.apply(state.chance_move(chance))
-            together = False
-            continue
-        if not (together and state.at_once()):
-            count += 1
-        together = state.at_once()
-        seat = active[0]
-        state.apply(state.parse_seat_move(seat, bots[seat].choose(state.view(seat))))
+    together = False  # the last decision was one of a round made at once, and the round goes on
+    for at_once, applied in Session(game, players, options, seed).bots_play(bots):
+        count += not (together and at_once)
+        together = at_once and applied == 1
     return count
 
 
