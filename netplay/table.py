@@ -15,8 +15,9 @@ number, so a restart changes nothing) are played on the session, the new record 
 committed to the store, and only then does every connection at the table get its own view
 frame.  A move and its write are one step: when the store fails, the game goes back to its
 last stored position and :class:`~yule.netplay.store.StoreError` reaches the host, which tells
-the mover; the same for a game's start, its end (with its record) and an undo.  Seats and
-settings are written before they change in memory, so a failed write changes nothing.
+the mover; the same for a game's start, its end (with its record, and its results for the
+evening's scoreboard: :mod:`.evening`) and an undo.  Seats and settings are written before they
+change in memory, so a failed write changes nothing.
 
 Each game gets its own seed when it starts (:meth:`Table.game_seed`): the host's own secret
 randomness, unless the table's creator asked for a seed and nobody but bots plays against
@@ -32,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
@@ -45,6 +47,7 @@ from .chat import TableChat, clean_chat
 from .clock import NUDGE_AFTER, TIME_UP, TurnClock, Waits
 from .connection import Connection, Limits, TokenBucket
 from .door import Ask, Door, DoorError
+from .evening import game_results
 from .names import clean_name, guest_names
 from .seats import Seat, Seats
 from .store import ChatRow, Store, StoreError, TableRow
@@ -248,10 +251,24 @@ class Table:
         start-up tries again when this fails)."""
         try:
             with self.store.atomic():
-                self.save()
-                self.store.write_record(self.id, self.game_no, self.record())
+                self._write_end()
         except StoreError:
             log.exception("table %s: its finished game could not be stored", self.id)
+
+    def _write_end(self) -> None:
+        """Store the end of the current game, in the store step under way: the table's status, the
+        game's results for the evening's scoreboard (:mod:`.evening`) and its record."""
+        session = self.session
+        assert session is not None
+        outcome = session.state.outcome()
+        assert outcome is not None
+        seats = [(self.players[seat] if seat < len(self.players) else s.name, s.bot, s.person_hash)
+                 for seat, s in enumerate(self.seats) if s is not None]  # fmt: skip
+        self.save()
+        self.store.add_results(
+            game_results(self.game, outcome, self.id, self.game_no, seats, open=self.open, ended=time.time())
+        )
+        self.store.write_record(self.id, self.game_no, self.record())
 
     @contextlib.contextmanager
     def _changing(self, **fields: Any) -> Iterator[None]:
@@ -829,6 +846,7 @@ class Table:
             self.store.truncate_moves(self.id, self.game_no, keep)
             if reopened:
                 self.save()
+                self.store.forget_results(self.id, self.game_no)
         undone = session.undo()
         self.log.back_to(keep)
         what = self.game.describe(undone[0], self.players) if undone else "a move."
@@ -858,8 +876,7 @@ class Table:
             with self._changing(status=OVER if over else self.status):
                 self.store.append_moves(self.id, self.game_no, stored, new)
                 if over:
-                    self.save()
-                    self.store.write_record(self.id, self.game_no, self.record())
+                    self._write_end()
         except StoreError:
             log.exception("table %s: %d moves could not be stored; the table is back at move %d", self.id,
                           len(new), stored)  # fmt: skip
