@@ -238,6 +238,8 @@ class Store:
         self.records_dir = self.data_dir / "records"
         self.unreadable: list[tuple[int, str]] = []
         """Tables :meth:`load_tables` set aside, with why (their rows stay, for a person to look at)."""
+        self._results: tuple[int, list[Result]] | None = None
+        """The results of an evening as last read (:meth:`results`), until this store changes them."""
         try:
             self._open()
         except (OSError, sqlite3.Error) as e:
@@ -446,6 +448,7 @@ class Store:
 
     def new_evening(self, now: float) -> Evening:
         """End the evening going on (if any) and start another at ``now`` (Unix time)."""
+        self._results = None
         with self.atomic():
             self.db.execute("UPDATE evenings SET ended=? WHERE ended IS NULL", (now,))
             number = self.db.execute("INSERT INTO evenings (started) VALUES (?)", (now,)).lastrowid
@@ -458,6 +461,7 @@ class Store:
         rows = list(results)
         if not rows:
             return
+        self._results = None
         with self.atomic():
             evening = self.evening() or self.new_evening(rows[0].ended)
             self.db.executemany(
@@ -468,20 +472,26 @@ class Store:
 
     def forget_results(self, table_id: int, game_no: int) -> None:
         """A finished game is not over any more (an undo): its results go."""
+        self._results = None
         with self.atomic():
             self.db.execute("DELETE FROM results WHERE table_id=? AND game_no=?", (table_id, game_no))
 
     def results(self, evening: int) -> list[Result]:
-        """Every seat's result of the evening's games, in the order the games ended."""
+        """Every seat's result of the evening's games, in the order the games ended (read again
+        only once this store has changed results: do not change the list)."""
+        if self._results is not None and self._results[0] == evening:
+            return self._results[1]
         rows = self.db.execute(
             "SELECT table_id, game_no, game, seat, person, name, bot, score, place, share, open, ended FROM results"
             " WHERE evening=? ORDER BY ended, table_id, game_no, seat",
             (evening,),
         )
-        return [
+        results = [
             Result(table, game_no, game, seat, person, name, bot, score, place, share, bool(open_), ended)
             for table, game_no, game, seat, person, name, bot, score, place, share, open_, ended in rows
         ]
+        self._results = (evening, results)
+        return results
 
     def record_path(self, table_id: int, game_no: int) -> Path:
         return self.records_dir / f"table-{table_id}-game-{game_no}.json"

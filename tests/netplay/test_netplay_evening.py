@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import json
 import random
-import sqlite3
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -26,13 +25,13 @@ from typing import Any
 import msgpack
 import pytest
 from conftest import FAST, running
-from netplay_support import next_message
+from netplay_support import next_message, old_store
 
 from yule.core import get_game
 from yule.netplay.client import Client, HostError, SeatStore, may_move
 from yule.netplay.evening import standings
 from yule.netplay.host import Host
-from yule.netplay.store import Result, Store
+from yule.netplay.store import Result
 
 
 async def play_seat(client: Client, table: int, seed: int, game_no: int = 1) -> dict[str, Any]:
@@ -193,13 +192,9 @@ async def test_a_token_the_host_did_not_give_is_a_new_person_and_rename_switches
 
 
 def test_a_database_from_before_persons_opens_and_each_of_its_seats_is_a_person_of_its_own(tmp_path):
-    db = sqlite3.connect(tmp_path / "yule.db")
-    db.execute("CREATE TABLE seats (table_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT, "
-               "token_hash TEXT, PRIMARY KEY (table_id, seat))")  # fmt: skip
-    db.execute("INSERT INTO seats VALUES (4, 0, 'Ana', NULL, 'h4sh')")
-    db.commit()
-    db.close()
-    store = Store(tmp_path)
+    store = old_store(tmp_path, "CREATE TABLE seats (table_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT "
+                      "NULL, bot TEXT, token_hash TEXT, PRIMARY KEY (table_id, seat))",
+                      "INSERT INTO seats VALUES (4, 0, 'Ana', NULL, 'h4sh')")  # fmt: skip
     try:
         (person,) = [row[0] for row in store.db.execute("SELECT person FROM seats")]
         assert person is None
