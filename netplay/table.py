@@ -38,6 +38,7 @@ from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 from yule.core import BadOptions, Game, IllegalMove, get_game
+from yule.core.base import seat_namer
 from yule.core.bots import bot_title
 from yule.core.records import record_of
 from yule.core.session import Session
@@ -262,8 +263,8 @@ class Table:
         assert session is not None
         outcome = session.state.outcome()
         assert outcome is not None
-        seats = [(self.players[seat] if seat < len(self.players) else s.name, s.bot, s.person_hash)
-                 for seat, s in enumerate(self.seats) if s is not None]  # fmt: skip
+        who = seat_namer(self.players)  # a seat left empty since the game ended (a restore): its name
+        seats = [(who(seat), s.bot if s else None, s.person_hash if s else None) for seat, s in enumerate(self.seats)]
         self.save()
         self.store.add_results(
             game_results(self.game, outcome, self.id, self.game_no, seats, open=self.open, ended=time.time())

@@ -621,7 +621,13 @@ def build_parser() -> argparse.ArgumentParser:
         MAX_CONNECTIONS,
     )
 
-    p = sub.add_parser("host", help="serve tables to players on the LAN")
+    p = sub.add_parser(
+        "host",
+        help="serve tables to players on the LAN",
+        description="Serve tables to players on the LAN; every move is saved, so a restart loses nothing. The "
+        "evening's standings at this host: 'yule evening' prints them, exports them (CSV, Markdown) and starts "
+        "a new evening, also while the host runs.",
+    )
     p.add_argument("--bind", metavar="ADDR", help="address to listen on (default: every interface)")
     p.add_argument("--port", type=_port_number, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
     p.add_argument("--data", metavar="DIR", help="data folder (database and finished game records)")
