@@ -201,13 +201,26 @@ class BadOptions(ValueError):
     """Game options that are unknown or out of range."""
 
 
+def ranks(scores: Sequence[int], *, lowest_wins: bool = False) -> list[int]:
+    """Each score's place, the best first (the highest, or the lowest): equal scores share a
+    place, and the next place counts them.
+
+    >>> ranks([5, 9, 5, 2]), ranks([5, 9, 5, 2], lowest_wins=True)
+    ([2, 1, 2, 4], [2, 4, 2, 1])
+    """
+    sign = 1 if lowest_wins else -1
+    return [1 + sum(sign * other < sign * score for other in scores) for score in scores]
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game: one score per seat and the winning seats (ascending)."""
+    """The end of a game: one score per seat and the winning seats (ascending); ``lowest_wins``
+    when the best score is the lowest (what :meth:`places` ranks the others by)."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     extra: Mapping[str, Any] = field(default_factory=dict)
+    lowest_wins: bool = False
 
     @classmethod
     def by_score(
@@ -219,7 +232,37 @@ class Outcome:
         ((1, 2), (0,))
         """
         best = min(scores) if lowest_wins else max(scores)
-        return cls(tuple(scores), tuple(s for s, v in enumerate(scores) if v == best), extra or {})
+        winners = tuple(s for s, v in enumerate(scores) if v == best)
+        return cls(tuple(scores), winners, extra or {}, lowest_wins)
+
+    def share(self, seat: Seat) -> float:
+        """The seat's share of the win: 1 for a winner alone, ``1/k`` for each of ``k`` winners, else 0.
+
+        >>> Outcome((3, 5, 5), (1, 2)).share(1), Outcome((3, 5, 5), (1, 2)).share(0)
+        (0.5, 0.0)
+        """
+        winners = self.winners
+        return 1.0 / len(winners) if seat in winners else 0.0
+
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place: 1 for the winners, then the others by their scores, the best first
+        (:func:`ranks`); empty when nobody won (a Gift Exchange, a game stopped undecided): the
+        game ranks nobody.
+
+        >>> Outcome.by_score([5, 9, 5, 2]).places(), Outcome.by_score([5, 9, 5, 2], lowest_wins=True).places()
+        ((2, 1, 2, 4), (2, 4, 2, 1))
+        >>> Outcome((1, 6, 3), (1,)).places(), Outcome((0, 0), ()).places()
+        ((3, 1, 2), ())
+        """
+        winners = self.winners
+        if not winners:
+            return ()
+        others = [seat for seat in range(len(self.scores)) if seat not in winners]
+        behind = ranks([self.scores[seat] for seat in others], lowest_wins=self.lowest_wins)
+        places = [1] * len(self.scores)
+        for seat, rank in zip(others, behind, strict=True):
+            places[seat] = len(winners) + rank
+        return tuple(places)
 
     def to_record(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "winners": list(self.winners), **self.extra}
@@ -452,6 +495,9 @@ class Game(Generic[S]):
     option_choices: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """The options that are a choice of words: option -> {value: the value in plain words},
     so a form can offer the choice (every other option is a flag or a number)."""
+    scored: bool = True
+    """False for a game that ends with neither scores nor a winner (Gift Exchange: everyone goes
+    home with a gift): the evening's scoreboard counts its games, not its points."""
     organiser_mode: bool = False
     """True when one terminal may move for every seat (a host's organiser mode): the game hides
     nothing that terminal may not see.  A game with hidden cards leaves it False, or one

@@ -127,22 +127,21 @@ def playout_result(outcome: Outcome, seat: int) -> tuple[float, float]:
     """A finished playout for ``seat``: (result for the search, share of the win).
 
     The result is mostly the share of the win; the rest is the seat's score against the best
-    other score, scaled by the spread of the scores (lowest score best where the winners have
-    the lowest, as in White Elephant).
+    other score, scaled by the spread of the scores (lowest score best where the lowest wins,
+    as in White Elephant).
 
     >>> playout_result(Outcome((3, 5, 5), (1, 2)), 1)
     (0.5, 0.5)
-    >>> playout_result(Outcome((3, 5, 9), (0,)), 0)
+    >>> playout_result(Outcome((3, 5, 9), (0,), lowest_wins=True), 0)
     (0.9333333333333333, 1.0)
     """
-    winners = outcome.winners
-    share = 1.0 / len(winners) if seat in winners else 0.0
+    share = outcome.share(seat)
     scores = outcome.scores
     top, bottom = max(scores), min(scores)
     if top == bottom:
         return (1 - MARGIN) * share + MARGIN / 2, share
     others = scores[:seat] + scores[seat + 1 :]
-    if winners and scores[winners[0]] < top:  # lowest wins
+    if outcome.lowest_wins:
         margin = min(others) - scores[seat]
     else:
         margin = scores[seat] - max(others)

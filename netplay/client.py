@@ -16,7 +16,8 @@ Given a :class:`~yule.netplay.seatstore.SeatStore`, the client keeps every seat 
 (keyed by ``host:port``, or the ``address`` given), with the table's code and game once the host
 tells them, and drops a seat whose token the host no longer knows: :meth:`Client.saved_seats`
 then tells which seats this player holds at this host, also from an earlier run, and
-:meth:`Client.resume` takes one back.
+:meth:`Client.resume` takes one back.  It keeps there too the person token the host gives each
+name (:attr:`Client.person`), so the player is the same person at that host in every run.
 
 Example::
 
@@ -36,7 +37,7 @@ API in brief: :meth:`Client.connect`, :meth:`~Client.close`, :meth:`~Client.list
 :meth:`~Client.reclaim`, :meth:`~Client.watch`, :meth:`~Client.leave`, :meth:`~Client.add_bot`,
 :meth:`~Client.fill_bots`, :meth:`~Client.remove_bot`, :meth:`~Client.set_open`,
 :meth:`~Client.start`, :meth:`~Client.play_again`, :meth:`~Client.move`, :meth:`~Client.chat`,
-:meth:`~Client.rename`; :attr:`Client.seats`
+:meth:`~Client.rename`, :meth:`~Client.standings` (the evening's scoreboard); :attr:`Client.seats`
 holds this client's :class:`SeatClaim` per table, :attr:`Client.tables` the latest table info
 of each table followed, :meth:`~Client.saved_seats` the seats kept on this machine;
 :func:`may_move` tells whether a view frame asks its seat for a move; :func:`discover_hosts`
@@ -57,6 +58,7 @@ from typing import Any
 
 from . import DEFAULT_PORT
 from .discovery import FoundHost, discover_hosts
+from .names import clean_name
 from .seatstore import SavedSeat, SeatStore
 from .wire import MAX_HOST_FRAME, PROTOCOL_VERSION, FrameError, encode, read_frame
 
@@ -138,6 +140,9 @@ class Client:
         """Where the seats this client gets are kept between runs (None: nowhere)."""
         self.address = address or f"{host}:{port}"
         """The key of this host in the seat store."""
+        self.person: str | None = None
+        """The person token the host gave this client's name (who it is there across tables:
+        :mod:`.evening`), presented in every hello; kept in the seat store, per name."""
         self._writer: asyncio.StreamWriter | None = None
         self._tasks: list[asyncio.Task[Any]] = []
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
@@ -191,8 +196,12 @@ class Client:
 
     async def _open(self) -> None:
         reader, writer = await asyncio.open_connection(self.host, self.port, limit=2**16)
+        hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": self.name}
+        person = self._person_of(self.name)
+        if person is not None:
+            hello["person"] = person
         try:
-            writer.write(encode({"type": "hello", "version": PROTOCOL_VERSION, "name": self.name}))
+            writer.write(encode(hello))
             reply = await read_frame(reader, MAX_HOST_FRAME, idle_timeout=self.request_timeout,
                                      frame_timeout=self.request_timeout)  # fmt: skip
             if reply.get("type") == "error":
@@ -203,6 +212,7 @@ class Client:
             writer.close()
             raise
         self.welcome = reply
+        self._keep_person(self.name, reply.get("person"))
         self._writer = writer
         self.state = CONNECTED
         loop = asyncio.get_running_loop()
@@ -328,6 +338,23 @@ class Client:
         self.tables[table] = info
         if self.seat_store is not None and table in self.seats and info.get("you") is not None:
             self.seat_store.note(self.address, table, code=info.get("code"), game=info.get("game"))
+
+    def _person_of(self, name: str) -> str | None:
+        """The person token to present under ``name``: the one in use, else the one the seat store
+        keeps for that name at this host."""
+        if self.person is not None and name == self.name:
+            return self.person
+        if self.seat_store is None:
+            return None
+        return self.seat_store.person(self.address, clean_name(name))
+
+    def _keep_person(self, name: str, token: object) -> None:
+        """The host's person token for ``name``: in use from now on, and kept in the seat store."""
+        if not isinstance(token, str):
+            return  # a host from before persons
+        self.person = token
+        if self.seat_store is not None:
+            self.seat_store.keep_person(self.address, clean_name(name), token)
 
     def _player(self) -> str:
         """This client's player name as the host has it (cleaned), or as given before the hello."""
@@ -590,10 +617,23 @@ class Client:
         Refused (``seated``) while this client holds a seat: a seat keeps the name it was taken
         under.  The seats kept on this machine are those of the name in use (:meth:`saved_seats`).
         """
-        cleaned = str((await self.request({"type": "rename", "name": name}))["name"])
+        message = {"type": "rename", "name": name}
+        person = self._person_of(name)
+        if person is not None:
+            message["person"] = person
+        reply = await self.request(message)
+        cleaned = str(reply["name"])
+        self.person = None
+        self._keep_person(name, reply.get("person"))
         self.name = cleaned
         self.welcome["name"] = cleaned
         return cleaned
+
+    async def standings(self, bots: bool = True) -> dict[str, Any]:
+        """The evening's standings at this host, as far as this client may see them (``bots``:
+        with the bots' rows): ``{"evening", "started", "bots", "total", "rows"}``, see
+        docs/protocol.md."""
+        return await self.request({"type": "standings", "bots": bots})
 
     async def chat(self, table: int, text: str) -> None:
         """Say ``text`` to everyone at ``table`` (it comes back to this client too, as a ``chat`` frame)."""

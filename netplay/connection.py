@@ -236,6 +236,8 @@ class Connection(asyncio.Protocol):
         self.on_open = on_open
         """Told of the connection once it is made (its peer known); it may refuse and close it."""
         self.name = ""
+        self.person: str | None = None
+        """The hash of this connection's person token, once its hello is accepted (:mod:`.evening`)."""
         self.greeted = False
         """True once the host has accepted this connection's hello."""
         self.seats: dict[int, int] = {}

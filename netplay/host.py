@@ -31,6 +31,7 @@ from typing import Any
 from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
+from .evening import PERSON_SECRET, PersonTokens, evening_standings, seen_by
 from .messages import (
     AddBot,
     Again,
@@ -56,6 +57,7 @@ from .messages import (
     Resume,
     SetOpen,
     StandIn,
+    Standings,
     Start,
     Undo,
     Watch,
@@ -121,6 +123,8 @@ class Host:
         self.nudge_after = nudge_after
         """Seconds a person's move waits before it can be nudged or given to a bot (None: the table's default)."""
         self.thinkers = Thinkers(bot_workers)
+        self._persons: PersonTokens | None = None
+        """The host's person tokens (:mod:`.evening`), once its data folder is open."""
         """Where every table's bots think: ``bot_workers`` processes (0: a thread of this one)."""
         self.ask_seconds = ask_seconds
         """Seconds a table has to answer a request for an away player's seat (None: the door's default)."""
@@ -187,6 +191,7 @@ class Host:
             "remove_seat": self._remove_seat,
             "chat": self._chat,
             "rename": self._rename,
+            "standings": self._standings,
         }
 
     # -- life cycle ----------------------------------------------------------------------------
@@ -200,6 +205,7 @@ class Host:
         ``bind`` None listens on every interface.
         """
         self._store = store = Store(self.data_dir)
+        self._persons = PersonTokens(store.secret(PERSON_SECRET))
         self._forget_finished(starting=True)
         rows = store.load_tables()
         for table_id, why in store.unreadable:
@@ -478,7 +484,18 @@ class Host:
         conn.name = clean_name(hello.name)
         conn.greeted = True
         conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "name": conn.name, "host": self.name,
-                   "heartbeat": self.limits.heartbeat, "rid": hello.rid})  # fmt: skip
+                   "heartbeat": self.limits.heartbeat, "person": self._person(conn, hello.person),
+                   "rid": hello.rid})  # fmt: skip
+
+    def _person(self, conn: Connection, token: str | None) -> str:
+        """``conn`` is the person of ``token`` when this host gave that token, else a new person
+        (:mod:`.evening`); the token for the client to keep."""
+        persons = self._persons
+        assert persons is not None, "the host is not started"
+        if token is None or not persons.valid(token):
+            token = persons.mint()
+        conn.person = hash_token(token)
+        return token
 
     def _dispatch(self, conn: Connection, message: ClientMessage) -> None:
         kind = message.type
@@ -603,9 +620,7 @@ class Host:
         counts in the connection's rate limit by its size, and in its address's (``list_flood``).
         """
         limits = self.limits
-        if not self._lists.ready(conn.group, limits.list_cost):
-            raise RequestError("list_flood", "Too many lobby lists are asked for from your address: wait a few "
-                               "seconds, then ask again.")  # fmt: skip
+        self._lobby_ready(conn)
         now = asyncio.get_running_loop().time()
         ids = self._table_ids()
         wanted = set(message.tables) | conn.seats.keys() | conn.watching | conn.created
@@ -625,11 +640,34 @@ class Host:
             else:  # some of the asker's own are among the newest: the others, and more from before them
                 lines += [line for j, line in enumerate(newest) if ids[-1 - j] not in skip][:room]
                 lines += self._lines(oldest, limits.list_length - len(lines), skip, now)
-        cost = limits.list_cost + sum(map(len, lines)) / limits.list_bytes
+        self._lobby_charge(conn, sum(map(len, lines)))
+        return encode_with({"type": "tables", "total": len(self.tables), "rid": message.rid}, "tables", lines)
+
+    def _lobby_ready(self, conn: Connection) -> None:
+        """Refuse a lobby list or standings when its address has asked for too many lately."""
+        if not self._lists.ready(conn.group, self.limits.list_cost):
+            raise RequestError("list_flood", "Too many lobby lists (or standings) are asked for from your address: "
+                               "wait a few seconds, then ask again.")  # fmt: skip
+
+    def _lobby_charge(self, conn: Connection, size: int) -> None:
+        """A lobby list or standings of ``size`` bytes counts in the connection's rate limit and
+        in its address's, as :attr:`Limits.list_cost` frames and one more for each
+        :attr:`Limits.list_bytes` bytes."""
+        limits = self.limits
+        cost = limits.list_cost + size / limits.list_bytes
         if not conn.allow(cost - 1):  # the frame itself has counted once
             conn.flood()  # closed: the answer goes nowhere
         self._lists.charge(conn.group, cost)
-        return encode_with({"type": "tables", "total": len(self.tables), "rid": message.rid}, "tables", lines)
+
+    def _standings(self, conn: Connection, message: Standings) -> bytes:
+        """The evening's standings as far as ``conn`` may see them (:func:`.evening.seen_by`);
+        it counts like a lobby list."""
+        self._lobby_ready(conn)
+        tables = set(conn.seats) | conn.watching | conn.created
+        answer = evening_standings(self.store, sees=seen_by(conn.person, tables), me=conn.person, bots=message.bots)
+        frame = encode({"type": "standings", **answer, "rid": message.rid})
+        self._lobby_charge(conn, len(frame))
+        return frame
 
     def _lines(self, end: int, count: int, skip: Collection[int], now: float) -> list[bytes]:
         """The lobby lines of up to ``count`` tables from before the ``end``-th (in the order of
@@ -820,4 +858,4 @@ class Host:
         for table_id in conn.created:
             if (table := self.tables.get(table_id)) is not None and table.organiser is conn:
                 table.broadcast_info()  # it names who runs the table
-        return {"type": "ok", "name": name}
+        return {"type": "ok", "name": name, "person": self._person(conn, message.person)}

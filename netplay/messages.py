@@ -41,11 +41,13 @@ class _Message(BaseModel):
 
 
 class Hello(_Message):
-    """First message: the protocol version and the player's name."""
+    """First message: the protocol version, the player's name and, when the host gave them one
+    before, their person token (who they are at this host: :mod:`.evening`)."""
 
     type: Literal["hello"]
     version: int
     name: Annotated[str, Field(max_length=MAX_NAME)]
+    person: Token | None = None
 
 
 class Ping(_Message):
@@ -232,10 +234,19 @@ class RemoveSeat(_Message):
 
 
 class Rename(_Message):
-    """Play under another name from now on (the host cleans it); refused while holding a seat."""
+    """Play under another name from now on (the host cleans it); refused while holding a seat.
+    ``person``: the person token the host gave that name before, if any (as in a hello)."""
 
     type: Literal["rename"]
     name: Annotated[str, Field(max_length=MAX_NAME)]
+    person: Token | None = None
+
+
+class Standings(_Message):
+    """The evening's standings, as far as the asker may see them; ``bots``: with the bots' rows."""
+
+    type: Literal["standings"]
+    bots: bool = True
 
 
 class Chat(_Message):
@@ -249,7 +260,7 @@ class Chat(_Message):
 _MODELS = (
     Hello, Ping, Pong, ListTables, Paces, Create, Join, Resume, Reclaim, Watch, Leave, AddBot, FillBots,
     RemoveBot, SetOpen, Start, Again, Move, Organise, Undo, Answer, Nudge, StandIn, BotMove, RemoveSeat, Chat,
-    Rename,
+    Rename, Standings,
 )  # fmt: skip
 
 ClientMessage = Annotated[
@@ -279,7 +290,8 @@ ClientMessage = Annotated[
     | BotMove
     | RemoveSeat
     | Chat
-    | Rename,
+    | Rename
+    | Standings,
     Field(discriminator="type"),
 ]
 """Any client message, validated (:func:`parse_client_message`); one class per ``type``."""

@@ -1,7 +1,8 @@
 """The seats of a table: who sits where, and when a bot stands in for a person who is away.
 
 A seat is empty (``None``) or a :class:`Seat`: a person's, known by the hash of their secret
-token (``conn`` while they are connected); a bot's (``bot``, its kind); or, at an
+token (``conn`` while they are connected) and kept by the person who took it (``person_hash``,
+the hash of their person token: :mod:`.evening`); a bot's (``bot``, its kind); or, at an
 organiser-mode table, a guest the organiser moves for (neither).  :class:`Seats` writes every
 change of who sits where to the store before it makes it in memory, so a write that fails
 changes nothing.  While a game is played, a person who is away gets a stand-in bot once the
@@ -18,7 +19,7 @@ from typing import Any
 
 from .connection import Connection
 from .names import unlike
-from .store import Store, hash_token
+from .store import SeatRow, Store, hash_token
 
 
 @dataclass(slots=True)
@@ -28,6 +29,8 @@ class Seat:
     name: str
     bot: str | None = None
     token_hash: str | None = None
+    person_hash: str | None = None
+    """The hash of the person token of who took the seat, when the host knows it (:mod:`.evening`)."""
     conn: Connection | None = None
     stand_in: bool = False
     """True while a bot plays for the absent person."""
@@ -63,30 +66,30 @@ class Seats:
 
     # -- who sits where, stored first ------------------------------------------------------------
 
-    def restore(self, rows: Mapping[int, tuple[str, str | None, str | None]]) -> None:
-        """The seats as stored: seat -> (name, bot kind, token hash)."""
-        for seat, (name, bot, token_hash) in rows.items():
+    def restore(self, rows: Mapping[int, SeatRow]) -> None:
+        """The seats as stored."""
+        for seat, row in rows.items():
             if 0 <= seat < len(self._seats):
-                self._seats[seat] = Seat(name, bot, token_hash)
+                self._seats[seat] = Seat(row.name, row.bot, row.token_hash, row.person)
 
     def guest(self, seat: int, name: str) -> None:
         """An organiser-mode guest in ``seat``."""
-        self.store.save_seat(self.table, seat, name, None, None)
+        self.store.save_seat(self.table, seat, SeatRow(name))
         self._seats[seat] = Seat(name)
 
     def person(self, seat: int, conn: Connection) -> str:
-        """The player of ``conn`` in ``seat``, under their name told apart from the others here;
-        their new secret token."""
+        """The player of ``conn`` in ``seat`` (its person), under their name told apart from the
+        others here; their new secret token."""
         token = secrets.token_urlsafe(24)
-        s = Seat(self.unique(conn.name, seat), token_hash=hash_token(token), conn=conn)
-        self.store.save_seat(self.table, seat, s.name, None, s.token_hash)
+        s = Seat(self.unique(conn.name, seat), token_hash=hash_token(token), person_hash=conn.person, conn=conn)
+        self.store.save_seat(self.table, seat, SeatRow(s.name, None, s.token_hash, s.person_hash))
         self._seats[seat] = s
         return token
 
     def bot(self, seat: int, kind: str, name: str) -> None:
         """A bot of ``kind`` in ``seat``, called ``name`` (told apart from the others here)."""
         name = self.unique(name, seat)
-        self.store.save_seat(self.table, seat, name, kind, None)
+        self.store.save_seat(self.table, seat, SeatRow(name, kind))
         self._seats[seat] = Seat(name, bot=kind)
 
     def empty(self, seat: int) -> Seat | None:
@@ -97,11 +100,11 @@ class Seats:
 
     def new_token(self, seat: int) -> tuple[str | None, str]:
         """A new secret token for a person's seat (the old one stops working): the old token's
-        hash and the new token."""
+        hash and the new token.  The seat stays its person's."""
         s = self._seats[seat]
         assert s is not None
         old, token = s.token_hash, secrets.token_urlsafe(24)
-        self.store.save_seat(self.table, seat, s.name, None, hash_token(token))
+        self.store.save_seat(self.table, seat, SeatRow(s.name, None, hash_token(token), s.person_hash))
         s.token_hash = hash_token(token)
         return old, token
 

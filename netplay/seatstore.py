@@ -6,10 +6,13 @@ closed terminal, a crashed laptop or a restarted host costs nothing: the next ``
 presents the token again.  The folder is ``$YULE_STATE_DIR`` when set (the SSH server gives
 each SSH user their own), else the platform's user state folder.
 
-The file maps a host address (``host:port``, or any key the caller chooses) to its tables::
+The file maps a host address (``host:port``, or any key the caller chooses) to its tables,
+and to the person token the host gave each name played under there (who they are at that host,
+across its tables: :mod:`yule.netplay.evening`)::
 
     {"version": 1, "hosts": {"192.168.1.20:7737": {"3": {"seat": 1, "token": "…",
-     "code": "K7QF2M", "game": "white-elephant", "name": "Bob", "saved": 1734567890.0}}}}
+     "code": "K7QF2M", "game": "white-elephant", "name": "Bob", "saved": 1734567890.0}}},
+     "persons": {"192.168.1.20:7737": {"bob": "…"}}}
 
 The folder and the file are for their owner only, and the file is written whole
 (:mod:`yule.netplay.private`), so a reader never sees half of it.  A file that
@@ -24,6 +27,9 @@ and the store starts empty: a player can lose old seats that way, never the prog
     >>> store.forget("10.0.0.5:7737", 3)
     >>> store.seats("10.0.0.5:7737")
     []
+    >>> store.keep_person("10.0.0.5:7737", "Bob", "p3rs0n")
+    >>> store.person("10.0.0.5:7737", "BOB"), store.person("10.0.0.5:7737", "Ana")
+    ('p3rs0n', None)
 """
 
 from __future__ import annotations
@@ -108,21 +114,30 @@ class SeatStore:
     # -- reading ---------------------------------------------------------------------------
 
     def _load(self) -> dict[str, dict[str, SavedSeat]]:
+        return self._read()[0]
+
+    def _read(self) -> tuple[dict[str, dict[str, SavedSeat]], dict[str, dict[str, str]]]:
+        """The seats held at each host, and the person token of each name there."""
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
-            return {}
+            return {}, {}
         except OSError as e:
             log.warning("cannot read the seat file %s: %s", self.path, e)
-            return {}
+            return {}, {}
         try:
             data = json.loads(raw.decode("utf-8"))
             if data.get("version") != FORMAT_VERSION:
                 raise ValueError(f"version {data.get('version')!r}")
-            return {
+            hosts = {
                 address: {table: SavedSeat.from_json(table, seat) for table, seat in tables.items()}
                 for address, tables in data["hosts"].items()
             }
+            persons = {
+                address: {str(name): str(token) for name, token in names.items()}
+                for address, names in data.get("persons", {}).items()
+            }
+            return hosts, persons
         except (
             ValueError,
             TypeError,
@@ -132,7 +147,7 @@ class SeatStore:
             RecursionError,
         ) as e:  # bad UTF-8: ValueError
             self._set_aside(e)
-            return {}
+            return {}, {}
 
     def _set_aside(self, problem: Exception) -> None:
         aside = self.path.with_name(f"{self.path.name}.bad-{int(time.time())}")
@@ -147,44 +162,57 @@ class SeatStore:
     def seat(self, address: str, table: int) -> SavedSeat | None:
         return self._load().get(address, {}).get(str(table))
 
+    def person(self, address: str, name: str) -> str | None:
+        """The person token the host at ``address`` gave ``name`` (its case aside), if any."""
+        return self._read()[1].get(address, {}).get(name.casefold())
+
     # -- writing ---------------------------------------------------------------------------
 
     def remember(self, address: str, seat: SavedSeat) -> None:
         """Keep ``seat`` (in place of any other seat held at its table)."""
-        hosts = self._load()
+        hosts, persons = self._read()
         hosts.setdefault(address, {})[str(seat.table)] = seat
-        self._save(hosts)
+        self._save(hosts, persons)
 
     def note(self, address: str, table: int, **known: Any) -> None:
         """Add what has become known about a held seat's table (its code, game, name).
 
         Writes only when something changed; ``None`` values are left out.
         """
-        hosts = self._load()
+        hosts, persons = self._read()
         seat = hosts.get(address, {}).get(str(table))
         if seat is None:
             return
         changed = replace(seat, **{key: value for key, value in known.items() if value is not None})
         if changed != seat:
             hosts[address][str(table)] = changed
-            self._save(hosts)
+            self._save(hosts, persons)
 
     def forget(self, address: str, table: int) -> None:
         """The seat at ``table`` is no more (the host does not know its token, or it was given up)."""
-        hosts = self._load()
+        hosts, persons = self._read()
         tables = hosts.get(address, {})
         if tables.pop(str(table), None) is None:
             return
         if not tables:
             del hosts[address]
-        self._save(hosts)
+        self._save(hosts, persons)
 
-    def _save(self, hosts: dict[str, dict[str, SavedSeat]]) -> None:
+    def keep_person(self, address: str, name: str, token: str) -> None:
+        """Keep the person token the host at ``address`` gave ``name`` (writes only when it is new)."""
+        hosts, persons = self._read()
+        names = persons.setdefault(address, {})
+        if names.get(name.casefold()) != token:
+            names[name.casefold()] = token
+            self._save(hosts, persons)
+
+    def _save(self, hosts: dict[str, dict[str, SavedSeat]], persons: dict[str, dict[str, str]]) -> None:
         data = {
             "version": FORMAT_VERSION,
             "hosts": {
                 address: {table: seat.to_json() for table, seat in tables.items()} for address, tables in hosts.items()
             },
+            "persons": persons,
         }
         try:
             private_folder(self.path.parent)

@@ -5,14 +5,16 @@ killed at any moment restarts with each table at its last acknowledged move.  Wr
 belong together happen in one :meth:`Store.atomic` block; a write that fails (disk full,
 database locked, I/O error) raises :class:`StoreError` with nothing of the block written.  Tables are
 rebuilt by replaying their stored moves (:func:`yule.core.records.replay`); nothing is pickled.
-Seat tokens are stored as SHA-256 hashes only.  Each table's last chat lines are kept too
-(never in a record).
+Seat tokens and person tokens are stored as SHA-256 hashes only.  Each table's last chat lines
+are kept too (never in a record).  The evening's scoreboard keeps rows of its own (the
+``evenings``, and each finished game's ``results`` seat by seat: :mod:`yule.netplay.evening`),
+written in the step that ends the game.
 
 Finished games are written to ``DATA/records/table-<id>-game-<n>.json`` (``yule-record/1``).
 The data folder, the database and the records are readable by their owner only (seat tokens
 are hashed, but records and settings are nobody else's business; :mod:`yule.netplay.private`).
 A table whose game finished long ago can be forgotten (:meth:`Store.forget_finished`); its
-record files stay.
+record files and its results stay.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ import contextlib
 import hashlib
 import json
 import os
+import secrets
 import sqlite3
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from yule.core.estimate import Pace, usual_seconds
 
@@ -56,6 +59,7 @@ CREATE TABLE IF NOT EXISTS seats (
     name TEXT NOT NULL,
     bot TEXT,
     token_hash TEXT,
+    person TEXT,
     PRIMARY KEY (table_id, seat)
 );
 CREATE INDEX IF NOT EXISTS seats_by_token ON seats (token_hash);
@@ -89,6 +93,32 @@ CREATE TABLE IF NOT EXISTS paces (
     game TEXT PRIMARY KEY,
     seconds REAL NOT NULL,
     turns INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS evenings (
+    id INTEGER PRIMARY KEY,
+    started REAL NOT NULL,
+    ended REAL
+);
+CREATE TABLE IF NOT EXISTS results (
+    evening INTEGER NOT NULL,
+    table_id INTEGER NOT NULL,
+    game_no INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    person TEXT,
+    name TEXT NOT NULL,
+    bot TEXT,
+    score INTEGER,
+    place INTEGER,
+    share REAL NOT NULL,
+    open INTEGER NOT NULL,
+    ended REAL NOT NULL,
+    PRIMARY KEY (table_id, game_no, seat)
+);
+CREATE INDEX IF NOT EXISTS results_by_evening ON results (evening);
+CREATE TABLE IF NOT EXISTS secrets (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 );
 """
 TABLE_COLUMNS = (
@@ -130,6 +160,53 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+class SeatRow(NamedTuple):
+    """A taken seat as stored."""
+
+    name: str
+    bot: str | None = None
+    """The bot kind of a bot's seat."""
+    token_hash: str | None = None
+    """The hash of a person's seat token."""
+    person: str | None = None
+    """The hash of the person token of who took the seat (:mod:`.evening`), when the host knew it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How one seat's game ended, as the evening's scoreboard keeps it (:mod:`.evening`)."""
+
+    table: int
+    game_no: int
+    game: str
+    seat: int
+    person: str | None
+    """The hash of the seat's person token; None for a bot, and for a seat whose person the host
+    does not know (an organiser-mode guest, a seat taken before hosts knew persons)."""
+    name: str
+    """The seat's name at the table."""
+    bot: str | None
+    """The bot kind of a bot's seat."""
+    score: int | None
+    """None in a game without scores (:attr:`yule.core.base.Game.scored`)."""
+    place: int | None
+    """1 for the winners ...; None in a game that ranks nobody."""
+    share: float
+    """The seat's share of the win (1/k for each of k winners)."""
+    open: bool
+    """True when the table was open (no join code) when the game ended."""
+    ended: float
+    """When the game ended (Unix time)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """One evening of games: its number and when it started (Unix time)."""
+
+    id: int
+    started: float
+
+
 @dataclass(frozen=True, slots=True)
 class TableRow:
     """A table as stored: its settings, current game and seats (``seats[i]`` or ``None``)."""
@@ -146,8 +223,8 @@ class TableRow:
     seed: str
     """The current game's seed (empty before the first game)."""
     players: list[str]
-    seat_rows: dict[int, tuple[str, str | None, str | None]]
-    """seat -> (name, bot kind or None, token hash or None)."""
+    seat_rows: dict[int, SeatRow]
+    """seat -> who sits there."""
     moves: list[dict[str, Any]]
     """The current game's record moves, in order."""
     organiser: tuple[str, bool] | None = None
@@ -186,6 +263,8 @@ class Store:
         self.records_dir = self.data_dir / "records"
         self.unreadable: list[tuple[int, str]] = []
         """Tables :meth:`load_tables` set aside, with why (their rows stay, for a person to look at)."""
+        self._results: tuple[int, list[Result]] | None = None
+        """The results of an evening as last read (:meth:`results`), until this store changes them."""
         try:
             self._open()
         except (OSError, sqlite3.Error) as e:
@@ -222,6 +301,9 @@ class Store:
             self.db.execute("ALTER TABLE tables ADD COLUMN made_by TEXT")
         if "strength" not in columns:
             self.db.execute("ALTER TABLE tables ADD COLUMN strength TEXT")
+        seats = {row[1] for row in self.db.execute("PRAGMA table_info(seats)")}
+        if "person" not in seats:  # seats taken before hosts knew persons: a person of that seat
+            self.db.execute("ALTER TABLE seats ADD COLUMN person TEXT")
         chat = {row[1] for row in self.db.execute("PRAGMA table_info(chat)")}
         for column in ("game_no", "seq"):  # where in the game each line was said: none for older lines
             if column not in chat:
@@ -277,9 +359,12 @@ class Store:
                  None if strength is None else json.dumps(strength)),
             )  # fmt: skip
 
-    def save_seat(self, table_id: int, seat: int, name: str, bot: str | None, token_hash: str | None) -> None:
+    def save_seat(self, table_id: int, seat: int, row: SeatRow) -> None:
         with self.atomic():
-            self.db.execute("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?)", (table_id, seat, name, bot, token_hash))
+            self.db.execute(
+                "INSERT OR REPLACE INTO seats (table_id, seat, name, bot, token_hash, person) VALUES (?,?,?,?,?,?)",
+                (table_id, seat, *row),
+            )
 
     def free_seat(self, table_id: int, seat: int) -> None:
         with self.atomic():
@@ -348,9 +433,9 @@ class Store:
                     self.db.execute(f"DELETE FROM {where}=?", (table_id,))
 
     def load_tables(self) -> list[TableRow]:
-        seats: dict[int, dict[int, tuple[str, str | None, str | None]]] = {}
-        for table_id, seat, name, bot, token_hash in self.db.execute("SELECT * FROM seats"):
-            seats.setdefault(table_id, {})[seat] = (name, bot, token_hash)
+        seats: dict[int, dict[int, SeatRow]] = {}
+        for table_id, seat, *row in self.db.execute("SELECT table_id, seat, name, bot, token_hash, person FROM seats"):
+            seats.setdefault(table_id, {})[seat] = SeatRow(*row)
         organisers = {t: (h, bool(m)) for t, h, m in self.db.execute("SELECT * FROM organisers")}
         out = []
         self.unreadable = []
@@ -385,6 +470,69 @@ class Store:
         pace = (Pace(*known) if known else Pace(usual_seconds(game))).learnt(observed)
         with self.atomic():
             self.db.execute("INSERT OR REPLACE INTO paces VALUES (?,?,?)", (game, pace.seconds, pace.turns))
+
+    # -- the evening's scoreboard --------------------------------------------------------------
+
+    def secret(self, name: str) -> bytes:
+        """A secret of this host's own (32 random bytes, made the first time it is asked for)."""
+        row = self.db.execute("SELECT value FROM secrets WHERE name=?", (name,)).fetchone()
+        if row is None:
+            with self.atomic():
+                self.db.execute("INSERT OR IGNORE INTO secrets VALUES (?,?)", (name, secrets.token_hex(32)))
+            row = self.db.execute("SELECT value FROM secrets WHERE name=?", (name,)).fetchone()
+        return bytes.fromhex(row[0])
+
+    def evening(self) -> Evening | None:
+        """The evening going on: the newest one not ended (None before the first game ends)."""
+        row = self.db.execute("SELECT id, started FROM evenings WHERE ended IS NULL ORDER BY id DESC").fetchone()
+        return None if row is None else Evening(*row)
+
+    def new_evening(self, now: float) -> Evening:
+        """End the evening going on (if any) and start another at ``now`` (Unix time)."""
+        self._results = None
+        with self.atomic():
+            self.db.execute("UPDATE evenings SET ended=? WHERE ended IS NULL", (now,))
+            number = self.db.execute("INSERT INTO evenings (started) VALUES (?)", (now,)).lastrowid
+        assert number is not None
+        return Evening(number, now)
+
+    def add_results(self, results: Iterable[Result]) -> None:
+        """Keep how a game ended, seat by seat, in the evening going on (one is started if none
+        is); a game's results already kept stay as they are."""
+        rows = list(results)
+        if not rows:
+            return
+        self._results = None
+        with self.atomic():
+            evening = self.evening() or self.new_evening(rows[0].ended)
+            self.db.executemany(
+                "INSERT OR IGNORE INTO results VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [(evening.id, r.table, r.game_no, r.game, r.seat, r.person, r.name, r.bot, r.score, r.place, r.share,
+                  int(r.open), r.ended) for r in rows],
+            )  # fmt: skip
+
+    def forget_results(self, table_id: int, game_no: int) -> None:
+        """A finished game is not over any more (an undo): its results go."""
+        self._results = None
+        with self.atomic():
+            self.db.execute("DELETE FROM results WHERE table_id=? AND game_no=?", (table_id, game_no))
+
+    def results(self, evening: int) -> list[Result]:
+        """Every seat's result of the evening's games, in the order the games ended (read again
+        only once this store has changed results: do not change the list)."""
+        if self._results is not None and self._results[0] == evening:
+            return self._results[1]
+        rows = self.db.execute(
+            "SELECT table_id, game_no, game, seat, person, name, bot, score, place, share, open, ended FROM results"
+            " WHERE evening=? ORDER BY ended, table_id, game_no, seat",
+            (evening,),
+        )
+        results = [
+            Result(table, game_no, game, seat, person, name, bot, score, place, share, bool(open_), ended)
+            for table, game_no, game, seat, person, name, bot, score, place, share, open_, ended in rows
+        ]
+        self._results = (evening, results)
+        return results
 
     def record_path(self, table_id: int, game_no: int) -> Path:
         return self.records_dir / f"table-{table_id}-game-{game_no}.json"

@@ -15,10 +15,11 @@ number, so a restart changes nothing) are played on the session, the new record 
 committed to the store, and only then does every connection at the table get its own view
 frame.  A move and its write are one step: when the store fails, the game goes back to its
 last stored position and :class:`~yule.netplay.store.StoreError` reaches the host, which tells
-the mover; the same for a game's start, its end (with its record, and the strength the
-table's adapting bots play at next, :class:`yule.core.levels.Strength`) and an undo.  When a
-game ends the host also learns people's pace from its turns (:meth:`Store.learn_pace`).  Seats
-and settings are written before they change in memory, so a failed write changes nothing.
+the mover; the same for a game's start, its end (with its record, its results for the
+evening's scoreboard: :mod:`.evening`, and the strength the table's adapting bots play at next,
+:class:`yule.core.levels.Strength`) and an undo.  When a game ends the host also learns people's
+pace from its turns (:meth:`Store.learn_pace`).  Seats and settings are written before they
+change in memory, so a failed write changes nothing.
 
 Each game gets its own seed when it starts (:meth:`Table.game_seed`): the host's own secret
 randomness, unless the table's creator asked for a seed and nobody but bots plays against
@@ -34,10 +35,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 from yule.core import BadOptions, Game, IllegalMove, get_game
+from yule.core.base import seat_namer
 from yule.core.bots import bot_title
 from yule.core.levels import Strength
 from yule.core.records import record_of
@@ -48,6 +51,7 @@ from .chat import TableChat, clean_chat
 from .clock import NUDGE_AFTER, TIME_UP, TurnClock, Waits
 from .connection import Connection, Limits, TokenBucket
 from .door import Ask, Door, DoorError
+from .evening import game_results
 from .names import clean_name, guest_names
 from .seats import Seat, Seats
 from .store import ChatRow, Store, StoreError, TableRow
@@ -253,10 +257,24 @@ class Table:
         start-up tries again when this fails)."""
         try:
             with self.store.atomic():
-                self.save()
-                self.store.write_record(self.id, self.game_no, self.record())
+                self._write_end()
         except StoreError:
             log.exception("table %s: its finished game could not be stored", self.id)
+
+    def _write_end(self) -> None:
+        """Store the end of the current game, in the store step under way: the table's status, the
+        game's results for the evening's scoreboard (:mod:`.evening`) and its record."""
+        session = self.session
+        assert session is not None
+        outcome = session.state.outcome()
+        assert outcome is not None
+        who = seat_namer(self.players)  # a seat left empty since the game ended (a restore): its name
+        seats = [(who(seat), s.bot if s else None, s.person_hash if s else None) for seat, s in enumerate(self.seats)]
+        self.save()
+        self.store.add_results(
+            game_results(self.game, outcome, self.id, self.game_no, seats, open=self.open, ended=time.time())
+        )
+        self.store.write_record(self.id, self.game_no, self.record())
 
     @contextlib.contextmanager
     def _changing(self, **fields: Any) -> Iterator[None]:
@@ -836,6 +854,7 @@ class Table:
             self.store.truncate_moves(self.id, self.game_no, keep)
             if reopened:
                 self.save()
+                self.store.forget_results(self.id, self.game_no)
         undone = session.undo()
         self.log.back_to(keep)
         what = self.game.describe(undone[0], self.players) if undone else "a move."
@@ -865,8 +884,7 @@ class Table:
             with self._changing(status=OVER if over else self.status, strength=self._counted()):
                 self.store.append_moves(self.id, self.game_no, stored, new)
                 if over:
-                    self.save()
-                    self.store.write_record(self.id, self.game_no, self.record())
+                    self._write_end()
         except StoreError:
             log.exception("table %s: %d moves could not be stored; the table is back at move %d", self.id,
                           len(new), stored)  # fmt: skip

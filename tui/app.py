@@ -735,6 +735,10 @@ class YuleApp(HostedApp):
                 await self._take_seat(None, None, private=True)
             elif kind == "rename":
                 await self._rename()
+            elif kind == "evening":
+                from .standings import StandingsScreen
+
+                self.push_screen(StandingsScreen(client.standings))
             elif kind == "watch":
                 code = None
                 if not args["open"]:

@@ -455,6 +455,14 @@ def cmd_ssh_names(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_evening(args: argparse.Namespace) -> int:
+    from yule.netplay import default_data_dir
+    from yule.tui.standings import run_evening
+
+    data = Path(args.data) if args.data else default_data_dir()
+    return run_evening(data, export=Path(args.export) if args.export else None, new=args.new, bots=not args.no_bots)
+
+
 def cmd_bots(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -618,7 +626,13 @@ def build_parser() -> argparse.ArgumentParser:
         MAX_CONNECTIONS,
     )
 
-    p = sub.add_parser("host", help="serve tables to players on the LAN")
+    p = sub.add_parser(
+        "host",
+        help="serve tables to players on the LAN",
+        description="Serve tables to players on the LAN; every move is saved, so a restart loses nothing. The "
+        "evening's standings at this host: 'yule evening' prints them, exports them (CSV, Markdown) and starts "
+        "a new evening, also while the host runs.",
+    )
     p.add_argument("--bind", metavar="ADDR", help="address to listen on (default: every interface)")
     p.add_argument("--port", type=_port_number, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
     p.add_argument("--data", metavar="DIR", help="data folder (database and finished game records)")
@@ -698,6 +712,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", metavar="DIR", help="data folder of the SSH server (default: the usual one)")
     p.add_argument("--release", metavar="NAME", help="forget who holds NAME and its seats (a guest's new key)")
     p.set_defaults(handler=cmd_ssh_names)
+
+    p = sub.add_parser(
+        "evening",
+        help="the evening's standings at a host: print them, export them (CSV, Markdown), start a new evening",
+        description="The standings of the evening going on at the host whose data folder this is (it may "
+        "be running): one row a person, with their games, wins (a shared win counts a share), places and "
+        "points by game. An evening starts with the first game that ends, and lasts until --new.",
+    )
+    p.add_argument("--data", metavar="DIR", help="the host's data folder (default: the usual one)")
+    p.add_argument("--export", metavar="FILE", help="write the standings to FILE: .csv or .md (Markdown)")
+    p.add_argument("--no-bots", action="store_true", help="leave the bots out")
+    p.add_argument("--new", action="store_true", help="then start a new evening (the last one stays in the database)")
+    p.set_defaults(handler=cmd_evening)
 
     p = sub.add_parser("bots", help="bots playing games through a host, one connection per seat")
     p.add_argument("address", type=_host_port, metavar="HOST:PORT")

@@ -253,6 +253,7 @@ class LobbyScreen(Screen[None]):
         Binding("l", "leave", "Leave", show=False),  # said in the table panel: the footer is full
         Binding("c", "code", "Code", show=False),  # said in the help line
         Binding("r", "rename", "Name", show=False),
+        Binding("e", "evening", "Standings", show=False),  # said in the help line
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("q,escape", "app.ask_quit", "Quit", key_display="q"),
     ]
@@ -317,9 +318,10 @@ class LobbyScreen(Screen[None]):
             self._draw_help()
 
     def _draw_help(self) -> None:
-        text = Text("n creates a table. Enter or j joins the highlighted one, w watches it.\nc joins by a join code.")
+        text = Text("n creates a table. Enter or j joins the highlighted one, w watches it.\nc joins by a join code. "
+                    "e shows the evening's standings.")  # fmt: skip
         if self.player:
-            text.append(" You play as ")
+            text.append("\nYou play as ")
             text.append(literal(self.player), "bold")
             text.append(": r changes your name." if self.renames else " (r: how to play under another name).")
         self.query_one("#help", Static).update(text)
@@ -433,6 +435,10 @@ class LobbyScreen(Screen[None]):
 
     def action_rename(self) -> None:
         self.post_message(self.Request("rename"))
+
+    def action_evening(self) -> None:
+        """The evening's standings at this host (:mod:`.standings`)."""
+        self.post_message(self.Request("evening"))
 
     def action_watch(self) -> None:
         summary = self._highlighted()

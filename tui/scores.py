@@ -15,7 +15,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 from textual.widgets import Static
 
-from yule.core.base import and_list, plural
+from yule.core.base import and_list, plural, ranks
 
 from .text import seat_name, wrap_words
 
@@ -86,9 +86,8 @@ def standings(scores: Sequence[int], *, lowest: bool = False) -> list[tuple[int,
     >>> standings([5, 9, 5, 2], lowest=True)
     [(1, 3), (2, 0), (2, 2), (4, 1)]
     """
-    sign = 1 if lowest else -1
-    order = sorted(range(len(scores)), key=lambda s: (sign * scores[s], s))
-    return [(1 + sum(sign * other < sign * scores[seat] for other in scores), seat) for seat in order]
+    places = ranks(scores, lowest_wins=lowest)
+    return sorted((place, seat) for seat, place in enumerate(places))
 
 
 def seat_heading(rank: int, names: list[str], seat: int, *, you: bool, winner: bool, score: int) -> Text:

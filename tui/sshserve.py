@@ -15,13 +15,15 @@ A guest is their SSH key, not their name (:mod:`yule.tui.sshnames` keeps who hol
 
 - Any public key gets in (OpenSSH offers the guest's key first).  The first key to come in under
   a name holds it; the same key under that name is given the name's state folder again, whose
-  seat tokens bring a guest whose connection dropped straight back to their seat.  Another key
+  seat tokens bring a guest whose connection dropped straight back to their seat, and whose
+  person token keeps them the same person at the host (the evening's standings count their
+  games together: :mod:`yule.netplay.evening`).  Another key
   under a held name plays under a name of its own (``dee 2``), told so on entry, and never gets
   the first guest's folder.
 - A guest without a key (keyboard-interactive with no question, or the party word as the SSH
   password) may use a name no key holds, refused with the reason otherwise; their app gets a
   folder of its own for the session only, removed when it ends, so two keyless guests of one name
-  never share seats.  They are told on entry what that means for coming back.
+  never share seats (nor a person: a keyless guest is a person for that visit only).  They are told on entry what that means for coming back.
 - With a party word (``--password``), a guest with a key is asked it on their terminal before the
   app starts (no echo, three tries, a second's wait after a wrong word); one without a key gives
   it as the SSH password.  Words are compared in constant time.

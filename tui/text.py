@@ -13,6 +13,7 @@ terminal and ``"[bold red]Eve[/]"`` shows its brackets::
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable, Sequence
 
 from rich.text import Text
 
@@ -86,3 +87,20 @@ def wrap_words(words: list[Text], width: int, indent: str, first: str | None = N
         out.append_text(word)
         column += word.cell_len
     return out
+
+
+def markdown_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    """A Markdown table of literal text: ``|``, backslashes and line breaks in a cell are escaped.
+
+    >>> print(markdown_table(["Guest", "Gift"], [["Ana", "Mug | big"]]))
+    | Guest | Gift |
+    |---|---|
+    | Ana | Mug \\| big |
+    """
+
+    def cell(text: str) -> str:
+        return " ".join(literal(text).replace("\\", "\\\\").replace("|", "\\|").split())
+
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)

@@ -104,6 +104,7 @@ GAME = register(
         report=report,
         undo_floor=undo_floor,
         option_choices={"steal_back_scope": STEAL_BACK_SCOPES},
+        scored=False,
         organiser_mode=True,  # the organiser types every guest's gift in: nothing is hidden from them
     )
 )

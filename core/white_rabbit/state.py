@@ -496,7 +496,7 @@ def score(hands: list[list[str | None]], winner: int | None) -> Outcome:
     """Scores are the distinct values each seat holds; the winner is the seat that completed.
 
     >>> score([[None, "grey-1", None, None, None, None, None], [None] * 7], None)
-    Outcome(scores=(1, 0), winners=(), extra={})
+    Outcome(scores=(1, 0), winners=(), extra={}, lowest_wins=False)
     """
     return Outcome(
         scores=tuple(sum(c is not None for c in hand[1:]) for hand in hands),

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from yule.netplay.store import Store
 from yule.netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, encode, read_frame
 
 
@@ -16,6 +19,17 @@ async def next_message(client: Any, kind: str, when: Callable[[dict], bool] | No
         if msg["type"] == kind and all(msg.get(k) == v for k, v in fields.items()) and (when is None or when(msg)):
             return msg
     raise AssertionError(f"the client stopped before a {kind} {fields}")
+
+
+def old_store(folder: Path, *statements: str) -> Store:
+    """The store of a data folder whose database an older version of the host made with
+    ``statements``, as this version opens it."""
+    db = sqlite3.connect(folder / "yule.db")
+    with db:
+        for statement in statements:
+            db.execute(statement)
+    db.close()
+    return Store(folder)
 
 
 class Raw:

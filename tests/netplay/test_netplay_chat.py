@@ -4,18 +4,17 @@ restart) with where in the game each line was said, and never in a game record."
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import replace
 
 import pytest
 from conftest import FAST, running
-from netplay_support import next_message
+from netplay_support import next_message, old_store
 
 from yule.netplay import CHAT_LENGTH
 from yule.netplay.chat import CHAT_KEPT
 from yule.netplay.client import Client, HostError, may_move
 from yule.netplay.host import Host
-from yule.netplay.store import ChatRow, Store
+from yule.netplay.store import ChatRow
 from yule.tui.screens import host_log_lines
 
 HOSTILE = "look \x1b[31mred\x1b[0m [bold]here[/] \x1b]0;pwned\x07\u202eok\r\nbye"
@@ -199,13 +198,9 @@ async def test_old_lines_come_back_where_they_were_said_also_after_a_restart(tmp
 
 
 def test_a_database_from_before_chat_positions_keeps_its_lines_without_a_place(tmp_path):
-    db = sqlite3.connect(tmp_path / "yule.db")
-    db.execute("CREATE TABLE chat (table_id INTEGER NOT NULL, n INTEGER NOT NULL, seat INTEGER, name TEXT NOT NULL, "
-               "text TEXT NOT NULL, PRIMARY KEY (table_id, n))")  # fmt: skip
-    db.execute("INSERT INTO chat VALUES (4, 1, 0, 'Ana', 'from an older host')")
-    db.commit()
-    db.close()
-    store = Store(tmp_path)
+    store = old_store(tmp_path, "CREATE TABLE chat (table_id INTEGER NOT NULL, n INTEGER NOT NULL, seat INTEGER, name TEXT "
+                      "NOT NULL, text TEXT NOT NULL, PRIMARY KEY (table_id, n))",
+                      "INSERT INTO chat VALUES (4, 1, 0, 'Ana', 'from an older host')")  # fmt: skip
     try:
         store.add_chat(4, ChatRow(None, "TV", "and now", 2, 17), keep=CHAT_KEPT)
         assert store.load_chat(4, CHAT_KEPT) == [

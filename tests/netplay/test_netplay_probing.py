@@ -23,7 +23,7 @@ from game_support import seen_by, strings_in, values_swapped
 from yule.core import CHANCE, all_games, get_game
 from yule.core.records import RecordError, play, replay
 from yule.netplay.client import Client, HostError
-from yule.netplay.store import Store, TableRow
+from yule.netplay.store import SeatRow, Store, TableRow
 from yule.netplay.table import RequestError, Table
 
 
@@ -82,7 +82,7 @@ class Tables:
     def restore(self, record: dict[str, Any], moves: list[dict[str, Any]]) -> Table:
         players = record["players"]
         row = TableRow(self.next_id, record["game"], record["options"], len(players), True, "ABCDEF", 0.0, "playing",
-                       1, "probe", players, {s: (name, None, f"hash{s}") for s, name in enumerate(players)},
+                       1, "probe", players, {s: SeatRow(name, None, f"hash{s}") for s, name in enumerate(players)},
                        list(moves))  # fmt: skip
         self.next_id += 1
         table = Table.restore(self.store, row, away_timeout=3600)

@@ -19,6 +19,7 @@ from yule.core.records import verify_record
 from yule.netplay.botplay import play_games
 from yule.netplay.client import Client, HostError
 from yule.netplay.host import Host
+from yule.netplay.store import Store
 
 
 async def test_a_dropped_connection_reconnects_and_resumes_its_seat(host):
@@ -204,6 +205,14 @@ async def test_kill_9_in_the_middle_of_games_loses_nothing(tmp_path):
     assert len(records) == 6
     for path in records:
         verify_record(json.loads(path.read_text()))
+    store = Store(tmp_path)  # the evening's scoreboard kept every game's end with it, seat by seat
+    try:
+        results = store.results(store.evening().id)
+    finally:
+        store.close()
+    games = {(r.table, r.game_no) for r in results}
+    assert len(games) == 6 and len(results) == 18
+    assert sum(r.share for r in results) == pytest.approx(6)
 
 
 def test_the_stand_in_for_an_absent_player_is_the_strong_bot_thinking_briefly():

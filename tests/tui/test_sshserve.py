@@ -30,7 +30,7 @@ import pytest
 from conftest import comes_true, running, silent_port, until
 from tui_support import terminal_text
 
-from yule.netplay.client import Client
+from yule.netplay.client import Client, SeatStore
 from yule.netplay.discovery import FoundHost
 from yule.netplay.host import Host
 from yule.netplay.store import DataFolderError
@@ -562,7 +562,8 @@ async def test_a_name_is_its_first_key_and_another_key_under_it_is_somebody_else
         await dee.shows(goal)
         hers = book.folder("dee")
         assert (await app_of(ssh, a))[1] == str(hers)
-        await until(lambda: (hers / "seats.json").exists(), "dee's seat kept in her folder")
+        at = f"127.0.0.1:{host.port}"
+        await until(lambda: SeatStore(hers / "seats.json").seats(at), "dee's seat kept in her folder")
         her_conn = table.seats[seat].conn
 
         other = await Guest.connect(ssh.port, "dee", b)  # the same line, another key
@@ -571,7 +572,7 @@ async def test_a_name_is_its_first_key_and_another_key_under_it_is_somebody_else
         await other.says(notice)
         await other.shows("n creates a table")
         await until(lambda: any(c.name == "dee 2" for c in host.connections), "the newcomer at the host, as dee 2")
-        assert not (book.folder("dee 2") / "seats.json").exists()
+        assert SeatStore(book.folder("dee 2") / "seats.json").seats(at) == []
         assert table.seats[seat].conn is her_conn and table.seats[seat].name == "dee"  # dee keeps her seat
         assert "dee (you)" not in other.text and goal not in other.text
         assert "another terminal" not in dee.text

@@ -26,7 +26,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..text import literal
+from ..text import literal, markdown_table
 from .board import FROZEN, gift_no
 
 COLUMNS = ("Guest", "Goes home with", "Brought by", "Times stolen", "Frozen")
@@ -70,13 +70,7 @@ def csv_text(rows: list[dict[str, Any]]) -> str:
 
 def markdown(rows: list[dict[str, Any]]) -> str:
     """A Markdown table; ``|`` and line breaks in names and labels are escaped."""
-
-    def cell(text: str) -> str:
-        return " ".join(literal(text).replace("\\", "\\\\").replace("|", "\\|").split())
-
-    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
-    lines += ["| " + " | ".join(cell(c) for c in _cells(row)) + " |" for row in rows]
-    return "\n".join(lines)
+    return markdown_table(COLUMNS, [_cells(row) for row in rows])
 
 
 def export(folder: Path, record: dict[str, Any], view: dict[str, Any], names: list[str]) -> list[Path]:
