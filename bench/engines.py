@@ -8,17 +8,19 @@ game and each implementation in turn, round after round, so that the load of the
 falls alike on both:
 
 * **replay**: every move of a set of records checked and played (the engine:
-  ``parse_record_move`` and ``apply``, as ``yule verify`` does; the naive one: its own check
+  ``parse_record_move`` and ``play``, as ``yule verify`` does; the naive one: its own check
   and play of the dict).
 * **playout**: whole games of random moves from the start (one ``clone`` first, as a
   search iteration makes): the seat's legal moves listed (``legal_moves``), one of them
-  played at random (``apply``), chance drawn (``chance_move``).  Each way draws its games from
+  played at random (``play``), chance drawn (``chance_move``).  Each way draws its games from
   one generator a run, seeded alike (seeding one a game would add the same cost to both).
 
-What the engine does and the naive one does not: it reads each record move into a move value
-(``parse_record_move``) where the naive rules read the dict as it is, it tells what happened
-(``apply`` returns the public events), and it keeps what its views and options need (Gift
-Exchange's house options, White Elephant's handles and who saw which Surprise Gift).
+Neither way tells what happened: the engine plays with ``play``, which makes no events (as
+``yule verify`` and the search's playouts do; ``apply`` is ``play`` with the events), and the
+naive rules make none.  What the engine does and the naive one does not: it reads each record
+move into a move value (``parse_record_move``) where the naive rules read the dict as it is,
+and it keeps what its views and options need (Gift Exchange's house options, White Elephant's
+handles and who saw which Surprise Gift).
 
 The ratios are the naive implementation's time over the engine's (above 1: the engine is
 faster), times being the CPU time this process spends (another process on a busy machine
@@ -1011,7 +1013,7 @@ def engine_playout(start: Any, rng: random.Random, keep: list[dict[str, Any]] | 
             move = state.chance_move(rng)
         else:
             move = pick(state.legal_moves(active[0]), rng)
-        state.apply(move)
+        state.play(move)
         if keep is not None:
             keep.append(move.to_record())
         moves += 1
@@ -1036,7 +1038,7 @@ def engine_replay(game: Game[Any], players: int, records: list[list[dict[str, An
     for moves in records:
         state = game.start(players)
         for move in moves:
-            state.apply(state.parse_record_move(move))
+            state.play(state.parse_record_move(move))
         count += len(moves)
     return count
 

@@ -278,9 +278,21 @@ class GameState(ABC, Generic[M]):
             return False
         return True
 
-    @abstractmethod
     def apply(self, move: M) -> list[Event]:
         """Verify and play ``move``; return the public events it caused."""
+        events: list[Event] = []
+        self.play(move, events)
+        return events
+
+    def play(self, move: M, events: list[Event] | None = None) -> None:
+        """Verify and play ``move``, adding the public events it causes to ``events``.
+
+        ``None``: no events are made.  Replays and playouts, which read none, play this way;
+        it is :meth:`apply` without the cost of telling what happened.  (Until every game
+        plays this way: a game that overrides :meth:`apply` instead makes the events anyway.)"""
+        made = self.apply(move)
+        if events is not None:
+            events.extend(made)
 
     @abstractmethod
     def chance_move(self, rng: random.Random) -> M:

@@ -74,7 +74,7 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> tuple[Game[
         if not isinstance(move, Mapping):
             raise RecordError("a move is a JSON object", number)
         try:
-            state.apply(state.parse_record_move(dict(move)))
+            state.play(state.parse_record_move(dict(move)))
         except IllegalMove as e:
             raise RecordError(f"{move.get('type')!r} by {move.get('by')!r}: {e}", number) from None
     return game, state

@@ -143,8 +143,11 @@ def check_copies_and_json(state: GameState[Any], events: list[dict[str, Any]]) -
     assert [copied.view(s) for s in seats] == views
     mover = copied.mover()
     if mover is not None and (moves := copied.legal_moves(mover)):
+        quiet = state.clone()
         copied.apply(moves[-1])
         assert [state.view(s) for s in seats] == views
+        quiet.play(moves[-1])  # the same move, without the events: the same position
+        assert [quiet.view(s) for s in seats] == [copied.view(s) for s in seats]
 
 
 @pytest.mark.parametrize("name", GAMES)
