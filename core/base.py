@@ -284,15 +284,12 @@ class GameState(ABC, Generic[M]):
         self.play(move, events)
         return events
 
+    @abstractmethod
     def play(self, move: M, events: list[Event] | None = None) -> None:
         """Verify and play ``move``, adding the public events it causes to ``events``.
 
         ``None``: no events are made.  Replays and playouts, which read none, play this way;
-        it is :meth:`apply` without the cost of telling what happened.  (Until every game
-        plays this way: a game that overrides :meth:`apply` instead makes the events anyway.)"""
-        made = self.apply(move)
-        if events is not None:
-            events.extend(made)
+        it is :meth:`apply` without the cost of telling what happened."""
 
     @abstractmethod
     def chance_move(self, rng: random.Random) -> M:
