@@ -1146,6 +1146,7 @@ def instructions(name: str, path: str, way: str, count: int, times: int) -> int:
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv],
             check=True,
             capture_output=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},  # the same hashes, so the same work, in every process
         )
         with open(out) as f:
             found = re.search(r"^summary: (\d+)", f.read(), re.MULTILINE)
