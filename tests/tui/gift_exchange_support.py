@@ -9,8 +9,8 @@ from typing import Any
 from tui_support import NAMES
 
 from yule.core.gift_exchange import GAME, Bring, Open, Order, Steal
+from yule.tui.gift_exchange.party import PartyScreen
 from yule.tui.gift_exchange.tv import GiftExchangeTV
-from yule.tui.party import PartyScreen
 from yule.tui.widgets import PlainApp
 
 LABELS = ["Waffle maker", "", "Snow globe", "Fondue set", "Singing fish", "Board game"]

@@ -16,8 +16,8 @@ from yule.core.records import verify_record
 from yule.netplay.client import Client
 from yule.tui.dialogs import ConfirmScreen
 from yule.tui.gift_exchange.forms import FormScreen
+from yule.tui.gift_exchange.party import OPTION_FIELDS, EndScreen, PartyApp, PartyScreen, SetupScreen
 from yule.tui.gift_exchange.tv import GiftExchangeTV
-from yule.tui.party import OPTION_FIELDS, EndScreen, PartyApp, PartyScreen, SetupScreen
 from yule.tui.tv import WatchApp
 from yule.tui.widgets import GameTable
 

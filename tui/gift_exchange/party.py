@@ -41,17 +41,17 @@ from yule.netplay import DEFAULT_PORT
 from yule.netplay.client import Client, ConnectionLost, HostError
 from yule.netplay.private import write_private
 
-from .app import HostedApp
-from .dialogs import ConfirmScreen
-from .gift_exchange import RULES
-from .gift_exchange.forms import Field, FormScreen, label_field, name_field, wrapping_field
-from .gift_exchange.summary import export, summary_table
-from .gift_exchange.table import Acting, OrganiserTable, options_text
-from .gift_exchange.tv import GiftExchangeTV
-from .scores import Headline, ScoreSheet
-from .screens import LogScreen, RulesScreen, host_log_lines
-from .text import literal
-from .widgets import ChatInput, GameLog, StatusLine, chat_line
+from ..app import HostedApp
+from ..dialogs import ConfirmScreen
+from ..scores import Headline, ScoreSheet
+from ..screens import LogScreen, RulesScreen, host_log_lines
+from ..text import literal
+from ..widgets import ChatInput, GameLog, StatusLine, chat_line
+from . import RULES
+from .forms import Field, FormScreen, label_field, name_field, wrapping_field
+from .summary import export, summary_table
+from .table import Acting, OrganiserTable, options_text
+from .tv import GiftExchangeTV
 
 GAME = "gift-exchange"
 MIN_GUESTS, MAX_GUESTS = 2, 40
