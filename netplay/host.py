@@ -31,6 +31,7 @@ from typing import Any
 from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
+from .frames import Created, Ok, ReclaimWaiting, Reply, Seated
 from .messages import (
     AddBot,
     Again,
@@ -161,7 +162,7 @@ class Host:
         self._next_table = 1
         # Each handler takes its own message model (validated); the key is that model's type.
         # A handler answers with a reply (its rid added here), or a frame it made itself, or None.
-        self._handlers: dict[str, Callable[[Connection, Any], dict[str, Any] | bytes | None]] = {
+        self._handlers: dict[str, Callable[[Connection, Any], Reply | bytes | None]] = {
             "list": self._list,
             "create": self._create,
             "join": self._join,
@@ -510,7 +511,9 @@ class Host:
         if isinstance(reply, bytes):
             conn.send_bytes(reply)
         elif message.rid is not None or (reply is not None and reply["type"] != "ok"):
-            conn.send({**(reply or {"type": "ok"}), "rid": message.rid})
+            answer: Reply = reply or {"type": "ok"}
+            answer["rid"] = message.rid
+            conn.send(answer)
 
     # -- the lobby -----------------------------------------------------------------------------
 
@@ -642,7 +645,7 @@ class Host:
         """A table told its info (it changed): the lobby's newest lines are gathered again."""
         self._newest = None
 
-    def _create(self, conn: Connection, message: Create) -> dict[str, Any]:
+    def _create(self, conn: Connection, message: Create) -> Created:
         if len(self.tables) >= self.limits.max_tables:
             raise RequestError("host_full", "This host has too many tables.")
         if conn.tables_made >= self.limits.tables_per_connection:
@@ -672,7 +675,7 @@ class Host:
         conn.created.add(table.id)
         conn.tables_made += 1
         table.organiser = conn
-        reply: dict[str, Any] = {"type": "created", "table": table.id, "code": table.code,
+        reply: Created = {"type": "created", "table": table.id, "code": table.code,
                                  "organiser_token": organiser_token}  # fmt: skip
         if message.sit:
             seat, token = table.join(conn, 0)
@@ -682,13 +685,13 @@ class Host:
             table.broadcast_info()
         return reply
 
-    def _join(self, conn: Connection, message: Join) -> dict[str, Any]:
+    def _join(self, conn: Connection, message: Join) -> Seated:
         table = self._table_for(conn, message.table, message.code)
         seat, token = table.join(conn, message.seat)
         self.tokens[hash_token(token)] = (table.id, seat)
         return {"type": "seated", "table": table.id, "seat": seat, "token": token}
 
-    def _resume(self, conn: Connection, message: Resume) -> dict[str, Any]:
+    def _resume(self, conn: Connection, message: Resume) -> Seated:
         token_hash = hash_token(message.token)
         where = self.tokens.get(token_hash)
         if where is None and (moved := self.moved.get(token_hash)) is not None and moved[0] in self.tables:
@@ -709,7 +712,7 @@ class Host:
             self._make_room(conn)
             self._count(conn)
 
-    def _reclaim(self, conn: Connection, message: Reclaim) -> dict[str, Any]:
+    def _reclaim(self, conn: Connection, message: Reclaim) -> Seated | ReclaimWaiting:
         if not self._reclaims.take(conn.address):
             raise RequestError("reclaim_flood", "You have asked for seats too often: wait a minute, then try again.")
         table = self._table_for(conn, None, message.code)
@@ -730,7 +733,7 @@ class Host:
     def _remove_seat(self, conn: Connection, message: RemoveSeat) -> None:
         self._table(message.table).remove_seat(conn, message.seat, message.reason)
 
-    def _watch(self, conn: Connection, message: Watch) -> dict[str, Any]:
+    def _watch(self, conn: Connection, message: Watch) -> Ok:
         limits = self.limits
         if len(conn.watching) >= limits.watches_per_connection:
             raise RequestError("too_many_watches", f"You are watching {len(conn.watching)} tables, the most one "
@@ -751,7 +754,7 @@ class Host:
         if forgotten is not None:
             self.tokens.pop(forgotten, None)
 
-    def _add_bot(self, conn: Connection, message: AddBot) -> dict[str, Any]:
+    def _add_bot(self, conn: Connection, message: AddBot) -> Ok:
         table = self._managed(conn, message.table)
         return {"type": "ok", "seat": table.add_bot(message.seat, message.kind)}
 
@@ -775,11 +778,11 @@ class Host:
         table = self._managed(conn, message.table)
         table.again(table.name_of(conn))
 
-    def _move(self, conn: Connection, message: Move) -> dict[str, Any]:
+    def _move(self, conn: Connection, message: Move) -> Ok:
         table = self._table(message.table)
         return {"type": "ok", "seq": table.play(conn, dict(message.move), message.seq, message.seat)}
 
-    def _organise(self, conn: Connection, message: Organise) -> dict[str, Any]:
+    def _organise(self, conn: Connection, message: Organise) -> Ok:
         wanted = hash_token(message.token)
         for table in self.tables.values():
             if table.organiser_hash is not None and secrets.compare_digest(wanted, table.organiser_hash):
@@ -788,13 +791,13 @@ class Host:
                 return {"type": "ok", "table": table.id}
         raise RequestError("bad_token", "That organiser token is not known here.")
 
-    def _undo(self, conn: Connection, message: Undo) -> dict[str, Any]:
+    def _undo(self, conn: Connection, message: Undo) -> Ok:
         return {"type": "ok", "seq": self._table(message.table).undo(conn)}
 
     def _chat(self, conn: Connection, message: Chat) -> None:
         self._table(message.table).say(conn, message.text)
 
-    def _rename(self, conn: Connection, message: Rename) -> dict[str, Any]:
+    def _rename(self, conn: Connection, message: Rename) -> Ok:
         """Another name for this connection from now on: in its hello's place, for the seats it
         takes next and the tables it watches or organises.  A seat keeps the name it was taken
         under, so a connection holding one may not change its name."""

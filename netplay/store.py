@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .frames import Status
 from .private import owner_only, write_private
 
 SCHEMA = """
@@ -119,7 +120,7 @@ class TableRow:
     open: bool
     code: str
     bot_delay: float
-    status: str
+    status: Status
     game_no: int
     seed: str
     """The current game's seed (empty before the first game)."""

@@ -27,7 +27,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual import work
@@ -40,6 +40,7 @@ from yule.core.base import plural
 from yule.core.bots import BOT_LEVELS
 from yule.netplay import DEFAULT_PORT, default_data_dir
 from yule.netplay.client import Client, ConnectionLost, HostError, SeatStore, discover_hosts
+from yule.netplay.frames import ReclaimWaiting, Summary, TableInfo
 
 from .dialogs import ChoiceScreen, ConfirmScreen
 from .games import GAME_UIS
@@ -511,7 +512,7 @@ class YuleApp(HostedApp):
         client = self.client
         assert client is not None
         async for frame in client:
-            self.post_message(self.FromHost(frame))
+            self.post_message(self.FromHost(cast(dict[str, Any], frame)))
 
     async def _show_lobby(self) -> None:
         from .lobby import LobbyScreen
@@ -523,7 +524,7 @@ class YuleApp(HostedApp):
         if self._lobby_timer is None:
             self._lobby_timer = self.set_interval(LOBBY_REFRESH, self._refresh_tables)
 
-    async def _refresh_tables(self) -> list[dict[str, Any]] | None:
+    async def _refresh_tables(self) -> list[Summary] | None:
         """The host's tables into the lobby (with the ones where you hold a seat); None if not asked."""
         lobby = self._lobby()
         client = self.client
@@ -631,9 +632,12 @@ class YuleApp(HostedApp):
         client = self.client
         assert client is not None
         table = await client.watch(table, code)
-        info = client.tables.get(table, {})
-        away = [s["name"] for s in info.get("seats", []) if s and not s.get("bot") and s.get("away")]
-        started = "This game has started." if info.get("status") == "playing" else "Every seat is taken."
+        info = client.tables.get(table)
+        seats = info["seats"] if info is not None else []
+        away = [s["name"] for s in seats if s and not s["bot"] and s["away"]]
+        started = (
+            "This game has started." if info is not None and info["status"] == "playing" else "Every seat is taken."
+        )
         if away:
             choices: list[tuple[Text, str, str | None]] = [
                 (Text(f"I am {literal(name)}: take my seat back"), name, None) for name in away
@@ -679,7 +683,7 @@ class YuleApp(HostedApp):
             if stopped and self.client is not None:
                 self.stop_asking(table)
 
-        def waiting(frame: dict[str, Any]) -> None:
+        def waiting(frame: ReclaimWaiting) -> None:
             nonlocal asking
             asking = AskingScreen(frame["name"])
             self.push_screen(asking, stop)
@@ -1124,7 +1128,7 @@ class YuleApp(HostedApp):
                     return
                 self._back_to_the_lobby(lobby)
             if lobby is not None and info.get("you") is not None and not self.watching:
-                lobby.mine = info
+                lobby.mine = cast(TableInfo, info)
             return
         if lobby is not None:
             lobby.mine = None

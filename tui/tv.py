@@ -11,7 +11,7 @@ the game starts, and when the table cannot be watched, :class:`WaitingScreen` sa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual import work
@@ -176,7 +176,7 @@ class WatchApp(HostedApp):
         self.set_status(connection="connected")
         self.waiting.say("Watching: waiting for the table…")
         async for frame in client:
-            self.on_frame(frame)
+            self.on_frame(cast(dict[str, Any], frame))
 
     def _refusal(self, error: HostError | ConnectionLost) -> str:
         if isinstance(error, ConnectionLost):

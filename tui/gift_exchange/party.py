@@ -514,7 +514,7 @@ class PartyApp(HostedApp):
     async def read_frames(self) -> None:
         assert self.client is not None
         async for frame in self.client:
-            self.on_frame(frame)
+            self.on_frame(cast(dict[str, Any], frame))
 
     # -- the draw ------------------------------------------------------------------------------
 
