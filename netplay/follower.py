@@ -91,13 +91,14 @@ class Change:
 
 
 class TableFollower(Generic[V]):
-    """Table ``table`` as its frames tell it; ``V`` is its game's view type.
+    """The table ``table`` (its id) as its frames tell it; ``V`` is its game's view type.
 
     ``clock`` tells the time the timers count down on (seconds, :func:`time.monotonic`).
     """
 
     def __init__(self, table: int, *, clock: Callable[[], float] = time.monotonic) -> None:
-        self.table = table
+        self.id = table
+        """The table's id."""
         self.info: TableInfo | None = None
         """The latest table info (None until it comes)."""
         self.frame: ViewFrame[V] | None = None
@@ -151,7 +152,7 @@ class TableFollower(Generic[V]):
     def take(self, frame: Incoming) -> Change | None:
         """Follow one frame from the host: what it changed, or None when it is not about this
         table's info, log, chat or view."""
-        if frame["type"] == "table" and frame["table"] == self.table:
+        if frame["type"] == "table" and frame["table"] == self.id:
             self.info = frame
             now = self._clock()
             seats = frame["seats"]
@@ -159,14 +160,14 @@ class TableFollower(Generic[V]):
                 seat: now + left for seat, s in enumerate(seats) if s and (left := s["stand_in_in"]) is not None
             }
             return Change("table")
-        if frame["type"] == "log" and frame["table"] == self.table:
+        if frame["type"] == "log" and frame["table"] == self.id:
             self.lines = log_lines(frame)
             self.log_taken += 1
             return Change("log")
-        if frame["type"] == "chat" and frame["table"] == self.table:
+        if frame["type"] == "chat" and frame["table"] == self.id:
             self.lines.append(frame)
             return Change("chat")
-        if frame["type"] == "view" and frame["table"] == self.table:
+        if frame["type"] == "view" and frame["table"] == self.id:
             return self._view(cast(ViewFrame[V], frame))  # the host sends this table's game's views
         return None
 

@@ -18,7 +18,7 @@ UI = GameUI(
     sheet=summary_table,
     headline=headline,
     final_fields=("gifts",),
-    tv=lambda: GiftExchangeTV(closable=False),
+    tv=lambda follower: GiftExchangeTV(follower, closable=False),
 )
 
 __all__ = ["RULES", "UI", "GiftExchangeTV", "GiftExchangeTable", "OrganiserTable"]

@@ -8,6 +8,7 @@ as fit (arrows scroll when 40 gifts do not), and the log in the rows the board l
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 from rich.text import Text
@@ -20,6 +21,7 @@ from textual.widgets import Static
 
 from yule.core.base import plural
 from yule.core.gift_exchange.views import GiftExchangeView
+from yule.netplay.follower import TableFollower
 
 from ..screens import FollowScreen
 from ..widgets import GameLog, KeysFooter, StatusLine
@@ -43,7 +45,8 @@ def tv_log_height(height: int, board_rows: int, reveal: bool) -> int:
 
 
 class GiftExchangeTV(FollowScreen):
-    """Public view only, big and plain; ``show`` it each new view."""
+    """The public view of the party ``follower`` follows, big and plain; ``closable``: ``t`` or
+    Esc closes it (organiser mode: back to the organiser's table)."""
 
     DEFAULT_CSS = """
     GiftExchangeTV #now { height: auto; padding: 0 1; text-style: bold; background: $accent 40%; }
@@ -58,8 +61,8 @@ class GiftExchangeTV(FollowScreen):
         Binding("escape,t", "close", "Back", show=True),
     ]
 
-    def __init__(self, closable: bool = True) -> None:
-        super().__init__()
+    def __init__(self, follower: TableFollower[Any] | None = None, closable: bool = True) -> None:
+        super().__init__(follower)
         self.closable = closable
         self.view: GiftExchangeView | None = None
         self.names: list[str] = []
@@ -100,7 +103,7 @@ class GiftExchangeTV(FollowScreen):
 
     def show(
         self,
-        frame_view: dict[str, Any],
+        frame_view: Mapping[str, Any],
         names: list[str],
         tags: dict[int, str] | None = None,
         events: list[dict[str, Any]] | None = None,
