@@ -436,7 +436,7 @@ class Game(Generic[S]):
     new_state: Callable[[int, Mapping[str, Any]], S]
     """Start a game for ``players`` seats with normalised options (the fixed starting position)."""
     bots: Mapping[str, Callable[[random.Random], Bot[Any]]]
-    """The game's bots by kind (most games: :func:`yule.core.ismcts.bot_levels`)."""
+    """The game's bots by kind (most games: :func:`yule.core.levels.bot_levels`)."""
     describe: Callable[[Event, list[str]], str]
     """One event as a plain-words log line, given the players' names."""
     default_options: Mapping[str, Any] = field(default_factory=dict)

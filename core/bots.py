@@ -2,7 +2,8 @@
 
 * :class:`RandomBot`, the easy level: a random legal move (a random kind of move, then a
   random move of that kind).
-* The search bot lives in :mod:`.ismcts`.
+* The search bot lives in :mod:`.ismcts`; the kind and adapting bots, and every game's set of
+  bots (:func:`~yule.core.levels.bot_levels`), in :mod:`.levels`.
 
 Like every bot they decide from their seat's view alone: the random bot from the moves the
 game reads off the view (:attr:`~yule.core.base.Game.view_moves`); the search through the
@@ -20,8 +21,10 @@ from .registry import get_game
 
 BOT_LEVELS: dict[str, tuple[str, str]] = {
     "easy": ("random", "Easy: the bots play any move at random"),
+    "kind": ("kind", "Kind: sensible moves, often not the best (children win often)"),
     "normal": ("greedy", "Normal: the bots take what looks best right now"),
     "hard": ("ismcts", "Hard: the bots think each move through (a third of a second each)"),
+    "adapting": ("adapting", "Adapting: weaker or stronger each game so all win their share"),
 }
 """The bots' levels people choose from (``yule play``, a bot added at a host's table): the bot
 kind each level seats, and how a menu says it."""
@@ -31,8 +34,8 @@ def bot_title(kind: str) -> str:
     """A bot kind as a word for names: its level's (``'Normal'`` for the greedy bot, ``'Hard'``
     for the ismcts bot), else the kind itself.
 
-    >>> bot_title("greedy"), bot_title("ismcts"), bot_title("fancy")
-    ('Normal', 'Hard', 'Fancy')
+    >>> bot_title("greedy"), bot_title("ismcts"), bot_title("kind"), bot_title("fancy")
+    ('Normal', 'Hard', 'Kind', 'Fancy')
     """
     level = next((level for level, (k, _) in BOT_LEVELS.items() if k == kind), kind)
     return level.capitalize()

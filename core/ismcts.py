@@ -413,12 +413,6 @@ class SearchBot(Bot[View]):
         return [(move_key(w), w) for w in wires]
 
 
-def bot_levels(greedy: Callable[[random.Random], Bot[Any]]) -> dict[str, Callable[[random.Random], Bot[Any]]]:
-    """A game's bots at the three levels, by kind: easy (:class:`~yule.core.bots.RandomBot`),
-    normal (the game's own ``greedy`` bot) and hard (:class:`SearchBot`)."""
-    return {RandomBot.kind: RandomBot, "greedy": greedy, SearchBot.kind: SearchBot}
-
-
 HINT_THINK = 1.0
 """Seconds the search thinks for a hint."""
 

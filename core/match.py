@@ -3,7 +3,9 @@
 :func:`play_match` is what ``yule simulate --seats`` and ``bench/strength.py`` run.  Game ``i``
 seats the kinds turned ``i`` places, so over ``N`` games every kind plays every position; a
 kind's win share is its seats' wins (a win shared by ``t`` seats counts ``1/t``) over the games
-times its number of seats, so the fair share is ``1/N``.
+times its number of seats, so the fair share is ``1/N``.  Adapting bots (:class:`~.levels.AdaptingBot`)
+play as a table's would: one :class:`~.levels.Strength` for the match, moved after each game by
+how the seats of the other kinds (the people, as it were) did.
 
     >>> from yule.core import get_game
     >>> result = play_match(get_game("white-rabbit"), ["greedy", "random"], games=4, seed=1)
@@ -25,6 +27,7 @@ from typing import Any
 from .base import Bot, Game, MoveDict, View
 from .bots import bot_title
 from .ismcts import SearchBot
+from .levels import AdaptingBot, Strength
 from .records import play
 
 BotMaker = Callable[[random.Random], Bot[Any]]
@@ -77,6 +80,8 @@ class MatchResult:
     seconds: dict[str, list[float]] = field(default_factory=dict)
     """Every decision's time, per kind."""
     records: list[dict[str, Any]] = field(default_factory=list)
+    strengths: list[float] = field(default_factory=list)
+    """With adapting bots: the strength they played each game at."""
 
     def add(self, other: MatchResult) -> None:
         """Count ``other``'s games (another part of the same match) in this result too."""
@@ -85,6 +90,7 @@ class MatchResult:
             self.wins[kind] += other.wins[kind]
             self.seconds[kind] += other.seconds[kind]
         self.records += other.records
+        self.strengths += other.strengths
 
     @property
     def win_share(self) -> dict[str, float]:
@@ -141,6 +147,7 @@ def play_match(
     own = makers or {}
     makers = {kind: own[kind] if kind in own else bot_maker(game, kind, think, iterations) for kind in kinds}
     result = MatchResult(game.name, list(kinds))
+    strength = Strength() if AdaptingBot.kind in kinds else None
     for kind in kinds:
         result.seat_counts[kind] = result.seat_counts.get(kind, 0) + 1
         result.wins[kind] = 0.0
@@ -152,9 +159,13 @@ def play_match(
         for kind in seated:
             counts[kind] = counts.get(kind, 0) + 1
             names.append(f"{bot_title(kind)} {len(names) + 1}")
-        bots = [_timed(makers[kind], result.seconds[kind]) for kind in seated]
+        bots = [_timed(makers[kind], result.seconds[kind], strength) for kind in seated]
         record = play(game, names, bots, f"{seed}/{number}")
         winners = record["result"]["winners"]
+        if strength is not None:
+            result.strengths.append(strength.level)
+            people = [seat for seat, kind in enumerate(seated) if kind != AdaptingBot.kind]
+            strength = strength.after(number + 1, winners, people, players)
         for seat in winners:
             result.wins[seated[seat]] += 1 / len(winners)
         result.games += 1
@@ -165,5 +176,7 @@ def play_match(
     return result
 
 
-def _timed(make: BotMaker, seconds: list[float]) -> BotMaker:
-    return lambda rng: Timed(make(rng), seconds)
+def _timed(make: BotMaker, seconds: list[float], strength: Strength | None) -> BotMaker:
+    if strength is None:
+        return lambda rng: Timed(make(rng), seconds)
+    return lambda rng: Timed(strength.fit(make(rng)), seconds)

@@ -143,10 +143,6 @@ def play(
     """
     session = Session(game, len(players), options, seed)
     seat_bots = [make(random.Random(f"{seed}/seat{i}")) for i, make in enumerate(bots)]
-    session.draw_chance()
-    while not session.state.is_over:
-        if len(session.moves) >= max_moves:
-            raise RuntimeError(f"{game.name}: no end after {max_moves} moves")
-        seat = session.movers()[0]
-        session.play(seat, session.decider(seat_bots[seat], seat).choose(session.state.view(seat)))
+    for _ in session.bots_play(seat_bots, max_moves=max_moves):
+        pass
     return record_of(session, players, seed=seed)

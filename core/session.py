@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Generic
 
 from .base import CHANCE, Bot, Event, Game, IllegalMove, Move, MoveDict, NotYourTurn, S, Seat
@@ -140,6 +140,22 @@ class Session(Generic[S]):
         decision = copy.copy(bot)
         decision.rng = random.Random(f"{self.seed}/seat{seat}/{len(self.moves)}")
         return decision
+
+    def bots_play(self, bots: Sequence[Bot[Any]], *, max_moves: int = 1_000_000) -> Iterator[tuple[bool, int]]:
+        """Play the game to its end with ``bots[seat]`` on every seat, each deciding from its
+        seat's view in wire form (a :meth:`decider` copy), as at a host's table of bots; after
+        each decision, whether the seats were choosing at once (:meth:`~yule.core.base.GameState.at_once`)
+        and how many moves it applied (the chance it set off included)."""
+        self.draw_chance()
+        state = self.state
+        while not state.is_over:
+            if len(self.moves) >= max_moves:
+                raise RuntimeError(f"{self.game.name}: no end after {max_moves} moves")
+            seat = self.movers()[0]
+            at_once, before = state.at_once(), len(self.moves)
+            self.play(seat, self.decider(bots[seat], seat).choose(state.view(seat)))
+            state = self.state
+            yield at_once, len(self.moves) - before
 
     # -- at once -------------------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """The bots of one table at the host: who plays each seat when a bot moves for it, and the loop
 that moves for them.
 
-Each game, every seat gets its bot (:meth:`BotLoop.make`): a bot seat its own kind, a person's
+Each game, every seat gets its bot (:meth:`BotLoop.make`): a bot seat its own kind (an adapting
+bot at the strength its table keeps, :class:`yule.core.levels.Strength`), a person's
 seat the :func:`stand_in` that plays while its person is away.  The loop (:meth:`BotLoop.kick`
 starts it, or wakes it while it waits) moves for every seat a bot controls, after the table's
 bot delay, until people are to move.  A bot is fed its own seat's view only and thinks where
@@ -25,6 +26,7 @@ from typing import Any, Protocol
 from yule.core import Bot, Game
 from yule.core.base import MoveDict, Seat
 from yule.core.ismcts import SearchBot
+from yule.core.levels import Strength
 from yule.core.session import Session
 
 from .store import StoreError
@@ -101,12 +103,13 @@ class BotLoop:
         self.once_tasks: set[asyncio.Task[None]] = set()
         """The stand-ins thinking out one person's move (:meth:`once`)."""
 
-    def make(self, game: Game[Any], kinds: list[str | None], seed: str) -> None:
-        """The bots of a new game: each seat's own kind, or (``None``: a person's seat) a stand-in."""
+    def make(self, game: Game[Any], kinds: list[str | None], seed: str, strength: Strength) -> None:
+        """The bots of a new game: each seat's own kind (an adapting bot at the table's
+        ``strength``), or (``None``: a person's seat) a stand-in."""
         self.by_seat = {}
         for seat, kind in enumerate(kinds):
             rng = random.Random(f"{seed}/seat{seat}")
-            self.by_seat[seat] = game.bots[kind](rng) if kind is not None else stand_in(game, rng)
+            self.by_seat[seat] = strength.fit(game.bots[kind](rng)) if kind is not None else stand_in(game, rng)
 
     def controller(self, seat: Seat) -> Bot[Any] | None:
         """The bot moving for a seat now (a bot seat, or a stand-in), else None."""

@@ -418,6 +418,12 @@ class Client:
         kept = sorted({seat.table for seat in self.saved_seats()})[-32:]
         return (await self.request({"type": "list", "tables": kept}))["tables"]
 
+    async def paces(self) -> dict[str, float]:
+        """The seconds people take a turn at each game, as the host has learnt them from the games
+        finished there (a game it has not seen is left out)."""
+        paces = (await self.request({"type": "paces"}))["paces"]
+        return {game: float(seconds) for game, seconds in paces.items()}
+
     async def create_table(
         self,
         game: str,

@@ -1,5 +1,5 @@
 """The clocks of a table: how long each seat's move has waited (:class:`Waits`: what a nudge goes
-by), and turn timers, the optional clock of a table (its ``turn_seconds``; off unless the
+by, and how long each person's turn took: what the host learns people's pace from), and turn timers, the optional clock of a table (its ``turn_seconds``; off unless the
 creator sets it).
 
 Each seat that a person is to move for gets ``turn_seconds`` to make its move, counted from
@@ -81,6 +81,9 @@ class Waits:
         """Seat -> when its current move began to wait, for every seat that may move."""
         self.nudged: dict[int, float] = {}
         """Seat -> when it was last nudged."""
+        self.turns: list[float] = []
+        """The seconds each person's turn of the current game took (a move the table waited for
+        them alone to make): the host learns people's pace from them (:meth:`taken`)."""
 
     def follow(self, movers: Collection[int]) -> None:
         """The seats that may move now (a seat that may no longer move stops waiting)."""
@@ -91,9 +94,17 @@ class Waits:
             for seat in movers:
                 self.since.setdefault(seat, now)
 
-    def moved(self, seat: int) -> None:
-        """``seat`` has just moved: should it move again, it waits anew."""
-        self.since.pop(seat, None)
+    def moved(self, seat: int, *, timed: bool = False) -> None:
+        """``seat`` has just moved: should it move again, it waits anew; a ``timed`` move (a
+        person's own, alone to move) counts among the :attr:`turns`."""
+        since = self.since.pop(seat, None)
+        if timed and since is not None:
+            self.turns.append(asyncio.get_running_loop().time() - since)
+
+    def taken(self) -> list[float]:
+        """The game is over: the seconds its people's turns took, forgotten here."""
+        turns, self.turns = self.turns, []
+        return turns
 
     def waited(self, seat: int) -> float:
         """Seconds the seat's move has waited (0 when it may not move)."""
@@ -113,3 +124,4 @@ class Waits:
         """A new game: nobody has waited yet."""
         self.since.clear()
         self.nudged.clear()
+        self.turns.clear()

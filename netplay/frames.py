@@ -105,6 +105,14 @@ class TableInfo(TableFacts, JoinCode):
     """The players of the table's game going on (or last played), seat by seat."""
 
 
+class PacesFrame(TypedDict):
+    """``paces``: the seconds people take a turn at each game, as the host learnt them."""
+
+    type: Literal["paces"]
+    paces: dict[str, float]
+    rid: NotRequired[int | None]
+
+
 class TablesFrame(TypedDict):
     """``tables``: the answer to ``list``."""
 
@@ -309,7 +317,7 @@ class Pong(TypedDict):
     type: Literal["pong"]
 
 
-Reply = Ok | Created | Seated | ReclaimWaiting
+Reply = Ok | Created | Seated | ReclaimWaiting | PacesFrame
 """A host's answer to a request that it did (a refusal is an :class:`ErrorFrame`)."""
 
 HostFrame = (

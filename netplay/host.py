@@ -31,7 +31,7 @@ from typing import Any
 from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
-from .frames import Created, Ok, ReclaimWaiting, Reply, Seated
+from .frames import Created, Ok, PacesFrame, ReclaimWaiting, Reply, Seated
 from .messages import (
     AddBot,
     Again,
@@ -49,6 +49,7 @@ from .messages import (
     Move,
     Nudge,
     Organise,
+    Paces,
     Reclaim,
     RemoveBot,
     RemoveSeat,
@@ -164,6 +165,7 @@ class Host:
         # A handler answers with a reply (its rid added here), or a frame it made itself, or None.
         self._handlers: dict[str, Callable[[Connection, Any], Reply | bytes | None]] = {
             "list": self._list,
+            "paces": self._paces,
             "create": self._create,
             "join": self._join,
             "resume": self._resume,
@@ -583,6 +585,14 @@ class Host:
     def store(self) -> Store:
         assert self._store is not None, "the host is not started"
         return self._store
+
+    def _paces(self, conn: Connection, message: Paces) -> PacesFrame:
+        """The seconds people take a turn at each game, learnt from the games finished here
+        (what the lobby shows anyone already: how fast each table's moves come)."""
+        return {
+            "type": "paces",
+            "paces": {game: round(seconds, 1) for game, (seconds, _) in self.store.paces().items()},
+        }
 
     def _list(self, conn: Connection, message: ListTables) -> bytes:
         """The lobby: the tables the asker is at, or names (the seats it keeps), first, then the

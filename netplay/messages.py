@@ -65,6 +65,12 @@ class ListTables(_Message):
     after: TableId | None = None
 
 
+class Paces(_Message):
+    """The seconds people take a turn at each game here, as the host has learnt them."""
+
+    type: Literal["paces"]
+
+
 class Create(_Message):
     """Create a table; with ``sit`` the creator takes seat 0 and gets its token."""
 
@@ -241,7 +247,7 @@ class Chat(_Message):
 
 
 _MODELS = (
-    Hello, Ping, Pong, ListTables, Create, Join, Resume, Reclaim, Watch, Leave, AddBot, FillBots,
+    Hello, Ping, Pong, ListTables, Paces, Create, Join, Resume, Reclaim, Watch, Leave, AddBot, FillBots,
     RemoveBot, SetOpen, Start, Again, Move, Organise, Undo, Answer, Nudge, StandIn, BotMove, RemoveSeat, Chat,
     Rename,
 )  # fmt: skip
@@ -251,6 +257,7 @@ ClientMessage = Annotated[
     | Ping
     | Pong
     | ListTables
+    | Paces
     | Create
     | Join
     | Resume

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from yule.core.estimate import Pace, usual_seconds
+
 from .frames import Status
 from .private import owner_only, write_private
 
@@ -46,7 +48,8 @@ CREATE TABLE IF NOT EXISTS tables (
     client_seed TEXT,
     turn_seconds REAL,
     started_by TEXT,
-    made_by TEXT
+    made_by TEXT,
+    strength TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id INTEGER NOT NULL,
@@ -83,7 +86,18 @@ CREATE TABLE IF NOT EXISTS organisers (
     token_hash TEXT NOT NULL,
     organised INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS paces (
+    game TEXT PRIMARY KEY,
+    seconds REAL NOT NULL,
+    turns INTEGER NOT NULL
+);
 """
+TABLE_COLUMNS = (
+    "id, game, options, seats, open, code, bot_delay, status, game_no, seed, players, client_seed, turn_seconds,"
+    " started_by, made_by, strength"
+)
+"""The tables' columns by name: a database upgraded by :meth:`Store._upgrade` may hold them in
+another order (columns added later come last)."""
 
 
 class StoreError(Exception):
@@ -103,6 +117,14 @@ def _json(text: str, kind: type, what: str) -> Any:
     if not isinstance(value, kind):
         raise ValueError(f"its {what} are not a JSON {kind.__name__}")
     return value
+
+
+def _forgiven(text: str | None) -> Any:
+    """A stored JSON value the table can do without (the bots' strength): ``None`` when unreadable."""
+    try:
+        return None if text is None else json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 def hash_token(token: str) -> str:
@@ -139,6 +161,9 @@ class TableRow:
     """Who started its current game (the log says so), if the host knows."""
     made_by: str | None = None
     """The address it was created from (as the host's limits count addresses), if the host knows."""
+    strength: Any = None
+    """How strong its adapting bots play (:meth:`yule.core.levels.Strength.to_record`), as stored
+    (``None``: not stored, or unreadable; :meth:`~yule.core.levels.Strength.from_record` reads it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +221,8 @@ class Store:
             self.db.execute("ALTER TABLE tables ADD COLUMN started_by TEXT")
         if "made_by" not in columns:
             self.db.execute("ALTER TABLE tables ADD COLUMN made_by TEXT")
+        if "strength" not in columns:
+            self.db.execute("ALTER TABLE tables ADD COLUMN strength TEXT")
         chat = {row[1] for row in self.db.execute("PRAGMA table_info(chat)")}
         for column in ("game_no", "seq"):  # where in the game each line was said: none for older lines
             if column not in chat:
@@ -241,12 +268,14 @@ class Store:
         self, *, id: int, game: str, options: dict[str, Any], seats: int, open: bool, code: str,
         bot_delay: float, status: str, game_no: int, seed: str, players: list[str], client_seed: str | None,
         turn_seconds: float | None, started_by: str | None = None, made_by: str | None = None,
+        strength: dict[str, Any] | None = None,
     ) -> None:  # fmt: skip
         with self.atomic():
             self.db.execute(
-                "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                f"INSERT OR REPLACE INTO tables ({TABLE_COLUMNS}) VALUES ({','.join('?' * 16)})",
                 (id, game, json.dumps(options), seats, int(open), code, bot_delay, status, game_no, seed,
-                 json.dumps(players), client_seed, turn_seconds, started_by, made_by),
+                 json.dumps(players), client_seed, turn_seconds, started_by, made_by,
+                 None if strength is None else json.dumps(strength)),
             )  # fmt: skip
 
     def save_seat(self, table_id: int, seat: int, name: str, bot: str | None, token_hash: str | None) -> None:
@@ -326,9 +355,9 @@ class Store:
         organisers = {t: (h, bool(m)) for t, h, m in self.db.execute("SELECT * FROM organisers")}
         out = []
         self.unreadable = []
-        for row in self.db.execute("SELECT * FROM tables ORDER BY id").fetchall():
+        for row in self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables ORDER BY id").fetchall():
             (id_, game, options, n, open_, code, delay, status, game_no, seed, players, client_seed, turn_seconds,
-             started_by, made_by) = row  # fmt: skip
+             started_by, made_by, strength) = row  # fmt: skip
             try:
                 moves = [
                     _json(m, dict, "moves")
@@ -340,11 +369,23 @@ class Store:
                 out.append(
                     TableRow(id_, game, _json(options, dict, "options"), n, bool(open_), code, delay, status,
                              game_no, seed, names, seats.get(id_, {}), moves, organisers.get(id_), client_seed,
-                             turn_seconds, started_by, made_by)
+                             turn_seconds, started_by, made_by, _forgiven(strength))
                 )  # fmt: skip
             except ValueError as e:
                 self.unreadable.append((id_, str(e)))
         return out
+
+    def paces(self) -> dict[str, tuple[float, int]]:
+        """The seconds people take a turn at each game here, as learnt: game -> (seconds, turns seen)."""
+        return {game: (seconds, turns) for game, seconds, turns in self.db.execute("SELECT * FROM paces")}
+
+    def learn_pace(self, game: str, observed: list[float]) -> None:
+        """Move the pace learnt for ``game`` toward the ``observed`` seconds of a game's turns
+        (:meth:`yule.core.estimate.Pace.learnt`)."""
+        known = self.db.execute("SELECT seconds, turns FROM paces WHERE game=?", (game,)).fetchone()
+        pace = (Pace(*known) if known else Pace(usual_seconds(game))).learnt(observed)
+        with self.atomic():
+            self.db.execute("INSERT OR REPLACE INTO paces VALUES (?,?,?)", (game, pace.seconds, pace.turns))
 
     def record_path(self, table_id: int, game_no: int) -> Path:
         return self.records_dir / f"table-{table_id}-game-{game_no}.json"

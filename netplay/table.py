@@ -15,8 +15,10 @@ number, so a restart changes nothing) are played on the session, the new record 
 committed to the store, and only then does every connection at the table get its own view
 frame.  A move and its write are one step: when the store fails, the game goes back to its
 last stored position and :class:`~yule.netplay.store.StoreError` reaches the host, which tells
-the mover; the same for a game's start, its end (with its record) and an undo.  Seats and
-settings are written before they change in memory, so a failed write changes nothing.
+the mover; the same for a game's start, its end (with its record, and the strength the
+table's adapting bots play at next, :class:`yule.core.levels.Strength`) and an undo.  When a
+game ends the host also learns people's pace from its turns (:meth:`Store.learn_pace`).  Seats
+and settings are written before they change in memory, so a failed write changes nothing.
 
 Each game gets its own seed when it starts (:meth:`Table.game_seed`): the host's own secret
 randomness, unless the table's creator asked for a seed and nobody but bots plays against
@@ -38,6 +40,7 @@ from typing import Any
 from yule.core import BadOptions, Game, IllegalMove, get_game
 from yule.core.base import View
 from yule.core.bots import bot_title
+from yule.core.levels import Strength
 from yule.core.records import record_of
 from yule.core.session import Session
 
@@ -162,7 +165,9 @@ class Table:
         self.bots = BotLoop(self)
         """The bots of the current game and the loop that moves for them (:mod:`.botloop`)."""
         self.waits = Waits()
-        """How long each seat's move has waited (:mod:`.clock`)."""
+        """How long each seat's move has waited, and each person's turn took (:mod:`.clock`)."""
+        self.strength = Strength()
+        """How strong the table's adapting bots play, after the games played here."""
         self.listing: tuple[float, bytes] | None = None
         """When the table's line in the lobby list was made, and the line (:meth:`listed`)."""
         self.on_info: Callable[[], None] = lambda: None
@@ -231,7 +236,7 @@ class Table:
                     open=row.open, code=row.code, bot_delay=row.bot_delay, away_timeout=away_timeout,
                     client_seed=row.client_seed, turn_seconds=turn, made_by=row.made_by)  # fmt: skip
         table.status, table.game_no, table.players = row.status, row.game_no, row.players
-        table.started_by = row.started_by
+        table.started_by, table.strength = row.started_by, Strength.from_record(row.strength)
         table.seats.restore(row.seat_rows)
         if row.organiser is not None:
             table.organiser_hash, table.organised = row.organiser
@@ -248,7 +253,7 @@ class Table:
             assert table.session is not None
             session = table.session
             if session.state.is_over:  # killed between the last move and the record
-                table.status = OVER
+                table.status, table.strength = OVER, table._counted()
                 table._ended()
                 table._store_end()
             else:
@@ -292,7 +297,7 @@ class Table:
             id=self.id, game=self.game.name, options=self.options, seats=self.size, open=self.open,
             code=self.code, bot_delay=self.bot_delay, status=self.status, game_no=self.game_no,
             seed=self.seed, players=self.players, client_seed=self.client_seed, turn_seconds=self.turn_seconds,
-            started_by=self.started_by, made_by=self.made_by,
+            started_by=self.started_by, made_by=self.made_by, strength=self.strength.to_record(),
         )  # fmt: skip
 
     def record(self) -> dict[str, Any]:
@@ -784,7 +789,7 @@ class Table:
         return Session(self.game, self.size, self.options, seed, undo=self.game.undo_floor is not None)
 
     def _make_bots(self) -> None:
-        self.bots.make(self.game, [s.bot if s is not None else None for s in self.seats], self.seed)
+        self.bots.make(self.game, [s.bot if s is not None else None for s in self.seats], self.seed, self.strength)
 
     def movers(self) -> list[int]:
         """The seats that may act now: the active seats, or the seat that sets off a chance move."""
@@ -817,8 +822,10 @@ class Table:
         up; ``bot_replaced``)."""
         session = self.session
         assert session is not None
-        if seat not in self.movers():
+        movers = self.movers()
+        if seat not in movers:
             raise RequestError("not_your_turn", "It is not your turn.")
+        timed = note is None and len(movers) == 1 and not self.controlled(seat)
         stored = len(session.moves)
         try:
             events = session.play(seat, wire_move)
@@ -827,7 +834,7 @@ class Table:
         except Exception:
             log.exception("table %s: the engine failed on a move; the game is back at move %d", self.id, stored)
             raise RequestError("illegal", "That move is not understood.") from None
-        self.waits.moved(seat)
+        self.waits.moved(seat, timed=timed)
         self._commit(stored, ([note] if note is not None else []) + events)
         self.bots.kick()
 
@@ -874,7 +881,7 @@ class Table:
         new = session.moves[stored:]
         over = session.state.is_over
         try:
-            with self._changing(status=OVER if over else self.status):
+            with self._changing(status=OVER if over else self.status, strength=self._counted()):
                 self.store.append_moves(self.id, self.game_no, stored, new)
                 if over:
                     self.save()
@@ -899,8 +906,24 @@ class Table:
         except OSError:
             log.exception("table %s: the record of game %s could not be removed", self.id, self.game_no)
 
+    def _counted(self) -> Strength:
+        """The adapting bots' strength, with the current game counted once it is over (the
+        people: the seats that are not bots)."""
+        outcome = self.session.state.outcome() if self.session is not None else None
+        if outcome is None:
+            return self.strength
+        people = [seat for seat, s in enumerate(self.seats) if s is not None and s.bot is None]
+        return self.strength.after(self.game_no, outcome.winners, people, self.size)
+
     def _ended(self) -> None:
-        """The game is over: its away timers and turn timers stop."""
+        """The game is over: its away timers and turn timers stop, the host learns people's pace
+        from its turns."""
+        turns = self.waits.taken()
+        if turns:
+            try:
+                self.store.learn_pace(self.game.name, turns)
+            except StoreError:
+                log.exception("table %s: the pace of its game could not be stored", self.id)
         if self.clock is not None:
             self.clock.stop()
         self.seats.stop()

@@ -2,7 +2,7 @@
 OpenSpiel's ``games_sim_test`` tries every game it knows): a game added to
 :mod:`yule.core.registry` is checked here without a line of this file changed.
 
-At positions of games played by the random and greedy bots, for every seat:
+At positions of games played by the game's bots (but the search bot), for every seat:
 
 * Legal moves agree with ``verify``: every listed move passes it and goes to record form and
   to wire form and back unchanged; a seat that may not act has no move listed, and no move the
@@ -17,6 +17,8 @@ At positions of games played by the random and greedy bots, for every seat:
   spectator, every public event), whenever the rules still take the game so changed.  (What
   each seat may be shown is each game's own rule: its folder's tests say.)
 * A copy is independent of its original; views and events are JSON and survive it unchanged.
+* Where the seats choose at once (``at_once``), their moves commute: one seat's move changes no
+  other seat's legal moves, and two seats' moves made in either order leave the same game.
 
 And of whole games: the same seed plays the same record, which survives JSON and verifies; a
 record with a move the rules refuse (or nonsense in a move's fields) is refused at that move;
@@ -31,6 +33,7 @@ that fails in the middle of a move is set back to the moves before it.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -54,12 +57,16 @@ GAMES = [game.name for game in all_games()]
 some = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+PLAYING = ("random", "kind", "greedy", "adapting")
+"""The bots whose games are tried, those of them a game has (the search bot is too slow here)."""
+
+
 @st.composite
 def bot_games(draw: st.DrawFn, name: str) -> tuple[Game[Any], list[str], int]:
-    """A game's seats (one bot kind each, random or greedy) and a seed."""
+    """A game's seats (one bot kind each: random, kind, greedy, adapting) and a seed."""
     game = get_game(name)
     players = draw(st.integers(game.min_players, min(game.max_players, MOST_SEATS)))
-    kinds = draw(st.lists(st.sampled_from(["random", "greedy"]), min_size=players, max_size=players))
+    kinds = draw(st.lists(st.sampled_from([k for k in PLAYING if k in game.bots]), min_size=players, max_size=players))
     return game, kinds, draw(st.integers(0, 10**6))
 
 
@@ -152,6 +159,24 @@ def check_copies_and_json(state: GameState[Any], events: list[dict[str, Any]]) -
         assert [state.view(s) for s in seats] == views
 
 
+def check_at_once(state: GameState[Any]) -> None:
+    if not state.at_once():
+        return
+    movers = [seat for seat in state.active() if isinstance(seat, int) and state.legal_moves(seat)]
+    for first, second in itertools.pairwise(movers):
+        ones, others = state.legal_moves(first), state.legal_moves(second)
+        for one, other in {(ones[0], others[-1]), (ones[-1], others[0])}:
+            after = state.clone()
+            after.apply(one)
+            assert [m.to_record() for m in after.legal_moves(second)] == [m.to_record() for m in others]
+            after.apply(other)
+            before = state.clone()
+            before.apply(other)
+            before.apply(one)
+            seats = [*range(state.players), None]
+            assert [after.view(s) for s in seats] == [before.view(s) for s in seats]
+
+
 @pytest.mark.parametrize("name", GAMES)
 @some
 @given(data=st.data())
@@ -164,6 +189,7 @@ def test_every_position_keeps_the_contract(name, data):
         if number % every == 0 or state.is_over:
             check_moves_and_hints(state, pool)
             check_copies_and_json(state, events)
+        check_at_once(state)
 
 
 # -- what a seat cannot see ----------------------------------------------------------------------

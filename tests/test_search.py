@@ -14,9 +14,10 @@
   the other way is a pile it may still gain from, and otherwise it is the greedy bot's move.
 * Elf's search tries one card of each shape each way it fits; a Gift List sample wraps, for
   each other seat, the card it needed least of its attic.
-* Information-set consistency: change only what a seat cannot see (each game's :data:`HIDE`:
-  the deck order, other seats' hidden cards, secret cards) and its view, and so the search
-  bot's move with the same RNG and a fixed number of iterations, stay the same.
+* Every bot decides legally from its own view: change only what a seat cannot see (each game's
+  :data:`HIDE`: the deck order, other seats' hidden cards, secret cards) and its view, and so
+  every bot's move with the same RNG (the search bot's at a fixed number of iterations, the
+  adapting bot's at a given strength), stay the same; and that move is legal.
 
 The games are the registry's: a game without its entry in :data:`CANDIDATES` and :data:`HIDE`
 fails here until it has them.
@@ -35,6 +36,7 @@ from hypothesis import strategies as st
 from yule.core import GameState, all_games, get_game
 from yule.core.bots import determinizer
 from yule.core.ismcts import SearchBot
+from yule.core.levels import AdaptingBot
 from yule.core.session import Session
 
 SEATS = {game.name: (game.min_players, min(game.max_players, 8)) for game in all_games()}
@@ -393,11 +395,20 @@ HIDE = {
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(games(), st.integers(0, 10**6))
-def test_the_bot_decides_the_same_whatever_its_seat_cannot_see(game, seed):
+@given(games(), st.integers(0, 10**6), st.floats(0, 1))
+def test_every_bot_moves_legally_and_the_same_whatever_its_seat_cannot_see(game, seed, strength):
+    """Every bot of the game (an adapting one at a strength drawn here, the search bot at the
+    tests' count of iterations), with the same RNG, makes a legal move, and the same one when only what its
+    seat cannot see has changed."""
     name, players, game_seed, kinds = game
-    strong = get_game(name).bots["ismcts" if name in SEARCHED else "greedy"]
     rng = random.Random(seed)
+
+    def decide(kind, view):
+        bot = get_game(name).bots[kind](random.Random(seed))
+        if isinstance(bot, AdaptingBot):
+            bot.strength = strength
+        return bot.choose(view)
+
     for number, (state, seat) in enumerate(positions(name, players, game_seed, kinds)):
         if number % 7:
             continue
@@ -405,12 +416,14 @@ def test_the_bot_decides_the_same_whatever_its_seat_cannot_see(game, seed):
         other = state.clone()
         HIDE[name](other, seat, rng)
         assert other.view(seat) == view
-        make = (
-            (lambda: strong(random.Random(seed), iterations=20))
-            if name in SEARCHED
-            else (lambda: strong(random.Random(seed)))
-        )
-        assert make().choose(other.view(seat)) == make().choose(view)
+        trigger = state.chance_trigger()
+        for kind in get_game(name).bots:
+            move = decide(kind, view)
+            if trigger is not None:
+                assert move == {"type": trigger[1]}, kind
+            else:
+                state.verify(state.parse_seat_move(seat, move))
+            assert decide(kind, other.view(seat)) == move, kind
 
 
 @pytest.mark.parametrize("name", tuple(SEATS))

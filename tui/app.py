@@ -526,7 +526,13 @@ class YuleApp(HostedApp):
 
         self._forget_table()
         self._home()
-        await self._open("lobby", LobbyScreen(self.player_name, self.last_game, renames=self.FIXED_NAME is None))
+        paces: dict[str, float] = {}
+        with contextlib.suppress(HostError, ConnectionLost):
+            if self.client is not None:
+                paces = await self.client.paces()
+        await self._open(
+            "lobby", LobbyScreen(self.player_name, self.last_game, renames=self.FIXED_NAME is None, paces=paces)
+        )
         await self._refresh_tables()
         if self._lobby_timer is None:
             self._lobby_timer = self.set_interval(LOBBY_REFRESH, self._refresh_tables)

@@ -537,6 +537,8 @@ def cmd_hosts(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from yule.core.bots import BOT_LEVELS
+
     games = _game_names()
     parser = _Parser(
         prog="yule",
@@ -552,8 +554,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", help="your name at the table")
     p.add_argument(
         "--bots",
-        choices=("easy", "normal", "hard"),
-        help="the bots' level: easy (random moves), normal (greedy) or hard (they search ahead); "
+        choices=tuple(BOT_LEVELS),
+        help="the bots' level: easy (random moves), kind (sensible, often not the best), normal (greedy), "
+        "hard (they search ahead) or adapting (weaker or stronger after each game, to fit the players); "
         "asked in the game menu when left out, else normal",
     )
     p.set_defaults(handler=cmd_play)
@@ -576,13 +579,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=games)
     p.add_argument("--players", type=int, help="number of seats")
     p.add_argument("--seed", type=int, help="the seed (random when left out; printed)")
-    p.add_argument("--bot", help="one game: the bot on every seat: random, greedy or ismcts (default random)")
+    p.add_argument(
+        "--bot", help="one game: the bot on every seat: random, kind, greedy, ismcts or adapting (default random)"
+    )
     p.add_argument("--record", metavar="FILE", help="one game: write its record to FILE ('-' for stdout)")
     p.add_argument(
         "--seats",
         metavar="KIND,...",
         help="a match: the bot at each seat, e.g. ismcts,greedy,greedy,greedy (a short list is "
-        "filled with its last bot)",
+        "filled with its last bot); adapting bots change strength after each game by how the other seats did",
     )
     p.add_argument("--games", type=int, help="a match: games to play (default 1)")
     p.add_argument(

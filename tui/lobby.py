@@ -13,18 +13,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Input, Label, OptionList, Select, Static
+from textual.widgets import Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from yule.core.bots import BOT_LEVELS
+from yule.core.estimate import usual_seconds
 from yule.core.registry import all_games, get_game
 from yule.netplay.frames import Summary, TableInfo
 
 from .games import GAME_UIS
+from .howlong import SECONDS_A_TURN, HowLong
 from .text import literal, plain
 from .widgets import ChatInput, KeysFooter, MarkedOptionList, StatusLine, TextField, TickBox
 
@@ -273,11 +276,21 @@ class LobbyScreen(Screen[None]):
             self.kind = kind
             self.args = args
 
-    def __init__(self, player: str = "", game: str | None = None, *, renames: bool = True) -> None:
+    def __init__(
+        self,
+        player: str = "",
+        game: str | None = None,
+        *,
+        renames: bool = True,
+        paces: Mapping[str, float] | None = None,
+    ) -> None:
+        """``paces``: the seconds people take a turn at each game, as the host has learnt them
+        (the new-table form's estimate starts from them)."""
         super().__init__()
         self.set_reactive(LobbyScreen.player, player)
         self.renames = renames
         self.game = game or DEFAULT_GAME
+        self.paces = paces or {}
         self.wanted: int | None = None
         """A table to highlight once it is listed (:meth:`highlight`)."""
 
@@ -408,7 +421,7 @@ class LobbyScreen(Screen[None]):
                 self.game = args["game"]
                 self.post_message(self.Request("create", **args))
 
-        self.app.push_screen(CreateTableScreen(self.game), create)
+        self.app.push_screen(CreateTableScreen(self.game, self.paces), create)
 
     def action_join(self) -> None:
         summary = self._highlighted()
@@ -520,6 +533,8 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
 
     The options form is made from the game's ``default_options``: a true/false option is a
     checkbox, a number that may be "no limit" (``None``) is a field left empty for no limit.
+    Below it, how long a game of those seats and options takes (:class:`~.howlong.HowLong`),
+    at the seconds a turn in its own field: the host's, as learnt (``paces``), to begin with.
     Dismissed with ``{"game", "seats", "open", "options", "turn_seconds"}`` or ``None``.
     """
 
@@ -538,6 +553,7 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
     CreateTableScreen Checkbox { width: 1fr; }
     CreateTableScreen .row Select { width: 1fr; }
     CreateTableScreen #options { height: auto; }
+    CreateTableScreen HowLong { padding: 0; color: $text-muted; }
     """
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
@@ -545,11 +561,12 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
         Binding("enter", "enter", "Next", show=False, priority=True),
     ]
 
-    def __init__(self, game: str | None = None) -> None:
+    def __init__(self, game: str | None = None, paces: Mapping[str, float] | None = None) -> None:
         super().__init__()
         self.games = all_games()
         self.start = game or DEFAULT_GAME
         self.shown: Any = None
+        self.paces = paces or {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
@@ -580,6 +597,11 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
                 yield Label("Turn timer, seconds:")
                 yield TextField(value="", type="integer", id="turn-seconds", compact=True)
                 yield Static(Text(f"empty: none ({TURN_SECONDS[0]} to {TURN_SECONDS[1]})"), classes="hint")
+            with Horizontal(classes="row"):
+                yield Label("Seconds a turn:")
+                yield TextField(value="", type="integer", id="seconds-a-turn", compact=True)
+                yield Static(Text("people's, for the estimate below"), classes="hint")
+            yield HowLong()
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -608,6 +630,41 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
         await box.remove_children()
         rows = [option_row(key, value, game.option_choices.get(key)) for key, value in game.default_options.items()]
         await box.mount_all(rows or [Static(Text("none", style="italic"), classes="row")])
+        seconds = self.paces.get(game.name) or usual_seconds(game.name)
+        self.query_one("#seconds-a-turn", Input).value = str(round(seconds))
+        self._how_long()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._how_long()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._how_long()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self._how_long()
+
+    def _how_long(self) -> None:
+        """The estimate for the game, seats, options and seconds a turn as filled in now."""
+        game = self.shown
+        if game is None:
+            return
+        line = self.query_one(HowLong)
+        seats = self.query_one("#seats", Input).value.strip()
+        seconds = self.query_one("#seconds-a-turn", Input).value.strip()
+        low, high = SECONDS_A_TURN
+        if not (seats.isdigit() and game.min_players <= int(seats) <= game.max_players):
+            line.tell(f"How long: give the seats ({game.min_players} to {game.max_players}).")
+        elif not (seconds.isdigit() and low <= int(seconds) <= high):
+            line.tell(f"How long: give the seconds a turn ({low} to {high}).")
+        else:
+            try:
+                options = self._options(game)
+            except NoMatches:  # the game's option rows are being put in
+                return
+            if isinstance(options, str):
+                line.tell(f"How long: {options}")
+            else:
+                line.ask(game, int(seats), options, float(seconds))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "enter":  # Enter on the game list or in a field; elsewhere (a drop-down) its own

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..base import Event, Game, MoveDict, and_list, plural, seat_namer, won_with
 from ..bots import RandomBot
-from ..ismcts import bot_levels
+from ..levels import bot_levels
 from ..registry import register
 from .board import GOALS, SNOW_GLOBE_POINTS, TOKEN_INDEX, TOKENS, slot_value
 from .bots import GoalBot, view_moves
@@ -174,7 +174,7 @@ GAME = register(
         min_players=2,
         max_players=4,
         new_state=ElfState,
-        bots=bot_levels(GoalBot),
+        bots=bot_levels(GoalBot, search_share=1.0),  # three bots that all search play it well together
         describe=describe,
         view_moves=view_moves,
         describe_move=describe_move,

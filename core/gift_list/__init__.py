@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from ..base import Event, Game, MoveDict, seat_namer, won_with
 from ..bots import RandomBot
-from ..ismcts import bot_levels
+from ..levels import bot_levels
 from ..registry import register
-from .bots import GreedyBot, view_moves
+from .bots import GreedyBot, alternatives, view_moves
 from .cards import PERSON_NAMES, describe_card
 from .moves import Bring, Deal, Open, Steal
 from .search import Sampler, playout_move
@@ -93,7 +93,7 @@ GAME = register(
         min_players=3,
         max_players=7,
         new_state=GiftListState,
-        bots=bot_levels(GreedyBot),
+        bots=bot_levels(GreedyBot, alternatives),
         describe=describe,
         view_moves=view_moves,
         describe_move=describe_move,

@@ -58,6 +58,17 @@ def view_moves(view: GiftListView) -> list[MoveDict]:
     return moves + [{"type": "steal", "from": t} for t in view["steal_from"]]
 
 
+def alternatives(view: GiftListView, best: MoveDict, moves: list[MoveDict]) -> list[MoveDict]:
+    """What a player might do instead of ``best`` (the kind bot's choice): any move now, since a
+    turn is one choice of a gift to take, wrapped (open) or open (steal), and a bring any
+    card of the attic.
+
+    >>> alternatives({}, {"type": "open", "from": 2}, [{"type": "open", "from": 2}, {"type": "steal", "from": 0}])
+    [{'type': 'open', 'from': 2}, {'type': 'steal', 'from': 0}]
+    """
+    return moves or [best]
+
+
 class GreedyBot(Bot[GiftListView]):
     """Brings what it does not need, steals what its list wants, opens otherwise."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..base import Event, Game, MoveDict, and_list, plural, seat_namer, won_with
 from ..bots import RandomBot
-from ..ismcts import bot_levels
+from ..levels import bot_levels
 from ..registry import register
 from .bots import GreedyBot, view_moves
 from .cards import describe_card

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from ..base import Event, Game, MoveDict, seat_namer
 from ..bots import RandomBot
-from ..ismcts import bot_levels
+from ..levels import bot_levels
 from ..registry import register
-from .bots import GreedyBot, view_moves
+from .bots import GreedyBot, alternatives, view_moves
 from .cards import MAX_ROLLS, describe_card
 from .moves import Deal, MaxPlace, MaxTake, Move, Roll
 from .search import Sampler, playout_move
@@ -101,7 +101,7 @@ GAME = register(
         min_players=2,
         max_players=4,
         new_state=WhiteRabbitState,
-        bots=bot_levels(GreedyBot),
+        bots=bot_levels(GreedyBot, alternatives),
         describe=describe,
         view_moves=view_moves,
         describe_move=describe_move,

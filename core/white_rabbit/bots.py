@@ -109,6 +109,18 @@ def view_moves(view: WhiteRabbitView) -> list[MoveDict]:
     return []
 
 
+def alternatives(view: WhiteRabbitView, best: MoveDict, moves: list[MoveDict]) -> list[MoveDict]:
+    """What a player might do instead of ``best`` (the kind bot's choice): a move of the same
+    kind, but Max takes nothing only when there is nothing to take.
+
+    >>> take = {"type": "max_take", "from": 1, "card": "grey-3"}
+    >>> alternatives({}, take, [take, {"type": "max_take", "from": None, "card": None}])
+    [{'type': 'max_take', 'from': 1, 'card': 'grey-3'}]
+    """
+    same = [move for move in moves if move["type"] == best["type"]]
+    return [move for move in same if move["type"] != "max_take" or move["from"] is not None] or [best]
+
+
 class GreedyBot(Bot[WhiteRabbitView]):
     """Heads for Max when he can help, avoids empty piles, takes from the leader."""
 

@@ -54,11 +54,11 @@ async def test_everyone_brings_at_the_same_moment_on_the_same_view_at_three_tabl
         for clients, table, _ in tables:
             state = host.tables[table].session.state
             assert state is not None and not state.at_once()  # everyone has brought
-            logs = [
-                [line for f in await frames_until(c, table, host.tables[table].seq) for line in f["log"]]
-                for c in clients
-            ]
+            seen = [await frames_until(c, table, host.tables[table].seq) for c in clients]
+            logs = [[line for f in frames for line in f["log"]] for frames in seen]
             assert logs[0] == logs[1] == logs[2]  # everyone read the same log, in the same order
+            for seat, frames in enumerate(seen):  # and each sees the game as it stands, from their seat
+                assert frames[-1]["seat"] == seat and frames[-1]["view"] == state.view(seat)
     finally:
         for clients, _, _ in tables:
             for client in clients:

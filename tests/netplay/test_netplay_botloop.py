@@ -10,6 +10,7 @@ from conftest import until
 
 from yule.core import Bot, get_game
 from yule.core.base import MoveDict, View
+from yule.core.levels import Strength
 from yule.core.session import Session
 from yule.netplay.botloop import BotLoop
 from yule.netplay.thinkers import Thinkers
@@ -65,7 +66,7 @@ class Shares(Thinkers):
 
 def bots_of(table: BotsAlone) -> BotLoop:
     loop = BotLoop(table)
-    loop.make(table.session.game, ["greedy"] * 3, "kick")
+    loop.make(table.session.game, ["greedy"] * 3, "kick", Strength())
     return loop
 
 

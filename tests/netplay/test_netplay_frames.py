@@ -74,6 +74,7 @@ async def play_a_session(port: int, host: Host) -> None:
             await ana.rename("Anna")
         assert seated.value.code == "seated"
         assert (await cy.rename("Cyd")) == "Cyd"
+        await cy.paces()
         raw = await Raw.open(port)
         raw.send({"type": "ping"})
         assert (await raw.frame())["type"] == "pong"

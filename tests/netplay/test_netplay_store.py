@@ -36,6 +36,24 @@ def test_a_database_from_before_client_seeds_and_turn_timers_opens_with_its_tabl
         store.close()
 
 
+def test_columns_added_in_another_order_keep_their_values(tmp_path):
+    db = sqlite3.connect(tmp_path / "yule.db")  # as a build with the adapting bots before made_by left it
+    db.execute(OLD_TABLES)
+    for column in ("client_seed TEXT", "turn_seconds REAL", "started_by TEXT", "strength TEXT", "made_by TEXT"):
+        db.execute(f"ALTER TABLE tables ADD COLUMN {column}")
+    db.commit()
+    db.close()
+    store = Store(tmp_path)
+    try:
+        store.save_table(id=5, game="elf", options={}, seats=2, open=True, code="GHJKLM", bot_delay=0, status="waiting",
+                         game_no=0, seed="", players=[], client_seed=None, turn_seconds=None, started_by="Ana",
+                         made_by="10.0.0.7", strength={"drive": 0.5, "game_no": 2})  # fmt: skip
+        (row,) = store.load_tables()
+        assert (row.started_by, row.made_by, row.strength) == ("Ana", "10.0.0.7", {"drive": 0.5, "game_no": 2})
+    finally:
+        store.close()
+
+
 @pytest.mark.parametrize(
     ("sql", "why"),
     [

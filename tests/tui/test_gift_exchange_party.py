@@ -11,6 +11,7 @@ from textual.widgets import Input
 from tui_support import Notes, Played, ViewApp, burst, info_of, screen_text, view_of, wait_for
 
 from yule.core import get_game
+from yule.core.estimate import estimate
 from yule.core.gift_exchange import Bring, Order
 from yule.core.records import verify_record
 from yule.netplay.client import Client
@@ -318,6 +319,35 @@ async def test_a_refused_bring_keeps_what_was_typed():
         await pilot.press("b")
         await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the form again")
         assert [i.value for i in app.screen.query(Input)] == ["Waffle maker", "gold box"]
+
+
+async def test_the_setup_says_how_long_the_party_takes_with_its_guests_rules_and_pace(tmp_path):
+    app = party_app(tmp_path)
+    game = get_game("gift-exchange")
+
+    def says(guests: int, options: dict, seconds: float) -> bool:
+        words = estimate(game, guests, options, seconds).words()
+        return f"How long: {words}; + and - change the seconds a turn" in screen_text(app)
+
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the first guest form")
+        await type_guest(pilot, "Ana", "Mug", "box")
+        await type_guest(pilot, "Ben", "Kite", "tube")
+        await wait_for(pilot, lambda: says(2, {}, 40.0), what="the estimate for two guests")
+        await type_guest(pilot, "Cy", "Jam", "jar")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: says(3, {}, 40.0), what="the estimate for three guests")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the options")
+        await pilot.press("enter", "1", *["enter"] * 5)  # one steal a turn at most
+        await wait_for(pilot, lambda: says(3, {"max_steals_per_turn": 1}, 40.0), what="the estimate with a cap")
+        await pilot.press("plus")
+        await wait_for(pilot, lambda: says(3, {"max_steals_per_turn": 1}, 45.0), what="five seconds more a turn")
+        assert json.loads((tmp_path / "data" / "party.json").read_text())["seconds"] == 45.0
+        await pilot.press("x", "y")
+        await wait_for(pilot, lambda: says(2, {"max_steals_per_turn": 1}, 45.0), what="the estimate for two")
+        await pilot.press("x", "y")  # one guest fewer than a party needs
+        await wait_for(pilot, lambda: "How long: with 2 guests or more" in screen_text(app), what="no estimate")
 
 
 async def test_a_refused_opening_keeps_the_name_typed_for_the_gift():

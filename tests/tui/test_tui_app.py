@@ -21,6 +21,8 @@ from tui_support import (
     wait_for_screen,
 )
 
+from yule.core import get_game
+from yule.core.estimate import estimate
 from yule.netplay.client import Client
 from yule.tui.app import STALE, PlaySetup, YuleApp
 from yule.tui.lobby import ConnectScreen, LobbyScreen
@@ -101,7 +103,10 @@ async def test_lobby_create_add_bots_start_and_take(host):
         code = info_of(app)["code"]
         assert code and app.screen.query_one(StatusLine).code == code
         assert code in screen_text(app)
-        await pilot.press("a", "up", "enter")  # the level menu starts at normal: up is easy
+        await pilot.press("a")
+        await wait_for(pilot, lambda: "children win often" in screen_text(app), what="the level menu, kind bots in it")
+        assert "Adapting: weaker or stronger each game so all win" in screen_text(app)
+        await pilot.press("up", "up", "enter")  # the level menu starts at normal: up is kind, then easy
         await wait_for(pilot, lambda: info_of(app)["seats"][1] is not None, what="an easy bot")
         await pilot.press("a", "enter")
         await wait_for(pilot, lambda: None not in info_of(app)["seats"], what="two bots")
@@ -221,3 +226,29 @@ async def test_connect_screen_says_when_none_found_then_connects_by_address(host
         await pilot.press(*f"127.0.0.1:{port}", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
         assert "host: connected" in screen_text(app)
+
+
+async def test_the_new_table_form_says_how_long_a_game_takes_and_follows_the_form(host):
+    host.store.learn_pace("gift-exchange", [25.0])  # the host has seen a party: 25 s a turn
+    app = YuleApp(name="Fay", address=("127.0.0.1", host.port), discover=False)
+    game = get_game("gift-exchange")
+
+    def says(seats: int, options: dict, seconds: float) -> bool:
+        return f"How long: {estimate(game, seats, options, seconds).words()}" in screen_text(app)
+
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = await new_table_form(pilot, app)
+        await pilot.press("home")
+        while form._game().name != "gift-exchange":
+            await pilot.press("down")
+        await wait_for(pilot, lambda: says(4, {}, 25.0), what="the estimate at the host's pace")
+        await pilot.press("enter", "end", "backspace", "1", "2")  # 12 seats
+        await wait_for(pilot, lambda: says(12, {}, 25.0), what="the estimate for 12")
+        form.query_one("#opt-steal_limit").focus()
+        await pilot.press("backspace")  # no steal limit
+        await wait_for(pilot, lambda: says(12, {"steal_limit": None}, 25.0), what="the estimate without a limit")
+        form.query_one("#seconds-a-turn").focus()
+        await pilot.press("backspace", "backspace", "6", "0")
+        await wait_for(pilot, lambda: says(12, {"steal_limit": None}, 60.0), what="the estimate at 60 s a turn")
+        await pilot.press("backspace", "backspace")
+        await wait_for(pilot, lambda: "How long: give the seconds a turn" in screen_text(app), what="no seconds")

@@ -3,7 +3,9 @@
 The app starts the real host in this process (on every interface, so a TV on the LAN can
 ``yule watch`` it) over the data folder, and connects to it as the table's organiser.  The
 organiser types the guests and their gifts (:class:`SetupScreen`; a label may be left blank
-and typed at the reveal), sets the house options, and draws the order: the table is created
+and typed at the reveal), sets the house options, sees how long the party will take with
+them (:class:`~.howlong.HowLong`, at the seconds a turn the host has learnt from the parties
+it has seen, or as the organiser sets them with ``+`` and ``-``), and draws the order: the table is created
 in organiser mode with the guests, and each gift is brought for its guest.  Then
 :class:`PartyScreen` picks what the acting guest opens or steals (Enter on the gift under the
 cursor; it starts on a gift they may choose), ``u`` undoes the last move, ``t`` shows the TV
@@ -35,7 +37,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from yule.core import get_game
 from yule.core.base import plural
+from yule.core.estimate import usual_seconds
 from yule.core.gift_exchange.options import DEFAULT_OPTIONS
 from yule.core.gift_exchange.views import GiftExchangeView
 from yule.netplay import DEFAULT_PORT
@@ -45,6 +49,7 @@ from yule.netplay.private import write_private
 
 from ..app import HostedApp
 from ..dialogs import ConfirmScreen
+from ..howlong import SECONDS_A_TURN, HowLong
 from ..scores import Headline, ScoreSheet
 from ..screens import FollowScreen, RulesScreen
 from ..text import literal
@@ -79,6 +84,8 @@ class Party:
     options: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_OPTIONS))
     table: int | None = None
     token: str | None = None
+    seconds: float | None = None
+    """The seconds a turn the organiser set for the estimate (None: the host's, as learnt)."""
 
     @classmethod
     def load(cls, folder: Path) -> Party | None:
@@ -87,8 +94,11 @@ class Party:
         path = folder / PARTY_FILE
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
+            seconds = data.get("seconds")
+            low, high = SECONDS_A_TURN
+            seconds = float(seconds) if isinstance(seconds, int | float) and low <= seconds <= high else None
             return cls([Guest(**g) for g in data["guests"]], {**DEFAULT_OPTIONS, **data["options"]},
-                       data.get("table"), data.get("token"))  # fmt: skip
+                       data.get("table"), data.get("token"), seconds)  # fmt: skip
         except FileNotFoundError:
             return None
         except (OSError, ValueError, KeyError, TypeError) as e:
@@ -149,6 +159,7 @@ class SetupScreen(Screen[None]):
     DEFAULT_CSS = """
     SetupScreen #head { height: auto; padding: 0 1; text-style: bold; }
     SetupScreen #options { height: auto; padding: 0 1; color: $text-muted; }
+    SetupScreen HowLong { color: $text-muted; }
     SetupScreen OptionList { height: 1fr; border-top: solid $primary; }
     SetupScreen #help { height: auto; padding: 0 1; color: $text-muted; }
     """
@@ -158,6 +169,8 @@ class SetupScreen(Screen[None]):
         Binding("x,delete", "remove", "Remove"),
         Binding("o", "options", "Options"),
         Binding("d", "draw", "Draw the order"),
+        Binding("plus", "turn_time(1)", "+Time", show=False),
+        Binding("minus", "turn_time(-1)", "-Time", show=False),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("q", "quit", "Quit"),
     ]
@@ -165,15 +178,18 @@ class SetupScreen(Screen[None]):
     class Draw(Message):
         """Everyone is in: the organiser draws the order, and the party begins."""
 
-    def __init__(self, party: Party, folder: Path) -> None:
+    def __init__(self, party: Party, folder: Path, learnt: float | None = None) -> None:
+        """``learnt``: the seconds people take a turn at a gift exchange, as the host learnt them."""
         super().__init__()
         self.party = party
         self.folder = folder
+        self.learnt = learnt
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
         yield Static(id="head")
         yield Static(id="options")
+        yield HowLong()
         yield OptionList(id="guests")
         yield Static(
             Text("Labels stay hidden here (e shows one to edit). A blank label is typed when the gift is opened."),
@@ -194,6 +210,7 @@ class SetupScreen(Screen[None]):
             "a adds a guest with their gift; d draws the order once everyone is in."
         ))  # fmt: skip
         self.query_one("#options", Static).update(Text("Options (o): " + options_text(self.party.options)))
+        self._how_long()
         options = self.query_one(OptionList)
         old = options.highlighted
         options.clear_options()
@@ -209,6 +226,26 @@ class SetupScreen(Screen[None]):
 
     def _save(self) -> None:
         self.party.save(self.folder)
+
+    def _seconds(self) -> float:
+        """The seconds a turn the estimate counts: the organiser's, else the host's, else the usual."""
+        return self.party.seconds or self.learnt or usual_seconds(GAME)
+
+    def _how_long(self) -> None:
+        line = self.query_one(HowLong)
+        if len(self.party.guests) < MIN_GUESTS:
+            line.tell(f"How long: with {MIN_GUESTS} guests or more, the party's length is shown here.")
+            return
+        line.ask(get_game(GAME), len(self.party.guests), self.party.options, self._seconds(),
+                 "; + and - change the seconds a turn")  # fmt: skip
+
+    def action_turn_time(self, step: int) -> None:
+        """Five seconds more or fewer a turn (at least 5, at most the longest)."""
+        low, high = SECONDS_A_TURN
+        seconds = self._seconds()
+        self.party.seconds = float(max(max(low, 5), min(high, 5 * round(seconds / 5) + 5 * step)))
+        self._save()
+        self._how_long()
 
     def _adding_title(self) -> str:
         return f"Guest {len(self.party.guests) + 1} and their gift (Esc when everyone is in)"
@@ -520,7 +557,11 @@ class PartyApp(HostedApp):
             else:
                 self.party = Party(options=saved.options)
         self.party.save(self.data_dir)
-        await self.push_screen(SetupScreen(self.party, self.data_dir))
+        try:
+            learnt = (await self.client.paces()).get(GAME)
+        except (HostError, ConnectionLost):
+            learnt = None
+        await self.push_screen(SetupScreen(self.party, self.data_dir, learnt))
 
     # -- the draw ------------------------------------------------------------------------------
 
