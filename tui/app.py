@@ -1,11 +1,15 @@
 """The Yule terminal app: connect, lobby, table and game over, following one host.
 
 All network work runs in Textual workers: one reads the client library's message stream and
-posts each frame as :class:`YuleApp.FromHost`; requests (join, create, moves ...) run in their
-own workers and report refusals in plain words.  The client library reconnects by itself and
-takes the seat back; the app only follows its ``connection`` messages and the views that come
-after.  ``yule play`` embeds the real host (:class:`yule.netplay.host.Host`) on loopback first,
-over a folder of the user data folder, so an unfinished game is offered again next time.
+posts each frame as :class:`HostedApp.FromHost`; requests (join, create, moves ...) run in their
+own workers and report refusals in plain words.  The table sat at is followed by a
+:class:`~yule.netplay.follower.TableFollower`, the one place that holds what the host told of
+it; its screens draw from it.  The client library reconnects by itself and takes the seat
+back; the app only follows its ``connection`` messages and the views that come after.  The
+app's places (connecting, the lobby, a table) are Textual modes: leaving one closes it with
+every dialog over it.  ``yule play`` embeds the real host (:class:`yule.netplay.host.Host`)
+on loopback first, over a folder of the user data folder, so an unfinished game is offered
+again next time.
 
 Every seat the app gets is kept on this machine (the client library's seat store): joining
 the table again, or connecting to a host where a game with your seat is going on, puts you
@@ -363,8 +367,10 @@ class YuleApp(HostedApp):
         return self.switch_mode(place)
 
     def _close(self, place: str) -> None:
-        """Close the place ``place`` with every screen over it (not the one shown)."""
+        """Close the place ``place`` with every screen over it (the start shows, if it was shown)."""
         if self.places.pop(place, None) is not None:
+            if self.current_mode == place:
+                self.switch_mode("start")
             self.remove_mode(place)
 
     def _home(self) -> None:

@@ -1,10 +1,11 @@
-"""The app's game screens: the table, the game over sheet, the rules, the whole log, and the
-notice shown when the terminal is too small.
+"""The app's game screens: a screen following a table (:class:`FollowScreen`: the log and
+the view of a :class:`~yule.netplay.follower.TableFollower`), the table, the game over sheet,
+the rules, the whole log, and the notice shown when the terminal is too small.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -18,6 +19,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from yule.core.base import Event, View
 from yule.netplay.follower import Change, TableFollower
 
 from .dialogs import ConfirmScreen
@@ -29,7 +31,7 @@ from .widgets import ChatInput, GameLog, GameTable, HintPanel, KeysFooter, Statu
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
-def final_result(game: str, view: Mapping[str, Any]) -> dict[str, Any]:
+def final_result(game: str, view: View) -> dict[str, Any]:
     """What the game-over screen shows of a finished game's view: its result, and the fields
     of the final view the game's score sheet wants beside it (:attr:`~yule.tui.games.GameUI.final_fields`)."""
     shown = {key: view[key] for key in GAME_UIS[game].final_fields if key in view}
@@ -102,13 +104,7 @@ class FollowScreen(Screen[None]):
             self.replace_log([log_text(line) for line in lines])
         self._log_shown = (taken, len(lines))
 
-    def show(
-        self,
-        view: Mapping[str, Any],
-        names: list[str],
-        tags: dict[int, str],
-        events: list[dict[str, Any]] | None = None,
-    ) -> None:
+    def show(self, view: View, names: list[str], tags: dict[int, str], events: list[Event] | None = None) -> None:
         """Draw this view, after the public ``events`` that led to it."""
         raise NotImplementedError
 
@@ -211,20 +207,14 @@ class TableScreen(FollowScreen):
     def table(self) -> GameTable[Any]:
         return self.query_one(GameTable)
 
-    def show(
-        self,
-        view: Mapping[str, Any],
-        names: list[str],
-        tags: dict[int, str],
-        events: list[dict[str, Any]] | None = None,
-    ) -> None:
+    def show(self, view: View, names: list[str], tags: dict[int, str], events: list[Event] | None = None) -> None:
         """Draw this view, after the public ``events`` that led to it (kept until the screen is
         mounted, which draws the follower's view)."""
         self.events += events or []
         if self.ready:
             self._draw(view, names, tags)
 
-    def _draw(self, view: Mapping[str, Any], names: list[str], tags: dict[int, str]) -> None:
+    def _draw(self, view: View, names: list[str], tags: dict[int, str]) -> None:
         table = self.table
         table.names = tuple(names)
         table.tags = tags

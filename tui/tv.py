@@ -11,7 +11,6 @@ the game starts, and when the table cannot be watched, :class:`WaitingScreen` sa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
@@ -23,6 +22,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from yule.core.base import View
 from yule.netplay.client import Client, ConnectionLost, HostError
 from yule.netplay.follower import TableFollower
 
@@ -62,7 +62,7 @@ class TableTV(TableScreen):
                 results.display = False
                 yield results
 
-    def _draw(self, view: Mapping[str, Any], names: list[str], tags: dict[int, str]) -> None:
+    def _draw(self, view: View, names: list[str], tags: dict[int, str]) -> None:
         """The table, or once the game is over the headline and the score sheet in its place."""
         super()._draw(view, names, tags)
         result = view.get("result")
@@ -70,7 +70,7 @@ class TableTV(TableScreen):
             self.result = result
             self.call_later(self._show_result, view, names)  # one after the other, in order
 
-    async def _show_result(self, view: Mapping[str, Any], names: list[str]) -> None:
+    async def _show_result(self, view: View, names: list[str]) -> None:
         results = self.query_one("#results", VerticalScroll)
         await results.remove_children()
         if "result" in view:

@@ -4,12 +4,14 @@ The app starts the real host in this process (on every interface, so a TV on the
 ``yule watch`` it) over the data folder, and connects to it as the table's organiser.  The
 organiser types the guests and their gifts (:class:`SetupScreen`; a label may be left blank
 and typed at the reveal), sets the house options, sees how long the party will take with
-them (:class:`~.howlong.HowLong`, at the seconds a turn the host has learnt from the parties
+them (:class:`~yule.tui.howlong.HowLong`, at the seconds a turn the host has learnt from the parties
 it has seen, or as the organiser sets them with ``+`` and ``-``), and draws the order: the table is created
 in organiser mode with the guests, and each gift is brought for its guest.  Then
 :class:`PartyScreen` picks what the acting guest opens or steals (Enter on the gift under the
 cursor; it starts on a gift they may choose), ``u`` undoes the last move, ``t`` shows the TV
-view; the end shows the summary and exports it.
+view; the end shows the summary and exports it.  The party's table is followed by a
+:class:`~yule.netplay.follower.TableFollower`: the organiser's table and the TV view draw
+from it.
 
 Nothing is lost: the setup is saved to ``DATA/party.json`` after every change (with the
 table and its organiser token once the order is drawn), and the host commits every move to
@@ -22,7 +24,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,7 +40,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yule.core import get_game
-from yule.core.base import plural
+from yule.core.base import Event, View, plural
 from yule.core.estimate import usual_seconds
 from yule.core.gift_exchange.options import DEFAULT_OPTIONS
 from yule.core.gift_exchange.views import GiftExchangeView
@@ -412,13 +414,7 @@ class PartyScreen(OrganiserScreen, FollowScreen):
     def table(self) -> OrganiserTable:
         return self.query_one(OrganiserTable)
 
-    def show(
-        self,
-        view: Mapping[str, Any],
-        names: list[str],
-        tags: dict[int, str],
-        events: list[dict[str, Any]] | None = None,
-    ) -> None:
+    def show(self, view: View, names: list[str], tags: dict[int, str], events: list[Event] | None = None) -> None:
         """Draw the party's view, and whom the organiser may move for now."""
         if not self.ready:
             return  # drawn once mounted
