@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS
+from .frames import ErrorFrame, HostFrame
 from .wire import MAX_CLIENT_FRAME, FrameBuffer, FrameError, decode, encode
 
 log = logging.getLogger("yule.host")
@@ -371,7 +372,7 @@ class Connection(asyncio.Protocol):
 
     # -- sending -------------------------------------------------------------------------------
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: HostFrame) -> None:
         self.send_bytes(encode(message))
 
     def send_bytes(self, frame: bytes) -> None:
@@ -388,7 +389,7 @@ class Connection(asyncio.Protocol):
         transport.write(frame)
 
     def error(self, code: str, message: str, *, rid: int | None = None, table: int | None = None) -> None:
-        frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
+        frame: ErrorFrame = {"type": "error", "code": code, "message": message}
         if rid is not None:
             frame["rid"] = rid
         if table is not None:

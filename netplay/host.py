@@ -32,6 +32,7 @@ from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
 from .evening import PERSON_SECRET, PersonTokens, evening_standings, seen_by
+from .frames import Created, Ok, PacesFrame, ReclaimWaiting, Reply, Seated, StandingsFrame
 from .messages import (
     AddBot,
     Again,
@@ -166,7 +167,7 @@ class Host:
         self._next_table = 1
         # Each handler takes its own message model (validated); the key is that model's type.
         # A handler answers with a reply (its rid added here), or a frame it made itself, or None.
-        self._handlers: dict[str, Callable[[Connection, Any], dict[str, Any] | bytes | None]] = {
+        self._handlers: dict[str, Callable[[Connection, Any], Reply | bytes | None]] = {
             "list": self._list,
             "paces": self._paces,
             "create": self._create,
@@ -529,7 +530,9 @@ class Host:
         if isinstance(reply, bytes):
             conn.send_bytes(reply)
         elif message.rid is not None or (reply is not None and reply["type"] != "ok"):
-            conn.send({**(reply or {"type": "ok"}), "rid": message.rid})
+            answer: Reply = reply or {"type": "ok"}
+            answer["rid"] = message.rid
+            conn.send(answer)
 
     # -- the lobby -----------------------------------------------------------------------------
 
@@ -600,7 +603,7 @@ class Host:
         assert self._store is not None, "the host is not started"
         return self._store
 
-    def _paces(self, conn: Connection, message: Paces) -> dict[str, Any]:
+    def _paces(self, conn: Connection, message: Paces) -> PacesFrame:
         """The seconds people take a turn at each game, learnt from the games finished here
         (what the lobby shows anyone already: how fast each table's moves come)."""
         return {
@@ -665,7 +668,7 @@ class Host:
         self._lobby_ready(conn)
         tables = set(conn.seats) | conn.watching | conn.created
         answer = evening_standings(self.store, sees=seen_by(conn.person, tables), me=conn.person, bots=message.bots)
-        frame = encode({"type": "standings", **answer, "rid": message.rid})
+        frame = encode(StandingsFrame(type="standings", **answer, rid=message.rid))
         self._lobby_charge(conn, len(frame))
         return frame
 
@@ -690,7 +693,7 @@ class Host:
         """A table told its info (it changed): the lobby's newest lines are gathered again."""
         self._newest = None
 
-    def _create(self, conn: Connection, message: Create) -> dict[str, Any]:
+    def _create(self, conn: Connection, message: Create) -> Created:
         if len(self.tables) >= self.limits.max_tables:
             raise RequestError("host_full", "This host has too many tables.")
         if conn.tables_made >= self.limits.tables_per_connection:
@@ -720,7 +723,7 @@ class Host:
         conn.created.add(table.id)
         conn.tables_made += 1
         table.organiser = conn
-        reply: dict[str, Any] = {"type": "created", "table": table.id, "code": table.code,
+        reply: Created = {"type": "created", "table": table.id, "code": table.code,
                                  "organiser_token": organiser_token}  # fmt: skip
         if message.sit:
             seat, token = table.join(conn, 0)
@@ -730,13 +733,13 @@ class Host:
             table.broadcast_info()
         return reply
 
-    def _join(self, conn: Connection, message: Join) -> dict[str, Any]:
+    def _join(self, conn: Connection, message: Join) -> Seated:
         table = self._table_for(conn, message.table, message.code)
         seat, token = table.join(conn, message.seat)
         self.tokens[hash_token(token)] = (table.id, seat)
         return {"type": "seated", "table": table.id, "seat": seat, "token": token}
 
-    def _resume(self, conn: Connection, message: Resume) -> dict[str, Any]:
+    def _resume(self, conn: Connection, message: Resume) -> Seated:
         token_hash = hash_token(message.token)
         where = self.tokens.get(token_hash)
         if where is None and (moved := self.moved.get(token_hash)) is not None and moved[0] in self.tables:
@@ -757,7 +760,7 @@ class Host:
             self._make_room(conn)
             self._count(conn)
 
-    def _reclaim(self, conn: Connection, message: Reclaim) -> dict[str, Any]:
+    def _reclaim(self, conn: Connection, message: Reclaim) -> Seated | ReclaimWaiting:
         if not self._reclaims.take(conn.address):
             raise RequestError("reclaim_flood", "You have asked for seats too often: wait a minute, then try again.")
         table = self._table_for(conn, None, message.code)
@@ -778,7 +781,7 @@ class Host:
     def _remove_seat(self, conn: Connection, message: RemoveSeat) -> None:
         self._table(message.table).remove_seat(conn, message.seat, message.reason)
 
-    def _watch(self, conn: Connection, message: Watch) -> dict[str, Any]:
+    def _watch(self, conn: Connection, message: Watch) -> Ok:
         limits = self.limits
         if len(conn.watching) >= limits.watches_per_connection:
             raise RequestError("too_many_watches", f"You are watching {len(conn.watching)} tables, the most one "
@@ -799,7 +802,7 @@ class Host:
         if forgotten is not None:
             self.tokens.pop(forgotten, None)
 
-    def _add_bot(self, conn: Connection, message: AddBot) -> dict[str, Any]:
+    def _add_bot(self, conn: Connection, message: AddBot) -> Ok:
         table = self._managed(conn, message.table)
         return {"type": "ok", "seat": table.add_bot(message.seat, message.kind)}
 
@@ -823,11 +826,11 @@ class Host:
         table = self._managed(conn, message.table)
         table.again(table.name_of(conn))
 
-    def _move(self, conn: Connection, message: Move) -> dict[str, Any]:
+    def _move(self, conn: Connection, message: Move) -> Ok:
         table = self._table(message.table)
         return {"type": "ok", "seq": table.play(conn, dict(message.move), message.seq, message.seat)}
 
-    def _organise(self, conn: Connection, message: Organise) -> dict[str, Any]:
+    def _organise(self, conn: Connection, message: Organise) -> Ok:
         wanted = hash_token(message.token)
         for table in self.tables.values():
             if table.organiser_hash is not None and secrets.compare_digest(wanted, table.organiser_hash):
@@ -836,13 +839,13 @@ class Host:
                 return {"type": "ok", "table": table.id}
         raise RequestError("bad_token", "That organiser token is not known here.")
 
-    def _undo(self, conn: Connection, message: Undo) -> dict[str, Any]:
+    def _undo(self, conn: Connection, message: Undo) -> Ok:
         return {"type": "ok", "seq": self._table(message.table).undo(conn)}
 
     def _chat(self, conn: Connection, message: Chat) -> None:
         self._table(message.table).say(conn, message.text)
 
-    def _rename(self, conn: Connection, message: Rename) -> dict[str, Any]:
+    def _rename(self, conn: Connection, message: Rename) -> Ok:
         """Another name for this connection from now on: in its hello's place, for the seats it
         takes next and the tables it watches or organises.  A seat keeps the name it was taken
         under, so a connection holding one may not change its name."""

@@ -501,10 +501,10 @@ def cmd_party(args: argparse.Namespace) -> int:
 
     data = Path(args.data) if args.data else default_data_dir()
     if args.export:
-        from yule.tui.party import export_last
+        from yule.tui.gift_exchange.party import export_last
 
         return export_last(data, Path(args.export))
-    from yule.tui.party import PartyApp
+    from yule.tui.gift_exchange.party import PartyApp
 
     return PartyApp(data, bind=args.bind, port=args.port).run(mouse=False) or 0
 

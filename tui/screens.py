@@ -1,5 +1,6 @@
-"""The app's game screens: the table, the game over sheet, the rules, the whole log, and the
-notice shown when the terminal is too small.
+"""The app's game screens: a screen following a table (:class:`FollowScreen`: the log and
+the view of a :class:`~yule.netplay.follower.TableFollower`), the table, the game over sheet,
+the rules, the whole log, and the notice shown when the terminal is too small.
 """
 
 from __future__ import annotations
@@ -18,97 +19,102 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from yule.core.base import Event, View
+from yule.netplay.follower import Change, TableFollower
+
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
 from .text import literal
-from .widgets import ChatInput, GameLog, GameTable, HintPanel, KeysFooter, StatusLine, WholeLog, chat_line
+from .widgets import ChatInput, GameLog, GameTable, HintPanel, KeysFooter, StatusLine, WholeLog, log_text, seat_tags
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
-def final_result(game: str, view: dict[str, Any]) -> dict[str, Any]:
+def final_result(game: str, view: View) -> dict[str, Any]:
     """What the game-over screen shows of a finished game's view: its result, and the fields
     of the final view the game's score sheet wants beside it (:attr:`~yule.tui.games.GameUI.final_fields`)."""
     shown = {key: view[key] for key in GAME_UIS[game].final_fields if key in view}
     return {**shown, **view["result"]}
 
 
-def host_log_lines(frame: dict[str, Any]) -> list[str | Text]:
-    """The host's log frame (on join, resume, watch) as log lines: the game's log so far with the
-    table's chat so far, each line where it was said (docs/protocol.md, *Log so far*): a line of
-    an earlier game, or one without a place, first; one of this game after the entries logged by
-    then.
-
-    >>> frame = {"game_no": 1, "entries": [{"text": "dealt", "seq": 1}, {"text": "Ana opened", "seq": 2}],
-    ...          "chat": [{"name": "Bo", "seat": 0, "text": t, "game_no": g, "seq": n}
-    ...                   for t, g, n in (("old", None, None), ("hi", 0, 0), ("nice", 1, 1))]}
-    >>> [line if isinstance(line, str) else line.plain for line in host_log_lines(frame)]
-    ['chat│ Bo: old', 'chat│ Bo: hi', 'dealt', 'chat│ Bo: nice', 'Ana opened']
-    """
-    entries = frame.get("entries", [])
-    game_no = frame.get("game_no")
-    lines: list[str | Text] = []
-    done = 0
-    for chat in frame.get("chat", []):
-        if chat.get("game_no") == game_no and isinstance(chat.get("seq"), int):
-            at = next((i for i, entry in enumerate(entries) if entry.get("seq", 0) > chat["seq"]), len(entries))
-            lines += [entry["text"] for entry in entries[done:at]]
-            done = max(done, at)
-        lines.append(chat_line(chat))
-    return lines + [entry["text"] for entry in entries[done:]]
-
-
 class FollowScreen(Screen[None]):
-    """A screen following one table (a player's, a spectator's, the TV): it draws each view
-    (``show``, each screen its own way) and keeps the table's log, also what comes before it is
-    mounted.  A subclass's ``on_mount`` draws what came so far; this one's runs after it."""
+    """A screen showing one table (a player's, a spectator's, the TV, the organiser's): it draws
+    the table's view its own way (:meth:`show`) and shows its log, from the table's
+    :class:`~yule.netplay.follower.TableFollower`: the whole table once mounted (:meth:`redraw`),
+    then what each frame changed, as its app tells it (:meth:`follow`).  A subclass's
+    ``on_mount`` runs before this one's.
 
-    def __init__(self) -> None:
+    ``follower`` may come later (``yule play`` paints its table before the host that deals it
+    has started).  A screen with none (a replay) draws what its owner gives it: :meth:`show`,
+    :meth:`add_log` and :meth:`replace_log`, once mounted, and its own :meth:`redraw`.
+    """
+
+    def __init__(self, follower: TableFollower[Any] | None = None) -> None:
         super().__init__()
-        self.lines: list[str | Text] = []
-        """The log lines: plain words, or chat lines already made literal (:func:`chat_line`)."""
+        self.follower = follower
+        """The table followed."""
         self.ready = False
         """True once mounted and drawn (``is_mounted`` is set only after every ``on_mount``):
-        from then on each view and log line is drawn as it comes."""
-        self.seq: int | None = None
-        """The ``seq`` of the latest view followed."""
+        from then on each change is drawn as it comes."""
+        self._log_shown = (0, 0)
+        """The follower's ``log_taken`` and how many of its lines the log shows."""
 
     def on_mount(self) -> None:
-        self.query_one(GameLog).add(self.lines)
         self.ready = True
+        self.redraw()
 
-    def show(
-        self, view: dict[str, Any], names: list[str], tags: dict[int, str], events: list[dict[str, Any]] | None = None
-    ) -> None:
+    @property
+    def lines(self) -> list[str | Text]:
+        """The table's whole log, as the log shows it."""
+        return [] if self.follower is None else [log_text(line) for line in self.follower.lines]
+
+    def redraw(self) -> None:
+        """The whole table anew, from the follower: its log, and its view (if one came)."""
+        follower = self.follower
+        if follower is None:
+            return
+        self._log_shown = (-1, 0)
+        self._show_log()
+        if follower.view is not None:
+            self.show(follower.view, follower.names, seat_tags(follower.info))
+
+    def follow(self, change: Change) -> None:
+        """What a frame changed at the table followed: the log's lines, and the view (a new one,
+        after the public events that led to it; or the same with new names and tags)."""
+        follower = self.follower
+        if follower is None:
+            return
+        if self.ready:
+            self._show_log()
+        view = follower.view
+        if change.kind == "view" and view is not None:
+            self.show(view, follower.names, seat_tags(follower.info), follower.events)
+        elif change.kind == "table" and view is not None:
+            self.show(view, follower.names, seat_tags(follower.info))
+
+    def _show_log(self) -> None:
+        """The log shows the follower's lines: the new ones added, or all anew once the host's
+        log frame has replaced them."""
+        assert self.follower is not None
+        taken, lines = self.follower.log_taken, self.follower.lines
+        if self._log_shown[0] == taken:
+            self.add_log([log_text(line) for line in lines[self._log_shown[1] :]])
+        else:
+            self.replace_log([log_text(line) for line in lines])
+        self._log_shown = (taken, len(lines))
+
+    def show(self, view: View, names: list[str], tags: dict[int, str], events: list[Event] | None = None) -> None:
         """Draw this view, after the public ``events`` that led to it."""
         raise NotImplementedError
 
-    def follow(
-        self, frame: dict[str, Any], before: dict[str, Any] | None, names: list[str], tags: dict[int, str]
-    ) -> None:
-        """A view frame from the host (``before``: the view shown until now): a line when a new
-        game begins at the table, then the view and its log lines."""
-        view = frame["view"]
-        if before is not None and "result" in before and "result" not in view:
-            self.add_log(["A new game begins at this table."])
-        log = frame.get("log", [])
-        self.seq = frame.get("seq")
-        self.show(view, names, tags, [entry["event"] for entry in log if "event" in entry])
-        self.add_log([entry["text"] for entry in log])
-
     def add_log(self, lines: Sequence[str | Text]) -> None:
-        self.lines += lines
-        if self.ready:
-            self.query_one(GameLog).add(lines)
+        """Lines at the end of the log."""
+        self.query_one(GameLog).add(lines)
 
     def replace_log(self, lines: Sequence[str | Text]) -> None:
-        """The host's log of the game so far, in place of the lines shown (after a reconnect)."""
-        self.lines = list(lines)
-        if self.ready:
-            log = self.query_one(GameLog)
-            log.clear()
-            log.add(self.lines)
+        """These lines in place of the log's."""
+        self.query_one(GameLog).clear().add(lines)
 
     def action_whole_log(self) -> None:
         self.app.push_screen(LogScreen(self.lines))
@@ -118,7 +124,8 @@ class TableScreen(FollowScreen):
     """A game at a table: the status line, the game's table, the log and the keys.
 
     ``spectator``: watching, not playing.  Leaving (:class:`Leave`, heard by the app) needs no
-    confirmation from a spectator or once the game is over.
+    confirmation from a spectator or once the game is over.  ``follower``: the table
+    (:class:`FollowScreen`).
     """
 
     DEFAULT_CSS = """
@@ -144,15 +151,20 @@ class TableScreen(FollowScreen):
     """The question before a player leaves the table (``yule play`` asks its own)."""
 
     def __init__(
-        self, game: str, spectator: bool = False, leave_asks: str = LEAVE_ASKS, *, others: bool = False
+        self,
+        game: str,
+        follower: TableFollower[Any] | None = None,
+        spectator: bool = False,
+        leave_asks: str = LEAVE_ASKS,
+        *,
+        others: bool = False,
     ) -> None:
-        super().__init__()
+        super().__init__(follower)
         self.game = game
         self.spectator = spectator
         self.others = others
         """True at a table with other people (``w`` offers to nudge them; not in ``yule play``)."""
         self.leave_asks = leave_asks
-        self.latest: tuple[dict[str, Any], list[str], dict[int, str]] | None = None
         self.events: list[dict[str, Any]] = []
         """Events that came before the screen was mounted, for the table's :meth:`GameTable.happened`."""
 
@@ -167,12 +179,11 @@ class TableScreen(FollowScreen):
     @property
     def over(self) -> bool:
         """The game shown is over (its view carries the result)."""
-        return self.latest is not None and "result" in self.latest[0]
+        view = self.table.view if self.ready else None
+        return view is not None and "result" in view
 
     def on_mount(self) -> None:
         self._fit_log(self.app.size)
-        if self.latest is not None:
-            self._draw(*self.latest)
 
     def on_resize(self, event: Resize) -> None:
         self._fit_log(event.size)
@@ -196,22 +207,23 @@ class TableScreen(FollowScreen):
     def table(self) -> GameTable[Any]:
         return self.query_one(GameTable)
 
-    def show(
-        self, view: dict[str, Any], names: list[str], tags: dict[int, str], events: list[dict[str, Any]] | None = None
-    ) -> None:
-        """Draw this view, after the public ``events`` that led to it (kept until the screen is mounted)."""
-        self.latest = (view, names, tags)
+    def show(self, view: View, names: list[str], tags: dict[int, str], events: list[Event] | None = None) -> None:
+        """Draw this view, after the public ``events`` that led to it (kept until the screen is
+        mounted, which draws the follower's view)."""
         self.events += events or []
         if self.ready:
             self._draw(view, names, tags)
 
-    def _draw(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
+    def _draw(self, view: View, names: list[str], tags: dict[int, str]) -> None:
         table = self.table
         table.names = tuple(names)
         table.tags = tags
+        table.organiser = (
+            self.follower is not None and self.follower.info is not None and self.follower.info["organiser"]
+        )
         table.happened(self.events)
         self.events = []
-        table.seq = self.seq
+        table.seq = None if self.follower is None else self.follower.seq
         watching = table.spectating
         if view is not table.view:
             self.query_one(HintPanel).withdraw()  # advice for a decision that is gone

@@ -18,17 +18,20 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from yule.core.base import View
 from yule.netplay.client import Client, ConnectionLost, HostError
+from yule.netplay.follower import TableFollower
 
 from .app import HostedApp
 from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
-from .screens import FollowScreen, TableScreen, final_result, host_log_lines
+from .screens import FollowScreen, TableScreen, final_result
 from .text import literal
-from .widgets import GameLog, GameTable, KeysFooter, StatusLine, chat_line, seat_names, seat_tags
+from .widgets import GameLog, GameTable, KeysFooter, StatusLine
 
 
 class TableTV(TableScreen):
@@ -44,8 +47,8 @@ class TableTV(TableScreen):
     """Its footer shows the one key the person at the TV's keyboard needs, ``q``; nobody watching
     can press a key, so the others (``?`` the rules, ``l`` the whole log) work without a word."""
 
-    def __init__(self, game: str) -> None:
-        super().__init__(game)
+    def __init__(self, game: str, follower: TableFollower[Any]) -> None:
+        super().__init__(game, follower)
         self.result: dict[str, Any] | None = None
         """The final view's result shown, while the game is over."""
 
@@ -59,7 +62,7 @@ class TableTV(TableScreen):
                 results.display = False
                 yield results
 
-    def _draw(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
+    def _draw(self, view: View, names: list[str], tags: dict[int, str]) -> None:
         """The table, or once the game is over the headline and the score sheet in its place."""
         super()._draw(view, names, tags)
         result = view.get("result")
@@ -67,7 +70,7 @@ class TableTV(TableScreen):
             self.result = result
             self.call_later(self._show_result, view, names)  # one after the other, in order
 
-    async def _show_result(self, view: dict[str, Any], names: list[str]) -> None:
+    async def _show_result(self, view: View, names: list[str]) -> None:
         results = self.query_one("#results", VerticalScroll)
         await results.remove_children()
         if "result" in view:
@@ -119,8 +122,11 @@ class WaitingScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.failed if action == "again" else True
 
+    class TryAgain(Message):
+        """Watching did not work: try again (``r``)."""
+
     def action_again(self) -> None:
-        self.app.follow()  # type: ignore[attr-defined]
+        self.post_message(self.TryAgain())
 
     def action_leave(self) -> None:
         self.app.exit(1 if self.failed else 0)
@@ -135,17 +141,18 @@ class WatchApp(HostedApp):
     def __init__(self, host: str, port: int, table: int | None, code: str | None) -> None:
         super().__init__({"place": f"Yule TV · {host}:{port}", "code": None, "connection": "connecting"})
         self.address = (host, port)
-        self.table = table
+        self.wanted = table
+        """The table asked for (None: the one whose join code is ``code``)."""
         self.code = code
-        self.info: dict[str, Any] | None = None
         self.waiting = WaitingScreen()
         self.tv: FollowScreen | None = None
         """The game's TV, once its first view came."""
-        self.last_view: dict[str, Any] | None = None
-        self.log_so_far: list[str | Text] | None = None
 
     def on_mount(self) -> None:
         self.push_screen(self.waiting)
+        self.follow()
+
+    def on_waiting_screen_try_again(self, message: WaitingScreen.TryAgain) -> None:
         self.follow()
 
     @work(exclusive=True, group="follow")
@@ -160,7 +167,7 @@ class WatchApp(HostedApp):
         try:
             await client.connect()
             self.client = client
-            self.table = await client.watch(self.table, self.code)
+            self.wanted = await client.watch(self.wanted, self.code)
         except OSError:
             await client.close()
             self._cannot(f"Nothing answers at {literal(host)}:{port}. Is `yule host` running there?")
@@ -173,23 +180,23 @@ class WatchApp(HostedApp):
             await client.close()
             self._cannot(self._refusal(e))
             return
+        self.table = TableFollower(self.wanted)
         self.set_status(connection="connected")
         self.waiting.say("Watching: waiting for the table…")
-        async for frame in client:
-            self.on_frame(frame)
+        self.read_frames()
 
     def _refusal(self, error: HostError | ConnectionLost) -> str:
         if isinstance(error, ConnectionLost):
             return "The host closed the connection. Try again in a moment."
         if error.code == "bad_code" and self.code is None:
             return (
-                f"Table {self.table} is private: give its join code too, yule watch … --code CODE (the code alone "
+                f"Table {self.wanted} is private: give its join code too, yule watch … --code CODE (the code alone "
                 "names the table). Whoever made the table sees its code, and so does everyone seated there."
             )
         if error.code == "bad_code":
             code = literal((self.code or "").strip().upper())
-            wrong = f"No table here has the join code {code}." if self.table is None else (
-                f"{code} is not the join code of table {self.table}.")  # fmt: skip
+            wrong = f"No table here has the join code {code}." if self.wanted is None else (
+                f"{code} is not the join code of table {self.wanted}.")  # fmt: skip
             return f"{wrong} Check the code on the organiser's screen."
         return literal(error.message)
 
@@ -197,66 +204,43 @@ class WatchApp(HostedApp):
         self.set_status(connection="offline")
         self.waiting.say(f"{why}\n\nr tries again, q quits.", failed=True)
 
-    def on_frame(self, frame: dict[str, Any]) -> None:
+    def on_hosted_app_from_host(self, message: HostedApp.FromHost) -> None:
         """One frame from the host: the table's info, its log (and chat) so far, a chat line, or a
         new public view."""
         if not self.is_running:
             return  # closing: the screens are being taken down
-        kind = frame.get("type")
-        if kind == "connection":
+        frame = message.frame
+        if frame["type"] == "connection":
             self.set_status(connection=frame["state"])
-        elif frame.get("table") != self.table:
-            return
-        elif kind == "table":
-            self._table_info(frame)
-        elif kind == "log":
-            lines = host_log_lines(frame)
+        elif self.table is not None and (change := self.table.take(frame)) is not None:
+            if change.kind == "table":
+                self._table_info(self.table)
+            elif change.kind == "view":
+                self._open_tv(self.table)
             if self.tv is not None:
-                self.tv.replace_log(lines)
-            else:
-                self.log_so_far = lines
-        elif kind == "chat":
-            line = chat_line(frame)
-            if self.tv is not None and self.log_so_far is None:
-                self.tv.add_log([line])
-            else:  # shown with the log once the game's first view comes
-                self.log_so_far = [*(self.log_so_far or []), line]
-        elif kind == "view":
-            self._view(frame)
+                self.tv.follow(change)
+            self.follow_clock()
 
-    def _table_info(self, info: dict[str, Any]) -> None:
-        self.info = info
+    def _table_info(self, table: TableFollower[Any]) -> None:
+        info = table.info
+        assert info is not None
         self.set_status(place=f"Yule TV · {literal(info['title'])} · table {info['table']}")
-        self.follow_away(info)
         if info["status"] == "waiting" and self.tv is None:
-            seats = info.get("seats", [])
+            seats = info["seats"]
             taken = sum(1 for s in seats if s is not None)
             self.waiting.say(
                 f"{literal(info['title'])}, table {info['table']}\n\n"
                 f"Waiting for the game to start ({taken} of {len(seats)} seats taken)."
             )
-        if self.tv is not None and self.last_view is not None:
-            self.tv.show(self.last_view, seat_names(info), seat_tags(info))
 
-    def _open_tv(self, game: str) -> FollowScreen | None:
-        """The game's TV, opened on its first view."""
-        if self.tv is None:
-            ui = GAME_UIS.get(game)
-            if ui is None:
-                self.waiting.say(f"This table's game ({literal(game)}) has no TV in this version of Yule.")
-                return None
-            self.tv = ui.tv() if ui.tv is not None else TableTV(game)
-            self.push_screen(self.tv)
-        return self.tv
-
-    def _view(self, frame: dict[str, Any]) -> None:
-        view = frame["view"]
-        tv = self._open_tv(view.get("game", (self.info or {}).get("game", "")))
-        if tv is None:
+    def _open_tv(self, table: TableFollower[Any]) -> None:
+        """The game's TV, opened on its first view (it draws what came so far)."""
+        if self.tv is not None or table.view is None:
             return
-        if self.log_so_far is not None:
-            tv.replace_log(self.log_so_far)
-            self.log_so_far = None
-        tv.follow(frame, self.last_view, seat_names(self.info), seat_tags(self.info))
-        self.follow_clock(frame, seat_names(self.info))
-        self.last_view = view
+        game = table.view.get("game", "" if table.info is None else table.info["game"])
+        ui = GAME_UIS.get(game)
+        if ui is None:
+            self.waiting.say(f"This table's game ({literal(game)}) has no TV in this version of Yule.")
+            return
+        self.tv = ui.tv(table) if ui.tv is not None else TableTV(game, table)
+        self.push_screen(self.tv)

@@ -16,8 +16,10 @@ import gift_exchange_support
 import gift_list_support
 import tui_support
 import white_rabbit_support
+from tui_support import info_frame, log_frame, view_frame
 
 from yule.core import all_games, get_game
+from yule.netplay.follower import TableFollower
 from yule.tui.games import GAME_UIS
 from yule.tui.tv import TableTV
 from yule.tui.widgets import PlainApp
@@ -42,12 +44,17 @@ class TVApp(PlainApp):
         self.status = {"place": f"Yule TV · {get_game(game).title} · table 3", "code": None, "connection": "connected"}
 
     def on_mount(self) -> None:
+        """The frames ``yule watch`` gets, followed: the table, each view, the log so far."""
         ui = GAME_UIS[self.game]
-        screen = ui.tv() if ui.tv is not None else TableTV(self.game)
+        follower: TableFollower[Any] = TableFollower(3)
+        screen = ui.tv(follower) if ui.tv is not None else TableTV(self.game, follower)
         self.push_screen(screen)
-        for view in self.views:
-            screen.show(view, self.names, self.tags)
-        screen.add_log(self.log_lines)
+        frames = [info_frame(self.game, self.names, self.tags)]
+        frames += [view_frame(view, seq) for seq, view in enumerate(self.views, 1)]
+        for frame in [*frames, log_frame(self.log_lines)]:
+            change = follower.take(frame)
+            assert change is not None
+            screen.follow(change)
 
 
 def played(position: Any) -> TVApp:
