@@ -283,7 +283,7 @@ async def wait_for(pilot: Any, condition: Any, timeout: float = 30.0, what: str 
     deadline = loop.time() + timeout
     while not condition():
         if loop.time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
+            raise AssertionError(f"timed out waiting for {what}; the screen showed:\n{screen_text(pilot.app)}")
         await pilot.pause(0.02)
 
 
