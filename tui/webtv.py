@@ -38,6 +38,7 @@ import jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
+from yule.netplay import host_port
 from yule.netplay.connection import address_group, uncount
 
 TV_FONT_SIZE = 24
@@ -65,7 +66,7 @@ def watch_command(host: str, port: int, table: int | None, code: str | None, win
     >>> watch_command("192.168.1.20", 7737, None, "AB; rm", windows=False)
     "... -m yule.tui.cli watch 192.168.1.20:7737 --code 'AB; rm'"
     """
-    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    address = host_port(host, port)
     which = ["--table", str(table)] if table is not None else ["--code", code or ""]
     words = ["-m", "yule.tui.cli", "watch", address, *which]
     if not windows:
