@@ -42,7 +42,7 @@ from yule.netplay.follower import TableFollower
 from yule.netplay.frames import Reach, TableInfo
 
 from .app import HostedApp
-from .bigtext import BigText
+from .bigtext import BigText, big_rows, big_width, drawable
 from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
 from .screens import FollowScreen, TableScreen, final_result
@@ -172,17 +172,27 @@ def seated_text(info: TableInfo) -> Text:
     return text
 
 
-def big_scales(height: int) -> tuple[int, int]:
-    """How large the join code and the host's address may be on a screen ``height`` rows tall
-    (their scales: :mod:`~yule.tui.bigtext`; 0, the address in words only), so that the whole
-    invitation fits: at 80×24 the code is 4 rows tall, on a living-room TV (200×60) 18.
+def big_scales(rows: int, width: int, code: str, address: str) -> tuple[int, int]:
+    """The scales of the join code and of the host's address in big letters that fit ``rows``
+    rows and ``width`` columns (:mod:`~yule.tui.bigtext`; 0: in words): the code as large as
+    fits, up to 5; then the address, smaller than the code (up to 2 without one), if there is
+    room left for it with its label and the blank line above.
 
-    >>> big_scales(24), big_scales(30), big_scales(50), big_scales(56), big_scales(60)
-    ((1, 0), (2, 1), (3, 1), (4, 2), (5, 2))
+    >>> big_scales(8, 74, "K7QF2M", "192.168.1.20:7737")  # 80×24
+    (2, 0)
+    >>> big_scales(37, 194, "K7QF2M", "192.168.1.20:7737")  # 200×60
+    (5, 2)
+    >>> big_scales(20, 194, "", "192.168.1.20:7737")  # no code to show
+    (0, 2)
     """
-    code = 1 if height < 30 else 2 if height < 40 else 3 if height < 52 else 4 if height < 60 else 5
-    address = 0 if height < 28 else 1 if height < 52 else 2
-    return code, address
+
+    def fits(text: str, scale: int, room: int) -> bool:
+        return drawable(text) and big_width(text, scale) <= width and big_rows(scale) <= room
+
+    code_scale = next((s for s in range(5, 0, -1) if fits(code, s, rows)), 0)
+    room = rows - (big_rows(code_scale) if code_scale else 1 if code else 0) - 2
+    largest = code_scale - 1 if code else 2
+    return code_scale, next((s for s in range(largest, 0, -1) if fits(address, s, room)), 0)
 
 
 class WaitingScreen(Screen[None]):
@@ -194,9 +204,12 @@ class WaitingScreen(Screen[None]):
     WaitingScreen #message { width: auto; max-width: 76; padding: 1 2; border: round $accent; }
     WaitingScreen #invitation { height: auto; padding: 0 2; border: round $accent; }
     WaitingScreen #invitation Static { width: 1fr; text-align: center; }
-    WaitingScreen #welcome { text-style: bold; margin-bottom: 1; }
-    WaitingScreen #how, WaitingScreen #seated { margin-top: 1; }
+    WaitingScreen #welcome { text-style: bold; }
+    WaitingScreen #code, WaitingScreen #how, WaitingScreen #seated { margin-top: 1; }
     """
+    AROUND = (4, 6)
+    """The rows and the columns of the screen that are not the invitation's words or big
+    letters: the status line and the keys; the invitation's border and its padding (above)."""
     BINDINGS = [
         Binding("r", "again", "Try again"),
         Binding("q", "leave", "Quit"),
@@ -206,6 +219,8 @@ class WaitingScreen(Screen[None]):
     failed: bool = False
     invitation: tuple[TableInfo, Reach] | None = None
     """The table and how to reach its host, while the screen invites people in."""
+    words: list[Text] = []
+    """The invitation's words: its welcome, how to join, who sits (empty: none shown)."""
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
@@ -214,27 +229,20 @@ class WaitingScreen(Screen[None]):
                 yield Static(id="message")
             with Vertical(id="invitation"):
                 yield Static(id="welcome")
-                yield BigText(id="code", label="Join code")
+                yield BigText(id="code")
                 yield BigText(id="address", label="The host", colour="sky-blue", words=False, gap=1)
                 yield Static(id="how")
                 yield Static(id="seated")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self._fit(self.app.size.height)
         if self.invitation is None:
             self.say(self.message, self.failed)
         else:
             self.invite(*self.invitation)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.height)
-
-    def _fit(self, height: int) -> None:
-        """The big letters as large as the screen has room for (:func:`big_scales`)."""
-        code, address = big_scales(height)
-        self.query_one("#code", BigText).most = code
-        self.query_one("#address", BigText).most = address
+        self._fit()
 
     def say(self, message: str, failed: bool = False) -> None:
         """Show ``message``; ``failed``: watching did not work (r tries again)."""
@@ -254,23 +262,39 @@ class WaitingScreen(Screen[None]):
         title, table = literal(info["title"]), info["table"]
         code = self.query_one("#code", BigText)
         address = self.query_one("#address", BigText)
-        how = self.query_one("#how", Static)
         if info["organised"]:
             welcome = f"{title} at table {table}: the organiser seats everyone and starts the game."
-            code.display = address.display = how.display = False
+            code.text = address.text = ""
+            how = Text()
         else:
             welcome = f"Come and play {title} at table {table}!"
             code.label, code.text = ("Join code", info.get("code") or "") if not info["open"] else (
                 "An open table: no code needed", f"table {table}")  # fmt: skip
-            code.display = bool(code.text)
             address.text = host_port(reach["addresses"][0], reach["port"])
-            how.update(how_to_join(info, reach))
-            address.display = how.display = True
-        self.query_one("#welcome", Static).update(Text(welcome))
-        self.query_one("#seated", Static).update(seated_text(info))
+            how = how_to_join(info, reach)
+        self.words = [Text(welcome), how, seated_text(info)]
+        for name, text in zip(("welcome", "how", "seated"), self.words, strict=True):
+            self.query_one(f"#{name}", Static).update(text)
+        self.query_one("#how").display = bool(how)
+        code.display, address.display = bool(code.text), bool(address.text)
         self.query_one(Center).display = False
         self.query_one("#invitation").display = True
+        self._fit()
         self.refresh_bindings()
+
+    def _fit(self) -> None:
+        """The big letters as large as the screen has room for beside the invitation's words
+        (:func:`big_scales`)."""
+        if self.invitation is None:
+            return
+        height, width = self.app.size.height - self.AROUND[0], self.app.size.width - self.AROUND[1]
+        for text in self.words:  # the welcome, then each with the blank line above it
+            if text:
+                height -= len(text.wrap(self.app.console, width)) + (text is not self.words[0])
+        code, address = self.query_one("#code", BigText), self.query_one("#address", BigText)
+        if code.text:
+            height -= 2  # the blank line above it, and its label
+        code.most, address.most = big_scales(height, width, code.text, address.text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.failed if action == "again" else True

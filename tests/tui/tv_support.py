@@ -116,16 +116,17 @@ REACH: Reach = {"addresses": ["192.168.1.20", "10.0.0.7"], "port": 7737, "ssh_po
 
 class InviteApp(PlainApp):
     """The TV of White Rabbit's table 3 waiting for players, as ``yule watch`` shows it before
-    the game: ``seated`` of its 4 seats taken (by :data:`~tui_support.NAMES`, two of them
-    markup and a terminal escape), its host at :data:`REACH`; ``fields`` in place of the table
-    info's own (``code``, ``open``)."""
+    the game: ``seated`` of its ``seats`` taken (by :data:`~tui_support.NAMES`, two of them
+    markup and a terminal escape, then ``Guest N``), its host at :data:`REACH`; ``fields`` in
+    place of the table info's own (``code``, ``open``)."""
 
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, seated: int = 3, **fields: Any) -> None:
+    def __init__(self, seated: int = 3, seats: int = 4, **fields: Any) -> None:
         super().__init__({"place": "Yule TV · White Rabbit · table 3", "code": None, "connection": "connected"})
-        self.info = info_frame("white-rabbit", NAMES[:seated], status="waiting", game_no=0, players=[], **fields)
-        self.info["seats"] += [None] * (4 - seated)
+        names = [*NAMES, *(f"Guest {n}" for n in range(len(NAMES) + 1, seated + 1))][:seated]
+        self.info = info_frame("white-rabbit", names, status="waiting", game_no=0, players=[], **fields)
+        self.info["seats"] += [None] * (seats - seated)
 
     def on_mount(self) -> None:
         waiting = WaitingScreen()
