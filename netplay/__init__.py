@@ -42,6 +42,20 @@ def host_port(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
+def on_this_machine_only(address: str) -> bool:
+    """True for a loopback address (or ``localhost``): reached from this machine only.
+
+    >>> on_this_machine_only("127.0.0.1"), on_this_machine_only("::1"), on_this_machine_only("192.168.1.20")
+    (True, True, False)
+    """
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:  # a name
+        return address == "localhost"
+
+
 def ssh_line(port: int, user: str, host: str) -> str:
     """The line a guest types to come in over SSH as ``user``.
 

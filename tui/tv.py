@@ -22,7 +22,6 @@ When the table cannot be watched, :class:`WaitingScreen` says why in words.
 
 from __future__ import annotations
 
-import ipaddress
 from typing import Any
 
 from rich.text import Text
@@ -36,7 +35,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from yule.core.base import View
-from yule.netplay import host_port, ssh_line
+from yule.netplay import host_port, on_this_machine_only, ssh_line
 from yule.netplay.client import Client, ConnectionLost, HostError
 from yule.netplay.follower import TableFollower
 from yule.netplay.frames import Reach, TableInfo
@@ -119,13 +118,6 @@ def join_line(address: str, port: int, code: str | None) -> str:
     return f"yule join {host_port(address, port)}" + (f" --code {code}" if code else "")
 
 
-def _loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:  # a name
-        return address == "localhost"
-
-
 def how_to_join(info: TableInfo, reach: Reach) -> Text:
     """The lines under the join code: the ``yule join`` line, the host's other addresses, the
     ``ssh`` line and whether SSH asks a party word (``reach``: the host's, its first address
@@ -146,7 +138,7 @@ def how_to_join(info: TableInfo, reach: Reach) -> Text:
         text.append("\n(the code is on the screen of whoever made the table)")
     if len(addresses) > 1:
         text.append(f"\n(the host is also at {', '.join(addresses[1:])})")
-    elif _loopback(address):
+    elif on_this_machine_only(address):
         text.append("\n(on the host's own machine only: it listens there alone)")
     if reach["ssh_port"] is not None:
         text.append("\n\nWith just SSH: ")
