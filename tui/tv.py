@@ -211,8 +211,8 @@ class WaitingScreen(Screen[None]):
     failed: bool = False
     invitation: tuple[TableInfo, Reach] | None = None
     """The table and how to reach its host, while the screen invites people in."""
-    words: list[Text] = []
-    """The invitation's words: its welcome, how to join, who sits (empty: none shown)."""
+    words: tuple[Text, ...] = ()
+    """The invitation's words: its welcome, how to join, who sits (empty: not shown)."""
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
@@ -264,7 +264,7 @@ class WaitingScreen(Screen[None]):
                 "An open table: no code needed", f"table {table}")  # fmt: skip
             address.text = host_port(reach["addresses"][0], reach["port"])
             how = how_to_join(info, reach)
-        self.words = [Text(welcome), how, seated_text(info)]
+        self.words = (Text(welcome), how, seated_text(info))
         for name, text in zip(("welcome", "how", "seated"), self.words, strict=True):
             self.query_one(f"#{name}", Static).update(text)
         self.query_one("#how").display = bool(how)
