@@ -244,6 +244,8 @@ class Connection(asyncio.Protocol):
         self.seats: dict[int, int] = {}
         """table id -> the seat this connection holds there."""
         self.watching: set[int] = set()
+        self.codes_known: set[int] = set()
+        """Tables whose join code this connection gave to watch them: their info tells it the code."""
         self.created: set[int] = set()
         self.asking: set[int] = set()
         """Tables where this connection waits for a yes to take over an away player's seat."""

@@ -82,7 +82,8 @@ class Summary(TableFacts):
 
 
 class JoinCode(TypedDict, total=False):
-    """The join code in table info: for the table's creator and its seated players only."""
+    """The join code in table info: for the table's creator, its seated players, and those
+    who came to watch with it, only."""
 
     code: str
 
@@ -252,6 +253,20 @@ class Removed(TypedDict):
 # -- requests and replies ---------------------------------------------------------------------
 
 
+class Reach(TypedDict):
+    """How people reach the host, in ``welcome``: what a TV shows to invite people in."""
+
+    addresses: list[str]
+    """The addresses to type: the host's own on the LAN when it listens on every interface
+    (loopback only when it has no other), else the one it listens on."""
+    port: int
+    ssh_port: int | None
+    """Where the host serves the app over SSH (``yule host --ssh``); None when it does not, or
+    when a ``yule ssh-serve`` of its own serves it (the host does not know of that one)."""
+    party_word: bool
+    """SSH guests must type a party word (never the word itself)."""
+
+
 class Welcome(TypedDict):
     """``welcome``: the host's answer to ``hello``."""
 
@@ -263,6 +278,7 @@ class Welcome(TypedDict):
     heartbeat: float
     person: str
     """The receiver's person token at this host (the evening's scoreboard knows them by it)."""
+    reach: Reach
     rid: NotRequired[int | None]
 
 

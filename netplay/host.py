@@ -32,7 +32,7 @@ from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
 from .evening import PERSON_SECRET, PersonTokens, evening_standings, seen_by
-from .frames import Created, Ok, PacesFrame, ReclaimWaiting, Reply, Seated, StandingsFrame
+from .frames import Created, Ok, PacesFrame, Reach, ReclaimWaiting, Reply, Seated, StandingsFrame
 from .messages import (
     AddBot,
     Again,
@@ -105,6 +105,7 @@ class Host:
         advertise: bool = False,
         name: str | None = None,
         ssh_port: int | None = None,
+        party_word: bool = False,
         nudge_after: float | None = None,
         ask_seconds: float | None = None,
         bot_workers: int = 0,
@@ -119,7 +120,9 @@ class Host:
         self.limits = limits or Limits()
         self.advertise = advertise
         self.ssh_port = ssh_port
-        """The port ``yule ssh-serve`` serves this host's app on, advertised beside the game port."""
+        """The port ``yule host --ssh`` serves this host's app on, advertised beside the game port."""
+        self.reach: Reach = {"addresses": [], "port": 0, "ssh_port": ssh_port, "party_word": party_word}
+        """How people reach this host, told in every welcome (its addresses and port, once it listens)."""
         self.name = clean_name(name or socket.gethostname(), "Yule host")
         self.nudge_after = nudge_after
         """Seconds a person's move waits before it can be nudged or given to a bot (None: the table's default)."""
@@ -226,6 +229,9 @@ class Host:
         self._next_table = store.next_table_id()
         self._server = await asyncio.get_running_loop().create_server(self._connection, bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
+        from .discovery import reachable_addresses  # reads the interfaces: only once listening
+
+        self.reach["addresses"], self.reach["port"] = reachable_addresses(bind), self.port
         self._spawn(self._heartbeats())
         if self.keep_finished is not None:
             self._spawn(self._every(max(1.0, min(3600.0, self.keep_finished / 4)), self._forget_finished))
@@ -486,7 +492,7 @@ class Host:
         conn.greeted = True
         conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "name": conn.name, "host": self.name,
                    "heartbeat": self.limits.heartbeat, "person": self._person(conn, hello.person),
-                   "rid": hello.rid})  # fmt: skip
+                   "reach": self.reach, "rid": hello.rid})  # fmt: skip
 
     def _person(self, conn: Connection, token: str | None) -> str:
         """``conn`` is the person of ``token`` when this host gave that token, else a new person
@@ -563,9 +569,8 @@ class Host:
                 return table
             if code is None:
                 raise RequestError("no_table", "Name a table or give its join code.")
-            wanted = code.strip().upper().encode()
             for table in self.tables.values():
-                if secrets.compare_digest(wanted, table.code.encode()):
+                if table.code_is(code):
                     return table
             raise RequestError("bad_code", "No table here has that join code.")
         except RequestError as e:
@@ -790,6 +795,11 @@ class Host:
             raise RequestError("too_many_watches", "Too many tables are watched from your address: stop watching "
                                "some first.")  # fmt: skip
         table = self._table_for(conn, message.table, message.code)
+        if message.code is not None:  # its info tells the code to a watcher who came with it
+            if table.code_is(message.code):
+                conn.codes_known.add(table.id)
+            else:  # an open table's, which is not asked for: counted as any wrong code is
+                self._guesses.take(conn.group)
         conn.watching.add(table.id)
         table.watch(conn)
         return {"type": "ok", "table": table.id}

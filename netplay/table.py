@@ -388,7 +388,7 @@ class Table:
 
     def info_for(self, conn: Connection) -> TableInfo:
         """The table info ``conn`` is told: the table, and what it may do here."""
-        code: JoinCode = {"code": self.code} if self.may_manage(conn) else {}
+        code: JoinCode = {"code": self.code} if self.may_manage(conn) or self.id in conn.codes_known else {}
         return {"type": "table", **self._facts(), "seats": self.seats.summaries(), "you": conn.seats.get(self.id),
                 "organiser": conn is self.organiser, "runs": self.runs(conn), "run_by": self.run_by(),
                 "players": self.players, **code}  # fmt: skip
@@ -503,10 +503,14 @@ class Table:
             raise RequestError("forbidden", f"{who} runs this table: ask them." if who else
                                "Only the table's organiser and its players may do that.")  # fmt: skip
 
+    def code_is(self, code: str) -> bool:
+        """True when ``code`` is this table's join code (as typed: any case, spaces around)."""
+        return secrets.compare_digest(code.strip().upper().encode(), self.code.encode())
+
     def check_code(self, conn: Connection, code: str | None) -> None:
         if self.open or self.may_manage(conn):
             return
-        if code is None or not secrets.compare_digest(code.strip().upper().encode(), self.code.encode()):
+        if code is None or not self.code_is(code):
             raise RequestError("bad_code", "This table is private: ask its creator for the join code.")
 
     def _free_seat(self, wanted: int | None) -> int:

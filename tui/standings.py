@@ -209,7 +209,11 @@ class StandingsScreen(Screen[None]):
         box = self.query_one(VerticalScroll)
         started = since(answer)
         box.border_title = "The evening's standings" + (f", since {started}" if started else "")
-        box.border_subtitle = "b hides the bots" if self.bots else "bots hidden: b shows them"
+        box.border_subtitle = self.hint()
+
+    def hint(self) -> str:
+        """The box's subtitle: what ``b`` does."""
+        return "b hides the bots" if self.bots else "bots hidden: b shows them"
 
     @work(exclusive=True, group="standings")
     async def look(self) -> None:

@@ -52,7 +52,7 @@ async def test_a_token_taken_to_a_new_connection_and_an_absent_player_replaced_b
             await watcher.watch(table, created["code"])
             info = await next_message(watcher, "table", table=table, status="over")
             assert info["seats"][0]["away"] and info["seats"][0]["stand_in"]
-            assert "code" not in info
+            assert info["you"] is None and info["code"] == created["code"]  # a watcher who came with the code
         async with Client("127.0.0.1", port, "Ana again") as again:
             claim = await again.resume(token)
             assert claim.seat == 0

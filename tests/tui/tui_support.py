@@ -36,6 +36,26 @@ def terminal_text(raw: bytes) -> str:
 CELL_PIXELS = 20 * 0.61
 """How wide a cell is in a screenshot (Rich's ``export_svg``: 20-pixel rows, cells 0.61 as wide)."""
 
+MODES: dict[str, tuple[dict[str, str], str | None]] = {
+    "16 colours": ({"TERM": "xterm-16color"}, "standard"),
+    "256 colours": ({"TERM": "xterm-256color"}, "256"),
+    "truecolor": ({"TERM": "xterm-256color", "COLORTERM": "truecolor"}, "truecolor"),
+    "no colour": ({"TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"}, "truecolor"),
+}
+"""Each colour mode of a terminal: its environment, and the colour system the app must see in it."""
+
+
+def colour_mode(mode: str, monkeypatch: pytest.MonkeyPatch) -> str | None:
+    """The environment of a terminal in ``mode`` (:data:`MODES`), for the apps made from now
+    on; the colour system they must see in it."""
+    environment, system = MODES[mode]
+    for name in ("TERM", "COLORTERM", "NO_COLOR", "TEXTUAL_COLOR_SYSTEM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    return system
+
+
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan", "Eli", "Fay", "Gus"]
 """The players' names in the tests: two of them would steer the screen if not shown literally."""
 
