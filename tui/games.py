@@ -20,7 +20,7 @@ from textual.widget import Widget
 if TYPE_CHECKING:
     from yule.netplay.follower import TableFollower
 
-    from .screens import FollowScreen
+    from .following import FollowScreen
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from yule.core.bots import BOT_LEVELS
 from yule.core.estimate import usual_seconds
 from yule.core.registry import all_games, get_game
 from yule.netplay.frames import Summary, TableInfo
+from yule.netplay.names import name_problem
 
 from .games import GAME_UIS
 from .howlong import SECONDS_A_TURN, HowLong
@@ -817,8 +818,6 @@ class NameScreen(LineScreen):
         super().__init__("Your name", why, max_length=NAME_LENGTH, value=name)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from .play import name_problem
-
         event.prevent_default()  # the line screen's own handler would close it whatever was typed
         problem = name_problem(event.value)
         if problem is not None:

@@ -42,9 +42,10 @@ from yule.netplay.frames import Reach, TableInfo
 
 from .app import HostedApp
 from .bigtext import BigText, big_rows, big_width, drawable
+from .following import FollowScreen
 from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
-from .screens import FollowScreen, TableScreen, final_result
+from .screens import TableScreen, final_result
 from .standings import StandingsScreen
 from .text import literal
 from .widgets import GameLog, GameTable, KeysFooter, StatusLine

@@ -51,9 +51,10 @@ from yule.netplay.private import write_private
 
 from ..app import HostedApp
 from ..dialogs import ConfirmScreen
+from ..following import FollowScreen
 from ..howlong import SECONDS_A_TURN, HowLong
 from ..scores import Headline, ScoreSheet
-from ..screens import FollowScreen, RulesScreen
+from ..screens import RulesScreen
 from ..text import literal
 from ..widgets import ChatInput, GameLog, StatusLine
 from . import RULES

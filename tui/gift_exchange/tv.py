@@ -22,7 +22,7 @@ from yule.core.base import Event, View, plural
 from yule.core.gift_exchange.views import GiftExchangeView
 from yule.netplay.follower import TableFollower
 
-from ..screens import FollowScreen
+from ..following import FollowScreen
 from ..widgets import GameLog, KeysFooter, StatusLine
 from .board import LEGEND, GiftBoard, chain_text, newly_opened, reveal_text, turn_text
 
