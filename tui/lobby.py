@@ -309,6 +309,12 @@ class LobbyScreen(Screen[None]):
         yield ChatInput()
         yield KeysFooter()
 
+    @property
+    def _drawn(self) -> bool:
+        """The screen's widgets are there: made, and not yet taken down (as the app closes, a
+        last refresh of the list may still come)."""
+        return self.is_mounted and bool(self.query("#tables"))
+
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self._draw_tables(self.tables)
@@ -316,7 +322,7 @@ class LobbyScreen(Screen[None]):
         self._draw_help()
 
     def watch_player(self) -> None:
-        if self.is_mounted:
+        if self._drawn:
             self._draw_help()
 
     def _draw_help(self) -> None:
@@ -331,19 +337,19 @@ class LobbyScreen(Screen[None]):
     def highlight(self, table: int) -> None:
         """Highlight ``table`` (a table just made), now if listed, else once it is."""
         self.wanted = table
-        if self.is_mounted:
+        if self._drawn:
             self._draw_tables(self.tables)
 
     def watch_tables(self, tables: list[Summary]) -> None:
-        if self.is_mounted:
+        if self._drawn:
             self._draw_tables(tables)
 
     def watch_mine(self, mine: TableInfo | None) -> None:
-        if self.is_mounted:
+        if self._drawn:
             self._draw_mine(mine)
 
     def watch_held(self) -> None:
-        if self.is_mounted:
+        if self._drawn:
             self._draw_tables(self.tables)
 
     def _draw_tables(self, tables: list[Summary]) -> None:
@@ -392,7 +398,7 @@ class LobbyScreen(Screen[None]):
         self.refresh_bindings()
 
     def watch_chat(self) -> None:
-        if self.is_mounted:
+        if self._drawn:
             self._draw_mine(self.mine)
 
     def action_chat(self) -> None:
