@@ -23,12 +23,11 @@ import logging
 import random
 from typing import Any, Protocol
 
-from yule.core import Bot, Game
-from yule.core.base import MoveDict, Seat
-from yule.core.ismcts import SearchBot
-from yule.core.levels import Strength
-from yule.core.session import Session
-
+from ..core import Bot, Game
+from ..core.base import MoveDict, Seat
+from ..core.ismcts import SearchBot
+from ..core.levels import Strength
+from ..core.session import Session
 from .store import StoreError
 from .thinkers import Thinkers
 

@@ -16,9 +16,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from yule.core import get_game
-from yule.core.bots import bot_title
-
+from ..core import get_game
+from ..core.bots import bot_title
 from .client import Client, ConnectionLost, HostError, may_move
 
 log = logging.getLogger("yule.bots")

@@ -41,9 +41,8 @@ import secrets
 from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
-from yule.core import Game, Outcome
-from yule.core.bots import bot_title
-
+from ..core import Game, Outcome
+from ..core.bots import bot_title
 from .frames import GameStanding, Standing, Standings
 from .store import Result, Store
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar, final
 
-from yule.core.base import View
+from ..core.base import View
 
 V = TypeVar("V", bound=View)
 """A game's view type (its ``TypedDict``, from ``yule.core.<game>.views``)."""

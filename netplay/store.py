@@ -30,8 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from yule.core.estimate import Pace, usual_seconds
-
+from ..core.estimate import Pace, usual_seconds
 from .frames import Status
 from .private import owner_only, write_private
 

@@ -39,13 +39,12 @@ import time
 from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
-from yule.core import BadOptions, Game, IllegalMove, get_game
-from yule.core.base import View, seat_namer
-from yule.core.bots import bot_title
-from yule.core.levels import Strength
-from yule.core.records import record_of
-from yule.core.session import Session
-
+from ..core import BadOptions, Game, IllegalMove, get_game
+from ..core.base import View, seat_namer
+from ..core.bots import bot_title
+from ..core.levels import Strength
+from ..core.records import record_of
+from ..core.session import Session
 from .botloop import BotLoop, stand_in_kind
 from .chat import TableChat, clean_chat
 from .clock import NUDGE_AFTER, TIME_UP, TurnClock, Waits

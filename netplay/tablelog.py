@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from yule.core import Game
-from yule.core.base import Event, seat_namer
-
+from ..core import Game
+from ..core.base import Event, seat_namer
 from .botloop import BOT_REPLACED
 from .clock import TIME_UP
 from .frames import LogEntry

@@ -29,8 +29,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from yule.core import Bot
-from yule.core.base import MoveDict, View
+from ..core import Bot
+from ..core.base import MoveDict, View
 
 NICE = 10
 """How much lower than the host a worker (or ``yule host --ssh``'s SSH server) runs, where the

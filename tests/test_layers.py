@@ -1,7 +1,8 @@
-"""The imports, drawn from the files: each import of Yule's own code lands on a file of the
-repository (``yule.core``, ``yule.netplay`` and ``yule.tui`` are the folders ``core/``,
-``netplay/`` and ``tui/``, as ``.typecheck/yule`` maps them for mypy and for any tool that
-follows imports), and they go one way only: tui → netplay → core, never back up."""
+"""The imports, drawn from the files: each import of Yule's own code is relative and lands on a
+file of the repository (``yule.core``, ``yule.netplay`` and ``yule.tui`` are the folders
+``core/``, ``netplay/`` and ``tui/``, the tree's ``__init__.py`` making it the package
+``yule``, so a reader or a tool following imports finds them where they are), and they go one
+way only: tui → netplay → core, never back up."""
 
 from __future__ import annotations
 
@@ -58,3 +59,17 @@ def test_every_import_lands_on_a_file_and_none_goes_up_a_layer():
                 assert ".".join(name.split(".")[:2]) not in above, f"{path.relative_to(ROOT)} imports {name}"
                 arrows += 1
     assert arrows > 100  # the files were read
+
+
+def test_yules_own_code_is_imported_relatively():
+    """``from ..core import Game``, not ``from yule.core import Game``: the name ``yule`` is the
+    installed one, which a tool reading this tree does not find (it draws no arrow for it)."""
+    absolute = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for folder in LAYERS
+        for path in (ROOT / folder).rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if (isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "yule")
+        or (isinstance(node, ast.Import) and any(alias.name.split(".")[0] == "yule" for alias in node.names))
+    ]
+    assert not absolute, absolute

@@ -43,13 +43,12 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import AwaitMount
 
-from yule.core.base import plural
-from yule.core.bots import BOT_LEVELS
-from yule.netplay import DEFAULT_PORT, default_data_dir
-from yule.netplay.client import Client, ConnectionLost, HostError, SeatStore, discover_hosts
-from yule.netplay.follower import Change, TableFollower
-from yule.netplay.frames import Incoming, ReclaimAsked, ReclaimOver, ReclaimWaiting, Removed, Summary
-
+from ..core.base import plural
+from ..core.bots import BOT_LEVELS
+from ..netplay import DEFAULT_PORT, default_data_dir
+from ..netplay.client import Client, ConnectionLost, HostError, SeatStore, discover_hosts
+from ..netplay.follower import Change, TableFollower
+from ..netplay.frames import Incoming, ReclaimAsked, ReclaimOver, ReclaimWaiting, Removed, Summary
 from .dialogs import ChoiceScreen, ConfirmScreen
 from .games import GAME_UIS
 from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result
@@ -130,7 +129,7 @@ def refusal_text(error: HostError, code: str | None = None, game: str | None = N
     if error.code == "invalid" and code is not None and error.message.startswith("code:"):
         return "That is not a join code: a join code is 6 letters and digits."
     if error.code == "invalid" and game is not None and error.message.startswith("seats:"):
-        from yule.core.registry import get_game
+        from ..core.registry import get_game
 
         with contextlib.suppress(KeyError):
             return players_sentence(get_game(game))
@@ -427,7 +426,7 @@ class YuleApp(HostedApp):
         self.push_screen(ConfirmScreen(f"{question}\n\ny yes   n no", id="quit"), quit_)
 
     def _level_menu(self, game: str) -> ChoiceScreen[str]:
-        from yule.core.registry import get_game
+        from ..core.registry import get_game
 
         spec = get_game(game)
         choices = []
@@ -831,8 +830,8 @@ class YuleApp(HostedApp):
             painted = asyncio.Event()  # the table on screen first, then the host is loaded and started
             screen.call_after_refresh(painted.set)
             await painted.wait()
-        from yule.netplay.host import Host
-        from yule.netplay.store import DataFolderError
+        from ..netplay.host import Host
+        from ..netplay.store import DataFolderError
 
         try:
             self.host = Host(folder, away_timeout=PLAY_AWAY_TIMEOUT, bot_workers=1)  # the bots think off the app
@@ -857,7 +856,7 @@ class YuleApp(HostedApp):
     async def _play_menu(self) -> None:
         """The game menu: your unfinished games first (each told apart by its table, how far it
         has gone and when it began), then a new game of each; q or Esc quits."""
-        from yule.core.registry import all_games
+        from ..core.registry import all_games
 
         client = self.client
         assert self.play is not None and client is not None
@@ -910,8 +909,8 @@ class YuleApp(HostedApp):
     async def _new_game(self, game: str) -> None:
         """A new table of ``game`` on the play host: you, bots of the level asked for in every
         other seat, started."""
-        from yule.core.ismcts import DEFAULT_THINK
-        from yule.core.registry import get_game
+        from ..core.ismcts import DEFAULT_THINK
+        from ..core.registry import get_game
 
         client = self.client
         assert self.play is not None and client is not None

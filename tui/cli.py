@@ -58,8 +58,8 @@ class _GameNames:
     def _names(self) -> list[str]:
         import pkgutil
 
-        from yule import core
-        from yule.core.registry import MENU_ORDER
+        from .. import core
+        from ..core.registry import MENU_ORDER
 
         names = [m.name.replace("_", "-") for m in pkgutil.iter_modules(core.__path__) if m.ispkg]
         rank = {name: i for i, name in enumerate(MENU_ORDER)}
@@ -77,9 +77,9 @@ def _game_names() -> _GameNames:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from yule.core import BadOptions, get_game
-    from yule.core.bots import bot_title
-    from yule.core.records import play, replay
+    from ..core import BadOptions, get_game
+    from ..core.bots import bot_title
+    from ..core.records import play, replay
 
     game = get_game(args.game)
     if args.seats is not None or args.games is not None:
@@ -116,7 +116,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _simulate_match(args: argparse.Namespace, game: Any) -> int:
     """``yule simulate GAME --seats KIND,... --games K``: a match, its win shares."""
-    from yule.core.match import play_match
+    from ..core.match import play_match
 
     def fail(message: str) -> int:
         print(f"yule simulate: {message}", file=sys.stderr)
@@ -179,7 +179,7 @@ def _simulate_match(args: argparse.Namespace, game: Any) -> int:
 def _read_record(name: str) -> tuple[dict[str, Any] | None, str | None]:
     """The record in file ``name`` ('-': stdin) if the rules engine replays it: ``(record, None)``,
     else ``(None, why not)``, the words ``yule verify`` prints after ``FAIL name:``."""
-    from yule.core.records import RecordError, verify_record
+    from ..core.records import RecordError, verify_record
 
     try:
         text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
@@ -207,7 +207,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from yule.tui.games import GAME_UIS
+    from .games import GAME_UIS
 
     record, problem = _read_record(args.file)
     if record is None:
@@ -220,26 +220,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.seat is not None and not 0 <= args.seat < players:
         print(f"yule replay: this record has seats 0 to {players - 1}", file=sys.stderr)
         return 2
-    from yule.tui.replay import ReplayApp
+    from .replay import ReplayApp
 
     return ReplayApp(record, args.seat, Path(args.file).name).run(mouse=False) or 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from yule.tui.play import run_play
+    from .play import run_play
 
     return run_play(args)
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from yule.tui.play import run_join
+    from .play import run_join
 
     return run_join(args)
 
 
 def _host_port(text: str) -> tuple[str, int]:
     """``HOST:PORT``, ``[v6]:PORT`` or a bare host (the default port) as a pair."""
-    from yule.netplay import DEFAULT_PORT
+    from ..netplay import DEFAULT_PORT
 
     host, sep, port = text.rpartition(":")
     if not sep or "]" in port:
@@ -277,7 +277,7 @@ def _run_server(command: str, serve: Coroutine[Any, Any, None], stopped: str, da
     import asyncio
     import sqlite3
 
-    from yule.netplay.store import DataFolderError
+    from ..netplay.store import DataFolderError
 
     if data is not None:
         try:
@@ -330,9 +330,9 @@ def cmd_host(args: argparse.Namespace) -> int:
     if args.ssh is not None and _cannot_serve_ssh("host"):
         return 1
 
-    from yule.netplay import default_data_dir, host_port
-    from yule.netplay.connection import Limits
-    from yule.netplay.host import Host
+    from ..netplay import default_data_dir, host_port
+    from ..netplay.connection import Limits
+    from ..netplay.host import Host
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     data = Path(args.data) if args.data else default_data_dir()
@@ -340,8 +340,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     async def serve() -> None:
         ssh = None
         if args.ssh is not None:
-            from yule.tui.sshprocess import SSHProcess
-            from yule.tui.sshserve import serving_lines
+            from .sshprocess import SSHProcess
+            from .sshserve import serving_lines
 
             ssh = SSHProcess(data, password=args.ssh_password, max_sessions=args.ssh_max_sessions,
                              per_address=args.ssh_per_address, idle_minutes=args.ssh_idle_minutes)  # fmt: skip
@@ -400,9 +400,9 @@ def cmd_ssh_serve(args: argparse.Namespace) -> int:
 
     if _cannot_serve_ssh("ssh-serve"):
         return 1
-    from yule.netplay import default_data_dir
-    from yule.netplay.discovery import reachable_addresses
-    from yule.tui.sshserve import SSHServe, serving_lines
+    from ..netplay import default_data_dir
+    from ..netplay.discovery import reachable_addresses
+    from .sshserve import SSHServe, serving_lines
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     data = Path(args.data) if args.data else default_data_dir()
@@ -423,9 +423,9 @@ def cmd_ssh_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_ssh_names(args: argparse.Namespace) -> int:
-    from yule.netplay import default_data_dir
-    from yule.tui.sshnames import NameBook, NamesError
-    from yule.tui.text import literal
+    from ..netplay import default_data_dir
+    from .sshnames import NameBook, NamesError
+    from .text import literal
 
     data = Path(args.data) if args.data else default_data_dir()
     book = NameBook(data)
@@ -451,8 +451,8 @@ def cmd_ssh_names(args: argparse.Namespace) -> int:
 
 
 def cmd_evening(args: argparse.Namespace) -> int:
-    from yule.netplay import default_data_dir
-    from yule.tui.standings import run_evening
+    from ..netplay import default_data_dir
+    from .standings import run_evening
 
     data = Path(args.data) if args.data else default_data_dir()
     return run_evening(data, export=Path(args.export) if args.export else None, new=args.new, bots=not args.no_bots)
@@ -461,7 +461,7 @@ def cmd_evening(args: argparse.Namespace) -> int:
 def cmd_bots(args: argparse.Namespace) -> int:
     import asyncio
 
-    from yule.netplay.botplay import play_games
+    from ..netplay.botplay import play_games
 
     host, port = args.address
     try:
@@ -492,14 +492,14 @@ def cmd_bots(args: argparse.Namespace) -> int:
 
 
 def cmd_party(args: argparse.Namespace) -> int:
-    from yule.netplay import default_data_dir
+    from ..netplay import default_data_dir
 
     data = Path(args.data) if args.data else default_data_dir()
     if args.export:
-        from yule.tui.gift_exchange.party import export_last
+        from .gift_exchange.party import export_last
 
         return export_last(data, Path(args.export))
-    from yule.tui.gift_exchange.party import PartyApp
+    from .gift_exchange.party import PartyApp
 
     return PartyApp(data, bind=args.bind, port=args.port).run(mouse=False) or 0
 
@@ -510,18 +510,18 @@ def cmd_watch(args: argparse.Namespace) -> int:
         return 2
     host, port = args.address
     if args.web:
-        from yule.tui.webtv import serve_tv, watch_command
+        from .webtv import serve_tv, watch_command
 
         try:
             command = watch_command(host, port, args.table, args.code)
         except ValueError as e:
             print(f"yule watch: {e}", file=sys.stderr)
             return 2
-        from yule.netplay.discovery import reachable_addresses
+        from ..netplay.discovery import reachable_addresses
 
         bind = args.bind or ("0.0.0.0" if args.lan else "127.0.0.1")
         return serve_tv(command, bind, args.port, reachable_addresses(bind))
-    from yule.tui.tv import WatchApp
+    from .tv import WatchApp
 
     return WatchApp(host, port, args.table, args.code).run(mouse=False) or 0
 
@@ -529,8 +529,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
 def cmd_hosts(args: argparse.Namespace) -> int:
     import asyncio
 
-    from yule.netplay import ssh_line
-    from yule.netplay.client import discover_hosts
+    from ..netplay import ssh_line
+    from ..netplay.client import discover_hosts
 
     found = asyncio.run(discover_hosts(args.timeout))
     if not found:
@@ -542,7 +542,7 @@ def cmd_hosts(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from yule.core.bots import BOT_LEVELS
+    from ..core.bots import BOT_LEVELS
 
     games = _game_names()
     parser = _Parser(
@@ -615,7 +615,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--seat", type=int, metavar="N", help="see seat N's view (0 is the record's first player; default: public)"
     )
     p.set_defaults(handler=cmd_replay)
-    from yule.netplay import (
+    from ..netplay import (
         CONNECTIONS_PER_ADDRESS,
         DEFAULT_PORT,
         EXPIRE_WAITING_MINUTES,
@@ -689,7 +689,7 @@ def build_parser() -> argparse.ArgumentParser:
     _ssh_options(p, "--ssh-")
     p.set_defaults(handler=cmd_host)
 
-    from yule.netplay import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT
+    from ..netplay import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT
 
     p = sub.add_parser("ssh-serve", help="serve the app over SSH: guests play with just an SSH client")
     p.add_argument(
@@ -767,7 +767,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _ssh_options(p: argparse.ArgumentParser, prefix: str) -> None:
     """The SSH server's options: ``--password``, ``--max-sessions``... for ``yule ssh-serve``,
     ``--ssh-password``, ``--ssh-max-sessions``... for ``yule host``."""
-    from yule.netplay import MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, SSH_SESSIONS_PER_ADDRESS
+    from ..netplay import MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, SSH_SESSIONS_PER_ADDRESS
 
     p.add_argument(
         f"{prefix}password",

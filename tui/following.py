@@ -14,9 +14,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
-from yule.core.base import Event, View
-from yule.netplay.follower import Change, TableFollower
-
+from ..core.base import Event, View
+from ..netplay.follower import Change, TableFollower
 from .widgets import GameLog, KeysFooter, WholeLog, log_text, seat_tags
 
 

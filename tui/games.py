@@ -18,8 +18,7 @@ from rich.console import RenderableType
 from textual.widget import Widget
 
 if TYPE_CHECKING:
-    from yule.netplay.follower import TableFollower
-
+    from ..netplay.follower import TableFollower
     from .following import FollowScreen
 
 

@@ -15,8 +15,8 @@ from rich.text import Text
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from yule.core import BadOptions, Game
-from yule.core.estimate import estimate
+from ..core import BadOptions, Game
+from ..core.estimate import estimate
 
 SECONDS_A_TURN = (2, 600)
 """The seconds a turn an organiser may set: the fewest and the most."""

@@ -21,12 +21,11 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from yule.core.bots import BOT_LEVELS
-from yule.core.estimate import usual_seconds
-from yule.core.registry import all_games, get_game
-from yule.netplay.frames import Summary, TableInfo
-from yule.netplay.names import name_problem
-
+from ..core.bots import BOT_LEVELS
+from ..core.estimate import usual_seconds
+from ..core.registry import all_games, get_game
+from ..netplay.frames import Summary, TableInfo
+from ..netplay.names import name_problem
 from .games import GAME_UIS
 from .howlong import SECONDS_A_TURN, HowLong
 from .text import literal, plain
@@ -819,7 +818,7 @@ class NameScreen(LineScreen):
     with it), or says what is wrong with it; Esc keeps the name as it was (None)."""
 
     def __init__(self, why: Text | str, name: str) -> None:
-        from yule.netplay.names import NAME_LENGTH
+        from ..netplay.names import NAME_LENGTH
 
         super().__init__("Your name", why, max_length=NAME_LENGTH, value=name)
 

@@ -11,8 +11,8 @@ import getpass
 import sys
 from typing import TYPE_CHECKING
 
-from yule.netplay import DEFAULT_PORT
-from yule.netplay.names import name_problem
+from ..netplay import DEFAULT_PORT
+from ..netplay.names import name_problem
 
 if TYPE_CHECKING:
     from .app import YuleApp
@@ -27,8 +27,7 @@ def _default_name() -> str:
 
 def players_problem(game_name: str | None, players: int | None) -> str | None:
     """What is wrong with ``--players`` for the game (any game when None), in words."""
-    from yule.core.registry import all_games, get_game
-
+    from ..core.registry import all_games, get_game
     from .app import players_sentence
 
     if players is None:

@@ -28,9 +28,9 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from yule.netplay.names import name_problem
-from yule.netplay.private import private_folder, write_private
-from yule.netplay.seatstore import state_dir
+from ..netplay.names import name_problem
+from ..netplay.private import private_folder, write_private
+from ..netplay.seatstore import state_dir
 
 log = logging.getLogger("yule.tui")
 

@@ -23,9 +23,8 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 
-from yule.core import CHANCE
-from yule.core.records import start_from_record
-
+from ..core import CHANCE
+from ..core.records import start_from_record
 from .screens import GameOverScreen, TableScreen, final_result
 from .widgets import GameLog, PlainApp
 

@@ -15,8 +15,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 from textual.widgets import Static
 
-from yule.core.base import and_list, plural, ranks
-
+from ..core.base import and_list, plural, ranks
 from .text import seat_name, wrap_words
 
 

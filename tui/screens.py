@@ -17,9 +17,8 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from yule.core.base import Event, View
-from yule.netplay.follower import TableFollower
-
+from ..core.base import Event, View
+from ..netplay.follower import TableFollower
 from .dialogs import ConfirmScreen
 from .following import FollowScreen
 from .games import GAME_UIS
@@ -156,7 +155,7 @@ class TableScreen(FollowScreen):
     @property
     def hints(self) -> bool:
         """True when this game has a strong bot to ask (``h``)."""
-        from yule.core.registry import get_game
+        from ..core.registry import get_game
 
         game = get_game(self.game)
         return "ismcts" in game.bots and game.describe_move is not None
@@ -193,7 +192,7 @@ class TableScreen(FollowScreen):
     @work(thread=True, exclusive=True, group="hint")
     def think(self, view: dict[str, Any], names: list[str]) -> None:
         """The search for a hint, in a thread: the app keeps drawing and taking keys meanwhile."""
-        from yule.core.ismcts import hint
+        from ..core.ismcts import hint
 
         found = hint(view, names)
         self.app.call_from_thread(self._show_hint, view, found.text)

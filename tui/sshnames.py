@@ -31,8 +31,8 @@ from typing import Any
 
 from filelock import FileLock
 
-from yule.netplay.names import numbered
-from yule.netplay.private import private_folder, write_private
+from ..netplay.names import numbered
+from ..netplay.private import private_folder, write_private
 
 NAMES_FILE = "ssh-names.json"
 USERS_FOLDER = "ssh-users"

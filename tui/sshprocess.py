@@ -29,9 +29,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from yule.netplay.store import DataFolderError
-from yule.netplay.thinkers import lower_priority
-
+from ..netplay.store import DataFolderError
+from ..netplay.thinkers import lower_priority
 from .sshserve import EXIT_GRACE
 
 log = logging.getLogger("yule.ssh")

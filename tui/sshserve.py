@@ -68,12 +68,11 @@ from typing import Any
 
 import asyncssh
 
-from yule.netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, SSH_SESSIONS_PER_ADDRESS, ssh_line
-from yule.netplay.connection import address_group, uncount
-from yule.netplay.names import clean_name
-from yule.netplay.private import write_private
-from yule.netplay.store import DataFolderError
-
+from ..netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, SSH_SESSIONS_PER_ADDRESS, ssh_line
+from ..netplay.connection import address_group, uncount
+from ..netplay.names import clean_name
+from ..netplay.private import write_private
+from ..netplay.store import DataFolderError
 from .sshnames import NameBook, NamesError
 from .sshstarter import AppStarter, GuestApp, shared_environment
 

@@ -41,9 +41,8 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from yule.core import get_game
-from yule.netplay.frames import GameStanding, Standing, Standings
-
+from ..core import get_game
+from ..netplay.frames import GameStanding, Standing, Standings
 from .text import literal, markdown_table
 from .widgets import KeysFooter, StatusLine
 
@@ -218,7 +217,7 @@ class StandingsScreen(Screen[None]):
     @work(exclusive=True, group="standings")
     async def look(self) -> None:
         """Ask the host for the standings (a worker: the network is no screen's business)."""
-        from yule.netplay.client import ConnectionLost, HostError
+        from ..netplay.client import ConnectionLost, HostError
 
         view = self.query_one(StandingsView)
         try:
@@ -300,8 +299,8 @@ def run_evening(data: Path, *, export: Path | None = None, new: bool = False, bo
     """``yule evening``: the evening's standings at the host of the data folder ``data``,
     printed, or written to ``export`` (CSV or Markdown, by its suffix); with ``new``, then a new
     evening starts (the last one stays in the database).  The host may be running meanwhile."""
-    from yule.netplay.evening import evening_standings
-    from yule.netplay.store import Store
+    from ..netplay.evening import evening_standings
+    from ..netplay.store import Store
 
     def fail(message: str, code: int = 1) -> int:
         print(f"yule evening: {message}", file=sys.stderr)

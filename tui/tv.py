@@ -34,12 +34,11 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from yule.core.base import View
-from yule.netplay import host_port, on_this_machine_only, ssh_line
-from yule.netplay.client import Client, ConnectionLost, HostError
-from yule.netplay.follower import TableFollower
-from yule.netplay.frames import Reach, TableInfo
-
+from ..core.base import View
+from ..netplay import host_port, on_this_machine_only, ssh_line
+from ..netplay.client import Client, ConnectionLost, HostError
+from ..netplay.follower import TableFollower
+from ..netplay.frames import Reach, TableInfo
 from .app import HostedApp
 from .bigtext import BigText, big_rows, big_width, drawable
 from .following import FollowScreen

@@ -37,8 +37,8 @@ import jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
-from yule.netplay import host_port, on_this_machine_only
-from yule.netplay.connection import address_group, uncount
+from ..netplay import host_port, on_this_machine_only
+from ..netplay.connection import address_group, uncount
 
 TV_FONT_SIZE = 24
 """The page's letters in pixels: about 130 columns by 37 lines on a 1920×1080 screen."""

@@ -22,10 +22,9 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from yule.netplay import CHAT_LENGTH
-from yule.netplay.follower import LogLine
-from yule.netplay.frames import ChatFrame, TableInfo
-
+from ..netplay import CHAT_LENGTH
+from ..netplay.follower import LogLine
+from ..netplay.frames import ChatFrame, TableInfo
 from .palette import theme
 from .text import literal, seat_name
 

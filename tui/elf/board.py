@@ -32,10 +32,9 @@ from typing import NamedTuple
 
 from rich.text import Text
 
-from yule.core.elf.board import AREA_W, HEADINGS, MARGIN, START_CELL, TOKEN_INDEX, TOKENS, VEC, XY, on_board
-from yule.core.elf.preview import PlacementPreview
-from yule.core.elf.views import ElfView
-
+from ...core.elf.board import AREA_W, HEADINGS, MARGIN, START_CELL, TOKEN_INDEX, TOKENS, VEC, XY, on_board
+from ...core.elf.preview import PlacementPreview
+from ...core.elf.views import ElfView
 from ..canvas import Canvas
 from ..palette import badge, ink
 

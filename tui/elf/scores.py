@@ -13,8 +13,7 @@ from typing import Any
 
 from rich.text import Text
 
-from yule.core.elf.board import GOALS, SNOW_GLOBE_POINTS, slot_value
-
+from ...core.elf.board import GOALS, SNOW_GLOBE_POINTS, slot_value
 from ..scores import SheetLines, SheetRow, seat_heading, standings, win_headline
 from ..text import seat_name
 from .board import label

@@ -29,11 +29,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from yule.core.elf.board import GOALS
-from yule.core.elf.cards import CARD_TYPE, type_name
-from yule.core.elf.preview import PlacementPreview, preview
-from yule.core.elf.views import ElfView
-
+from ...core.elf.board import GOALS
+from ...core.elf.cards import CARD_TYPE, type_name
+from ...core.elf.preview import PlacementPreview, preview
+from ...core.elf.views import ElfView
 from ..palette import paint
 from ..text import literal, name_and_tag, seat_name, wrap_words
 from ..widgets import GameTable

@@ -24,8 +24,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from yule.core.gift_exchange.views import Gift, GiftExchangeActions, GiftExchangeView, Refusal
-
+from ...core.gift_exchange.views import Gift, GiftExchangeActions, GiftExchangeView, Refusal
 from ..palette import ink
 from ..text import literal, seat_name
 

@@ -24,9 +24,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from yule.core.gift_exchange.text import LABEL_MAX, WRAPPING_MAX
-from yule.netplay.names import NAME_LENGTH
-
+from ...core.gift_exchange.text import LABEL_MAX, WRAPPING_MAX
+from ...netplay.names import NAME_LENGTH
 from ..widgets import KeysFooter, TextField
 
 Values = dict[str, str]

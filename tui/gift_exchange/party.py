@@ -39,16 +39,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from yule.core import get_game
-from yule.core.base import Event, View, plural
-from yule.core.estimate import usual_seconds
-from yule.core.gift_exchange.options import DEFAULT_OPTIONS
-from yule.core.gift_exchange.views import GiftExchangeView
-from yule.netplay import DEFAULT_PORT
-from yule.netplay.client import Client, ConnectionLost, HostError
-from yule.netplay.follower import TableFollower
-from yule.netplay.private import write_private
-
+from ...core import get_game
+from ...core.base import Event, View, plural
+from ...core.estimate import usual_seconds
+from ...core.gift_exchange.options import DEFAULT_OPTIONS
+from ...core.gift_exchange.views import GiftExchangeView
+from ...netplay import DEFAULT_PORT
+from ...netplay.client import Client, ConnectionLost, HostError
+from ...netplay.follower import TableFollower
+from ...netplay.private import write_private
 from ..app import HostedApp
 from ..dialogs import ConfirmScreen
 from ..following import FollowScreen
@@ -504,8 +503,8 @@ class PartyApp(HostedApp):
 
     @work(exclusive=True, group="boot")
     async def boot(self) -> None:
-        from yule.netplay.discovery import local_addresses
-        from yule.netplay.host import Host
+        from ...netplay.discovery import local_addresses
+        from ...netplay.host import Host
 
         bind = self.bind_address or "0.0.0.0"  # IPv4 on every interface: one port, reachable from the TV
         self.host = Host(self.data_dir, away_timeout=3600, bot_workers=1)
@@ -708,7 +707,7 @@ def export_last(data_dir: Path, folder: Path) -> int:
     The party of ``party.json`` when it is finished, else the newest finished Gift Exchange
     record in the data folder.  Its summary is the final public view replayed from the record.
     """
-    from yule.core.records import RecordError, replay
+    from ...core.records import RecordError, replay
 
     records = sorted((data_dir / "records").glob("table-*-game-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
     try:

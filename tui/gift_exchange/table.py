@@ -20,9 +20,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from yule.core.gift_exchange.views import GiftExchangeActions, GiftExchangeView
-from yule.netplay.frames import Acting
-
+from ...core.gift_exchange.views import GiftExchangeActions, GiftExchangeView
+from ...netplay.frames import Acting
 from ..dialogs import ConfirmScreen
 from ..text import literal, seat_name
 from ..widgets import GameTable

@@ -18,10 +18,9 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.widgets import Static
 
-from yule.core.base import Event, View, plural
-from yule.core.gift_exchange.views import GiftExchangeView
-from yule.netplay.follower import TableFollower
-
+from ...core.base import Event, View, plural
+from ...core.gift_exchange.views import GiftExchangeView
+from ...netplay.follower import TableFollower
 from ..following import FollowScreen
 from ..widgets import GameLog, KeysFooter, StatusLine
 from .board import LEGEND, GiftBoard, chain_text, newly_opened, reveal_text, turn_text

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from yule.core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, PERSON_NAMES
-
+from ...core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, PERSON_NAMES
 from ..palette import badge, paint
 
 COLOUR_STYLES: dict[str, str] = {

@@ -11,8 +11,7 @@ from typing import Any
 
 from rich.text import Text
 
-from yule.core.gift_list.cards import CARD_NUMBER
-
+from ...core.gift_list.cards import CARD_NUMBER
 from ..scores import seat_heading, standings, win_headline
 from .cards import card_badge, cards_text, person_badge
 

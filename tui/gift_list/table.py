@@ -23,10 +23,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from yule.core.base import plural
-from yule.core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, gain
-from yule.core.gift_list.views import GiftListView
-
+from ...core.base import plural
+from ...core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, gain
+from ...core.gift_list.views import GiftListView
 from ..dialogs import ChoiceScreen
 from ..text import name_and_tag, plain, seat_name
 from ..widgets import GameTable

@@ -16,8 +16,7 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
-
+from ...core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
 from ..palette import badge, paint
 
 SURPRISE = "surprise-"

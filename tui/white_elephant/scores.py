@@ -12,8 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
-from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
-
+from ...core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
 from ..palette import paint
 from ..scores import SheetLines, SheetRow, seat_heading, standings, win_headline
 from .gifts import SUIT_STYLES, card_code, suit_badge

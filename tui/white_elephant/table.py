@@ -24,10 +24,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from yule.core.base import plural
-from yule.core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
-from yule.core.white_elephant.views import WhiteElephantView
-
+from ...core.base import plural
+from ...core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
+from ...core.white_elephant.views import WhiteElephantView
 from ..dialogs import ChoiceScreen, ConfirmScreen
 from ..text import name_and_tag, plain, seat_name, wrap_words
 from ..widgets import GameTable

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from yule.core.base import plural
-from yule.core.white_rabbit.views import Pile, WhiteRabbitView
-
+from ...core.base import plural
+from ...core.white_rabbit.views import Pile, WhiteRabbitView
 from ..canvas import Canvas
 from ..palette import paint
 from .cards import MAX_STYLE

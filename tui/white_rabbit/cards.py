@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from yule.core.white_rabbit.cards import CARD_COLOUR, CARD_VALUE, COLOURS, MAX
-
+from ...core.white_rabbit.cards import CARD_COLOUR, CARD_VALUE, COLOURS, MAX
 from ..palette import badge, paint
 
 COLOUR_LETTERS: dict[str, str] = {"brown": "b", "grey": "g", "black": "k", "cream": "c"}

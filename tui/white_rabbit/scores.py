@@ -12,9 +12,8 @@ from typing import Any
 
 from rich.text import Text
 
-from yule.core.base import plural
-from yule.core.white_rabbit.cards import CARD_VALUE, MAX_ROLLS
-
+from ...core.base import plural
+from ...core.white_rabbit.cards import CARD_VALUE, MAX_ROLLS
 from ..text import plain, seat_name
 from .cards import chip
 

@@ -26,9 +26,8 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from yule.core.white_rabbit.cards import CARD_VALUE, SPACES, describe_card
-from yule.core.white_rabbit.views import WhiteRabbitView
-
+from ...core.white_rabbit.cards import CARD_VALUE, SPACES, describe_card
+from ...core.white_rabbit.views import WhiteRabbitView
 from ..dialogs import ChoiceScreen
 from ..text import literal, plain, seat_name
 from ..widgets import GameTable
