@@ -28,6 +28,30 @@ async def test_take_two_marked_gifts_by_keys(position: Position):
         assert app.moves[-1] == {"type": "end"} and position.turn != seat
 
 
+class RefusingApp(ViewApp):
+    """The host refuses every move (another seat's move made it illegal, say)."""
+
+    def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
+        message.prevent_default()  # not played, as ViewApp's handler would
+        self.moves.append(message.move)
+        self.screen.query_one(GameTable).refused("The table changed before your move reached the host.")
+
+
+async def test_a_refused_take_keeps_the_gifts_marked(position: Position):
+    seat = position.turn
+    app = RefusingApp(position, seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        exchange = position.state.view(seat)["exchange"]
+        await pilot.press("space", "right", "space", "t")
+        await pilot.pause()
+        assert app.screen.query_one(GiftGrid).marked == frozenset(exchange[:2])
+        assert "(2 marked)" in screen_text(app)
+        await pilot.press("t")  # tried again as it was
+        await pilot.pause()
+        assert app.moves == [{"type": "take", "cards": exchange[:2]}] * 2
+
+
 async def test_a_refused_key_says_why_and_sends_nothing(position: Position):
     seat = position.turn
     app = ViewApp(position, seat)

@@ -318,8 +318,7 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
                 severity="warning",
             )
             return
-        grid.marked = frozenset()
-        self.send({"type": "take", "cards": chosen})
+        self.send({"type": "take", "cards": chosen})  # marked still: they leave the exchange once taken
 
     def action_trade(self) -> None:
         view = self.view
