@@ -34,7 +34,9 @@ class SSHGuestApp(YuleApp):
         "under another name, come in as that name: your ssh line with the new name before the @."
     )
 
-    NOTICE_SECONDS = 60.0
+    NOTICE_SECONDS = 20.0
+    """How long the notice about the name stays: long enough to read, not over the game that follows
+    (r in the lobby says it again)."""
 
     def __init__(self, name: str, address: tuple[str, int], notice: str | None = None) -> None:
         super().__init__(name=name, address=address, discover=False)
