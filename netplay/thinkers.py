@@ -25,6 +25,7 @@ import concurrent.futures
 import contextlib
 import multiprocessing
 import os
+import sys
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -139,11 +140,17 @@ class Thinkers:
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         """The worker processes, started when a bot first thinks (a fresh interpreter each: a
-        fork of a host with threads running is not safe)."""
+        fork of a host with threads running is not safe).
+
+        They are started with the process's own standard error in place: inside a Textual app
+        (``yule play``'s host) ``sys.stderr`` is the app's capture, whose ``fileno()`` is -1,
+        and multiprocessing's resource tracker, started with the first pool, passes that
+        number on and fails ("bad value(s) in fds_to_keep"): no strong bot would ever think."""
         if self._pool is None:
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=lower_priority
-            )
+            with contextlib.redirect_stderr(sys.__stderr__):
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=lower_priority
+                )
         return self._pool
 
     def close(self) -> None:

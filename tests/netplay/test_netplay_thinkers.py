@@ -2,6 +2,7 @@
 
 - Tables where people play think first; the others take turns, the longest waiting first;
   by address first: the address served least recently, then its table waiting longest.
+- The workers start where ``sys.stderr`` has no file descriptor (inside a Textual app).
 - A host whose bots think in worker processes plays all-bot strong tables to their ends, and
   the records replay; its bots decide the same game however the decisions were spread.
 """
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 import threading
 from typing import Any
 
@@ -105,3 +108,38 @@ async def test_all_bot_strong_tables_in_worker_processes_play_to_their_ends(tmp_
         for t in tables:
             verify_record(json.loads(host.store.record_path(t, 1).read_text()))
         assert host.thinkers._pool is not None  # they did think in the workers
+
+
+IN_AN_APP = """
+import asyncio, random, sys
+from yule.core import get_game
+from yule.core.ismcts import SearchBot
+from yule.core.session import Session
+from yule.netplay.thinkers import Thinkers
+
+class Capture:  # what a Textual app puts in sys.stderr while it runs
+    def write(self, text): return len(text)
+    def flush(self): pass
+    def fileno(self): return -1
+
+async def main():
+    session = Session(get_game("white-rabbit"), 2, seed=1)
+    session.draw_chance()
+    seat = session.movers()[0]
+    thinkers = Thinkers(workers=1)
+    try:
+        bot = SearchBot(random.Random(1), iterations=20)
+        print(await thinkers.choose(1, "here", True, bot, session.state.view(seat)))
+    finally:
+        thinkers.close()
+
+sys.stderr = Capture()
+asyncio.run(main())
+"""
+
+
+def test_the_workers_start_inside_an_app_that_captures_standard_error():
+    """In a fresh interpreter (the resource tracker the first pool starts is not running yet)."""
+    done = subprocess.run([sys.executable, "-c", IN_AN_APP], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "'type': 'roll'" in done.stdout
