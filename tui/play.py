@@ -49,13 +49,19 @@ def run_play(args: argparse.Namespace) -> int:
     if problem:
         print(f"yule play: {problem}", file=sys.stderr)
         return 2
+    return play_app(args).run(mouse=False) or 0
+
+
+def play_app(args: argparse.Namespace) -> YuleApp:
+    """``yule play``'s app, under ``--name``, else the name ``yule join`` remembers, else the
+    login name."""
     from .app import PlaySetup, YuleApp
+    from .profile import Profile
 
     setup = PlaySetup(
         args.game, args.players, seed=args.seed, level=args.bots or (None if args.game is None else "normal")
     )
-    app = YuleApp(name=args.name or _default_name(), play=setup)
-    return app.run(mouse=False) or 0
+    return YuleApp(name=args.name or Profile.load().name or _default_name(), play=setup)
 
 
 def run_join(args: argparse.Namespace) -> int:

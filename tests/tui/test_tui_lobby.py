@@ -24,7 +24,7 @@ from yule.netplay.client import Client, SeatStore
 from yule.tui.app import YuleApp
 from yule.tui.dialogs import ConfirmScreen
 from yule.tui.lobby import CodeScreen, ConnectScreen, CreateTableScreen, FirstNameScreen, LobbyScreen, NameScreen
-from yule.tui.play import join_app
+from yule.tui.play import join_app, play_app
 from yule.tui.profile import Profile
 from yule.tui.screens import RulesScreen, TableScreen
 from yule.tui.sshguest import SSHGuestApp
@@ -155,6 +155,8 @@ async def test_join_asks_a_name_the_first_time_remembers_it_and_r_changes_it(hos
     named = join_app(argparse.Namespace(address=f"127.0.0.1:{host.port}", name="Cy", code=None))
     assert not named.ask_name and named.player_name == "Cy"  # --name: this time only
     assert Profile.load().name == "Bea"
+    alone = argparse.Namespace(game=None, players=None, seed=None, bots=None, name=None)
+    assert play_app(alone).player_name == "Bea"  # yule play too
 
 
 async def test_enter_on_the_connect_screen_goes_to_the_host_found(host):
