@@ -114,8 +114,18 @@ async def test_the_tv_page_is_on_loopback_at_its_secret_path_and_loads_nothing_f
 
 
 @asynccontextmanager
-async def tv_server(host_port: int, code: str) -> AsyncIterator[tuple[TVServer, str]]:
-    """The TV server in this process, on loopback at a port of the system's choosing; its page's address."""
+async def tv_server(host_port: int, code: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[TVServer, str]]:
+    """The TV server in this process, on loopback at a port of the system's choosing; its page's
+    address.  The pages' app processes have ended when it closes (textual-serve tells an app to
+    quit but does not wait for its process: one still ending would outlive the test's loop)."""
+    apps: list[asyncio.subprocess.Process] = []
+    start = asyncio.create_subprocess_shell
+
+    async def started(*args: Any, **kwargs: Any) -> asyncio.subprocess.Process:
+        apps.append(await start(*args, **kwargs))
+        return apps[-1]
+
+    monkeypatch.setattr(asyncio, "create_subprocess_shell", started)
     server = TVServer(watch_command("127.0.0.1", host_port, None, code), "127.0.0.1", 0, ["127.0.0.1"])
     runner = web.AppRunner(server.application())
     await runner.setup()
@@ -127,6 +137,8 @@ async def tv_server(host_port: int, code: str) -> AsyncIterator[tuple[TVServer, 
         yield server, server.page_urls[0]
     finally:
         await runner.cleanup()
+        for app in apps:
+            await asyncio.wait_for(app.wait(), WAIT)
 
 
 @asynccontextmanager
@@ -140,7 +152,7 @@ async def test_the_tv_pages_websocket_answers_only_its_own_origin_and_pages_are_
     monkeypatch.setattr("yule.tui.webtv.TV_PAGES", 2)
     monkeypatch.setattr("yule.tui.webtv.TV_PAGES_PER_ADDRESS", 1)
     _, host_port, created = table
-    async with tv_server(host_port, created["code"]) as (server, page), browser("127.0.0.2") as tv:
+    async with tv_server(host_port, created["code"], monkeypatch) as (server, page), browser("127.0.0.2") as tv:
         for foreign in ({"Origin": "http://evil.example"}, {"Origin": "null"}, {}):
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await tv.ws_connect(socket_of(page), headers=foreign)
