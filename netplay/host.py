@@ -32,7 +32,7 @@ from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
 from .evening import PERSON_SECRET, PersonTokens, evening_standings, seen_by
-from .frames import Created, Ok, PacesFrame, Reach, ReclaimWaiting, Reply, Seated, StandingsFrame
+from .frames import OVER, WAITING, Created, Ok, PacesFrame, Reach, ReclaimWaiting, Reply, Seated, StandingsFrame
 from .messages import (
     AddBot,
     Again,
@@ -65,8 +65,9 @@ from .messages import (
     parse_client_message,
 )
 from .names import clean_name
+from .refusal import RequestError
 from .store import Store, StoreError, hash_token
-from .table import OVER, WAITING, RequestError, Table
+from .table import Table
 from .thinkers import Thinkers
 from .wire import PROTOCOL_VERSION, encode, encode_with, packed
 

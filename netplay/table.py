@@ -49,10 +49,13 @@ from .botloop import BotLoop, stand_in_kind
 from .chat import TableChat, clean_chat
 from .clock import NUDGE_AFTER, TIME_UP, TurnClock, Waits
 from .connection import Connection, Limits, TokenBucket
-from .door import Ask, Door, DoorError
+from .door import Ask, Door
 from .evening import game_results
 from .frames import (
+    OVER,
+    PLAYING,
     UNDONE,
+    WAITING,
     Acting,
     HiddenSeat,
     JoinCode,
@@ -68,6 +71,7 @@ from .frames import (
     ViewFrame,
 )
 from .names import clean_name, guest_names
+from .refusal import RequestError
 from .seats import Seat, Seats
 from .store import ChatRow, Store, StoreError, TableRow
 from .tablelog import BOT_MOVE, STARTED, TableLog
@@ -76,19 +80,7 @@ from .wire import encode, packed
 
 log = logging.getLogger("yule.host")
 
-WAITING: Status = "waiting"
-PLAYING: Status = "playing"
-OVER: Status = "over"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-
-
-class RequestError(Exception):
-    """A request the host refuses: ``code`` is stable, ``message`` is shown to the player."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 REASON_LENGTH = 200
@@ -609,11 +601,7 @@ class Table:
                 "not_away", f"{s.name} is at the table: only the seat of someone away can be taken back."
             )
         if self.deciders(conn):
-            try:
-                ask = self.door.open(conn, seat, s.name)
-            except DoorError as e:
-                raise RequestError(e.code, e.message) from None
-            return self.door.waiting(ask)
+            return self.door.waiting(self.door.open(conn, seat, s.name))
         token = self.hand_over(conn, seat, None)
         return {"type": "seated", "table": self.id, "seat": seat, "token": token}
 
@@ -626,10 +614,7 @@ class Table:
 
     def answer(self, conn: Connection, request: int, yes: bool) -> None:
         """Someone at the table answers a request for a seat."""
-        try:
-            self.door.answer(conn, request, yes)
-        except DoorError as e:
-            raise RequestError(e.code, e.message) from None
+        self.door.answer(conn, request, yes)
 
     def _let_in(self, ask: Ask, by: str) -> None:
         """The table said yes: the asker gets the seat (told with ``seated`` before its view)."""
