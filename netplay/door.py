@@ -9,8 +9,8 @@ Until then nothing of the seat reaches the newcomer, and the away player's own t
 their own device coming back ends the request (``came_back``).  Only where nobody else is
 connected to the table at all does a request go through alone.
 
-:class:`Door` keeps one table's open requests; the table seats the newcomer
-(:meth:`yule.netplay.table.Table.hand_over`).  Every frame here names the seat's player and the
+:class:`Door` keeps one table's open requests; the table's usher seats the newcomer
+(:meth:`yule.netplay.usher.Usher.hand_over`).  Every frame here names the seat's player and the
 newcomer by the names people see at the table, and nothing else.
 """
 
