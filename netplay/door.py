@@ -9,8 +9,8 @@ Until then nothing of the seat reaches the newcomer, and the away player's own t
 their own device coming back ends the request (``came_back``).  Only where nobody else is
 connected to the table at all does a request go through alone.
 
-:class:`Door` keeps one table's open requests; the table seats the newcomer
-(:meth:`yule.netplay.table.Table.hand_over`).  Every frame here names the seat's player and the
+:class:`Door` keeps one table's open requests; the table's usher seats the newcomer
+(:meth:`yule.netplay.usher.Usher.hand_over`).  Every frame here names the seat's player and the
 newcomer by the names people see at the table, and nothing else.
 """
 
@@ -23,18 +23,10 @@ from dataclasses import dataclass
 
 from .connection import Connection
 from .frames import Asking, Outcome, ReclaimAsked, ReclaimOver, ReclaimRefused, ReclaimWaiting
+from .refusal import RequestError
 
 ASK_SECONDS = 60.0
 """How long the table has to answer a request for a seat; no answer by then is a no."""
-
-
-class DoorError(Exception):
-    """A request the door refuses: ``code`` is stable, ``message`` is shown to the player."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(slots=True)
@@ -72,9 +64,9 @@ class Door:
     def open(self, conn: Connection, seat: int, player: str) -> Ask:
         """Ask the table for ``seat`` on behalf of ``conn``: the deciders hear of it now."""
         if any(ask.conn is conn for ask in self.asks.values()):
-            raise DoorError("already_asking", "You have asked for a seat here already: wait for the answer.")
+            raise RequestError("already_asking", "You have asked for a seat here already: wait for the answer.")
         if any(ask.seat == seat for ask in self.asks.values()):
-            raise DoorError("being_asked", f"Someone is asking for {player}'s seat already: try again in a minute.")
+            raise RequestError("being_asked", f"Someone is asking for {player}'s seat already: try again in a minute.")
         number = next(self._ids)
         timer = asyncio.get_running_loop().call_later(self.seconds, self._expire, number)
         ask = Ask(number, conn, seat, player, timer)
@@ -94,9 +86,9 @@ class Door:
         """``conn``'s answer to request ``number``: the first one decides."""
         ask = self.asks.get(number)
         if ask is None:
-            raise DoorError("no_request", "That request has been answered already.")
+            raise RequestError("no_request", "That request has been answered already.")
         if conn not in self.deciders(ask.conn):
-            raise DoorError("forbidden", "Only the people at this table answer a request for one of its seats.")
+            raise RequestError("forbidden", "Only the people at this table answer a request for one of its seats.")
         who = conn.name
         if yes:
             self._close(ask, "yes", f"{who} let {ask.conn.name} take {ask.player}'s seat.")

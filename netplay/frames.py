@@ -25,6 +25,10 @@ V = TypeVar("V", bound=View)
 Status = Literal["waiting", "playing", "over"]
 """A table's status: waiting for players (or for the next game), a game going on, or over."""
 
+WAITING: Status = "waiting"
+PLAYING: Status = "playing"
+OVER: Status = "over"
+
 Outcome = Literal["yes", "no", "expired", "came_back", "withdrawn", "closed"]
 """How a request for the seat of someone away ended (``closed``: the table went)."""
 

@@ -32,7 +32,7 @@ from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
 from .evening import PERSON_SECRET, PersonTokens, evening_standings, seen_by
-from .frames import Created, Ok, PacesFrame, Reach, ReclaimWaiting, Reply, Seated, StandingsFrame
+from .frames import OVER, WAITING, Created, Ok, PacesFrame, Reach, ReclaimWaiting, Reply, Seated, StandingsFrame
 from .messages import (
     AddBot,
     Again,
@@ -65,8 +65,9 @@ from .messages import (
     parse_client_message,
 )
 from .names import clean_name
+from .refusal import RequestError
 from .store import Store, StoreError, hash_token
-from .table import OVER, WAITING, RequestError, Table
+from .table import Table
 from .thinkers import Thinkers
 from .wire import PROTOCOL_VERSION, encode, encode_with, packed
 
@@ -308,7 +309,11 @@ class Host:
         """
         if self.keep_finished is None:
             return
-        idle = None if starting else {t.id for t in self.tables.values() if t.status == OVER and not t.connections()}
+        idle = (
+            None
+            if starting
+            else {t.id for t in self.tables.values() if t.status == OVER and not t.audience.connections()}
+        )
         gone = self.store.forget_finished(time.time() - self.keep_finished, among=idle)
         self._drop_tables(gone)
         if gone:
@@ -322,7 +327,7 @@ class Host:
         now = time.monotonic()
         gone = []
         for table in self.tables.values():
-            if table.status != WAITING or table.attended():
+            if table.status != WAITING or table.audience.attended():
                 self._seen[table.id] = now
             elif now - self._seen.setdefault(table.id, now) >= self.expire_waiting:
                 gone.append(table.id)
@@ -454,7 +459,7 @@ class Host:
             del self.per_address[conn.group]
         for table_id in set(conn.seats) | conn.watching | conn.created | conn.asking:
             if (table := self.tables.get(table_id)) is not None:
-                table.detach(conn)
+                table.usher.detach(conn)
 
     def _received(self, conn: Connection, data: dict[str, Any]) -> None:
         """One decoded frame: validated, then the hello or a request."""
@@ -549,9 +554,9 @@ class Host:
         return table
 
     def _managed(self, conn: Connection, table_id: int) -> Table:
-        """The table ``table_id``, which ``conn`` must run (:meth:`Table.runs`)."""
+        """The table ``table_id``, which ``conn`` must run (:meth:`.audience.Audience.runs`)."""
         table = self._table(table_id)
-        table.check_runs(conn)
+        table.audience.check_runs(conn)
         return table
 
     def _table_for(self, conn: Connection, table_id: int | None, code: str | None) -> Table:
@@ -565,12 +570,12 @@ class Host:
         try:
             if table_id is not None:
                 table = self._table(table_id)
-                table.check_code(conn, code)
+                table.usher.check_code(conn, code)
                 return table
             if code is None:
                 raise RequestError("no_table", "Name a table or give its join code.")
             for table in self.tables.values():
-                if table.code_is(code):
+                if table.usher.code_is(code):
                     return table
             raise RequestError("bad_code", "No table here has that join code.")
         except RequestError as e:
@@ -581,13 +586,13 @@ class Host:
     def _hook(self, table: Table) -> None:
         """A table joins the lobby: its token changes reach the host's index of tokens."""
         if self.nudge_after is not None:
-            table.nudge_after = self.nudge_after
+            table.turns.nudge_after = self.nudge_after
         if self.ask_seconds is not None:
-            table.door.seconds = self.ask_seconds
-        table.retoken = lambda old, new, seat: self._retoken(table.id, old, new, seat)
+            table.usher.door.seconds = self.ask_seconds
+        table.usher.retoken = lambda old, new, seat: self._retoken(table.id, old, new, seat)
         table.thinkers = self.thinkers
-        table.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
-        table.on_info = self._relist
+        table.audience.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
+        table.audience.on_info = self._relist
         self.tables[table.id] = table
         self._ids = self._newest = None
         if table.made_by is not None:
@@ -622,7 +627,7 @@ class Host:
         at most :attr:`Limits.list_length` in all (``total``: how many there are).
 
         Each table's line for those not at it is encoded once for every asker
-        (:meth:`Table.listed`), and the newest lines are gathered once for every asker until
+        (:meth:`.audience.Audience.listed`), and the newest lines are gathered once for every asker until
         the lobby changes or :attr:`Limits.list_fresh` passes; only the asker's own tables are
         made for it.  So a list costs the host about the same whatever the lobby holds.  It
         counts in the connection's rate limit by its size, and in its address's (``list_flood``).
@@ -636,7 +641,7 @@ class Host:
             lines = self._lines(bisect.bisect_left(ids, message.after), limits.list_length, wanted, now)
         else:
             mine = [self.tables[t] for t in sorted(wanted) if t in self.tables][: limits.list_length]
-            lines = [packed(t.summary(conn)) for t in mine]
+            lines = [packed(t.audience.summary(conn)) for t in mine]
             if self._newest is None or now - self._newest[0] >= limits.list_fresh:
                 self._newest = (now, self._lines(len(ids), limits.list_length, (), now))
             newest = self._newest[1]
@@ -685,7 +690,7 @@ class Host:
         while end > 0 and len(lines) < count:
             end -= 1
             if ids[end] not in skip:
-                lines.append(tables[ids[end]].listed(now, fresh))
+                lines.append(tables[ids[end]].audience.listed(now, fresh))
         return lines
 
     def _table_ids(self) -> list[int]:
@@ -724,23 +729,23 @@ class Host:
                              made_by=conn.group)  # fmt: skip
         self._next_table += 1
         self._hook(table)
-        table.creators.add(conn)
+        table.audience.creators.add(conn)
         conn.created.add(table.id)
         conn.tables_made += 1
-        table.organiser = conn
+        table.audience.organiser = conn
         reply: Created = {"type": "created", "table": table.id, "code": table.code,
                                  "organiser_token": organiser_token}  # fmt: skip
         if message.sit:
-            seat, token = table.join(conn, 0)
+            seat, token = table.usher.join(conn, 0)
             self.tokens[hash_token(token)] = (table.id, seat)
             reply |= {"seat": seat, "token": token}
         else:
-            table.broadcast_info()
+            table.audience.tell_info()
         return reply
 
     def _join(self, conn: Connection, message: Join) -> Seated:
         table = self._table_for(conn, message.table, message.code)
-        seat, token = table.join(conn, message.seat)
+        seat, token = table.usher.join(conn, message.seat)
         self.tokens[hash_token(token)] = (table.id, seat)
         return {"type": "seated", "table": table.id, "seat": seat, "token": token}
 
@@ -755,7 +760,7 @@ class Host:
         table = self.tables[where[0]]
         if table.id in conn.seats and conn.seats[table.id] != where[1]:
             raise RequestError("already_seated", "You already have another seat at this table.")
-        table.resume(conn, where[1])
+        table.usher.resume(conn, where[1])
         self._promote(conn)
         return {"type": "seated", "table": table.id, "seat": where[1], "token": message.token}
 
@@ -769,22 +774,22 @@ class Host:
         if not self._reclaims.take(conn.address):
             raise RequestError("reclaim_flood", "You have asked for seats too often: wait a minute, then try again.")
         table = self._table_for(conn, None, message.code)
-        return table.reclaim(conn, message.name)
+        return table.usher.reclaim(conn, message.name)
 
     def _answer(self, conn: Connection, message: Answer) -> None:
-        self._table(message.table).answer(conn, message.request, message.yes)
+        self._table(message.table).usher.answer(conn, message.request, message.yes)
 
     def _nudge(self, conn: Connection, message: Nudge) -> None:
-        self._table(message.table).nudge(conn, message.seat)
+        self._table(message.table).turns.nudge(conn, message.seat)
 
     def _stand_in(self, conn: Connection, message: StandIn) -> None:
-        self._table(message.table).stand_in_now(conn, message.seat)
+        self._table(message.table).usher.stand_in_now(conn, message.seat)
 
     def _bot_move(self, conn: Connection, message: BotMove) -> None:
-        self._table(message.table).bot_move(conn, message.seat)
+        self._table(message.table).turns.bot_move(conn, message.seat)
 
     def _remove_seat(self, conn: Connection, message: RemoveSeat) -> None:
-        self._table(message.table).remove_seat(conn, message.seat, message.reason)
+        self._table(message.table).usher.remove_seat(conn, message.seat, message.reason)
 
     def _watch(self, conn: Connection, message: Watch) -> Ok:
         limits = self.limits
@@ -796,17 +801,17 @@ class Host:
                                "some first.")  # fmt: skip
         table = self._table_for(conn, message.table, message.code)
         if message.code is not None:  # its info tells the code to a watcher who came with it
-            if table.code_is(message.code):
+            if table.usher.code_is(message.code):
                 conn.codes_known.add(table.id)
             else:  # an open table's, which is not asked for: counted as any wrong code is
                 self._guesses.take(conn.group)
         conn.watching.add(table.id)
-        table.watch(conn)
+        table.audience.watch(conn)
         return {"type": "ok", "table": table.id}
 
     def _leave(self, conn: Connection, message: Leave) -> None:
         table = self._table(message.table)
-        forgotten = table.leave(conn)
+        forgotten = table.usher.leave(conn)
         conn.watching.discard(table.id)
         conn.created.discard(table.id)
         if forgotten is not None:
@@ -814,15 +819,15 @@ class Host:
 
     def _add_bot(self, conn: Connection, message: AddBot) -> Ok:
         table = self._managed(conn, message.table)
-        return {"type": "ok", "seat": table.add_bot(message.seat, message.kind)}
+        return {"type": "ok", "seat": table.usher.add_bot(message.seat, message.kind)}
 
     def _fill_bots(self, conn: Connection, message: FillBots) -> None:
         table = self._managed(conn, message.table)
-        table.fill_bots(message.kind)
+        table.usher.fill_bots(message.kind)
 
     def _remove_bot(self, conn: Connection, message: RemoveBot) -> None:
         table = self._managed(conn, message.table)
-        table.remove_bot(message.seat)
+        table.usher.remove_bot(message.seat)
 
     def _set_open(self, conn: Connection, message: SetOpen) -> None:
         table = self._managed(conn, message.table)
@@ -830,11 +835,11 @@ class Host:
 
     def _start(self, conn: Connection, message: Start) -> None:
         table = self._managed(conn, message.table)
-        table.start(table.name_of(conn))
+        table.start(table.audience.name_of(conn))
 
     def _again(self, conn: Connection, message: Again) -> None:
         table = self._managed(conn, message.table)
-        table.again(table.name_of(conn))
+        table.again(table.audience.name_of(conn))
 
     def _move(self, conn: Connection, message: Move) -> Ok:
         table = self._table(message.table)
@@ -844,7 +849,7 @@ class Host:
         wanted = hash_token(message.token)
         for table in self.tables.values():
             if table.organiser_hash is not None and secrets.compare_digest(wanted, table.organiser_hash):
-                table.organise(conn)
+                table.audience.organise(conn)
                 self._promote(conn)
                 return {"type": "ok", "table": table.id}
         raise RequestError("bad_token", "That organiser token is not known here.")
@@ -853,7 +858,7 @@ class Host:
         return {"type": "ok", "seq": self._table(message.table).undo(conn)}
 
     def _chat(self, conn: Connection, message: Chat) -> None:
-        self._table(message.table).say(conn, message.text)
+        self._table(message.table).audience.say(conn, message.text)
 
     def _rename(self, conn: Connection, message: Rename) -> Ok:
         """Another name for this connection from now on: in its hello's place, for the seats it
@@ -861,7 +866,7 @@ class Host:
         under, so a connection holding one may not change its name."""
         if conn.seats:
             at = min(conn.seats)
-            name = self._table(at).name_of(conn)
+            name = self._table(at).audience.name_of(conn)
             raise RequestError("seated", f"You sit at table {at} as {name}: leave that table to play under "
                                "another name.")  # fmt: skip
         name = clean_name(message.name, "")
@@ -869,6 +874,6 @@ class Host:
             raise RequestError("bad_name", "A name needs at least one letter or digit.")
         conn.name = name
         for table_id in conn.created:
-            if (table := self.tables.get(table_id)) is not None and table.organiser is conn:
-                table.broadcast_info()  # it names who runs the table
+            if (table := self.tables.get(table_id)) is not None and table.audience.organiser is conn:
+                table.audience.tell_info()  # it names who runs the table
         return {"type": "ok", "name": name, "person": self._person(conn, message.person)}

@@ -1,14 +1,14 @@
-"""One table at the host: the requests about it, its seats and its game, and what each
-connection at it is sent.
+"""One table at the host: its settings and its game, from the first deal to the stored end.
 
-The host hands every request about a table to its :class:`Table`, which checks it, changes
-what it holds, writes that to the store it was given, and tells everyone at the table.  What
-it holds is in modules of their own: who sits where (:mod:`.seats`, with the names of
-:mod:`.names`), the game (a :class:`yule.core.session.Session`), its log (:mod:`.tablelog`) and
-chat (:mod:`.chat`), its bots (:mod:`.botloop`), its clocks (:mod:`.clock`) and the requests for
-an away player's seat (:mod:`.door`).  What each connection is sent is the table's own: table
-info, the log so far, and a view frame for every change, each connection its own seat's view
-(a watcher the public one).
+The host hands every request about a table to its :class:`Table`, which coordinates the parts
+that hold the rest, each in a module of its own: who sits where (:mod:`.seats`, with the names
+of :mod:`.names`) and who takes, keeps and leaves a seat (:mod:`.usher`, with the requests for
+an away player's seat: :mod:`.door`); the people at the table and what each connection is sent
+(:mod:`.audience`, with the chat: :mod:`.chat`); the game (a :class:`yule.core.session.Session`)
+and its log (:mod:`.tablelog`); the turn timers and nudges (:mod:`.turns`, with :mod:`.clock`);
+the bots (:mod:`.botloop`); the game's seed (:mod:`.seeds`).  The table itself keeps the
+settings and the game's progress: a game's start, each move, an undo, its end, each written to
+the store it was given before everyone at the table is told.
 
 A seat's move and the chance moves it sets off (each drawn from the game's seed and the move's
 number, so a restart changes nothing) are played on the session, the new record moves are
@@ -21,12 +21,6 @@ evening's scoreboard: :mod:`.evening`, and the strength the table's adapting bot
 pace from its turns (:meth:`Store.learn_pace`).  Seats and settings are written before they
 change in memory, so a failed write changes nothing.
 
-Each game gets its own seed when it starts (:meth:`Table.game_seed`): the host's own secret
-randomness, unless the table's creator asked for a seed and nobody but bots plays against
-the one person at the table, so nobody can choose a shuffle that another person plays.  Its
-bots (bot seats, and stand-ins for players who have been away too long) move in a loop of their
-own (:mod:`.botloop`), fed their own seat's view only, after the table's bot delay.
-
 All methods run on the event loop without awaiting, so a table needs no locks.
 """
 
@@ -36,63 +30,32 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from ..core import BadOptions, Game, IllegalMove, get_game
-from ..core.base import View, seat_namer
-from ..core.bots import bot_title
+from ..core.base import seat_namer
 from ..core.levels import Strength
 from ..core.records import record_of
 from ..core.session import Session
-from .botloop import BotLoop, stand_in_kind
-from .chat import TableChat, clean_chat
-from .clock import NUDGE_AFTER, TIME_UP, TurnClock, Waits
-from .connection import Connection, Limits, TokenBucket
-from .door import Ask, Door, DoorError
+from . import seeds
+from .audience import Audience
+from .botloop import BotLoop
+from .connection import Connection
 from .evening import game_results
-from .frames import (
-    UNDONE,
-    Acting,
-    HiddenSeat,
-    JoinCode,
-    LogEntry,
-    LogFrame,
-    ReclaimWaiting,
-    Seated,
-    SeatInfo,
-    Status,
-    Summary,
-    TableFacts,
-    TableInfo,
-    ViewFrame,
-)
-from .names import clean_name, guest_names
-from .seats import Seat, Seats
-from .store import ChatRow, Store, StoreError, TableRow
-from .tablelog import BOT_MOVE, STARTED, TableLog
+from .frames import OVER, PLAYING, UNDONE, WAITING, LogEntry, Status, TableFacts
+from .names import guest_names
+from .refusal import RequestError
+from .seats import Seats
+from .store import Store, StoreError, TableRow
+from .tablelog import STARTED, TableLog
 from .thinkers import Thinkers
-from .wire import encode, packed
+from .turns import Turns
+from .usher import Usher
 
 log = logging.getLogger("yule.host")
 
-WAITING: Status = "waiting"
-PLAYING: Status = "playing"
-OVER: Status = "over"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-
-
-class RequestError(Exception):
-    """A request the host refuses: ``code`` is stable, ``message`` is shown to the player."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-REASON_LENGTH = 200
-"""Longest reason the organiser may give for removing someone's seat."""
 
 
 def new_code() -> str:
@@ -100,7 +63,7 @@ def new_code() -> str:
 
 
 class Table:
-    """A table: its settings, seats, current game and connections (see the module docstring)."""
+    """A table: its settings, its current game, and the parts that hold the rest (see the module docstring)."""
 
     def __init__(
         self,
@@ -130,50 +93,36 @@ class Table:
         self.status: Status = WAITING
         self.game_no = 0
         self.client_seed = client_seed
-        """The seed the creator asked for: honoured only for games at which nobody else plays."""
+        """The seed the creator asked for: honoured only for games at which nobody else plays (:mod:`.seeds`)."""
         self.made_by = made_by
         """The address the table was created from, as the host's limits count addresses (its
         share of tables and of the bots' thinking); None if not known."""
         self.started_by: str | None = None
         """Who started the current game (its log's first line says so)."""
         self.players: list[str] = []
-        self.seats = Seats(store, id, seats, away_timeout, self._stand_in)
-        """Who sits where (:mod:`.seats`)."""
         self.session: Session[Any] | None = None
         """The current game (the last one, once it is over); None before the first game."""
         self.log = TableLog(game)
         """The current game's log (:mod:`.tablelog`)."""
-        self.chat = TableChat(store, id)
-        default = Limits()
-        self.chat_tokens = TokenBucket(default.table_chat_rate, default.table_chat_burst)
-        """Chat lines the whole table may say now, whoever says them (the host sets its own limits)."""
         self.turn_seconds = turn_seconds
         """Seconds a person has for each move, or None (no turn timer): :mod:`.clock`."""
-        self.clock = TurnClock(turn_seconds, self._time_up) if turn_seconds is not None else None
-        self.watchers: set[Connection] = set()
-        self.creators: set[Connection] = set()
         self.organised = False
         """Organiser mode: the organiser moves for every seat (its guests have no connections)."""
         self.organiser_hash: str | None = None
-        self.organiser: Connection | None = None
-        """The connection that created the table, or re-proved it with the organiser token."""
-        self.door = Door(id, self._let_in, self.deciders)
-        """Requests for the seats of people who are away (:mod:`.door`)."""
-        self.retoken: Callable[[str | None, str | None, int], None] = lambda old, new, seat: None
-        """Told when a seat's token changes (old hash, new hash or None, seat): the host's index of tokens."""
-        self.nudge_after = NUDGE_AFTER
+        self.strength = Strength()
+        """How strong the table's adapting bots play, after the games played here."""
         self.thinkers = Thinkers()
         """Where this table's bots think; the host shares its own between its tables."""
         self.bots = BotLoop(self)
         """The bots of the current game and the loop that moves for them (:mod:`.botloop`)."""
-        self.waits = Waits()
-        """How long each seat's move has waited, and each person's turn took (:mod:`.clock`)."""
-        self.strength = Strength()
-        """How strong the table's adapting bots play, after the games played here."""
-        self.listing: tuple[float, bytes] | None = None
-        """When the table's line in the lobby list was made, and the line (:meth:`listed`)."""
-        self.on_info: Callable[[], None] = lambda: None
-        """Told when the table tells its info (it changed): the host's lobby list is made again."""
+        self.turns = Turns(self, turn_seconds)
+        """The turn timers, how long each move waited, nudges (:mod:`.turns`)."""
+        self.audience = Audience(self, store, self.turns.clock)
+        """The connections at the table and what each is sent (:mod:`.audience`)."""
+        self.usher = Usher(self)
+        """Who takes, keeps and leaves a seat (:mod:`.usher`)."""
+        self.seats = Seats(store, id, seats, away_timeout, self.usher.stand_in)
+        """Who sits where (:mod:`.seats`)."""
 
     # -- creation and restoring ----------------------------------------------------------------
 
@@ -220,13 +169,6 @@ class Table:
                 store.save_organiser(id, organiser_hash, organised)
         return table
 
-    def organise(self, conn: Connection) -> None:
-        """The connection proved the organiser token: it organises (and manages) the table again."""
-        self.organiser = conn
-        self.creators.add(conn)
-        conn.created.add(self.id)
-        self.send_current(conn)
-
     @classmethod
     def restore(cls, store: Store, row: TableRow, away_timeout: float, shortest_turn: float = 0.0) -> Table:
         """A table as stored; its current game rebuilt by replaying the stored moves.
@@ -263,7 +205,7 @@ class Table:
                 session.draw_chance()
                 if len(session.moves) > stored:
                     table._commit(stored, [])
-                table._wind_clock()
+                table.turns.wind()
                 table.bots.kick()
         elif table.status == OVER and not store.record_path(table.id, table.game_no).exists():
             table._store_end()
@@ -323,7 +265,7 @@ class Table:
         is never written: the chance moves in the record are all a replay needs.
         """
         assert self.session is not None
-        extra = {"seed": self.client_seed} if self.dealt_by_client_seed() else {}
+        extra = {"seed": self.client_seed} if seeds.dealt_by(self.client_seed, self.seed, self.game_no) else {}
         bots = [s.bot if s is not None else None for s in self.seats]
         return record_of(self.session, self.players, **extra, table=self.id, game_no=self.game_no, bots=bots)
 
@@ -342,22 +284,9 @@ class Table:
         """How many record moves the current game has (chance moves included)."""
         return 0 if self.session is None else len(self.session.moves)
 
-    # -- what the table tells its connections -----------------------------------------------
+    # -- what the table tells -----------------------------------------------------------------
 
-    def connections(self) -> set[Connection]:
-        conns = {s.conn for s in self.seats if s is not None and s.conn is not None}
-        return conns | self.watchers | self.creators
-
-    def summary(self, conn: Connection | None = None, *, public: bool = False) -> Summary:
-        """The table as listed in the lobby (no code).  A private table listed for a connection
-        that is not at it (``conn``), or for anyone (``public``), says which seats are taken, not
-        by whom: ``{}`` for each."""
-        seats: list[SeatInfo | HiddenSeat | None] = list(self.seats.summaries())
-        if not self.open and (public or (conn is not None and not self.is_at(conn))):
-            seats = [None if s is None else {} for s in seats]
-        return {**self._facts(), "seats": seats}
-
-    def _facts(self) -> TableFacts:
+    def facts(self) -> TableFacts:
         """What the lobby line and the table info both say."""
         return {
             "table": self.id,
@@ -370,79 +299,11 @@ class Table:
             "bot_delay": self.bot_delay,
             "seq": self.seq,
             "organised": self.organised,
-            "client_seed": self.dealt_by_client_seed() if self.status != WAITING else self.client_seed_honoured(),
+            "client_seed": seeds.dealt_by(self.client_seed, self.seed, self.game_no)
+            if self.status != WAITING
+            else seeds.honoured(self.client_seed, self.seats),
             "turn_seconds": self.turn_seconds,
         }
-
-    def attended(self) -> bool:
-        """True while a person is connected in a seat here, or its creator is: watchers alone
-        do not keep a waiting table from expiring."""
-        if self.organiser is not None or self.creators:
-            return True
-        return any(s is not None and s.bot is None and s.conn is not None for s in self.seats)
-
-    def is_at(self, conn: Connection) -> bool:
-        """True for a connection at the table: seated there, watching it, or its creator."""
-        return self.id in conn.seats or conn in self.watchers or conn in self.creators
-
-    def info_for(self, conn: Connection) -> TableInfo:
-        """The table info ``conn`` is told: the table, and what it may do here."""
-        code: JoinCode = {"code": self.code} if self.may_manage(conn) or self.id in conn.codes_known else {}
-        return {"type": "table", **self._facts(), "seats": self.seats.summaries(), "you": conn.seats.get(self.id),
-                "organiser": conn is self.organiser, "runs": self.runs(conn), "run_by": self.run_by(),
-                "players": self.players, **code}  # fmt: skip
-
-    def broadcast_info(self) -> None:
-        """Tell everyone at the table its info (it changed); its line in the lobby changes too."""
-        self.listing = None
-        self.on_info()
-        for conn in self.connections():
-            conn.send(self.info_for(conn))
-
-    def listed(self, now: float, fresh: float) -> bytes:
-        """The table's line in the lobby list for anyone not at it: its public :meth:`summary`,
-        encoded once for every list; made again when the table has told its info since, or
-        when it is ``fresh`` seconds old (``now``, on the loop's clock: its moves change it
-        without a word)."""
-        if self.listing is None or now - self.listing[0] >= fresh:
-            self.listing = (now, packed(self.summary(public=True)))
-        return self.listing[1]
-
-    def view_frame(self, seat: int | None, log_entries: list[LogEntry]) -> bytes:
-        assert self.session is not None
-        frame: ViewFrame[View] = {"type": "view", "table": self.id, "seat": seat, "seq": self.seq,
-                                  "view": self.session.state.view(seat), "log": log_entries}  # fmt: skip
-        if self.clock is not None:
-            frame["timers"] = self.clock.left()
-        return encode(frame)
-
-    def organiser_frame(self, log_entries: list[LogEntry]) -> bytes:
-        """The organiser's frame in organiser mode: the public view, and ``acting``: each seat
-        that may move now with its view's ``actions`` (what it may do; no hidden card)."""
-        assert self.session is not None
-        state = self.session.state
-        acting: list[Acting] = [{"seat": s, "actions": state.view(s).get("actions", {})} for s in self.movers()]
-        frame: ViewFrame[View] = {"type": "view", "table": self.id, "seat": None, "seq": self.seq,
-                                  "view": state.view(None), "log": log_entries, "acting": acting}  # fmt: skip
-        if self.clock is not None:
-            frame["timers"] = self.clock.left()
-        return encode(frame)
-
-    def send_log(self, conn: Connection) -> None:
-        """The current game's log so far (none before the first game) and the table's chat."""
-        frame: LogFrame = {"type": "log", "table": self.id, "game_no": self.game_no, "entries": self.log.entries,
-                           "chat": self.chat.lines}  # fmt: skip
-        conn.send(frame)
-
-    def send_current(self, conn: Connection) -> None:
-        """Table info, the log so far with the chat, and the connection's current view (empty log)."""
-        conn.send(self.info_for(conn))
-        self.send_log(conn)
-        if self.session is not None:
-            if self.organised and conn is self.organiser and self.id not in conn.seats:
-                conn.send_bytes(self.organiser_frame([]))
-            else:
-                conn.send_bytes(self.view_frame(conn.seats.get(self.id), []))
 
     def _started(self) -> dict[str, Any]:
         """The log event of who started the current game."""
@@ -452,322 +313,27 @@ class Table:
         """Every connection at the table gets its own view with the new public events."""
         self._send_views(self.log.events(events, self.players, self.seq))
 
-    def _announce(self, event: dict[str, Any], text: str) -> None:
+    def announce(self, event: dict[str, Any], text: str) -> None:
         """A log line of the table's own (not a move's): kept in the log, and sent with everyone's view."""
         self._send_views([self.log.add(event, text, self.seq)])
 
     def _send_views(self, entries: list[LogEntry]) -> None:
-        self._wind_clock()
-        self.waits.follow(self.movers() if self.status == PLAYING else [])
-        for seat, s in enumerate(self.seats):
-            if s is not None and s.conn is not None:
-                s.conn.send_bytes(self.view_frame(seat, entries))
-        others = (self.watchers | self.creators) - {s.conn for s in self.seats if s is not None}
-        if self.organised and self.organiser in others:
-            others = others - {self.organiser}
-            self.organiser.send_bytes(self.organiser_frame(entries))
-        if others:
-            frame = self.view_frame(None, entries)
-            for conn in others:
-                conn.send_bytes(frame)
+        """The turn timers and waits follow who may move now; then everyone gets their view."""
+        self.turns.wind()
+        self.turns.waits.follow(self.movers() if self.status == PLAYING else [])
+        self.audience.send_views(entries)
 
-    # -- seats -------------------------------------------------------------------------------
+    def tell(self, code: str, message: str) -> None:
+        """Say something to every connection at the table (an error frame not tied to a request)."""
+        for conn in self.audience.connections():
+            conn.error(code, message, table=self.id)
 
-    def may_manage(self, conn: Connection) -> bool:
-        """The creating connection and anyone holding a person's seat see the join code."""
-        return conn in self.creators or self.id in conn.seats
-
-    def runs(self, conn: Connection) -> bool:
-        """True for the connection that runs the table: its organiser (the creator, or whoever
-        proved the organiser token since); while nobody organises it (the creator is gone),
-        every person seated there."""
-        if self.organiser is not None:
-            return conn is self.organiser
-        return self.id in conn.seats
-
-    def run_by(self) -> str | None:
-        """The organiser's name (their seat's, else their hello name), or None while nobody organises."""
-        return None if self.organiser is None else self.name_of(self.organiser)
-
-    def name_of(self, conn: Connection) -> str:
-        """How the table names a connection: its seat's name there, else its hello name."""
-        seat = conn.seats.get(self.id)
-        s = self.seats[seat] if seat is not None else None
-        return s.name if s is not None else conn.name
-
-    def check_runs(self, conn: Connection) -> None:
-        """Refuse a request only the table's organiser may make (:meth:`runs`)."""
-        if not self.runs(conn):
-            who = self.run_by()
-            raise RequestError("forbidden", f"{who} runs this table: ask them." if who else
-                               "Only the table's organiser and its players may do that.")  # fmt: skip
-
-    def code_is(self, code: str) -> bool:
-        """True when ``code`` is this table's join code (as typed: any case, spaces around)."""
-        return secrets.compare_digest(code.strip().upper().encode(), self.code.encode())
-
-    def check_code(self, conn: Connection, code: str | None) -> None:
-        if self.open or self.may_manage(conn):
-            return
-        if code is None or not self.code_is(code):
-            raise RequestError("bad_code", "This table is private: ask its creator for the join code.")
-
-    def _free_seat(self, wanted: int | None) -> int:
-        if wanted is not None:
-            if wanted >= self.size:
-                raise RequestError("bad_seat", f"This table has seats 0 to {self.size - 1}.")
-            if self.seats[wanted] is not None:
-                raise RequestError("seat_taken", "That seat is taken.")
-            return wanted
-        for seat, s in enumerate(self.seats):
-            if s is None:
-                return seat
-        raise RequestError("table_full", "Every seat at this table is taken.")
-
-    def join(self, conn: Connection, wanted: int | None) -> tuple[int, str]:
-        """Seat the connection's player; returns the seat and its new secret token."""
-        if self.id in conn.seats:
-            raise RequestError("already_seated", "You already have a seat at this table.")
-        if self.status == PLAYING:
-            raise RequestError("playing", "This game has started; you can watch it.")
-        seat = self._free_seat(wanted)
-        token = self.seats.person(seat, conn)
-        conn.seats[self.id] = seat
-        self.watchers.discard(conn)
-        self._seated(conn, seat)
-        return seat, token
-
-    def resume(self, conn: Connection, seat: int) -> None:
-        """Give a seat back to the connection presenting its token (any earlier one loses it);
-        a request from another device for that seat ends (its own device wins)."""
-        self.door.came_back(seat)
-        self._take(conn, seat)
-
-    def _take(self, conn: Connection, seat: int) -> None:
-        """Seat ``conn`` in ``seat``, which it has proved to be its own."""
-        s = self.seats[seat]
-        assert s is not None
-        if s.conn is not None and s.conn is not conn:
-            s.conn.seats.pop(self.id, None)
-            s.conn.error("replaced", "Your seat was taken back by another connection.", table=self.id)
-        s.conn = conn
-        conn.seats[self.id] = seat
-        self.watchers.discard(conn)
-        self.seats.back(s)
-        self._seated(conn, seat)
-        self.bots.kick()
-
-    def _seated(self, conn: Connection, seat: int) -> None:
-        """The connection has just taken ``seat``: everyone gets the table info, and it gets the
-        log so far with the chat, then its view."""
-        self._wind_clock()
-        self.broadcast_info()
-        self.send_log(conn)
-        if self.session is not None:
-            conn.send_bytes(self.view_frame(seat, []))
-
-    def say(self, conn: Connection, raw: str) -> None:
-        """A chat line from someone at this table, to everyone at it and nobody else (:mod:`.chat`)."""
-        if conn not in self.connections():
-            raise RequestError("not_at_table", "Join or watch this table to chat there.")
-        if not conn.chat_tokens.take():
-            raise RequestError("chat_flood", "You are chatting too fast: wait a moment, then say it again.")
-        if not self.chat_tokens.take():
-            raise RequestError("chat_flood", "This table's chat is going too fast: wait a moment, then say it again.")
-        text = clean_chat(raw)
-        if not text:
-            raise RequestError("empty_chat", "There is nothing to say in that line.")
-        seat = conn.seats.get(self.id)
-        s = self.seats[seat] if seat is not None else None
-        line = ChatRow(seat, s.name if s is not None else conn.name, text, self.game_no, self.seq)
-        frame = encode(self.chat.say(line))
-        for other in self.connections():
-            other.send_bytes(frame)
-
-    def reclaim(self, conn: Connection, name: str) -> Seated | ReclaimWaiting:
-        """A newcomer asks for the seat of the away player called ``name`` (:mod:`.door`).
-
-        With someone else connected to the table, the table is asked and the reply is
-        ``reclaim_waiting``; with nobody, the seat is handed over at once and the reply is
-        ``seated`` (a new token; the old one stops working).
-        """
-        if self.id in conn.seats:
-            raise RequestError("already_seated", "You already have a seat at this table.")
-        wanted = clean_name(name, "")
-        found = [i for i, s in enumerate(self.seats) if s is not None and s.name.casefold() == wanted.casefold()]
-        if not wanted or not found:
-            raise RequestError("no_player", f"No one at this table is called {wanted or 'that'}.")
-        seat = found[0]
-        s = self.seats[seat]
-        assert s is not None
-        if s.bot is not None:
-            raise RequestError("bad_seat", f"{s.name} is a bot: only a person's seat can be taken back.")
-        if s.token_hash is None:
-            raise RequestError("bad_seat", f"The organiser plays for {s.name}: that seat cannot be taken.")
-        if s.conn is not None:
-            raise RequestError(
-                "not_away", f"{s.name} is at the table: only the seat of someone away can be taken back."
-            )
-        if self.deciders(conn):
-            try:
-                ask = self.door.open(conn, seat, s.name)
-            except DoorError as e:
-                raise RequestError(e.code, e.message) from None
-            return self.door.waiting(ask)
-        token = self.hand_over(conn, seat, None)
-        return {"type": "seated", "table": self.id, "seat": seat, "token": token}
-
-    def deciders(self, asker: Connection) -> set[Connection]:
-        """Who answers a request for a seat: the people seated here and its creator, whoever is connected."""
-        people = {s.conn for s in self.seats if s is not None and s.bot is None and s.conn is not None}
-        if self.organiser is not None:
-            people.add(self.organiser)
-        return (people | self.creators) - {asker}
-
-    def answer(self, conn: Connection, request: int, yes: bool) -> None:
-        """Someone at the table answers a request for a seat."""
-        try:
-            self.door.answer(conn, request, yes)
-        except DoorError as e:
-            raise RequestError(e.code, e.message) from None
-
-    def _let_in(self, ask: Ask, by: str) -> None:
-        """The table said yes: the asker gets the seat (told with ``seated`` before its view)."""
-        s = self.seats[ask.seat]
-        if s is None or s.conn is not None or ask.conn.closed:
-            return
-        self.hand_over(ask.conn, ask.seat, by, request=ask.id)
-
-    def hand_over(self, conn: Connection, seat: int, by: str | None, *, request: int | None = None) -> str:
-        """Give an away player's seat to ``conn`` with a new token (the old one stops working,
-        so the old device cannot take it back); everyone reads who is back in the log.
-        ``by``: who said yes (None: nobody else was at the table).  Returns the new token."""
-        s = self.seats[seat]
-        assert s is not None
-        old_hash, token = self.seats.new_token(seat)
-        self.retoken(old_hash, s.token_hash, seat)
-        if request is not None:
-            conn.send({"type": "seated", "table": self.id, "seat": seat, "token": token, "request": request})
-        if self.session is not None:
-            said = f" ({by} said yes)" if by else ""
-            self._announce({"type": "back", "seat": seat}, f"{s.name} is back, on another device{said}.")
-        self._take(conn, seat)
-        return token
-
-    def watch(self, conn: Connection) -> None:
-        self.watchers.add(conn)
-        self.send_current(conn)
-
-    def leave(self, conn: Connection) -> str | None:
-        """The connection gives up its seat (or stops watching, or asking for a seat); returns a
-        token hash to forget."""
-        self.door.withdraw(conn)
-        seat = conn.seats.get(self.id)
-        s = self.seats[seat] if seat is not None else None
-        if seat is not None and self.status != PLAYING:
-            self.seats.empty(seat)
-        self.watchers.discard(conn)
-        self.creators.discard(conn)
-        if self.organiser is conn:  # the creator left: the players seated here run the table now
-            self.organiser = None
-        if seat is None:
-            return None
-        del conn.seats[self.id]
-        assert s is not None
-        if self.status == PLAYING:
-            s.conn = None
-            self.seats.back(s)
-            s.stand_in = True  # a player who leaves mid-game is replaced at once; the token still works
-            self._wind_clock()
-            self.broadcast_info()
-            self.bots.kick()
-            return None
-        self.broadcast_info()
-        return s.token_hash
-
-    def detach(self, conn: Connection) -> None:
-        """The connection is gone: its seats wait for it (then a bot stands in), its request ends."""
-        self.door.withdraw(conn)
-        self.watchers.discard(conn)
-        self.creators.discard(conn)
-        if self.organiser is conn:
-            self.organiser = None
-        seat = conn.seats.get(self.id)
-        if seat is None:
-            return
-        s = self.seats[seat]
-        if s is not None and s.conn is conn:
-            s.conn = None
-            if self.status == PLAYING:
-                self.seats.away(seat)
-            self.broadcast_info()
-
-    def _stand_in(self, seat: int) -> None:
-        """The person of ``seat`` has been away too long: a bot plays for them from now on."""
-        s = self.seats[seat]
-        if s is None or s.conn is not None or self.status != PLAYING:
-            return
-        s.away_timer = None
-        s.stand_in = True
-        self._wind_clock()
-        self.broadcast_info()
-        self.bots.kick()
-
-    def add_bot(self, seat: int | None, kind: str | None) -> int:
-        seat = self._seat_bot(seat, kind)
-        self.broadcast_info()
-        return seat
-
-    def fill_bots(self, kind: str | None) -> None:
-        """A bot in every empty seat."""
-        for seat, s in enumerate(self.seats):
-            if s is None:
-                self._seat_bot(seat, kind)
-        self.broadcast_info()
-
-    def _seat_bot(self, seat: int | None, kind: str | None) -> int:
-        if self.status == PLAYING:
-            raise RequestError("playing", "Bots are seated before the game starts.")
-        kind = kind or stand_in_kind(self.game)
-        if kind not in self.game.bots:
-            raise RequestError("bad_bot", f"{self.game.title} bots: {', '.join(self.game.bots)}.")
-        seat = self._free_seat(seat)
-        self.seats.bot(seat, kind, f"{bot_title(kind)} Bot {seat + 1}")
-        return seat
-
-    def remove_bot(self, seat: int) -> None:
-        if self.status == PLAYING:
-            raise RequestError("playing", "Bots leave once the game is over.")
-        if not 0 <= seat < self.size or (s := self.seats[seat]) is None or s.bot is None:
-            raise RequestError("bad_seat", "There is no bot in that seat.")
-        self.seats.empty(seat)
-        self.broadcast_info()
+    # -- settings and the game's progress ----------------------------------------------------------
 
     def set_open(self, open: bool) -> None:
         with self._changing(open=open):
             self.save()
-        self.broadcast_info()
-
-    # -- the game's seed ----------------------------------------------------------------------
-
-    def client_seed_honoured(self) -> bool:
-        """True when a game started now would deal from the creator's seed: it asked for one and
-        at most one seat is a person's (a player alone with bots keeps a seeded game reproducible)."""
-        people = sum(1 for s in self.seats if s is not None and s.bot is None)
-        return self.client_seed is not None and people <= 1
-
-    def game_seed(self, game_no: int) -> str:
-        """A seed for game ``game_no``, about to start: from the creator's seed when it is honoured
-        (one for each game number, so every game of the table differs), else the host's own secret."""
-        if self.client_seed_honoured():
-            return f"{self.client_seed}/{game_no}"
-        return secrets.token_hex(16)
-
-    def dealt_by_client_seed(self) -> bool:
-        """True when the creator's seed dealt the current game (a secret seed has no ``/``)."""
-        return self.client_seed is not None and self.seed == f"{self.client_seed}/{self.game_no}"
-
-    # -- playing -----------------------------------------------------------------------------
+        self.audience.tell_info()
 
     def start(self, by: str | None = None) -> None:
         """A new game with the seats as they are; ``by``: who started it (the log says so)."""
@@ -775,14 +341,14 @@ class Table:
             raise RequestError("playing", "The game has already started.")
         if any(s is None for s in self.seats):
             raise RequestError("seats_empty", "Every seat needs a player or a bot first.")
-        session = self._new_session(self.game_seed(self.game_no + 1))
+        session = self._new_session(seeds.game_seed(self.client_seed, self.seats, self.game_no + 1))
         events = session.draw_chance()
         with self._changing(game_no=self.game_no + 1, session=session, status=PLAYING, log=TableLog(self.game), started_by=by,
                             players=[s.name for s in self.seats if s is not None]):  # fmt: skip
             self.save()
             self.store.append_moves(self.id, self.game_no, 0, session.moves)
         self._make_bots()
-        self.waits.clear()
+        self.turns.waits.clear()
         for seat, s in enumerate(self.seats):
             if s is not None:
                 s.stand_in = False
@@ -790,7 +356,7 @@ class Table:
         if by is not None:
             events.insert(0, self._started())
         self.publish(events)
-        self.broadcast_info()
+        self.audience.tell_info()
         self.bots.kick()
 
     def again(self, by: str | None = None) -> None:
@@ -799,7 +365,7 @@ class Table:
         if any(s is None for s in self.seats):
             with self._changing(status=WAITING):
                 self.save()
-            self.broadcast_info()
+            self.audience.tell_info()
             return
         self.start(by)
 
@@ -819,7 +385,7 @@ class Table:
         """A move from a connection (for ``for_seat`` from an organiser-mode table's organiser);
         returns the new ``seq`` once it is committed and sent."""
         if for_seat is not None:
-            if not (self.organised and self.game.organiser_mode and conn is self.organiser):
+            if not (self.organised and self.game.organiser_mode and conn is self.audience.organiser):
                 raise RequestError("forbidden", "Only the organiser of an organiser-mode table moves for a seat.")
             if not 0 <= for_seat < self.size:
                 raise RequestError("bad_seat", f"This table has seats 0 to {self.size - 1}.")
@@ -854,14 +420,14 @@ class Table:
         except Exception:
             log.exception("table %s: the engine failed on a move; the game is back at move %d", self.id, stored)
             raise RequestError("illegal", "That move is not understood.") from None
-        self.waits.moved(seat, timed=timed)
+        self.turns.waits.moved(seat, timed=timed)
         self._commit(stored, ([note] if note is not None else []) + events)
         self.bots.kick()
 
     def undo(self, conn: Connection) -> int:
         """The organiser takes back the last seat move (and the chance moves it set off);
         the stored record is cut to the moves that stand.  Returns the new ``seq``."""
-        if conn is not self.organiser:
+        if conn is not self.audience.organiser:
             raise RequestError("forbidden", "Only the table's organiser may undo.")
         session = self.session
         if self.status == WAITING or session is None:
@@ -885,8 +451,8 @@ class Table:
             self._forget_record()
             for seat in range(self.size):
                 self.seats.away(seat)
-        self._announce({"type": UNDONE, "seq": keep, "undone": undone[0] if undone else None}, f"Undone: {what}")
-        self.broadcast_info()
+        self.announce({"type": UNDONE, "seq": keep, "undone": undone[0] if undone else None}, f"Undone: {what}")
+        self.audience.tell_info()
         self.bots.kick()
         return keep
 
@@ -917,7 +483,7 @@ class Table:
             self._ended()
         self.publish(events)
         if over:
-            self.broadcast_info()
+            self.audience.tell_info()
 
     def _forget_record(self) -> None:
         """Remove the current game's record file (the game is not over, or not stored as over)."""
@@ -938,114 +504,16 @@ class Table:
     def _ended(self) -> None:
         """The game is over: its away timers and turn timers stop, the host learns people's pace
         from its turns."""
-        turns = self.waits.taken()
+        turns = self.turns.waits.taken()
         if turns:
             try:
                 self.store.learn_pace(self.game.name, turns)
             except StoreError:
                 log.exception("table %s: the pace of its game could not be stored", self.id)
-        if self.clock is not None:
-            self.clock.stop()
+        self.turns.stop()
         self.seats.stop()
 
-    def _wind_clock(self) -> None:
-        """The turn timers follow who waits now for a person's move (:mod:`.clock`)."""
-        if self.clock is None:
-            return
-        waiting = [] if self.status != PLAYING else [
-            seat for seat in self.movers()
-            if not self.controlled(seat) and (s := self.seats[seat]) is not None and s.token_hash is not None
-        ]  # fmt: skip
-        self.clock.wind(waiting, self.session.moves if self.session is not None else [])
-
-    def _time_up(self, seat: int) -> None:
-        """A seat's time is up: the bot that stands in for it makes this one move (the log says so)."""
-        self.bots.once(seat, {"type": TIME_UP, "seat": seat})
-
-    # -- the organiser's controls ---------------------------------------------------------------
-
-    def _person_to_move(self, seat: int) -> Seat:
-        """The seat, which must be a connected person's whose move the table waits for."""
-        if self.status != PLAYING:
-            raise RequestError("not_playing", "The game is not being played.")
-        s = self.seats[seat] if 0 <= seat < self.size else None
-        if s is None or not s.person:
-            raise RequestError("bad_seat", "That seat is not a player's.")
-        if seat not in self.movers():
-            raise RequestError("not_waiting", f"The table is not waiting for {s.name}.")
-        if s.stand_in:
-            raise RequestError("not_waiting", f"A bot is playing for {s.name} already.")
-        waited = self.waits.waited(seat)
-        if waited < self.nudge_after:
-            raise RequestError("too_soon", f"{s.name}'s move began {waited:.0f} seconds ago: give them a moment "
-                               f"(after {self.nudge_after:g} seconds you can).")  # fmt: skip
-        return s
-
-    def nudge(self, conn: Connection, seat: int) -> None:
-        """Someone seated here (or the organiser) reminds a player the table waits for them; the
-        player hears it (``nudged``) and the log says who nudged whom."""
-        if self.id not in conn.seats and not self.runs(conn):
-            raise RequestError("not_seated", "Only the players at this table can nudge one of them.")
-        if conn.seats.get(self.id) == seat:
-            raise RequestError("bad_seat", "That is your own seat.")
-        s = self._person_to_move(seat)
-        if s.conn is None:
-            raise RequestError("not_waiting", f"{s.name} is away: a bot will play for them.")
-        if not self.waits.nudge(seat):
-            raise RequestError("too_soon", f"{s.name} was nudged a moment ago.")
-        who = self.name_of(conn)
-        s.conn.send({"type": "nudged", "table": self.id, "seat": seat, "name": who})
-        self._announce(
-            {"type": "nudged", "seat": seat, "name": who}, f"{who} nudged {s.name}: the table waits for their move."
-        )
-
-    def bot_move(self, conn: Connection, seat: int) -> None:
-        """The organiser lets the stand-in bot make this one move for a player who has not moved
-        for a while (the log says who let it)."""
-        self.check_runs(conn)
-        self._person_to_move(seat)
-        self.bots.once(seat, {"type": BOT_MOVE, "seat": seat, "name": self.name_of(conn)})
-
-    def stand_in_now(self, conn: Connection, seat: int) -> None:
-        """The organiser hands an away player's seat to the stand-in bot now, not at the end of
-        the countdown; the player's token still brings them back."""
-        self.check_runs(conn)
-        if self.status != PLAYING:
-            raise RequestError("not_playing", "The game is not being played.")
-        s = self.seats[seat] if 0 <= seat < self.size else None
-        if s is None or not s.person:
-            raise RequestError("bad_seat", "That seat is not a player's.")
-        if s.conn is not None:
-            raise RequestError("not_away", f"{s.name} is at the table.")
-        if s.stand_in:
-            raise RequestError("not_away", f"A bot is playing for {s.name} already.")
-        if s.away_timer is not None:
-            s.away_timer.cancel()
-        self._stand_in(seat)
-        who = self.name_of(conn)
-        self._announce(
-            {"type": "stand_in", "seat": seat, "name": who}, f"{who} let a bot play for {s.name} until they are back."
-        )
-
-    def remove_seat(self, conn: Connection, seat: int, reason: str) -> None:
-        """Before a game (or between games) the organiser frees a person's seat (a wrong join);
-        they are told why, and their token stops working."""
-        self.check_runs(conn)
-        if self.status == PLAYING:
-            raise RequestError("playing", "A player's seat can be freed before the game starts, not during it.")
-        s = self.seats[seat] if 0 <= seat < self.size else None
-        if s is None or s.bot is not None:
-            raise RequestError("bad_seat", "There is no player in that seat.")
-        if conn.seats.get(self.id) == seat:
-            raise RequestError("bad_seat", "That is your own seat: leave the table instead.")
-        why = clean_chat(reason)[:REASON_LENGTH]
-        self.seats.empty(seat)
-        self.retoken(s.token_hash, None, seat)
-        who = self.name_of(conn)
-        if s.conn is not None:
-            s.conn.seats.pop(self.id, None)
-            s.conn.send({"type": "removed", "table": self.id, "seat": seat, "name": who, "reason": why})
-        self.broadcast_info()
+    # -- who moves -------------------------------------------------------------------------------
 
     def controlled(self, seat: int) -> bool:
         """True while a bot moves for ``seat``: a bot's seat, or a person's that a bot stands in for."""
@@ -1056,14 +524,8 @@ class Table:
         """True when people play at the table (a guest the organiser moves for is no player here)."""
         return any(s is not None and s.person for s in self.seats)
 
-    def tell(self, code: str, message: str) -> None:
-        """Say something to every connection at the table (an error frame not tied to a request)."""
-        for conn in self.connections():
-            conn.error(code, message, table=self.id)
-
     def close(self) -> None:
-        self.door.close_all("This table has closed.")
+        self.usher.door.close_all("This table has closed.")
         self.bots.close()
-        if self.clock is not None:
-            self.clock.stop()
+        self.turns.stop()
         self.seats.stop()

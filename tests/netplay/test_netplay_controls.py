@@ -73,7 +73,7 @@ async def test_the_creator_runs_the_table_again_after_coming_back(host, tmp_path
         try:
             (saved,) = again.saved_seats()
             await again.resume(saved.token)
-            await until(lambda: host.tables[created["table"]].organiser is not None, "Ana organising again")
+            await until(lambda: host.tables[created["table"]].audience.organiser is not None, "Ana organising again")
             with pytest.raises(HostError):
                 await bob.start(created["table"])
             await again.start(created["table"])

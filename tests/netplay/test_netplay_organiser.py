@@ -80,7 +80,7 @@ async def test_organiser_mode_moves_for_any_seat_and_resumes_after_a_restart(tmp
             assert await org.organise(token) == table
             frame = await next_message(org, "view", table=table, seq=5)
             assert frame["view"]["gifts"][1]["label"] == "Kite" and frame["acting"]
-            info = host.tables[table].summary()
+            info = host.tables[table].audience.summary()
             assert info["organised"] and not any(s["away"] or s["stand_in"] for s in info["seats"])
             assert await org.undo(table) == 4
             while True:

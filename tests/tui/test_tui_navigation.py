@@ -187,7 +187,7 @@ async def test_a_spectator_has_no_move_keys_and_leaves_straight_to_the_lobby(hos
             assert "results" in shown(app) and "again" not in shown(app)
             await pilot.press("q")  # no question: straight back to the lobby
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-            await wait_for(pilot, lambda: not host.tables[table].watchers, what="no longer watching")
+            await wait_for(pilot, lambda: not host.tables[table].audience.watchers, what="no longer watching")
             assert app.client.watching == {} and not app.watching
 
 

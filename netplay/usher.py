@@ -1,0 +1,327 @@
+"""The usher of a table at the host: who takes a seat, comes back to it, or leaves it.
+
+A person joins a free seat (open tables to anyone, private ones with the join code) and gets
+its secret token; the token gives the seat back later (:meth:`Usher.resume`), the seat's own
+device winning over any other.  Someone whose device is gone asks for their seat by name,
+and gets it once the table says yes (:mod:`.door`, :meth:`Usher.reclaim`).  Before a game the
+table's organiser seats and removes bots and may free a person's seat (a wrong join).  A
+person who leaves or is gone mid-game keeps the seat: a bot stands in for them at once (they
+left) or after the away timeout (they are gone, :meth:`.seats.Seats.away`), or when the
+organiser says so, and their token still brings them back.  Between games a seat someone
+leaves is free again.
+
+Who sits where is written first (:mod:`.seats`); then everyone at the table is told
+(:mod:`.audience`), and the bots and turn timers look again at who moves for whom.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ..core import Game
+from ..core.bots import bot_title
+from ..core.session import Session
+from .audience import Audience
+from .botloop import BotLoop, stand_in_kind
+from .chat import clean_chat
+from .connection import Connection
+from .door import Ask, Door
+from .frames import PLAYING, ReclaimWaiting, Seated, Status
+from .names import clean_name
+from .refusal import RequestError
+from .seats import Seats
+from .turns import Turns
+
+REASON_LENGTH = 200
+"""Longest reason the organiser may give for removing someone's seat."""
+
+
+class UsherTable(Protocol):
+    """What the usher asks of its table (:class:`yule.netplay.table.Table`)."""
+
+    id: int
+    size: int
+    game: Game[Any]
+    open: bool
+    code: str
+    status: Status
+    seats: Seats
+    session: Session[Any] | None
+    bots: BotLoop
+    audience: Audience
+    turns: Turns
+
+    def announce(self, event: dict[str, Any], text: str) -> None:
+        """A log line of the table's own, sent with everyone's view."""
+
+
+class Usher:
+    """Who takes, keeps and leaves the seats of ``table``."""
+
+    def __init__(self, table: UsherTable) -> None:
+        self.table = table
+        self.door = Door(table.id, self._let_in, table.audience.deciders)
+        """Requests for the seats of people who are away (:mod:`.door`)."""
+        self.retoken: Callable[[str | None, str | None, int], None] = lambda old, new, seat: None
+        """Told when a seat's token changes (old hash, new hash or None, seat): the host's index of tokens."""
+
+    # -- coming in ---------------------------------------------------------------------------------
+
+    def code_is(self, code: str) -> bool:
+        """True when ``code`` is this table's join code (as typed: any case, spaces around)."""
+        return secrets.compare_digest(code.strip().upper().encode(), self.table.code.encode())
+
+    def check_code(self, conn: Connection, code: str | None) -> None:
+        if self.table.open or self.table.audience.may_manage(conn):
+            return
+        if code is None or not self.code_is(code):
+            raise RequestError("bad_code", "This table is private: ask its creator for the join code.")
+
+    def _free_seat(self, wanted: int | None) -> int:
+        table = self.table
+        if wanted is not None:
+            if wanted >= table.size:
+                raise RequestError("bad_seat", f"This table has seats 0 to {table.size - 1}.")
+            if table.seats[wanted] is not None:
+                raise RequestError("seat_taken", "That seat is taken.")
+            return wanted
+        for seat, s in enumerate(table.seats):
+            if s is None:
+                return seat
+        raise RequestError("table_full", "Every seat at this table is taken.")
+
+    def join(self, conn: Connection, wanted: int | None) -> tuple[int, str]:
+        """Seat the connection's player; returns the seat and its new secret token."""
+        table = self.table
+        if table.id in conn.seats:
+            raise RequestError("already_seated", "You already have a seat at this table.")
+        if table.status == PLAYING:
+            raise RequestError("playing", "This game has started; you can watch it.")
+        seat = self._free_seat(wanted)
+        token = table.seats.person(seat, conn)
+        conn.seats[table.id] = seat
+        table.audience.watchers.discard(conn)
+        self._seated(conn, seat)
+        return seat, token
+
+    def resume(self, conn: Connection, seat: int) -> None:
+        """Give a seat back to the connection presenting its token (any earlier one loses it);
+        a request from another device for that seat ends (its own device wins)."""
+        self.door.came_back(seat)
+        self._take(conn, seat)
+
+    def _take(self, conn: Connection, seat: int) -> None:
+        """Seat ``conn`` in ``seat``, which it has proved to be its own."""
+        table = self.table
+        s = table.seats[seat]
+        assert s is not None
+        if s.conn is not None and s.conn is not conn:
+            s.conn.seats.pop(table.id, None)
+            s.conn.error("replaced", "Your seat was taken back by another connection.", table=table.id)
+        s.conn = conn
+        conn.seats[table.id] = seat
+        table.audience.watchers.discard(conn)
+        table.seats.back(s)
+        self._seated(conn, seat)
+        table.bots.kick()
+
+    def _seated(self, conn: Connection, seat: int) -> None:
+        """The connection has just taken ``seat``: everyone gets the table info, and it gets the
+        log so far with the chat, then its view."""
+        table = self.table
+        table.turns.wind()
+        table.audience.tell_info()
+        table.audience.send_log(conn)
+        if table.session is not None:
+            conn.send_bytes(table.audience.view_frame(seat, []))
+
+    def reclaim(self, conn: Connection, name: str) -> Seated | ReclaimWaiting:
+        """A newcomer asks for the seat of the away player called ``name`` (:mod:`.door`).
+
+        With someone else connected to the table, the table is asked and the reply is
+        ``reclaim_waiting``; with nobody, the seat is handed over at once and the reply is
+        ``seated`` (a new token; the old one stops working).
+        """
+        table = self.table
+        if table.id in conn.seats:
+            raise RequestError("already_seated", "You already have a seat at this table.")
+        wanted = clean_name(name, "")
+        found = [i for i, s in enumerate(table.seats) if s is not None and s.name.casefold() == wanted.casefold()]
+        if not wanted or not found:
+            raise RequestError("no_player", f"No one at this table is called {wanted or 'that'}.")
+        seat = found[0]
+        s = table.seats[seat]
+        assert s is not None
+        if s.bot is not None:
+            raise RequestError("bad_seat", f"{s.name} is a bot: only a person's seat can be taken back.")
+        if s.token_hash is None:
+            raise RequestError("bad_seat", f"The organiser plays for {s.name}: that seat cannot be taken.")
+        if s.conn is not None:
+            raise RequestError(
+                "not_away", f"{s.name} is at the table: only the seat of someone away can be taken back."
+            )
+        if table.audience.deciders(conn):
+            return self.door.waiting(self.door.open(conn, seat, s.name))
+        token = self.hand_over(conn, seat, None)
+        return {"type": "seated", "table": table.id, "seat": seat, "token": token}
+
+    def answer(self, conn: Connection, request: int, yes: bool) -> None:
+        """Someone at the table answers a request for a seat."""
+        self.door.answer(conn, request, yes)
+
+    def _let_in(self, ask: Ask, by: str) -> None:
+        """The table said yes: the asker gets the seat (told with ``seated`` before its view)."""
+        s = self.table.seats[ask.seat]
+        if s is None or s.conn is not None or ask.conn.closed:
+            return
+        self.hand_over(ask.conn, ask.seat, by, request=ask.id)
+
+    def hand_over(self, conn: Connection, seat: int, by: str | None, *, request: int | None = None) -> str:
+        """Give an away player's seat to ``conn`` with a new token (the old one stops working,
+        so the old device cannot take it back); everyone reads who is back in the log.
+        ``by``: who said yes (None: nobody else was at the table).  Returns the new token."""
+        table = self.table
+        s = table.seats[seat]
+        assert s is not None
+        old_hash, token = table.seats.new_token(seat)
+        self.retoken(old_hash, s.token_hash, seat)
+        if request is not None:
+            conn.send({"type": "seated", "table": table.id, "seat": seat, "token": token, "request": request})
+        if table.session is not None:
+            said = f" ({by} said yes)" if by else ""
+            table.announce({"type": "back", "seat": seat}, f"{s.name} is back, on another device{said}.")
+        self._take(conn, seat)
+        return token
+
+    # -- going, and the stand-ins of people away ---------------------------------------------------------
+
+    def leave(self, conn: Connection) -> str | None:
+        """The connection gives up its seat (or stops watching, or asking for a seat); returns a
+        token hash to forget."""
+        table = self.table
+        self.door.withdraw(conn)
+        seat = conn.seats.get(table.id)
+        s = table.seats[seat] if seat is not None else None
+        if seat is not None and table.status != PLAYING:
+            table.seats.empty(seat)
+        table.audience.gone(conn)
+        if seat is None:
+            return None
+        del conn.seats[table.id]
+        assert s is not None
+        if table.status == PLAYING:
+            s.conn = None
+            table.seats.back(s)
+            s.stand_in = True  # a player who leaves mid-game is replaced at once; the token still works
+            table.turns.wind()
+            table.audience.tell_info()
+            table.bots.kick()
+            return None
+        table.audience.tell_info()
+        return s.token_hash
+
+    def detach(self, conn: Connection) -> None:
+        """The connection is gone: its seats wait for it (then a bot stands in), its request ends."""
+        table = self.table
+        self.door.withdraw(conn)
+        table.audience.gone(conn)
+        seat = conn.seats.get(table.id)
+        if seat is None:
+            return
+        s = table.seats[seat]
+        if s is not None and s.conn is conn:
+            s.conn = None
+            if table.status == PLAYING:
+                table.seats.away(seat)
+            table.audience.tell_info()
+
+    def stand_in(self, seat: int) -> None:
+        """The person of ``seat`` has been away too long: a bot plays for them from now on."""
+        table = self.table
+        s = table.seats[seat]
+        if s is None or s.conn is not None or table.status != PLAYING:
+            return
+        s.away_timer = None
+        s.stand_in = True
+        table.turns.wind()
+        table.audience.tell_info()
+        table.bots.kick()
+
+    def stand_in_now(self, conn: Connection, seat: int) -> None:
+        """The organiser hands an away player's seat to the stand-in bot now, not at the end of
+        the countdown; the player's token still brings them back."""
+        table = self.table
+        table.audience.check_runs(conn)
+        if table.status != PLAYING:
+            raise RequestError("not_playing", "The game is not being played.")
+        s = table.seats[seat] if 0 <= seat < table.size else None
+        if s is None or not s.person:
+            raise RequestError("bad_seat", "That seat is not a player's.")
+        if s.conn is not None:
+            raise RequestError("not_away", f"{s.name} is at the table.")
+        if s.stand_in:
+            raise RequestError("not_away", f"A bot is playing for {s.name} already.")
+        if s.away_timer is not None:
+            s.away_timer.cancel()
+        self.stand_in(seat)
+        who = table.audience.name_of(conn)
+        table.announce(
+            {"type": "stand_in", "seat": seat, "name": who}, f"{who} let a bot play for {s.name} until they are back."
+        )
+
+    # -- the organiser's seating, between games -------------------------------------------------------
+
+    def add_bot(self, seat: int | None, kind: str | None) -> int:
+        seat = self._seat_bot(seat, kind)
+        self.table.audience.tell_info()
+        return seat
+
+    def fill_bots(self, kind: str | None) -> None:
+        """A bot in every empty seat."""
+        for seat, s in enumerate(self.table.seats):
+            if s is None:
+                self._seat_bot(seat, kind)
+        self.table.audience.tell_info()
+
+    def _seat_bot(self, seat: int | None, kind: str | None) -> int:
+        game = self.table.game
+        if self.table.status == PLAYING:
+            raise RequestError("playing", "Bots are seated before the game starts.")
+        kind = kind or stand_in_kind(game)
+        if kind not in game.bots:
+            raise RequestError("bad_bot", f"{game.title} bots: {', '.join(game.bots)}.")
+        seat = self._free_seat(seat)
+        self.table.seats.bot(seat, kind, f"{bot_title(kind)} Bot {seat + 1}")
+        return seat
+
+    def remove_bot(self, seat: int) -> None:
+        table = self.table
+        if table.status == PLAYING:
+            raise RequestError("playing", "Bots leave once the game is over.")
+        if not 0 <= seat < table.size or (s := table.seats[seat]) is None or s.bot is None:
+            raise RequestError("bad_seat", "There is no bot in that seat.")
+        table.seats.empty(seat)
+        table.audience.tell_info()
+
+    def remove_seat(self, conn: Connection, seat: int, reason: str) -> None:
+        """Before a game (or between games) the organiser frees a person's seat (a wrong join);
+        they are told why, and their token stops working."""
+        table = self.table
+        table.audience.check_runs(conn)
+        if table.status == PLAYING:
+            raise RequestError("playing", "A player's seat can be freed before the game starts, not during it.")
+        s = table.seats[seat] if 0 <= seat < table.size else None
+        if s is None or s.bot is not None:
+            raise RequestError("bad_seat", "There is no player in that seat.")
+        if conn.seats.get(table.id) == seat:
+            raise RequestError("bad_seat", "That is your own seat: leave the table instead.")
+        why = clean_chat(reason)[:REASON_LENGTH]
+        table.seats.empty(seat)
+        self.retoken(s.token_hash, None, seat)
+        who = table.audience.name_of(conn)
+        if s.conn is not None:
+            s.conn.seats.pop(table.id, None)
+            s.conn.send({"type": "removed", "table": table.id, "seat": seat, "name": who, "reason": why})
+        table.audience.tell_info()
