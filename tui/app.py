@@ -46,11 +46,12 @@ from ..core.bots import BOT_LEVELS
 from ..netplay import DEFAULT_PORT, default_data_dir
 from ..netplay.client import Client, ConnectionLost, HostError, SeatStore, discover_hosts
 from ..netplay.follower import Change, TableFollower
-from ..netplay.frames import ReclaimAsked, ReclaimOver, ReclaimWaiting, Removed, Summary
+from ..netplay.frames import Removed, Summary
 from .dialogs import ChoiceScreen, ConfirmScreen
-from .games import GAME_UIS
+from .games import GAME_UIS, players_sentence
 from .hosted import HostedApp
 from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result
+from .seating import Seating, refusal_text
 from .text import literal
 from .widgets import GameTable, chat_line
 
@@ -105,36 +106,6 @@ def claim_play_folder(base: Path | None = None) -> tuple[Path, contextlib.Abstra
         except Timeout:
             continue
     raise AssertionError("unreachable")
-
-
-def players_sentence(game: Any, players: int | None = None) -> str:
-    """The game's own sentence on its number of players (``players``: the number asked for)."""
-    if players is None:
-        return f"{game.title} is for {game.min_players} to {game.max_players} players."
-    return f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}."
-
-
-def refusal_text(error: HostError, code: str | None = None, game: str | None = None) -> str:
-    """A host's refusal as a sentence that says what to do (never a validation message).
-
-    ``code``: the join code the request carried; ``game``: the game of a table being created.
-    """
-    if error.code == "bad_code":
-        shown = f" {literal(code.strip().upper())}" if code and code.strip() else ""
-        return (
-            f"No table at this host has the join code{shown}. Check it with whoever made the table: "
-            "a code is 6 letters and digits. The lobby lists every table here."
-        )
-    if error.code == "invalid" and code is not None and error.message.startswith("code:"):
-        return "That is not a join code: a join code is 6 letters and digits."
-    if error.code == "invalid" and game is not None and error.message.startswith("seats:"):
-        from ..core.registry import get_game
-
-        with contextlib.suppress(KeyError):
-            return players_sentence(get_game(game))
-    if error.code == "invalid":
-        return f"The host could not read that request ({error.message}). Is the host a newer Yule?"
-    return error.message
 
 
 class GameMenu(ChoiceScreen[tuple[str, Any]]):
@@ -201,6 +172,8 @@ class YuleApp(HostedApp):
         self.places: dict[str, Screen[Any]] = {}
         """The screen of each place shown (its mode), but ``start``."""
         self.game_over: GameOverScreen | None = None
+        self.seating = Seating(self)
+        """Taking a seat at the host's tables, and answering those who ask for one."""
         self._lobby_timer: Any = None
 
     # -- start and stop -----------------------------------------------------------------------
@@ -485,136 +458,10 @@ class YuleApp(HostedApp):
     # -- sitting down --------------------------------------------------------------------------
 
     async def _take_seat(self, table: int | None, code: str | None, *, private: bool = False) -> None:
-        """Sit at ``table``, or at the table whose join code is ``code``: your own seat back when
-        you hold one, else a free seat; at a game going on, an away player's seat or watching.
-
-        ``private``: ask for the join code first (unless you hold a seat there).  A code, typed or
-        given, names its table, whatever table was highlighted.
-        """
-        client = self.client
-        if client is None:
-            return
-        try:
-            if private and code is None and client.saved_seat(table=table) is None:
-                from .lobby import CodeScreen
-
-                code = await self.push_screen_wait(CodeScreen())
-                if code is None:
-                    return
-            if code is not None:
-                table = None  # the code names its table
-            saved = client.saved_seat(table=table, code=code)
-            if saved is not None:
-                try:
-                    claim = await client.resume(saved.token)
-                except HostError as e:
-                    if e.code == "seat_moved":
-                        self.notify(f"{literal(e.message)} This device can watch the table: Enter on it in the lobby.",
-                                    title=f"Your seat at #{saved.table}", severity="warning", timeout=20)  # fmt: skip
-                        return
-                    if e.code != "bad_token":
-                        raise
-                    code = code or saved.code  # the host has forgotten the seat: join as anyone would
-                    table = None if code else saved.table
-                else:
-                    self._sit(claim.table)
-                    self.notify("Back in your seat.", timeout=4)
-                    return
-            try:
-                claim = await client.join(table, code)
-            except HostError as e:
-                if e.code not in ("playing", "table_full"):
-                    raise
-                await self._seat_taken(table, code)
-                return
-            self._sit(claim.table)
-        except HostError as e:
-            title = f"Cannot join with the code {literal(code)}" if code else "Cannot join"
-            self.notify(literal(refusal_text(e, code)), title=title, severity="error", timeout=15)
-        except ConnectionLost:
-            self.notify("Not connected to the host right now: try again in a moment.", severity="error")
-
-    async def _seat_taken(self, table: int | None, code: str | None) -> None:
-        """No free seat (the game has started, or every seat is taken): take back the seat of a
-        player who is away (if that is you), or watch."""
-        from .lobby import CodeScreen
-
-        client = self.client
-        assert client is not None
-        table = await client.watch(table, code)
-        info = client.tables.get(table)
-        seats = info["seats"] if info is not None else []
-        away = [s["name"] for s in seats if s and not s["bot"] and s["away"]]
-        started = (
-            "This game has started." if info is not None and info["status"] == "playing" else "Every seat is taken."
-        )
-        if away:
-            choices: list[tuple[Text, str, str | None]] = [
-                (Text(f"I am {literal(name)}: take my seat back"), name, None) for name in away
-            ]
-            choices.append((Text("Just watch"), "", None))
-            yours = next((name for name in away if name.casefold() == self.player_name.casefold()), None)
-            pick = await self.push_screen_wait(
-                ChoiceScreen(
-                    f"{started} Is one of these players you?",
-                    choices,
-                    yours,
-                    hint="Enter takes that seat back (or just watches), Esc goes back to the lobby.",
-                )
-            )
-            if pick is None:
-                with contextlib.suppress(HostError, ConnectionLost):
-                    await client.leave(table)
-                return
-            if pick:
-                if code is None:
-                    code = await self.push_screen_wait(
-                        CodeScreen("Taking a seat back needs the table's join code: type it, then Enter.")
-                    )
-                if code is not None:
-                    claim = await self._reclaim(table, code, pick)
-                    if claim is not None:
-                        self._sit(claim.table)
-                        return
-        self.watching = True
-        self._sit(table)
-        self.notify(f"{started} You are watching: q goes back to the lobby.", timeout=8)
-
-    async def _reclaim(self, table: int, code: str, name: str) -> Any:
-        """Ask for ``name``'s seat at ``table``: while the people there decide, a screen says
-        so (Esc stops asking); the seat's claim once they said yes, else None (the answer told)."""
-        from .lobby import AskingScreen
-
-        client = self.client
-        assert client is not None
-        asking: AskingScreen | None = None
-
-        def stop(stopped: bool | None) -> None:
-            if stopped and self.client is not None:
-                self.stop_asking(table)
-
-        def waiting(frame: ReclaimWaiting) -> None:
-            nonlocal asking
-            asking = AskingScreen(frame["name"])
-            self.push_screen(asking, stop)
-
-        try:
-            return await client.reclaim(code, name, waiting)
-        except HostError as e:
-            self.notify(literal(refusal_text(e, code)), title="Not your seat yet", severity="error", timeout=15)
-        except (ConnectionLost, TimeoutError):
-            self.notify("The host did not answer: try again in a moment.", severity="error")
-        finally:
-            if asking is not None and asking in self.screen_stack:
-                asking.dismiss(False)
-        return None
-
-    @work(group="requests")
-    async def stop_asking(self, table: int) -> None:
-        """The newcomer stops asking for a seat (they stop watching the table too)."""
-        if self.client is not None:
-            with contextlib.suppress(HostError, ConnectionLost):
-                await self.client.leave(table)
+        """Sit at ``table``, or at the table whose join code is ``code`` (:meth:`Seating.take`)."""
+        sat = await self.seating.take(table, code, player=self.player_name, private=private)
+        if sat is not None:
+            self._sit(sat.table, watching=sat.watching)
 
     def on_lobby_screen_request(self, message: LobbyScreen.Request) -> None:
         self.lobby_request(message.kind, message.args)
@@ -654,8 +501,7 @@ class YuleApp(HostedApp):
                     if code is None:
                         return
                 table = await client.watch(None if code else args["table"], code=code)  # a code names its table
-                self.watching = True
-                self._sit(table)
+                self._sit(table, watching=True)
             elif kind == "leave":
                 await client.leave(args["table"])
                 self._forget_table()
@@ -937,9 +783,9 @@ class YuleApp(HostedApp):
             self.notify(literal(frame["message"]), title="Your seat", severity="warning", timeout=20)
             self.leave_table()  # reconnected too late: the seat went to another device meanwhile
         elif frame["type"] == "reclaim_asked":
-            self._asked(frame)
+            self.seating.asked(frame)
         elif frame["type"] == "reclaim_over":
-            self._ask_over(frame)
+            self.seating.ask_over(frame)
         elif frame["type"] == "nudged" and frame["table"] == followed:
             self.bell()
             self.notify(f"{literal(frame['name'])} nudged you: the table waits for your move.", timeout=10)
@@ -947,35 +793,6 @@ class YuleApp(HostedApp):
             self._removed(frame)
         elif frame["type"] == "error":
             self.notify(literal(frame["message"]), title="From the host", severity="error")
-
-    def _asked(self, frame: ReclaimAsked) -> None:
-        """Someone asks for the seat of a player who is away: a yes or a no from this player."""
-        question = Text.assemble(
-            (literal(frame["by"]), "bold"),
-            " asks to take over the seat of ",
-            (literal(frame["name"]), "bold"),
-            f", who is away. Is this really {literal(frame['name'])}, on another device? Only say yes if you "
-            "know it is them: they will see that seat's cards.\n\ny lets them in   n says no",
-        )
-
-        def answered(yes: bool | None) -> None:
-            if yes is not None:  # None: decided meanwhile, by someone else
-                self.answer_ask(frame["table"], frame["request"], yes)
-
-        self.push_screen(ConfirmScreen(question, id=f"ask-{frame['table']}-{frame['request']}"), answered)
-
-    def _ask_over(self, frame: ReclaimOver) -> None:
-        """A request for a seat was decided (maybe by someone else): its question goes, the outcome is told."""
-        if self.screen.id == f"ask-{frame['table']}-{frame['request']}":
-            self.screen.dismiss(None)
-        self.notify(literal(frame["message"]), timeout=8)
-
-    @work(group="requests")
-    async def answer_ask(self, table: int, request: int, yes: bool) -> None:
-        if self.client is None:
-            return
-        with contextlib.suppress(ConnectionLost, HostError):  # answered already: its outcome is told
-            await self.client.answer(table, request, yes)
 
     def _removed(self, frame: Removed) -> None:
         """The table's organiser freed this player's seat before the game: back to the lobby, told why."""
@@ -985,8 +802,11 @@ class YuleApp(HostedApp):
         if self.table is not None and frame["table"] == self.table.id:
             self._forget_table()
 
-    def _sit(self, table: int) -> None:
-        """From now on follow ``table``: what the host told of it already is shown."""
+    def _sit(self, table: int, *, watching: bool = False) -> None:
+        """From now on follow ``table`` (``watching``: as a spectator): what the host told of it
+        already is shown."""
+        if watching:
+            self.watching = True
         self.table = follower = self.followers.setdefault(table, TableFollower(table))
         if (screen := self.table_screen) is not None and screen.follower is None:
             screen.follower = follower  # the table painted before yule play's host had started

@@ -28,7 +28,7 @@ def _default_name() -> str:
 def players_problem(game_name: str | None, players: int | None) -> str | None:
     """What is wrong with ``--players`` for the game (any game when None), in words."""
     from ..core.registry import all_games, get_game
-    from .app import players_sentence
+    from .games import players_sentence
 
     if players is None:
         return None
