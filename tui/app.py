@@ -25,13 +25,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
-import sqlite3
-import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -41,15 +36,14 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
-from ..core.base import plural
-from ..core.bots import BOT_LEVELS
-from ..netplay import DEFAULT_PORT, default_data_dir
+from ..netplay import DEFAULT_PORT
 from ..netplay.client import Client, ConnectionLost, HostError, SeatStore, discover_hosts
 from ..netplay.follower import Change, TableFollower
 from ..netplay.frames import Removed, Summary
 from .dialogs import ChoiceScreen, ConfirmScreen
-from .games import GAME_UIS, players_sentence
+from .games import GAME_UIS
 from .hosted import HostedApp
+from .playing import PLAY_LEAVE_ASKS, PlayHost, PlaySetup
 from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result
 from .seating import Seating, refusal_text
 from .text import literal
@@ -59,60 +53,10 @@ if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play 
     from .lobby import ConnectScreen, LobbyScreen
     from .profile import Profile
 
-PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goes on with it."
-"""``yule play``'s question before leaving a table."""
-
 STALE = "The table changed before your move reached the host, so it was not made: look again and choose."
-
-PLAY_BOT_DELAY = 0.5
-"""Seconds between bot moves in ``yule play``: slow enough to follow each one."""
-
-PLAY_AWAY_TIMEOUT = 30 * 24 * 3600.0
-"""``yule play``'s host never lets a bot play for you: a game left for the menu waits for you."""
 
 LOBBY_REFRESH = 3.0
 """Seconds between two looks at the host's tables while the lobby is shown."""
-
-
-@dataclass
-class PlaySetup:
-    """``yule play``: which game (None: ask), how many seats, the bots' pace, the asked-for
-    seed, and the bots' level (a key of :data:`BOT_LEVELS`; None: ask after the game)."""
-
-    game: str | None
-    players: int | None
-    bot_delay: float = PLAY_BOT_DELAY
-    seed: int | None = None
-    level: str | None = "normal"
-
-
-def claim_play_folder(base: Path | None = None) -> tuple[Path, contextlib.AbstractContextManager[Any]]:
-    """The folder where ``yule play``'s host keeps its games, and the held lock on it (leaving
-    the lock's context releases it).
-
-    ``DATA/play`` in the user data folder; while another ``yule play`` uses it (its lock is
-    taken), ``play-2``, ``play-3`` ...: two hosts never share one database.  The lock is
-    ``filelock``'s, which each system honours (Windows too), and which a process that dies
-    leaves free.
-    """
-    from filelock import FileLock, Timeout
-
-    base = base if base is not None else default_data_dir()
-    for n in itertools.count(1):
-        folder = base / ("play" if n == 1 else f"play-{n}")
-        folder.mkdir(parents=True, exist_ok=True)
-        try:
-            return folder, FileLock(folder / "in-use.lock").acquire(blocking=False)
-        except Timeout:
-            continue
-    raise AssertionError("unreachable")
-
-
-class GameMenu(ChoiceScreen[tuple[str, Any]]):
-    """``yule play``'s menu: the unfinished games to continue, then every game; q or Esc quits."""
-
-    BINDINGS = [Binding("q,escape", "cancel", "Quit", key_display="q")]
-    HINT = "Enter to choose, q or Esc to quit."
 
 
 class YuleApp(HostedApp):
@@ -158,7 +102,8 @@ class YuleApp(HostedApp):
         """The game of the last table this player created: the new-table form opens on it."""
         self.address = address
         self.code = code
-        self.play = play
+        self.play = PlayHost(self, play) if play is not None else None
+        """``yule play``'s host and menus, or None (``yule join``)."""
         self.discover = discover
         self.seat_store = seat_store if seat_store is not None else SeatStore()
         """Where the seats you get are kept (``$YULE_STATE_DIR`` or the user state folder)."""
@@ -294,16 +239,6 @@ class YuleApp(HostedApp):
                 self.exit(code, return_code=code)
 
         self.push_screen(ConfirmScreen(f"{question}\n\ny yes   n no", id="quit"), quit_)
-
-    def _level_menu(self, game: str) -> ChoiceScreen[str]:
-        from ..core.registry import get_game
-
-        spec = get_game(game)
-        choices = []
-        for level, (kind, words) in BOT_LEVELS.items():
-            why = None if kind in spec.bots else f"{spec.title} has no {level} bots."
-            choices.append((Text(words), level, why))
-        return ChoiceScreen(f"{spec.title}: how strong are the bots? (Esc: back)", choices, start="normal")
 
     # -- terminal size ---------------------------------------------------------------------
 
@@ -559,35 +494,18 @@ class YuleApp(HostedApp):
     async def open_play(self) -> None:
         """``yule play``: the real host on loopback over the play folder, then the game asked
         for (its table painted first), or the menu with the unfinished games to continue."""
-        assert self.play is not None
+        play = self.play
+        assert play is not None
         self.set_status(connection="connecting")
-        try:
-            folder, lock = claim_play_folder()
-            self.resources.enter_context(lock)
-        except OSError as e:
-            folder = Path(self.resources.enter_context(tempfile.TemporaryDirectory(prefix="yule-play-")))
-            self.notify(f"Games cannot be kept this time ({literal(e)}).", severity="warning", timeout=10)
-        address = f"play:{folder}"
-        quick = self.play.game  # yule play GAME: that game at once (the menu offers the unfinished ones)
+        folder = play.claim_folder()
+        quick = play.setup.game  # yule play GAME: that game at once (the menu offers the unfinished ones)
         if quick is not None and (screen := self._open_table(quick)) is not None:
             painted = asyncio.Event()  # the table on screen first, then the host is loaded and started
             screen.call_after_refresh(painted.set)
             await painted.wait()
-        from ..netplay.host import Host
-        from ..netplay.store import DataFolderError
-
-        try:
-            self.host = Host(folder, away_timeout=PLAY_AWAY_TIMEOUT, bot_workers=1)  # the bots think off the app
-            port = await self.host.start("127.0.0.1", 0)
-        except (OSError, sqlite3.Error, DataFolderError) as e:
-            self.host = None
-            self.set_status(connection="offline")
-            self.notify(
-                f"Cannot start the game's host over {literal(folder)}: {literal(e)}", severity="error", timeout=60
-            )
+        client = await play.start(folder, self.player_name, self.seat_store)
+        if client is None:
             return
-        client = Client("127.0.0.1", port, name=self.player_name, seat_store=self.seat_store, address=address)
-        await client.connect()
         self.client = client
         self.place = "Yule · on this machine"
         self.read_frames()
@@ -597,83 +515,23 @@ class YuleApp(HostedApp):
             await self._play_menu()
 
     async def _play_menu(self) -> None:
-        """The game menu: your unfinished games first (each told apart by its table, how far it
-        has gone and when it began), then a new game of each; q or Esc quits."""
-        from ..core.registry import all_games
-
+        """The game menu (:meth:`PlayHost.choose`): continue a game, or a new one; q or Esc quits."""
         client = self.client
         assert self.play is not None and client is not None
         self.set_status(place=self.place, code=None)
-        listed = {t["table"]: t for t in await client.list_tables()}
-        choices: list[tuple[Text, tuple[str, Any], str | None]] = []
-        now = time.time()
-        for saved in client.saved_seats():
-            summary = listed.get(saved.table)
-            if summary is None or summary["status"] != "playing" or summary["game"] not in GAME_UIS:
-                client.forget_seat(saved.table)  # finished (or gone): nothing to continue
-                continue
-            bots = len(summary["seats"]) - 1  # yule play: you and bots (a private table lists no names)
-            label = (
-                f"Continue: {literal(summary['title'])} #{summary['table']}, you and {plural(bots, 'bot')}, "
-                f"{plural(summary['seq'], 'move')} in, begun {when_text(saved.saved, now)}"
-            )
-            choices.append((Text(label, style="bold"), ("continue", summary["table"]), None))
-        start: tuple[str, Any] | None = choices[0][1] if choices else None
-        wanted = self.play.players
-        for game in all_games():
-            label = literal(f"{game.title}: {game.summary or f'{game.min_players}-{game.max_players} players'}")
-            why = None
-            if game.name not in GAME_UIS:
-                why = f"{game.title} has no table in the terminal yet."
-            elif wanted is not None and not game.min_players <= wanted <= game.max_players:
-                why = players_sentence(game, wanted)
-            choices.append((Text(label), ("new", game.name), why))
-            if start is None and game.name == self.play.game:
-                start = ("new", game.name)
-        title = (
-            "Yule: continue a game, or a new one? (Enter plays, q quits)"
-            if start and start[0] == "continue"
-            else "Yule: which game? (Enter plays, q quits)"
-        )
-        pick = await self.push_screen_wait(GameMenu(title, choices, start))
+        pick = await self.play.choose(client)
         if pick is None:
             self.exit(0)
         elif pick[0] == "continue":
             await self._take_seat(pick[1], None)
         else:
-            if self.play.level is None:
-                level = await self.push_screen_wait(self._level_menu(pick[1]))
-                if level is None:
-                    await self._play_menu()  # Esc at the bots' level: back to the games
-                    return
-                self.play.level = level
             await self._new_game(pick[1])
 
     async def _new_game(self, game: str) -> None:
-        """A new table of ``game`` on the play host: you, bots of the level asked for in every
-        other seat, started."""
-        from ..core.ismcts import DEFAULT_THINK
-        from ..core.registry import get_game
-
+        """A new table of ``game`` with bots (:meth:`PlayHost.new_table`); refused, the menu again."""
         client = self.client
         assert self.play is not None and client is not None
-        spec = get_game(game)
-        players = self.play.players or max(spec.min_players, min(spec.max_players, 4))
-        try:
-            kind = BOT_LEVELS[self.play.level or "normal"][0]
-            if kind not in spec.bots:
-                kind = "greedy" if "greedy" in spec.bots else "random"
-            delay = self.play.bot_delay
-            if kind == "ismcts":  # it thinks for a while already
-                delay = max(0.2, delay - DEFAULT_THINK)
-            reply = await client.create_table(game, players, bot_delay=delay, seed=self.play.seed)
-            self._sit(reply["table"])
-            await client.fill_bots(reply["table"], kind)
-            await client.start(reply["table"])
-        except HostError as e:
-            self.notify(
-                literal(refusal_text(e, game=game)), title="Cannot start the game", severity="error", timeout=30
-            )
+        if not await self.play.new_table(client, game, self._sit):
             self._forget_table()
             await self._play_menu()
 
@@ -950,24 +808,6 @@ class YuleApp(HostedApp):
             screen.table.refused(STALE if e.code == "stale" else e.message)
         except ConnectionLost:
             screen.table.refused("Not connected to the host: the move was not sent. Try again once reconnected.")
-
-
-def when_text(then: float, now: float) -> str:
-    """When something began, as people say it: the time today or yesterday, else the day.
-
-    >>> import time
-    >>> now = time.mktime((2024, 12, 24, 18, 30, 0, 0, 0, -1))
-    >>> [when_text(now - hours * 3600, now) for hours in (2, 20, 50)]
-    ['today 16:30', 'yesterday 22:30', 'Dec 22']
-    """
-    day = time.localtime(then)
-    days = time.mktime(time.localtime(now)[:3] + (0, 0, 0, 0, 0, -1)) - time.mktime(day[:3] + (0, 0, 0, 0, 0, -1))
-    ago = round(days / 86400)
-    if ago == 0:
-        return time.strftime("today %H:%M", day)
-    if ago == 1:
-        return time.strftime("yesterday %H:%M", day)
-    return f"{time.strftime('%b', day)} {day.tm_mday}"
 
 
 def _unknown_name(error: BaseException | None) -> bool:

@@ -55,7 +55,8 @@ def run_play(args: argparse.Namespace) -> int:
 def play_app(args: argparse.Namespace) -> YuleApp:
     """``yule play``'s app, under ``--name``, else the name ``yule join`` remembers, else the
     login name."""
-    from .app import PlaySetup, YuleApp
+    from .app import YuleApp
+    from .playing import PlaySetup
     from .profile import Profile
 
     setup = PlaySetup(
