@@ -37,7 +37,7 @@ from textual.screen import Screen
 from textual.widget import AwaitMount
 
 from ..netplay import DEFAULT_PORT
-from ..netplay.client import Client, ConnectionLost, HostError, SeatStore, discover_hosts
+from ..netplay.client import Client, ConnectionLost, HostError, SeatStore
 from ..netplay.follower import Change, TableFollower
 from ..netplay.frames import Removed, Summary
 from .dialogs import ChoiceScreen, ConfirmScreen
@@ -168,8 +168,7 @@ class YuleApp(HostedApp):
         from .lobby import ConnectScreen
 
         self._home()
-        self._open("connect", ConnectScreen(DEFAULT_PORT))
-        self.look_for_hosts()
+        self._open("connect", ConnectScreen(DEFAULT_PORT, self.discover))
 
     # -- the app's places ----------------------------------------------------------------------
 
@@ -262,20 +261,6 @@ class YuleApp(HostedApp):
             self.pop_screen()
 
     # -- connecting to a host ----------------------------------------------------------------
-
-    @work(exclusive=True, group="discover")
-    async def look_for_hosts(self) -> None:
-        from .lobby import ConnectScreen
-
-        if not self.discover:
-            return
-        found = await discover_hosts(2.0)
-        screen = self.places.get("connect")
-        if isinstance(screen, ConnectScreen):
-            screen.found = [(h.name, h.address, h.port) for h in found]
-
-    def on_connect_screen_rescan(self, message: ConnectScreen.Rescan) -> None:
-        self.look_for_hosts()
 
     def on_connect_screen_chosen(self, message: ConnectScreen.Chosen) -> None:
         self.connect(message.host, message.port)
@@ -541,36 +526,7 @@ class YuleApp(HostedApp):
         self.leave_table()
 
     def on_table_screen_waiting(self, message: TableScreen.Waiting) -> None:
-        """``w`` at the table: nudge a player the table waits for; the organiser may also let the
-        stand-in bot make their move, or play now for someone away."""
-        table = self.table
-        info = None if table is None else table.info
-        if table is None or info is None:
-            return
-        runs = info["runs"]
-        choices: list[tuple[Text, tuple[str, int], str | None]] = []
-        for seat, s in enumerate(info["seats"]):
-            if not s or s["bot"] or s["stand_in"] or seat == info["you"]:
-                continue
-            name = literal(s["name"])
-            if s["away"]:
-                if runs:
-                    choices.append(
-                        (Text(f"Let a bot play for {name} now, until they are back"), ("stand_in", seat), None)
-                    )
-                continue
-            choices.append((Text(f"Nudge {name}: the table waits for their move"), ("nudge", seat), None))
-            if runs:
-                choices.append((Text(f"Let a bot make {name}'s move this once"), ("bot_move", seat), None))
-        if not choices:
-            self.notify("Nobody to nudge: everyone else here is a bot, or a bot plays for them.", timeout=6)
-            return
-
-        def ask(pick: tuple[str, int] | None) -> None:
-            if pick is not None:
-                self.table_request(table.id, *pick)
-
-        self.push_screen(ChoiceScreen("Waiting for someone? (Esc: back)", choices), ask)
+        self.table_request(message.table, message.kind, message.seat)
 
     @work(group="requests")
     async def table_request(self, table: int, kind: str, seat: int) -> None:
