@@ -1,15 +1,16 @@
-"""The Yule terminal app: connect, lobby, table and game over, following one host.
+"""The Yule terminal app (:class:`YuleApp`): connect, lobby, table and game over, following one host.
 
-All network work runs in Textual workers: one reads the client library's message stream and
-posts each frame as :class:`~yule.tui.hosted.HostedApp.FromHost`; requests (join, create,
-moves ...) run in their own workers and report refusals in plain words.  The table sat at is followed by a
-:class:`~yule.netplay.follower.TableFollower`, the one place that holds what the host told of
-it; its screens draw from it.  The client library reconnects by itself and takes the seat
-back; the app only follows its ``connection`` messages and the views that come after.  The
-app's places (connecting, the lobby, a table) are Textual modes: leaving one closes it with
-every dialog over it.  ``yule play`` embeds the real host (:class:`yule.netplay.host.Host`)
-on loopback first, over a folder of the user data folder, so an unfinished game is offered
-again next time.
+The app coordinates; each concern has a module of its own: following a host's frames
+(:mod:`yule.tui.hosted`, the base it shares with the party and the TV), taking a seat and
+answering a reclaim (:mod:`yule.tui.seating`), ``yule play``'s own host and game menu
+(:mod:`yule.tui.playing`), the screens before a game (:mod:`yule.tui.lobby`: the connect
+screen looks for hosts itself) and at the table (:mod:`yule.tui.screens`).  All network work
+runs in Textual workers; requests (join, create, moves ...) report refusals in plain words.
+The table sat at is followed by a :class:`~yule.netplay.follower.TableFollower`, the one
+place that holds what the host told of it; its screens draw from it.  The client library
+reconnects by itself and takes the seat back; the app only follows its ``connection``
+messages and the views that come after.  The app's places (connecting, the lobby, a table)
+are Textual modes: leaving one closes it with every dialog over it.
 
 Every seat the app gets is kept on this machine (the client library's seat store): joining
 the table again, or connecting to a host where a game with your seat is going on, puts you
