@@ -1,15 +1,16 @@
-"""The Yule terminal app: connect, lobby, table and game over, following one host.
+"""The Yule terminal app (:class:`YuleApp`): connect, lobby, table and game over, following one host.
 
-All network work runs in Textual workers: one reads the client library's message stream and
-posts each frame as :class:`HostedApp.FromHost`; requests (join, create, moves ...) run in their
-own workers and report refusals in plain words.  The table sat at is followed by a
-:class:`~yule.netplay.follower.TableFollower`, the one place that holds what the host told of
-it; its screens draw from it.  The client library reconnects by itself and takes the seat
-back; the app only follows its ``connection`` messages and the views that come after.  The
-app's places (connecting, the lobby, a table) are Textual modes: leaving one closes it with
-every dialog over it.  ``yule play`` embeds the real host (:class:`yule.netplay.host.Host`)
-on loopback first, over a folder of the user data folder, so an unfinished game is offered
-again next time.
+The app coordinates; each concern has a module of its own: following a host's frames
+(:mod:`yule.tui.hosted`, the base it shares with the party and the TV), taking a seat and
+answering a reclaim (:mod:`yule.tui.seating`), ``yule play``'s own host and game menu
+(:mod:`yule.tui.playing`), the screens before a game (:mod:`yule.tui.lobby`: the connect
+screen looks for hosts itself) and at the table (:mod:`yule.tui.screens`).  All network work
+runs in Textual workers; requests (join, create, moves ...) report refusals in plain words.
+The table sat at is followed by a :class:`~yule.netplay.follower.TableFollower`, the one
+place that holds what the host told of it; its screens draw from it.  The client library
+reconnects by itself and takes the seat back; the app only follows its ``connection``
+messages and the views that come after.  The app's places (connecting, the lobby, a table)
+are Textual modes: leaving one closes it with every dialog over it.
 
 Every seat the app gets is kept on this machine (the client library's seat store): joining
 the table again, or connecting to a host where a game with your seat is going on, puts you
@@ -25,226 +26,38 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
-import sqlite3
-import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import work
 from textual.binding import Binding
 from textual.events import Resize
-from textual.message import Message
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widget import AwaitMount
 
-from ..core.base import plural
-from ..core.bots import BOT_LEVELS
-from ..netplay import DEFAULT_PORT, default_data_dir
-from ..netplay.client import Client, ConnectionLost, HostError, SeatStore, discover_hosts
+from ..netplay import DEFAULT_PORT
+from ..netplay.client import Client, ConnectionLost, HostError, SeatStore
 from ..netplay.follower import Change, TableFollower
-from ..netplay.frames import Incoming, ReclaimAsked, ReclaimOver, ReclaimWaiting, Removed, Summary
+from ..netplay.frames import Removed, Summary
 from .dialogs import ChoiceScreen, ConfirmScreen
 from .games import GAME_UIS
+from .hosted import HostedApp
+from .playing import PLAY_LEAVE_ASKS, PlayHost, PlaySetup
 from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result
+from .seating import Seating, refusal_text
 from .text import literal
-from .widgets import ChatInput, GameTable, PlainApp, away_text, chat_line, clock_text
+from .widgets import GameTable, chat_line
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .lobby import ConnectScreen, LobbyScreen
     from .profile import Profile
 
-PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goes on with it."
-"""``yule play``'s question before leaving a table."""
-
 STALE = "The table changed before your move reached the host, so it was not made: look again and choose."
-
-PLAY_BOT_DELAY = 0.5
-"""Seconds between bot moves in ``yule play``: slow enough to follow each one."""
-
-PLAY_AWAY_TIMEOUT = 30 * 24 * 3600.0
-"""``yule play``'s host never lets a bot play for you: a game left for the menu waits for you."""
 
 LOBBY_REFRESH = 3.0
 """Seconds between two looks at the host's tables while the lobby is shown."""
-
-
-@dataclass
-class PlaySetup:
-    """``yule play``: which game (None: ask), how many seats, the bots' pace, the asked-for
-    seed, and the bots' level (a key of :data:`BOT_LEVELS`; None: ask after the game)."""
-
-    game: str | None
-    players: int | None
-    bot_delay: float = PLAY_BOT_DELAY
-    seed: int | None = None
-    level: str | None = "normal"
-
-
-def claim_play_folder(base: Path | None = None) -> tuple[Path, contextlib.AbstractContextManager[Any]]:
-    """The folder where ``yule play``'s host keeps its games, and the held lock on it (leaving
-    the lock's context releases it).
-
-    ``DATA/play`` in the user data folder; while another ``yule play`` uses it (its lock is
-    taken), ``play-2``, ``play-3`` ...: two hosts never share one database.  The lock is
-    ``filelock``'s, which each system honours (Windows too), and which a process that dies
-    leaves free.
-    """
-    from filelock import FileLock, Timeout
-
-    base = base if base is not None else default_data_dir()
-    for n in itertools.count(1):
-        folder = base / ("play" if n == 1 else f"play-{n}")
-        folder.mkdir(parents=True, exist_ok=True)
-        try:
-            return folder, FileLock(folder / "in-use.lock").acquire(blocking=False)
-        except Timeout:
-            continue
-    raise AssertionError("unreachable")
-
-
-def players_sentence(game: Any, players: int | None = None) -> str:
-    """The game's own sentence on its number of players (``players``: the number asked for)."""
-    if players is None:
-        return f"{game.title} is for {game.min_players} to {game.max_players} players."
-    return f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}."
-
-
-def refusal_text(error: HostError, code: str | None = None, game: str | None = None) -> str:
-    """A host's refusal as a sentence that says what to do (never a validation message).
-
-    ``code``: the join code the request carried; ``game``: the game of a table being created.
-    """
-    if error.code == "bad_code":
-        shown = f" {literal(code.strip().upper())}" if code and code.strip() else ""
-        return (
-            f"No table at this host has the join code{shown}. Check it with whoever made the table: "
-            "a code is 6 letters and digits. The lobby lists every table here."
-        )
-    if error.code == "invalid" and code is not None and error.message.startswith("code:"):
-        return "That is not a join code: a join code is 6 letters and digits."
-    if error.code == "invalid" and game is not None and error.message.startswith("seats:"):
-        from ..core.registry import get_game
-
-        with contextlib.suppress(KeyError):
-            return players_sentence(get_game(game))
-    if error.code == "invalid":
-        return f"The host could not read that request ({error.message}). Is the host a newer Yule?"
-    return error.message
-
-
-class HostedApp(PlainApp):
-    """An app following one host through the client library, maybe running that host itself.
-
-    It holds the ``client``, the embedded ``host`` (``yule play``, ``yule party``) and the
-    table it follows (:attr:`table`), reads the host's frames (each posted as
-    :class:`FromHost`), and closes the client and the host when it ends (and then
-    ``resources``).  The status line counts down the table's turn timers and the away players'
-    stand-ins (:meth:`follow_clock`).
-    """
-
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
-
-    class FromHost(Message):
-        """A frame or connection change from the client library."""
-
-        def __init__(self, frame: Incoming) -> None:
-            super().__init__()
-            self.frame = frame
-
-    def __init__(self, status: dict[str, Any]) -> None:
-        super().__init__(status)
-        self.client: Client | None = None
-        self.host: Any = None
-        self.table: TableFollower[Any] | None = None
-        """The table followed: what the host told of it (:mod:`yule.netplay.follower`)."""
-        self._clock_ticker: Timer | None = None
-        self.resources = contextlib.ExitStack()
-        """Closed last when the app ends (``yule play``'s folder lock)."""
-
-    async def on_unmount(self) -> None:
-        if self.client is not None:
-            await self.client.close()
-        if self.host is not None:
-            await self.host.stop()
-        self.resources.close()
-
-    @work(exclusive=True, group="frames")
-    async def read_frames(self) -> None:
-        """Each frame from the client, as a :class:`FromHost` message, until it is closed."""
-        client = self.client
-        assert client is not None
-        async for frame in client:
-            self.post_message(self.FromHost(frame))
-
-    @work(group="chat")
-    async def send_chat(self, table: int | None, text: str, field: ChatInput) -> None:
-        """Say a line at ``table``; the host's chat frame brings it back to the log.  A line not
-        said goes back to the input it was typed in (``m`` opens it with the line)."""
-        if self.client is None or table is None:
-            return
-        try:
-            await self.client.chat(table, text)
-        except HostError as e:
-            field.give_back(text)
-            self.notify(f"{literal(e.message)} (m: your line again)", title="Not said", severity="warning")
-        except ConnectionLost:
-            field.give_back(text)
-            self.notify("Not connected to the host: that line was not said (m: your line again).", title="Not said",
-                        severity="warning")  # fmt: skip
-
-    def on_chat_input_said(self, message: ChatInput.Said) -> None:
-        self.send_chat(None if self.table is None else self.table.id, message.text, message.field)
-
-    @work(group="moves")
-    async def undo(self) -> None:
-        """The organiser takes back the table's last move (the host says why not, if not)."""
-        if self.client is None or self.table is None:
-            return
-        try:
-            await self.client.undo(self.table.id)
-        except HostError as e:
-            self.notify(literal(e.message), title="Can't undo", severity="warning")
-        except ConnectionLost:
-            self.notify("The host is not answering: nothing was undone.", severity="error")
-
-    def follow_clock(self) -> None:
-        """The status line counts down the table's turn timers (the view's own seat's first) and
-        the away players' stand-ins, while there are any (:attr:`table`: none)."""
-        follower = self.table
-        counting = follower is not None and bool(follower.deadlines or follower.away)
-        if counting and self._clock_ticker is None:
-            self._clock_ticker = self.set_interval(0.5, self._tick)
-        elif not counting and self._clock_ticker is not None:
-            self._clock_ticker.stop()
-            self._clock_ticker = None
-        self._tick()
-
-    def _tick(self) -> None:
-        clock = ""
-        follower = self.table
-        if follower is not None:
-            now = time.monotonic()
-            left = {seat: when - now for seat, when in follower.deadlines.items()}
-            away = {seat: when - now for seat, when in follower.away.items()}
-            you = None if follower.frame is None else follower.frame["seat"]
-            names = follower.names
-            clock = "  ".join(part for part in (clock_text(left, you, names), away_text(away, names)) if part)
-        if clock != self.status.get("clock", ""):
-            self.set_status(clock=clock)
-
-
-class GameMenu(ChoiceScreen[tuple[str, Any]]):
-    """``yule play``'s menu: the unfinished games to continue, then every game; q or Esc quits."""
-
-    BINDINGS = [Binding("q,escape", "cancel", "Quit", key_display="q")]
-    HINT = "Enter to choose, q or Esc to quit."
 
 
 class YuleApp(HostedApp):
@@ -290,7 +103,8 @@ class YuleApp(HostedApp):
         """The game of the last table this player created: the new-table form opens on it."""
         self.address = address
         self.code = code
-        self.play = play
+        self.play = PlayHost(self, play) if play is not None else None
+        """``yule play``'s host and menus, or None (``yule join``)."""
         self.discover = discover
         self.seat_store = seat_store if seat_store is not None else SeatStore()
         """Where the seats you get are kept (``$YULE_STATE_DIR`` or the user state folder)."""
@@ -304,6 +118,8 @@ class YuleApp(HostedApp):
         self.places: dict[str, Screen[Any]] = {}
         """The screen of each place shown (its mode), but ``start``."""
         self.game_over: GameOverScreen | None = None
+        self.seating = Seating(self)
+        """Taking a seat at the host's tables, and answering those who ask for one."""
         self._lobby_timer: Any = None
 
     # -- start and stop -----------------------------------------------------------------------
@@ -353,8 +169,7 @@ class YuleApp(HostedApp):
         from .lobby import ConnectScreen
 
         self._home()
-        self._open("connect", ConnectScreen(DEFAULT_PORT))
-        self.look_for_hosts()
+        self._open("connect", ConnectScreen(DEFAULT_PORT, self.discover))
 
     # -- the app's places ----------------------------------------------------------------------
 
@@ -425,16 +240,6 @@ class YuleApp(HostedApp):
 
         self.push_screen(ConfirmScreen(f"{question}\n\ny yes   n no", id="quit"), quit_)
 
-    def _level_menu(self, game: str) -> ChoiceScreen[str]:
-        from ..core.registry import get_game
-
-        spec = get_game(game)
-        choices = []
-        for level, (kind, words) in BOT_LEVELS.items():
-            why = None if kind in spec.bots else f"{spec.title} has no {level} bots."
-            choices.append((Text(words), level, why))
-        return ChoiceScreen(f"{spec.title}: how strong are the bots? (Esc: back)", choices, start="normal")
-
     # -- terminal size ---------------------------------------------------------------------
 
     def on_resize(self, event: Resize) -> None:
@@ -457,20 +262,6 @@ class YuleApp(HostedApp):
             self.pop_screen()
 
     # -- connecting to a host ----------------------------------------------------------------
-
-    @work(exclusive=True, group="discover")
-    async def look_for_hosts(self) -> None:
-        from .lobby import ConnectScreen
-
-        if not self.discover:
-            return
-        found = await discover_hosts(2.0)
-        screen = self.places.get("connect")
-        if isinstance(screen, ConnectScreen):
-            screen.found = [(h.name, h.address, h.port) for h in found]
-
-    def on_connect_screen_rescan(self, message: ConnectScreen.Rescan) -> None:
-        self.look_for_hosts()
 
     def on_connect_screen_chosen(self, message: ConnectScreen.Chosen) -> None:
         self.connect(message.host, message.port)
@@ -588,136 +379,10 @@ class YuleApp(HostedApp):
     # -- sitting down --------------------------------------------------------------------------
 
     async def _take_seat(self, table: int | None, code: str | None, *, private: bool = False) -> None:
-        """Sit at ``table``, or at the table whose join code is ``code``: your own seat back when
-        you hold one, else a free seat; at a game going on, an away player's seat or watching.
-
-        ``private``: ask for the join code first (unless you hold a seat there).  A code, typed or
-        given, names its table, whatever table was highlighted.
-        """
-        client = self.client
-        if client is None:
-            return
-        try:
-            if private and code is None and client.saved_seat(table=table) is None:
-                from .lobby import CodeScreen
-
-                code = await self.push_screen_wait(CodeScreen())
-                if code is None:
-                    return
-            if code is not None:
-                table = None  # the code names its table
-            saved = client.saved_seat(table=table, code=code)
-            if saved is not None:
-                try:
-                    claim = await client.resume(saved.token)
-                except HostError as e:
-                    if e.code == "seat_moved":
-                        self.notify(f"{literal(e.message)} This device can watch the table: Enter on it in the lobby.",
-                                    title=f"Your seat at #{saved.table}", severity="warning", timeout=20)  # fmt: skip
-                        return
-                    if e.code != "bad_token":
-                        raise
-                    code = code or saved.code  # the host has forgotten the seat: join as anyone would
-                    table = None if code else saved.table
-                else:
-                    self._sit(claim.table)
-                    self.notify("Back in your seat.", timeout=4)
-                    return
-            try:
-                claim = await client.join(table, code)
-            except HostError as e:
-                if e.code not in ("playing", "table_full"):
-                    raise
-                await self._seat_taken(table, code)
-                return
-            self._sit(claim.table)
-        except HostError as e:
-            title = f"Cannot join with the code {literal(code)}" if code else "Cannot join"
-            self.notify(literal(refusal_text(e, code)), title=title, severity="error", timeout=15)
-        except ConnectionLost:
-            self.notify("Not connected to the host right now: try again in a moment.", severity="error")
-
-    async def _seat_taken(self, table: int | None, code: str | None) -> None:
-        """No free seat (the game has started, or every seat is taken): take back the seat of a
-        player who is away (if that is you), or watch."""
-        from .lobby import CodeScreen
-
-        client = self.client
-        assert client is not None
-        table = await client.watch(table, code)
-        info = client.tables.get(table)
-        seats = info["seats"] if info is not None else []
-        away = [s["name"] for s in seats if s and not s["bot"] and s["away"]]
-        started = (
-            "This game has started." if info is not None and info["status"] == "playing" else "Every seat is taken."
-        )
-        if away:
-            choices: list[tuple[Text, str, str | None]] = [
-                (Text(f"I am {literal(name)}: take my seat back"), name, None) for name in away
-            ]
-            choices.append((Text("Just watch"), "", None))
-            yours = next((name for name in away if name.casefold() == self.player_name.casefold()), None)
-            pick = await self.push_screen_wait(
-                ChoiceScreen(
-                    f"{started} Is one of these players you?",
-                    choices,
-                    yours,
-                    hint="Enter takes that seat back (or just watches), Esc goes back to the lobby.",
-                )
-            )
-            if pick is None:
-                with contextlib.suppress(HostError, ConnectionLost):
-                    await client.leave(table)
-                return
-            if pick:
-                if code is None:
-                    code = await self.push_screen_wait(
-                        CodeScreen("Taking a seat back needs the table's join code: type it, then Enter.")
-                    )
-                if code is not None:
-                    claim = await self._reclaim(table, code, pick)
-                    if claim is not None:
-                        self._sit(claim.table)
-                        return
-        self.watching = True
-        self._sit(table)
-        self.notify(f"{started} You are watching: q goes back to the lobby.", timeout=8)
-
-    async def _reclaim(self, table: int, code: str, name: str) -> Any:
-        """Ask for ``name``'s seat at ``table``: while the people there decide, a screen says
-        so (Esc stops asking); the seat's claim once they said yes, else None (the answer told)."""
-        from .lobby import AskingScreen
-
-        client = self.client
-        assert client is not None
-        asking: AskingScreen | None = None
-
-        def stop(stopped: bool | None) -> None:
-            if stopped and self.client is not None:
-                self.stop_asking(table)
-
-        def waiting(frame: ReclaimWaiting) -> None:
-            nonlocal asking
-            asking = AskingScreen(frame["name"])
-            self.push_screen(asking, stop)
-
-        try:
-            return await client.reclaim(code, name, waiting)
-        except HostError as e:
-            self.notify(literal(refusal_text(e, code)), title="Not your seat yet", severity="error", timeout=15)
-        except (ConnectionLost, TimeoutError):
-            self.notify("The host did not answer: try again in a moment.", severity="error")
-        finally:
-            if asking is not None and asking in self.screen_stack:
-                asking.dismiss(False)
-        return None
-
-    @work(group="requests")
-    async def stop_asking(self, table: int) -> None:
-        """The newcomer stops asking for a seat (they stop watching the table too)."""
-        if self.client is not None:
-            with contextlib.suppress(HostError, ConnectionLost):
-                await self.client.leave(table)
+        """Sit at ``table``, or at the table whose join code is ``code`` (:meth:`Seating.take`)."""
+        sat = await self.seating.take(table, code, player=self.player_name, private=private)
+        if sat is not None:
+            self._sit(sat.table, watching=sat.watching)
 
     def on_lobby_screen_request(self, message: LobbyScreen.Request) -> None:
         self.lobby_request(message.kind, message.args)
@@ -757,8 +422,7 @@ class YuleApp(HostedApp):
                     if code is None:
                         return
                 table = await client.watch(None if code else args["table"], code=code)  # a code names its table
-                self.watching = True
-                self._sit(table)
+                self._sit(table, watching=True)
             elif kind == "leave":
                 await client.leave(args["table"])
                 self._forget_table()
@@ -816,35 +480,18 @@ class YuleApp(HostedApp):
     async def open_play(self) -> None:
         """``yule play``: the real host on loopback over the play folder, then the game asked
         for (its table painted first), or the menu with the unfinished games to continue."""
-        assert self.play is not None
+        play = self.play
+        assert play is not None
         self.set_status(connection="connecting")
-        try:
-            folder, lock = claim_play_folder()
-            self.resources.enter_context(lock)
-        except OSError as e:
-            folder = Path(self.resources.enter_context(tempfile.TemporaryDirectory(prefix="yule-play-")))
-            self.notify(f"Games cannot be kept this time ({literal(e)}).", severity="warning", timeout=10)
-        address = f"play:{folder}"
-        quick = self.play.game  # yule play GAME: that game at once (the menu offers the unfinished ones)
+        folder = play.claim_folder()
+        quick = play.setup.game  # yule play GAME: that game at once (the menu offers the unfinished ones)
         if quick is not None and (screen := self._open_table(quick)) is not None:
             painted = asyncio.Event()  # the table on screen first, then the host is loaded and started
             screen.call_after_refresh(painted.set)
             await painted.wait()
-        from ..netplay.host import Host
-        from ..netplay.store import DataFolderError
-
-        try:
-            self.host = Host(folder, away_timeout=PLAY_AWAY_TIMEOUT, bot_workers=1)  # the bots think off the app
-            port = await self.host.start("127.0.0.1", 0)
-        except (OSError, sqlite3.Error, DataFolderError) as e:
-            self.host = None
-            self.set_status(connection="offline")
-            self.notify(
-                f"Cannot start the game's host over {literal(folder)}: {literal(e)}", severity="error", timeout=60
-            )
+        client = await play.start(folder, self.player_name, self.seat_store)
+        if client is None:
             return
-        client = Client("127.0.0.1", port, name=self.player_name, seat_store=self.seat_store, address=address)
-        await client.connect()
         self.client = client
         self.place = "Yule · on this machine"
         self.read_frames()
@@ -854,83 +501,23 @@ class YuleApp(HostedApp):
             await self._play_menu()
 
     async def _play_menu(self) -> None:
-        """The game menu: your unfinished games first (each told apart by its table, how far it
-        has gone and when it began), then a new game of each; q or Esc quits."""
-        from ..core.registry import all_games
-
+        """The game menu (:meth:`PlayHost.choose`): continue a game, or a new one; q or Esc quits."""
         client = self.client
         assert self.play is not None and client is not None
         self.set_status(place=self.place, code=None)
-        listed = {t["table"]: t for t in await client.list_tables()}
-        choices: list[tuple[Text, tuple[str, Any], str | None]] = []
-        now = time.time()
-        for saved in client.saved_seats():
-            summary = listed.get(saved.table)
-            if summary is None or summary["status"] != "playing" or summary["game"] not in GAME_UIS:
-                client.forget_seat(saved.table)  # finished (or gone): nothing to continue
-                continue
-            bots = len(summary["seats"]) - 1  # yule play: you and bots (a private table lists no names)
-            label = (
-                f"Continue: {literal(summary['title'])} #{summary['table']}, you and {plural(bots, 'bot')}, "
-                f"{plural(summary['seq'], 'move')} in, begun {when_text(saved.saved, now)}"
-            )
-            choices.append((Text(label, style="bold"), ("continue", summary["table"]), None))
-        start: tuple[str, Any] | None = choices[0][1] if choices else None
-        wanted = self.play.players
-        for game in all_games():
-            label = literal(f"{game.title}: {game.summary or f'{game.min_players}-{game.max_players} players'}")
-            why = None
-            if game.name not in GAME_UIS:
-                why = f"{game.title} has no table in the terminal yet."
-            elif wanted is not None and not game.min_players <= wanted <= game.max_players:
-                why = players_sentence(game, wanted)
-            choices.append((Text(label), ("new", game.name), why))
-            if start is None and game.name == self.play.game:
-                start = ("new", game.name)
-        title = (
-            "Yule: continue a game, or a new one? (Enter plays, q quits)"
-            if start and start[0] == "continue"
-            else "Yule: which game? (Enter plays, q quits)"
-        )
-        pick = await self.push_screen_wait(GameMenu(title, choices, start))
+        pick = await self.play.choose(client)
         if pick is None:
             self.exit(0)
         elif pick[0] == "continue":
             await self._take_seat(pick[1], None)
         else:
-            if self.play.level is None:
-                level = await self.push_screen_wait(self._level_menu(pick[1]))
-                if level is None:
-                    await self._play_menu()  # Esc at the bots' level: back to the games
-                    return
-                self.play.level = level
             await self._new_game(pick[1])
 
     async def _new_game(self, game: str) -> None:
-        """A new table of ``game`` on the play host: you, bots of the level asked for in every
-        other seat, started."""
-        from ..core.ismcts import DEFAULT_THINK
-        from ..core.registry import get_game
-
+        """A new table of ``game`` with bots (:meth:`PlayHost.new_table`); refused, the menu again."""
         client = self.client
         assert self.play is not None and client is not None
-        spec = get_game(game)
-        players = self.play.players or max(spec.min_players, min(spec.max_players, 4))
-        try:
-            kind = BOT_LEVELS[self.play.level or "normal"][0]
-            if kind not in spec.bots:
-                kind = "greedy" if "greedy" in spec.bots else "random"
-            delay = self.play.bot_delay
-            if kind == "ismcts":  # it thinks for a while already
-                delay = max(0.2, delay - DEFAULT_THINK)
-            reply = await client.create_table(game, players, bot_delay=delay, seed=self.play.seed)
-            self._sit(reply["table"])
-            await client.fill_bots(reply["table"], kind)
-            await client.start(reply["table"])
-        except HostError as e:
-            self.notify(
-                literal(refusal_text(e, game=game)), title="Cannot start the game", severity="error", timeout=30
-            )
+        if not await self.play.new_table(client, game, self._sit):
             self._forget_table()
             await self._play_menu()
 
@@ -940,36 +527,7 @@ class YuleApp(HostedApp):
         self.leave_table()
 
     def on_table_screen_waiting(self, message: TableScreen.Waiting) -> None:
-        """``w`` at the table: nudge a player the table waits for; the organiser may also let the
-        stand-in bot make their move, or play now for someone away."""
-        table = self.table
-        info = None if table is None else table.info
-        if table is None or info is None:
-            return
-        runs = info["runs"]
-        choices: list[tuple[Text, tuple[str, int], str | None]] = []
-        for seat, s in enumerate(info["seats"]):
-            if not s or s["bot"] or s["stand_in"] or seat == info["you"]:
-                continue
-            name = literal(s["name"])
-            if s["away"]:
-                if runs:
-                    choices.append(
-                        (Text(f"Let a bot play for {name} now, until they are back"), ("stand_in", seat), None)
-                    )
-                continue
-            choices.append((Text(f"Nudge {name}: the table waits for their move"), ("nudge", seat), None))
-            if runs:
-                choices.append((Text(f"Let a bot make {name}'s move this once"), ("bot_move", seat), None))
-        if not choices:
-            self.notify("Nobody to nudge: everyone else here is a bot, or a bot plays for them.", timeout=6)
-            return
-
-        def ask(pick: tuple[str, int] | None) -> None:
-            if pick is not None:
-                self.table_request(table.id, *pick)
-
-        self.push_screen(ChoiceScreen("Waiting for someone? (Esc: back)", choices), ask)
+        self.table_request(message.table, message.kind, message.seat)
 
     @work(group="requests")
     async def table_request(self, table: int, kind: str, seat: int) -> None:
@@ -1040,9 +598,9 @@ class YuleApp(HostedApp):
             self.notify(literal(frame["message"]), title="Your seat", severity="warning", timeout=20)
             self.leave_table()  # reconnected too late: the seat went to another device meanwhile
         elif frame["type"] == "reclaim_asked":
-            self._asked(frame)
+            self.seating.asked(frame)
         elif frame["type"] == "reclaim_over":
-            self._ask_over(frame)
+            self.seating.ask_over(frame)
         elif frame["type"] == "nudged" and frame["table"] == followed:
             self.bell()
             self.notify(f"{literal(frame['name'])} nudged you: the table waits for your move.", timeout=10)
@@ -1050,35 +608,6 @@ class YuleApp(HostedApp):
             self._removed(frame)
         elif frame["type"] == "error":
             self.notify(literal(frame["message"]), title="From the host", severity="error")
-
-    def _asked(self, frame: ReclaimAsked) -> None:
-        """Someone asks for the seat of a player who is away: a yes or a no from this player."""
-        question = Text.assemble(
-            (literal(frame["by"]), "bold"),
-            " asks to take over the seat of ",
-            (literal(frame["name"]), "bold"),
-            f", who is away. Is this really {literal(frame['name'])}, on another device? Only say yes if you "
-            "know it is them: they will see that seat's cards.\n\ny lets them in   n says no",
-        )
-
-        def answered(yes: bool | None) -> None:
-            if yes is not None:  # None: decided meanwhile, by someone else
-                self.answer_ask(frame["table"], frame["request"], yes)
-
-        self.push_screen(ConfirmScreen(question, id=f"ask-{frame['table']}-{frame['request']}"), answered)
-
-    def _ask_over(self, frame: ReclaimOver) -> None:
-        """A request for a seat was decided (maybe by someone else): its question goes, the outcome is told."""
-        if self.screen.id == f"ask-{frame['table']}-{frame['request']}":
-            self.screen.dismiss(None)
-        self.notify(literal(frame["message"]), timeout=8)
-
-    @work(group="requests")
-    async def answer_ask(self, table: int, request: int, yes: bool) -> None:
-        if self.client is None:
-            return
-        with contextlib.suppress(ConnectionLost, HostError):  # answered already: its outcome is told
-            await self.client.answer(table, request, yes)
 
     def _removed(self, frame: Removed) -> None:
         """The table's organiser freed this player's seat before the game: back to the lobby, told why."""
@@ -1088,8 +617,11 @@ class YuleApp(HostedApp):
         if self.table is not None and frame["table"] == self.table.id:
             self._forget_table()
 
-    def _sit(self, table: int) -> None:
-        """From now on follow ``table``: what the host told of it already is shown."""
+    def _sit(self, table: int, *, watching: bool = False) -> None:
+        """From now on follow ``table`` (``watching``: as a spectator): what the host told of it
+        already is shown."""
+        if watching:
+            self.watching = True
         self.table = follower = self.followers.setdefault(table, TableFollower(table))
         if (screen := self.table_screen) is not None and screen.follower is None:
             screen.follower = follower  # the table painted before yule play's host had started
@@ -1233,24 +765,6 @@ class YuleApp(HostedApp):
             screen.table.refused(STALE if e.code == "stale" else e.message)
         except ConnectionLost:
             screen.table.refused("Not connected to the host: the move was not sent. Try again once reconnected.")
-
-
-def when_text(then: float, now: float) -> str:
-    """When something began, as people say it: the time today or yesterday, else the day.
-
-    >>> import time
-    >>> now = time.mktime((2024, 12, 24, 18, 30, 0, 0, 0, -1))
-    >>> [when_text(now - hours * 3600, now) for hours in (2, 20, 50)]
-    ['today 16:30', 'yesterday 22:30', 'Dec 22']
-    """
-    day = time.localtime(then)
-    days = time.mktime(time.localtime(now)[:3] + (0, 0, 0, 0, 0, -1)) - time.mktime(day[:3] + (0, 0, 0, 0, 0, -1))
-    ago = round(days / 86400)
-    if ago == 0:
-        return time.strftime("today %H:%M", day)
-    if ago == 1:
-        return time.strftime("yesterday %H:%M", day)
-    return f"{time.strftime('%b', day)} {day.tm_mday}"
 
 
 def _unknown_name(error: BaseException | None) -> bool:

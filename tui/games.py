@@ -83,3 +83,10 @@ class _GameUIs(Mapping[str, GameUI]):
 
 
 GAME_UIS: Mapping[str, GameUI] = _GameUIs()
+
+
+def players_sentence(game: Any, players: int | None = None) -> str:
+    """The game's own sentence on its number of players (``players``: the number asked for)."""
+    if players is None:
+        return f"{game.title} is for {game.min_players} to {game.max_players} players."
+    return f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}."

@@ -1,7 +1,8 @@
 """The screens before a game: connect to a host, the lobby with its tables, and creating one.
 
-They only show data and post typed messages; :class:`yule.tui.app.YuleApp` owns the connection and
-does the network work in its workers.  Names from the host are shown literally.
+They show data and post typed messages; :class:`yule.tui.app.YuleApp` owns the connection and
+does the network work in its workers (the connect screen looks for hosts on the LAN itself).
+Names from the host are shown literally.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -24,6 +26,7 @@ from textual.widgets.option_list import Option
 from ..core.bots import BOT_LEVELS
 from ..core.estimate import usual_seconds
 from ..core.registry import all_games, get_game
+from ..netplay.client import discover_hosts
 from ..netplay.frames import Summary, TableInfo
 from ..netplay.names import name_problem
 from .games import GAME_UIS
@@ -125,12 +128,11 @@ class ConnectScreen(Screen[None]):
             self.host = host
             self.port = port
 
-    class Rescan(Message):
-        """Look for hosts on the LAN again."""
-
-    def __init__(self, default_port: int) -> None:
+    def __init__(self, default_port: int, discover: bool = True) -> None:
         super().__init__()
         self.default_port = default_port
+        self.discover = discover
+        """Look for hosts on the LAN (False: the list stays empty)."""
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
@@ -145,6 +147,12 @@ class ConnectScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
+        self.look_for_hosts()
+
+    @work(exclusive=True, group="discover")
+    async def look_for_hosts(self) -> None:
+        if self.discover:
+            self.found = [(h.name, h.address, h.port) for h in await discover_hosts(2.0)]
 
     def watch_found(self, found: list[tuple[str, str, int]]) -> None:
         options = self.query_one("#found", OptionList)
@@ -180,7 +188,7 @@ class ConnectScreen(Screen[None]):
         self.post_message(self.Chosen(host, port))
 
     def action_rescan(self) -> None:
-        self.post_message(self.Rescan())
+        self.look_for_hosts()
 
 
 class NoAnswerScreen(Screen[str]):

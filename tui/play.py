@@ -28,7 +28,7 @@ def _default_name() -> str:
 def players_problem(game_name: str | None, players: int | None) -> str | None:
     """What is wrong with ``--players`` for the game (any game when None), in words."""
     from ..core.registry import all_games, get_game
-    from .app import players_sentence
+    from .games import players_sentence
 
     if players is None:
         return None
@@ -55,7 +55,8 @@ def run_play(args: argparse.Namespace) -> int:
 def play_app(args: argparse.Namespace) -> YuleApp:
     """``yule play``'s app, under ``--name``, else the name ``yule join`` remembers, else the
     login name."""
-    from .app import PlaySetup, YuleApp
+    from .app import YuleApp
+    from .playing import PlaySetup
     from .profile import Profile
 
     setup = PlaySetup(

@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from ..core.base import Event, View
 from ..netplay.follower import TableFollower
-from .dialogs import ConfirmScreen
+from .dialogs import ChoiceScreen, ConfirmScreen
 from .following import FollowScreen
 from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
@@ -60,8 +60,15 @@ class TableScreen(FollowScreen):
         """Leave the table (confirmed): back to the lobby or the game menu."""
 
     class Waiting(Message):
-        """The player asks what can be done about a player the table waits for (nudge them,
-        let a bot move or play for them): the app offers it from the table's info."""
+        """What the player chose about someone the table waits for (``w``): ``kind`` is
+        ``"nudge"`` them, ``"bot_move"`` (a bot makes their move this once) or ``"stand_in"``
+        (a bot plays for them now), for ``seat`` at ``table``."""
+
+        def __init__(self, table: int, kind: str, seat: int) -> None:
+            super().__init__()
+            self.table = table
+            self.kind = kind
+            self.seat = seat
 
     LEAVE_ASKS = "Leave the table? Your seat waits for you: join the table again to take it back."
     """The question before a player leaves the table (``yule play`` asks its own)."""
@@ -207,7 +214,36 @@ class TableScreen(FollowScreen):
         self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))
 
     def action_waiting(self) -> None:
-        self.post_message(self.Waiting())
+        """``w`` at the table: nudge a player the table waits for; the organiser may also let the
+        stand-in bot make their move, or play now for someone away."""
+        table = self.follower
+        info = None if table is None else table.info
+        if table is None or info is None:
+            return
+        runs = info["runs"]
+        choices: list[tuple[Text, tuple[str, int], str | None]] = []
+        for seat, s in enumerate(info["seats"]):
+            if not s or s["bot"] or s["stand_in"] or seat == info["you"]:
+                continue
+            name = literal(s["name"])
+            if s["away"]:
+                if runs:
+                    choices.append(
+                        (Text(f"Let a bot play for {name} now, until they are back"), ("stand_in", seat), None)
+                    )
+                continue
+            choices.append((Text(f"Nudge {name}: the table waits for their move"), ("nudge", seat), None))
+            if runs:
+                choices.append((Text(f"Let a bot make {name}'s move this once"), ("bot_move", seat), None))
+        if not choices:
+            self.notify("Nobody to nudge: everyone else here is a bot, or a bot plays for them.", timeout=6)
+            return
+
+        def ask(pick: tuple[str, int] | None) -> None:
+            if pick is not None:
+                self.post_message(self.Waiting(table.id, *pick))
+
+        self.app.push_screen(ChoiceScreen("Waiting for someone? (Esc: back)", choices), ask)
 
     def action_leave(self) -> None:
         if self.spectator or self.over:

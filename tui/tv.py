@@ -39,10 +39,10 @@ from ..netplay import host_port, on_this_machine_only, ssh_line
 from ..netplay.client import Client, ConnectionLost, HostError
 from ..netplay.follower import TableFollower
 from ..netplay.frames import Reach, TableInfo
-from .app import HostedApp
 from .bigtext import BigText, big_rows, big_width, drawable
 from .following import FollowScreen
 from .games import GAME_UIS
+from .hosted import HostedApp
 from .scores import Headline, ScoreSheet
 from .screens import TableScreen, final_result
 from .standings import StandingsScreen

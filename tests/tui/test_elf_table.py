@@ -10,8 +10,9 @@ from elf_support import ElfViewApp, Position
 from tui_support import screen_text, view_of, wait_for, wait_for_screen
 
 from yule.core.elf.preview import preview
-from yule.tui.app import PlaySetup, YuleApp
+from yule.tui.app import YuleApp
 from yule.tui.elf.table import ElfTable, HandBar, side_text
+from yule.tui.playing import PlaySetup
 from yule.tui.screens import GameOverScreen, RulesScreen
 from yule.tui.widgets import GameLog
 

@@ -268,7 +268,8 @@ async def test_the_organiser_screen_explains_a_frozen_gift():
 
 
 async def test_networked_play_bring_then_open_by_keys(tmp_path, monkeypatch):
-    from yule.tui.app import PlaySetup, YuleApp
+    from yule.tui.app import YuleApp
+    from yule.tui.playing import PlaySetup
 
     app = YuleApp(name="Ana", play=PlaySetup("gift-exchange", 3, bot_delay=0.2), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from gift_list_support import screen_lines
 from tui_support import view_of, wait_for, wait_for_screen
 
-from yule.tui.app import PlaySetup, YuleApp
+from yule.tui.app import YuleApp
+from yule.tui.playing import PlaySetup
 from yule.tui.screens import GameOverScreen
 
 

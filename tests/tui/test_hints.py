@@ -11,8 +11,9 @@ from gift_exchange_support import position as party
 from tui_support import Played, Position, ViewApp, info_of, screen_text, wait_for
 
 from yule.core.gift_exchange import GAME
-from yule.tui.app import PlaySetup, YuleApp
+from yule.tui.app import YuleApp
 from yule.tui.dialogs import ChoiceScreen
+from yule.tui.playing import PlaySetup
 from yule.tui.screens import TableScreen
 from yule.tui.widgets import HintPanel
 

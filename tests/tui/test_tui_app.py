@@ -24,8 +24,9 @@ from tui_support import (
 from yule.core import get_game
 from yule.core.estimate import estimate
 from yule.netplay.client import Client
-from yule.tui.app import STALE, PlaySetup, YuleApp
+from yule.tui.app import STALE, YuleApp
 from yule.tui.lobby import ConnectScreen, LobbyScreen
+from yule.tui.playing import PlaySetup
 from yule.tui.screens import GameOverScreen, TableScreen
 from yule.tui.widgets import StatusLine
 

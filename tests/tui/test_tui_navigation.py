@@ -32,9 +32,10 @@ from tui_support import (
 
 from yule.netplay.client import Client, HostError, SeatStore
 from yule.netplay.host import Host
-from yule.tui.app import GameMenu, PlaySetup, YuleApp
+from yule.tui.app import YuleApp
 from yule.tui.dialogs import ChoiceScreen, ConfirmScreen
 from yule.tui.lobby import AskingScreen, LobbyScreen, NoAnswerScreen
+from yule.tui.playing import GameMenu, PlaySetup
 from yule.tui.screens import GameOverScreen
 
 

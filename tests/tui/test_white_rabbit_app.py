@@ -10,8 +10,9 @@ from __future__ import annotations
 from tui_support import screen_text, view_of, wait_for, wait_for_screen
 
 from yule.netplay.client import Client
-from yule.tui.app import PlaySetup, YuleApp
+from yule.tui.app import YuleApp
 from yule.tui.dialogs import ChoiceScreen
+from yule.tui.playing import PlaySetup
 from yule.tui.screens import GameOverScreen, TableScreen
 
 SEED = "white-rabbit-keys-0"

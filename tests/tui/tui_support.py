@@ -256,7 +256,7 @@ def screen_text(app: App[Any]) -> str:
 
 
 def table_of(app: Any) -> int | None:
-    """The table a :class:`~yule.tui.app.HostedApp` follows (None: none)."""
+    """The table a :class:`~yule.tui.hosted.HostedApp` follows (None: none)."""
     return None if app.table is None else app.table.id
 
 

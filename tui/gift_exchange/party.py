@@ -48,9 +48,9 @@ from ...netplay import DEFAULT_PORT
 from ...netplay.client import Client, ConnectionLost, HostError
 from ...netplay.follower import TableFollower
 from ...netplay.private import write_private
-from ..app import HostedApp
 from ..dialogs import ConfirmScreen
 from ..following import FollowScreen
+from ..hosted import HostedApp
 from ..howlong import SECONDS_A_TURN, HowLong
 from ..scores import Headline, ScoreSheet
 from ..screens import RulesScreen

@@ -1,0 +1,127 @@
+"""The base of the apps that follow one host through the client library (:class:`HostedApp`):
+the player's (:class:`yule.tui.app.YuleApp`), the Gift Exchange organiser's
+(:class:`yule.tui.gift_exchange.party.PartyApp`) and the TV's (:class:`yule.tui.tv.WatchApp`).
+
+The host's frames are read in a Textual worker and posted as :class:`HostedApp.FromHost`; chat
+lines and undo are requests in workers of their own; the status line counts down the table's
+turn timers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import Any
+
+from textual import work
+from textual.binding import Binding
+from textual.message import Message
+from textual.timer import Timer
+
+from ..netplay.client import Client, ConnectionLost, HostError
+from ..netplay.follower import TableFollower
+from ..netplay.frames import Incoming
+from .text import literal
+from .widgets import ChatInput, PlainApp, away_text, clock_text
+
+
+class HostedApp(PlainApp):
+    """An app following one host through the client library, maybe running that host itself.
+
+    It holds the ``client``, the embedded ``host`` (``yule play``, ``yule party``) and the
+    table it follows (:attr:`table`), reads the host's frames (each posted as
+    :class:`FromHost`), and closes the client and the host when it ends (and then
+    ``resources``).  The status line counts down the table's turn timers and the away players'
+    stand-ins (:meth:`follow_clock`).
+    """
+
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    class FromHost(Message):
+        """A frame or connection change from the client library."""
+
+        def __init__(self, frame: Incoming) -> None:
+            super().__init__()
+            self.frame = frame
+
+    def __init__(self, status: dict[str, Any]) -> None:
+        super().__init__(status)
+        self.client: Client | None = None
+        self.host: Any = None
+        self.table: TableFollower[Any] | None = None
+        """The table followed: what the host told of it (:mod:`yule.netplay.follower`)."""
+        self._clock_ticker: Timer | None = None
+        self.resources = contextlib.ExitStack()
+        """Closed last when the app ends (``yule play``'s folder lock)."""
+
+    async def on_unmount(self) -> None:
+        if self.client is not None:
+            await self.client.close()
+        if self.host is not None:
+            await self.host.stop()
+        self.resources.close()
+
+    @work(exclusive=True, group="frames")
+    async def read_frames(self) -> None:
+        """Each frame from the client, as a :class:`FromHost` message, until it is closed."""
+        client = self.client
+        assert client is not None
+        async for frame in client:
+            self.post_message(self.FromHost(frame))
+
+    @work(group="chat")
+    async def send_chat(self, table: int | None, text: str, field: ChatInput) -> None:
+        """Say a line at ``table``; the host's chat frame brings it back to the log.  A line not
+        said goes back to the input it was typed in (``m`` opens it with the line)."""
+        if self.client is None or table is None:
+            return
+        try:
+            await self.client.chat(table, text)
+        except HostError as e:
+            field.give_back(text)
+            self.notify(f"{literal(e.message)} (m: your line again)", title="Not said", severity="warning")
+        except ConnectionLost:
+            field.give_back(text)
+            self.notify("Not connected to the host: that line was not said (m: your line again).", title="Not said",
+                        severity="warning")  # fmt: skip
+
+    def on_chat_input_said(self, message: ChatInput.Said) -> None:
+        self.send_chat(None if self.table is None else self.table.id, message.text, message.field)
+
+    @work(group="moves")
+    async def undo(self) -> None:
+        """The organiser takes back the table's last move (the host says why not, if not)."""
+        if self.client is None or self.table is None:
+            return
+        try:
+            await self.client.undo(self.table.id)
+        except HostError as e:
+            self.notify(literal(e.message), title="Can't undo", severity="warning")
+        except ConnectionLost:
+            self.notify("The host is not answering: nothing was undone.", severity="error")
+
+    def follow_clock(self) -> None:
+        """The status line counts down the table's turn timers (the view's own seat's first) and
+        the away players' stand-ins, while there are any (:attr:`table`: none)."""
+        follower = self.table
+        counting = follower is not None and bool(follower.deadlines or follower.away)
+        if counting and self._clock_ticker is None:
+            self._clock_ticker = self.set_interval(0.5, self._tick)
+        elif not counting and self._clock_ticker is not None:
+            self._clock_ticker.stop()
+            self._clock_ticker = None
+        self._tick()
+
+    def _tick(self) -> None:
+        clock = ""
+        follower = self.table
+        if follower is not None:
+            now = time.monotonic()
+            left = {seat: when - now for seat, when in follower.deadlines.items()}
+            away = {seat: when - now for seat, when in follower.away.items()}
+            you = None if follower.frame is None else follower.frame["seat"]
+            names = follower.names
+            clock = "  ".join(part for part in (clock_text(left, you, names), away_text(away, names)) if part)
+        if clock != self.status.get("clock", ""):
+            self.set_status(clock=clock)

@@ -1,0 +1,227 @@
+"""``yule play`` inside the app: its own host on this machine and its game menu.
+
+:class:`PlayHost` starts the real host (:class:`yule.netplay.host.Host`) on loopback over a
+folder of the user data folder (:func:`claim_play_folder`), so an unfinished game is offered
+again next time; its menu (:class:`GameMenu`) lists those games, then a new game of each, and
+asks the bots' level; a new game is you and bots, started at once.  The command line that
+builds the app is :mod:`yule.tui.play`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import sqlite3
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+
+from ..core.base import plural
+from ..core.bots import BOT_LEVELS
+from ..netplay import default_data_dir
+from ..netplay.client import Client, HostError, SeatStore
+from .dialogs import ChoiceScreen
+from .games import GAME_UIS, players_sentence
+from .hosted import HostedApp
+from .seating import refusal_text
+from .text import literal
+
+PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goes on with it."
+"""``yule play``'s question before leaving a table."""
+
+PLAY_BOT_DELAY = 0.5
+"""Seconds between bot moves in ``yule play``: slow enough to follow each one."""
+
+PLAY_AWAY_TIMEOUT = 30 * 24 * 3600.0
+"""``yule play``'s host never lets a bot play for you: a game left for the menu waits for you."""
+
+
+@dataclass
+class PlaySetup:
+    """``yule play``: which game (None: ask), how many seats, the bots' pace, the asked-for
+    seed, and the bots' level (a key of :data:`BOT_LEVELS`; None: ask after the game)."""
+
+    game: str | None
+    players: int | None
+    bot_delay: float = PLAY_BOT_DELAY
+    seed: int | None = None
+    level: str | None = "normal"
+
+
+def claim_play_folder(base: Path | None = None) -> tuple[Path, contextlib.AbstractContextManager[Any]]:
+    """The folder where ``yule play``'s host keeps its games, and the held lock on it (leaving
+    the lock's context releases it).
+
+    ``DATA/play`` in the user data folder; while another ``yule play`` uses it (its lock is
+    taken), ``play-2``, ``play-3`` ...: two hosts never share one database.  The lock is
+    ``filelock``'s, which each system honours (Windows too), and which a process that dies
+    leaves free.
+    """
+    from filelock import FileLock, Timeout
+
+    base = base if base is not None else default_data_dir()
+    for n in itertools.count(1):
+        folder = base / ("play" if n == 1 else f"play-{n}")
+        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            return folder, FileLock(folder / "in-use.lock").acquire(blocking=False)
+        except Timeout:
+            continue
+    raise AssertionError("unreachable")
+
+
+class GameMenu(ChoiceScreen[tuple[str, Any]]):
+    """``yule play``'s menu: the unfinished games to continue, then every game; q or Esc quits."""
+
+    BINDINGS = [Binding("q,escape", "cancel", "Quit", key_display="q")]
+    HINT = "Enter to choose, q or Esc to quit."
+
+
+def when_text(then: float, now: float) -> str:
+    """When something began, as people say it: the time today or yesterday, else the day.
+
+    >>> import time
+    >>> now = time.mktime((2024, 12, 24, 18, 30, 0, 0, 0, -1))
+    >>> [when_text(now - hours * 3600, now) for hours in (2, 20, 50)]
+    ['today 16:30', 'yesterday 22:30', 'Dec 22']
+    """
+    day = time.localtime(then)
+    days = time.mktime(time.localtime(now)[:3] + (0, 0, 0, 0, 0, -1)) - time.mktime(day[:3] + (0, 0, 0, 0, 0, -1))
+    ago = round(days / 86400)
+    if ago == 0:
+        return time.strftime("today %H:%M", day)
+    if ago == 1:
+        return time.strftime("yesterday %H:%M", day)
+    return f"{time.strftime('%b', day)} {day.tm_mday}"
+
+
+class PlayHost:
+    """``yule play``'s host and menus for the app (``setup``: what the command line asked)."""
+
+    def __init__(self, app: HostedApp, setup: PlaySetup) -> None:
+        self.app = app
+        self.setup = setup
+
+    def claim_folder(self) -> Path:
+        """The folder the host keeps its games in, held while the app runs (a passing one, the
+        player told, when the user data folder cannot be used)."""
+        app = self.app
+        try:
+            folder, lock = claim_play_folder()
+            app.resources.enter_context(lock)
+        except OSError as e:
+            folder = Path(app.resources.enter_context(tempfile.TemporaryDirectory(prefix="yule-play-")))
+            app.notify(f"Games cannot be kept this time ({literal(e)}).", severity="warning", timeout=10)
+        return folder
+
+    async def start(self, folder: Path, player: str, seat_store: SeatStore) -> Client | None:
+        """The host started on loopback over ``folder`` (the app's :attr:`~HostedApp.host`), and
+        ``player``'s client connected to it; None if the host cannot start (the player told)."""
+        from ..netplay.host import Host
+        from ..netplay.store import DataFolderError
+
+        app = self.app
+        try:
+            app.host = Host(folder, away_timeout=PLAY_AWAY_TIMEOUT, bot_workers=1)  # the bots think off the app
+            port = await app.host.start("127.0.0.1", 0)
+        except (OSError, sqlite3.Error, DataFolderError) as e:
+            app.host = None
+            app.set_status(connection="offline")
+            app.notify(
+                f"Cannot start the game's host over {literal(folder)}: {literal(e)}", severity="error", timeout=60
+            )
+            return None
+        client = Client("127.0.0.1", port, name=player, seat_store=seat_store, address=f"play:{folder}")
+        await client.connect()
+        return client
+
+    async def choose(self, client: Client) -> tuple[str, Any] | None:
+        """The game menu: your unfinished games first (each told apart by its table, how far it
+        has gone and when it began), then a new game of each (its bots' level asked, if not
+        given).  ``("continue", table)``, ``("new", game)``, or None: q or Esc, quit."""
+        from ..core.registry import all_games
+
+        setup = self.setup
+        while True:
+            listed = {t["table"]: t for t in await client.list_tables()}
+            choices: list[tuple[Text, tuple[str, Any], str | None]] = []
+            now = time.time()
+            for saved in client.saved_seats():
+                summary = listed.get(saved.table)
+                if summary is None or summary["status"] != "playing" or summary["game"] not in GAME_UIS:
+                    client.forget_seat(saved.table)  # finished (or gone): nothing to continue
+                    continue
+                bots = len(summary["seats"]) - 1  # yule play: you and bots (a private table lists no names)
+                label = (
+                    f"Continue: {literal(summary['title'])} #{summary['table']}, you and {plural(bots, 'bot')}, "
+                    f"{plural(summary['seq'], 'move')} in, begun {when_text(saved.saved, now)}"
+                )
+                choices.append((Text(label, style="bold"), ("continue", summary["table"]), None))
+            start: tuple[str, Any] | None = choices[0][1] if choices else None
+            wanted = setup.players
+            for game in all_games():
+                label = literal(f"{game.title}: {game.summary or f'{game.min_players}-{game.max_players} players'}")
+                why = None
+                if game.name not in GAME_UIS:
+                    why = f"{game.title} has no table in the terminal yet."
+                elif wanted is not None and not game.min_players <= wanted <= game.max_players:
+                    why = players_sentence(game, wanted)
+                choices.append((Text(label), ("new", game.name), why))
+                if start is None and game.name == setup.game:
+                    start = ("new", game.name)
+            title = (
+                "Yule: continue a game, or a new one? (Enter plays, q quits)"
+                if start and start[0] == "continue"
+                else "Yule: which game? (Enter plays, q quits)"
+            )
+            pick = await self.app.push_screen_wait(GameMenu(title, choices, start))
+            if pick is not None and pick[0] == "new" and setup.level is None:
+                level = await self.app.push_screen_wait(self._level_menu(pick[1]))
+                if level is None:
+                    continue  # Esc at the bots' level: back to the games
+                setup.level = level
+            return pick
+
+    async def new_table(self, client: Client, game: str, sit: Callable[[int], None]) -> bool:
+        """A new table of ``game``: you (``sit`` follows it at once), bots of the level asked for
+        in every other seat, started.  False if the host refused (the player told)."""
+        from ..core.ismcts import DEFAULT_THINK
+        from ..core.registry import get_game
+
+        setup = self.setup
+        spec = get_game(game)
+        players = setup.players or max(spec.min_players, min(spec.max_players, 4))
+        try:
+            kind = BOT_LEVELS[setup.level or "normal"][0]
+            if kind not in spec.bots:
+                kind = "greedy" if "greedy" in spec.bots else "random"
+            delay = setup.bot_delay
+            if kind == "ismcts":  # it thinks for a while already
+                delay = max(0.2, delay - DEFAULT_THINK)
+            reply = await client.create_table(game, players, bot_delay=delay, seed=setup.seed)
+            sit(reply["table"])
+            await client.fill_bots(reply["table"], kind)
+            await client.start(reply["table"])
+        except HostError as e:
+            self.app.notify(
+                literal(refusal_text(e, game=game)), title="Cannot start the game", severity="error", timeout=30
+            )
+            return False
+        return True
+
+    def _level_menu(self, game: str) -> ChoiceScreen[str]:
+        """How strong the bots of a new game of ``game`` are: the levels it has bots for."""
+        from ..core.registry import get_game
+
+        spec = get_game(game)
+        choices = []
+        for level, (kind, words) in BOT_LEVELS.items():
+            why = None if kind in spec.bots else f"{spec.title} has no {level} bots."
+            choices.append((Text(words), level, why))
+        return ChoiceScreen(f"{spec.title}: how strong are the bots? (Esc: back)", choices, start="normal")

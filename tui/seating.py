@@ -1,0 +1,221 @@
+"""Taking a seat at a host's table, and being asked for one.
+
+:class:`Seating` asks the host for a seat and says where you sit (:class:`Sat`): your own seat
+back when this machine keeps it, else a free seat; at a game going on, the seat of a player who
+is away (the people at the table asked first: a reclaim) or watching.  The other side of a
+reclaim is here too: the question to the players at the table, and its outcome.  A host's
+refusal is said as a sentence that tells what to do (:func:`refusal_text`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from rich.text import Text
+
+from ..netplay.client import Client, ConnectionLost, HostError
+from ..netplay.frames import ReclaimAsked, ReclaimOver, ReclaimWaiting
+from .dialogs import ChoiceScreen, ConfirmScreen
+from .games import players_sentence
+from .hosted import HostedApp
+from .text import literal
+
+if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
+    from .lobby import AskingScreen
+
+
+class Sat(NamedTuple):
+    """Where a request for a seat left you: at ``table``, playing or only ``watching``."""
+
+    table: int
+    watching: bool = False
+
+
+def refusal_text(error: HostError, code: str | None = None, game: str | None = None) -> str:
+    """A host's refusal as a sentence that says what to do (never a validation message).
+
+    ``code``: the join code the request carried; ``game``: the game of a table being created.
+    """
+    if error.code == "bad_code":
+        shown = f" {literal(code.strip().upper())}" if code and code.strip() else ""
+        return (
+            f"No table at this host has the join code{shown}. Check it with whoever made the table: "
+            "a code is 6 letters and digits. The lobby lists every table here."
+        )
+    if error.code == "invalid" and code is not None and error.message.startswith("code:"):
+        return "That is not a join code: a join code is 6 letters and digits."
+    if error.code == "invalid" and game is not None and error.message.startswith("seats:"):
+        from ..core.registry import get_game
+
+        with contextlib.suppress(KeyError):
+            return players_sentence(get_game(game))
+    if error.code == "invalid":
+        return f"The host could not read that request ({error.message}). Is the host a newer Yule?"
+    return error.message
+
+
+class Seating:
+    """The app's requests for a seat at its host (:attr:`HostedApp.client`), and its answers to
+    someone asking for the seat of a player who is away; questions and refusals are shown by
+    the app."""
+
+    def __init__(self, app: HostedApp) -> None:
+        self.app = app
+
+    async def take(self, table: int | None, code: str | None, *, player: str, private: bool = False) -> Sat | None:
+        """Sit at ``table``, or at the table whose join code is ``code``: your own seat back when
+        you hold one, else a free seat; at a game going on, an away player's seat or watching.
+        None: not seated (told why).
+
+        ``player``: your name, offered first among the away players.  ``private``: ask for the
+        join code first (unless you hold a seat there).  A code, typed or given, names its
+        table, whatever table was highlighted.
+        """
+        app, client = self.app, self.app.client
+        if client is None:
+            return None
+        try:
+            if private and code is None and client.saved_seat(table=table) is None:
+                from .lobby import CodeScreen
+
+                code = await app.push_screen_wait(CodeScreen())
+                if code is None:
+                    return None
+            if code is not None:
+                table = None  # the code names its table
+            saved = client.saved_seat(table=table, code=code)
+            if saved is not None:
+                try:
+                    claim = await client.resume(saved.token)
+                except HostError as e:
+                    if e.code == "seat_moved":
+                        app.notify(f"{literal(e.message)} This device can watch the table: Enter on it in the lobby.",
+                                   title=f"Your seat at #{saved.table}", severity="warning", timeout=20)  # fmt: skip
+                        return None
+                    if e.code != "bad_token":
+                        raise
+                    code = code or saved.code  # the host has forgotten the seat: join as anyone would
+                    table = None if code else saved.table
+                else:
+                    app.notify("Back in your seat.", timeout=4)
+                    return Sat(claim.table)
+            try:
+                claim = await client.join(table, code)
+            except HostError as e:
+                if e.code not in ("playing", "table_full"):
+                    raise
+                return await self._seat_taken(client, table, code, player)
+            return Sat(claim.table)
+        except HostError as e:
+            title = f"Cannot join with the code {literal(code)}" if code else "Cannot join"
+            app.notify(literal(refusal_text(e, code)), title=title, severity="error", timeout=15)
+        except ConnectionLost:
+            app.notify("Not connected to the host right now: try again in a moment.", severity="error")
+        return None
+
+    async def _seat_taken(self, client: Client, table: int | None, code: str | None, player: str) -> Sat | None:
+        """No free seat (the game has started, or every seat is taken): take back the seat of a
+        player who is away (if that is you), or watch."""
+        from .lobby import CodeScreen
+
+        app = self.app
+        table = await client.watch(table, code)
+        info = client.tables.get(table)
+        seats = info["seats"] if info is not None else []
+        away = [s["name"] for s in seats if s and not s["bot"] and s["away"]]
+        started = (
+            "This game has started." if info is not None and info["status"] == "playing" else "Every seat is taken."
+        )
+        if away:
+            choices: list[tuple[Text, str, str | None]] = [
+                (Text(f"I am {literal(name)}: take my seat back"), name, None) for name in away
+            ]
+            choices.append((Text("Just watch"), "", None))
+            yours = next((name for name in away if name.casefold() == player.casefold()), None)
+            pick = await app.push_screen_wait(
+                ChoiceScreen(
+                    f"{started} Is one of these players you?",
+                    choices,
+                    yours,
+                    hint="Enter takes that seat back (or just watches), Esc goes back to the lobby.",
+                )
+            )
+            if pick is None:
+                with contextlib.suppress(HostError, ConnectionLost):
+                    await client.leave(table)
+                return None
+            if pick:
+                if code is None:
+                    code = await app.push_screen_wait(
+                        CodeScreen("Taking a seat back needs the table's join code: type it, then Enter.")
+                    )
+                if code is not None:
+                    claim = await self._reclaim(client, table, code, pick)
+                    if claim is not None:
+                        return Sat(claim.table)
+        app.notify(f"{started} You are watching: q goes back to the lobby.", timeout=8)
+        return Sat(table, watching=True)
+
+    async def _reclaim(self, client: Client, table: int, code: str, name: str) -> Any:
+        """Ask for ``name``'s seat at ``table``: while the people there decide, a screen says
+        so (Esc stops asking); the seat's claim once they said yes, else None (the answer told)."""
+        from .lobby import AskingScreen
+
+        app = self.app
+        asking: AskingScreen | None = None
+
+        def stop(stopped: bool | None) -> None:
+            if stopped and app.client is not None:
+                app.run_worker(self._stop_asking(table), name="stop_asking", group="requests")
+
+        def waiting(frame: ReclaimWaiting) -> None:
+            nonlocal asking
+            asking = AskingScreen(frame["name"])
+            app.push_screen(asking, stop)
+
+        try:
+            return await client.reclaim(code, name, waiting)
+        except HostError as e:
+            app.notify(literal(refusal_text(e, code)), title="Not your seat yet", severity="error", timeout=15)
+        except (ConnectionLost, TimeoutError):
+            app.notify("The host did not answer: try again in a moment.", severity="error")
+        finally:
+            if asking is not None and asking in app.screen_stack:
+                asking.dismiss(False)
+        return None
+
+    async def _stop_asking(self, table: int) -> None:
+        """The newcomer stops asking for a seat (they stop watching the table too)."""
+        if self.app.client is not None:
+            with contextlib.suppress(HostError, ConnectionLost):
+                await self.app.client.leave(table)
+
+    def asked(self, frame: ReclaimAsked) -> None:
+        """Someone asks for the seat of a player who is away: a yes or a no from this player."""
+        question = Text.assemble(
+            (literal(frame["by"]), "bold"),
+            " asks to take over the seat of ",
+            (literal(frame["name"]), "bold"),
+            f", who is away. Is this really {literal(frame['name'])}, on another device? Only say yes if you "
+            "know it is them: they will see that seat's cards.\n\ny lets them in   n says no",
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes is not None:  # None: decided meanwhile, by someone else
+                answer = self._answer(frame["table"], frame["request"], yes)
+                self.app.run_worker(answer, name="answer_ask", group="requests")
+
+        self.app.push_screen(ConfirmScreen(question, id=f"ask-{frame['table']}-{frame['request']}"), answered)
+
+    def ask_over(self, frame: ReclaimOver) -> None:
+        """A request for a seat was decided (maybe by someone else): its question goes, the outcome is told."""
+        if self.app.screen.id == f"ask-{frame['table']}-{frame['request']}":
+            self.app.screen.dismiss(None)
+        self.app.notify(literal(frame["message"]), timeout=8)
+
+    async def _answer(self, table: int, request: int, yes: bool) -> None:
+        if self.app.client is None:
+            return
+        with contextlib.suppress(ConnectionLost, HostError):  # answered already: its outcome is told
+            await self.app.client.answer(table, request, yes)
