@@ -69,6 +69,15 @@ STALE = "The table changed before your move reached the host, so it was not made
 PLAY_BOT_DELAY = 0.5
 """Seconds between bot moves in ``yule play``: slow enough to follow each one."""
 
+
+def play_bot_delay(kind: str, delay: float = PLAY_BOT_DELAY) -> float:
+    """The bots' delay ``yule play`` sets for a table of ``kind`` bots, asked for ``delay``: the
+    strong bot thinks for a while already, so it waits the rest (0.2 s at least)."""
+    from yule.core.ismcts import DEFAULT_THINK
+
+    return max(0.2, delay - DEFAULT_THINK) if kind == "ismcts" else delay
+
+
 PLAY_AWAY_TIMEOUT = 30 * 24 * 3600.0
 """``yule play``'s host never lets a bot play for you: a game left for the menu waits for you."""
 
@@ -898,7 +907,6 @@ class YuleApp(HostedApp):
     async def _new_game(self, game: str) -> None:
         """A new table of ``game`` on the play host: you, bots of the level asked for in every
         other seat, started."""
-        from yule.core.ismcts import DEFAULT_THINK
         from yule.core.registry import get_game
 
         client = self.client
@@ -909,9 +917,7 @@ class YuleApp(HostedApp):
             kind = BOT_LEVELS[self.play.level or "normal"][0]
             if kind not in spec.bots:
                 kind = "greedy" if "greedy" in spec.bots else "random"
-            delay = self.play.bot_delay
-            if kind == "ismcts":  # it thinks for a while already
-                delay = max(0.2, delay - DEFAULT_THINK)
+            delay = play_bot_delay(kind, self.play.bot_delay)
             reply = await client.create_table(game, players, bot_delay=delay, seed=self.play.seed)
             self._sit(reply["table"])
             await client.fill_bots(reply["table"], kind)
