@@ -2,7 +2,7 @@
 
 For each game, a real host with one bot worker (what ``yule play`` starts), a table of four at
 ``yule play``'s hard level: you (here a greedy bot that answers at once) and three ``ismcts``
-bots, at the bots' delay ``yule play`` sets for that level.  A round is from your move to your
+bots, at ``yule play``'s bots' delay.  A round is from your move to your
 next turn, when the bots moved meanwhile; the table prints its median, 95th percentile and maximum over ``--rounds`` rounds
 (the first round of the host is left out: its worker starts then).  Then how long each bot move
 stayed on your screen (the time from the view it sent you to the next one): at the start of a
@@ -32,7 +32,7 @@ from hostproc import percentile
 from yule.core import get_game
 from yule.netplay.client import Client, may_move
 from yule.netplay.host import Host
-from yule.tui.app import PLAY_AWAY_TIMEOUT, PLAY_BOT_DELAY, play_bot_delay
+from yule.tui.app import PLAY_AWAY_TIMEOUT, PLAY_BOT_DELAY
 
 GAMES = ("white-rabbit", "elf", "white-elephant", "gift-list")
 """White Rabbit and Elf, where a bot makes several decisions a turn; the others for reference."""
@@ -66,7 +66,7 @@ async def measure(client: Client, game: str, rounds: int, seed: int, pace: Pace,
     """Play games of ``game`` at a table of the client (you) and three hard bots until ``rounds``
     rounds are measured (``warm``: the host's worker has started already)."""
     spec = get_game(game)
-    reply = await client.create_table(game, 4, bot_delay=play_bot_delay(LEVEL), seed=f"pace/{seed}")
+    reply = await client.create_table(game, 4, bot_delay=PLAY_BOT_DELAY, seed=f"pace/{seed}")
     table, you = reply["table"], reply["seat"]
     await client.fill_bots(table, LEVEL)
     await client.start(table)
@@ -111,8 +111,8 @@ def spread(values: list[float]) -> str:
 
 
 async def main(games: list[str], rounds: int, seed: int) -> None:
-    print(f"yule play's hard level: bots' delay {play_bot_delay(LEVEL):g} s (yule play's {PLAY_BOT_DELAY:g} s), "
-          f"one bot worker; {rounds} rounds a game, seed {seed}")  # fmt: skip
+    print(f"yule play's hard level: bots' delay {PLAY_BOT_DELAY:g} s, one bot worker; {rounds} rounds a game, "
+          f"seed {seed}")  # fmt: skip
     print()
     print("| game | round median | p95 | max | bot moves a round | shown: turn's first move (min / median / max) "
           "| shown: within a turn |")  # fmt: skip

@@ -66,16 +66,10 @@ PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goe
 
 STALE = "The table changed before your move reached the host, so it was not made: look again and choose."
 
-PLAY_BOT_DELAY = 0.5
-"""Seconds between bot moves in ``yule play``: slow enough to follow each one."""
-
-
-def play_bot_delay(kind: str, delay: float = PLAY_BOT_DELAY) -> float:
-    """The bots' delay ``yule play`` sets for a table of ``kind`` bots, asked for ``delay``: the
-    strong bot thinks for a while already, so it waits the rest (0.2 s at least)."""
-    from yule.core.ismcts import DEFAULT_THINK
-
-    return max(0.2, delay - DEFAULT_THINK) if kind == "ismcts" else delay
+PLAY_BOT_DELAY = 0.4
+"""Seconds a move stays on show before a bot's move in ``yule play`` (before a bot's next move in
+the same turn, a beat of it: :data:`~yule.netplay.botloop.TURN_BEAT`): slow enough to follow each
+one.  The strong bot thinks meanwhile."""
 
 
 PLAY_AWAY_TIMEOUT = 30 * 24 * 3600.0
@@ -917,8 +911,7 @@ class YuleApp(HostedApp):
             kind = BOT_LEVELS[self.play.level or "normal"][0]
             if kind not in spec.bots:
                 kind = "greedy" if "greedy" in spec.bots else "random"
-            delay = play_bot_delay(kind, self.play.bot_delay)
-            reply = await client.create_table(game, players, bot_delay=delay, seed=self.play.seed)
+            reply = await client.create_table(game, players, bot_delay=self.play.bot_delay, seed=self.play.seed)
             self._sit(reply["table"])
             await client.fill_bots(reply["table"], kind)
             await client.start(reply["table"])
