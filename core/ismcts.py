@@ -28,7 +28,10 @@ model:
   by less.
 
 Strength is the think time (:data:`DEFAULT_THINK` seconds a decision) or a fixed number of
-iterations (reproducible: the same view, RNG and iteration count give the same move).  The
+iterations (reproducible: the same view, RNG and iteration count give the same move, and so
+does a game of them from its seed).  The search stops sooner when the iterations left could
+not change the move it plays (with a think time, those it would make in the time left at its
+pace so far); a move the seat must make (a roll, its one legal move) needs none.  The
 move played is the most visited one at the root, unless that is not the model's own move (the
 greedy bot's, or the game's ``usual`` one) and did no better than it in the worlds both were
 played in: then the model's move stands.  Where the model draws its move at random among moves
@@ -40,13 +43,14 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from .base import Bot, Determinizer, Game, GameState, IllegalMove, MoveDict, Outcome, View, seat_of
-from .bots import RandomBot, determinizer, triggered
+from .bots import RandomBot, determinizer, forced
 from .registry import get_game
 
 DEFAULT_THINK = 0.3
@@ -246,6 +250,26 @@ class _Worlds:
         return samples[n].clone()
 
 
+def _settled(edges: list[Edge], usual: Edge | None, left: int) -> bool:
+    """True when ``left`` more iterations cannot change the move the search plays: the most
+    visited root move leads every other by more visits than are left, and, where it is not the
+    model's ``usual`` move, it did so much better or worse than that one in the worlds both were
+    played in that the worlds left cannot turn the comparison (each moves it by 1 at most)."""
+    first = second = 0
+    best = edges[0]
+    for edge in edges:
+        if edge.visits > first:
+            first, second, best = edge.visits, first, edge
+        elif edge.visits > second:
+            second = edge.visits
+    if first - second <= left:
+        return False
+    if usual is None or usual is best:
+        return True
+    margin = sum(a - b for a, b in zip(best.results, usual.results, strict=False))
+    return margin > left or margin <= -left
+
+
 def _ucb(edges: list[Edge], total: int) -> Edge:
     """The root edge to search next: an unvisited one first, else the best by UCB1."""
     best = edges[0]
@@ -261,7 +285,7 @@ def _ucb(edges: list[Edge], total: int) -> Edge:
 
 
 class SearchBot(Bot[View]):
-    """ISMCTS from the seat's view: ``think`` seconds a decision, or exactly ``iterations``."""
+    """ISMCTS from the seat's view: ``think`` seconds a decision, or ``iterations`` at most."""
 
     kind = "ismcts"
     searches = True
@@ -281,8 +305,10 @@ class SearchBot(Bot[View]):
         With a think time, the search stops when one more iteration, as long as the longest so
         far (or half again the mean, if longer), would end after ``started`` (now, by default)
         plus :data:`SEARCHING` of the think time; the rest is for what follows (ranking the
-        moves, freeing the tree), so the whole decision keeps to the think time.
-        A roll to set off, or a single move, is answered at once.
+        moves, freeing the tree), so the whole decision keeps to the think time.  It stops
+        sooner once the iterations left (with a think time: as many as the time left gives at
+        the pace so far) cannot change the move it plays (:func:`_settled`).  A roll to set
+        off, or a single move, is answered at once.
         """
         if started is None:
             started = time.perf_counter()
@@ -290,9 +316,9 @@ class SearchBot(Bot[View]):
         seat = seat_of(view)
         sampler = determinizer(view)
         probe = sampler.sample(None)
-        roll = triggered(probe, seat)
-        if roll is not None:
-            return SearchResult((Choice(roll, 0, 0.0, 0.0),), 0, time.perf_counter() - started)
+        only = forced(probe, seat)
+        if only is not None:
+            return SearchResult((Choice(only, 0, 0.0, 0.0),), 0, time.perf_counter() - started)
         self.prune = game.search_moves
         root = Node()
         for key, wire in self._moves(probe, seat):
@@ -304,6 +330,7 @@ class SearchBot(Bot[View]):
         worlds.stream.seed(worlds.seed)
         usual = usual_move(view, probe)
         usual_key = move_key(usual) if usual is not None else None
+        stands = root.edges.get(usual_key) if usual_key is not None else None
         limit = self.iterations
         deadline = started + SEARCHING * self.think
         done = 0
@@ -311,9 +338,14 @@ class SearchBot(Bot[View]):
         longest = 0.0
         while len(edges) > 1:
             if limit is not None:
-                if done >= limit:
-                    break
-            elif done and now + max(longest, 1.5 * (now - searching) / done) > deadline:
+                left = limit - done
+            elif not done:
+                left = sys.maxsize  # the pace is not known yet
+            elif now + max(longest, 1.5 * (now - searching) / done) > deadline:
+                break
+            else:  # as many as the time left gives at the pace so far
+                left = int((deadline - now) * done / max(now - searching, 1e-9))
+            if left <= 0 or _settled(edges, stands, left):
                 break
             edge = _ucb(edges, done + 1)
             self._iterate(worlds.get(edge.visits), seat, edge, model)
@@ -322,7 +354,6 @@ class SearchBot(Bot[View]):
                 before, now = now, time.perf_counter()
                 longest = max(longest, now - before)
         ranked = sorted(root.edges.values(), key=lambda e: (-e.visits, -(e.total / e.visits if e.visits else 0.0)))
-        stands = root.edges.get(usual_key) if usual_key is not None else None
         kept = False
         if stands is not None and stands is not ranked[0] and not _better(ranked[0], stands):
             ranked.remove(stands)
@@ -439,11 +470,9 @@ def hint(view: View, names: list[str], think: float = HINT_THINK, rng: random.Ra
     describe = game.describe_move
     assert describe is not None, f"{game.title} has no hints"
     seat = seat_of(view)
-    probe = determinizer(view).sample(None)
-    roll = triggered(probe, seat)
-    moves = [probe.wire_move(m) for m in probe.legal_moves(seat)] if roll is None else [roll]
-    if len(moves) == 1:
-        return Hint(moves[0], f"{_sentence(describe(moves[0], view, names))}: it is the only move now.")
+    only = forced(determinizer(view).sample(None), seat)
+    if only is not None:
+        return Hint(only, f"{_sentence(describe(only, view, names))}: it is the only move now.")
     result = SearchBot(rng or random.Random(), think=think).search(view)
     best, *others = result.choices
     text = (
