@@ -2,12 +2,13 @@
 
 For each game, a real host with one bot worker (what ``yule play`` starts), a table of four at
 ``yule play``'s hard level: you (here a greedy bot that answers at once) and three ``ismcts``
-bots, at ``yule play``'s bots' delay.  A round is from your move to your
-next turn, when the bots moved meanwhile; the table prints its median, 95th percentile and maximum over ``--rounds`` rounds
-(the first round of the host is left out: its worker starts then).  Then how long each bot move
-stayed on your screen (the time from the view it sent you to the next one): at the start of a
-bot's turn (the move before it was another seat's) and within a turn (the bot moved just before),
-with the shortest, the median and the longest; and the decisions the bots made a round.
+bots, at ``yule play``'s bots' delay.  A round is from your move to your next turn, when the
+bots moved meanwhile; the table prints its median, 95th percentile and maximum over
+``--rounds`` rounds (the first round of the host is left out: its worker starts then).  Then
+how long each bot move stayed on your screen (the time from the view it sent you to the next
+one): at the start of a bot's turn (the move before it was another seat's) and within a turn
+(the bot moved just before), with the shortest, the median and the longest; and the bot moves
+a round.
 
 Run by hand from the repository root (the figures move with the machine's load)::
 

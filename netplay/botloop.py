@@ -5,13 +5,14 @@ Each game, every seat gets its bot (:meth:`BotLoop.make`): a bot seat its own ki
 bot at the strength its table keeps, :class:`yule.core.levels.Strength`), a person's
 seat the :func:`stand_in` that plays while its person is away.  The loop (:meth:`BotLoop.kick`
 starts it, or wakes it while it waits) moves for every seat a bot controls, until people are
-to move: each move after the last one has been on show the table's bot delay (a bot's next
-move in the same turn, its move after its roll: a beat, :data:`TURN_BEAT` of it).  A bot thinks
-meanwhile, from the moment its position is on the table: the delay is what its thinking left
-of it.  A seat with one move only (a roll to set off) makes it without thinking.  A bot is fed its own seat's view only and thinks where
-the host's bots think (:mod:`.thinkers`), each decision a copy of the bot seeded by the game's
-seed, the seat and the move number (:meth:`yule.core.session.Session.decider`), so a game of
-bots plays the same however its decisions are spread.  A stand-in also makes a person's one
+to move: each move once the last one has been on show the table's bot delay (before a bot's
+next move in the same turn, its move after its roll: a beat, :data:`TURN_BEAT` of it).  A bot
+thinks meanwhile, from the moment its position is on the table: the delay is what its
+thinking left of it.  A seat with one move only (a roll to set off) makes it without
+thinking.  A bot is fed its own seat's view only and thinks where the host's bots think
+(:mod:`.thinkers`), each decision a copy of the bot seeded by the game's seed, the seat and
+the move number (:meth:`yule.core.session.Session.decider`), so a game of bots plays the same
+however its decisions are spread.  A stand-in also makes a person's one
 move when their time is up, or when the organiser lets it (:meth:`BotLoop.once`).
 
 The loop asks its table for what it needs (:class:`BotTable`), and moves through the table, which
