@@ -8,11 +8,19 @@ game and each implementation in turn, round after round, so that the load of the
 falls alike on both:
 
 * **replay**: every move of a set of records checked and played (the engine:
-  ``parse_record_move`` and ``apply``, as ``yule verify`` does; the naive one: its own check
+  ``parse_record_move`` and ``play``, as ``yule verify`` does; the naive one: its own check
   and play of the dict).
 * **playout**: whole games of random moves from the start (one ``clone`` first, as a
   search iteration makes): the seat's legal moves listed (``legal_moves``), one of them
-  played at random (``apply``), chance drawn (``chance_move``).
+  played at random (``play``), chance drawn (``chance_move``).  Each way draws its games from
+  one generator a run, seeded alike (seeding one a game would add the same cost to both).
+
+Neither way tells what happened: the engine plays with ``play``, which makes no events (as
+``yule verify`` and the search's playouts do; ``apply`` is ``play`` with the events), and the
+naive rules make none.  What the engine does and the naive one does not: it reads each record
+move into a move value (``parse_record_move``) where the naive rules read the dict as it is,
+and it keeps what its views and options need (Gift Exchange's house options, White Elephant's
+handles and who saw which Surprise Gift).
 
 The ratios are the naive implementation's time over the engine's (above 1: the engine is
 faster), times being the CPU time this process spends (another process on a busy machine
@@ -21,19 +29,30 @@ every random game the engine plays replays under the naive rules to the same res
 under ``yule verify``, at every position of it both list the same legal moves, and every
 random game the naive rules play replays under the engine.
 
+``--instructions`` counts instead of timing: each path of each way runs in a process of its own
+under ``valgrind --tool=callgrind``, once and three times, and the difference of the two counts
+over two is the instructions of one run (the start of the process, the imports and the records
+made for the replay cancel out).  Counts do not depend on the load of the machine.
+
 Run by hand from the repository root::
 
     python bench/engines.py                  # 5 rounds
     python bench/engines.py --rounds 9 --only elf
+    python bench/engines.py --instructions --scale 0.25   # needs valgrind; some minutes
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
+import os
 import random
+import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import unicodedata
 from collections.abc import Callable
@@ -985,9 +1004,8 @@ def pick(moves: list[Any], rng: random.Random) -> Any:
     return moves[0] if len(moves) == 1 else rng.choice(moves)
 
 
-def engine_playout(start: Any, seed: int, keep: list[dict[str, Any]] | None = None) -> int:
+def engine_playout(start: Any, rng: random.Random, keep: list[dict[str, Any]] | None = None) -> int:
     """One game of random moves played by the engine; its moves go into ``keep`` if given."""
-    rng = random.Random(seed)
     state = start.clone()
     moves = 0
     while not state.is_over:
@@ -996,15 +1014,14 @@ def engine_playout(start: Any, seed: int, keep: list[dict[str, Any]] | None = No
             move = state.chance_move(rng)
         else:
             move = pick(state.legal_moves(active[0]), rng)
-        state.apply(move)
+        state.play(move)
         if keep is not None:
             keep.append(move.to_record())
         moves += 1
     return moves
 
 
-def naive_playout(start: Naive, seed: int, keep: list[dict[str, Any]] | None = None) -> int:
-    rng = random.Random(seed)
+def naive_playout(start: Naive, rng: random.Random, keep: list[dict[str, Any]] | None = None) -> int:
     state = start.clone()
     moves = 0
     while not state.over:
@@ -1022,7 +1039,7 @@ def engine_replay(game: Game[Any], players: int, records: list[list[dict[str, An
     for moves in records:
         state = game.start(players)
         for move in moves:
-            state.apply(state.parse_record_move(move))
+            state.play(state.parse_record_move(move))
         count += len(moves)
     return count
 
@@ -1038,9 +1055,12 @@ def naive_replay(name: str, players: int, records: list[list[dict[str, Any]]]) -
     return count
 
 
-def playouts(play: Callable[[Any, int], int], start: Any, seeds: range) -> int:
-    """Games of random moves from ``start``, one a seed; returns the moves played."""
-    return sum(play(start, seed) for seed in seeds)
+def playouts(play: Callable[[Any, random.Random], int], start: Any, seeds: range) -> int:
+    """Games of random moves from ``start``, as many as ``seeds``, drawn from one generator seeded
+    with the first (seeding one for each game would cost either way more than a short game's
+    moves); returns the moves played."""
+    rng = random.Random(seeds.start)
+    return sum(play(start, rng) for _ in seeds)
 
 
 # -- the checks --------------------------------------------------------------------------------
@@ -1050,15 +1070,23 @@ def _listed(moves: list[dict[str, Any]]) -> list[str]:
     return sorted(json.dumps(m, sort_keys=True) for m in moves)
 
 
+def engine_records(name: str, players: int, count: int) -> list[list[dict[str, Any]]]:
+    """The engine's random games of seeds ``0 .. count - 1`` as record moves (what ``check`` makes, unchecked)."""
+    game = get_game(name)
+    records = []
+    for seed in range(count):
+        moves: list[dict[str, Any]] = []
+        engine_playout(game.start(players), random.Random(seed), moves)
+        records.append(moves)
+    return records
+
+
 def check(name: str, players: int, games: int) -> list[list[dict[str, Any]]]:
     """The engine's random games (returned, for the replay path), each checked as the module
     docstring says; raises ``AssertionError`` at the first disagreement."""
     game = get_game(name)
-    records = []
-    for seed in range(games):
-        moves: list[dict[str, Any]] = []
-        engine_playout(game.start(players), seed, moves)
-        records.append(moves)
+    records = engine_records(name, players, games)
+    for seed, moves in enumerate(records):
         state, naive = game.start(players), NAIVE[name](players)
         for number, move in enumerate(moves, start=1):
             for seat in state.active():
@@ -1078,7 +1106,7 @@ def check(name: str, players: int, games: int) -> list[list[dict[str, Any]]]:
                   "players": [f"P{i + 1}" for i in range(players)], "moves": moves, "result": result}  # fmt: skip
         verify_record(json.loads(json.dumps(record)))
         theirs: list[dict[str, Any]] = []
-        naive_playout(NAIVE[name](players), 10_000 + seed, theirs)
+        naive_playout(NAIVE[name](players), random.Random(10_000 + seed), theirs)
         engine_replay(game, players, [theirs])
     return records
 
@@ -1086,12 +1114,85 @@ def check(name: str, players: int, games: int) -> list[list[dict[str, Any]]]:
 # -- the run -----------------------------------------------------------------------------------
 
 
+PATHS = (("replay", "engine"), ("replay", "naive"), ("playout", "engine"), ("playout", "naive"))
+
+
+def path_run(name: str, path: str, way: str, seeds: range, records: list[list[dict[str, Any]]]) -> Callable[[], int]:
+    """One run of a path of a way: the replay of ``records``, or a random game for each seed."""
+    players = GAMES[name]
+    game = get_game(name)
+    if path == "replay":
+        if way == "engine":
+            return partial(engine_replay, game, players, records)
+        return partial(naive_replay, name, players, records)
+    if way == "engine":
+        return partial(playouts, engine_playout, game.start(players), seeds)
+    return partial(playouts, naive_playout, NAIVE[name](players), seeds)
+
+
+def run_counted(name: str, path: str, way: str, count: int, times: int) -> None:
+    """What ``--instructions`` runs under callgrind: one path of one way, ``times`` times."""
+    records = engine_records(name, GAMES[name], count) if path == "replay" else []
+    run = path_run(name, path, way, range(count), records)
+    # What is made by now (the modules, the records) is kept out of the collector's full
+    # passes, which would otherwise fall into one count and not another: millions of
+    # instructions each.
+    gc.freeze()
+    for _ in range(times):
+        run()
+
+
+def instructions(name: str, path: str, way: str, count: int, times: int) -> int:
+    """The instructions a process running ``run_counted`` executes, counted by callgrind."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        argv = [sys.executable, __file__, "--run", name, path, way, str(count), str(times)]
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv],
+            check=True,
+            capture_output=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},  # the same hashes, so the same work, in every process
+        )
+        with open(out) as f:
+            found = re.search(r"^summary: (\d+)", f.read(), re.MULTILINE)
+    assert found is not None, "callgrind wrote no summary"
+    return int(found.group(1))
+
+
+def count_instructions(only: list[str], scale: float) -> None:
+    """Naive over engine in instructions a move, each path of each game (``--instructions``)."""
+    print("Instructions a move (callgrind): engine, naive, and naive over engine")
+    print(f"{'game':<19} {'replay':>23} {'playout':>23}")
+    for name in only:
+        count = max(1, round(GAME_COUNT[name] * scale))
+        records = engine_records(name, GAMES[name], count)
+        cells = []
+        for path in ("replay", "playout"):
+            per_move = {}
+            for way in ("engine", "naive"):
+                played = path_run(name, path, way, range(count), records)()
+                once, thrice = (instructions(name, path, way, count, times) for times in (1, 3))
+                per_move[way] = (thrice - once) / 2 / played
+            ratio = per_move["naive"] / per_move["engine"]
+            cells.append(f"{per_move['engine']:>7,.0f} {per_move['naive']:>7,.0f} {ratio:>6.2f}×")
+        print(f"{name + ', ' + str(GAMES[name]):<19} {cells[0]:>23} {cells[1]:>23}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="rounds of each game, path and way (default 5)")
     parser.add_argument("--scale", type=float, default=1.0, help="games a round, times this (default 1)")
     parser.add_argument("--only", nargs="+", choices=list(GAMES), default=list(GAMES), help="which games")
+    parser.add_argument("--instructions", action="store_true", help="count instructions with callgrind instead")
+    parser.add_argument("--run", nargs=5, metavar=("GAME", "PATH", "WAY", "GAMES", "TIMES"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.run:
+        name, path, way, count, times = args.run
+        run_counted(name, path, way, int(count), int(times))
+        return 0
+    if args.instructions:
+        count_instructions(args.only, args.scale)
+        return 0
 
     setups = {}
     for name in args.only:
@@ -1108,15 +1209,8 @@ def main(argv: list[str] | None = None) -> int:
     for r in range(args.rounds):
         for name in args.only:
             players, count, records = setups[name]
-            game = get_game(name)
-            start, naive = game.start(players), NAIVE[name](players)
             seeds = range(r * count, (r + 1) * count)
-            runs: list[tuple[str, str, Callable[[], int]]] = [
-                ("replay", "engine", partial(engine_replay, game, players, records)),
-                ("replay", "naive", partial(naive_replay, name, players, records)),
-                ("playout", "engine", partial(playouts, engine_playout, start, seeds)),
-                ("playout", "naive", partial(playouts, naive_playout, naive, seeds)),
-            ]
+            runs = [(path, way, path_run(name, path, way, seeds, records)) for path, way in PATHS]
             if r % 2:
                 runs = [runs[1], runs[0], runs[3], runs[2]]
             for path, way, run in runs:

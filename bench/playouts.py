@@ -2,8 +2,8 @@
 
 * **engine**: the path a search bot's playouts take.  A position is played to its end on
   itself: each seat's legal moves listed by the rules (``legal_moves``), a random kind of move
-  then a random move of that kind applied (``apply``), chance drawn from a seeded RNG; one
-  ``clone`` of the position first, as each search iteration makes.
+  then a random move of that kind played (``play``, without events), chance drawn from a
+  seeded RNG; one ``clone`` of the position first, as each search iteration makes.
 * **views**: the path ``yule simulate`` takes, :func:`yule.core.records.play` with the random
   bot: every move built from the seat's view (the random bot reads it through the game's
   determinizer, as every bot built on the rules' legal moves does), sent in wire form and
@@ -45,12 +45,12 @@ def engine_game(players: int, seed: str) -> int:
     while not state.is_over:
         seat = state.mover()
         if seat is None or state.active()[0] == CHANCE:
-            state.apply(state.chance_move(rng))
+            state.play(state.chance_move(rng))
         else:
             kinds: dict[str, list] = {}
             for move in state.legal_moves(seat):
                 kinds.setdefault(move.type, []).append(move)
-            state.apply(rng.choice(rng.choice(list(kinds.values()))))
+            state.play(rng.choice(rng.choice(list(kinds.values()))))
         moves += 1
     return moves
 

@@ -61,31 +61,40 @@ Minimal().run(mouse=False)
 
 YULE_TABLE = """
 import random
-from textual.app import App
 import yule.tui.app  # everything `yule play` and `yule join` load, network client included
 from yule.core.white_elephant import GAME
+from yule.netplay.follower import TableFollower
 from yule.tui.screens import TableScreen
+from yule.tui.widgets import PlainApp
 NAMES = ["Ana", "Ben", "Cy", "Di", "Ed"]
 state = GAME.start(5)
 rng = random.Random(2)
 state.apply(state.chance_move(rng)); state.apply(state.chance_move(rng))
 bot = GAME.bots["greedy"](random.Random(2))
+SEATS = [{"name": n, "bot": None if i != 1 else "greedy", "away": False, "stand_in": False, "stand_in_in": None}
+         for i, n in enumerate(NAMES)]
+INFO = {"type": "table", "table": 1, "status": "playing", "seats": SEATS, "players": NAMES, "organiser": False}
+def view_frame(seq, events):
+    log = [{"event": e, "text": GAME.describe(e, NAMES), "seq": seq} for e in events]
+    return {"type": "view", "table": 1, "seat": 0, "seq": seq, "view": state.view(0), "log": log}
 def frames():
+    seq = 2
     while not state.is_over:
         seat = state.active()[0]
         events = state.apply(state.parse_seat_move(seat, bot.choose(state.view(seat))))
-        yield state.view(0), [GAME.describe(e, NAMES) for e in events]
-class Bench(App):
+        seq += 1
+        yield view_frame(seq, events)
+class Bench(PlainApp):
     BINDINGS = [("n", "next", "Next")]
     def on_mount(self):
         self.frames = frames()
-        self.table = TableScreen("white-elephant")
-        self.table.show(state.view(0), NAMES, {1: "bot"})
+        self.follower = TableFollower(1)
+        self.follower.take(INFO)
+        self.follower.take(view_frame(2, []))
+        self.table = TableScreen("white-elephant", self.follower)
         self.push_screen(self.table)
     def action_next(self):
-        view, lines = next(self.frames)
-        self.table.show(view, NAMES, {1: "bot"})  # what YuleApp does with a view frame
-        self.table.add_log(lines)
+        self.table.follow(self.follower.take(next(self.frames)))  # what YuleApp does with a view frame
 Bench().run(mouse=False)
 """
 

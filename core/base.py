@@ -321,9 +321,18 @@ class GameState(ABC, Generic[M]):
             return False
         return True
 
-    @abstractmethod
     def apply(self, move: M) -> list[Event]:
         """Verify and play ``move``; return the public events it caused."""
+        events: list[Event] = []
+        self.play(move, events)
+        return events
+
+    @abstractmethod
+    def play(self, move: M, events: list[Event] | None = None) -> None:
+        """Verify and play ``move``, adding the public events it causes to ``events``.
+
+        ``None``: no events are made.  Replays and playouts, which read none, play this way;
+        it is :meth:`apply` without the cost of telling what happened."""
 
     @abstractmethod
     def chance_move(self, rng: random.Random) -> M:

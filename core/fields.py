@@ -18,6 +18,11 @@ from typing import Any
 
 from .base import CHANCE, MalformedMove
 
+_is_str = str.__instancecheck__
+"""``_is_str(v)`` is ``isinstance(v, str)``, for ``map`` over a list."""
+_SEQUENCES = (list, tuple)
+"""What a list in a move may be: a list (JSON, msgpack) or a tuple."""
+
 
 def mover(move: Any, chance_types: Collection[str], seat_types: Collection[str]) -> tuple[str, int | str]:
     """A move's ``type`` and ``by``, checked: chance moves are by ``"chance"``, others by a seat."""
@@ -53,7 +58,7 @@ def text(move: dict[str, Any], key: str, what: str = "text") -> str:
 def names(move: dict[str, Any], key: str, what: str = "names") -> tuple[str, ...]:
     """A list of strings (card ids, people ...) as a tuple."""
     value = move.get(key)
-    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, _SEQUENCES) or not all(map(_is_str, value)):
         raise MalformedMove(f"'{move.get('type')}' needs a list of {what} in {key!r}")
     return tuple(value)
 
@@ -61,7 +66,7 @@ def names(move: dict[str, Any], key: str, what: str = "names") -> tuple[str, ...
 def numbers(move: dict[str, Any], key: str, what: str = "whole numbers") -> tuple[int, ...]:
     """A list of whole numbers (seats, values ...) as a tuple."""
     value = move.get(key)
-    if not isinstance(value, list | tuple) or not all(type(v) is int for v in value):
+    if not isinstance(value, _SEQUENCES) or not all(type(v) is int for v in value):
         raise MalformedMove(f"'{move.get('type')}' needs a list of {what} in {key!r}")
     return tuple(value)
 
@@ -69,8 +74,12 @@ def numbers(move: dict[str, Any], key: str, what: str = "whole numbers") -> tupl
 def name_rows(move: dict[str, Any], key: str, what: str = "names") -> tuple[tuple[str, ...], ...]:
     """A list of lists of strings (hands, piles ...) as a tuple of tuples."""
     value = move.get(key)
-    if not isinstance(value, list | tuple) or not all(
-        isinstance(row, list | tuple) and all(isinstance(v, str) for v in row) for row in value
-    ):
-        raise MalformedMove(f"'{move.get('type')}' needs a list of lists of {what} in {key!r}")
-    return tuple(tuple(row) for row in value)
+    if isinstance(value, _SEQUENCES):
+        rows = []
+        for row in value:
+            if not isinstance(row, _SEQUENCES) or not all(map(_is_str, row)):
+                break
+            rows.append(tuple(row))
+        else:
+            return tuple(rows)
+    raise MalformedMove(f"'{move.get('type')}' needs a list of lists of {what} in {key!r}")

@@ -371,15 +371,17 @@ class SearchBot(Bot[View]):
         stream = model.rng
         path = [first]
         fresh = first.visits == 0
-        state.apply(state.parse_seat_move(seat, first.move))
+        state.play(state.parse_seat_move(seat, first.move))
         node: Node | None = None
         seen: list[Any] = []  # the public events since the seat's last move in the tree
         while not state.is_over:
             mover = state.mover()
             if fresh or mover != seat:
-                events = state.apply(model.move(state, mover) if mover is not None else state.chance_move(stream))
-                if not fresh:
-                    seen.append(events)
+                move = model.move(state, mover) if mover is not None else state.chance_move(stream)
+                if fresh:
+                    state.play(move)  # the playout: no events to read
+                else:
+                    seen.append(state.apply(move))
                 continue
             after = path[-1].next
             key = repr(seen)
@@ -389,7 +391,7 @@ class SearchBot(Bot[View]):
             seen = []
             edge, move, fresh = self._select(state, seat, node, model)
             path.append(edge)
-            state.apply(move)
+            state.play(move)
         outcome = state.outcome()
         assert outcome is not None
         result, share = playout_result(outcome, seat)

@@ -74,7 +74,7 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None, undo: bool = F
     moves = moves[:upto] if upto is not None else moves
     objects = next((n for n, move in enumerate(moves) if not isinstance(move, Mapping)), len(moves))
     try:
-        session.replay(moves[:objects])
+        session.replay(moves[:objects], events=False)
     except IllegalMove as e:
         number = len(session.moves)
         move = moves[number]

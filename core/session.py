@@ -107,12 +107,18 @@ class Session(Generic[S]):
         A move the rules refuse raises :class:`IllegalMove` and changes nothing; should the
         game fail otherwise, the position is set back to the moves so far before the error
         goes on."""
+        events: list[Event] = []
+        self._apply(move, events)
+        return events
+
+    def _apply(self, move: Mapping[str, Any] | Move, events: list[Event] | None) -> None:
+        """:meth:`apply`, its events added to ``events`` (``None``: none are made)."""
         state = self.state
         played = state.parse_record_move(dict(move)) if isinstance(move, Mapping) else move
         if self._keep_all and played.by != CHANCE and self._kept[-1][0] != len(self.moves):
             self._kept.append((len(self.moves), state.clone()))
         try:
-            events = state.apply(played)
+            state.play(played, events)
         except IllegalMove:
             raise
         except Exception:
@@ -120,12 +126,15 @@ class Session(Generic[S]):
             raise
         self.moves.append(played.to_record())
         self._follow()
-        return events
 
-    def replay(self, moves: Sequence[Mapping[str, Any]]) -> list[Event]:
-        """Apply record moves in order (:meth:`apply`); their events.  At a move the rules refuse,
+    def replay(self, moves: Sequence[Mapping[str, Any]], *, events: bool = True) -> list[Event]:
+        """Apply record moves in order (:meth:`apply`); their events (none made unless
+        ``events``: a replay that reads none is quicker).  At a move the rules refuse,
         :attr:`moves` holds those before it."""
-        return [e for move in moves for e in self.apply(move)]
+        told: list[Event] | None = [] if events else None
+        for move in moves:
+            self._apply(move, told)
+        return told or []
 
     def decider(self, bot: Bot[Any], seat: Seat) -> Bot[Any]:
         """A copy of ``bot`` for ``seat``'s next decision, its randomness drawn from the seed, the
@@ -191,7 +200,7 @@ class Session(Generic[S]):
         at, kept = next((at, kept) for at, kept in reversed(self._kept) if at <= count)
         state = kept.clone()
         for move in self.moves[at:count]:
-            state.apply(state.parse_record_move(move))
+            state.play(state.parse_record_move(move))
         return state
 
     def back_to(self, count: int) -> list[MoveDict]:

@@ -33,6 +33,29 @@ DEFAULT_SSH_PORT = 2222
 """The port ``yule ssh-serve`` serves the app over SSH on unless told otherwise."""
 
 
+def host_port(host: str, port: int) -> str:
+    """An address and port as people type them (an IPv6 address in brackets).
+
+    >>> host_port("192.168.1.20", 7737), host_port("fe80::1", 7737)
+    ('192.168.1.20:7737', '[fe80::1]:7737')
+    """
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def on_this_machine_only(address: str) -> bool:
+    """True for a loopback address (or ``localhost``): reached from this machine only.
+
+    >>> on_this_machine_only("127.0.0.1"), on_this_machine_only("::1"), on_this_machine_only("192.168.1.20")
+    (True, True, False)
+    """
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:  # a name
+        return address == "localhost"
+
+
 def ssh_line(port: int, user: str, host: str) -> str:
     """The line a guest types to come in over SSH as ``user``.
 

@@ -114,15 +114,12 @@ async def _seat(
 ) -> None:
     """One bot seat: move when the view asks; the lead seat also plays again or finishes."""
     seen_over: set[int] = set()
-    last_view: dict[str, Any] = {}
+    result: dict[str, Any] = {}
     async for msg in client:
-        kind = msg["type"]
-        if kind == "connection" and msg["state"] == "gone":
+        if msg["type"] == "connection" and msg["state"] == "gone":
             return
-        if msg.get("table") != table:
-            continue
-        if kind == "view":
-            last_view = msg
+        if msg["type"] == "view" and msg["table"] == table:
+            result = msg["view"].get("result", {})
             if may_move(msg):
                 await asyncio.sleep(delay)
                 try:
@@ -133,13 +130,13 @@ async def _seat(
                         log.warning("table %s: a bot's move was refused: %s", table, e)
                 except ConnectionLost:
                     pass  # the view comes back after the reconnect
-        elif kind == "table" and lead and msg["status"] == "over" and msg["game_no"] not in seen_over:
+        elif msg["type"] == "table" and msg["table"] == table and lead and msg["status"] == "over":
+            if msg["game_no"] in seen_over:
+                continue  # told again (a seat changed): counted once
             seen_over.add(msg["game_no"])
-            result = last_view.get("view", {}).get("result", {})
             summary.finished.append(
-                GameResult(table, msg["game_no"], msg["seq"], tuple(s["name"] for s in msg["seats"]),
-                           tuple(result.get("winners", ())))
-            )  # fmt: skip
+                GameResult(table, msg["game_no"], msg["seq"], tuple(msg["players"]), tuple(result.get("winners", ())))
+            )
             if summary.remaining > 0:
                 summary.remaining -= 1
                 try:

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
 
 from . import CHAT_LENGTH
+from .frames import ChatFrame
 from .store import ChatRow, Store
 
 CHAT_KEPT = 100
@@ -57,14 +57,14 @@ class TableChat:
     def __init__(self, store: Store, table_id: int) -> None:
         self.store = store
         self.table_id = table_id
-        self.lines: list[dict[str, Any]] = [self._frame(line) for line in store.load_chat(table_id, CHAT_KEPT)]
+        self.lines: list[ChatFrame] = [self._frame(line) for line in store.load_chat(table_id, CHAT_KEPT)]
         """The kept lines as chat frames, oldest first."""
 
-    def _frame(self, line: ChatRow) -> dict[str, Any]:
+    def _frame(self, line: ChatRow) -> ChatFrame:
         return {"type": "chat", "table": self.table_id, "seat": line.seat, "name": line.name, "text": line.text,
                 "game_no": line.game_no, "seq": line.seq}  # fmt: skip
 
-    def say(self, line: ChatRow) -> dict[str, Any]:
+    def say(self, line: ChatRow) -> ChatFrame:
         """Keep a cleaned line (stored before anyone sees it); returns its chat frame."""
         self.store.add_chat(self.table_id, line, keep=CHAT_KEPT)
         frame = self._frame(line)

@@ -7,8 +7,10 @@ host restart.  No Textual here.
 
 Incoming frames (``view``, ``table``, errors not tied to a request, ...) arrive in
 :attr:`Client.messages` (an :class:`asyncio.Queue`; iterate the client with ``async for``) and
-through the optional ``on_message`` callback.  Connection changes arrive the same way, as
+through the optional ``on_message`` callback, typed as :mod:`yule.netplay.frames` says
+(:data:`~yule.netplay.frames.Incoming`).  Connection changes arrive the same way, as
 ``{"type": "connection", "state": "connected" | "reconnecting" | "gone", "reason": str}``.
+A :class:`~yule.netplay.follower.TableFollower` follows one table from them.
 A request that the host refuses raises :class:`HostError` (``code``, ``message``); one made
 while the connection is down raises :class:`ConnectionLost`.
 
@@ -54,10 +56,22 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, cast
 
 from . import DEFAULT_PORT
 from .discovery import FoundHost, discover_hosts
+from .frames import (
+    Created,
+    HostFrame,
+    Incoming,
+    ReclaimRefused,
+    ReclaimWaiting,
+    Seated,
+    StandingsFrame,
+    Summary,
+    TableInfo,
+    Welcome,
+)
 from .names import clean_name
 from .seatstore import SavedSeat, SeatStore
 from .wire import MAX_HOST_FRAME, PROTOCOL_VERSION, FrameError, encode, read_frame
@@ -69,7 +83,10 @@ __all__ = [
 
 log = logging.getLogger("yule.client")
 
-CONNECTED, RECONNECTING, GONE = "connected", "reconnecting", "gone"
+State = Literal["connected", "reconnecting", "gone"]
+CONNECTED: State = "connected"
+RECONNECTING: State = "reconnecting"
+GONE: State = "gone"
 
 
 class HostError(Exception):
@@ -94,9 +111,9 @@ class SeatClaim:
     token: str
 
 
-def may_move(frame: dict[str, Any]) -> bool:
+def may_move(frame: Incoming) -> bool:
     """True when a view frame asks its seat for a move (the view carries ``actions``)."""
-    return frame.get("type") == "view" and frame.get("seat") is not None and "actions" in frame.get("view", {})
+    return frame["type"] == "view" and frame["seat"] is not None and "actions" in frame["view"]
 
 
 class Client:
@@ -112,7 +129,7 @@ class Client:
         give_up_after: float | None = 120.0,
         heartbeat: float = 10.0,
         request_timeout: float = 30.0,
-        on_message: Callable[[dict[str, Any]], None] | None = None,
+        on_message: Callable[[Incoming], None] | None = None,
         max_queue: int = 10_000,
         seat_store: SeatStore | None = None,
         address: str | None = None,
@@ -126,15 +143,16 @@ class Client:
         self.request_timeout = request_timeout
         self.on_message = on_message
         self.max_queue = max_queue
-        self.messages: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.messages: asyncio.Queue[Incoming] = asyncio.Queue()
         self.state = "idle"
-        self.welcome: dict[str, Any] = {}
+        self.welcome: Welcome | None = None
+        """The host's answer to this client's hello (None before the first)."""
         self.seats: dict[int, SeatClaim] = {}
         self.watching: dict[int, str | None] = {}
         """Tables watched as a spectator -> the code used (watched again after a reconnect)."""
         self.organising: dict[int, str] = {}
         """Tables this client organises -> the organiser token (presented again after a reconnect)."""
-        self.tables: dict[int, dict[str, Any]] = {}
+        self.tables: dict[int, TableInfo] = {}
         """The latest table info (``type: table``) of each table this client has heard of."""
         self.seat_store = seat_store
         """Where the seats this client gets are kept between runs (None: nowhere)."""
@@ -145,8 +163,8 @@ class Client:
         :mod:`.evening`), presented in every hello; kept in the seat store, per name."""
         self._writer: asyncio.StreamWriter | None = None
         self._tasks: list[asyncio.Task[Any]] = []
-        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
-        self._asking: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._pending: dict[int, asyncio.Future[HostFrame]] = {}
+        self._asking: dict[int, asyncio.Future[Seated | ReclaimRefused]] = {}
         """Request number -> the answer awaited for a seat asked of a table (:meth:`reclaim`)."""
         self._rids = itertools.count(1)
         self._closing = False
@@ -162,14 +180,14 @@ class Client:
     def __aiter__(self) -> Client:
         return self
 
-    async def __anext__(self) -> dict[str, Any]:
+    async def __anext__(self) -> Incoming:
         if self.state == GONE and self.messages.empty():
             raise StopAsyncIteration
         return await self.messages.get()
 
     # -- connecting ------------------------------------------------------------------------
 
-    async def connect(self) -> dict[str, Any]:
+    async def connect(self) -> Welcome:
         """Connect and say hello; returns the host's ``welcome``.
 
         Raises ``OSError`` (nothing answers; :class:`socket.gaierror` for an unknown host
@@ -181,6 +199,7 @@ class Client:
         except (FrameError, asyncio.IncompleteReadError):
             raise HostError("protocol", "it does not speak the Yule protocol (is it a Yule host?)") from None
         self._emit_state(CONNECTED, "connected")
+        assert self.welcome is not None
         return self.welcome
 
     async def close(self) -> None:
@@ -211,7 +230,7 @@ class Client:
         except BaseException:
             writer.close()
             raise
-        self.welcome = reply
+        self.welcome = cast(Welcome, reply)
         self._keep_person(self.name, reply.get("person"))
         self._writer = writer
         self.state = CONNECTED
@@ -228,7 +247,8 @@ class Client:
         if self._writer is not None:
             self._writer.close()
             self._writer = None
-        for future in [*self._pending.values(), *self._asking.values()]:
+        futures: list[asyncio.Future[Any]] = [*self._pending.values(), *self._asking.values()]
+        for future in futures:
             if not future.done():
                 future.set_exception(ConnectionLost(reason))
         self._pending.clear()
@@ -278,11 +298,11 @@ class Client:
             with contextlib.suppress(HostError, ConnectionLost):
                 await self.organise(token)
 
-    def _emit_state(self, state: str, reason: str) -> None:
+    def _emit_state(self, state: State, reason: str) -> None:
         self.state = state
         self._deliver({"type": "connection", "state": state, "reason": reason})
 
-    def _deliver(self, message: dict[str, Any]) -> None:
+    def _deliver(self, message: Incoming) -> None:
         if self.messages.qsize() >= self.max_queue:
             self.messages.get_nowait()  # the oldest goes: a reader this far behind wants the news
         self.messages.put_nowait(message)
@@ -305,39 +325,39 @@ class Client:
         except (asyncio.IncompleteReadError, OSError):
             self._lost("the host closed the connection")
 
-    def _route(self, frame: dict[str, Any]) -> None:
-        kind = frame.get("type")
-        if kind == "ping":
+    def _route(self, raw: dict[str, Any]) -> None:
+        frame = cast(HostFrame, raw)  # as docs/protocol.md says: the host is trusted, not checked
+        if frame["type"] == "ping":
             self._send({"type": "pong"})
             return
-        if kind == "pong":
+        if frame["type"] == "pong":
             return
-        if kind == "table" and isinstance(frame.get("table"), int):
+        if frame["type"] == "table":
             self._table_info(frame)
-        elif kind == "error" and frame.get("code") == "replaced" and isinstance(frame.get("table"), int):
+        elif frame["type"] == "error" and frame["code"] == "replaced" and "table" in frame:
             self.seats.pop(frame["table"], None)  # another connection of ours has it: no tug of war
-        elif kind == "removed" and isinstance(frame.get("table"), int):
+        elif frame["type"] == "removed":
             self.seats.pop(frame["table"], None)  # the organiser freed our seat before the game
             self.forget_seat(frame["table"])
-        elif kind in ("seated", "reclaim_refused") and (asked := self._asking.get(frame.get("request", -1))):
+        elif frame["type"] in ("seated", "reclaim_refused") and (asked := self._asking.get(raw.get("request", -1))):
             if not asked.done():
                 asked.set_result(frame)
             return
-        rid = frame.get("rid")
+        rid = raw.get("rid")
         future = self._pending.get(rid) if isinstance(rid, int) else None
         if future is not None and not future.done():
-            if kind == "error":
-                future.set_exception(HostError(frame.get("code", "error"), frame.get("message", "")))
+            if frame["type"] == "error":
+                future.set_exception(HostError(frame["code"], frame["message"]))
             else:
                 future.set_result(frame)
             return
         self._deliver(frame)
 
-    def _table_info(self, info: dict[str, Any]) -> None:
+    def _table_info(self, info: TableInfo) -> None:
         table = info["table"]
         self.tables[table] = info
-        if self.seat_store is not None and table in self.seats and info.get("you") is not None:
-            self.seat_store.note(self.address, table, code=info.get("code"), game=info.get("game"))
+        if self.seat_store is not None and table in self.seats and info["you"] is not None:
+            self.seat_store.note(self.address, table, code=info.get("code"), game=info["game"])
 
     def _person_of(self, name: str) -> str | None:
         """The person token to present under ``name``: the one in use, else the one the seat store
@@ -358,7 +378,7 @@ class Client:
 
     def _player(self) -> str:
         """This client's player name as the host has it (cleaned), or as given before the hello."""
-        return str(self.welcome.get("name", self.name))
+        return self.name if self.welcome is None else self.welcome["name"]
 
     def _keep(
         self, claim: SeatClaim, code: str | None = None, game: str | None = None, organiser: str | None = None
@@ -413,12 +433,13 @@ class Client:
             raise ConnectionLost("not connected")
         self._writer.write(encode(message))
 
-    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
-        """Send a message with a fresh ``rid`` and return the host's reply to it."""
+    async def request(self, message: dict[str, Any]) -> Any:
+        """Send a message with a fresh ``rid`` and return the host's reply to it (the frame
+        docs/protocol.md names for that request: :mod:`yule.netplay.frames`)."""
         if self.state != CONNECTED:
             raise ConnectionLost(f"not connected ({self.state})")
         rid = next(self._rids)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[HostFrame] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
         try:
             self._send({**message, "rid": rid})
@@ -429,7 +450,7 @@ class Client:
 
     # -- the lobby -------------------------------------------------------------------------
 
-    async def list_tables(self) -> list[dict[str, Any]]:
+    async def list_tables(self) -> list[Summary]:
         """The host's lobby (summaries; no join codes): the tables this client is at and those of
         the seats it keeps first, then the newest others (a host lists a few hundred at most)."""
         kept = sorted({seat.table for seat in self.saved_seats()})[-32:]
@@ -454,7 +475,7 @@ class Client:
         organised: bool = False,
         guests: list[str] | None = None,
         turn_seconds: float | None = None,
-    ) -> dict[str, Any]:
+    ) -> Created:
         """Create a table; returns ``{"table", "code", "organiser_token"}`` plus ``"seat"`` and
         ``"token"`` when ``sit`` (by default this client sits at seat 1, unless ``organised``).
 
@@ -477,7 +498,7 @@ class Client:
             message["guests"] = list(guests)
         if turn_seconds is not None:
             message["turn_seconds"] = float(turn_seconds)
-        reply = await self.request(message)
+        reply: Created = await self.request(message)
         self.organising[reply["table"]] = reply["organiser_token"]
         if "token" in reply:
             self._keep(SeatClaim(reply["table"], reply["seat"], reply["token"]), code=reply["code"], game=game,
@@ -516,7 +537,7 @@ class Client:
                 await self.organise(kept.organiser)  # we created this table: we run it again
         return claim
 
-    async def reclaim(self, code: str, name: str, waiting: Callable[[dict[str, Any]], None] | None = None) -> SeatClaim:
+    async def reclaim(self, code: str, name: str, waiting: Callable[[ReclaimWaiting], None] | None = None) -> SeatClaim:
         """Take over the seat of the away player called ``name`` at the table with join code ``code``.
 
         When others are at the table they are asked first: ``waiting`` is told (with the host's
@@ -525,20 +546,21 @@ class Client:
         the player came back).  The seat gets a new token (the old one stops working); the
         table's log says who is back.
         """
-        reply = await self.request({"type": "reclaim", "code": code, "name": name})
+        reply: Seated | ReclaimWaiting = await self.request({"type": "reclaim", "code": code, "name": name})
         if reply["type"] == "reclaim_waiting":
             number = reply["request"]
-            asked = asyncio.get_running_loop().create_future()
+            asked: asyncio.Future[Seated | ReclaimRefused] = asyncio.get_running_loop().create_future()
             self._asking[number] = asked
             try:
                 if waiting is not None:
                     waiting(reply)
                 async with asyncio.timeout(float(reply["seconds"]) + self.request_timeout):
-                    reply = await asked
+                    answer = await asked
             finally:
                 self._asking.pop(number, None)
-            if reply["type"] == "reclaim_refused":
-                raise HostError("reclaim_refused", reply["message"])
+            if answer["type"] == "reclaim_refused":
+                raise HostError("reclaim_refused", answer["message"])
+            reply = answer
         claim = SeatClaim(reply["table"], reply["seat"], reply["token"])
         self._keep(claim, code=code.strip().upper())
         return claim
@@ -555,7 +577,8 @@ class Client:
     async def leave(self, table: int) -> None:
         """Give up the seat at ``table`` (a bot plays it if the game is on) or stop watching."""
         await self.request({"type": "leave", "table": table})
-        if self.seats.pop(table, None) is not None and self.tables.get(table, {}).get("status") == "waiting":
+        info = self.tables.get(table)
+        if self.seats.pop(table, None) is not None and info is not None and info["status"] == "waiting":
             self.forget_seat(table)  # given up before the game: the host has freed the seat
         self.watching.pop(table, None)
 
@@ -626,10 +649,11 @@ class Client:
         self.person = None
         self._keep_person(name, reply.get("person"))
         self.name = cleaned
-        self.welcome["name"] = cleaned
+        if self.welcome is not None:
+            self.welcome["name"] = cleaned
         return cleaned
 
-    async def standings(self, bots: bool = True) -> dict[str, Any]:
+    async def standings(self, bots: bool = True) -> StandingsFrame:
         """The evening's standings at this host, as far as this client may see them (``bots``:
         with the bots' rows): ``{"evening", "started", "bots", "total", "rows"}``, see
         docs/protocol.md."""

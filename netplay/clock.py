@@ -20,6 +20,8 @@ import asyncio
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
+from .frames import Timer
+
 NUDGE_AFTER = 20.0
 """Seconds a person's move must have waited before they can be nudged, or a bot let make it."""
 
@@ -56,7 +58,7 @@ class TurnClock:
         self._deadlines.pop(seat, None)
         self.time_up(seat)
 
-    def left(self) -> list[dict[str, Any]]:
+    def left(self) -> list[Timer]:
         """``[{"seat": s, "left": seconds}]`` for each waiting seat, in seat order."""
         now = asyncio.get_running_loop().time()
         return [

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS
+from .frames import ErrorFrame, HostFrame
 from .wire import MAX_CLIENT_FRAME, FrameBuffer, FrameError, decode, encode
 
 log = logging.getLogger("yule.host")
@@ -243,6 +244,8 @@ class Connection(asyncio.Protocol):
         self.seats: dict[int, int] = {}
         """table id -> the seat this connection holds there."""
         self.watching: set[int] = set()
+        self.codes_known: set[int] = set()
+        """Tables whose join code this connection gave to watch them: their info tells it the code."""
         self.created: set[int] = set()
         self.asking: set[int] = set()
         """Tables where this connection waits for a yes to take over an away player's seat."""
@@ -371,7 +374,7 @@ class Connection(asyncio.Protocol):
 
     # -- sending -------------------------------------------------------------------------------
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: HostFrame) -> None:
         self.send_bytes(encode(message))
 
     def send_bytes(self, frame: bytes) -> None:
@@ -388,7 +391,7 @@ class Connection(asyncio.Protocol):
         transport.write(frame)
 
     def error(self, code: str, message: str, *, rid: int | None = None, table: int | None = None) -> None:
-        frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
+        frame: ErrorFrame = {"type": "error", "code": code, "message": message}
         if rid is not None:
             frame["rid"] = rid
         if table is not None:

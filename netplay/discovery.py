@@ -2,10 +2,11 @@
 
 Both sides fail soft: a host whose advertisement cannot start (no multicast, no network) logs
 it and carries on, and :func:`discover_hosts` returns what it found, possibly nothing.  The
-host's local addresses for its start-up banner come from :func:`local_addresses`, which asks
-no one on the network: it reads the machine's interfaces through ``ifaddr`` (the library
-zeroconf itself uses), on Linux, macOS and Windows alike.  A host that also serves the app over SSH (``yule host --ssh``) says on
-which port in the advertisement's ``ssh`` property.
+host's addresses for its start-up banner and its welcome (which a TV shows) come from
+:func:`reachable_addresses`, which asks no one on the network: :func:`local_addresses` reads
+the machine's interfaces through ``ifaddr`` (the library zeroconf itself uses), on Linux,
+macOS and Windows alike.  A host that also serves the app over SSH (``yule host --ssh``) says
+on which port in the advertisement's ``ssh`` property.
 """
 
 from __future__ import annotations
@@ -48,6 +49,16 @@ def local_addresses() -> list[str]:
         found = {str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips if ip.is_IPv4}
     lan = sorted(a for a in found if not ipaddress.ip_address(a).is_loopback)
     return lan or ["127.0.0.1"]
+
+
+def reachable_addresses(bind: str | None) -> list[str]:
+    """The addresses to tell people for a server bound to ``bind``: this machine's
+    (:func:`local_addresses`) when it listens on every interface, else ``bind`` itself.
+
+    >>> reachable_addresses("192.168.1.20")
+    ['192.168.1.20']
+    """
+    return local_addresses() if bind in (None, "", "0.0.0.0", "::") else [bind]
 
 
 def advertised_addresses(bind: str | None) -> list[str]:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .connection import Connection
+from .frames import Asking, Outcome, ReclaimAsked, ReclaimOver, ReclaimRefused, ReclaimWaiting
 
 ASK_SECONDS = 60.0
 """How long the table has to answer a request for a seat; no answer by then is a no."""
@@ -79,14 +80,15 @@ class Door:
         ask = Ask(number, conn, seat, player, timer)
         self.asks[number] = ask
         conn.asking.add(self.table)
-        frame = self._frame("reclaim_asked", ask, by=conn.name, seconds=self.seconds)
+        frame: ReclaimAsked = {"type": "reclaim_asked", **self._about(ask), "by": conn.name, "seconds": self.seconds}
         for decider in self.deciders(conn):
             decider.send(frame)
         return ask
 
-    def waiting(self, ask: Ask) -> dict[str, object]:
+    def waiting(self, ask: Ask) -> ReclaimWaiting:
         """The asker's reply while the table decides."""
-        return self._frame("reclaim_waiting", ask, seconds=self.seconds)
+        return {"type": "reclaim_waiting", "table": self.table, "request": ask.id, "seat": ask.seat, "name": ask.player,
+                "seconds": self.seconds}  # fmt: skip
 
     def answer(self, conn: Connection, number: int, yes: bool) -> None:
         """``conn``'s answer to request ``number``: the first one decides."""
@@ -122,18 +124,25 @@ class Door:
         if ask is not None:
             self._refuse(ask, "expired", f"Nobody at the table said yes within {self.seconds:g} seconds.")
 
-    def _refuse(self, ask: Ask, outcome: str, message: str) -> None:
+    def _refuse(self, ask: Ask, outcome: Outcome, message: str) -> None:
         self._close(ask, outcome, message)
-        ask.conn.send(self._frame("reclaim_refused", ask, outcome=outcome, message=message))
+        refused: ReclaimRefused = {
+            "type": "reclaim_refused",
+            **self._about(ask),
+            "outcome": outcome,
+            "message": message,
+        }
+        ask.conn.send(refused)
 
-    def _close(self, ask: Ask, outcome: str, message: str) -> None:
+    def _close(self, ask: Ask, outcome: Outcome, message: str) -> None:
         """The request is over: the deciders' questions go away with the outcome in words."""
         ask.timer.cancel()
         del self.asks[ask.id]
         ask.conn.asking.discard(self.table)
-        frame = self._frame("reclaim_over", ask, outcome=outcome, message=message)
+        frame: ReclaimOver = {"type": "reclaim_over", **self._about(ask), "outcome": outcome, "message": message}
         for decider in self.deciders(ask.conn):
             decider.send(frame)
 
-    def _frame(self, kind: str, ask: Ask, **fields: object) -> dict[str, object]:
-        return {"type": kind, "table": self.table, "request": ask.id, "seat": ask.seat, "name": ask.player, **fields}
+    def _about(self, ask: Ask) -> Asking:
+        """What every frame about a request says of it."""
+        return {"table": self.table, "request": ask.id, "seat": ask.seat, "name": ask.player}

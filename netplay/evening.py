@@ -44,6 +44,7 @@ from typing import Any
 from yule.core import Game, Outcome
 from yule.core.bots import bot_title
 
+from .frames import GameStanding, Standing, Standings
 from .store import Result, Store
 
 PERSON_SECRET = "person tokens"
@@ -116,14 +117,14 @@ def evening_standings(
     me: str | None = None,
     bots: bool = True,
     most: int | None = STANDINGS_ROWS,
-) -> dict[str, Any]:
+) -> Standings:
     """The standings of the evening going on, as a ``standings`` frame holds them (its type
     aside): ``evening`` (its number, None before any game has ended), ``started``, ``bots``,
     ``total`` (rows in all) and ``rows`` (the ``most`` best; None: all), see :func:`standings`."""
     evening = store.evening()
     rows = [] if evening is None else standings(store.results(evening.id), sees=sees, me=me, bots=bots)
-    return {"evening": evening.id if evening else None, "started": evening.started if evening else None,
-            "bots": bots, "total": len(rows), "rows": rows if most is None else rows[:most]}  # fmt: skip
+    return Standings(evening=evening.id if evening else None, started=evening.started if evening else None,
+                     bots=bots, total=len(rows), rows=rows if most is None else rows[:most])  # fmt: skip
 
 
 def standings(
@@ -132,7 +133,7 @@ def standings(
     sees: Callable[[list[Result]], bool] = lambda game: True,
     me: str | None = None,
     bots: bool = True,
-) -> list[dict[str, Any]]:
+) -> list[Standing]:
     """The standings of these results (an evening's, in the order the games ended): one row a
     person, or a bot kind (unless ``bots`` is false), from the games ``sees`` lets through.
 
@@ -145,7 +146,7 @@ def standings(
     games: dict[tuple[int, int], list[Result]] = {}
     for result in results:
         games.setdefault((result.table, result.game_no), []).append(result)
-    rows: dict[tuple[Any, ...], dict[str, Any]] = {}
+    rows: dict[tuple[Any, ...], Standing] = {}
     for game in games.values():
         if not sees(game):
             continue
@@ -155,8 +156,8 @@ def standings(
             key = (
                 ("bot", r.bot) if r.bot is not None else ("person", r.person) if r.person else ("seat", r.table, r.seat)
             )
-            row = rows.setdefault(key, {"name": "", "bot": r.bot, "you": False, "games": 0, "wins": 0.0,
-                                        "places": [], "by_game": {}})  # fmt: skip
+            row = rows.setdefault(key, Standing(name="", bot=r.bot, you=False, games=0, wins=0.0, places=[],
+                                                by_game=[]))  # fmt: skip
             row["name"] = f"{bot_title(r.bot)} Bot" if r.bot is not None else r.name
             row["you"] = me is not None and r.person == me
             row["games"] += 1
@@ -165,14 +166,19 @@ def standings(
                 places = row["places"]
                 places.extend([0] * (r.place - len(places)))
                 places[r.place - 1] += 1
-            each = row["by_game"].setdefault(r.game, {"game": r.game, "games": 0, "wins": 0.0, "points": None})
+            each = next((each for each in row["by_game"] if each["game"] == r.game), None)
+            if each is None:
+                each = GameStanding(game=r.game, games=0, wins=0.0, points=None)
+                row["by_game"].append(each)
             each["games"] += 1
             each["wins"] += r.share
             if r.score is not None:
                 each["points"] = (each["points"] or 0) + r.score
-    out = [{**row, "wins": round(row["wins"], 4), "by_game": [{**each, "wins": round(each["wins"], 4)}
-                                                              for each in row["by_game"].values()]}
-           for row in rows.values()]  # fmt: skip
+    out = list(rows.values())
+    for row in out:
+        row["wins"] = round(row["wins"], 4)
+        for each in row["by_game"]:
+            each["wins"] = round(each["wins"], 4)
     out.sort(key=lambda row: (-row["wins"], average_place(row["places"]), row["name"].casefold()))
     return out
 

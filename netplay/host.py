@@ -32,6 +32,7 @@ from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
 from .evening import PERSON_SECRET, PersonTokens, evening_standings, seen_by
+from .frames import Created, Ok, PacesFrame, Reach, ReclaimWaiting, Reply, Seated, StandingsFrame
 from .messages import (
     AddBot,
     Again,
@@ -104,6 +105,7 @@ class Host:
         advertise: bool = False,
         name: str | None = None,
         ssh_port: int | None = None,
+        party_word: bool = False,
         nudge_after: float | None = None,
         ask_seconds: float | None = None,
         bot_workers: int = 0,
@@ -118,7 +120,9 @@ class Host:
         self.limits = limits or Limits()
         self.advertise = advertise
         self.ssh_port = ssh_port
-        """The port ``yule ssh-serve`` serves this host's app on, advertised beside the game port."""
+        """The port ``yule host --ssh`` serves this host's app on, advertised beside the game port."""
+        self.reach: Reach = {"addresses": [], "port": 0, "ssh_port": ssh_port, "party_word": party_word}
+        """How people reach this host, told in every welcome (its addresses and port, once it listens)."""
         self.name = clean_name(name or socket.gethostname(), "Yule host")
         self.nudge_after = nudge_after
         """Seconds a person's move waits before it can be nudged or given to a bot (None: the table's default)."""
@@ -166,7 +170,7 @@ class Host:
         self._next_table = 1
         # Each handler takes its own message model (validated); the key is that model's type.
         # A handler answers with a reply (its rid added here), or a frame it made itself, or None.
-        self._handlers: dict[str, Callable[[Connection, Any], dict[str, Any] | bytes | None]] = {
+        self._handlers: dict[str, Callable[[Connection, Any], Reply | bytes | None]] = {
             "list": self._list,
             "paces": self._paces,
             "create": self._create,
@@ -225,6 +229,9 @@ class Host:
         self._next_table = store.next_table_id()
         self._server = await asyncio.get_running_loop().create_server(self._connection, bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
+        from .discovery import reachable_addresses  # reads the interfaces: only once listening
+
+        self.reach["addresses"], self.reach["port"] = reachable_addresses(bind), self.port
         self._spawn(self._heartbeats())
         if self.keep_finished is not None:
             self._spawn(self._every(max(1.0, min(3600.0, self.keep_finished / 4)), self._forget_finished))
@@ -485,7 +492,7 @@ class Host:
         conn.greeted = True
         conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "name": conn.name, "host": self.name,
                    "heartbeat": self.limits.heartbeat, "person": self._person(conn, hello.person),
-                   "rid": hello.rid})  # fmt: skip
+                   "reach": self.reach, "rid": hello.rid})  # fmt: skip
 
     def _person(self, conn: Connection, token: str | None) -> str:
         """``conn`` is the person of ``token`` when this host gave that token, else a new person
@@ -529,7 +536,9 @@ class Host:
         if isinstance(reply, bytes):
             conn.send_bytes(reply)
         elif message.rid is not None or (reply is not None and reply["type"] != "ok"):
-            conn.send({**(reply or {"type": "ok"}), "rid": message.rid})
+            answer: Reply = reply or {"type": "ok"}
+            answer["rid"] = message.rid
+            conn.send(answer)
 
     # -- the lobby -----------------------------------------------------------------------------
 
@@ -560,9 +569,8 @@ class Host:
                 return table
             if code is None:
                 raise RequestError("no_table", "Name a table or give its join code.")
-            wanted = code.strip().upper().encode()
             for table in self.tables.values():
-                if secrets.compare_digest(wanted, table.code.encode()):
+                if table.code_is(code):
                     return table
             raise RequestError("bad_code", "No table here has that join code.")
         except RequestError as e:
@@ -600,7 +608,7 @@ class Host:
         assert self._store is not None, "the host is not started"
         return self._store
 
-    def _paces(self, conn: Connection, message: Paces) -> dict[str, Any]:
+    def _paces(self, conn: Connection, message: Paces) -> PacesFrame:
         """The seconds people take a turn at each game, learnt from the games finished here
         (what the lobby shows anyone already: how fast each table's moves come)."""
         return {
@@ -665,7 +673,7 @@ class Host:
         self._lobby_ready(conn)
         tables = set(conn.seats) | conn.watching | conn.created
         answer = evening_standings(self.store, sees=seen_by(conn.person, tables), me=conn.person, bots=message.bots)
-        frame = encode({"type": "standings", **answer, "rid": message.rid})
+        frame = encode(StandingsFrame(type="standings", **answer, rid=message.rid))
         self._lobby_charge(conn, len(frame))
         return frame
 
@@ -690,7 +698,7 @@ class Host:
         """A table told its info (it changed): the lobby's newest lines are gathered again."""
         self._newest = None
 
-    def _create(self, conn: Connection, message: Create) -> dict[str, Any]:
+    def _create(self, conn: Connection, message: Create) -> Created:
         if len(self.tables) >= self.limits.max_tables:
             raise RequestError("host_full", "This host has too many tables.")
         if conn.tables_made >= self.limits.tables_per_connection:
@@ -720,7 +728,7 @@ class Host:
         conn.created.add(table.id)
         conn.tables_made += 1
         table.organiser = conn
-        reply: dict[str, Any] = {"type": "created", "table": table.id, "code": table.code,
+        reply: Created = {"type": "created", "table": table.id, "code": table.code,
                                  "organiser_token": organiser_token}  # fmt: skip
         if message.sit:
             seat, token = table.join(conn, 0)
@@ -730,13 +738,13 @@ class Host:
             table.broadcast_info()
         return reply
 
-    def _join(self, conn: Connection, message: Join) -> dict[str, Any]:
+    def _join(self, conn: Connection, message: Join) -> Seated:
         table = self._table_for(conn, message.table, message.code)
         seat, token = table.join(conn, message.seat)
         self.tokens[hash_token(token)] = (table.id, seat)
         return {"type": "seated", "table": table.id, "seat": seat, "token": token}
 
-    def _resume(self, conn: Connection, message: Resume) -> dict[str, Any]:
+    def _resume(self, conn: Connection, message: Resume) -> Seated:
         token_hash = hash_token(message.token)
         where = self.tokens.get(token_hash)
         if where is None and (moved := self.moved.get(token_hash)) is not None and moved[0] in self.tables:
@@ -757,7 +765,7 @@ class Host:
             self._make_room(conn)
             self._count(conn)
 
-    def _reclaim(self, conn: Connection, message: Reclaim) -> dict[str, Any]:
+    def _reclaim(self, conn: Connection, message: Reclaim) -> Seated | ReclaimWaiting:
         if not self._reclaims.take(conn.address):
             raise RequestError("reclaim_flood", "You have asked for seats too often: wait a minute, then try again.")
         table = self._table_for(conn, None, message.code)
@@ -778,7 +786,7 @@ class Host:
     def _remove_seat(self, conn: Connection, message: RemoveSeat) -> None:
         self._table(message.table).remove_seat(conn, message.seat, message.reason)
 
-    def _watch(self, conn: Connection, message: Watch) -> dict[str, Any]:
+    def _watch(self, conn: Connection, message: Watch) -> Ok:
         limits = self.limits
         if len(conn.watching) >= limits.watches_per_connection:
             raise RequestError("too_many_watches", f"You are watching {len(conn.watching)} tables, the most one "
@@ -787,6 +795,11 @@ class Host:
             raise RequestError("too_many_watches", "Too many tables are watched from your address: stop watching "
                                "some first.")  # fmt: skip
         table = self._table_for(conn, message.table, message.code)
+        if message.code is not None:  # its info tells the code to a watcher who came with it
+            if table.code_is(message.code):
+                conn.codes_known.add(table.id)
+            else:  # an open table's, which is not asked for: counted as any wrong code is
+                self._guesses.take(conn.group)
         conn.watching.add(table.id)
         table.watch(conn)
         return {"type": "ok", "table": table.id}
@@ -799,7 +812,7 @@ class Host:
         if forgotten is not None:
             self.tokens.pop(forgotten, None)
 
-    def _add_bot(self, conn: Connection, message: AddBot) -> dict[str, Any]:
+    def _add_bot(self, conn: Connection, message: AddBot) -> Ok:
         table = self._managed(conn, message.table)
         return {"type": "ok", "seat": table.add_bot(message.seat, message.kind)}
 
@@ -823,11 +836,11 @@ class Host:
         table = self._managed(conn, message.table)
         table.again(table.name_of(conn))
 
-    def _move(self, conn: Connection, message: Move) -> dict[str, Any]:
+    def _move(self, conn: Connection, message: Move) -> Ok:
         table = self._table(message.table)
         return {"type": "ok", "seq": table.play(conn, dict(message.move), message.seq, message.seat)}
 
-    def _organise(self, conn: Connection, message: Organise) -> dict[str, Any]:
+    def _organise(self, conn: Connection, message: Organise) -> Ok:
         wanted = hash_token(message.token)
         for table in self.tables.values():
             if table.organiser_hash is not None and secrets.compare_digest(wanted, table.organiser_hash):
@@ -836,13 +849,13 @@ class Host:
                 return {"type": "ok", "table": table.id}
         raise RequestError("bad_token", "That organiser token is not known here.")
 
-    def _undo(self, conn: Connection, message: Undo) -> dict[str, Any]:
+    def _undo(self, conn: Connection, message: Undo) -> Ok:
         return {"type": "ok", "seq": self._table(message.table).undo(conn)}
 
     def _chat(self, conn: Connection, message: Chat) -> None:
         self._table(message.table).say(conn, message.text)
 
-    def _rename(self, conn: Connection, message: Rename) -> dict[str, Any]:
+    def _rename(self, conn: Connection, message: Rename) -> Ok:
         """Another name for this connection from now on: in its hello's place, for the seats it
         takes next and the tables it watches or organises.  A seat keeps the name it was taken
         under, so a connection holding one may not change its name."""

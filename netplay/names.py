@@ -112,3 +112,18 @@ def guest_names(guests: list[str] | None, seats: int, organised: bool) -> list[s
             raise ValueError(f"Two guests are called {same[0]}: give each a different name.")
         names.append(name)
     return names
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with a name given on the command line, in words (None: nothing).
+
+    >>> name_problem("Ana"), name_problem("   ")
+    (None, 'a name needs at least one letter or digit.')
+    >>> name_problem("Annabelle-Marie Christina Fontaine")
+    'a name has at most 24 characters; that one has 34.'
+    """
+    if not clean_name(name, ""):
+        return "a name needs at least one letter or digit."
+    if len(name.strip()) > NAME_LENGTH:
+        return f"a name has at most {NAME_LENGTH} characters; that one has {len(name.strip())}."
+    return None

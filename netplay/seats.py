@@ -15,9 +15,9 @@ import asyncio
 import secrets
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from .connection import Connection
+from .frames import SeatInfo
 from .names import unlike
 from .store import SeatRow, Store, hash_token
 
@@ -139,7 +139,7 @@ class Seats:
 
     # -- what the table tells -------------------------------------------------------------------
 
-    def summaries(self) -> list[dict[str, Any] | None]:
+    def summaries(self) -> list[SeatInfo | None]:
         """Each seat for table info: its player, bot kind, whether they are away, whether a bot
         plays for them, and ``stand_in_in``: seconds until a bot stands in for someone away."""
         now = asyncio.get_running_loop().time() if any(s and s.away_timer for s in self._seats) else 0.0

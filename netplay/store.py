@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 
 from yule.core.estimate import Pace, usual_seconds
 
+from .frames import Status
 from .private import owner_only, write_private
 
 SCHEMA = """
@@ -218,7 +219,7 @@ class TableRow:
     open: bool
     code: str
     bot_delay: float
-    status: str
+    status: Status
     game_no: int
     seed: str
     """The current game's seed (empty before the first game)."""

@@ -40,7 +40,7 @@ from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 from yule.core import BadOptions, Game, IllegalMove, get_game
-from yule.core.base import seat_namer
+from yule.core.base import View, seat_namer
 from yule.core.bots import bot_title
 from yule.core.levels import Strength
 from yule.core.records import record_of
@@ -52,6 +52,22 @@ from .clock import NUDGE_AFTER, TIME_UP, TurnClock, Waits
 from .connection import Connection, Limits, TokenBucket
 from .door import Ask, Door, DoorError
 from .evening import game_results
+from .frames import (
+    UNDONE,
+    Acting,
+    HiddenSeat,
+    JoinCode,
+    LogEntry,
+    LogFrame,
+    ReclaimWaiting,
+    Seated,
+    SeatInfo,
+    Status,
+    Summary,
+    TableFacts,
+    TableInfo,
+    ViewFrame,
+)
 from .names import clean_name, guest_names
 from .seats import Seat, Seats
 from .store import ChatRow, Store, StoreError, TableRow
@@ -61,7 +77,9 @@ from .wire import encode, packed
 
 log = logging.getLogger("yule.host")
 
-WAITING, PLAYING, OVER = "waiting", "playing", "over"
+WAITING: Status = "waiting"
+PLAYING: Status = "playing"
+OVER: Status = "over"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
@@ -110,7 +128,7 @@ class Table:
         self.code = code
         self.bot_delay = bot_delay
         self.away_timeout = away_timeout
-        self.status = WAITING
+        self.status: Status = WAITING
         self.game_no = 0
         self.client_seed = client_seed
         """The seed the creator asked for: honoured only for games at which nobody else plays."""
@@ -331,13 +349,17 @@ class Table:
         conns = {s.conn for s in self.seats if s is not None and s.conn is not None}
         return conns | self.watchers | self.creators
 
-    def summary(self, conn: Connection | None = None, *, public: bool = False) -> dict[str, Any]:
+    def summary(self, conn: Connection | None = None, *, public: bool = False) -> Summary:
         """The table as listed in the lobby (no code).  A private table listed for a connection
         that is not at it (``conn``), or for anyone (``public``), says which seats are taken, not
         by whom: ``{}`` for each."""
-        seats = self.seats.summaries()
+        seats: list[SeatInfo | HiddenSeat | None] = list(self.seats.summaries())
         if not self.open and (public or (conn is not None and not self.is_at(conn))):
             seats = [None if s is None else {} for s in seats]
+        return {**self._facts(), "seats": seats}
+
+    def _facts(self) -> TableFacts:
+        """What the lobby line and the table info both say."""
         return {
             "table": self.id,
             "game": self.game.name,
@@ -351,7 +373,6 @@ class Table:
             "organised": self.organised,
             "client_seed": self.dealt_by_client_seed() if self.status != WAITING else self.client_seed_honoured(),
             "turn_seconds": self.turn_seconds,
-            "seats": seats,
         }
 
     def attended(self) -> bool:
@@ -365,12 +386,12 @@ class Table:
         """True for a connection at the table: seated there, watching it, or its creator."""
         return self.id in conn.seats or conn in self.watchers or conn in self.creators
 
-    def info_for(self, conn: Connection) -> dict[str, Any]:
-        info = {"type": "table", **self.summary(), "you": conn.seats.get(self.id), "organiser": conn is self.organiser,
-                "runs": self.runs(conn), "run_by": self.run_by(), "players": self.players}  # fmt: skip
-        if self.may_manage(conn):
-            info["code"] = self.code
-        return info
+    def info_for(self, conn: Connection) -> TableInfo:
+        """The table info ``conn`` is told: the table, and what it may do here."""
+        code: JoinCode = {"code": self.code} if self.may_manage(conn) or self.id in conn.codes_known else {}
+        return {"type": "table", **self._facts(), "seats": self.seats.summaries(), "you": conn.seats.get(self.id),
+                "organiser": conn is self.organiser, "runs": self.runs(conn), "run_by": self.run_by(),
+                "players": self.players, **code}  # fmt: skip
 
     def broadcast_info(self) -> None:
         """Tell everyone at the table its info (it changed); its line in the lobby changes too."""
@@ -388,30 +409,31 @@ class Table:
             self.listing = (now, packed(self.summary(public=True)))
         return self.listing[1]
 
-    def view_frame(self, seat: int | None, log_entries: list[dict[str, Any]]) -> bytes:
+    def view_frame(self, seat: int | None, log_entries: list[LogEntry]) -> bytes:
         assert self.session is not None
-        frame = {"type": "view", "table": self.id, "seat": seat, "seq": self.seq,
-                 "view": self.session.state.view(seat), "log": log_entries}  # fmt: skip
+        frame: ViewFrame[View] = {"type": "view", "table": self.id, "seat": seat, "seq": self.seq,
+                                  "view": self.session.state.view(seat), "log": log_entries}  # fmt: skip
         if self.clock is not None:
             frame["timers"] = self.clock.left()
         return encode(frame)
 
-    def organiser_frame(self, log_entries: list[dict[str, Any]]) -> bytes:
+    def organiser_frame(self, log_entries: list[LogEntry]) -> bytes:
         """The organiser's frame in organiser mode: the public view, and ``acting``: each seat
         that may move now with its view's ``actions`` (what it may do; no hidden card)."""
         assert self.session is not None
         state = self.session.state
-        acting = [{"seat": s, "actions": state.view(s).get("actions", {})} for s in self.movers()]
-        frame = {"type": "view", "table": self.id, "seat": None, "seq": self.seq,
-                 "view": state.view(None), "log": log_entries, "acting": acting}  # fmt: skip
+        acting: list[Acting] = [{"seat": s, "actions": state.view(s).get("actions", {})} for s in self.movers()]
+        frame: ViewFrame[View] = {"type": "view", "table": self.id, "seat": None, "seq": self.seq,
+                                  "view": state.view(None), "log": log_entries, "acting": acting}  # fmt: skip
         if self.clock is not None:
             frame["timers"] = self.clock.left()
         return encode(frame)
 
     def send_log(self, conn: Connection) -> None:
         """The current game's log so far (none before the first game) and the table's chat."""
-        conn.send({"type": "log", "table": self.id, "game_no": self.game_no, "entries": self.log.entries,
-                   "chat": self.chat.lines})  # fmt: skip
+        frame: LogFrame = {"type": "log", "table": self.id, "game_no": self.game_no, "entries": self.log.entries,
+                           "chat": self.chat.lines}  # fmt: skip
+        conn.send(frame)
 
     def send_current(self, conn: Connection) -> None:
         """Table info, the log so far with the chat, and the connection's current view (empty log)."""
@@ -431,11 +453,11 @@ class Table:
         """Every connection at the table gets its own view with the new public events."""
         self._send_views(self.log.events(events, self.players, self.seq))
 
-    def _announce(self, entry: dict[str, Any]) -> None:
-        """A log entry of the table's own (not a move's): kept in the log, and sent with everyone's view."""
-        self._send_views([self.log.add(entry, self.seq)])
+    def _announce(self, event: dict[str, Any], text: str) -> None:
+        """A log line of the table's own (not a move's): kept in the log, and sent with everyone's view."""
+        self._send_views([self.log.add(event, text, self.seq)])
 
-    def _send_views(self, entries: list[dict[str, Any]]) -> None:
+    def _send_views(self, entries: list[LogEntry]) -> None:
         self._wind_clock()
         self.waits.follow(self.movers() if self.status == PLAYING else [])
         for seat, s in enumerate(self.seats):
@@ -481,10 +503,14 @@ class Table:
             raise RequestError("forbidden", f"{who} runs this table: ask them." if who else
                                "Only the table's organiser and its players may do that.")  # fmt: skip
 
+    def code_is(self, code: str) -> bool:
+        """True when ``code`` is this table's join code (as typed: any case, spaces around)."""
+        return secrets.compare_digest(code.strip().upper().encode(), self.code.encode())
+
     def check_code(self, conn: Connection, code: str | None) -> None:
         if self.open or self.may_manage(conn):
             return
-        if code is None or not secrets.compare_digest(code.strip().upper().encode(), self.code.encode()):
+        if code is None or not self.code_is(code):
             raise RequestError("bad_code", "This table is private: ask its creator for the join code.")
 
     def _free_seat(self, wanted: int | None) -> int:
@@ -559,7 +585,7 @@ class Table:
         for other in self.connections():
             other.send_bytes(frame)
 
-    def reclaim(self, conn: Connection, name: str) -> dict[str, Any]:
+    def reclaim(self, conn: Connection, name: str) -> Seated | ReclaimWaiting:
         """A newcomer asks for the seat of the away player called ``name`` (:mod:`.door`).
 
         With someone else connected to the table, the table is asked and the reply is
@@ -625,9 +651,7 @@ class Table:
             conn.send({"type": "seated", "table": self.id, "seat": seat, "token": token, "request": request})
         if self.session is not None:
             said = f" ({by} said yes)" if by else ""
-            self._announce(
-                {"event": {"type": "back", "seat": seat}, "text": f"{s.name} is back, on another device{said}."}
-            )
+            self._announce({"type": "back", "seat": seat}, f"{s.name} is back, on another device{said}.")
         self._take(conn, seat)
         return token
 
@@ -862,9 +886,7 @@ class Table:
             self._forget_record()
             for seat in range(self.size):
                 self.seats.away(seat)
-        entry = {"event": {"type": "undone", "seq": keep, "undone": undone[0] if undone else None},
-                 "text": f"Undone: {what}"}  # fmt: skip
-        self._announce(entry)
+        self._announce({"type": UNDONE, "seq": keep, "undone": undone[0] if undone else None}, f"Undone: {what}")
         self.broadcast_info()
         self.bots.kick()
         return keep
@@ -974,8 +996,9 @@ class Table:
             raise RequestError("too_soon", f"{s.name} was nudged a moment ago.")
         who = self.name_of(conn)
         s.conn.send({"type": "nudged", "table": self.id, "seat": seat, "name": who})
-        self._announce({"event": {"type": "nudged", "seat": seat, "name": who},
-                        "text": f"{who} nudged {s.name}: the table waits for their move."})  # fmt: skip
+        self._announce(
+            {"type": "nudged", "seat": seat, "name": who}, f"{who} nudged {s.name}: the table waits for their move."
+        )
 
     def bot_move(self, conn: Connection, seat: int) -> None:
         """The organiser lets the stand-in bot make this one move for a player who has not moved
@@ -1001,8 +1024,9 @@ class Table:
             s.away_timer.cancel()
         self._stand_in(seat)
         who = self.name_of(conn)
-        self._announce({"event": {"type": "stand_in", "seat": seat, "name": who},
-                        "text": f"{who} let a bot play for {s.name} until they are back."})  # fmt: skip
+        self._announce(
+            {"type": "stand_in", "seat": seat, "name": who}, f"{who} let a bot play for {s.name} until they are back."
+        )
 
     def remove_seat(self, conn: Connection, seat: int, reason: str) -> None:
         """Before a game (or between games) the organiser frees a person's seat (a wrong join);

@@ -20,6 +20,7 @@ from yule.core.base import Event, seat_namer
 
 from .botloop import BOT_REPLACED
 from .clock import TIME_UP
+from .frames import LogEntry
 
 LOG_RESENT = 200
 """Log entries kept per table and sent to whoever joins, resumes or watches mid-game."""
@@ -31,16 +32,13 @@ BOT_MOVE = "bot_move"
 """The log event ``{"type": "bot_move", "seat": s, "name": who}``, just before the move the
 stand-in bot made for a person the organiser (``who``) let it move for."""
 
-Entry = dict[str, Any]
-"""A log entry: ``{"event": {...}, "text": "...", "seq": n}``."""
-
 
 class TableLog:
     """The log of one game of ``game`` at a table: :attr:`entries`, the last :data:`LOG_RESENT`."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
-        self.entries: list[Entry] = []
+        self.entries: list[LogEntry] = []
 
     def describe(self, event: Event, names: list[str]) -> str:
         """A log line for an event: the game's words, or the table's for its own."""
@@ -56,10 +54,10 @@ class TableLog:
             return f"{event['name']} started {'the game' if game_no == 1 else f'game {game_no}'}."
         return self.game.describe(event, names)
 
-    def events(self, events: list[Event], names: list[str], seq: int) -> list[Entry]:
+    def events(self, events: list[Event], names: list[str], seq: int) -> list[LogEntry]:
         """Public events, ``names`` the players', as entries of a game at ``seq`` moves, kept;
         the new entries."""
-        entries = [{"event": e, "text": self.describe(e, names), "seq": seq} for e in events]
+        entries: list[LogEntry] = [{"event": e, "text": self.describe(e, names), "seq": seq} for e in events]
         self.entries.extend(entries)
         del self.entries[:-LOG_RESENT]
         return entries
@@ -70,9 +68,9 @@ class TableLog:
         chat lines said meanwhile)."""
         self.entries = [entry for entry in self.entries if entry["seq"] <= seq]
 
-    def add(self, entry: Entry, seq: int) -> Entry:
+    def add(self, event: Event, text: str, seq: int) -> LogEntry:
         """A line of the table's own (not a move's) in a game at ``seq`` moves, kept; the entry."""
-        entry = {**entry, "seq": seq}
+        entry: LogEntry = {"event": event, "text": text, "seq": seq}
         self.entries.append(entry)
         del self.entries[:-LOG_RESENT]
         return entry

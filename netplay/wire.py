@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
+from collections.abc import Mapping
 from typing import Any
 
 import msgpack
@@ -51,7 +52,7 @@ class FrameError(Exception):
         return cls("too_large", f"Frames are limited to {max_size} bytes (this one says {size}).")
 
 
-def encode(message: dict[str, Any]) -> bytes:
+def encode(message: Mapping[str, Any]) -> bytes:
     """One message as a whole frame: length header and msgpack body."""
     body = msgpack.packb(message, use_bin_type=True)
     return HEADER.pack(len(body)) + body
@@ -62,7 +63,7 @@ def packed(value: Any) -> bytes:
     return msgpack.packb(value, use_bin_type=True)
 
 
-def encode_with(message: dict[str, Any], key: str, items: list[bytes]) -> bytes:
+def encode_with(message: Mapping[str, Any], key: str, items: list[bytes]) -> bytes:
     """The frame of ``message`` with ``key`` set to the list of ``items``, each already encoded
     (:func:`packed`): what a host sends to many, encoded once.
 

@@ -1,11 +1,15 @@
 """The Yule terminal app: connect, lobby, table and game over, following one host.
 
 All network work runs in Textual workers: one reads the client library's message stream and
-posts each frame as :class:`YuleApp.FromHost`; requests (join, create, moves ...) run in their
-own workers and report refusals in plain words.  The client library reconnects by itself and
-takes the seat back; the app only follows its ``connection`` messages and the views that come
-after.  ``yule play`` embeds the real host (:class:`yule.netplay.host.Host`) on loopback first,
-over a folder of the user data folder, so an unfinished game is offered again next time.
+posts each frame as :class:`HostedApp.FromHost`; requests (join, create, moves ...) run in their
+own workers and report refusals in plain words.  The table sat at is followed by a
+:class:`~yule.netplay.follower.TableFollower`, the one place that holds what the host told of
+it; its screens draw from it.  The client library reconnects by itself and takes the seat
+back; the app only follows its ``connection`` messages and the views that come after.  The
+app's places (connecting, the lobby, a table) are Textual modes: leaving one closes it with
+every dialog over it.  ``yule play`` embeds the real host (:class:`yule.netplay.host.Host`)
+on loopback first, over a folder of the user data folder, so an unfinished game is offered
+again next time.
 
 Every seat the app gets is kept on this machine (the client library's seat store): joining
 the table again, or connecting to a host where a game with your seat is going on, puts you
@@ -25,37 +29,32 @@ import itertools
 import sqlite3
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import work
 from textual.binding import Binding
 from textual.events import Resize
 from textual.message import Message
+from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import AwaitMount
 
 from yule.core.base import plural
 from yule.core.bots import BOT_LEVELS
 from yule.netplay import DEFAULT_PORT, default_data_dir
 from yule.netplay.client import Client, ConnectionLost, HostError, SeatStore, discover_hosts
+from yule.netplay.follower import Change, TableFollower
+from yule.netplay.frames import Incoming, ReclaimAsked, ReclaimOver, ReclaimWaiting, Removed, Summary
 
 from .dialogs import ChoiceScreen, ConfirmScreen
 from .games import GAME_UIS
-from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result, host_log_lines
+from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result
 from .text import literal
-from .widgets import (
-    ChatInput,
-    GameTable,
-    PlainApp,
-    StatusLine,
-    away_text,
-    chat_line,
-    clock_text,
-    seat_names,
-    seat_tags,
-)
+from .widgets import ChatInput, GameTable, PlainApp, away_text, chat_line, clock_text
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .lobby import ConnectScreen, LobbyScreen
@@ -147,24 +146,28 @@ class HostedApp(PlainApp):
     """An app following one host through the client library, maybe running that host itself.
 
     It holds the ``client``, the embedded ``host`` (``yule play``, ``yule party``) and the
-    status line's values, and closes both when it ends (and then ``resources``).  The status
-    line counts down the turn timers of the table followed (:meth:`follow_clock`).
+    table it follows (:attr:`table`), reads the host's frames (each posted as
+    :class:`FromHost`), and closes the client and the host when it ends (and then
+    ``resources``).  The status line counts down the table's turn timers and the away players'
+    stand-ins (:meth:`follow_clock`).
     """
 
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
+    class FromHost(Message):
+        """A frame or connection change from the client library."""
+
+        def __init__(self, frame: Incoming) -> None:
+            super().__init__()
+            self.frame = frame
+
     def __init__(self, status: dict[str, Any]) -> None:
-        super().__init__()
+        super().__init__(status)
         self.client: Client | None = None
         self.host: Any = None
-        self.status = status
-        self._deadlines: dict[int, float] = {}
-        """Waiting seat -> when its time is up (``time.monotonic()``), from the last view frame."""
-        self._clock_reader: tuple[int | None, list[str]] = (None, [])
-        self._away: dict[int, float] = {}
-        """Away seat -> when a bot stands in for it (``time.monotonic()``), from the last table info."""
-        self._away_names: list[str] = []
+        self.table: TableFollower[Any] | None = None
+        """The table followed: what the host told of it (:mod:`yule.netplay.follower`)."""
         self._clock_ticker: Timer | None = None
         self.resources = contextlib.ExitStack()
         """Closed last when the app ends (``yule play``'s folder lock)."""
@@ -175,6 +178,14 @@ class HostedApp(PlainApp):
         if self.host is not None:
             await self.host.stop()
         self.resources.close()
+
+    @work(exclusive=True, group="frames")
+    async def read_frames(self) -> None:
+        """Each frame from the client, as a :class:`FromHost` message, until it is closed."""
+        client = self.client
+        assert client is not None
+        async for frame in client:
+            self.post_message(self.FromHost(frame))
 
     @work(group="chat")
     async def send_chat(self, table: int | None, text: str, field: ChatInput) -> None:
@@ -192,51 +203,45 @@ class HostedApp(PlainApp):
             self.notify("Not connected to the host: that line was not said (m: your line again).", title="Not said",
                         severity="warning")  # fmt: skip
 
-    def follow_clock(self, frame: dict[str, Any], names: list[str]) -> None:
-        """A view frame's turn timers (its ``timers``, when the table has them): the status line
-        counts them down, the frame's own seat's first."""
-        now = time.monotonic()
-        self._deadlines = {t["seat"]: now + t["left"] for t in frame.get("timers", [])}
-        self._clock_reader = (frame.get("seat"), names)
-        self._wind_ticker()
+    def on_chat_input_said(self, message: ChatInput.Said) -> None:
+        self.send_chat(None if self.table is None else self.table.id, message.text, message.field)
 
-    def follow_away(self, info: dict[str, Any] | None) -> None:
-        """A table info frame's away seats (their ``stand_in_in``): the status line counts down
-        to the bot that will play for each, on every screen."""
-        now = time.monotonic()
-        seats = (info or {}).get("seats", [])
-        self._away = {
-            seat: now + s["stand_in_in"] for seat, s in enumerate(seats) if s and s.get("stand_in_in") is not None
-        }
-        self._away_names = seat_names(info)
-        self._wind_ticker()
+    @work(group="moves")
+    async def undo(self) -> None:
+        """The organiser takes back the table's last move (the host says why not, if not)."""
+        if self.client is None or self.table is None:
+            return
+        try:
+            await self.client.undo(self.table.id)
+        except HostError as e:
+            self.notify(literal(e.message), title="Can't undo", severity="warning")
+        except ConnectionLost:
+            self.notify("The host is not answering: nothing was undone.", severity="error")
 
-    def _wind_ticker(self) -> None:
-        """The status line ticks while there is a turn timer or an away countdown to show."""
-        if (self._deadlines or self._away) and self._clock_ticker is None:
+    def follow_clock(self) -> None:
+        """The status line counts down the table's turn timers (the view's own seat's first) and
+        the away players' stand-ins, while there are any (:attr:`table`: none)."""
+        follower = self.table
+        counting = follower is not None and bool(follower.deadlines or follower.away)
+        if counting and self._clock_ticker is None:
             self._clock_ticker = self.set_interval(0.5, self._tick)
-        elif not (self._deadlines or self._away) and self._clock_ticker is not None:
+        elif not counting and self._clock_ticker is not None:
             self._clock_ticker.stop()
             self._clock_ticker = None
         self._tick()
 
     def _tick(self) -> None:
-        now = time.monotonic()
-        left = {seat: when - now for seat, when in self._deadlines.items()}
-        away = {seat: when - now for seat, when in self._away.items()}
-        clock = "  ".join(
-            part for part in (clock_text(left, *self._clock_reader), away_text(away, self._away_names)) if part
-        )
+        clock = ""
+        follower = self.table
+        if follower is not None:
+            now = time.monotonic()
+            left = {seat: when - now for seat, when in follower.deadlines.items()}
+            away = {seat: when - now for seat, when in follower.away.items()}
+            you = None if follower.frame is None else follower.frame["seat"]
+            names = follower.names
+            clock = "  ".join(part for part in (clock_text(left, you, names), away_text(away, names)) if part)
         if clock != self.status.get("clock", ""):
             self.set_status(clock=clock)
-
-    def set_status(self, **values: Any) -> None:
-        """Change the status line on every screen (and on screens made later)."""
-        self.status.update(values)
-        for screen in self.screen_stack:
-            for line in screen.query(StatusLine):
-                for key, value in values.items():
-                    setattr(line, key, value)
 
 
 class GameMenu(ChoiceScreen[tuple[str, Any]]):
@@ -260,13 +265,12 @@ class YuleApp(HostedApp):
     """True for an app that plays at its one host only (an SSH guest's): no other address offered."""
     FIXED_NAME: str | None = None
     """Why this app's player cannot change their name in the lobby (``{name}``: theirs), or None."""
-
-    class FromHost(Message):
-        """A frame or connection change from the client library."""
-
-        def __init__(self, frame: dict[str, Any]) -> None:
-            super().__init__()
-            self.frame = frame
+    DEFAULT_MODE = "start"
+    MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {"start": Screen}
+    """The app's places are modes, each with its own screens: ``start`` (what comes before a
+    host: the first name, no answer, ``yule play``'s menu), then ``connect``, ``lobby`` and
+    ``table`` (:meth:`_open`), each added when it is shown and removed, dialogs and all, when
+    it is left."""
 
     def __init__(
         self,
@@ -296,24 +300,14 @@ class YuleApp(HostedApp):
         """Where the seats you get are kept (``$YULE_STATE_DIR`` or the user state folder)."""
         self.place = "Yule"
         """The status line's place away from a table: the host's name."""
-        self.table_id: int | None = None
+        self.followers: dict[int, TableFollower[Any]] = {}
+        """Each table the host tells this app of (its frames come before the reply that seats
+        us): the one sat at becomes :attr:`table`."""
         self.watching = False
-        """True while following ``table_id`` as a spectator."""
-        self.info: dict[str, Any] | None = None
-        self.infos: dict[int, dict[str, Any]] = {}
-        """The latest table info per table (it may arrive before the reply that seats us)."""
-        self.views: dict[int, dict[str, Any]] = {}
-        """The latest view frame per table, for the same reason."""
-        self.table_screen: TableScreen | None = None
+        """True while following :attr:`table` as a spectator."""
+        self.places: dict[str, Screen[Any]] = {}
+        """The screen of each place shown (its mode), but ``start``."""
         self.game_over: GameOverScreen | None = None
-        self.results: tuple[str, dict[str, Any], list[str], int | None] | None = None
-        """The finished game's sheet (game, result, names, your seat), shown again on ``v``."""
-        self.last_view: dict[str, Any] | None = None
-        self.logs: dict[int, dict[str, Any]] = {}
-        """The latest log frame per table (it comes before the reply that seats us)."""
-        self.log_so_far: list[str | Text] | None = None
-        """The host's log of the game so far with the chat (on join, resume, watch), and chat
-        lines said since: shown in place of ours with the next view."""
         self._lobby_timer: Any = None
 
     # -- start and stop -----------------------------------------------------------------------
@@ -362,18 +356,50 @@ class YuleApp(HostedApp):
     def show_connect_screen(self) -> None:
         from .lobby import ConnectScreen
 
-        self._clear_screens()
-        self.push_screen(ConnectScreen(DEFAULT_PORT))
+        self._home()
+        self._open("connect", ConnectScreen(DEFAULT_PORT))
         self.look_for_hosts()
+
+    # -- the app's places ----------------------------------------------------------------------
+
+    def _open(self, place: str, screen: Screen[Any]) -> AwaitMount:
+        """Show ``screen`` as the app's place ``place`` (a mode of its own)."""
+        self._close(place)
+        self.places[place] = screen
+        self.add_mode(place, lambda: screen)
+        return self.switch_mode(place)
+
+    def _close(self, place: str) -> None:
+        """Close the place ``place`` with every screen over it (the start shows, if it was shown)."""
+        if self.places.pop(place, None) is not None:
+            if self.current_mode == place:
+                self.switch_mode("start")
+            self.remove_mode(place)
+
+    def _home(self) -> None:
+        """Back to the start: every place closes."""
+        self.switch_mode("start")
+        for place in list(self.places):
+            self._close(place)
+
+    @property
+    def lobby(self) -> LobbyScreen | None:
+        """The lobby of the host connected to, while it is open."""
+        from .lobby import LobbyScreen
+
+        screen = self.places.get("lobby")
+        return screen if isinstance(screen, LobbyScreen) else None
+
+    @property
+    def table_screen(self) -> TableScreen | None:
+        """The screen of the table followed, while it is open."""
+        screen = self.places.get("table")
+        return screen if isinstance(screen, TableScreen) else None
 
     def playing(self) -> bool:
         """You hold a seat in a game going on, on screen now."""
-        return (
-            self.table_id is not None
-            and not self.watching
-            and (self.info or {}).get("status") == "playing"
-            and (self.info or {}).get("you") is not None
-        )
+        info = None if self.table is None else self.table.info
+        return not self.watching and info is not None and info["status"] == "playing" and info["you"] is not None
 
     async def action_quit(self) -> None:
         """Ctrl+Q anywhere: quit, asked first while you play."""
@@ -388,7 +414,7 @@ class YuleApp(HostedApp):
     def action_ask_quit(self, code: int = 0) -> None:
         """q or Esc in the lobby (Esc on the screens before it, q or Esc when the host does not
         answer): quit once the player says yes, with exit code ``code``."""
-        lobby = self._lobby()
+        lobby = self.lobby
         mine = lobby.mine if lobby is not None else None
         held = f" Your seat at #{mine['table']} waits for you: {self.COME_BACK}." if mine else ""
         self._confirm_quit(f"{self.QUIT_ASKS}{held}", code)
@@ -434,11 +460,6 @@ class YuleApp(HostedApp):
         elif not small and notice is not None:
             self.pop_screen()
 
-    def _clear_screens(self, keep: Any = None) -> None:
-        """Close every screen above ``keep`` (the lobby), or above the app's base screen."""
-        while len(self.screen_stack) > 1 and self.screen is not keep:
-            self.pop_screen()
-
     # -- connecting to a host ----------------------------------------------------------------
 
     @work(exclusive=True, group="discover")
@@ -448,9 +469,9 @@ class YuleApp(HostedApp):
         if not self.discover:
             return
         found = await discover_hosts(2.0)
-        for screen in self.screen_stack:
-            if isinstance(screen, ConnectScreen):
-                screen.found = [(h.name, h.address, h.port) for h in found]
+        screen = self.places.get("connect")
+        if isinstance(screen, ConnectScreen):
+            screen.found = [(h.name, h.address, h.port) for h in found]
 
     def on_connect_screen_rescan(self, message: ConnectScreen.Rescan) -> None:
         self.look_for_hosts()
@@ -475,7 +496,7 @@ class YuleApp(HostedApp):
         if self.client is not None:
             await self.client.close()
         self.client = client
-        self.place = f"Yule · {literal(welcome.get('host', host))}"
+        self.place = f"Yule · {literal(welcome['host'])}"
         self.set_status(place=self.place, code=None)
         self.read_frames()
         await self._show_lobby()
@@ -499,7 +520,7 @@ class YuleApp(HostedApp):
             why = f"Nothing answers at {where}. Is `yule host` running there?"
         why += f" (tried at {time.strftime('%H:%M:%S')})"
         self._forget_table()
-        self._clear_screens()
+        self._home()
 
         def chosen(choice: str | None) -> None:
             if choice == "retry":
@@ -509,32 +530,25 @@ class YuleApp(HostedApp):
 
         self.push_screen(NoAnswerScreen(why, elsewhere=not self.ONE_HOST), chosen)
 
-    @work(exclusive=True, group="frames")
-    async def read_frames(self) -> None:
-        client = self.client
-        assert client is not None
-        async for frame in client:
-            self.post_message(self.FromHost(frame))
-
     async def _show_lobby(self) -> None:
         from .lobby import LobbyScreen
 
         self._forget_table()
-        self._clear_screens()
+        self._home()
         paces: dict[str, float] = {}
         with contextlib.suppress(HostError, ConnectionLost):
             if self.client is not None:
                 paces = await self.client.paces()
-        await self.push_screen(
-            LobbyScreen(self.player_name, self.last_game, renames=self.FIXED_NAME is None, paces=paces)
+        await self._open(
+            "lobby", LobbyScreen(self.player_name, self.last_game, renames=self.FIXED_NAME is None, paces=paces)
         )
         await self._refresh_tables()
         if self._lobby_timer is None:
             self._lobby_timer = self.set_interval(LOBBY_REFRESH, self._refresh_tables)
 
-    async def _refresh_tables(self) -> list[dict[str, Any]] | None:
+    async def _refresh_tables(self) -> list[Summary] | None:
         """The host's tables into the lobby (with the ones where you hold a seat); None if not asked."""
-        lobby = self._lobby()
+        lobby = self.lobby
         client = self.client
         if lobby is None or client is None or client.state != "connected":
             return None
@@ -545,11 +559,6 @@ class YuleApp(HostedApp):
         lobby.held = frozenset(saved.table for saved in client.saved_seats())
         lobby.tables = tables
         return tables
-
-    def _lobby(self) -> LobbyScreen | None:
-        from .lobby import LobbyScreen
-
-        return next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
 
     async def _back_to_a_game(self) -> None:
         """Back in your seat at a game going on here (asked which one when there are several)."""
@@ -640,9 +649,12 @@ class YuleApp(HostedApp):
         client = self.client
         assert client is not None
         table = await client.watch(table, code)
-        info = client.tables.get(table, {})
-        away = [s["name"] for s in info.get("seats", []) if s and not s.get("bot") and s.get("away")]
-        started = "This game has started." if info.get("status") == "playing" else "Every seat is taken."
+        info = client.tables.get(table)
+        seats = info["seats"] if info is not None else []
+        away = [s["name"] for s in seats if s and not s["bot"] and s["away"]]
+        started = (
+            "This game has started." if info is not None and info["status"] == "playing" else "Every seat is taken."
+        )
         if away:
             choices: list[tuple[Text, str, str | None]] = [
                 (Text(f"I am {literal(name)}: take my seat back"), name, None) for name in away
@@ -688,7 +700,7 @@ class YuleApp(HostedApp):
             if stopped and self.client is not None:
                 self.stop_asking(table)
 
-        def waiting(frame: dict[str, Any]) -> None:
+        def waiting(frame: ReclaimWaiting) -> None:
             nonlocal asking
             asking = AskingScreen(frame["name"])
             self.push_screen(asking, stop)
@@ -729,7 +741,7 @@ class YuleApp(HostedApp):
                     args["game"], args["seats"], open=args["open"], options=args["options"],
                     turn_seconds=args["turn_seconds"],
                 )  # fmt: skip
-                if (lobby := self._lobby()) is not None:
+                if (lobby := self.lobby) is not None:
                     lobby.highlight(reply["table"])
                 self._sit(reply["table"])
             elif kind == "join":
@@ -798,7 +810,7 @@ class YuleApp(HostedApp):
             return
         self.player_name = await client.rename(name)
         self._remember(name=self.player_name)
-        if (lobby := self._lobby()) is not None:
+        if (lobby := self.lobby) is not None:
             lobby.player = self.player_name
         self.notify(f"You play as {literal(self.player_name)} now.", timeout=5)
 
@@ -930,16 +942,17 @@ class YuleApp(HostedApp):
     def on_table_screen_waiting(self, message: TableScreen.Waiting) -> None:
         """``w`` at the table: nudge a player the table waits for; the organiser may also let the
         stand-in bot make their move, or play now for someone away."""
-        info = self.info
-        if info is None or self.table_id is None:
+        table = self.table
+        info = None if table is None else table.info
+        if table is None or info is None:
             return
-        runs = bool(info.get("runs"))
+        runs = info["runs"]
         choices: list[tuple[Text, tuple[str, int], str | None]] = []
-        for seat, s in enumerate(info.get("seats", [])):
-            if not s or s.get("bot") or s.get("stand_in") or seat == info.get("you"):
+        for seat, s in enumerate(info["seats"]):
+            if not s or s["bot"] or s["stand_in"] or seat == info["you"]:
                 continue
             name = literal(s["name"])
-            if s.get("away"):
+            if s["away"]:
                 if runs:
                     choices.append(
                         (Text(f"Let a bot play for {name} now, until they are back"), ("stand_in", seat), None)
@@ -951,11 +964,10 @@ class YuleApp(HostedApp):
         if not choices:
             self.notify("Nobody to nudge: everyone else here is a bot, or a bot plays for them.", timeout=6)
             return
-        table = self.table_id
 
         def ask(pick: tuple[str, int] | None) -> None:
             if pick is not None:
-                self.table_request(table, *pick)
+                self.table_request(table.id, *pick)
 
         self.push_screen(ChoiceScreen("Waiting for someone? (Esc: back)", choices), ask)
 
@@ -976,76 +988,70 @@ class YuleApp(HostedApp):
     async def leave_table(self) -> None:
         """Back to the lobby (your seat waits: a bot plays it meanwhile) or to the game menu
         (``yule play``: the game waits for you, nobody plays your seat)."""
-        table, client = self.table_id, self.client
+        table, client = self.table, self.client
         if table is not None and client is not None and (self.play is None or self.watching):
             with contextlib.suppress(HostError, ConnectionLost):
-                await client.leave(table)
+                await client.leave(table.id)
         self._forget_table()
         if self.play is not None:
-            self._clear_screens()
             await self._play_menu()
         else:
-            self._clear_screens(self._lobby())
             await self._refresh_tables()
 
     def _forget_table(self) -> None:
-        """Follow no table any more (its screens are closed by the caller)."""
-        if self.table_id is not None:
-            self.views.pop(self.table_id, None)
-            self.logs.pop(self.table_id, None)
-        self.table_id = self.info = self.last_view = self.log_so_far = self.results = None
-        self.table_screen = self.game_over = None
+        """Follow no table any more: its screens close (the lobby shows, if there is one)."""
+        self.table = None
+        self.followers.clear()
         self.watching = False
-        if (lobby := self._lobby()) is not None:
+        self._close_table()
+        if (lobby := self.lobby) is not None:
             lobby.mine = None
-        self.follow_clock({}, [])  # no turn timers to count down
-        self.follow_away(None)
+            lobby.chat = []
+        self.follow_clock()  # no turn timers to count down
         self.set_status(place=self.place, code=None)
+
+    def _close_table(self) -> None:
+        """The table's screens close (the game over sheet with them); the lobby shows, if there is one."""
+        if "table" in self.places:
+            self.switch_mode("lobby" if "lobby" in self.places else "start")
+            self._close("table")
+        self.game_over = None
 
     # -- frames from the host ----------------------------------------------------------------
 
-    def on_yule_app_from_host(self, message: YuleApp.FromHost) -> None:
+    def on_hosted_app_from_host(self, message: HostedApp.FromHost) -> None:
         if not self.is_running:
             return  # closing: the screens are being taken down, frames still queued are dropped
         frame = message.frame
-        kind = frame.get("type")
-        if kind == "connection":
+        followed = None if self.table is None else self.table.id
+        if frame["type"] == "connection":
             self.set_status(connection=frame["state"])
-            if frame["state"] == "gone" and frame.get("reason") != "closed" and self.address is not None:
+            if frame["state"] == "gone" and frame["reason"] != "closed" and self.address is not None:
                 self.no_answer(*self.address, None)
-        elif kind == "table":
-            self.infos[frame["table"]] = frame
-            if frame["table"] == self.table_id:
-                self._table_info(frame)
-        elif kind == "log":
-            self.logs[frame["table"]] = frame
-            if frame["table"] == self.table_id:
-                self._take_log(frame)
-        elif kind == "chat" and frame.get("table") == self.table_id:
-            self._chat(frame)
-        elif kind == "view":
-            self.views[frame["table"]] = frame
-            if frame.get("table") == self.table_id:
-                self._view(frame)
-        elif kind == "error" and frame.get("code") == "replaced" and frame.get("table") == self.table_id:
+        elif frame["type"] == "table" or frame["type"] == "log" or frame["type"] == "chat" or frame["type"] == "view":
+            follower = self.followers.setdefault(frame["table"], TableFollower(frame["table"]))
+            change = follower.take(frame)
+            if follower is self.table and change is not None:
+                self._changed(change)
+        elif frame["type"] == "error" and frame["code"] == "replaced" and frame.get("table") == followed:
             self.notify("You took your seat back in another terminal: this one now goes back.", timeout=15)
             self.leave_table()
-        elif kind == "error" and frame.get("code") == "seat_moved" and frame.get("table") == self.table_id:
-            self.notify(literal(frame.get("message", "")), title="Your seat", severity="warning", timeout=20)
+        elif frame["type"] == "error" and frame["code"] == "seat_moved" and frame.get("table") == followed:
+            self.notify(literal(frame["message"]), title="Your seat", severity="warning", timeout=20)
             self.leave_table()  # reconnected too late: the seat went to another device meanwhile
-        elif kind == "reclaim_asked":
+        elif frame["type"] == "reclaim_asked":
             self._asked(frame)
-        elif kind == "reclaim_over":
+        elif frame["type"] == "reclaim_over":
             self._ask_over(frame)
-        elif kind == "nudged" and frame.get("table") == self.table_id:
+        elif frame["type"] == "nudged" and frame["table"] == followed:
             self.bell()
             self.notify(f"{literal(frame['name'])} nudged you: the table waits for your move.", timeout=10)
-        elif kind == "removed":
+        elif frame["type"] == "removed":
             self._removed(frame)
-        elif kind == "error":
-            self.notify(literal(frame.get("message", "")), title="From the host", severity="error")
+        elif frame["type"] == "error":
+            self.notify(literal(frame["message"]), title="From the host", severity="error")
 
-    def _asked(self, frame: dict[str, Any]) -> None:
+    def _asked(self, frame: ReclaimAsked) -> None:
         """Someone asks for the seat of a player who is away: a yes or a no from this player."""
         question = Text.assemble(
             (literal(frame["by"]), "bold"),
@@ -1061,7 +1067,7 @@ class YuleApp(HostedApp):
 
         self.push_screen(ConfirmScreen(question, id=f"ask-{frame['table']}-{frame['request']}"), answered)
 
-    def _ask_over(self, frame: dict[str, Any]) -> None:
+    def _ask_over(self, frame: ReclaimOver) -> None:
         """A request for a seat was decided (maybe by someone else): its question goes, the outcome is told."""
         if self.screen.id == f"ask-{frame['table']}-{frame['request']}":
             self.screen.dismiss(None)
@@ -1074,143 +1080,130 @@ class YuleApp(HostedApp):
         with contextlib.suppress(ConnectionLost, HostError):  # answered already: its outcome is told
             await self.client.answer(table, request, yes)
 
-    def _removed(self, frame: dict[str, Any]) -> None:
+    def _removed(self, frame: Removed) -> None:
         """The table's organiser freed this player's seat before the game: back to the lobby, told why."""
-        why = f": {literal(frame['reason'])}" if frame.get("reason") else "."
+        why = f": {literal(frame['reason'])}" if frame["reason"] else "."
         self.notify(f"{literal(frame['name'])} freed your seat at table {frame['table']}{why}", timeout=20,
                     severity="warning")  # fmt: skip
-        if frame["table"] == self.table_id:
+        if self.table is not None and frame["table"] == self.table.id:
             self._forget_table()
 
     def _sit(self, table: int) -> None:
-        """From now on follow ``table`` (its info, log and view may already be here)."""
-        self.table_id = table
-        if table in self.logs:
-            self._take_log(self.logs[table])
-        if table in self.infos:
-            self._table_info(self.infos[table])
-        if table in self.views:
-            self._view(self.views[table])
+        """From now on follow ``table``: what the host told of it already is shown."""
+        self.table = follower = self.followers.setdefault(table, TableFollower(table))
+        if (screen := self.table_screen) is not None and screen.follower is None:
+            screen.follower = follower  # the table painted before yule play's host had started
+        if follower.lines:
+            self._changed(Change("log"))
+        if follower.info is not None:
+            self._changed(Change("table"))
+        if follower.frame is not None:
+            self._changed(Change("view", ended=follower.result is not None))
 
-    def _take_log(self, frame: dict[str, Any]) -> None:
-        """The host's log frame: the game's log and the chat so far, shown with the next view."""
-        self.log_so_far = host_log_lines(frame)
-        self._lobby_chat()
+    def _changed(self, change: Change) -> None:
+        """What a frame changed at the table followed, shown: in the lobby while the table
+        waits, else at the table (its screen opened on the game's start or its first view)."""
+        table = self.table
+        assert table is not None
+        if change.kind == "table":
+            self._table_info(table)
+        elif change.kind == "view":
+            self._view(table, change)
+        elif (lobby := self.lobby) is not None:  # the lobby's panel of the waiting table shows its chat
+            lobby.chat = [chat_line(line) for line in table.lines if not isinstance(line, str)]
+        if (screen := self.table_screen) is not None:
+            screen.follow(change)
+        self.follow_clock()
 
-    def _chat(self, frame: dict[str, Any]) -> None:
-        """A chat line: into the log shown, or with the log still to come (before the first view)."""
-        line = chat_line(frame)
-        if self.log_so_far is not None or self.table_screen is None or self.last_view is None:
-            self.log_so_far = [*(self.log_so_far or []), line]
-            self._lobby_chat()
-        else:
-            self.table_screen.add_log([line])
-
-    def _lobby_chat(self) -> None:
-        """The lobby's panel of the waiting table shows its chat so far."""
-        lobby = self._lobby()
-        if lobby is not None:
-            lobby.chat = [line for line in self.log_so_far or [] if isinstance(line, Text)]
-
-    def _names(self) -> list[str]:
-        return seat_names(self.info)
-
-    def _tags(self) -> dict[int, str]:
-        return seat_tags(self.info)
-
-    def _table_info(self, info: dict[str, Any]) -> None:
-        self.info = info
+    def _table_info(self, table: TableFollower[Any]) -> None:
+        info = table.info
+        assert info is not None
         code = info.get("code") if self.play is None else None  # yule play: nobody else comes
         self.set_status(code=code, place=f"Yule · #{info['table']} {literal(info['title'])}")
-        self.follow_away(info)
-        lobby = self._lobby()
+        lobby = self.lobby
         if info["status"] == "waiting":
-            if self.table_screen is not None and self.last_view is not None:
+            if self.table_screen is not None and table.frame is not None:
                 # Play again with a seat left empty: the table waits in the lobby for a player or a bot.
                 self.notify("A seat is empty now: the table waits in the lobby for a player or a bot.", timeout=10)
                 if self.watching or lobby is None:
                     self.leave_table()
                     return
-                self._back_to_the_lobby(lobby)
-            if lobby is not None and info.get("you") is not None and not self.watching:
+                self._close_table()
+                table.forget_game()
+            if lobby is not None and info["you"] is not None and not self.watching:
                 lobby.mine = info
             return
         if lobby is not None:
             lobby.mine = None
-        screen = self._open_table(info["game"])
-        if screen is not None and self.last_view is not None:
-            screen.show(self.last_view, self._names(), self._tags())
-
-    def _back_to_the_lobby(self, lobby: LobbyScreen) -> None:
-        """Close the table's screens, still seated at the table (it waits for players)."""
-        self._clear_screens(lobby)
-        self.table_screen = self.game_over = None
-        self.last_view = self.results = None
+        self._open_table(info["game"])
 
     def _open_table(self, game: str) -> TableScreen | None:
         """The table screen, opened on the first view or the game's start, whichever comes first."""
         if self.table_screen is None and game in GAME_UIS:
             leave = TableScreen.LEAVE_ASKS if self.play is None else PLAY_LEAVE_ASKS
-            self.table_screen = TableScreen(game, spectator=self.watching, leave_asks=leave, others=self.play is None)
-            self.push_screen(self.table_screen)
+            screen = TableScreen(game, self.table, spectator=self.watching, leave_asks=leave, others=self.play is None)
+            self._open("table", screen)
         return self.table_screen
 
-    def _view(self, frame: dict[str, Any]) -> None:
-        screen = self._open_table(frame["view"].get("game", ""))
+    def _view(self, table: TableFollower[Any], change: Change) -> None:
+        view = table.view
+        assert view is not None
+        screen = self._open_table(view.get("game", ""))
         if screen is None:
             return
-        view = frame["view"]
-        if self.log_so_far is not None:
-            screen.replace_log(self.log_so_far)
-            self.log_so_far = None
-        screen.follow(frame, self.last_view, self._names(), self._tags())
-        self.follow_clock(frame, self._names())
-        self.last_view = view
-        if "result" in view and self.results is None:
-            you = None if self.watching else frame.get("seat")
-            self.results = (screen.game, final_result(screen.game, view), self._names(), you)
+        if change.ended:
             if screen in self.screen_stack:
-                self._clear_screens(screen)  # a question the table asked is moot now
-            self.show_results()
-        elif "result" not in view and self.results is not None:
-            self.results = None
-            if self.game_over is not None and self.screen is self.game_over:
-                self.pop_screen()
+                screen.pop_until_active()  # a question the table asked is moot now
+            self.call_later(self.show_results)  # once it has gone
+        elif table.result is None and self.game_over is not None:  # the game goes on: its sheet goes
+            if self.screen is self.game_over:
+                self.game_over.dismiss(None)
             self.game_over = None
-            self.refresh_bindings()  # no sheet to show again, nothing to play again
+        self.refresh_bindings()  # a sheet to show again, a game to play again, or neither
 
     # -- game over -------------------------------------------------------------------------------
 
+    def _results(self) -> tuple[str, dict[str, Any], list[str], int | None] | None:
+        """The finished game's sheet (game, result, names, your seat): what the game over screen shows."""
+        table, screen = self.table, self.table_screen
+        view = None if table is None else table.view
+        if table is None or screen is None or view is None or "result" not in view:
+            return None
+        you = None if self.watching or table.frame is None else table.frame["seat"]
+        return screen.game, final_result(screen.game, view), table.names, you
+
     def show_results(self) -> None:
         """The game over sheet (again), over the table."""
-        if self.results is None or self.game_over is not None:
+        results = self._results()
+        if results is None or self.game_over is not None:
             return
-        self.game_over = GameOverScreen(*self.results, again=self._runs())
+        self.game_over = GameOverScreen(*results, again=self._runs())
         self.push_screen(self.game_over, self._after_game)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("results", "again"):
-            at_table = self.results is not None and self.table_screen is not None and self.screen is self.table_screen
+            at_table = self._results() is not None and self.screen is self.table_screen
             return at_table and (action == "results" or self._runs())
         return True
 
     def _runs(self) -> bool:
         """True when this player may start the next game: they run the table (not watching)."""
-        return not self.watching and bool((self.info or {}).get("runs", True))
+        info = None if self.table is None else self.table.info
+        return not self.watching and (info is None or info["runs"])
 
     def action_results(self) -> None:
         self.show_results()
 
     def action_again(self) -> None:
-        if self.table_id is not None and not self.watching:
-            self.again(self.table_id)
+        if self.table is not None and not self.watching:
+            self.again(self.table.id)
 
     def _after_game(self, choice: str | None) -> None:
         self.game_over = None
         if choice == "leave":
             self.leave_table()
-        elif choice == "again" and self.table_id is not None:
-            self.again(self.table_id)
+        elif choice == "again" and self.table is not None:
+            self.again(self.table.id)
 
     @work(group="requests")
     async def again(self, table: int) -> None:
@@ -1220,22 +1213,22 @@ class YuleApp(HostedApp):
         except (HostError, ConnectionLost) as e:
             self.notify(literal(getattr(e, "message", e)), title="Cannot play again", severity="error")
 
-    def on_chat_input_said(self, message: ChatInput.Said) -> None:
-        self.send_chat(self.table_id, message.text, message.field)
-
     # -- moves -------------------------------------------------------------------------------
 
     def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:
         self.send_move(message.move, message.seq)
 
+    def on_game_table_undo(self, message: GameTable.Undo) -> None:
+        self.undo()
+
     @work(group="moves")
     async def send_move(self, move: dict[str, Any], seq: int | None) -> None:
         """Send a move chosen on the view of ``seq``: refused (``stale``) if the game moved on."""
-        screen = self.table_screen
-        if self.client is None or self.table_id is None or screen is None:
+        screen, table = self.table_screen, self.table
+        if self.client is None or table is None or screen is None:
             return
         try:
-            await self.client.move(self.table_id, move, seq=seq)
+            await self.client.move(table.id, move, seq=seq)
         except HostError as e:
             screen.table.refused(STALE if e.code == "stale" else e.message)
         except ConnectionLost:

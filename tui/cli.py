@@ -302,13 +302,6 @@ def _run_server(command: str, serve: Coroutine[Any, Any, None], stopped: str, da
     return 0
 
 
-def _reachable_at(bind: str | None) -> list[str]:
-    """The addresses to tell players for a server bound to ``bind``."""
-    from yule.netplay.discovery import local_addresses
-
-    return local_addresses() if bind in (None, "", "0.0.0.0", "::") else [bind]
-
-
 def _loopback_to(bind: str | None) -> str:
     """The address a process on this machine reaches a server bound to ``bind`` at."""
     return {None: "127.0.0.1", "": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(bind, bind or "127.0.0.1")
@@ -337,7 +330,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if args.ssh is not None and _cannot_serve_ssh("host"):
         return 1
 
-    from yule.netplay import default_data_dir
+    from yule.netplay import default_data_dir, host_port
     from yule.netplay.connection import Limits
     from yule.netplay.host import Host
 
@@ -357,7 +350,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         _room_for_connections(limits.max_connections)
         host = Host(data, away_timeout=args.away_timeout, keep_finished=args.keep_finished * 3600,
                     expire_waiting=args.expire_waiting * 60, limits=limits, advertise=not args.no_discovery,
-                    ssh_port=ssh.port if ssh else None, bot_workers=args.bot_workers)  # fmt: skip
+                    ssh_port=ssh.port if ssh else None, party_word=ssh is not None and ssh.password is not None,
+                    bot_workers=args.bot_workers)  # fmt: skip
         try:
             port = await host.start(args.bind, args.port)
         except BaseException:
@@ -367,9 +361,9 @@ def cmd_host(args: argparse.Namespace) -> int:
         # What lives as long as the host (modules, the message schemas, restored tables) is
         # moved out of the collector's way, so that a full collection stays short.
         gc.freeze()
-        addresses = _reachable_at(args.bind)
+        addresses = host.reach["addresses"]
         print(f"Yule host {host.name!r} is listening on port {port}; data in {host.data_dir}", flush=True)
-        print("Players can join at:", ", ".join(f"{a}:{port}" for a in addresses), flush=True)
+        print("Players can join at:", ", ".join(host_port(a, port) for a in addresses), flush=True)
         if ssh is not None:
             ssh.play_at((_loopback_to(args.bind), port))
             told = serving_lines(ssh.port, ssh.fingerprint, (_loopback_to(args.bind), port), addresses,
@@ -407,6 +401,7 @@ def cmd_ssh_serve(args: argparse.Namespace) -> int:
     if _cannot_serve_ssh("ssh-serve"):
         return 1
     from yule.netplay import default_data_dir
+    from yule.netplay.discovery import reachable_addresses
     from yule.tui.sshserve import SSHServe, serving_lines
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
@@ -416,7 +411,7 @@ def cmd_ssh_serve(args: argparse.Namespace) -> int:
         ssh = SSHServe(data, args.host, password=args.password, max_sessions=args.max_sessions,
                        per_address=args.per_address, idle_timeout=args.idle_minutes * 60)  # fmt: skip
         await ssh.start(args.bind, args.port)
-        told = serving_lines(ssh.port, ssh.fingerprint, args.host, _reachable_at(args.bind),
+        told = serving_lines(ssh.port, ssh.fingerprint, args.host, reachable_addresses(args.bind),
                              party_word=ssh.password is not None)  # fmt: skip
         print("\n".join(told), flush=True)
         try:
@@ -501,10 +496,10 @@ def cmd_party(args: argparse.Namespace) -> int:
 
     data = Path(args.data) if args.data else default_data_dir()
     if args.export:
-        from yule.tui.party import export_last
+        from yule.tui.gift_exchange.party import export_last
 
         return export_last(data, Path(args.export))
-    from yule.tui.party import PartyApp
+    from yule.tui.gift_exchange.party import PartyApp
 
     return PartyApp(data, bind=args.bind, port=args.port).run(mouse=False) or 0
 
@@ -522,8 +517,10 @@ def cmd_watch(args: argparse.Namespace) -> int:
         except ValueError as e:
             print(f"yule watch: {e}", file=sys.stderr)
             return 2
+        from yule.netplay.discovery import reachable_addresses
+
         bind = args.bind or ("0.0.0.0" if args.lan else "127.0.0.1")
-        return serve_tv(command, bind, args.port, _reachable_at(bind))
+        return serve_tv(command, bind, args.port, reachable_addresses(bind))
     from yule.tui.tv import WatchApp
 
     return WatchApp(host, port, args.table, args.code).run(mouse=False) or 0

@@ -18,7 +18,9 @@ from rich.console import RenderableType
 from textual.widget import Widget
 
 if TYPE_CHECKING:
-    from .screens import FollowScreen
+    from yule.netplay.follower import TableFollower
+
+    from .following import FollowScreen
 
 
 @dataclass(frozen=True)
@@ -39,9 +41,9 @@ class GameUI:
     """Rows of the log under a seat's table (its border included) for a terminal of (width,
     height) and the table's scale; ``None`` keeps the usual height.  A table that needs most of
     the screen makes the log small."""
-    tv: Callable[[], FollowScreen] | None = None
-    """The game's own TV screen for ``yule watch``; ``None``: its table drawn for a spectator
-    (:class:`yule.tui.tv.TableTV`)."""
+    tv: Callable[[TableFollower[Any]], FollowScreen] | None = None
+    """The game's own TV screen for ``yule watch``, given the table followed; ``None``: its
+    table drawn for a spectator (:class:`yule.tui.tv.TableTV`)."""
 
 
 class _GameUIs(Mapping[str, GameUI]):

@@ -24,6 +24,8 @@ from textual.widgets.option_list import Option
 from yule.core.bots import BOT_LEVELS
 from yule.core.estimate import usual_seconds
 from yule.core.registry import all_games, get_game
+from yule.netplay.frames import Summary, TableInfo
+from yule.netplay.names import name_problem
 
 from .games import GAME_UIS
 from .howlong import SECONDS_A_TURN, HowLong
@@ -64,7 +66,7 @@ def parse_address(text: str, default_port: int) -> tuple[str, int]:
     return host, port
 
 
-def table_line(summary: dict[str, Any], yours: bool = False) -> Text:
+def table_line(summary: Summary, yours: bool = False) -> Text:
     """One table in the lobby list: number, game, seats taken, status, private or open, and
     whether you hold a seat there (``yours``)."""
     seats = summary["seats"]
@@ -72,16 +74,16 @@ def table_line(summary: dict[str, Any], yours: bool = False) -> Text:
     text = Text(f"#{summary['table']} ", style="bold")
     text.append(literal(summary["title"], 16))
     text.append(f" {taken}/{len(seats)} {summary['status']} ")
-    text.append("open" if summary.get("open") else "code", style="" if summary.get("open") else "italic")
+    text.append("open" if summary["open"] else "code", style="" if summary["open"] else "italic")
     if yours:
         text.append(" · your seat", style="bold")
-    people = [literal(s["name"], 12) for s in seats if s and s.get("name") and not s.get("bot")]
+    people = [literal(s["name"], 12) for s in seats if s and "name" in s and s["name"] and not s["bot"]]
     if people:
         text.append("  " + ", ".join(people), style="dim")
     return text
 
 
-def seats_text(info: dict[str, Any]) -> Text:
+def seats_text(info: TableInfo) -> Text:
     """Every seat of a waiting table: its player, bot or emptiness."""
     text = Text()
     for seat, s in enumerate(info["seats"]):
@@ -91,12 +93,12 @@ def seats_text(info: dict[str, Any]) -> Text:
         if s is None:
             text.append("empty", style="italic dim")
             continue
-        text.append_text(plain(s["name"], "bold" if seat == info.get("you") else "", 24))
-        if seat == info.get("you"):
+        text.append_text(plain(s["name"], "bold" if seat == info["you"] else "", 24))
+        if seat == info["you"]:
             text.append(" (you)")
-        if s.get("bot"):
+        if s["bot"]:
             text.append(" (bot)", style="italic")
-        elif s.get("away"):
+        elif s["away"]:
             text.append(" (away)", style="italic")
     return text
 
@@ -258,8 +260,8 @@ class LobbyScreen(Screen[None]):
         Binding("q,escape", "app.ask_quit", "Quit", key_display="q"),
     ]
 
-    tables: reactive[list[dict[str, Any]]] = reactive(list, init=False)
-    mine: reactive[dict[str, Any] | None] = reactive(None, init=False, always_update=True)
+    tables: reactive[list[Summary]] = reactive(list, init=False)
+    mine: reactive[TableInfo | None] = reactive(None, init=False, always_update=True)
     """The table info of the waiting table you sit at, if any."""
     chat: reactive[list[Text]] = reactive(list, init=False)
     """The last chat lines of that table (:func:`~yule.tui.widgets.chat_line`)."""
@@ -307,6 +309,12 @@ class LobbyScreen(Screen[None]):
         yield ChatInput()
         yield KeysFooter()
 
+    @property
+    def _drawn(self) -> bool:
+        """The screen's widgets are there: made, and not yet taken down (as the app closes, a
+        last refresh of the list may still come)."""
+        return self.is_mounted and bool(self.query("#tables"))
+
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self._draw_tables(self.tables)
@@ -314,7 +322,7 @@ class LobbyScreen(Screen[None]):
         self._draw_help()
 
     def watch_player(self) -> None:
-        if self.is_mounted:
+        if self._drawn:
             self._draw_help()
 
     def _draw_help(self) -> None:
@@ -329,22 +337,22 @@ class LobbyScreen(Screen[None]):
     def highlight(self, table: int) -> None:
         """Highlight ``table`` (a table just made), now if listed, else once it is."""
         self.wanted = table
-        if self.is_mounted:
+        if self._drawn:
             self._draw_tables(self.tables)
 
-    def watch_tables(self, tables: list[dict[str, Any]]) -> None:
-        if self.is_mounted:
+    def watch_tables(self, tables: list[Summary]) -> None:
+        if self._drawn:
             self._draw_tables(tables)
 
-    def watch_mine(self, mine: dict[str, Any] | None) -> None:
-        if self.is_mounted:
+    def watch_mine(self, mine: TableInfo | None) -> None:
+        if self._drawn:
             self._draw_mine(mine)
 
     def watch_held(self) -> None:
-        if self.is_mounted:
+        if self._drawn:
             self._draw_tables(self.tables)
 
-    def _draw_tables(self, tables: list[dict[str, Any]]) -> None:
+    def _draw_tables(self, tables: list[Summary]) -> None:
         """The tables listed anew; the one highlighted stays so (by its number, wherever the
         list puts it now), unless a table just made is to be highlighted."""
         options = self.query_one("#tables", OptionList)
@@ -364,7 +372,7 @@ class LobbyScreen(Screen[None]):
             options.highlighted = min(highlighted or 0, len(tables) - 1)
         self.refresh_bindings()
 
-    def _draw_mine(self, mine: dict[str, Any] | None) -> None:
+    def _draw_mine(self, mine: TableInfo | None) -> None:
         panel = self.query_one("#mine", Static)
         panel.set_class(mine is None, "-none")
         if mine is not None:
@@ -390,13 +398,13 @@ class LobbyScreen(Screen[None]):
         self.refresh_bindings()
 
     def watch_chat(self) -> None:
-        if self.is_mounted:
+        if self._drawn:
             self._draw_mine(self.mine)
 
     def action_chat(self) -> None:
         self.query_one(ChatInput).open()
 
-    def _highlighted(self) -> dict[str, Any] | None:
+    def _highlighted(self) -> Summary | None:
         index = self.query_one("#tables", OptionList).highlighted
         return self.tables[index] if index is not None and 0 <= index < len(self.tables) else None
 
@@ -427,7 +435,7 @@ class LobbyScreen(Screen[None]):
     def action_join(self) -> None:
         summary = self._highlighted()
         if summary is not None:
-            self.post_message(self.Request("join", table=summary["table"], open=summary.get("open", False)))
+            self.post_message(self.Request("join", table=summary["table"], open=summary["open"]))
 
     def action_code(self) -> None:
         """Join the table whose join code you type, whichever table is highlighted."""
@@ -443,7 +451,7 @@ class LobbyScreen(Screen[None]):
     def action_watch(self) -> None:
         summary = self._highlighted()
         if summary is not None:
-            self.post_message(self.Request("watch", table=summary["table"], open=summary.get("open", False)))
+            self.post_message(self.Request("watch", table=summary["table"], open=summary["open"]))
 
     def action_add_bot(self) -> None:
         """A bot in the first empty seat, at the level chosen (each seat its own)."""
@@ -473,21 +481,22 @@ class LobbyScreen(Screen[None]):
             return
         choices: list[tuple[Text, int, str | None]] = []
         for seat, s in enumerate(mine["seats"]):
-            if s is None or seat == mine.get("you"):
+            if s is None or seat == mine["you"]:
                 continue
-            what = "Remove the bot" if s.get("bot") else "Free the seat of"
+            what = "Remove the bot" if s["bot"] else "Free the seat of"
             choices.append((Text(f"{what} {plain(s['name'])} (seat {seat + 1})"), seat, None))
         if not choices:
             self.notify("Nobody else sits at your table.", severity="warning")
             return
 
         def chosen(seat: int | None) -> None:
-            if seat is None:
+            s = mine["seats"][seat] if seat is not None else None
+            if seat is None or s is None:
                 return
-            if mine["seats"][seat].get("bot"):
+            if s["bot"]:
                 self.post_message(self.Request("remove_bot", table=mine["table"], seat=seat))
                 return
-            name = mine["seats"][seat]["name"]
+            name = s["name"]
 
             def free(why: str | None) -> None:
                 if why is not None:
@@ -501,7 +510,7 @@ class LobbyScreen(Screen[None]):
 
     def action_toggle_open(self) -> None:
         if self.mine is not None:
-            self.post_message(self.Request("set_open", table=self.mine["table"], open=not self.mine.get("open")))
+            self.post_message(self.Request("set_open", table=self.mine["table"], open=not self.mine["open"]))
 
     def action_start(self) -> None:
         if self.mine is not None:
@@ -514,7 +523,8 @@ class LobbyScreen(Screen[None]):
     def action_rules(self) -> None:
         from .screens import RulesScreen
 
-        game = (self.mine or self._highlighted() or {}).get("game", DEFAULT_GAME)
+        shown = self.mine or self._highlighted()
+        game = shown["game"] if shown is not None else DEFAULT_GAME
         if game in GAME_UIS:
             self.app.push_screen(RulesScreen(GAME_UIS[game].rules))
 
@@ -814,8 +824,6 @@ class NameScreen(LineScreen):
         super().__init__("Your name", why, max_length=NAME_LENGTH, value=name)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from .play import name_problem
-
         event.prevent_default()  # the line screen's own handler would close it whatever was typed
         problem = name_problem(event.value)
         if problem is not None:

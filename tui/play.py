@@ -12,6 +12,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from yule.netplay import DEFAULT_PORT
+from yule.netplay.names import name_problem
 
 if TYPE_CHECKING:
     from .app import YuleApp
@@ -22,23 +23,6 @@ def _default_name() -> str:
         return getpass.getuser().capitalize() or "Player"
     except (KeyError, OSError, ImportError):  # no user name known (ImportError: without pwd, before 3.13)
         return "Player"
-
-
-def name_problem(name: str) -> str | None:
-    """What is wrong with a name given on the command line, in words (None: nothing).
-
-    >>> name_problem("Ana"), name_problem("   ")
-    (None, 'a name needs at least one letter or digit.')
-    >>> name_problem("Annabelle-Marie Christina Fontaine")
-    'a name has at most 24 characters; that one has 34.'
-    """
-    from yule.netplay.names import NAME_LENGTH, clean_name
-
-    if not clean_name(name, ""):
-        return "a name needs at least one letter or digit."
-    if len(name.strip()) > NAME_LENGTH:
-        return f"a name has at most {NAME_LENGTH} characters; that one has {len(name.strip())}."
-    return None
 
 
 def players_problem(game_name: str | None, players: int | None) -> str | None:

@@ -28,6 +28,7 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
+from yule.netplay.names import name_problem
 from yule.netplay.private import private_folder, write_private
 from yule.netplay.seatstore import state_dir
 
@@ -49,8 +50,6 @@ class Profile:
     def load(cls, path: Path | None = None) -> Profile:
         """The profile in ``path`` (default: ``player.json`` in the state folder); what cannot be
         read there is left out."""
-        from .play import name_problem
-
         profile = cls(path if path is not None else state_dir() / PROFILE_FILE)
         try:
             data = json.loads(profile.path.read_bytes().decode("utf-8"))

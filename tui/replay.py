@@ -16,16 +16,18 @@ The start is the first position anyone saw at the table: the chance moves that o
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Size
+from textual.message import Message
 
 from yule.core import CHANCE
 from yule.core.records import start_from_record
 
 from .screens import GameOverScreen, TableScreen, final_result
-from .widgets import GameLog, PlainApp, StatusLine
+from .widgets import GameLog, PlainApp
 
 
 class Replay:
@@ -82,7 +84,8 @@ class ReplayOverScreen(GameOverScreen):
 
 
 class ReplayScreen(TableScreen):
-    """The game's table showing one position of a :class:`Replay`; nothing here sends a move."""
+    """The game's table showing one position of a :class:`Replay`; nothing here sends a move.
+    Where it stands goes up as :class:`Moved` (the status line says it, on every screen)."""
 
     AUTO_FOCUS = None
     BINDINGS = [
@@ -94,13 +97,23 @@ class ReplayScreen(TableScreen):
         Binding("q", "leave", "Quit"),
     ]
 
+    class Moved(Message):
+        """The replay stands at another position, or shows another seat's view: ``place`` says which."""
+
+        def __init__(self, place: str) -> None:
+            super().__init__()
+            self.place = place
+
     def __init__(self, replay: Replay, seat: int | None) -> None:
         super().__init__(replay.game.name)
         self.replay = replay
         self.seat = seat
         self.position = replay.start
-        self.lines = list(replay.log(0, self.position))
-        self.show(replay.view(self.position, seat), replay.names, {})
+
+    @property
+    def lines(self) -> list[str | Text]:
+        """The log of the moves up to the position shown."""
+        return list(self.replay.log(0, self.position))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action != "chat"  # nobody to talk to in a replay
@@ -109,7 +122,11 @@ class ReplayScreen(TableScreen):
         for widget in (self.table, *self.table.query("*")):
             widget.can_focus = False
         self.set_focus(None)
-        self._say_where()
+
+    def redraw(self) -> None:
+        """The position shown, its log and where it stands."""
+        self.replace_log(self.lines)
+        self._show([])
 
     def _show(self, events: list[dict[str, Any]]) -> None:
         self.show(self.replay.view(self.position, self.seat), self.replay.names, {}, events)
@@ -120,9 +137,7 @@ class ReplayScreen(TableScreen):
         replay = self.replay
         whose = "public view" if self.seat is None else f"{replay.names[self.seat]}'s view (seat {self.seat})"
         mark = " (the start)" if self.position == replay.start else " (the end)" if self.position == replay.end else ""
-        place = f"Replay · move {self.position} of {replay.end}{mark} · {whose}"
-        cast(Any, self.app).status["place"] = place  # the game-over screen's status line too
-        self.query_one(StatusLine).place = place
+        self.post_message(self.Moved(f"Replay · move {self.position} of {replay.end}{mark} · {whose}"))
 
     def action_step(self, by: int) -> None:
         target = max(self.replay.start, min(self.replay.end, self.position + by))
@@ -138,8 +153,7 @@ class ReplayScreen(TableScreen):
             self._show(self.replay.events[target - 1])
         else:
             self.position = target
-            self.replace_log(self.replay.log(0, target))
-            self._show([])
+            self.redraw()
         if target == self.replay.end:
             self._game_over()
 
@@ -149,8 +163,7 @@ class ReplayScreen(TableScreen):
             self.action_step(0)
             return
         self.position = target
-        self.replace_log(self.replay.log(0, target))
-        self._show([])
+        self.redraw()
         if target == self.replay.end:
             self._game_over()
 
@@ -197,10 +210,12 @@ class ReplayApp(PlainApp):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, record: dict[str, Any], seat: int | None = None, name: str = "") -> None:
-        super().__init__()
+        super().__init__({"place": f"Replay of {name}" if name else "Replay", "connection": ""})
         self.replay = Replay(record)
         self.seat = seat
-        self.status: dict[str, Any] = {"place": f"Replay of {name}" if name else "Replay", "connection": ""}
 
     def on_mount(self) -> None:
         self.push_screen(ReplayScreen(self.replay, self.seat))
+
+    def on_replay_screen_moved(self, message: ReplayScreen.Moved) -> None:
+        self.set_status(place=message.place)

@@ -1,10 +1,9 @@
-"""The app's game screens: the table, the game over sheet, the rules, the whole log, and the
-notice shown when the terminal is too small.
+"""The app's game screens: a player's table (:class:`TableScreen`, a :class:`~.following.FollowScreen`),
+the game over sheet, the rules, and the notice shown when the terminal is too small.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -18,107 +17,32 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from yule.core.base import Event, View
+from yule.netplay.follower import TableFollower
+
 from .dialogs import ConfirmScreen
+from .following import FollowScreen
 from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
 from .text import literal
-from .widgets import ChatInput, GameLog, GameTable, HintPanel, KeysFooter, StatusLine, WholeLog, chat_line
+from .widgets import ChatInput, GameLog, GameTable, HintPanel, KeysFooter, StatusLine
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
-def final_result(game: str, view: dict[str, Any]) -> dict[str, Any]:
+def final_result(game: str, view: View) -> dict[str, Any]:
     """What the game-over screen shows of a finished game's view: its result, and the fields
     of the final view the game's score sheet wants beside it (:attr:`~yule.tui.games.GameUI.final_fields`)."""
     shown = {key: view[key] for key in GAME_UIS[game].final_fields if key in view}
     return {**shown, **view["result"]}
 
 
-def host_log_lines(frame: dict[str, Any]) -> list[str | Text]:
-    """The host's log frame (on join, resume, watch) as log lines: the game's log so far with the
-    table's chat so far, each line where it was said (docs/protocol.md, *Log so far*): a line of
-    an earlier game, or one without a place, first; one of this game after the entries logged by
-    then.
-
-    >>> frame = {"game_no": 1, "entries": [{"text": "dealt", "seq": 1}, {"text": "Ana opened", "seq": 2}],
-    ...          "chat": [{"name": "Bo", "seat": 0, "text": t, "game_no": g, "seq": n}
-    ...                   for t, g, n in (("old", None, None), ("hi", 0, 0), ("nice", 1, 1))]}
-    >>> [line if isinstance(line, str) else line.plain for line in host_log_lines(frame)]
-    ['chat│ Bo: old', 'chat│ Bo: hi', 'dealt', 'chat│ Bo: nice', 'Ana opened']
-    """
-    entries = frame.get("entries", [])
-    game_no = frame.get("game_no")
-    lines: list[str | Text] = []
-    done = 0
-    for chat in frame.get("chat", []):
-        if chat.get("game_no") == game_no and isinstance(chat.get("seq"), int):
-            at = next((i for i, entry in enumerate(entries) if entry.get("seq", 0) > chat["seq"]), len(entries))
-            lines += [entry["text"] for entry in entries[done:at]]
-            done = max(done, at)
-        lines.append(chat_line(chat))
-    return lines + [entry["text"] for entry in entries[done:]]
-
-
-class FollowScreen(Screen[None]):
-    """A screen following one table (a player's, a spectator's, the TV): it draws each view
-    (``show``, each screen its own way) and keeps the table's log, also what comes before it is
-    mounted.  A subclass's ``on_mount`` draws what came so far; this one's runs after it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.lines: list[str | Text] = []
-        """The log lines: plain words, or chat lines already made literal (:func:`chat_line`)."""
-        self.ready = False
-        """True once mounted and drawn (``is_mounted`` is set only after every ``on_mount``):
-        from then on each view and log line is drawn as it comes."""
-        self.seq: int | None = None
-        """The ``seq`` of the latest view followed."""
-
-    def on_mount(self) -> None:
-        self.query_one(GameLog).add(self.lines)
-        self.ready = True
-
-    def show(
-        self, view: dict[str, Any], names: list[str], tags: dict[int, str], events: list[dict[str, Any]] | None = None
-    ) -> None:
-        """Draw this view, after the public ``events`` that led to it."""
-        raise NotImplementedError
-
-    def follow(
-        self, frame: dict[str, Any], before: dict[str, Any] | None, names: list[str], tags: dict[int, str]
-    ) -> None:
-        """A view frame from the host (``before``: the view shown until now): a line when a new
-        game begins at the table, then the view and its log lines."""
-        view = frame["view"]
-        if before is not None and "result" in before and "result" not in view:
-            self.add_log(["A new game begins at this table."])
-        log = frame.get("log", [])
-        self.seq = frame.get("seq")
-        self.show(view, names, tags, [entry["event"] for entry in log if "event" in entry])
-        self.add_log([entry["text"] for entry in log])
-
-    def add_log(self, lines: Sequence[str | Text]) -> None:
-        self.lines += lines
-        if self.ready:
-            self.query_one(GameLog).add(lines)
-
-    def replace_log(self, lines: Sequence[str | Text]) -> None:
-        """The host's log of the game so far, in place of the lines shown (after a reconnect)."""
-        self.lines = list(lines)
-        if self.ready:
-            log = self.query_one(GameLog)
-            log.clear()
-            log.add(self.lines)
-
-    def action_whole_log(self) -> None:
-        self.app.push_screen(LogScreen(self.lines))
-
-
 class TableScreen(FollowScreen):
     """A game at a table: the status line, the game's table, the log and the keys.
 
     ``spectator``: watching, not playing.  Leaving (:class:`Leave`, heard by the app) needs no
-    confirmation from a spectator or once the game is over.
+    confirmation from a spectator or once the game is over.  ``follower``: the table
+    (:class:`~.following.FollowScreen`).
     """
 
     DEFAULT_CSS = """
@@ -144,15 +68,20 @@ class TableScreen(FollowScreen):
     """The question before a player leaves the table (``yule play`` asks its own)."""
 
     def __init__(
-        self, game: str, spectator: bool = False, leave_asks: str = LEAVE_ASKS, *, others: bool = False
+        self,
+        game: str,
+        follower: TableFollower[Any] | None = None,
+        spectator: bool = False,
+        leave_asks: str = LEAVE_ASKS,
+        *,
+        others: bool = False,
     ) -> None:
-        super().__init__()
+        super().__init__(follower)
         self.game = game
         self.spectator = spectator
         self.others = others
         """True at a table with other people (``w`` offers to nudge them; not in ``yule play``)."""
         self.leave_asks = leave_asks
-        self.latest: tuple[dict[str, Any], list[str], dict[int, str]] | None = None
         self.events: list[dict[str, Any]] = []
         """Events that came before the screen was mounted, for the table's :meth:`GameTable.happened`."""
 
@@ -167,12 +96,11 @@ class TableScreen(FollowScreen):
     @property
     def over(self) -> bool:
         """The game shown is over (its view carries the result)."""
-        return self.latest is not None and "result" in self.latest[0]
+        view = self.table.view if self.ready else None
+        return view is not None and "result" in view
 
     def on_mount(self) -> None:
         self._fit_log(self.app.size)
-        if self.latest is not None:
-            self._draw(*self.latest)
 
     def on_resize(self, event: Resize) -> None:
         self._fit_log(event.size)
@@ -196,22 +124,23 @@ class TableScreen(FollowScreen):
     def table(self) -> GameTable[Any]:
         return self.query_one(GameTable)
 
-    def show(
-        self, view: dict[str, Any], names: list[str], tags: dict[int, str], events: list[dict[str, Any]] | None = None
-    ) -> None:
-        """Draw this view, after the public ``events`` that led to it (kept until the screen is mounted)."""
-        self.latest = (view, names, tags)
+    def show(self, view: View, names: list[str], tags: dict[int, str], events: list[Event] | None = None) -> None:
+        """Draw this view, after the public ``events`` that led to it (kept until the screen is
+        mounted, which draws the follower's view)."""
         self.events += events or []
         if self.ready:
             self._draw(view, names, tags)
 
-    def _draw(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
+    def _draw(self, view: View, names: list[str], tags: dict[int, str]) -> None:
         table = self.table
         table.names = tuple(names)
         table.tags = tags
+        table.organiser = (
+            self.follower is not None and self.follower.info is not None and self.follower.info["organiser"]
+        )
         table.happened(self.events)
         self.events = []
-        table.seq = self.seq
+        table.seq = None if self.follower is None else self.follower.seq
         watching = table.spectating
         if view is not table.view:
             self.query_one(HintPanel).withdraw()  # advice for a decision that is gone
@@ -361,31 +290,6 @@ class RulesScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class LogScreen(ModalScreen[None]):
-    """The whole game log, scrollable."""
-
-    BINDINGS = [Binding("escape,l,q", "close", "Close")]
-
-    def __init__(self, lines: list[str | Text]) -> None:
-        super().__init__()
-        self.lines = lines
-
-    def compose(self) -> ComposeResult:
-        log = WholeLog()
-        log.border_title = "The whole log (arrows scroll, Esc closes)"
-        log.can_focus = True
-        yield log
-        yield KeysFooter()
-
-    def on_mount(self) -> None:
-        log = self.query_one(WholeLog)
-        log.add(self.lines)
-        log.focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

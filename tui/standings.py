@@ -42,6 +42,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from yule.core import get_game
+from yule.netplay.frames import GameStanding, Standing, Standings
 
 from .text import literal, markdown_table
 from .widgets import KeysFooter, StatusLine
@@ -49,7 +50,7 @@ from .widgets import KeysFooter, StatusLine
 REFRESH_SECONDS = 3.0
 """Seconds between two looks at the standings while they are shown (as the lobby's tables)."""
 
-Ask = Callable[[bool], Awaitable[dict[str, Any]]]
+Ask = Callable[[bool], Awaitable[Standings]]
 """How a screen gets the standings: the client's ``standings(bots)``."""
 
 
@@ -89,7 +90,7 @@ def game_title(name: str) -> str:
         return name
 
 
-def game_text(each: dict[str, Any]) -> str:
+def game_text(each: GameStanding) -> str:
     """One game's part of a row: games, wins and points (a game without scores has none).
 
     >>> game_text({"game": "white-rabbit", "games": 2, "wins": 1.5, "points": 10})
@@ -105,7 +106,7 @@ def game_text(each: dict[str, Any]) -> str:
     return f"{text}, {wins} win{'' if wins == '1' else 's'}, {each['points']} point{'' if each['points'] == 1 else 's'}"
 
 
-def standing_places(rows: list[dict[str, Any]]) -> list[int]:
+def standing_places(rows: list[Standing]) -> list[int]:
     """Each row's place in the standings: rows level on wins and places share one.
 
     >>> standing_places([{"wins": 2, "places": [2]}, {"wins": 1, "places": [1, 1]}, {"wins": 1, "places": [1, 1]}])
@@ -118,13 +119,13 @@ def standing_places(rows: list[dict[str, Any]]) -> list[int]:
     return out
 
 
-def since(answer: dict[str, Any]) -> str:
-    """When the evening started, in local time (empty before it has)."""
-    started = answer.get("started")
+def since(answer: Standings | None) -> str:
+    """When the evening started, in local time (empty before it has, or before it is known)."""
+    started = None if answer is None else answer["started"]
     return "" if started is None else time.strftime("%a %d %b %H:%M", time.localtime(started))
 
 
-def empty_text(answer: dict[str, Any]) -> str:
+def empty_text(answer: Standings) -> str:
     """What the standings say while they have no row."""
     if answer.get("evening") is None:
         return "No game has ended at this host yet: the evening's standings start with the first one."
@@ -132,7 +133,7 @@ def empty_text(answer: dict[str, Any]) -> str:
     return f"No game that you may see has ended this evening yet.{hidden}"
 
 
-def standings_table(answer: dict[str, Any]) -> RenderableType:
+def standings_table(answer: Standings) -> RenderableType:
     """The standings as a Rich table of literal text (your row in bold), or a sentence while
     there is no row."""
     rows = answer.get("rows", [])
@@ -161,7 +162,7 @@ def standings_table(answer: dict[str, Any]) -> RenderableType:
 class StandingsView(Static):
     """One ``standings`` answer drawn (:func:`standings_table`); ``problem``: why there is none."""
 
-    answer: reactive[dict[str, Any] | None] = reactive(None)
+    answer: reactive[Standings | None] = reactive(None)
     problem: reactive[str] = reactive("")
 
     def render(self) -> RenderableType:
@@ -204,11 +205,15 @@ class StandingsScreen(Screen[None]):
         self.look()
         self.set_interval(REFRESH_SECONDS, self.look)
 
-    def _titles(self, answer: dict[str, Any] | None = None) -> None:
+    def _titles(self, answer: Standings | None = None) -> None:
         box = self.query_one(VerticalScroll)
-        started = since(answer or {})
+        started = since(answer)
         box.border_title = "The evening's standings" + (f", since {started}" if started else "")
-        box.border_subtitle = "b hides the bots" if self.bots else "bots hidden: b shows them"
+        box.border_subtitle = self.hint()
+
+    def hint(self) -> str:
+        """The box's subtitle: what ``b`` does."""
+        return "b hides the bots" if self.bots else "bots hidden: b shows them"
 
     @work(exclusive=True, group="standings")
     async def look(self) -> None:
@@ -242,12 +247,12 @@ class StandingsScreen(Screen[None]):
 # -- exported ----------------------------------------------------------------------------------
 
 
-def _games(rows: list[dict[str, Any]]) -> list[str]:
+def _games(rows: list[Standing]) -> list[str]:
     """Every game of the rows, in the order first met."""
     return list(dict.fromkeys(each["game"] for row in rows for each in row["by_game"]))
 
 
-def standings_csv(answer: dict[str, Any]) -> str:
+def standings_csv(answer: Standings) -> str:
     """The standings as CSV: a row a person (or bot kind) with their place, name, bot kind,
     games and wins, a column for each place (how many times), and three for each game."""
     rows = answer.get("rows", [])
@@ -269,7 +274,7 @@ def standings_csv(answer: dict[str, Any]) -> str:
     return out.getvalue()
 
 
-def standings_markdown(answer: dict[str, Any]) -> str:
+def standings_markdown(answer: Standings) -> str:
     """The standings as a Markdown document: a heading, when the evening started, and a table."""
     rows = answer.get("rows", [])
     started = since(answer)

@@ -1,12 +1,23 @@
 """``yule watch``: the TV view of one table, for the big screen at the party.
 
-:class:`WatchApp` follows a table as a spectator: the host sends it the public view only.  It
-shows the TV of the table's game: the game's own (``GameUI.tv``: Gift Exchange's board of
-gifts) or :class:`TableTV`, the game's table drawn for a spectator (no hand, no shelf, no
-move keys) with the log under it, the table's chat in it, the table as large as the screen
-lets it be (:attr:`~yule.tui.widgets.GameTable.scale`, as every table screen does: on a big screen the boards at double
-size).  The status line names the game and the table; the table says whose turn it is.  Until
-the game starts, and when the table cannot be watched, :class:`WaitingScreen` says so in words.
+:class:`WatchApp` follows a table as a spectator: the host sends it the public view only.
+
+- While the table waits for players, :class:`WaitingScreen` invites people in, in letters read
+  across a room: the join code (big, :mod:`~yule.tui.bigtext`), the host's address, the ``yule
+  join`` line and the ``ssh`` line (with whether a party word is asked), from the host's
+  welcome (``reach``), and who has sat down so far, live.  An open table needs no code: it
+  says so.  The code is the one the host tells the TV, which it does only to a TV that came
+  with it (``--code``).
+- During a game it shows the TV of the table's game: the game's own (``GameUI.tv``: Gift
+  Exchange's board of gifts) or :class:`TableTV`, the game's table drawn for a spectator (no
+  hand, no shelf, no move keys) with the log under it, the table's chat in it, the table as
+  large as the screen lets it be (:attr:`~yule.tui.widgets.GameTable.scale`, as every table
+  screen does: on a big screen the boards at double size).  The status line names the game and
+  the table; the table says whose turn it is.
+- After the game, its results and the evening's standings (:class:`EveningTV`) take turns
+  until the next game starts, or the table waits for players again.
+
+When the table cannot be watched, :class:`WaitingScreen` says why in words.
 """
 
 from __future__ import annotations
@@ -14,21 +25,35 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, VerticalScroll
+from textual.containers import Center, Middle, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static
 
+from yule.core.base import View
+from yule.netplay import host_port, on_this_machine_only, ssh_line
 from yule.netplay.client import Client, ConnectionLost, HostError
+from yule.netplay.follower import TableFollower
+from yule.netplay.frames import Reach, TableInfo
 
 from .app import HostedApp
+from .bigtext import BigText, big_rows, big_width, drawable
+from .following import FollowScreen
 from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
-from .screens import FollowScreen, TableScreen, final_result, host_log_lines
+from .screens import TableScreen, final_result
+from .standings import StandingsScreen
 from .text import literal
-from .widgets import GameLog, GameTable, KeysFooter, StatusLine, chat_line, seat_names, seat_tags
+from .widgets import GameLog, GameTable, KeysFooter, StatusLine
+
+RESULTS_SECONDS = 20.0
+"""Seconds the TV shows a finished game's results before the evening's standings ..."""
+STANDINGS_SECONDS = 20.0
+"""... and the standings before the results again, in turn until the next game starts."""
 
 
 class TableTV(TableScreen):
@@ -44,8 +69,8 @@ class TableTV(TableScreen):
     """Its footer shows the one key the person at the TV's keyboard needs, ``q``; nobody watching
     can press a key, so the others (``?`` the rules, ``l`` the whole log) work without a word."""
 
-    def __init__(self, game: str) -> None:
-        super().__init__(game)
+    def __init__(self, game: str, follower: TableFollower[Any]) -> None:
+        super().__init__(game, follower)
         self.result: dict[str, Any] | None = None
         """The final view's result shown, while the game is over."""
 
@@ -59,7 +84,7 @@ class TableTV(TableScreen):
                 results.display = False
                 yield results
 
-    def _draw(self, view: dict[str, Any], names: list[str], tags: dict[int, str]) -> None:
+    def _draw(self, view: View, names: list[str], tags: dict[int, str]) -> None:
         """The table, or once the game is over the headline and the score sheet in its place."""
         super()._draw(view, names, tags)
         result = view.get("result")
@@ -67,7 +92,7 @@ class TableTV(TableScreen):
             self.result = result
             self.call_later(self._show_result, view, names)  # one after the other, in order
 
-    async def _show_result(self, view: dict[str, Any], names: list[str]) -> None:
+    async def _show_result(self, view: View, names: list[str]) -> None:
         results = self.query_one("#results", VerticalScroll)
         await results.remove_children()
         if "result" in view:
@@ -85,13 +110,99 @@ class TableTV(TableScreen):
         self.app.exit(0)
 
 
+def join_line(address: str, port: int, code: str | None) -> str:
+    """What a guest with Yule types: straight to the table with its ``code``, else to the lobby.
+
+    >>> join_line("192.168.1.20", 7737, "K7QF2M"), join_line("fe80::1", 7737, None)
+    ('yule join 192.168.1.20:7737 --code K7QF2M', 'yule join [fe80::1]:7737')
+    """
+    return f"yule join {host_port(address, port)}" + (f" --code {code}" if code else "")
+
+
+def how_to_join(info: TableInfo, reach: Reach) -> Text:
+    """The lines under the join code: the ``yule join`` line, the host's other addresses, the
+    ``ssh`` line and whether SSH asks a party word (``reach``: the host's, its first address
+    the one to show).  An open table needs no code; a private table whose code the TV was not
+    told (it came without it, when the table was open) names where the code is."""
+    addresses, port, table = reach["addresses"], reach["port"], info["table"]
+    address = addresses[0]
+    code = info.get("code")
+    then = f"then table {table} in the lobby" if info["open"] else "then c and the join code"
+    text = Text()
+    if info["open"]:
+        text.append(join_line(address, port, None), style="bold")
+        text.append(f", {then}")
+    elif code is not None:
+        text.append(join_line(address, port, code), style="bold")
+    else:
+        text.append(join_line(address, port, "CODE"), style="bold")
+        text.append("\n(the code is on the screen of whoever made the table)")
+    if len(addresses) > 1:
+        text.append(f"\n(the host is also at {', '.join(addresses[1:])})")
+    elif on_this_machine_only(address):
+        text.append("\n(on the host's own machine only: it listens there alone)")
+    if reach["ssh_port"] is not None:
+        text.append("\n\nWith just SSH: ")
+        text.append(ssh_line(reach["ssh_port"], "NAME", address), style="bold")
+        text.append(f" (NAME: your name), {then}")
+        text.append("\nSSH asks for the party word: the organiser has it." if reach["party_word"] else
+                    "\nNo party word is asked.")  # fmt: skip
+    return text
+
+
+def seated_text(info: TableInfo) -> Text:
+    """Who has sat down so far, and how many seats are free (names literally)."""
+    seats = info["seats"]
+    names = [s["name"] for s in seats if s is not None]
+    free = len(seats) - len(names)
+    text = Text()
+    if not names:
+        return text.append(f"Nobody has sat down yet: {free} seat{'' if free == 1 else 's'} free.")
+    text.append(f"Seated ({len(names)} of {len(seats)}): ")
+    text.append_text(Text(", ").join(Text(literal(name), style="bold") for name in names))
+    text.append(f". {free} seat{' is' if free == 1 else 's are'} free." if free else
+                ". Every seat is taken: the game starts soon.")  # fmt: skip
+    return text
+
+
+def big_scales(rows: int, width: int, code: str, address: str) -> tuple[int, int]:
+    """The scales of the join code and of the host's address in big letters that fit ``rows``
+    rows and ``width`` columns (:mod:`~yule.tui.bigtext`; 0: in words): the code as large as
+    fits, up to 5; then the address, smaller than the code (up to 2 without one), if there is
+    room left for it with its label and the blank line above.
+
+    >>> big_scales(8, 74, "K7QF2M", "192.168.1.20:7737")  # 80×24
+    (2, 0)
+    >>> big_scales(37, 194, "K7QF2M", "192.168.1.20:7737")  # 200×60
+    (5, 2)
+    >>> big_scales(20, 194, "", "192.168.1.20:7737")  # no code to show
+    (0, 2)
+    """
+
+    def fits(text: str, scale: int, room: int) -> bool:
+        return drawable(text) and big_width(text, scale) <= width and big_rows(scale) <= room
+
+    code_scale = next((s for s in range(5, 0, -1) if fits(code, s, rows)), 0)
+    room = rows - (big_rows(code_scale) if code_scale else 1 if code else 0) - 2
+    largest = code_scale - 1 if code else 2
+    return code_scale, next((s for s in range(largest, 0, -1) if fits(address, s, room)), 0)
+
+
 class WaitingScreen(Screen[None]):
-    """A message in the middle of the TV: connecting, waiting for the game, or why not."""
+    """The TV until the game starts: how to join the table and who has sat down
+    (:meth:`invite`); or a message in the middle (:meth:`say`): connecting, or why not."""
 
     DEFAULT_CSS = """
-    WaitingScreen Middle { height: 1fr; }
+    WaitingScreen Middle { width: 1fr; height: 1fr; }
     WaitingScreen #message { width: auto; max-width: 76; padding: 1 2; border: round $accent; }
+    WaitingScreen #invitation { height: auto; padding: 0 2; border: round $accent; }
+    WaitingScreen #invitation Static { width: 1fr; text-align: center; }
+    WaitingScreen #welcome { text-style: bold; }
+    WaitingScreen #code, WaitingScreen #how, WaitingScreen #seated { margin-top: 1; }
     """
+    AROUND = (4, 6)
+    """The rows and the columns of the screen that are not the invitation's words or big
+    letters: the status line and the keys; the invitation's border and its padding (above)."""
     BINDINGS = [
         Binding("r", "again", "Try again"),
         Binding("q", "leave", "Quit"),
@@ -99,31 +210,105 @@ class WaitingScreen(Screen[None]):
 
     message: str = ""
     failed: bool = False
+    invitation: tuple[TableInfo, Reach] | None = None
+    """The table and how to reach its host, while the screen invites people in."""
+    words: tuple[Text, ...] = ()
+    """The invitation's words: its welcome, how to join, who sits (empty: not shown)."""
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
-        with Middle(), Center():
-            yield Static(id="message")
+        with Middle():
+            with Center():
+                yield Static(id="message")
+            with Vertical(id="invitation"):
+                yield Static(id="welcome")
+                yield BigText(id="code")
+                yield BigText(id="address", label="The host", colour="sky-blue", words=False, gap=1)
+                yield Static(id="how")
+                yield Static(id="seated")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.say(self.message, self.failed)
+        if self.invitation is None:
+            self.say(self.message, self.failed)
+        else:
+            self.invite(*self.invitation)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
 
     def say(self, message: str, failed: bool = False) -> None:
         """Show ``message``; ``failed``: watching did not work (r tries again)."""
-        self.message, self.failed = message, failed
-        for static in self.query("#message").results(Static):  # none until composed
-            static.update(Text(message))
-            self.refresh_bindings()
+        self.message, self.failed, self.invitation = message, failed, None
+        if not self.query("#invitation"):  # not composed yet: on_mount shows it
+            return
+        self.query_one("#message", Static).update(Text(message))
+        self.query_one(Center).display = True
+        self.query_one("#invitation").display = False
+        self.refresh_bindings()
+
+    def invite(self, info: TableInfo, reach: Reach) -> None:
+        """Invite people to the waiting table ``info``, whose host ``reach`` tells how to reach."""
+        self.message, self.failed, self.invitation = "", False, (info, reach)
+        if not self.query("#invitation"):  # not composed yet: on_mount shows it
+            return
+        title, table = literal(info["title"]), info["table"]
+        code = self.query_one("#code", BigText)
+        address = self.query_one("#address", BigText)
+        if info["organised"]:
+            welcome = f"{title} at table {table}: the organiser seats everyone and starts the game."
+            code.text = address.text = ""
+            how = Text()
+        else:
+            welcome = f"Come and play {title} at table {table}!"
+            code.label, code.text = ("Join code", info.get("code") or "") if not info["open"] else (
+                "An open table: no code needed", f"table {table}")  # fmt: skip
+            address.text = host_port(reach["addresses"][0], reach["port"])
+            how = how_to_join(info, reach)
+        self.words = (Text(welcome), how, seated_text(info))
+        for name, text in zip(("welcome", "how", "seated"), self.words, strict=True):
+            self.query_one(f"#{name}", Static).update(text)
+        self.query_one("#how").display = bool(how)
+        code.display, address.display = bool(code.text), bool(address.text)
+        self.query_one(Center).display = False
+        self.query_one("#invitation").display = True
+        self._fit()
+        self.refresh_bindings()
+
+    def _fit(self) -> None:
+        """The big letters as large as the screen has room for beside the invitation's words
+        (:func:`big_scales`)."""
+        if self.invitation is None:
+            return
+        height, width = self.app.size.height - self.AROUND[0], self.app.size.width - self.AROUND[1]
+        for text in self.words:  # the welcome, then each with the blank line above it
+            if text:
+                height -= len(text.wrap(self.app.console, width)) + (text is not self.words[0])
+        code, address = self.query_one("#code", BigText), self.query_one("#address", BigText)
+        if code.text:
+            height -= 2  # the blank line above it, and its label
+        code.most, address.most = big_scales(height, width, code.text, address.text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.failed if action == "again" else True
 
+    class TryAgain(Message):
+        """Watching did not work: try again (``r``)."""
+
     def action_again(self) -> None:
-        self.app.follow()  # type: ignore[attr-defined]
+        self.post_message(self.TryAgain())
 
     def action_leave(self) -> None:
         self.app.exit(1 if self.failed else 0)
+
+
+class EveningTV(StandingsScreen, inherit_bindings=False):
+    """The evening's standings on the TV between games, in turn with the game's results."""
+
+    BINDINGS = [Binding("q", "app.quit", "Quit")]
+
+    def hint(self) -> str:
+        return "the game's results again in a moment"
 
 
 class WatchApp(HostedApp):
@@ -132,20 +317,33 @@ class WatchApp(HostedApp):
     TITLE = "Yule TV"
     BINDINGS = [Binding("q", "quit", "Quit")]
 
-    def __init__(self, host: str, port: int, table: int | None, code: str | None) -> None:
-        super().__init__({"place": f"Yule TV · {host}:{port}", "code": None, "connection": "connecting"})
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        table: int | None,
+        code: str | None,
+        *,
+        results_seconds: float = RESULTS_SECONDS,
+        standings_seconds: float = STANDINGS_SECONDS,
+    ) -> None:
+        super().__init__({"place": f"Yule TV · {host_port(host, port)}", "code": None, "connection": "connecting"})
         self.address = (host, port)
-        self.table = table
+        self.wanted = table
+        """The table asked for (None: the one whose join code is ``code``)."""
         self.code = code
-        self.info: dict[str, Any] | None = None
         self.waiting = WaitingScreen()
         self.tv: FollowScreen | None = None
         """The game's TV, once its first view came."""
-        self.last_view: dict[str, Any] | None = None
-        self.log_so_far: list[str | Text] | None = None
+        self.results_seconds, self.standings_seconds = results_seconds, standings_seconds
+        self._turn: Timer | None = None
+        """After a game: when the results and the standings take turns next."""
 
     def on_mount(self) -> None:
         self.push_screen(self.waiting)
+        self.follow()
+
+    def on_waiting_screen_try_again(self, message: WaitingScreen.TryAgain) -> None:
         self.follow()
 
     @work(exclusive=True, group="follow")
@@ -160,7 +358,7 @@ class WatchApp(HostedApp):
         try:
             await client.connect()
             self.client = client
-            self.table = await client.watch(self.table, self.code)
+            self.wanted = await client.watch(self.wanted, self.code)
         except OSError:
             await client.close()
             self._cannot(f"Nothing answers at {literal(host)}:{port}. Is `yule host` running there?")
@@ -173,23 +371,23 @@ class WatchApp(HostedApp):
             await client.close()
             self._cannot(self._refusal(e))
             return
+        self.table = TableFollower(self.wanted)
         self.set_status(connection="connected")
         self.waiting.say("Watching: waiting for the table…")
-        async for frame in client:
-            self.on_frame(frame)
+        self.read_frames()
 
     def _refusal(self, error: HostError | ConnectionLost) -> str:
         if isinstance(error, ConnectionLost):
             return "The host closed the connection. Try again in a moment."
         if error.code == "bad_code" and self.code is None:
             return (
-                f"Table {self.table} is private: give its join code too, yule watch … --code CODE (the code alone "
+                f"Table {self.wanted} is private: give its join code too, yule watch … --code CODE (the code alone "
                 "names the table). Whoever made the table sees its code, and so does everyone seated there."
             )
         if error.code == "bad_code":
             code = literal((self.code or "").strip().upper())
-            wrong = f"No table here has the join code {code}." if self.table is None else (
-                f"{code} is not the join code of table {self.table}.")  # fmt: skip
+            wrong = f"No table here has the join code {code}." if self.wanted is None else (
+                f"{code} is not the join code of table {self.wanted}.")  # fmt: skip
             return f"{wrong} Check the code on the organiser's screen."
         return literal(error.message)
 
@@ -197,66 +395,83 @@ class WatchApp(HostedApp):
         self.set_status(connection="offline")
         self.waiting.say(f"{why}\n\nr tries again, q quits.", failed=True)
 
-    def on_frame(self, frame: dict[str, Any]) -> None:
+    def on_hosted_app_from_host(self, message: HostedApp.FromHost) -> None:
         """One frame from the host: the table's info, its log (and chat) so far, a chat line, or a
         new public view."""
         if not self.is_running:
             return  # closing: the screens are being taken down
-        kind = frame.get("type")
-        if kind == "connection":
+        frame = message.frame
+        if frame["type"] == "connection":
             self.set_status(connection=frame["state"])
-        elif frame.get("table") != self.table:
-            return
-        elif kind == "table":
-            self._table_info(frame)
-        elif kind == "log":
-            lines = host_log_lines(frame)
+        elif self.table is not None and (change := self.table.take(frame)) is not None:
+            if change.kind == "table":
+                self._table_info(self.table)
+            elif change.kind == "view":
+                self._open_tv(self.table)
             if self.tv is not None:
-                self.tv.replace_log(lines)
-            else:
-                self.log_so_far = lines
-        elif kind == "chat":
-            line = chat_line(frame)
-            if self.tv is not None and self.log_so_far is None:
-                self.tv.add_log([line])
-            else:  # shown with the log once the game's first view comes
-                self.log_so_far = [*(self.log_so_far or []), line]
-        elif kind == "view":
-            self._view(frame)
+                self.tv.follow(change)
+            self.follow_clock()
+            self._between_games()
 
-    def _table_info(self, info: dict[str, Any]) -> None:
-        self.info = info
+    def _table_info(self, table: TableFollower[Any]) -> None:
+        info = table.info
+        assert info is not None
         self.set_status(place=f"Yule TV · {literal(info['title'])} · table {info['table']}")
-        self.follow_away(info)
-        if info["status"] == "waiting" and self.tv is None:
-            seats = info.get("seats", [])
-            taken = sum(1 for s in seats if s is not None)
-            self.waiting.say(
-                f"{literal(info['title'])}, table {info['table']}\n\n"
-                f"Waiting for the game to start ({taken} of {len(seats)} seats taken)."
-            )
-        if self.tv is not None and self.last_view is not None:
-            self.tv.show(self.last_view, seat_names(info), seat_tags(info))
-
-    def _open_tv(self, game: str) -> FollowScreen | None:
-        """The game's TV, opened on its first view."""
-        if self.tv is None:
-            ui = GAME_UIS.get(game)
-            if ui is None:
-                self.waiting.say(f"This table's game ({literal(game)}) has no TV in this version of Yule.")
-                return None
-            self.tv = ui.tv() if ui.tv is not None else TableTV(game)
-            self.push_screen(self.tv)
-        return self.tv
-
-    def _view(self, frame: dict[str, Any]) -> None:
-        view = frame["view"]
-        tv = self._open_tv(view.get("game", (self.info or {}).get("game", "")))
-        if tv is None:
+        if info["status"] != "waiting":
             return
-        if self.log_so_far is not None:
-            tv.replace_log(self.log_so_far)
-            self.log_so_far = None
-        tv.follow(frame, self.last_view, seat_names(self.info), seat_tags(self.info))
-        self.follow_clock(frame, seat_names(self.info))
-        self.last_view = view
+        if self.tv is not None:  # played again with a seat left empty: the table waits for a player
+            self.tv = None
+            while self.screen is not self.waiting:
+                self.pop_screen()
+            table.forget_game()
+        self.waiting.invite(info, self._reach())
+
+    def _reach(self) -> Reach:
+        """How to reach the host, as its welcome says, the address this TV reached it at first
+        when it is one of the host's (a host without the welcome's ``reach``: that address)."""
+        host, port = self.address
+        welcome = None if self.client is None else self.client.welcome
+        reach: Reach = {"addresses": [host], "port": port, "ssh_port": None, "party_word": False}
+        if welcome is not None and "reach" in welcome:
+            reach = welcome["reach"].copy()
+        reach["addresses"] = sorted(reach["addresses"], key=lambda a: a != host) or [host]
+        return reach
+
+    def _open_tv(self, table: TableFollower[Any]) -> None:
+        """The game's TV, opened on its first view (it draws what came so far); not for the
+        finished game of a table that waits for players again (the invitation stays).  A game's
+        first views come before the table info that says it is being played."""
+        if table.status == "waiting" and table.result is not None:
+            table.forget_game()
+            return
+        if self.tv is not None or table.view is None:
+            return
+        game = table.view.get("game", "" if table.info is None else table.info["game"])
+        ui = GAME_UIS.get(game)
+        if ui is None:
+            self.waiting.say(f"This table's game ({literal(game)}) has no TV in this version of Yule.")
+            return
+        self.tv = ui.tv(table) if ui.tv is not None else TableTV(game, table)
+        self.push_screen(self.tv)
+
+    def _between_games(self) -> None:
+        """After a game, until the next one starts (or the table waits for players again): its
+        results, then the evening's standings, in turn."""
+        over = self.tv is not None and self.table is not None and self.table.result is not None
+        if over and self._turn is None:
+            self._turn = self.set_timer(self.results_seconds, self._standings)
+        elif not over and self._turn is not None:
+            self._turn.stop()
+            self._turn = None
+            if isinstance(self.screen, EveningTV):
+                self.pop_screen()
+
+    def _standings(self) -> None:
+        assert self.client is not None
+        self.push_screen(EveningTV(self.client.standings))
+        self._turn = self.set_timer(self.standings_seconds, self._results)
+
+    def _results(self) -> None:
+        if isinstance(self.screen, EveningTV):
+            self.pop_screen()
+        self._turn = self.set_timer(self.results_seconds, self._standings)

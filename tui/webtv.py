@@ -21,7 +21,6 @@ The page shows a table that may be private, so it is guarded:
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import os
 import re
@@ -38,6 +37,7 @@ import jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
+from yule.netplay import host_port, on_this_machine_only
 from yule.netplay.connection import address_group, uncount
 
 TV_FONT_SIZE = 24
@@ -65,7 +65,7 @@ def watch_command(host: str, port: int, table: int | None, code: str | None, win
     >>> watch_command("192.168.1.20", 7737, None, "AB; rm", windows=False)
     "... -m yule.tui.cli watch 192.168.1.20:7737 --code 'AB; rm'"
     """
-    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    address = host_port(host, port)
     which = ["--table", str(table)] if table is not None else ["--code", code or ""]
     words = ["-m", "yule.tui.cli", "watch", address, *which]
     if not windows:
@@ -115,7 +115,7 @@ class TVServer(Server):
 
     async def on_startup(self, app: Any) -> None:
         pages = ", or ".join(self.page_urls)
-        here = " (on this machine only: --lan serves it to the LAN)" if _loopback(self.host) else ""
+        here = " (on this machine only: --lan serves it to the LAN)" if on_this_machine_only(self.host) else ""
         self.console.print(f"The TV page is at {pages}{here}: open it in the TV's browser. Ctrl+C stops it.", highlight=False, soft_wrap=True)  # fmt: skip
 
     def application(self) -> web.Application:
@@ -169,13 +169,6 @@ class TVServer(Server):
             return await super().handle_websocket(request)
         finally:
             uncount(self.pages, group)
-
-
-def _loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:  # a name
-        return address == "localhost"
 
 
 def serve_tv(command: str, bind: str, port: int, addresses: list[str]) -> int:

@@ -23,6 +23,8 @@ from textual.widgets import Checkbox, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from yule.netplay import CHAT_LENGTH
+from yule.netplay.follower import LogLine
+from yule.netplay.frames import ChatFrame, TableInfo
 
 from .palette import theme
 from .text import literal, seat_name
@@ -40,11 +42,20 @@ class PlainApp(App[int]):
     """A Yule app: its notifications show their words as they are, never read as markup, so a
     name such as ``[bold red]Eve[/]`` (or a host's message quoting one) reads as it does in the
     table and the log; the palette's colours are those of its terminal's colour system
-    (:func:`yule.tui.palette.theme`)."""
+    (:func:`yule.tui.palette.theme`).  Its :attr:`status` is what every screen's
+    :class:`StatusLine` shows."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    status: reactive[dict[str, Any]] = reactive(dict, init=False)
+    """The status line's values (:class:`StatusLine`'s attributes: ``place``, ``code`` ...), on every screen."""
+
+    def __init__(self, status: dict[str, Any] | None = None) -> None:
+        super().__init__()
         self.console.push_theme(theme(self.console.color_system))
+        self.set_reactive(PlainApp.status, status or {})
+
+    def set_status(self, **values: Any) -> None:
+        """Change the status line on every screen (and on screens made later)."""
+        self.status = {**self.status, **values}
 
     def notify(
         self,
@@ -58,32 +69,18 @@ class PlainApp(App[int]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
 
-def seat_names(info: dict[str, Any] | None) -> list[str]:
-    """Each seat's name from a table info frame: its player's, or for an empty seat the name of
-    who played there in the table's game (``""`` when nobody did: ``Seat N`` on screen).
-
-    >>> seat_names({"seats": [{"name": "Ana"}, None, None], "players": ["Ana", "Ben"]})
-    ['Ana', 'Ben', '']
-    """
-    info = info or {}
-    players = info.get("players") or []
-    return [
-        s["name"] if s else players[seat] if seat < len(players) else "" for seat, s in enumerate(info.get("seats", []))
-    ]
-
-
-def seat_tags(info: dict[str, Any] | None) -> dict[int, str]:
+def seat_tags(info: TableInfo | None) -> dict[int, str]:
     """A word about the seats that need one, from a table info frame: ``{2: "bot", 3: "away"}``;
     ``away: bot`` when a bot plays for someone away."""
     tags = {}
-    for seat, s in enumerate((info or {}).get("seats", [])):
+    for seat, s in enumerate(info["seats"] if info is not None else []):
         if s is None:
             continue
-        if s.get("bot"):
+        if s["bot"]:
             tags[seat] = "bot"
-        elif s.get("stand_in"):
+        elif s["stand_in"]:
             tags[seat] = "away: bot"
-        elif s.get("away"):
+        elif s["away"]:
             tags[seat] = "away"
     return tags
 
@@ -152,7 +149,11 @@ class StatusLine(Static):
     clock: reactive[str] = reactive("")
 
     def on_mount(self) -> None:
-        for key, value in getattr(self.app, "status", {}).items():
+        self.watch(self.app, "status", self._follow)
+
+    def _follow(self, status: dict[str, Any]) -> None:
+        """The app's :attr:`~PlainApp.status` (a replay's app has no ``connection``)."""
+        for key, value in status.items():
             setattr(self, key, value)
 
     def render(self) -> Text:
@@ -443,15 +444,20 @@ class WholeLog(RichLog):
             self.write(_log_text(line, True), expand=True)  # as wide as the log, whatever the console's width
 
 
-def chat_line(frame: dict[str, Any]) -> Text:
+def chat_line(frame: ChatFrame) -> Text:
     """A host's chat frame as a line of the log: marked as chat in words (not by colour alone),
     the speaker's name, ``(watching)`` for someone not seated, and the text, all literally.
 
     >>> chat_line({"seat": None, "name": "TV", "text": "[b]hi[/b]"}).plain
     'chat│ TV (watching): [b]hi[/b]'
     """
-    name = literal(frame.get("name", ""), 24) + (" (watching)" if frame.get("seat") is None else "")
-    return Text.assemble(("chat│", "bold"), " ", (name, "bold"), ": ", literal(frame.get("text", "")))
+    name = literal(frame["name"], 24) + (" (watching)" if frame["seat"] is None else "")
+    return Text.assemble(("chat│", "bold"), " ", (name, "bold"), ": ", literal(frame["text"]))
+
+
+def log_text(line: LogLine) -> str | Text:
+    """A line of a table's log as the logs show it: its words, or a chat line (:func:`chat_line`)."""
+    return line if isinstance(line, str) else chat_line(line)
 
 
 class TextField(KeysInOrder, Input):
@@ -587,6 +593,9 @@ class GameTable(Widget, Generic[V]):
     ``yule watch``, or a player's), twice as large where a game can (its board at double size,
     its panels wider).  The table has the class ``-scale-2`` then, for its CSS; the screen
     chooses the scale from :meth:`tv_scale` (a spectator's table) or :meth:`seat_scale`."""
+    organiser: bool = False
+    """True when the person at this table organises it (table info says so): the organiser's
+    keys (Gift Exchange's undo) work."""
     seq: int | None = None
     """The ``seq`` of the view drawn (None: not known).  A move chosen on it goes with it, so
     the host refuses it (``stale``) when the game has moved on since."""
@@ -603,6 +612,9 @@ class GameTable(Widget, Generic[V]):
             super().__init__()
             self.move = move
             self.seq = seq
+
+    class Undo(Message):
+        """The table's organiser takes back the last move; the app asks the host."""
 
     def send(self, move: dict[str, Any]) -> None:
         self.pending = True

@@ -361,14 +361,16 @@ class ElfState(GameState[Move]):
 
     # -- playing -----------------------------------------------------------------------------
 
-    def apply(self, move: Move) -> list[Event]:
+    def play(self, move: Move, events: list[Event] | None = None) -> None:
         if isinstance(move, Play):
             placement = self.verify_play(move.by, move)
             assert placement is not None
-            return self._play(move, placement)
+            self._play(move, placement, events)
+            return
         if isinstance(move, End):
             self.verify_end(move.by)
-            return self._end(move.by)
+            self._end(move.by, events)
+            return
         self.verify(move)
         if isinstance(move, Shuffle):
             self.deck = list(move.deck)
@@ -376,19 +378,21 @@ class ElfState(GameState[Move]):
             self.hands = [self.deck[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(n)]
             self.deck_pos = n * HAND_SIZE
             self.phase = GOALS_PHASE
-            return [
-                {"type": "shuffle", "cards": len(self.deck)},
-                {"type": "deal", "hands": [list(h) for h in self.hands]},
-            ]
+            if events is not None:
+                events.append({"type": "shuffle", "cards": len(self.deck)})
+                events.append({"type": "deal", "hands": [list(h) for h in self.hands]})
+            return
         if isinstance(move, Goals):
             self.goals = list(move.goals)
             self.phase = GINGERBREAD_PHASE
-            return [{"type": "goals"}]
+            if events is not None:
+                events.append({"type": "goals"})
+            return
         # Gingerbread
         self.spot_values = list(move.values)
-        events: list[Event] = [{"type": "gingerbread"}]
+        if events is not None:
+            events.append({"type": "gingerbread"})
         self._begin(0, events)
-        return events
 
     def chance_move(self, rng: random.Random) -> Move:
         if self.phase == SHUFFLE:
@@ -410,7 +414,7 @@ class ElfState(GameState[Move]):
         self.hands[seat].extend(cards)
         return cards
 
-    def _play(self, move: Play, p: Placement) -> list[Event]:
+    def _play(self, move: Play, p: Placement, events: list[Event] | None) -> None:
         seat = move.by
         self.hands[seat].remove(move.card)
         jump = move.floe is not None
@@ -419,17 +423,18 @@ class ElfState(GameState[Move]):
             self.jump_used = True
             live &= ~FLOE_BITS
         self.offer = -1
-        events: list[Event] = [
-            {
-                "type": "play",
-                "by": seat,
-                "card": move.card,
-                "heading": move.heading,
-                "floe": list(move.floe) if move.floe is not None else None,
-                "cells": [list(XY[c]) for c in p.cells],
-                "arrow": arrow_dict(p.arrow_cell, p.arrow_heading),
-            }
-        ]
+        if events is not None:
+            events.append(
+                {
+                    "type": "play",
+                    "by": seat,
+                    "card": move.card,
+                    "heading": move.heading,
+                    "floe": list(move.floe) if move.floe is not None else None,
+                    "cells": [list(XY[c]) for c in p.cells],
+                    "arrow": arrow_dict(p.arrow_cell, p.arrow_heading),
+                }
+            )
         self.arrow_cell = p.arrow_cell
         self.arrow_heading = p.arrow_heading
         reached_end = False
@@ -439,70 +444,69 @@ class ElfState(GameState[Move]):
             kind = _KIND[t]
             token = TOKENS[t].id
             triggered.append(token)
-            where = xy_list(c)
             if kind == LOCATION:
                 live &= ~(1 << t)
                 index = len(self.slots)
                 self.slots.append(token)
-                events.append(
-                    {"type": "location", "by": seat, "location": token, "cell": where,
-                     "slot": index if index < len(SLOT_VALUES) else None, "points": slot_value(index)}
-                )  # fmt: skip
+                if events is not None:
+                    events.append({"type": "location", "by": seat, "location": token, "cell": xy_list(c),
+                                   "slot": index if index < len(SLOT_VALUES) else None, "points": slot_value(index)})  # fmt: skip
             elif kind == GINGERBREAD:
                 live &= ~(1 << t)
                 spot = _SPOT_OF[t]
                 self.spot_owner[spot] = seat
                 self.taken[seat].append(spot)
-                events.append({"type": "take_gingerbread", "by": seat, "spot": token, "cell": where})
+                if events is not None:
+                    events.append({"type": "take_gingerbread", "by": seat, "spot": token, "cell": xy_list(c)})
             elif kind == SYRUP:
                 live &= ~(1 << t)
                 drawn = self._draw(seat, 1)
-                events.append(
-                    {"type": "syrup", "by": seat, "jar": token, "cell": where, "card": drawn[0] if drawn else None}
-                )
+                if events is not None:
+                    events.append({"type": "syrup", "by": seat, "jar": token, "cell": xy_list(c),
+                                   "card": drawn[0] if drawn else None})  # fmt: skip
             elif kind == FLOE:
                 floe_touched = t
-                events.append(
-                    {"type": "floe", "by": seat, "floe": token, "cell": where, "jump_to": TOKENS[OTHER_FLOE[t]].id}
-                )
+                if events is not None:
+                    events.append({"type": "floe", "by": seat, "floe": token, "cell": xy_list(c),
+                                   "jump_to": TOKENS[OTHER_FLOE[t]].id})  # fmt: skip
             else:  # END
                 reached_end = True
-                events.append({"type": "reach_end", "by": seat, "cell": where})
+                if events is not None:
+                    events.append({"type": "reach_end", "by": seat, "cell": xy_list(c)})
         self.live = live
         self.paths.append((move.card, seat, p, jump, tuple(triggered)))
         self.plays += 1
         if reached_end:
             self.snow_globe = seat
-            events.append({"type": "snow_globe", "by": seat})
+            if events is not None:
+                events.append({"type": "snow_globe", "by": seat})
             self._finish("nyc", events)
         elif floe_touched >= 0:
             self.offer = OTHER_FLOE[floe_touched]
-        return events
 
-    def _end(self, seat: int) -> list[Event]:
+    def _end(self, seat: int, events: list[Event] | None) -> None:
         drawn = self._draw(seat, DRAW_AT_END)
         self.offer = -1
-        events: list[Event] = [
-            {"type": "end", "by": seat},
-            {"type": "draw", "seat": seat, "cards": drawn, "why": "end"},
-        ]
+        if events is not None:
+            events.append({"type": "end", "by": seat})
+            events.append({"type": "draw", "seat": seat, "cards": drawn, "why": "end"})
         if self._all_out():
             self._finish("cards", events)
         else:
             self._begin((seat + 1) % self.players, events)
-        return events
 
     def _all_out(self) -> bool:
         return self.deck_pos >= len(self.deck) and not any(self.hands)
 
-    def _begin(self, seat: int, events: list[Event]) -> None:
+    def _begin(self, seat: int, events: list[Event] | None) -> None:
         """Start ``seat``'s turn: skip a seat with no cards; rule 9 for a hand that cannot be placed."""
         n = self.players
         fits = placements_by_type(self.arrow_cell, self.arrow_heading)  # the arrow stays put meanwhile
         for _ in range(4 * n + len(CARD_IDS)):
             hand = self.hands[seat]
             if not hand and self.deck_pos >= len(self.deck):
-                events.append({"type": "skip", "seat": seat})
+                if events is not None:
+                    events.append({"type": "skip", "seat": seat})
                 seat = (seat + 1) % n
                 continue
             if not any(fits[CARD_TYPE[c]] for c in hand):
@@ -514,11 +518,12 @@ class ElfState(GameState[Move]):
                     if fits[CARD_TYPE[card]]:
                         fits_now = True
                         break
-                if drawn:
+                if drawn and events is not None:
                     events.append({"type": "draw", "seat": seat, "cards": drawn, "why": "stuck"})
                 if not fits_now:
                     self.discards[seat].extend(hand)
-                    events.append({"type": "discard", "seat": seat, "cards": list(hand)})
+                    if events is not None:
+                        events.append({"type": "discard", "seat": seat, "cards": list(hand)})
                     hand.clear()
                     if self._all_out():
                         self._finish("cards", events)
@@ -529,18 +534,20 @@ class ElfState(GameState[Move]):
             self.plays = 0
             self.offer = -1
             self.phase = PLAY
-            events.append({"type": "turn", "seat": seat})
+            if events is not None:
+                events.append({"type": "turn", "seat": seat})
             return
         raise RuntimeError("no seat can take a turn")  # unreachable: the game ends first
 
-    def _finish(self, ended: str, events: list[Event]) -> None:
+    def _finish(self, ended: str, events: list[Event] | None) -> None:
         self.phase = OVER
         self.ended = ended
         self.offer = -1
         self._outcome = score(
             self.goals, self.slots, self.gingerbread_taken(), self.snow_globe if self.snow_globe >= 0 else None, ended
         )
-        events.append({"type": "game_over", **self._outcome.to_record()})
+        if events is not None:
+            events.append({"type": "game_over", **self._outcome.to_record()})
 
     def gingerbread_taken(self) -> list[list[int]]:
         """For each seat, the values of the Gingerbread Men it took, in order (omniscient)."""

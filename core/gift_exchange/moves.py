@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from ..base import CHANCE
 from ..fields import mover, numbers, text, whole_number
+from .text import SILLY_GIFTS, WRAPPINGS, bot_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +99,16 @@ STEALS: tuple[tuple[Steal, ...], ...] = tuple(
 )
 """``STEALS[by][gift]``: every steal there can be."""
 KEEPS: tuple[Keep, ...] = tuple(Keep(by) for by in range(MOST_SEATS))
+STAND_IN_BRINGS: tuple[Bring, ...] = tuple(
+    Bring(by, bot_label(by), WRAPPINGS[by % len(WRAPPINGS)]) for by in range(MOST_SEATS)
+)
+"""``STAND_IN_BRINGS[by]``: the bring the rules list for seat ``by``, whose label and wrapping
+are free text: what a bot brings from that seat (:func:`~.text.bot_label`)."""
+STAND_IN_OPENS: tuple[tuple[Open, ...], ...] = tuple(
+    tuple(Open(by, g, SILLY_GIFTS[g % len(SILLY_GIFTS)]) for g in range(MOST_SEATS)) for by in range(MOST_SEATS)
+)
+"""``STAND_IN_OPENS[by][gift]``: the open the rules list of a gift brought without a label, named
+with one of the bots' examples, picked by the gift's number."""
 
 
 def parse(move: dict[str, Any]) -> Move:
@@ -111,14 +122,21 @@ def parse(move: dict[str, Any]) -> Move:
     yule.core.base.MalformedMove: 'steal' needs a gift number in 'gift'
     """
     if type(move) is dict:  # a well-formed move of the tables above is read at once
-        by, kind = move.get("by"), move.get("type")
-        if type(by) is int and 0 <= by < MOST_SEATS:
-            if kind == "steal" or (kind == "open" and move.get("label") is None):
-                gift = move.get("gift")
-                if type(gift) is int and 0 <= gift < MOST_SEATS:
-                    return (STEALS if kind == "steal" else OPENS)[by][gift]
-            elif kind == "keep":
-                return KEEPS[by]
+        try:
+            by, kind = move["by"], move["type"]
+            if type(by) is int and 0 <= by < MOST_SEATS:
+                if kind == "steal" or (kind == "open" and move.get("label") is None):
+                    gift = move["gift"]
+                    if type(gift) is int and 0 <= gift < MOST_SEATS:
+                        return (STEALS if kind == "steal" else OPENS)[by][gift]
+                elif kind == "bring":
+                    label, wrapping = move["label"], move["wrapping"]
+                    if type(label) is str and type(wrapping) is str:
+                        return Bring(by, label.strip(), wrapping.strip())
+                elif kind == "keep":
+                    return KEEPS[by]
+        except KeyError:
+            pass  # a field is missing: the readers below say which
     kind, by = mover(move, ("order",), SEAT_MOVES)
     if kind == "order":
         return Order(numbers(move, "seats", "seat numbers"))

@@ -39,10 +39,10 @@ STEAL_BACK_SCOPES = {"turn": "every gift lost this turn", "last": "only the last
 
 def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """The options with defaults filled in; :class:`BadOptions` for unknown keys or bad values."""
-    if not isinstance(options, Mapping):
+    if type(options) is not dict and not isinstance(options, Mapping):
         raise BadOptions("options must be an object")
-    unknown = sorted(str(k) for k in options if k not in DEFAULT_OPTIONS)
-    if unknown:
+    if not options.keys() <= DEFAULT_OPTIONS.keys():
+        unknown = sorted(str(k) for k in options if k not in DEFAULT_OPTIONS)
         raise BadOptions(f"Gift Exchange has no option {', '.join(unknown)} (it has {', '.join(DEFAULT_OPTIONS)})")
     out = {**DEFAULT_OPTIONS, **options}
     for key in _LIMITS:

@@ -47,6 +47,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
+from itertools import compress
+from operator import not_
 from typing import Any, cast
 
 from ..base import (
@@ -64,9 +66,23 @@ from ..base import (
     plural,
     refusal,
 )
-from .moves import KEEPS, MOST_SEATS, OPENS, STEALS, Bring, Keep, Move, Open, Order, Steal, parse
+from .moves import (
+    KEEPS,
+    MOST_SEATS,
+    OPENS,
+    STAND_IN_BRINGS,
+    STAND_IN_OPENS,
+    STEALS,
+    Bring,
+    Keep,
+    Move,
+    Open,
+    Order,
+    Steal,
+    parse,
+)
 from .options import check_options
-from .text import LABEL_MAX, SILLY_GIFTS, WRAPPING_MAX, WRAPPINGS, bot_label, text_problem
+from .text import LABEL_MAX, WRAPPING_MAX, text_problem
 from .views import Gift, GiftExchangeActions, GiftExchangeResult, GiftExchangeView
 
 BRINGING = "bringing"
@@ -221,7 +237,7 @@ class GiftExchangeState(GameState[Move]):
             return _ONE[self.current]
         if phase == BRINGING:
             if self.n_brought < self.players:
-                return tuple([s for s, b in enumerate(self.brought) if not b])
+                return tuple(compress(range(self.players), map(not_, self.brought)))
             return _CHANCE
         return ()
 
@@ -287,14 +303,6 @@ class GiftExchangeState(GameState[Move]):
             raise NotYourTurn(f"There is no seat {seat}.")
         self.verify_bring(seat, move)
 
-    def _verify_open_move(self, move: Open) -> None:
-        self._verify_mover(move.by)
-        self.verify_open(move)
-
-    def _verify_steal_move(self, move: Steal) -> None:
-        self._verify_mover(move.by)
-        self.verify_steal(move)
-
     def _verify_keep(self, move: Keep) -> None:
         self._verify_mover(move.by)
         if self.phase != FINAL:
@@ -312,17 +320,20 @@ class GiftExchangeState(GameState[Move]):
         if problem:
             raise BadText(problem)
 
-    def verify_open(self, move: Open) -> None:
+    def _verify_open_move(self, move: Open) -> None:
+        seat, gift = move.by, move.gift
+        if seat != self.current or self.phase != PLAYING:
+            self._verify_mover(seat)
         if self.phase == FINAL:
             raise WrongPhase("Every gift is open: swap or keep.")
-        gift = move.gift
         if not 0 <= gift < self.players:
             raise NoSuchGift(f"There is no {gift_name(gift)}.")
         if self.opened[gift]:
             raise AlreadyOpen(f"{gift_name(gift).capitalize()} is already open.")
-        reason = self.open_refusal(move.by, gift)
-        if reason is not None:
-            raise reason
+        if gift == seat:
+            reason = self.open_refusal(seat, gift)
+            if reason is not None:
+                raise reason
         label = move.label
         if self.blank[gift]:
             if not label:
@@ -334,24 +345,29 @@ class GiftExchangeState(GameState[Move]):
             raise BadText(f"{gift_name(gift).capitalize()} already has a label: open it without naming it.")
 
     def open_refusal(self, seat: int, gift: int) -> IllegalMove | None:
-        """Why ``seat`` may not open wrapped gift ``gift`` under the options, or ``None``."""
+        """Why ``seat`` may not open wrapped gift ``gift`` under the options, or ``None``
+        (only ever the gift it brought)."""
         if not self.open_own and gift == seat and self.wrapped > 1:
             return OwnGift("You can't open the gift you brought while other gifts are still wrapped.")
         return None
 
-    def verify_steal(self, move: Steal) -> None:
-        gift = move.gift
+    def _verify_steal_move(self, move: Steal) -> None:
+        seat, gift = move.by, move.gift
+        if seat != self.current or (self.phase != PLAYING and self.phase != FINAL):
+            self._verify_mover(seat)
         if not 0 <= gift < self.players:
             raise NoSuchGift(f"There is no {gift_name(gift)}.")
-        reason = self.steal_refusal(move.by, gift)
-        if reason is not None:
-            raise reason
+        bar = self._steal_bar(seat, gift)
+        if bar is not None:
+            raise self._steal_reason(bar, gift)
 
     def steal_refusal(self, seat: int, gift: int) -> IllegalMove | None:
         """Why ``seat`` may not steal ``gift`` now (house rule 3, in its order), or ``None``."""
         bar = self._steal_bar(seat, gift)
-        if bar is None:
-            return None
+        return None if bar is None else self._steal_reason(bar, gift)
+
+    def _steal_reason(self, bar: type[IllegalMove], gift: int) -> IllegalMove:
+        """The refusal of a steal of ``gift`` barred by rule ``bar``, in words."""
         name = gift_name(gift)
         if bar is Wrapped:
             return Wrapped(f"{name.capitalize()} is still wrapped: open it instead.")
@@ -374,7 +390,8 @@ class GiftExchangeState(GameState[Move]):
             return Wrapped
         if self.holder[gift] == seat:
             return AlreadyYours
-        if self.frozen(gift):
+        limit = self.steal_limit
+        if limit is not None and self.steals[gift] >= limit:  # frozen
             return Frozen
         if self.no_steal_back:
             if self.steal_back_last:
@@ -394,27 +411,45 @@ class GiftExchangeState(GameState[Move]):
     # -- search ------------------------------------------------------------------------------
 
     def legal_moves(self, seat: int) -> list[Move]:
-        """Every legal move of ``seat``: its bring, or each open, each steal, and keep.
+        """Every legal move of ``seat``: its bring, or each open and each steal, gift by gift,
+        and keep.
 
         A label or a wrapping is free text, so a bring and the open of a gift brought without
         a label are each listed once, with a stand-in text from :mod:`.text`'s bot examples
-        (picked by the gift's number)."""
+        (picked by the gift's number).  Each gift is checked in one pass, by the rules of
+        :meth:`open_refusal` and :meth:`_steal_bar` at once (``tests/gift_exchange``'s
+        properties hold the list to their answers, gift by gift, under every house option)."""
         phase = self.phase
-        if phase == BRINGING:
-            if self.brought[seat] or self.n_brought == self.players:
-                return []
-            return [Bring(seat, bot_label(seat), WRAPPINGS[seat % len(WRAPPINGS)])]
-        if phase not in (PLAYING, FINAL) or seat != self.current:
+        if seat != self.current or (phase != PLAYING and phase != FINAL):
+            if phase == BRINGING and not self.brought[seat] and self.n_brought < self.players:
+                return [STAND_IN_BRINGS[seat]]
             return []
         moves: list[Move] = []
-        opened, blank, bar = self.opened, self.blank, self._steal_bar
-        steals, opens = STEALS[seat], OPENS[seat]
+        opens, named, blank = OPENS[seat], STAND_IN_OPENS[seat], self.blank
+        opening = phase == PLAYING
+        own = seat if self.open_refusal(seat, seat) is not None else NOBODY  # the only gift it refuses
+        steals, opened, holder, counts, taken = STEALS[seat], self.opened, self.holder, self.steals, self.taken
+        if self.max_steals is not None and len(self.chain) >= self.max_steals:
+            limit = 0  # no more steals this turn
+        elif self.steal_limit is None:
+            limit = sum(counts) + 1  # more steals than any gift has had
+        else:
+            limit = self.steal_limit
+        lost = NOBODY  # the gift the seat may not steal back, with steal_back_scope "last"
+        back = False  # the gifts it may not steal back are those of taken
+        if self.no_steal_back:
+            if self.steal_back_last:
+                lost = self.last_loss.get(seat, NOBODY)
+            else:
+                back = bool(taken)
         for gift in range(self.players):
-            if opened[gift]:
-                if bar(seat, gift) is None:
-                    moves.append(steals[gift])
-            elif phase == PLAYING and self.open_refusal(seat, gift) is None:
-                moves.append(Open(seat, gift, SILLY_GIFTS[gift % len(SILLY_GIFTS)]) if blank[gift] else opens[gift])
+            if not opened[gift]:
+                if opening and gift != own:
+                    moves.append(named[gift] if blank[gift] else opens[gift])
+            elif (
+                holder[gift] != seat and counts[gift] < limit and gift != lost and not (back and (seat, gift) in taken)
+            ):
+                moves.append(steals[gift])
         if phase == FINAL:
             moves.append(KEEPS[seat])
         return moves
@@ -436,13 +471,13 @@ class GiftExchangeState(GameState[Move]):
 
     # -- playing -----------------------------------------------------------------------------
 
-    def apply(self, move: Move) -> list[Event]:
+    def play(self, move: Move, events: list[Event] | None = None) -> None:
         play = _PLAY.get(type(move))
         if play is None:
             self.verify(move)  # not a Gift Exchange move: says so
-        return play(self, move)  # type: ignore[misc]
+        play(self, move, events)  # type: ignore[misc]
 
-    def _bring(self, move: Bring) -> list[Event]:
+    def _bring(self, move: Bring, events: list[Event] | None) -> None:
         self._verify_bring_move(move)
         seat = move.by
         self.labels[seat] = move.label
@@ -450,22 +485,25 @@ class GiftExchangeState(GameState[Move]):
         self.blank[seat] = not move.label
         self.brought[seat] = True
         self.n_brought += 1
-        return [{"type": "bring", "by": seat, "gift": seat, "wrapping": move.wrapping, "blank": not move.label}]
+        if events is not None:
+            events.append(
+                {"type": "bring", "by": seat, "gift": seat, "wrapping": move.wrapping, "blank": not move.label}
+            )
 
-    def _order(self, move: Order) -> list[Event]:
+    def _order(self, move: Order, events: list[Event] | None) -> None:
         self._verify_order(move)
         self.order = list(move.seats)
         self.phase = PLAYING
-        events: list[Event] = [{"type": "order", "seats": list(move.seats)}]
+        if events is not None:
+            events.append({"type": "order", "seats": list(move.seats)})
         self._start_turn(0, events)
-        return events
 
-    def _keep(self, move: Keep) -> list[Event]:
+    def _keep(self, move: Keep, events: list[Event] | None) -> None:
         self._verify_keep(move)
-        held = self.held[move.by]
-        events: list[Event] = [{"type": "keep", "by": move.by, "gift": held, "label": self.labels[held]}]
+        if events is not None:
+            held = self.held[move.by]
+            events.append({"type": "keep", "by": move.by, "gift": held, "label": self.labels[held]})
         self._finish(events)
-        return events
 
     def chance_move(self, rng: random.Random) -> Move:
         if self.phase != BRINGING or self.n_brought < self.players:
@@ -474,15 +512,17 @@ class GiftExchangeState(GameState[Move]):
         rng.shuffle(seats)
         return Order(tuple(seats))
 
-    def _start_turn(self, turn: int, events: list[Event]) -> None:
+    def _start_turn(self, turn: int, events: list[Event] | None) -> None:
         self.turn = turn
         self.current = self.order[turn]
-        self.taken.clear()
-        self.last_loss.clear()
-        self.chain.clear()
-        events.append({"type": "turn", "turn": turn, "seat": self.current, "turns": self.players})
+        if self.chain:  # the steals of the turn before, and what they took
+            self.taken.clear()
+            self.last_loss.clear()
+            self.chain.clear()
+        if events is not None:
+            events.append({"type": "turn", "turn": turn, "seat": self.current, "turns": self.players})
 
-    def _open(self, move: Open) -> list[Event]:
+    def _open(self, move: Open, events: list[Event] | None) -> None:
         self._verify_open_move(move)
         seat, gift = move.by, move.gift
         if move.label is not None:
@@ -491,10 +531,11 @@ class GiftExchangeState(GameState[Move]):
         self.wrapped -= 1
         self.holder[gift] = seat
         self.held[seat] = gift
-        events: list[Event] = [{"type": "open", "by": seat, "gift": gift, "label": self.labels[gift]}]
+        if events is not None:
+            events.append({"type": "open", "by": seat, "gift": gift, "label": self.labels[gift]})
         if self.wrapped:
             self._start_turn(self.turn + 1, events)
-            return events
+            return
         # The last gift is open: the final swap, if there is one to offer.
         self.taken.clear()
         self.last_loss.clear()
@@ -503,46 +544,48 @@ class GiftExchangeState(GameState[Move]):
         first = self.order[0]
         if self.final_swap and self.players >= 2:
             offered = self.swap_possible()
-            events.append({"type": "final_swap", "seat": first, "offered": offered})
+            if events is not None:
+                events.append({"type": "final_swap", "seat": first, "offered": offered})
             if offered:
                 self.phase = FINAL
                 self.current = first
-                return events
+                return
         self._finish(events)
-        return events
 
-    def _steal(self, move: Steal) -> list[Event]:
+    def _steal(self, move: Steal, events: list[Event] | None) -> None:
         self._verify_steal_move(move)
         seat, gift = move.by, move.gift
         victim = self.holder[gift]
         self.steals[gift] += 1
         final = self.phase == FINAL
-        event: Event = {
-            "type": "steal", "by": seat, "gift": gift, "label": self.labels[gift], "from": victim,
-            "steals": self.steals[gift], "final": final,
-        }  # fmt: skip
-        events = [event]
-        if self.frozen(gift):
-            events.append({"type": "frozen", "gift": gift, "label": self.labels[gift]})
+        if events is not None:
+            event: Event = {
+                "type": "steal", "by": seat, "gift": gift, "label": self.labels[gift], "from": victim,
+                "steals": self.steals[gift], "final": final,
+            }  # fmt: skip
+            if final:
+                given = self.held[seat]
+                event["gave"] = given
+                event["gave_label"] = self.labels[given]
+            events.append(event)
+            if self.frozen(gift):
+                events.append({"type": "frozen", "gift": gift, "label": self.labels[gift]})
         self.holder[gift] = seat
         if final:
             given = self.held[seat]
-            event["gave"] = given
-            event["gave_label"] = self.labels[given]
             self.held[seat] = gift
             self.holder[given] = victim
             self.held[victim] = given
             self._finish(events)
-            return events
+            return
         self.held[seat] = gift
         self.held[victim] = NOBODY
         self.taken.add((victim, gift))
         self.last_loss[victim] = gift
         self.chain.append((seat, gift, victim))
         self.current = victim
-        return events
 
-    def _finish(self, events: list[Event]) -> None:
+    def _finish(self, events: list[Event] | None) -> None:
         self.phase = OVER
         self.current = NOBODY
         self._outcome = Outcome(
@@ -550,7 +593,8 @@ class GiftExchangeState(GameState[Move]):
             winners=(),
             extra={"holdings": list(self.held), "steals": list(self.steals)},
         )
-        events.append({"type": "game_over", "holdings": list(self.held), "steals": list(self.steals)})
+        if events is not None:
+            events.append({"type": "game_over", "holdings": list(self.held), "steals": list(self.steals)})
 
     # -- what a seat may know ----------------------------------------------------------------
 
@@ -686,14 +730,14 @@ _CHECK: dict[type, Callable[[GiftExchangeState, Any], None]] = {
     Keep: GiftExchangeState._verify_keep,
 }
 """Each kind of move and its check (:meth:`GiftExchangeState.verify`)."""
-_PLAY: dict[type, Callable[[GiftExchangeState, Any], list[Event]]] = {
+_PLAY: dict[type, Callable[[GiftExchangeState, Any, list[Event] | None], None]] = {
     Bring: GiftExchangeState._bring,
     Order: GiftExchangeState._order,
     Open: GiftExchangeState._open,
     Steal: GiftExchangeState._steal,
     Keep: GiftExchangeState._keep,
 }
-"""Each kind of move and how :meth:`GiftExchangeState.apply` checks and plays it."""
+"""Each kind of move and how :meth:`GiftExchangeState.play` checks and plays it."""
 
 
 def undo_floor(moves: Iterable[Mapping[str, Any]]) -> int:

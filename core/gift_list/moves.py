@@ -95,16 +95,19 @@ def parse(move: dict[str, Any]) -> Move:
     A well-formed seat move is read at once (the moves of the tables above); anything else goes
     through the field readers, which name what is wrong."""
     if type(move) is dict:
-        by, kind = move.get("by"), move.get("type")
-        if type(by) is int and 0 <= by < MOST_SEATS:
-            if kind == "open" or kind == "steal":
-                source = move.get("from")
-                if type(source) is int and 0 <= source < MOST_SEATS:
-                    return (OPENS if kind == "open" else STEALS)[by][source]
-            elif kind == "bring":
-                card = move.get("card")
-                if type(card) is str and card in BRINGS[by]:
-                    return BRINGS[by][card]
+        try:
+            by, kind = move["by"], move["type"]
+            if type(by) is int and 0 <= by < MOST_SEATS:
+                if kind == "open" or kind == "steal":
+                    source = move["from"]
+                    if type(source) is int and 0 <= source < MOST_SEATS:
+                        return (OPENS if kind == "open" else STEALS)[by][source]
+                elif kind == "bring":
+                    card = move["card"]
+                    if type(card) is str and card in BRINGS[by]:
+                        return BRINGS[by][card]
+        except KeyError:
+            pass  # a field is missing: the readers below say which
     kind, by = mover(move, ("deal",), ("bring", "open", "steal"))
     if kind == "deal":
         return Deal(name_rows(move, "hands"), name_rows(move, "lists"))

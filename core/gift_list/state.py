@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from itertools import chain
 from typing import Any, cast
 
 from ..base import (
@@ -53,7 +54,6 @@ from .cards import (
     COLOUR_OF_PERSON,
     DECK,
     GIFT_LISTS,
-    PERSON_RANK,
     canonical_list,
 )
 from .moves import BRINGS, MOST_SEATS, OPENS, STEALS, Bring, Deal, Move, Open, Steal, parse
@@ -64,6 +64,9 @@ DEAL = "deal"  # waiting for the chance deal
 BRING = "bring"  # every seat that has not brought yet brings a card, at the same time
 PLAY = "play"  # open or steal, one seat at a time
 
+
+_LISTS = frozenset(map(frozenset, GIFT_LISTS))
+"""The people of each Gift List card."""
 
 _ONE = tuple((seat,) for seat in range(MOST_SEATS))
 """``(seat,)`` for each seat: what :meth:`GiftListState.active` returns in play, made once."""
@@ -148,7 +151,8 @@ class GiftListState(GameState[Move]):
         if phase == PLAY:
             return _ONE[self.turn]
         if phase == BRING:
-            return tuple([s for s, card in enumerate(self.brought) if card is None])
+            brought = self.brought
+            return tuple([s for s in range(self.players) if brought[s] is None])
         if phase == DEAL:
             return _CHANCE
         return ()
@@ -202,18 +206,20 @@ class GiftListState(GameState[Move]):
         n, size = self.players, self.parties
         if len(move.hands) != n or any(len(h) != size for h in move.hands):
             raise BadChance(f"Each seat is dealt {size} cards in a {n}-player game.")
-        cards = [c for h in move.hands for c in h]
-        if any(c not in CARD_COLOUR for c in cards):
+        cards = list(chain.from_iterable(move.hands))
+        distinct = set(cards)
+        if not CARD_COLOUR.keys() >= distinct:
             raise BadChance("The deal names a card that is not a gift card.")
-        if len(set(cards)) != len(cards):
+        if len(distinct) != len(cards):
             raise BadChance("The deal gives the same card twice.")
         if len(move.lists) != n:
             raise BadChance("Each seat gets one Gift List.")
         seen = set()
         for people in move.lists:
-            if len(people) != 3 or len(set(people)) != 3 or any(p not in PERSON_RANK for p in people):
+            named = frozenset(people)
+            if len(people) != 3 or named not in _LISTS:
                 raise BadChance("A Gift List names 3 different people.")
-            seen.add(canonical_list(people))
+            seen.add(named)
         if len(seen) != n:
             raise BadChance("There is only one of each Gift List card: two seats got the same one.")
 
@@ -228,7 +234,8 @@ class GiftListState(GameState[Move]):
             raise NotInAttic("That card is not in your attic.")
 
     def verify_open(self, seat: int, source: int | None = None) -> None:
-        self._verify_turn(seat)
+        if self.phase != PLAY or seat != self.turn:
+            self._verify_turn(seat)
         # Something is always wrapped while a party goes on: opening is always open.
         if source is None:
             return
@@ -241,7 +248,8 @@ class GiftListState(GameState[Move]):
             raise OwnGift("You can't open the gift you brought while another one is still wrapped.")
 
     def verify_steal(self, seat: int, source: int | None = None) -> None:
-        self._verify_turn(seat)
+        if self.phase != PLAY or seat != self.turn:
+            self._verify_turn(seat)
         holding, locked = self.holding, self.locked
         if source is not None and 0 <= source < self.players and source != seat:
             stealable = holding[source] is not None and not locked[source]
@@ -288,18 +296,18 @@ class GiftListState(GameState[Move]):
             if seat != self.turn:
                 return []
             wrapped, holding, locked = self.wrapped, self.holding, self.locked
-            seats = range(self.players)
-            opens = OPENS[seat]
-            if wrapped.count(True) > 1:
-                moves: list[Move] = [opens[t] for t in seats if wrapped[t] and t != seat]
-            else:
-                moves = [opens[t] for t in seats if wrapped[t]]
-            steals = STEALS[seat]
-            moves += [steals[t] for t in seats if holding[t] is not None and not locked[t] and t != seat]
+            opens, steals = OPENS[seat], STEALS[seat]
+            own = seat if wrapped.count(True) > 1 else -1  # its own gift, while another is wrapped
+            moves: list[Move] = []  # loops: quicker than comprehensions on Python 3.11, where these run most
+            for t in range(self.players):
+                if wrapped[t] and t != own:
+                    moves.append(opens[t])  # noqa: PERF401
+            for t in range(self.players):
+                if holding[t] is not None and not locked[t] and t != seat:
+                    moves.append(steals[t])  # noqa: PERF401
             return moves
         if phase == BRING and 0 <= seat < self.players and self.brought[seat] is None:
-            brings = BRINGS[seat]
-            return [brings[card] for card in self.attic[seat]]
+            return list(map(BRINGS[seat].__getitem__, self.attic[seat]))
         return []
 
     def clone(self) -> GiftListState:
@@ -322,11 +330,11 @@ class GiftListState(GameState[Move]):
 
     # -- playing -----------------------------------------------------------------------------
 
-    def apply(self, move: Move) -> list[Event]:
+    def play(self, move: Move, events: list[Event] | None = None) -> None:
         play = _PLAY.get(type(move))
         if play is None:
             self.verify(move)  # not a Gift List move: says so
-        return play(self, move)  # type: ignore[misc]
+        play(self, move, events)  # type: ignore[misc]
 
     def chance_move(self, rng: random.Random) -> Move:
         if self.phase != DEAL:
@@ -338,15 +346,15 @@ class GiftListState(GameState[Move]):
         lists = tuple(rng.sample(GIFT_LISTS, self.players))
         return Deal(hands, lists)
 
-    def _deal(self, move: Deal) -> list[Event]:
+    def _deal(self, move: Deal, events: list[Event] | None) -> None:
         self.verify(move)
         self.attic = [list(h) for h in move.hands]
         self.lists = [canonical_list(p) for p in move.lists]
-        events: list[Event] = [{"type": "deal", "attic": self.parties, "players": self.players}]
+        if events is not None:
+            events.append({"type": "deal", "attic": self.parties, "players": self.players})
         self._new_party(events)
-        return events
 
-    def _new_party(self, events: list[Event]) -> None:
+    def _new_party(self, events: list[Event] | None) -> None:
         self.party += 1
         n = self.players
         self.first = (self.party - 1) % n
@@ -357,22 +365,24 @@ class GiftListState(GameState[Move]):
         self.opened = 0
         self.turn = self.turn_owner = -1
         self.phase = BRING
-        events.append({"type": "party", "party": self.party, "parties": self.parties, "first": self.first})
+        if events is not None:
+            events.append({"type": "party", "party": self.party, "parties": self.parties, "first": self.first})
 
-    def _bring(self, move: Bring) -> list[Event]:
+    def _bring(self, move: Bring, events: list[Event] | None) -> None:
         seat = move.by
         self.verify_bring(seat, move.card)
         self.attic[seat].remove(move.card)
         self.brought[seat] = move.card
         self.wrapped[seat] = True
-        events: list[Event] = [{"type": "bring", "by": seat, "party": self.party}]
+        if events is not None:
+            events.append({"type": "bring", "by": seat, "party": self.party})
         if None not in self.brought:
             self.phase = PLAY
             self.turn = self.turn_owner = self.first
-            events.append({"type": "turn", "seat": self.first})
-        return events
+            if events is not None:
+                events.append({"type": "turn", "seat": self.first})
 
-    def _open(self, move: Open) -> list[Event]:
+    def _open(self, move: Open, events: list[Event] | None) -> None:
         seat, source = move.by, move.source
         self.verify_open(seat, source)
         card = self.brought[source]
@@ -380,22 +390,24 @@ class GiftListState(GameState[Move]):
         self.wrapped[source] = False
         self.holding[seat] = card
         self.given[source].append(card)
-        self.locked = [False] * self.players
+        if True in self.locked:
+            self.locked = [False] * self.players
         self.opened += 1
-        events: list[Event] = [{"type": "open", "by": seat, "from": source, "card": card}]
+        if events is not None:
+            events.append({"type": "open", "by": seat, "from": source, "card": card})
         if self.opened == self.players:
             self._end_party(events)
-            return events
+            return
         n, holding, owner = self.players, self.holding, self.turn_owner
         for step in range(1, n + 1):
             nxt = (owner + step) % n
             if holding[nxt] is None:
                 break
         self.turn = self.turn_owner = nxt
-        events.append({"type": "turn", "seat": nxt})
-        return events
+        if events is not None:
+            events.append({"type": "turn", "seat": nxt})
 
-    def _steal(self, move: Steal) -> list[Event]:
+    def _steal(self, move: Steal, events: list[Event] | None) -> None:
         seat, source = move.by, move.source
         self.verify_steal(seat, source)
         card = self.holding[source]
@@ -406,26 +418,29 @@ class GiftListState(GameState[Move]):
         self.locked[seat] = True
         self.locked[source] = False
         self.turn = source
-        return [{"type": "steal", "by": seat, "from": source, "card": card}]
+        if events is not None:
+            events.append({"type": "steal", "by": seat, "from": source, "card": card})
 
-    def _end_party(self, events: list[Event]) -> None:
+    def _end_party(self, events: list[Event] | None) -> None:
         kept = list(self.holding)
         for seat, card in enumerate(kept):
             self.received[seat].append(card)  # type: ignore[arg-type]
-        events.append({"type": "party_end", "party": self.party, "kept": kept})
+        if events is not None:
+            events.append({"type": "party_end", "party": self.party, "kept": kept})
         self.turn = self.turn_owner = -1
         if self.party >= self.parties:
             self.phase = OVER
             self.holding = [None] * self.players
             self._outcome = score(self.received, self.lists)
-            events.append(
-                {
-                    "type": "game_over",
-                    **self._outcome.to_record(),
-                    "lists": [list(p) for p in self.lists],
-                    "best": [best_cards(r, p) for r, p in zip(self.received, self.lists, strict=True)],
-                }
-            )
+            if events is not None:
+                events.append(
+                    {
+                        "type": "game_over",
+                        **self._outcome.to_record(),
+                        "lists": [list(p) for p in self.lists],
+                        "best": [best_cards(r, p) for r, p in zip(self.received, self.lists, strict=True)],
+                    }
+                )
         else:
             self._new_party(events)
 
@@ -498,13 +513,13 @@ class GiftListState(GameState[Move]):
         return view
 
 
-_PLAY: dict[type, Callable[[GiftListState, Any], list[Event]]] = {
+_PLAY: dict[type, Callable[[GiftListState, Any, list[Event] | None], None]] = {
     Bring: GiftListState._bring,
     Open: GiftListState._open,
     Steal: GiftListState._steal,
     Deal: GiftListState._deal,
 }
-"""Each kind of move and how :meth:`GiftListState.apply` checks and plays it."""
+"""Each kind of move and how :meth:`GiftListState.play` checks and plays it."""
 
 
 def best_cards(received: list[str], people: tuple[str, ...] | list[str]) -> list[str | None]:
@@ -513,15 +528,13 @@ def best_cards(received: list[str], people: tuple[str, ...] | list[str]) -> list
     >>> best_cards(["red-3", "red-9", "blue-2"], ("mother-in-law", "crazy-neighbor", "random-stranger"))
     ['red-9', None, 'blue-2']
     """
-    best: list[str | None] = []
-    for person in people:
-        colour = COLOUR_OF_PERSON[person]
-        top = None
-        for card in received:
-            if CARD_COLOUR[card] == colour and (top is None or CARD_NUMBER[card] > CARD_NUMBER[top]):
-                top = card
-        best.append(top)
-    return best
+    top: dict[str, str] = {}  # colour -> the highest card of it
+    for card in received:
+        colour = CARD_COLOUR[card]
+        best = top.get(colour)
+        if best is None or CARD_NUMBER[card] > CARD_NUMBER[best]:
+            top[colour] = card
+    return [top.get(COLOUR_OF_PERSON[person]) for person in people]
 
 
 def score(received: list[list[str]], lists: list[tuple[str, ...]]) -> Outcome:

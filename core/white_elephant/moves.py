@@ -115,27 +115,38 @@ PEEKS: tuple[dict[str, Peek], ...] = tuple({card: Peek(by, card) for card in CAR
 """``PEEKS[by][card]``: every peek at a card there can be."""
 
 
+_make = tuple.__new__
+"""``_make(Take, (by, cards))`` is ``Take(by, cards)`` without the call of its ``__new__``."""
+
+
 def parse(move: dict[str, Any]) -> Move:
     """A record-form dict as a move value; :class:`~yule.core.base.MalformedMove` when it cannot be one."""
     if type(move) is dict:  # a well-formed seat move is read at once
-        by, kind = move.get("by"), move.get("type")
-        if type(by) is int and 0 <= by < MOST_SEATS:
-            if kind == "take":
-                cards = move.get("cards")
-                if type(cards) is list and all(type(c) is str for c in cards):
-                    return Take(by, tuple(cards))
-            elif kind == "peek":
-                card = move.get("card")
-                if type(card) is str and card in PEEKS[by]:
-                    return PEEKS[by][card]
-            elif kind == "trade":
-                target = move.get("target")
-                if type(target) is int and 0 <= target < MOST_SEATS:
-                    return TRADES[by][target]
-            elif kind == "end":
-                return ENDS[by]
-            elif kind == "clear":
-                return CLEARS[by]
+        try:
+            by, kind = move["by"], move["type"]
+            if type(by) is int and 0 <= by < MOST_SEATS:
+                if kind == "end":
+                    return ENDS[by]
+                if kind == "take":
+                    cards = move["cards"]
+                    if type(cards) is list:
+                        for card in cards:
+                            if type(card) is not str:
+                                break
+                        else:
+                            return _make(Take, (by, tuple(cards)))
+                elif kind == "peek":
+                    card = move["card"]
+                    if type(card) is str and card in PEEKS[by]:
+                        return PEEKS[by][card]
+                elif kind == "trade":
+                    target = move["target"]
+                    if type(target) is int and 0 <= target < MOST_SEATS:
+                        return TRADES[by][target]
+                elif kind == "clear":
+                    return CLEARS[by]
+        except KeyError:
+            pass  # a field is missing: the readers below say which
     kind, by = mover(move, CHANCE_TYPES, SEAT_TYPES)
     if kind == "shuffle":
         return Shuffle(names(move, "deck", "card names"))

@@ -53,7 +53,12 @@ MAIN = "main"  # the seat to move has not made its main action
 AFTER = "after"  # main action made, round not over: peek or end
 
 SURPRISE = "surprise-"
+HANDLES = tuple(f"{SURPRISE}{n}" for n in range(1, 1 + len(CARD_SUIT)))
+"""The handle of each Surprise Gift dealt, by count: ``surprise-1`` first."""
 
+
+_DECK_SETS = {players: frozenset(deck_for(players)) for players in DEAL}
+"""The cards of each player count's deck."""
 
 _ONE = tuple((seat,) for seat in range(MOST_SEATS))
 """``(seat,)`` for each seat: what :meth:`WhiteElephantState.active` returns on a turn, made once."""
@@ -199,7 +204,8 @@ class WhiteElephantState(GameState[Move]):
             raise GameIsOver("The game is over.")
         if phase != SHUFFLE:
             raise WrongPhase("The deck is shuffled once, at the start.")
-        if sorted(move.deck) != sorted(deck_for(self.players)):
+        deck = _DECK_SETS[self.players]
+        if len(move.deck) != len(deck) or deck != set(move.deck):  # each card of the deck once
             raise BadChance(f"The shuffled deck must be the {self.players}-player deck, each card once.")
 
     def _verify_start(self, move: Start) -> None:
@@ -231,7 +237,8 @@ class WhiteElephantState(GameState[Move]):
             raise WrongPhase("You have made your main action: peek or end your turn.")
 
     def verify_take(self, seat: int, cards: tuple[str, ...] | None = None) -> None:
-        self._verify_main(seat)
+        if seat != self.turn or self.phase != MAIN:
+            self._verify_main(seat)
         exchange = self.exchange
         if len(exchange) < 2:
             raise TooFewGifts("Only one gift is left: trade or clear out instead.")
@@ -265,7 +272,8 @@ class WhiteElephantState(GameState[Move]):
         self._verify_main(seat)
 
     def verify_peek(self, seat: int, card: str | None = None) -> None:
-        self._verify_turn(seat)
+        if seat != self.turn or (self.phase != MAIN and self.phase != AFTER):
+            self._verify_turn(seat)
         if self.peanuts[seat] < 1:
             raise NoPeanut(self._no_peanut_reason(seat, "peek"))
         known = self.known[seat]
@@ -281,6 +289,8 @@ class WhiteElephantState(GameState[Move]):
             raise NotPeekable("You already know that Surprise Gift.")
 
     def verify_end(self, seat: int) -> None:
+        if seat == self.turn and self.phase == AFTER:
+            return
         self._verify_turn(seat)
         if self.phase != AFTER:
             raise WrongPhase("Make your main action first: take, trade or clear out.")
@@ -293,28 +303,41 @@ class WhiteElephantState(GameState[Move]):
 
     # -- playing -----------------------------------------------------------------------------
 
-    def apply(self, move: Move) -> list[Event]:
+    def play(self, move: Move, events: list[Event] | None = None) -> None:
         play = _PLAY.get(type(move))
         if play is None:
             self.verify(move)  # not a White Elephant move: says so
-        return play(self, move)  # type: ignore[misc]
+        play(self, move, events)  # type: ignore[misc]
 
-    def _shuffle(self, move: Shuffle) -> list[Event]:
+    def _shuffle(self, move: Shuffle, events: list[Event] | None) -> None:
         self._verify_shuffle(move)
         self.deck = list(move.deck)
         self.phase = START
-        return [{"type": "shuffle", "cards": len(self.deck)}]
+        if events is not None:
+            events.append({"type": "shuffle", "cards": len(self.deck)})
 
-    def _start(self, move: Start) -> list[Event]:
+    def _start(self, move: Start, events: list[Event] | None) -> None:
         self._verify_start(move)
         self.start_player = move.seat
-        events: list[Event] = [{"type": "start", "seat": move.seat}]
+        if events is not None:
+            events.append({"type": "start", "seat": move.seat})
         self._new_round(events)
-        return events
 
-    def _end(self, move: End) -> list[Event]:
-        self.verify_end(move.by)
-        return self._end_turn([{"type": "end", "by": move.by}])
+    def _end(self, move: End, events: list[Event] | None) -> None:
+        seat = move.by
+        self.verify_end(seat)
+        if events is not None:
+            events.append({"type": "end", "by": seat})
+        # The turn passes to the next seat clockwise with no gift in front of it.
+        n, front = self.players, self.front
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if not front[nxt]:
+                self.turn = nxt
+                break
+        self.phase = MAIN
+        if events is not None:
+            events.append({"type": "turn", "seat": self.turn})
 
     def chance_move(self, rng: random.Random) -> Move:
         if self.phase == SHUFFLE:
@@ -328,17 +351,20 @@ class WhiteElephantState(GameState[Move]):
     def _ref(self, card: str) -> str:
         return self.handle.get(card, card)
 
-    def _take(self, move: Take) -> list[Event]:
+    def _take(self, move: Take, events: list[Event] | None) -> None:
         seat = move.by
-        self.verify_take(seat, move.cards)
-        taken = set(move.cards)
-        self.exchange = [c for c in self.exchange if c not in taken]
-        self.front[seat].extend(move.cards)
-        handle = self.handle
-        events: list[Event] = [{"type": "take", "by": seat, "cards": [handle.get(c, c) for c in move.cards]}]
-        return self._after_main(events, cleared_by=None)
+        cards = move.cards
+        self.verify_take(seat, cards)
+        exchange = self.exchange
+        for card in cards:
+            exchange.remove(card)
+        self.front[seat].extend(cards)
+        if events is not None:
+            handle = self.handle
+            events.append({"type": "take", "by": seat, "cards": [handle.get(c, c) for c in cards]})
+        self._after_main(events, cleared_by=None)
 
-    def _trade(self, move: Trade) -> list[Event]:
+    def _trade(self, move: Trade, events: list[Event] | None) -> None:
         seat, target = move.by, move.target
         self.verify_trade(seat, target)
         self.peanuts[seat] -= 1
@@ -346,130 +372,119 @@ class WhiteElephantState(GameState[Move]):
         cards = self.front[target]
         self.front[target] = []
         self.front[seat].extend(cards)
-        events: list[Event] = [{"type": "trade", "by": seat, "target": target, "cards": [self._ref(c) for c in cards]}]
-        return self._after_main(events, cleared_by=None)
+        if events is not None:
+            events.append({"type": "trade", "by": seat, "target": target, "cards": [self._ref(c) for c in cards]})
+        self._after_main(events, cleared_by=None)
 
-    def _clear(self, move: Clear) -> list[Event]:
+    def _clear(self, move: Clear, events: list[Event] | None) -> None:
         seat = move.by
         self.verify_clear(seat)
         cards = self.exchange
         self.exchange = []
         self.front[seat].extend(cards)
-        events: list[Event] = [
-            {"type": "clear", "by": seat, "cards": [self._ref(c) for c in cards], "peanuts": self.pot}
-        ]
-        return self._after_main(events, cleared_by=seat)
+        if events is not None:
+            events.append({"type": "clear", "by": seat, "cards": [self._ref(c) for c in cards], "peanuts": self.pot})
+        self._after_main(events, cleared_by=seat)
 
-    def _peek(self, move: Peek) -> list[Event]:
+    def _peek(self, move: Peek, events: list[Event] | None) -> None:
         seat = move.by
         self.verify_peek(seat, move.card)
         self.peanuts[seat] -= 1
         self.pot += 1
         self.known[seat].add(move.card)
-        return [{"type": "peek", "by": seat, "card": self.handle[move.card]}]
+        if events is not None:
+            events.append({"type": "peek", "by": seat, "card": self.handle[move.card]})
 
-    def _after_main(self, events: list[Event], cleared_by: int | None) -> list[Event]:
+    def _after_main(self, events: list[Event] | None, cleared_by: int | None) -> None:
         if cleared_by is not None or not self.exchange or all(self.front):
             self._end_round(events, cleared_by)
         else:
             self.phase = AFTER
-        return events
 
-    def _end_turn(self, events: list[Event]) -> list[Event]:
-        n = self.players
-        front = self.front
-        seat = self.turn
-        for step in range(1, n + 1):
-            nxt = (seat + step) % n
-            if not front[nxt]:
-                self.turn = nxt
-                break
-        self.phase = MAIN
-        events.append({"type": "turn", "seat": self.turn})
-        return events
-
-    def _end_round(self, events: list[Event], cleared_by: int | None) -> None:
+    def _end_round(self, events: list[Event] | None, cleared_by: int | None) -> None:
         n = self.players
         opened = [0] * n
         gained = [0] * n
-        for seat in range(n):
-            cards = self.front[seat]
+        handle, on_card, known, peanuts = self.handle, self.on_card, self.known, self.peanuts
+        for seat, cards in enumerate(self.front):
             for card in cards:
-                if card in self.handle:
+                if card in handle:
                     opened[seat] += 1
-                    gained[seat] += self.on_card.pop(card)
-                    del self.card_of[self.handle.pop(card)]
+                    gained[seat] += on_card.pop(card)
+                    del self.card_of[handle.pop(card)]
                     seen = 1 << seat
-                    for other, known in enumerate(self.known):
-                        if card in known:
-                            known.discard(card)
+                    for other, cards_known in enumerate(known):
+                        if card in cards_known:
+                            cards_known.discard(card)
                             seen |= 1 << other
                     self.shelf_known[card] = seen
-            self.peanuts[seat] += gained[seat]
+            peanuts[seat] += gained[seat]
             self.shelf[seat].extend(cards)
-            self.front[seat] = []
+        self.front = [[] for _ in range(n)]
         marker_peanuts = 0
         if cleared_by is not None:
             marker_peanuts = self.pot
-            self.peanuts[cleared_by] += self.pot
+            peanuts[cleared_by] += self.pot
             self.pot = 0
             self.start_player = cleared_by
-        events.append(
-            {
-                "type": "round_end",
-                "round": self.round,
-                "cleared_by": cleared_by,
-                "marker_peanuts": marker_peanuts,
-                "opened": opened,
-                "peanuts": gained,
-                "shelves": [len(s) for s in self.shelf],
-            }
-        )
+        if events is not None:
+            events.append(
+                {
+                    "type": "round_end",
+                    "round": self.round,
+                    "cleared_by": cleared_by,
+                    "marker_peanuts": marker_peanuts,
+                    "opened": opened,
+                    "peanuts": gained,
+                    "shelves": [len(s) for s in self.shelf],
+                }
+            )
         if self.final_round:
             self.phase = OVER
             self._outcome = score(self.shelf, self.peanuts, self.players)
-            events.append({"type": "game_over", **self._outcome.to_record()})
+            if events is not None:
+                events.append({"type": "game_over", **self._outcome.to_record()})
         else:
             self._new_round(events)
 
-    def _new_round(self, events: list[Event]) -> None:
+    def _new_round(self, events: list[Event] | None) -> None:
         self.round += 1
         if self.supply:
             self.supply -= 1
             self.pot += 1
-        faceup, facedown = self.faceup_count, self.facedown_count
         pos = self.deck_pos
         deck = self.deck
-        up = deck[pos : pos + faceup]
-        down = deck[pos + len(up) : pos + faceup + facedown]
-        self.deck_pos = pos + len(up) + len(down)
-        self.final_round = self.deck_pos >= len(deck)
-        refs = list(up)
+        up = deck[pos : pos + self.faceup_count]
+        pos += len(up)
+        down = deck[pos : pos + self.facedown_count]
+        self.deck_pos = pos = pos + len(down)
+        self.final_round = pos >= len(deck)
+        handles, card_of, on_card = self.handle, self.card_of, self.on_card
         for card in down:
             # Handles count the Surprise Gifts dealt so far: they say nothing about the card.
+            handle = HANDLES[self.surprises_dealt]
             self.surprises_dealt += 1
-            handle = f"{SURPRISE}{self.surprises_dealt}"
-            self.handle[card] = handle
-            self.card_of[handle] = card
+            handles[card] = handle
+            card_of[handle] = card
             if self.supply:
                 self.supply -= 1
-                self.on_card[card] = 1
+                on_card[card] = 1
             else:
-                self.on_card[card] = 0
-            refs.append(handle)
-        self.exchange.extend(up)
-        self.exchange.extend(down)
+                on_card[card] = 0
+        self.exchange += up
+        self.exchange += down
         self.turn = self.start_player
         self.phase = MAIN
-        events.append(
-            {
-                "type": "round",
-                "round": self.round,
-                "final": self.final_round,
-                "dealt": refs,
-                "start_player": self.start_player,
-            }
-        )
+        if events is not None:
+            events.append(
+                {
+                    "type": "round",
+                    "round": self.round,
+                    "final": self.final_round,
+                    "dealt": up + [handles[card] for card in down],
+                    "start_player": self.start_player,
+                }
+            )
 
     # -- search ------------------------------------------------------------------------------
 
@@ -627,7 +642,7 @@ _CHECK: dict[type, Callable[[WhiteElephantState, Any], None]] = {
     Start: WhiteElephantState._verify_start,
 }
 """Each kind of move and its check (:meth:`WhiteElephantState.verify`)."""
-_PLAY: dict[type, Callable[[WhiteElephantState, Any], list[Event]]] = {
+_PLAY: dict[type, Callable[[WhiteElephantState, Any, list[Event] | None], None]] = {
     Take: WhiteElephantState._take,
     Peek: WhiteElephantState._peek,
     End: WhiteElephantState._end,
@@ -636,7 +651,7 @@ _PLAY: dict[type, Callable[[WhiteElephantState, Any], list[Event]]] = {
     Shuffle: WhiteElephantState._shuffle,
     Start: WhiteElephantState._start,
 }
-"""Each kind of move and how :meth:`WhiteElephantState.apply` checks and plays it."""
+"""Each kind of move and how :meth:`WhiteElephantState.play` checks and plays it."""
 
 
 def take_picks(exchange: Sequence[str], unseen: Mapping[str, int]) -> list[tuple[str, ...]]:

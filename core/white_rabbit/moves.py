@@ -110,26 +110,29 @@ def parse(move: dict[str, Any]) -> AnyMove:
     yule.core.base.MalformedMove: 'move' needs a direction: 'cw' or 'ccw'
     """
     if type(move) is dict:  # a well-formed move of the tables above is read at once
-        kind, by = move.get("type"), move.get("by")
-        if kind == "roll":
-            value = move.get("value")
-            if by == CHANCE and type(value) is int and 1 <= value <= 6:
-                return ROLLS[value - 1]
-        elif type(by) is int and 0 <= by < MOST_SEATS:
-            if kind == "move":
-                direction = move.get("dir")
-                if direction == "cw" or direction == "ccw":
-                    return MOVES[by][direction]
-            elif kind == "max_place":
-                pile = move.get("pile")
-                if type(pile) is int and 0 <= pile < 8:
-                    return PLACES[by][pile]
-            elif kind == "max_take":
-                source, card = move.get("from"), move.get("card")
-                if (source is None or type(source) is int) and (card is None or type(card) is str):
-                    take = TAKES.get((by, source, card))
-                    if take is not None:
-                        return take
+        try:
+            kind, by = move["type"], move["by"]
+            if kind == "roll":
+                value = move["value"]
+                if by == CHANCE and type(value) is int and 1 <= value <= 6:
+                    return ROLLS[value - 1]
+            elif type(by) is int and 0 <= by < MOST_SEATS:
+                if kind == "move":
+                    direction = move["dir"]
+                    if direction == "cw" or direction == "ccw":
+                        return MOVES[by][direction]
+                elif kind == "max_place":
+                    pile = move["pile"]
+                    if type(pile) is int and 0 <= pile < 8:
+                        return PLACES[by][pile]
+                elif kind == "max_take":
+                    source, card = move["from"], move["card"]
+                    if (source is None or type(source) is int) and (card is None or type(card) is str):
+                        take = TAKES.get((by, source, card))
+                        if take is not None:
+                            return take
+        except KeyError:
+            pass  # a field is missing: the readers below say which
     kind, by = mover(move, CHANCE_MOVES, SEAT_MOVES)
     if kind == "roll":
         return Roll(whole_number(move, "value"))

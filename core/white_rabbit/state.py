@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from itertools import chain
 from typing import Any, cast
 
 from ..base import (
@@ -79,6 +80,10 @@ _ONE = tuple((seat,) for seat in range(MOST_SEATS))
 """``(seat,)`` for each seat: what :meth:`WhiteRabbitState.active` returns on a seat's move, made once."""
 _CHANCE = (CHANCE,)
 _DIRECTIONS = tuple((moves["cw"], moves["ccw"]) for moves in MOVES)
+_DEALT = sorted((*RABBIT_CARDS, MAX))
+"""The cards a deal holds, sorted."""
+LANDING = {d: [[step(space, steps, d) for steps in range(7)] for space in range(SPACES)] for d in ("cw", "ccw")}
+"""``LANDING[dir][space][steps]`` is :func:`~yule.core.white_rabbit.cards.step`'s space, looked up."""
 
 
 class CannotTake(IllegalMove):
@@ -227,6 +232,8 @@ class WhiteRabbitState(GameState[AnyMove]):
             raise WrongPhase("You have already rolled.")
 
     def verify_move(self, seat: int) -> None:
+        if seat == self.turn and self.phase == DIRECTION:
+            return  # every check below passes
         self._verify_turn(seat)
         phase = self.phase
         if phase != DIRECTION:
@@ -236,13 +243,12 @@ class WhiteRabbitState(GameState[AnyMove]):
         piles = move.piles
         if len(piles) != SPACES:
             raise BadChance(f"The deal makes {SPACES} piles, not {len(piles)}.")
-        cards = [c for p in piles for c in p]
-        if sorted(cards) != sorted((*RABBIT_CARDS, MAX)):
+        if sorted(chain.from_iterable(piles)) != _DEALT:
             raise BadChance("The deal must hold the 24 rabbit cards and Max, each once.")
         for number, pile in enumerate(piles):
-            rabbits = [c for c in pile if c != MAX]
-            if len(rabbits) != PILE_SIZE:
-                raise BadChance(f"Pile {number} must have {PILE_SIZE} rabbit cards, not {len(rabbits)}.")
+            rabbits = len(pile) - (MAX in pile)
+            if rabbits != PILE_SIZE:
+                raise BadChance(f"Pile {number} must have {PILE_SIZE} rabbit cards, not {rabbits}.")
             if MAX in pile[1:]:
                 raise BadChance("Max goes on top of a pile.")
 
@@ -268,6 +274,8 @@ class WhiteRabbitState(GameState[AnyMove]):
             raise CannotTake(f"You already have a {value}: Max only takes a value you lack.")
 
     def verify_max_place(self, seat: int, pile: int | None = None) -> None:
+        if seat == self.turn and self.phase == MAX_PLACE and (pile is None or 0 <= pile < SPACES):
+            return  # every check below passes
         self._verify_turn(seat)
         phase = self.phase
         if phase != MAX_PLACE:
@@ -318,15 +326,19 @@ class WhiteRabbitState(GameState[AnyMove]):
 
     # -- playing -----------------------------------------------------------------------------
 
-    def apply(self, move: AnyMove) -> list[Event]:
+    def play(self, move: AnyMove, events: list[Event] | None = None) -> None:
         play = _PLAY.get(type(move))
         if play is None:
             self.verify(move)  # not a White Rabbit move: says so
-        return play(self, move)  # type: ignore[misc]
+        play(self, move, events)  # type: ignore[misc]
 
     def chance_move(self, rng: random.Random) -> AnyMove:
         if self.phase == ROLL:
-            return ROLLS[rng.randrange(6)]  # the draw of rng.randint(1, 6)
+            # A die: three random bits, drawn again above 5, as rng.randrange(6) draws them.
+            face = rng.getrandbits(3)
+            while face > 5:
+                face = rng.getrandbits(3)
+            return ROLLS[face]
         if self.phase == DEAL:
             cards = list(RABBIT_CARDS)
             rng.shuffle(cards)
@@ -335,64 +347,66 @@ class WhiteRabbitState(GameState[AnyMove]):
             return Deal(tuple(map(tuple, piles)))
         raise WrongPhase("No chance move is pending.")
 
-    def _roll(self, move: Roll) -> list[Event]:
-        self._verify_roll_value(move)
+    def _roll(self, move: Roll, events: list[Event] | None) -> None:
         value = move.value
+        if self.phase != ROLL or not 1 <= value <= 6:
+            self._verify_roll_value(move)  # says why not
         self.rolls += 1
         self.die = value
         self.phase = DIRECTION
-        rabbit = self.rabbit
-        return [{"type": "roll", "by": self.turn, "value": value, "cw": step(rabbit, value, "cw"),
-                 "ccw": step(rabbit, value, "ccw")}]  # fmt: skip
+        if events is not None:
+            rabbit = self.rabbit
+            events.append({"type": "roll", "by": self.turn, "value": value, "cw": step(rabbit, value, "cw"),
+                           "ccw": step(rabbit, value, "ccw")})  # fmt: skip
 
-    def _deal(self, move: Deal) -> list[Event]:
-        self.verify(move)
+    def _deal(self, move: Deal, events: list[Event] | None) -> None:
+        if self.phase != DEAL:
+            self.verify(move)  # says why not
+        self.verify_deal(move)
         self.piles = [list(p) for p in move.piles]
         self.max_pile = next(i for i, p in enumerate(self.piles) if p and p[0] == MAX)
         self.phase = ROLL
         self.turn = 0
-        return [
-            {"type": "deal", "cards": [len(p) for p in self.piles], "max_pile": self.max_pile},
-            {"type": "turn", "seat": 0, "again": False},
-        ]
+        if events is not None:
+            events.append({"type": "deal", "cards": [len(p) for p in self.piles], "max_pile": self.max_pile})
+            events.append({"type": "turn", "seat": 0, "again": False})
 
-    def _move(self, move: Move) -> list[Event]:
+    def _move(self, move: Move, events: list[Event] | None) -> None:
         seat = move.by
-        self.verify_move(seat)
+        if seat != self.turn or self.phase != DIRECTION:
+            self.verify_move(seat)  # says why not
         steps = self.die
         start = self.rabbit
-        space = step(start, steps, move.dir)  # type: ignore[arg-type]
+        space = LANDING[move.dir][start][steps]  # type: ignore[index]
         self.rabbit = space
         pile = self.piles[space]
-        event: Event = {"type": "move", "by": seat, "dir": move.dir, "steps": steps, "from": start, "to": space}
-        events = [event]
-        if not pile:
-            event["card"] = None
-            event["outcome"] = "empty"
-            return self._end_turn(events, again=False)
-        card = pile.pop(0)
-        event["card"] = card
-        if self.seen_under[space] > len(pile):
-            self.seen_under[space] = len(pile)
-        if card == MAX:
-            self.max_pile = None
-            self.phase = MAX_TAKE
-            event["outcome"] = "max"
-            return events
+        card = pile.pop(0) if pile else None
         hand = self.hands[seat]
-        value = CARD_VALUE[card]
-        if hand[value] is None:
-            hand[value] = card
-            event["outcome"] = "kept"
-            if None not in hand[1:]:
-                return self._finish(events, seat)
+        if card is None:
+            outcome = "empty"
         else:
-            pile.append(card)
-            self.seen_under[space] += 1
-            event["outcome"] = "slid"
-        return self._end_turn(events, again=steps == 6)
+            if self.seen_under[space] > len(pile):
+                self.seen_under[space] = len(pile)
+            if card == MAX:
+                self.max_pile = None
+                self.phase = MAX_TAKE
+                outcome = "max"
+            elif hand[value := CARD_VALUE[card]] is None:
+                hand[value] = card
+                outcome = "kept"
+            else:
+                pile.append(card)
+                self.seen_under[space] += 1
+                outcome = "slid"
+        if events is not None:
+            events.append({"type": "move", "by": seat, "dir": move.dir, "steps": steps, "from": start, "to": space,
+                           "card": card, "outcome": outcome})  # fmt: skip
+        if outcome == "kept" and hand.count(None) == 1:  # a family: no value missing (hand[0] is no value)
+            self._finish(events, seat)
+        elif outcome != "max":
+            self._end_turn(events, steps == 6 and card is not None)
 
-    def _max_take(self, move: MaxTake) -> list[Event]:
+    def _max_take(self, move: MaxTake, events: list[Event] | None) -> None:
         self.verify_max_take(move.by, move)
         if move.source is not None:
             card = move.card
@@ -400,40 +414,44 @@ class WhiteRabbitState(GameState[AnyMove]):
             self.hands[move.source][value] = None
             self.hands[move.by][value] = card
         self.phase = MAX_PLACE
-        return [{"type": "max_take", "by": move.by, "from": move.source, "card": move.card}]
+        if events is not None:
+            events.append({"type": "max_take", "by": move.by, "from": move.source, "card": move.card})
 
-    def _max_place(self, move: MaxPlace) -> list[Event]:
+    def _max_place(self, move: MaxPlace, events: list[Event] | None) -> None:
         self.verify_max_place(move.by, move.pile)
         self.piles[move.pile].insert(0, MAX)
         self.max_pile = move.pile
-        events: list[Event] = [{"type": "max_place", "by": move.by, "pile": move.pile}]
+        if events is not None:
+            events.append({"type": "max_place", "by": move.by, "pile": move.pile})
         if None not in self.hands[move.by][1:]:
-            return self._finish(events, move.by)
-        return self._end_turn(events, again=self.die == 6)
+            self._finish(events, move.by)
+        else:
+            self._end_turn(events, self.die == 6)
 
-    def _end_turn(self, events: list[Event], again: bool) -> list[Event]:
+    def _end_turn(self, events: list[Event] | None, again: bool) -> None:
         if self.rolls >= MAX_ROLLS:
-            return self._finish(events, None)
+            self._finish(events, None)
+            return
         if not again:
             self.turn = (self.turn + 1) % self.players
         self.phase = ROLL
-        events.append({"type": "turn", "seat": self.turn, "again": again})
-        return events
+        if events is not None:
+            events.append({"type": "turn", "seat": self.turn, "again": again})
 
-    def _finish(self, events: list[Event], winner: int | None) -> list[Event]:
+    def _finish(self, events: list[Event] | None, winner: int | None) -> None:
         self.phase = OVER
         self.winner = winner
         self._outcome = score(self.hands, winner)
-        events.append(
-            {
-                "type": "game_over",
-                **self._outcome.to_record(),
-                "stopped": winner is None,
-                "rolls": self.rolls,
-                "oberhase": [self.oberhase(s) for s in range(self.players)],
-            }
-        )
-        return events
+        if events is not None:
+            events.append(
+                {
+                    "type": "game_over",
+                    **self._outcome.to_record(),
+                    "stopped": winner is None,
+                    "rolls": self.rolls,
+                    "oberhase": [self.oberhase(s) for s in range(self.players)],
+                }
+            )
 
     # -- what a seat may know ----------------------------------------------------------------
 
@@ -482,14 +500,14 @@ class WhiteRabbitState(GameState[AnyMove]):
         return view
 
 
-_PLAY: dict[type, Callable[[WhiteRabbitState, Any], list[Event]]] = {
+_PLAY: dict[type, Callable[[WhiteRabbitState, Any, list[Event] | None], None]] = {
     Roll: WhiteRabbitState._roll,
     Move: WhiteRabbitState._move,
     MaxTake: WhiteRabbitState._max_take,
     MaxPlace: WhiteRabbitState._max_place,
     Deal: WhiteRabbitState._deal,
 }
-"""Each kind of move and how :meth:`WhiteRabbitState.apply` checks and plays it."""
+"""Each kind of move and how :meth:`WhiteRabbitState.play` checks and plays it."""
 
 
 def score(hands: list[list[str | None]], winner: int | None) -> Outcome:

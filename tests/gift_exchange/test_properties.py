@@ -66,6 +66,14 @@ def check_game(record: dict) -> None:
         elif kind == "bring":
             secret[move["by"]] = label[move["by"]] = move["label"]
         events = state.apply(state.parse_record_move(move))
+        # Listing: the gifts listed to open and to steal are those the one-gift rules allow.
+        mover = state.mover()
+        if mover is not None and state.phase in ("playing", "final"):
+            listed = {(m.type, m.gift) for m in state.legal_moves(mover) if m.type != "keep"}
+            allowed = {("steal", g) for g in opened if state.steal_refusal(mover, g) is None}
+            if state.phase == "playing":
+                allowed |= {("open", g) for g in range(n) if g not in opened and state.open_refusal(mover, g) is None}
+            assert listed == allowed
         # Gifts: each open gift has exactly one holder, who holds it and nothing else.
         holders = [state.holder[g] for g in opened]
         assert len(set(holders)) == len(opened) and all(state.held[state.holder[g]] == g for g in opened)

@@ -1,13 +1,19 @@
-"""Helpers shared by the network tests."""
+"""Helpers shared by the network tests, and :func:`problems`: how a frame differs from the
+``TypedDict`` that :mod:`yule.netplay.frames` gives it (this file's own check: pydantic reads
+``typing.TypedDict`` only from Python 3.12 on)."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable
+import types
+import typing
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, NotRequired, Union, get_args, get_origin
 
+from yule.core import get_game
+from yule.netplay import frames
 from yule.netplay.store import Store
 from yule.netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, encode, read_frame
 
@@ -134,3 +140,67 @@ def split_frames(data: bytes) -> list[dict]:
         pos += 4 + size
     assert pos == len(data)
     return frames
+
+
+FRAME_TYPES: dict[str, Any] = {
+    get_args(typing.get_type_hints(get_origin(kind) or kind)["type"])[0]: kind for kind in get_args(frames.HostFrame)
+}
+"""Each host frame's ``type`` -> its ``TypedDict``."""
+
+
+def view_type(game: str) -> Any:
+    """The ``TypedDict`` of ``game``'s views: what its state's ``view`` returns."""
+    spec = get_game(game)
+    state = spec.new_state(spec.min_players, spec.default_options)
+    return typing.get_type_hints(type(state).view)["return"]
+
+
+def problems(value: Any, kind: Any, where: str) -> list[str]:
+    """How ``value`` differs from the type ``kind`` (none: it is one), each said with ``where`` it is."""
+    origin, args = get_origin(kind), get_args(kind)
+    if kind is Any or kind is object:
+        return []
+    if kind is None or kind is type(None):
+        return [] if value is None else [f"{where}: {value!r} is not None"]
+    if origin is Literal:
+        return [] if value in args else [f"{where}: {value!r} is none of {args}"]
+    if origin in (Union, types.UnionType):
+        found = [problems(value, option, where) for option in args]
+        return [] if [] in found else [f"{where}: {value!r} is none of {kind}: {found}"]
+    if typing.is_typeddict(origin or kind):
+        return typed_dict_problems(value, kind, where)
+    if origin in (list, dict, Mapping) or kind in (list, dict):
+        container = list if (origin or kind) is list else Mapping
+        if not isinstance(value, container):
+            return [f"{where}: {value!r} is not a {container.__name__}"]
+        if not args:
+            return []
+        if container is list:
+            return [p for i, item in enumerate(value) for p in problems(item, args[0], f"{where}[{i}]")]
+        return [p for key, item in value.items() for p in problems(key, args[0], where) + problems(item, args[1], f"{where}.{key}")]  # fmt: skip
+    if kind is float:
+        return [] if isinstance(value, int | float) and not isinstance(value, bool) else [f"{where}: {value!r} is not a number"]  # fmt: skip
+    if kind is int:
+        return [] if isinstance(value, int) and not isinstance(value, bool) else [f"{where}: {value!r} is not an int"]
+    return [] if type(value) is kind else [f"{where}: {value!r} is not a {kind}"]
+
+
+def typed_dict_problems(value: Any, kind: Any, where: str) -> list[str]:
+    """How ``value`` differs from the ``TypedDict`` ``kind`` (maybe generic: ``ViewFrame[View]``)."""
+    if not isinstance(value, dict):
+        return [f"{where}: {value!r} is not a map"]
+    cls = get_origin(kind) or kind
+    bound = dict(zip(getattr(cls, "__parameters__", ()), get_args(kind), strict=False))
+    hints = typing.get_type_hints(cls, include_extras=True)  # NotRequired kept: read from the annotations
+    required = {key for key, hint in hints.items() if get_origin(hint) is not NotRequired} - cls.__optional_keys__
+    found = [f"{where}: no {key!r}" for key in sorted(required - value.keys())]
+    found += [f"{where}: {key!r} is not a key of {cls.__name__}" for key in sorted(value.keys() - hints.keys())]
+    for key in value.keys() & hints.keys():
+        hint = hints[key]
+        if get_origin(hint) is NotRequired:
+            hint = get_args(hint)[0]
+        hint = bound.get(hint, hint)  # a type variable: the type given for it
+        if key == "view" and cls is frames.ViewFrame:
+            hint = view_type(value["view"]["game"])  # each game's view as the game types it
+        found += problems(value[key], hint, f"{where}.{key}")
+    return found

@@ -13,9 +13,10 @@ from netplay_support import next_message, old_store
 from yule.netplay import CHAT_LENGTH
 from yule.netplay.chat import CHAT_KEPT
 from yule.netplay.client import Client, HostError, may_move
+from yule.netplay.follower import log_lines
 from yule.netplay.host import Host
 from yule.netplay.store import ChatRow
-from yule.tui.screens import host_log_lines
+from yule.tui.widgets import log_text
 
 HOSTILE = "look \x1b[31mred\x1b[0m [bold]here[/] \x1b]0;pwned\x07\u202eok\r\nbye"
 CLEANED = "look red [bold]here[/] ok bye"
@@ -187,7 +188,7 @@ async def test_old_lines_come_back_where_they_were_said_also_after_a_restart(tmp
             await tv.watch(table, created["code"])
             log = await next_message(tv, "log", table=table)
             assert log["game_no"] == 1 and all(isinstance(e["seq"], int) for e in log["entries"])
-            lines = [line if isinstance(line, str) else line.plain for line in host_log_lines(log)]
+            lines = [str(log_text(line)) for line in log_lines(log)]
             merged.append([line for line in lines if "started" not in line])  # said live, rebuilt the same
         first = lines.index(f"chat│ Ana: at move {said[0]}")
         assert lines[0] == "chat│ Ana: before the game"
@@ -227,6 +228,6 @@ async def test_a_line_said_after_an_undo_comes_back_after_it(host):
         log = await next_message(tv, "log", table=table)
     seqs = [entry["seq"] for entry in log["entries"]]
     assert seqs == sorted(seqs) and not any(" opened " in entry["text"] for entry in log["entries"][:-1])
-    lines = [line if isinstance(line, str) else line.plain for line in host_log_lines(log)]
+    lines = [str(log_text(line)) for line in log_lines(log)]
     assert lines[-2:] == [log["entries"][-1]["text"], "chat│ Org (watching): after the undo"]
     assert lines[-2].startswith("Undone: ")

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui_support import NAMES
+from tui_support import NAMES, info_frame, view_frame
 
 from yule.core.gift_exchange import GAME, Bring, Open, Order, Steal
+from yule.netplay.follower import TableFollower
+from yule.tui.gift_exchange.party import PartyScreen
 from yule.tui.gift_exchange.tv import GiftExchangeTV
-from yule.tui.party import PartyScreen
 from yule.tui.widgets import PlainApp
 
 LABELS = ["Waffle maker", "", "Snow globe", "Fondue set", "Singing fish", "Board game"]
@@ -50,16 +51,18 @@ class BoardApp(PlainApp):
         self.status = {"place": "Yule party · 192.0.2.1:7737", "code": "K7QF2M", "connection": "connected"}
 
     async def on_mount(self) -> None:
+        """The frames the organiser (or the TV) gets, followed: the table, the view (after the one before)."""
         names = names_for(self.state.players)
         view = self.state.view(None)
-        if self.tv:
-            screen = GiftExchangeTV()
-            await self.push_screen(screen)
-            if self.before is not None:
-                screen.show(self.before, names)
-            screen.show(view, names)
-            return
-        screen = PartyScreen()
+        follower: TableFollower[Any] = TableFollower(3)
+        screen = GiftExchangeTV(follower) if self.tv else PartyScreen(follower)
         await self.push_screen(screen)
         acting = [{"seat": s, "actions": self.state.view(s)["actions"]} for s in view["active"]]
-        screen.show(view, names, acting)
+        frames = [info_frame("gift-exchange", names, organised=True, organiser=not self.tv)]
+        if self.before is not None:
+            frames.append(view_frame(self.before, 1))
+        frames.append(view_frame(view, 2, **({} if self.tv else {"acting": acting})))
+        for frame in frames:
+            change = follower.take(frame)
+            assert change is not None
+            screen.follow(change)

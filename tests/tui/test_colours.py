@@ -17,7 +17,7 @@ import pytest
 from rich.color import Color, ColorSystem
 from rich.style import Style
 from textual.widget import Widget
-from tui_support import screen_text
+from tui_support import MODES, colour_mode, screen_text
 from tv_support import GAMES, TABLE_GAMES
 
 from yule.core.elf.board import TOKENS
@@ -27,14 +27,6 @@ from yule.tui.palette import ANSI_SENT, ANSI_XTERM, INKS, ansi, contrast, letter
 from yule.tui.white_elephant import gifts as white_elephant_gifts
 from yule.tui.white_rabbit import cards as white_rabbit_cards
 from yule.tui.widgets import GameLog, KeysFooter, StatusLine
-
-MODES: dict[str, tuple[dict[str, str], str | None]] = {
-    "16 colours": ({"TERM": "xterm-16color"}, "standard"),
-    "256 colours": ({"TERM": "xterm-256color"}, "256"),
-    "truecolor": ({"TERM": "xterm-256color", "COLORTERM": "truecolor"}, "truecolor"),
-    "no colour": ({"TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"}, "truecolor"),
-}
-"""Each mode: the terminal's environment, and the colour system the app must see in it."""
 
 SYSTEM = {"standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT, "truecolor": ColorSystem.TRUECOLOR}
 
@@ -76,11 +68,7 @@ def sent(style: Style, system: ColorSystem) -> tuple[Any, ...]:
 async def marks_on_screen(game: str, mode: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, set[tuple[Any, ...]]]:
     """Each kind of mark on ``game``'s table in ``mode``: the looks it is sent in (not in the
     status line, the log, the keys, or a legend of the marks in muted words)."""
-    environment, system = MODES[mode]
-    for name in ("TERM", "COLORTERM", "NO_COLOR", "TEXTUAL_COLOR_SYSTEM"):
-        monkeypatch.delenv(name, raising=False)
-    for name, value in environment.items():
-        monkeypatch.setenv(name, value)
+    system = colour_mode(mode, monkeypatch)
     app = GAMES[game.replace("-", "_")]()
     assert app.console.color_system == system
     found: dict[str, set[tuple[Any, ...]]] = {}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from elf_support import ElfViewApp, Position
-from tui_support import screen_text, wait_for, wait_for_screen
+from tui_support import screen_text, view_of, wait_for, wait_for_screen
 
 from yule.core.elf.preview import preview
 from yule.tui.app import PlaySetup, YuleApp
@@ -193,7 +193,7 @@ async def test_the_whole_game_against_a_real_host(tmp_path, monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
 
         def my_turn() -> bool:
-            view = app.last_view or {}
+            view = view_of(app)
             screen = app.table_screen
             return "result" in view or (
                 view.get("turn") is not None
@@ -204,19 +204,19 @@ async def test_the_whole_game_against_a_real_host(tmp_path, monkeypatch):
             )
 
         await wait_for(pilot, my_turn, what="Ana's first turn")
-        hand = list(app.last_view["hands"][app.last_view["you"]])
+        hand = list(view_of(app)["hands"][view_of(app)["you"]])
         await pilot.press("enter")
         await wait_for(
             pilot, lambda: any(line.startswith("Ana played") for line in app.table_screen.lines), what="the play"
         )
-        assert len(app.last_view["paths"]) == 1 and app.last_view["paths"][0]["card"] in hand
+        assert len(view_of(app)["paths"]) == 1 and view_of(app)["paths"][0]["card"] in hand
         # Then one card a turn and end it, until the game is over.
-        while "result" not in app.last_view:
+        while "result" not in view_of(app):
             await wait_for(pilot, my_turn, what="Ana's turn")
-            if "result" in app.last_view:
+            if "result" in view_of(app):
                 break
             seen = len(app.table_screen.lines)
-            await pilot.press("enter" if not app.last_view["plays_this_turn"] else "e")
+            await pilot.press("enter" if not view_of(app)["plays_this_turn"] else "e")
             await wait_for(pilot, lambda: len(app.table_screen.lines) > seen, what="the move in the log")
         text = await wait_for_screen(pilot, GameOverScreen, "Game over.", "Highest score wins.", what="the scores")
         assert re.search(r"goal-\d  +[A-Z]{4} \d", text)  # the sheet; the headline may wrap (a tie)

@@ -8,7 +8,7 @@ import json
 
 from gift_exchange_support import LABELS, WRAPPINGS, BoardApp, position
 from textual.widgets import Input
-from tui_support import Notes, Played, ViewApp, burst, screen_text, wait_for
+from tui_support import Notes, Played, ViewApp, burst, info_of, screen_text, view_of, wait_for
 
 from yule.core import get_game
 from yule.core.estimate import estimate
@@ -17,8 +17,8 @@ from yule.core.records import verify_record
 from yule.netplay.client import Client
 from yule.tui.dialogs import ConfirmScreen
 from yule.tui.gift_exchange.forms import FormScreen
+from yule.tui.gift_exchange.party import OPTION_FIELDS, EndScreen, PartyApp, PartyScreen, SetupScreen
 from yule.tui.gift_exchange.tv import GiftExchangeTV
-from yule.tui.party import OPTION_FIELDS, EndScreen, PartyApp, PartyScreen, SetupScreen
 from yule.tui.tv import WatchApp
 from yule.tui.widgets import GameTable
 
@@ -28,9 +28,9 @@ def party_app(tmp_path) -> PartyApp:
 
 
 async def type_guest(pilot, name: str, label: str, wrapping: str) -> None:
-    await pilot.press(*name, "enter")
-    await pilot.press(*label, "enter")
-    await pilot.press(*wrapping, "enter")
+    """A guest and their gift typed into the form, a quick typist's burst (a key pressed one by
+    one waits for a repaint: a party's worth takes seconds)."""
+    burst(pilot.app, *name, "enter", *label, "enter", *wrapping, "enter")
     await pilot.pause()
 
 
@@ -58,21 +58,21 @@ async def set_up_three(pilot, app: PartyApp) -> None:
     await pilot.press("d")
     await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the draw question")
     await pilot.press("y")
-    await wait_for(pilot, lambda: app.view is not None and app.view["phase"] == "playing", what="the drawn order")
+    await wait_for(pilot, lambda: view_of(app).get("phase") == "playing", what="the drawn order")
     await wait_for(pilot, lambda: isinstance(app.screen, PartyScreen), what="the party screen")
 
 
 def acting(app: PartyApp) -> int:
-    return app.acting[0]["seat"]
+    return app.table.frame["acting"][0]["seat"]
 
 
 async def choose(pilot, app: PartyApp, gift: int, label: str | None = None) -> None:
-    seq = len(app.lines)
+    seq = len(app.table.lines)
     await pilot.press(str(gift + 1), "enter")
     if label is not None:
         await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the label at the reveal")
-        await pilot.press(*label, "enter")
-    await wait_for(pilot, lambda: len(app.lines) > seq, what=f"the move on gift {gift}")
+        burst(app, *label, "enter")
+    await wait_for(pilot, lambda: len(app.table.lines) > seq, what=f"the move on gift {gift}")
 
 
 async def test_a_party_driven_by_keys_with_undo_end_and_export(tmp_path):
@@ -92,16 +92,16 @@ async def test_a_party_driven_by_keys_with_undo_end_and_export(tmp_path):
         await pilot.pause(0.1)
         assert any("straight back" in n.message for n in notes)
         await choose(pilot, app, 1, label="Kite")  # Ben's blank gift is named as it is opened
-        assert app.view["gifts"][1]["label"] == "Kite"
-        lines = len(app.lines)
+        assert view_of(app)["gifts"][1]["label"] == "Kite"
+        lines = len(app.table.lines)
         await pilot.press("u")
-        await wait_for(pilot, lambda: len(app.lines) > lines, what="the undo")
-        assert app.lines[-1].startswith("Undone: ") and not app.view["gifts"][1]["opened"]
-        assert acting(app) == first and app.view["chain"] == [{"by": second, "gift": 0, "from": first}]
+        await wait_for(pilot, lambda: len(app.table.lines) > lines, what="the undo")
+        assert app.table.lines[-1].startswith("Undone: ") and not view_of(app)["gifts"][1]["opened"]
+        assert acting(app) == first and view_of(app)["chain"] == [{"by": second, "gift": 0, "from": first}]
         await choose(pilot, app, 1, label="Kite")
         await choose(pilot, app, 2)
-        await wait_for(pilot, lambda: app.view["phase"] in ("final", "over"), what="every gift open")
-        if app.view["phase"] == "final":
+        await wait_for(pilot, lambda: view_of(app)["phase"] in ("final", "over"), what="every gift open")
+        if view_of(app)["phase"] == "final":
             await pilot.press("k")
             await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="keep?")
             await pilot.press("y")
@@ -129,7 +129,7 @@ async def test_a_stopped_party_resumes_from_the_data_folder(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await set_up_three(pilot, app)
         await choose(pilot, app, 0)
-        opened_by = app.view["gifts"][0]["holder"]
+        opened_by = view_of(app)["gifts"][0]["holder"]
         table = app.party.table
     saved = tmp_path / "data" / "party.json"
     assert json.loads(saved.read_text())["token"] == app.party.token
@@ -139,13 +139,11 @@ async def test_a_stopped_party_resumes_from_the_data_folder(tmp_path):
     async with again.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: "Resume the unfinished party" in screen_text(again), what="the resume question")
         await pilot.press("y")
-        await wait_for(
-            pilot, lambda: isinstance(again.screen, PartyScreen) and again.view is not None, what="the party"
-        )
-        assert again.party.table == table and again.view["gifts"][0]["holder"] == opened_by
-        assert any("opened gift #1: Waffle maker" in line for line in again.lines)
+        await wait_for(pilot, lambda: isinstance(again.screen, PartyScreen) and bool(view_of(again)), what="the party")
+        assert again.party.table == table and view_of(again)["gifts"][0]["holder"] == opened_by
+        assert any("opened gift #1: Waffle maker" in line for line in again.table.lines)
         await choose(pilot, again, 1, label="Kite")
-        assert again.view["gifts"][1]["opened"]
+        assert view_of(again)["gifts"][1]["opened"]
 
 
 async def test_guests_typed_in_one_burst_land_in_their_fields(tmp_path):
@@ -173,12 +171,12 @@ async def test_the_party_header_shows_the_whole_tv_command_and_the_connection(tm
         assert f"TV after the draw: yule watch {app.address}" in header and "host: connected" in header
         await pilot.press("d", "y")
         await wait_for(pilot, lambda: isinstance(app.screen, PartyScreen), what="the party screen")
-        code = app.info["code"]
+        code = info_of(app)["code"]
         await wait_for(pilot, lambda: code in screen_text(app), what="the code")
         header = screen_text(app).splitlines()[0]
         assert f"yule watch {app.address} --code {code}" in header and header.rstrip().endswith("host: connected")
         app.address = "[fd00:1234:5678:9abc:def0:1234:5678:9abc]:7737"  # too long for 80 columns with the rest
-        app._table_info(app.info)
+        app._table_info(app.table)
         await pilot.pause()
         header = screen_text(app).splitlines()[0]
         assert header.startswith(" …") and f"9abc]:7737 --code {code}" in header
@@ -274,17 +272,17 @@ async def test_networked_play_bring_then_open_by_keys(tmp_path, monkeypatch):
 
     app = YuleApp(name="Ana", play=PlaySetup("gift-exchange", 3, bot_delay=0.2), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: "actions" in (app.last_view or {}), what="Ana may bring")
+        await wait_for(pilot, lambda: "actions" in view_of(app), what="Ana may bring")
         await pilot.press("b")
         await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the bring form")
-        await pilot.press(*"Waffle maker", "enter", *"gold box", "enter")
-        await wait_for(pilot, lambda: (app.last_view or {}).get("phase") != "bringing", what="the order")
-        assert app.last_view["gifts"][0]["label"] == "Waffle maker"  # Ana's own label, in Ana's view only
-        await wait_for(pilot, lambda: "actions" in app.last_view or "result" in app.last_view, what="Ana's move")
-        if "result" not in app.last_view:
+        burst(app, *"Waffle maker", "enter", *"gold box", "enter")
+        await wait_for(pilot, lambda: view_of(app).get("phase") != "bringing", what="the order")
+        assert view_of(app)["gifts"][0]["label"] == "Waffle maker"  # Ana's own label, in Ana's view only
+        await wait_for(pilot, lambda: "actions" in view_of(app) or "result" in view_of(app), what="Ana's move")
+        if "result" not in view_of(app):
 
             def moved() -> tuple[int, int]:
-                return sum(g["opened"] for g in app.last_view["gifts"]), app.last_view["steals_total"]
+                return sum(g["opened"] for g in view_of(app)["gifts"]), view_of(app)["steals_total"]
 
             before = moved()
             await pilot.press("enter")
@@ -315,7 +313,7 @@ async def test_a_refused_bring_keeps_what_was_typed():
         await wait_for(pilot, lambda: app.table_screen.table.view is not None, what="the table")
         await pilot.press("b")
         await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the bring form")
-        await pilot.press(*"Waffle maker", "enter", *"gold box", "enter")
+        burst(app, *"Waffle maker", "enter", *"gold box", "enter")
         await wait_for(pilot, lambda: app.moves and app.screen is app.table_screen, what="the bring sent")
         await wait_for(pilot, lambda: not app.table_screen.table.pending, what="the refusal heard")
         await pilot.press("b")
@@ -363,7 +361,7 @@ async def test_a_refused_opening_keeps_the_name_typed_for_the_gift():
         assert app.table_screen.table.view["actions"]["name_needed"] == [1]
         await pilot.press("2", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="what is it?")
-        await pilot.press(*"Singing fish", "enter")
+        burst(app, *"Singing fish", "enter")
         await wait_for(pilot, lambda: app.moves and app.screen is app.table_screen, what="the opening sent")
         assert app.moves[-1] == {"type": "open", "gift": 1, "label": "Singing fish"}
         await wait_for(pilot, lambda: not app.table_screen.table.pending, what="the refusal heard")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from gift_exchange_support import BoardApp, names_for, position
 
 from yule.core.gift_exchange import Keep, Open
-from yule.tui.party import EndScreen
+from yule.tui.gift_exchange.party import EndScreen
 from yule.tui.widgets import PlainApp
 
 SMALL, BIG = (80, 24), (160, 45)

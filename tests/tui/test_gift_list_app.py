@@ -4,7 +4,7 @@ every bring, open and steal of a game made by key presses, then the revealed lis
 from __future__ import annotations
 
 from gift_list_support import screen_lines
-from tui_support import wait_for, wait_for_screen
+from tui_support import view_of, wait_for, wait_for_screen
 
 from yule.tui.app import PlaySetup, YuleApp
 from yule.tui.screens import GameOverScreen
@@ -12,7 +12,7 @@ from yule.tui.screens import GameOverScreen
 
 def may_move(app: YuleApp) -> bool:
     """The table shows a view in which this seat may bring, open or steal, and nothing is on its way."""
-    view = app.last_view or {}
+    view = view_of(app)
     screen = app.table_screen
     return (
         any(why is None for why in (view.get("actions") or {}).values())
@@ -27,8 +27,8 @@ async def test_a_whole_game_by_keys_against_the_host(tmp_path, monkeypatch):
     done = {"bring": 0, "open": 0, "steal": 0}
     async with app.run_test(size=(80, 24)) as pilot:
         while True:
-            await wait_for(pilot, lambda: may_move(app) or "result" in (app.last_view or {}), what="Ana's move")
-            view = app.last_view
+            await wait_for(pilot, lambda: may_move(app) or "result" in view_of(app), what="Ana's move")
+            view = view_of(app)
             if "result" in view:
                 break
             actions = view["actions"]

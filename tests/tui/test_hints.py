@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from gift_exchange_support import names_for
 from gift_exchange_support import position as party
-from tui_support import Played, Position, ViewApp, screen_text, wait_for
+from tui_support import Played, Position, ViewApp, info_of, screen_text, wait_for
 
 from yule.core.gift_exchange import GAME
 from yule.tui.app import PlaySetup, YuleApp
@@ -84,7 +84,9 @@ async def test_the_game_menu_asks_the_bots_level_and_seats_those_bots(tmp_path, 
         text = screen_text(app)
         assert "Easy" in text and "Normal" in text and "Hard" in text
         await pilot.press("down", "enter")  # from Normal down to Hard
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.info is not None, what="the table")
-        await wait_for(pilot, lambda: None not in app.info["seats"], what="the bots")
-        assert [s["bot"] for s in app.info["seats"]] == [None, "ismcts", "ismcts"]
-        assert [s["name"] for s in app.info["seats"][1:]] == ["Hard Bot 2", "Hard Bot 3"]
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, TableScreen) and info_of(app) is not None, what="the table"
+        )
+        await wait_for(pilot, lambda: None not in info_of(app)["seats"], what="the bots")
+        assert [s["bot"] for s in info_of(app)["seats"]] == [None, "ismcts", "ismcts"]
+        assert [s["name"] for s in info_of(app)["seats"][1:]] == ["Hard Bot 2", "Hard Bot 3"]

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import OptionList
-from tui_support import Notes, burst, my_turn, new_table_form, screen_text, wait_for, wait_for_screen
+from tui_support import (
+    Notes,
+    burst,
+    info_of,
+    my_turn,
+    new_table_form,
+    screen_text,
+    table_of,
+    view_of,
+    wait_for,
+    wait_for_screen,
+)
 
 from yule.core import get_game
 from yule.core.estimate import estimate
@@ -23,19 +34,19 @@ async def test_play_whole_turns_then_the_whole_game_and_again(tmp_path):
     app = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
-        exchange = app.last_view["exchange"]
+        exchange = view_of(app)["exchange"]
         await pilot.press("space", "right", "space", "t")
         await wait_for(
             pilot, lambda: any("Ana took 2 gifts" in line for line in app.table_screen.lines), what="the take"
         )
-        assert not set(exchange[:2]) & set(app.last_view["exchange"])
+        assert not set(exchange[:2]) & set(view_of(app)["exchange"])
         # Every later turn: clear out (with its confirmation) or end the turn after a main action.
-        while "result" not in app.last_view:
-            await wait_for(pilot, lambda: my_turn(app) or "result" in app.last_view, what="Ana's turn")
-            if "result" in app.last_view:
+        while "result" not in view_of(app):
+            await wait_for(pilot, lambda: my_turn(app) or "result" in view_of(app), what="Ana's turn")
+            if "result" in view_of(app):
                 break
             seen = len(app.table_screen.lines)
-            if app.last_view["phase"] == "after":
+            if view_of(app)["phase"] == "after":
                 await pilot.press("e")
             else:
                 await pilot.press("c")
@@ -45,7 +56,7 @@ async def test_play_whole_turns_then_the_whole_game_and_again(tmp_path):
         await wait_for_screen(pilot, GameOverScreen, "Game over.", "Collections", "Junk", "Peanuts", what="the scores")
         assert any("cleared out the Exchange" in line for line in app.table_screen.lines)
         await pilot.press("n")
-        await wait_for(pilot, lambda: "result" not in app.last_view, what="the next game")
+        await wait_for(pilot, lambda: "result" not in view_of(app), what="the next game")
         assert isinstance(app.screen, TableScreen)
 
 
@@ -63,7 +74,7 @@ async def test_a_move_goes_with_its_views_seq_and_a_stale_screen_is_refused(tmp_
     notes = Notes()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
-        at_host = app.host.tables[app.table_id]
+        at_host = app.host.tables[table_of(app)]
         seq = at_host.seq
         table = app.table_screen.table
         assert table.seq == seq
@@ -88,26 +99,26 @@ async def test_lobby_create_add_bots_start_and_take(host):
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("enter", "end", "backspace", "3", "enter")
-        await wait_for(pilot, lambda: app.info is not None, what="the new table")
-        code = app.info["code"]
+        await wait_for(pilot, lambda: info_of(app) is not None, what="the new table")
+        code = info_of(app)["code"]
         assert code and app.screen.query_one(StatusLine).code == code
         assert code in screen_text(app)
         await pilot.press("a")
         await wait_for(pilot, lambda: "children win often" in screen_text(app), what="the level menu, kind bots in it")
         assert "Adapting: weaker or stronger each game so all win" in screen_text(app)
         await pilot.press("up", "up", "enter")  # the level menu starts at normal: up is kind, then easy
-        await wait_for(pilot, lambda: app.info["seats"][1] is not None, what="an easy bot")
+        await wait_for(pilot, lambda: info_of(app)["seats"][1] is not None, what="an easy bot")
         await pilot.press("a", "enter")
-        await wait_for(pilot, lambda: None not in app.info["seats"], what="two bots")
-        assert [s["bot"] for s in app.info["seats"][1:]] == ["random", "greedy"]
+        await wait_for(pilot, lambda: None not in info_of(app)["seats"], what="two bots")
+        assert [s["bot"] for s in info_of(app)["seats"][1:]] == ["random", "greedy"]
         assert "Easy Bot 2 (bot)" in screen_text(app) and "Normal Bot 3 (bot)" in screen_text(app)
         await pilot.press("x", "enter")  # the first seat offered: the easy bot's
-        await wait_for(pilot, lambda: app.info["seats"][1] is None, what="a bot removed")
+        await wait_for(pilot, lambda: info_of(app)["seats"][1] is None, what="a bot removed")
         await pilot.press("s")
         await pilot.pause(0.2)
         assert any("Every seat needs" in n.message for n in notes)
         await pilot.press("a", "enter")
-        await wait_for(pilot, lambda: None not in app.info["seats"], what="two bots again")
+        await wait_for(pilot, lambda: None not in info_of(app)["seats"], what="two bots again")
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
         await wait_for(pilot, lambda: my_turn(app), what="Ben's turn")
@@ -137,7 +148,7 @@ async def first_turn_view(home, monkeypatch, seed: int) -> dict:
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
         assert "not supported" not in str([n.message for n in notes])
-        return app.last_view
+        return view_of(app)
 
 
 async def test_play_with_a_seed_deals_the_same_game(tmp_path, monkeypatch):
@@ -155,14 +166,14 @@ async def test_join_by_code_alone(host):
         await cy.add_bot(created["table"])
         app = YuleApp(name="Dee", address=("127.0.0.1", port), code=created["code"], discover=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: app.info is not None and app.info["you"] is not None, what="the seat")
-            assert app.table_id == created["table"]
+            await wait_for(pilot, lambda: info_of(app) is not None and info_of(app)["you"] is not None, what="the seat")
+            assert table_of(app) == created["table"]
             assert created["code"] in screen_text(app)
         wrong = YuleApp(name="Eve", address=("127.0.0.1", port), code="ZZZZZZ", discover=False)
         wrong_notes = Notes()
         async with wrong.run_test(size=(80, 24), message_hook=wrong_notes) as pilot:
             await wait_for(pilot, lambda: any("ZZZZZZ" in (n.title or "") for n in wrong_notes), what="the refusal")
-            assert wrong.table_id is None and isinstance(wrong.screen, LobbyScreen)
+            assert table_of(wrong) is None and isinstance(wrong.screen, LobbyScreen)
 
 
 async def test_a_game_and_seat_count_typed_in_one_burst_make_that_table(host):
@@ -174,8 +185,8 @@ async def test_a_game_and_seat_count_typed_in_one_burst_make_that_table(host):
         games = app.screen.games
         assert games[app.screen.query_one("#game", OptionList).highlighted or 0].name == "white-elephant"
         burst(app, "down", "down", "enter", "3", "enter")  # a fast typist: the third game, 3 seats, create
-        await wait_for(pilot, lambda: app.info is not None, what="the new table")
-        assert app.info["game"] == games[2].name and len(app.info["seats"]) == 3
+        await wait_for(pilot, lambda: info_of(app) is not None, what="the new table")
+        assert info_of(app)["game"] == games[2].name and len(info_of(app)["seats"]) == 3
 
 
 async def test_create_a_table_with_the_games_options(host):
@@ -197,9 +208,9 @@ async def test_create_a_table_with_the_games_options(host):
         await pilot.press("backspace", "2", "tab", "space", "tab", "1", "tab", "tab", "tab")
         assert "Steal back scope:" in screen_text(app) and "every gift lost this turn" in screen_text(app)
         await pilot.press("enter", "down", "enter", "ctrl+s")  # the drop-down: only the last gift lost
-        await wait_for(pilot, lambda: app.info is not None, what="the new table")
-        assert app.info["game"] == "gift-exchange" and len(app.info["seats"]) == 3 and not app.info["open"]
-        assert app.info["options"] == {
+        await wait_for(pilot, lambda: info_of(app) is not None, what="the new table")
+        assert info_of(app)["game"] == "gift-exchange" and len(info_of(app)["seats"]) == 3 and not info_of(app)["open"]
+        assert info_of(app)["options"] == {
             "steal_limit": 2, "no_steal_back": False, "max_steals_per_turn": 1, "final_swap": True, "open_own": True,
             "steal_back_scope": "last",
         }  # fmt: skip

@@ -7,14 +7,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from conftest import running
-from tui_support import Notes, screen_text, wait_for
+from tui_support import Notes, screen_text, table_of, view_of, wait_for
 
 from yule.netplay.client import Client
 from yule.netplay.connection import Limits
 from yule.netplay.host import Host
 from yule.tui.app import YuleApp
+from yule.tui.following import LogScreen
 from yule.tui.lobby import CodeScreen, LobbyScreen
-from yule.tui.screens import LogScreen, TableScreen
+from yule.tui.screens import TableScreen
 from yule.tui.tv import WatchApp
 from yule.tui.widgets import ChatInput
 
@@ -39,7 +40,7 @@ async def test_chat_at_the_table_both_ways_and_the_lines_said_before_sitting_dow
         await ben.chat(table, "said before you came [wave]")
         app = YuleApp(name="Ana", address=("127.0.0.1", port), code=created["code"], discover=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: app.table_id == table, what="Ana at the table")
+            await wait_for(pilot, lambda: table_of(app) == table, what="Ana at the table")
             # The waiting table in the lobby: its panel shows the chat, m says a line there too.
             await wait_for(pilot, lambda: "Ben: said before you came" in screen_text(app), what="lobby chat")
             await pilot.press("m", *"hello [all]", "enter")
@@ -49,7 +50,7 @@ async def test_chat_at_the_table_both_ways_and_the_lines_said_before_sitting_dow
             await wait_for(pilot, lambda: "chat│ Ana: hello [all]" in screen_text(app), what="in the panel")
             await ben.fill_bots(table)
             await ben.start(table)
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.last_view, what="the game")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and view_of(app), what="the game")
             await wait_for(pilot, lambda: "chat│ Ben: said before you came [wave]" in log_text(app), what="history")
             assert "chat│ Ana: hello [all]" in log_text(app)
             await wait_for(pilot, lambda: "m Chat" in screen_text(app), what="the chat key in the footer")

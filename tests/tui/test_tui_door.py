@@ -12,7 +12,7 @@ import asyncio
 from typing import Any
 
 from conftest import FAST, running
-from tui_support import Notes, screen_text, wait_for, wait_for_screen
+from tui_support import Notes, info_of, screen_text, table_of, wait_for, wait_for_screen
 
 from yule.netplay.client import Client
 from yule.netplay.host import Host
@@ -28,7 +28,7 @@ async def started_with(port: int, app: YuleApp, pilot: Any, game: str, *others: 
     created = await ana.create_table(game, 2 + len(others), bot_delay=30)
     app.code = created["code"]
     app.connect("127.0.0.1", port)
-    await wait_for(pilot, lambda: (app.info or {}).get("you") == 1, what="the app's seat")
+    await wait_for(pilot, lambda: (info_of(app) or {}).get("you") == 1, what="the app's seat")
     clients = []
     for name in others:
         client = Client("127.0.0.1", port, name, reconnect=False)
@@ -48,7 +48,7 @@ async def test_a_player_is_asked_and_lets_the_newcomer_in(host):
             await cy.close()  # Cy's laptop died
             await wait_for(pilot, lambda: "Cy is away: a bot plays in" in screen_text(app), what="the countdown")
             async with Client("127.0.0.1", host.port, "Cy on a phone") as phone:
-                asking = asyncio.create_task(phone.reclaim(app.info["code"], "Cy"))
+                asking = asyncio.create_task(phone.reclaim(info_of(app)["code"], "Cy"))
                 await wait_for_screen(pilot, ConfirmScreen, "Cy on a phone asks to take over the seat of Cy",
                                       what="the question")  # fmt: skip
                 await pilot.press("y")
@@ -86,7 +86,7 @@ async def test_w_nudges_a_player_the_table_waits_for(tmp_path):
                     lambda: "Bob nudged Ana: the table waits for their move." in app.table_screen.lines,
                     what="the log line",
                 )
-                await cy.nudge(app.table_id, 1)
+                await cy.nudge(table_of(app), 1)
                 nudged = "Cy nudged you: the table waits for your move."
                 await wait_for(pilot, lambda: nudged in notes.messages, what="Bob nudged")
             finally:

@@ -75,11 +75,14 @@ class Terminal:
         if self.master < 0:
             return
         if self.proc.poll() is None:
-            os.write(self.master, b"\x11")  # Ctrl+Q, and yes if it asks (a game is on)
-            try:
-                self.proc.wait(2)
-            except subprocess.TimeoutExpired:
-                os.write(self.master, b"y")
+            mark = len(self.text)
+            os.write(self.master, b"\x11")  # Ctrl+Q, and yes once it asks (a game is on)
+            deadline = time.monotonic() + 5
+            while self.proc.poll() is None and time.monotonic() < deadline:
+                if "Quit Yule?" in self.text[mark:]:
+                    os.write(self.master, b"y")
+                    break
+                time.sleep(0.05)
             try:
                 self.proc.wait(5)
             except subprocess.TimeoutExpired:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 
 from conftest import until
-from tui_support import my_turn, screen_text, sit_at_a_started_table, take_two, wait_for
+from tui_support import my_turn, screen_text, sit_at_a_started_table, table_of, take_two, view_of, wait_for
 
 from yule.netplay.client import Client
 from yule.netplay.host import Host
@@ -42,8 +42,8 @@ async def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path, monkey
             await take_two(pilot, app, "Ana")
             if my_turn(app):
                 await pilot.press("e")  # a Peek is left: end the turn, the bots play on
-            await wait_for(pilot, lambda: app.last_view["turn"] != app.last_view["you"], what="a bot's turn")
-            table, seat = app.table_id, app.last_view["you"]
+            await wait_for(pilot, lambda: view_of(app)["turn"] != view_of(app)["you"], what="a bot's turn")
+            table, seat = table_of(app), view_of(app)["you"]
             host_log = host.tables[table].log.entries
             assert "host: connected" in screen_text(app)
             app.client._writer.transport.abort()  # the network drops under the client
@@ -57,14 +57,10 @@ async def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path, monkey
                 lambda: app.table_screen.lines == [e["text"] for e in host.tables[table].log.entries],
                 what="the log",
             )
-            assert (app.table_id, app.last_view["you"]) == (table, seat)
+            assert (table_of(app), view_of(app)["you"]) == (table, seat)
             assert isinstance(app.screen, TableScreen)
-            await wait_for(pilot, lambda: my_turn(app) or "result" in app.last_view, what="our turn")
-            if (
-                "result" not in app.last_view
-                and app.last_view["phase"] != "after"
-                and len(app.last_view["exchange"]) > 1
-            ):
+            await wait_for(pilot, lambda: my_turn(app) or "result" in view_of(app), what="our turn")
+            if "result" not in view_of(app) and view_of(app)["phase"] != "after" and len(view_of(app)["exchange"]) > 1:
                 await take_two(pilot, app, "Ana")
     finally:
         await host.stop()
@@ -78,17 +74,17 @@ async def test_a_restarted_host_brings_the_table_back_as_it_was(tmp_path):
         async with app.run_test(size=(80, 24)) as pilot:
             await sit_at_a_started_table(pilot, app)
             await take_two(pilot, app, "Ben")
-            await wait_for(pilot, lambda: my_turn(app) or "result" in app.last_view, what="our next turn")
-            table, seat, view, lines = app.table_id, app.last_view["you"], app.last_view, list(app.table_screen.lines)
+            await wait_for(pilot, lambda: my_turn(app) or "result" in view_of(app), what="our next turn")
+            table, seat, view, lines = table_of(app), view_of(app)["you"], view_of(app), list(app.table_screen.lines)
             code = app.status["code"]
             await host.stop()
             await wait_for(pilot, lambda: "host: reconnecting…" in screen_text(app), what="reconnecting…")
             host = Host(tmp_path, away_timeout=60)
             await host.start("127.0.0.1", port)
             await wait_for(pilot, lambda: "host: connected" in screen_text(app), what="connected again")
-            await wait_for(pilot, lambda: app.last_view is not view, what="the view again")
-            assert (app.table_id, app.last_view["you"], app.status["code"]) == (table, seat, code)
-            assert app.last_view == view
+            await wait_for(pilot, lambda: view_of(app) is not view, what="the view again")
+            assert (table_of(app), view_of(app)["you"], app.status["code"]) == (table, seat, code)
+            assert view_of(app) == view
             assert app.table_screen.lines == lines
             if "result" not in view:
                 await wait_for(pilot, lambda: my_turn(app), what="our turn after the restart")
@@ -122,8 +118,8 @@ async def test_a_latecomer_watching_gets_the_whole_log_so_far(host):
                 pilot, lambda: "type its join code, then Enter." in screen_text(app), what="the whole question"
             )
             await pilot.press(*created["code"], "enter")
-            await wait_for(pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the view")
+            await wait_for(pilot, lambda: app.screen is app.table_screen and bool(view_of(app)), what="the view")
             texts = [e["text"] for e in host.tables[table].log.entries]
             await wait_for(pilot, lambda: app.table_screen.lines[: len(texts)] == texts, what="the log so far")
             assert app.table_screen.lines[0] == texts[0]  # from the start of the game, not from now
-            assert app.last_view.get("you") is None and "You are watching" in app.table_screen.table.reason("take")
+            assert view_of(app).get("you") is None and "You are watching" in app.table_screen.table.reason("take")

@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import signal
 
-from tui_support import Notes, screen_text, wait_for, wait_for_screen
+from tui_support import Notes, info_of, screen_text, table_of, wait_for, wait_for_screen
 
 from yule.netplay.client import Client, SeatStore
 from yule.tui.app import YuleApp
@@ -53,14 +53,14 @@ async def test_a_code_typed_on_another_row_joins_the_table_it_names(host):
             await pilot.press("j")  # the highlighted table is private: its code is asked
             await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), what="the code")
             await pilot.press(*first["code"].lower(), "enter")  # the other table's code
-            await wait_for(pilot, lambda: (app.info or {}).get("you") is not None, what="a seat")
-            assert app.table_id == first["table"] and host.tables[first["table"]].seats[1].name == "Dee"
+            await wait_for(pilot, lambda: (info_of(app) or {}).get("you") is not None, what="a seat")
+            assert table_of(app) == first["table"] and host.tables[first["table"]].seats[1].name == "Dee"
             await pilot.press("l")
             await wait_for(pilot, lambda: app.screen.mine is None, what="the seat given up")
             await pilot.press("c")  # a code, whichever row is highlighted
             await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), what="the code")
             await pilot.press(*second["code"], "enter")
-            await wait_for(pilot, lambda: app.table_id == second["table"], what="the table of that code")
+            await wait_for(pilot, lambda: table_of(app) == second["table"], what="the table of that code")
             await pilot.press("l")
             await wait_for(pilot, lambda: app.screen.mine is None, what="the seat given up")
             await pilot.press("down")
@@ -68,7 +68,7 @@ async def test_a_code_typed_on_another_row_joins_the_table_it_names(host):
             await pilot.press("w")  # watching by code too
             await wait_for(pilot, lambda: isinstance(app.screen, CodeScreen), what="the code")
             await pilot.press(*second["code"], "enter")
-            await wait_for(pilot, lambda: app.watching and app.table_id == second["table"], what="watching it")
+            await wait_for(pilot, lambda: app.watching and table_of(app) == second["table"], what="watching it")
             assert app.client.watching == {second["table"]: second["code"]}
 
 
@@ -179,9 +179,9 @@ async def test_the_form_opens_on_your_last_game_and_the_cursor_follows_the_table
             await wait_for(pilot, lambda: isinstance(app.screen, CreateTableScreen), what="the form")
             assert app.screen._game().name == "white-elephant"  # nothing made yet: the default game
             await pilot.press("down", "down", "enter", "enter")  # White Rabbit, 2 seats
-            await wait_for(pilot, lambda: (app.info or {}).get("game") == "white-rabbit", what="Hal's table")
+            await wait_for(pilot, lambda: (info_of(app) or {}).get("game") == "white-rabbit", what="Hal's table")
             await lobby_with(pilot, app, 2)
-            mine = app.table_id
+            mine = table_of(app)
             await wait_for(pilot, lambda: highlighted(app) == mine, what="the new table highlighted")
             await pilot.press("l")
             await wait_for(pilot, lambda: app.screen.mine is None, what="Hal's table left")
@@ -225,7 +225,7 @@ async def test_a_seat_taken_back_on_another_device_is_told_so(host, tmp_path):
                 assert "Enter on it in the lobby" in words and "join code" not in words
                 assert (
                     isinstance(app.screen, LobbyScreen)
-                    and app.table_id is None
+                    and table_of(app) is None
                     and not store.seats(f"127.0.0.1:{port}")
                 )
                 await pilot.press("enter")  # the table: watched, the code asked (the seat file has forgotten it)

@@ -18,7 +18,17 @@ against a real in-process host.
 from __future__ import annotations
 
 from conftest import silent_port, until
-from tui_support import Notes, my_turn, screen_text, sit_at_a_started_table, wait_for, wait_for_screen
+from tui_support import (
+    Notes,
+    info_of,
+    my_turn,
+    screen_text,
+    sit_at_a_started_table,
+    table_of,
+    view_of,
+    wait_for,
+    wait_for_screen,
+)
 
 from yule.netplay.client import Client, HostError, SeatStore
 from yule.netplay.host import Host
@@ -40,8 +50,8 @@ def usable(app: YuleApp) -> set[str]:
 
 def let_a_bot_finish(app: YuleApp) -> None:
     """A bot plays our seat too (as for a player away), so the game ends soon."""
-    table = app.host.tables[app.table_id]
-    table.seats[app.last_view["you"]].stand_in = True
+    table = app.host.tables[table_of(app)]
+    table.seats[view_of(app)["you"]].stand_in = True
     table.bots.kick()
 
 
@@ -50,20 +60,18 @@ async def test_leaving_a_table_goes_to_the_lobby_and_enter_takes_the_seat_back(h
     app = YuleApp(name="Ana", address=("127.0.0.1", port), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await sit_at_a_started_table(pilot, app)
-        table, seat = app.table_id, app.last_view["you"]
+        table, seat = table_of(app), view_of(app)["you"]
         assert not {"results", "again"} & shown(app)  # the game is not over
         await pilot.press("q")
         await wait_for_screen(pilot, ConfirmScreen, "Your seat waits for you", what="the question")
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
-        assert app.is_running and app.table_id is None and app.table_screen is None
+        assert app.is_running and table_of(app) is None and app.table_screen is None
         await wait_for(pilot, lambda: host.tables[table].seats[seat].stand_in, what="a bot for the seat")
         await wait_for(pilot, lambda: "your seat" in screen_text(app), what="the table marked as yours")
         await pilot.press("enter")
-        await wait_for(
-            pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the table again"
-        )
-        assert (app.table_id, app.last_view["you"]) == (table, seat)
+        await wait_for(pilot, lambda: app.screen is app.table_screen and bool(view_of(app)), what="the table again")
+        assert (table_of(app), view_of(app)["you"]) == (table, seat)
         assert "Ana (you)" in screen_text(app)
         await wait_for(pilot, lambda: not host.tables[table].seats[seat].stand_in, what="the seat taken back")
 
@@ -78,7 +86,7 @@ async def test_enter_joins_the_highlighted_table_and_the_footer_shows_only_keys_
         await wait_for(pilot, lambda: app.screen.tables, what="Cy's table in the lobby")
         assert {"join", "watch"} <= shown(app) and not {"add_bot", "start", "leave"} & usable(app)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: (app.info or {}).get("you") == 1, what="Dee's seat")
+        await wait_for(pilot, lambda: (info_of(app) or {}).get("you") == 1, what="Dee's seat")
         await wait_for(pilot, lambda: "Dee (you)" in screen_text(app), what="Dee's seat shown")
         assert not {"add_bot", "remove_bot", "start", "toggle_open"} & shown(app) and "leave" in usable(app)
         panel = str(app.screen.query_one("#mine").render())
@@ -93,15 +101,15 @@ async def test_play_leave_to_the_menu_and_continue_also_after_a_restart(tmp_path
     app = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
-        table, view = app.table_id, app.last_view
-        assert app.status["code"] is None and app.info["code"] not in screen_text(app)  # nobody else comes
+        table, view = table_of(app), view_of(app)
+        assert app.status["code"] is None and info_of(app)["code"] not in screen_text(app)  # nobody else comes
         await pilot.press("q")
         await wait_for_screen(pilot, ConfirmScreen, "Back to the menu? This game is kept", what="the question")
         await pilot.press("y")
         await wait_for_screen(pilot, GameMenu, "Continue: White Elephant #1, you and 2 bots", what="the game menu")
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is app.table_screen and my_turn(app), what="the game again")
-        assert app.table_id == table and app.last_view == view  # nobody played for Ana meanwhile
+        assert table_of(app) == table and view_of(app) == view  # nobody played for Ana meanwhile
         await pilot.press("ctrl+q")
         await wait_for_screen(pilot, ConfirmScreen, "This game is kept", what="the question")
         await pilot.press("y")
@@ -111,13 +119,13 @@ async def test_play_leave_to_the_menu_and_continue_also_after_a_restart(tmp_path
         await wait_for_screen(pilot, GameMenu, f"Continue: White Elephant #{table}, you and 2 bots", what="the menu")
         await pilot.press("enter")
         await wait_for(pilot, lambda: my_turn(again), what="the game continued")
-        assert again.table_id == table and again.last_view == view
+        assert table_of(again) == table and view_of(again) == view
         await pilot.press("ctrl+q", "y")
     quick = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01), discover=False)
     async with quick.run_test(size=(80, 24)) as pilot:  # yule play white-elephant: a new game at once
-        await wait_for(pilot, lambda: my_turn(quick) and quick.table_id != table, what="a new game")
+        await wait_for(pilot, lambda: my_turn(quick) and table_of(quick) != table, what="a new game")
         assert not any(isinstance(s, GameMenu) for s in quick.screen_stack)
-        second = quick.table_id
+        second = table_of(quick)
         await pilot.press("q", "y")
         await wait_for_screen(pilot, GameMenu, f"Continue: White Elephant #{second}, you and 2 bots",
                               f"Continue: White Elephant #{table}, you and 2 bots", what="both games, told apart")  # fmt: skip
@@ -129,7 +137,7 @@ async def test_play_leave_to_the_menu_and_continue_also_after_a_restart(tmp_path
 async def test_results_again_and_play_again_from_the_results_and_from_the_table(tmp_path):
     app = YuleApp(name="Ana", play=PlaySetup("white-rabbit", 2, bot_delay=0.01), discover=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.last_view is not None and app.table_id is not None, what="the game")
+        await wait_for(pilot, lambda: bool(view_of(app)) and table_of(app) is not None, what="the game")
         let_a_bot_finish(app)
         await wait_for_screen(pilot, GameOverScreen, "n Play again", what="the results")
         await pilot.press("b")
@@ -138,7 +146,7 @@ async def test_results_again_and_play_again_from_the_results_and_from_the_table(
         await pilot.press("v")
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="the results again")
         await pilot.press("n")  # play again from the results
-        await wait_for(pilot, lambda: "result" not in app.last_view, what="the second game")
+        await wait_for(pilot, lambda: "result" not in view_of(app), what="the second game")
         assert app.screen is app.table_screen and not {"results", "again"} & shown(app)
         assert "A new game begins at this table." in app.table_screen.lines
         let_a_bot_finish(app)
@@ -146,8 +154,8 @@ async def test_results_again_and_play_again_from_the_results_and_from_the_table(
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is app.table_screen, what="the table")
         await pilot.press("n")  # play again from the table
-        await wait_for(pilot, lambda: "result" not in app.last_view, what="the third game")
-        assert app.host.tables[app.table_id].game_no == 3
+        await wait_for(pilot, lambda: "result" not in view_of(app), what="the third game")
+        assert app.host.tables[table_of(app)].game_no == 3
         let_a_bot_finish(app)
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="the third results")
         await pilot.press("q")  # leave: back to the game menu, nothing to continue
@@ -166,9 +174,7 @@ async def test_a_spectator_has_no_move_keys_and_leaves_straight_to_the_lobby(hos
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, what="tables")
             await pilot.press("w")
-            await wait_for(
-                pilot, lambda: app.screen is app.table_screen and app.last_view is not None, what="the table"
-            )
+            await wait_for(pilot, lambda: app.screen is app.table_screen and bool(view_of(app)), what="the table")
             assert app.table_screen.spectator and app.watching
             assert not shown(app) & {*app.table_screen.table.MOVES, "results", "again"}
             host.tables[table].bot_delay = 0.01
@@ -198,7 +204,7 @@ async def test_ctrl_q_asks_first_only_while_you_play(host):
     assert app.return_code == 0
     lobby = YuleApp(name="Jo", address=("127.0.0.1", port), discover=False)
     async with lobby.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: lobby.table_id is not None, what="back at Jo's game at once")
+        await wait_for(pilot, lambda: table_of(lobby) is not None, what="back at Jo's game at once")
         await pilot.press("q", "y")
         await wait_for(pilot, lambda: isinstance(lobby.screen, LobbyScreen), what="the lobby")
         await pilot.press("ctrl+q")  # no game on screen: no question
@@ -213,7 +219,7 @@ async def test_the_same_join_command_puts_you_back_in_your_seat(host, tmp_path):
         table = created["table"]
         first = YuleApp(name="Bob", address=("127.0.0.1", port), code=created["code"], seat_store=store)
         async with first.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: (first.info or {}).get("you") == 1, what="Bob's seat")
+            await wait_for(pilot, lambda: (info_of(first) or {}).get("you") == 1, what="Bob's seat")
             await ana.add_bot(table)
             await ana.start(table)
             await wait_for(pilot, lambda: first.screen is first.table_screen, what="the game")
@@ -221,8 +227,8 @@ async def test_the_same_join_command_puts_you_back_in_your_seat(host, tmp_path):
         await until(lambda: host.tables[table].seats[1].conn is None, "the host to see Bob gone")
         again = YuleApp(name="Bob", address=("127.0.0.1", port), code=created["code"], seat_store=store)
         async with again.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: again.last_view is not None, what="Bob's view")
-            assert (again.table_id, again.last_view["you"]) == (table, 1)
+            await wait_for(pilot, lambda: bool(view_of(again)), what="Bob's view")
+            assert (table_of(again), view_of(again)["you"]) == (table, 1)
             await wait_for(pilot, lambda: "Bob (you)" in screen_text(again), what="Bob (you)")
             assert host.tables[table].seats[1].conn is not None
         wrong = YuleApp(name="Eve", address=("127.0.0.1", port), code="ZZZZZZ", seat_store=store)
@@ -231,7 +237,7 @@ async def test_the_same_join_command_puts_you_back_in_your_seat(host, tmp_path):
             await wait_for(pilot, lambda: notes, what="the refusal")
             (note,) = notes
             assert note.message.startswith("No table at this host has the join code ZZZZZZ.")
-            assert isinstance(wrong.screen, LobbyScreen) and wrong.table_id is None
+            assert isinstance(wrong.screen, LobbyScreen) and table_of(wrong) is None
 
 
 async def test_the_seat_of_an_away_player_is_taken_back_by_name_from_another_machine(host, tmp_path):
@@ -255,9 +261,9 @@ async def test_the_seat_of_an_away_player_is_taken_back_by_name_from_another_mac
             async for asked in ana:  # Ana is asked whether this is really Bob
                 if asked["type"] == "reclaim_asked":
                     break
-            assert (phone.last_view or {}).get("you") is None  # nothing of Bob's seat before the yes
+            assert view_of(phone).get("you") is None  # nothing of Bob's seat before the yes
             await ana.answer(table, asked["request"], True)
-            await wait_for(pilot, lambda: (phone.last_view or {}).get("you") == 1, what="Bob's seat")
+            await wait_for(pilot, lambda: view_of(phone).get("you") == 1, what="Bob's seat")
             await wait_for(pilot, lambda: "Bob (you)" in screen_text(phone), what="Bob (you)")
             assert "Bob is back, on another device (Ana said yes)." in phone.table_screen.lines
             assert not phone.watching and phone.client.saved_seat(table=table).token != old.token

@@ -3,7 +3,7 @@ seat's screen and of the TV, and the log line when a bot moved for a seat whose 
 
 from __future__ import annotations
 
-from tui_support import Notes, new_table_form, screen_text, wait_for
+from tui_support import Notes, info_of, new_table_form, screen_text, table_of, wait_for
 
 from yule.netplay.client import Client
 from yule.tui.app import YuleApp
@@ -25,7 +25,7 @@ async def test_the_seat_and_the_tv_count_down_and_the_log_says_when_a_bot_moved(
         app = YuleApp(name="Ana", address=("127.0.0.1", port), code=created["code"], discover=False)
         tv = WatchApp("127.0.0.1", port, table, created["code"])
         async with app.run_test(size=(80, 24)) as pilot, tv.run_test(size=(80, 24)) as tv_pilot:
-            await wait_for(pilot, lambda: app.table_id == table, what="Ana at the table")
+            await wait_for(pilot, lambda: table_of(app) == table, what="Ana at the table")
             await ben.fill_bots(table)
             await ben.start(table)
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
@@ -49,6 +49,6 @@ async def test_the_create_form_sets_a_turn_timer(host):
         await pilot.press("5", "ctrl+s")  # too short for people: refused here
         await wait_for(pilot, lambda: any("Turn timer" in n.message for n in notes), what="no")
         await pilot.press("backspace", "4", "5", "ctrl+s")
-        await wait_for(pilot, lambda: app.info is not None, what="the new table")
-        assert app.info["turn_seconds"] == 45
+        await wait_for(pilot, lambda: info_of(app) is not None, what="the new table")
+        assert info_of(app)["turn_seconds"] == 45
         await wait_for(pilot, lambda: "Turn timer: 45 s a move" in screen_text(app), what="the timer shown")

@@ -1,9 +1,15 @@
-"""``yule watch`` of every game against a real host (issue 12, §3).
+"""``yule watch`` of every game against a real host (issue 12, §3; issue 26, §2).
 
 A table of each game with Ana and bots: the TV waits for the start, then shows the game's
 title, its own board (never a gift exchange board for another game), the log, no seat's own
 panels and no move keys; it follows every move live, and shows the score sheet when the game
 is over.  The Gift Exchange TV shows the state that stands after an organiser's undo.
+
+While the table waits for players the TV invites people in: the join code big, the ``yule
+join`` and ``ssh`` lines from the host's welcome, the party word asked or not, who has sat
+down (live); an open table needs no code, and a TV the host did not tell the code shows none.
+After the game its results and the evening's standings take turns until the next game, and a
+table waiting for a player again invites people in again.
 """
 
 from __future__ import annotations
@@ -13,14 +19,16 @@ import contextlib
 import random
 
 import pytest
-from tui_support import screen_text, wait_for
+from conftest import running
+from tui_support import screen_text, wait_for, wait_for_screen
 
 from yule.core import all_games, get_game
 from yule.netplay.client import Client, HostError, may_move
 from yule.netplay.host import Host
+from yule.tui.bigtext import BigText
 from yule.tui.games import GAME_UIS
 from yule.tui.gift_exchange.tv import GiftExchangeTV
-from yule.tui.tv import TableTV, WaitingScreen, WatchApp
+from yule.tui.tv import EveningTV, TableTV, WaitingScreen, WatchApp
 
 BOARDS = {
     # game: (seats, words only that game's board shows, words of a seat's own panels); every
@@ -70,7 +78,7 @@ async def test_the_tv_of_every_game_follows_it_live_to_the_scores(host, game):
         await ana.fill_bots(table)
         app = WatchApp("127.0.0.1", port, None, created["code"])
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: "Waiting for the game to start" in screen_text(app), what="waiting")
+            await wait_for(pilot, lambda: "Come and play" in screen_text(app), what="the invitation")
             assert isinstance(app.screen, WaitingScreen) and title in screen_text(app)
             await ana.start(table)
             tv_class = GiftExchangeTV if game == "gift-exchange" else TableTV
@@ -149,9 +157,75 @@ async def test_nothing_answering_is_said_in_words_and_r_tries_again(tmp_path):
             async with Client("127.0.0.1", port, "Ana") as ana:
                 await ana.create_table("elf", 2, open=True)
                 await pilot.press("r")
-                await wait_for(pilot, lambda: "Waiting for the game to start" in screen_text(app), what="the table")
-                assert "Elf: Journey from the North Pole, table 1" in screen_text(app)
+                await wait_for(pilot, lambda: "Come and play" in screen_text(app), what="the table")
+                assert "Come and play Elf: Journey from the North Pole at table 1!" in screen_text(app)
                 await pilot.press("q")
         finally:
             await host.stop()
     assert app.return_value == 0
+
+
+def big_code(app: WatchApp) -> str:
+    """The text the waiting screen draws in big letters as the join code ("": none)."""
+    code = app.waiting.query_one("#code", BigText)
+    return code.text if code.display else ""
+
+
+async def test_the_waiting_tv_says_how_to_join_and_who_sits_down(tmp_path):
+    host = Host(tmp_path, away_timeout=60, ssh_port=2222, party_word=True)
+    async with running(host) as port, Client("127.0.0.1", port, "Ana") as ana:
+        created = await ana.create_table("white-rabbit", 3)
+        code, table = created["code"], created["table"]
+        app = WatchApp("127.0.0.1", port, None, f" {code.lower()} ")  # as typed: the host says it as it is
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for_screen(
+                pilot, WaitingScreen, f"Come and play White Rabbit at table {table}!",
+                f"yule join 127.0.0.1:{port} --code {code}", "ssh -p 2222 NAME@127.0.0.1 (NAME: your name), then c "
+                "and the join code", "SSH asks for the party word", "Seated (1 of 3): Ana. 2 seats are free.",
+            )  # fmt: skip
+            assert big_code(app) == code
+            async with Client("127.0.0.1", port, "[b]Ben") as ben:
+                await ben.join(None, code)
+                await wait_for_screen(pilot, WaitingScreen, "Seated (2 of 3): Ana, [b]Ben. 1 seat is free.")
+                await ben.leave(table)
+                await wait_for_screen(pilot, WaitingScreen, "Seated (1 of 3): Ana.", what="Ben gone again")
+
+
+async def test_an_open_table_needs_no_code_and_a_tv_not_told_it_shows_none(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        created = await ana.create_table("elf", 2, open=True)
+        table = created["table"]
+        app = WatchApp("127.0.0.1", host.port, table, None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            text = await wait_for_screen(pilot, WaitingScreen, "An open table: no code needed",
+                                         f"yule join 127.0.0.1:{host.port}, then table {table} in the lobby")  # fmt: skip
+            assert big_code(app) == f"table {table}" and "ssh" not in text and "party word" not in text
+            await ana.set_open(table, False)
+            text = await wait_for_screen(pilot, WaitingScreen, f"yule join 127.0.0.1:{host.port} --code CODE",
+                                         "the code is on the screen of whoever made the table")  # fmt: skip
+            assert big_code(app) == "" and created["code"] not in text
+
+
+async def test_after_the_game_the_results_and_the_evenings_standings_take_turns(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        created = await ana.create_table("white-rabbit", 2, bot_delay=0, seed=5)
+        table = created["table"]
+        await ana.add_bot(table, kind="random")
+        app = WatchApp("127.0.0.1", host.port, None, created["code"], results_seconds=0.2, standings_seconds=0.2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for_screen(pilot, WaitingScreen, "Seated (2 of 2): Ana, Easy Bot")
+            await ana.start(table)
+            await asyncio.wait_for(play_seat(ana, table, "white-rabbit"), 30)
+            await wait_for_screen(pilot, EveningTV, "The evening's standings", "Ana", "Easy Bot (bot)",
+                                  "White Rabbit: 1 game", what="the standings")  # fmt: skip
+            await wait_for_screen(pilot, TableTV, "Game over.", what="the results again")
+            await wait_for_screen(pilot, EveningTV, "Ana", what="the standings again")
+            await ana.play_again(table)  # the new game waits for Ana's first roll
+            await wait_for(pilot, lambda: isinstance(app.screen, TableTV) and app.tv is not None and
+                           app.tv.table.display, what="the new game")  # fmt: skip
+            await asyncio.wait_for(play_seat(ana, table, "white-rabbit"), 30)
+            await wait_for_screen(pilot, EveningTV, "White Rabbit: 2 games", what="the standings of two games")
+            await ana.remove_bot(table, 1)
+            await ana.play_again(table)  # a seat is empty: the table waits for a player
+            await wait_for_screen(pilot, WaitingScreen, "Come and play White Rabbit", "Seated (1 of 2): Ana.")
+            assert app.screen_stack[1:] == [app.waiting]

@@ -2,6 +2,10 @@
 drawn at the largest scale that fits (on a big screen the boards of White Rabbit and Elf at
 double size, White Elephant's and Gift List's panels wider), whole, clear of the log, and still
 so while the window is resized, back and forth across the sizes where the scale switches.
+
+The TV of a waiting table (issue 26, §2) shows its invitation whole at every size, with few
+players or many: the join code in big letters as large as the room left allows, the host's
+address big too where there is room, smaller than the code.
 """
 
 from __future__ import annotations
@@ -9,8 +13,9 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 from tui_support import screen_text
-from tv_support import GAMES
+from tv_support import GAMES, InviteApp
 
+from yule.tui.bigtext import BigText, big_lines
 from yule.tui.text import literal
 from yule.tui.white_elephant.table import GiftGrid
 from yule.tui.white_rabbit.board import board_size
@@ -121,3 +126,27 @@ async def test_the_log_wraps_at_its_width_again_when_the_tv_grows():
         await pilot.resize_terminal(200, 60)
         await pilot.pause()
         assert line in screen_text(app)
+
+
+@pytest.mark.parametrize("seated", [1, 16])
+async def test_the_invitation_is_whole_at_every_size_its_code_as_large_as_fits(seated):
+    app = InviteApp(seated=seated, seats=16, code="K7QF2M")
+    scales = {}
+    async with app.run_test(size=SIZES[0]) as pilot:
+        for width, height in SIZES:
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            screen = screen_text(app).split("\n")
+            words = " ".join(" ".join(screen).split())  # a line may wrap anywhere
+            code = app.screen.query_one("#code", BigText)
+            address = app.screen.query_one("#address", BigText)
+            scale = code.scale(code.content_size.width)
+            assert scale and shows(screen, big_lines("K7QF2M", scale)), (width, height)
+            assert address.scale(address.content_size.width) < scale, (width, height)
+            assert "Come and play White Rabbit at table 3!" in words and "party word" in words, (width, height)
+            assert f"Seated ({seated} of 16): Ana" in words and f"{'Guest 16' if seated == 16 else 'Ana'}." in words
+            (top,) = [row for row, line in enumerate(screen) if line.startswith("╭")]  # the invitation's border,
+            (bottom,) = [row for row, line in enumerate(screen) if line.startswith("╰")]  # whole on screen
+            assert 0 < top < bottom < height - 1 and "Seated" in "".join(screen[top:bottom]), (width, height)
+            scales[width, height] = scale
+    assert scales[80, 24] <= scales[100, 30] <= scales[200, 60] and scales[200, 60] >= 4

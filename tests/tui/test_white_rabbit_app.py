@@ -7,7 +7,7 @@ too.  Bots move fast here.
 
 from __future__ import annotations
 
-from tui_support import screen_text, wait_for, wait_for_screen
+from tui_support import screen_text, view_of, wait_for, wait_for_screen
 
 from yule.netplay.client import Client
 from yule.tui.app import PlaySetup, YuleApp
@@ -19,9 +19,9 @@ SEED = "white-rabbit-keys-0"
 
 def ready(app: YuleApp) -> bool:
     """Ana may act now (Max's choices open by themselves), or the game is over."""
-    view = app.last_view
+    view = view_of(app)
     screen = app.table_screen
-    if view is None or screen is None:
+    if not view or screen is None:
         return False
     if "result" in view:
         return True
@@ -46,7 +46,7 @@ async def test_a_whole_game_by_keys_against_the_real_host(tmp_path, monkeypatch)
         phases: list[str] = []
         while True:
             await wait_for(pilot, lambda: ready(app), what="Ana's move")
-            view = app.last_view
+            view = view_of(app)
             if "result" in view:
                 break
             seen = len(app.table_screen.lines)

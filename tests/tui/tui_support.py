@@ -18,7 +18,7 @@ from textual.app import App
 from textual.message import Message
 from textual.notifications import Notification, Notify
 
-from yule.core import Game
+from yule.core import Game, get_game
 from yule.core.white_elephant import GAME
 from yule.tui.lobby import CreateTableScreen, LobbyScreen
 from yule.tui.screens import GameOverScreen, TableScreen, final_result
@@ -36,8 +36,53 @@ def terminal_text(raw: bytes) -> str:
 CELL_PIXELS = 20 * 0.61
 """How wide a cell is in a screenshot (Rich's ``export_svg``: 20-pixel rows, cells 0.61 as wide)."""
 
+MODES: dict[str, tuple[dict[str, str], str | None]] = {
+    "16 colours": ({"TERM": "xterm-16color"}, "standard"),
+    "256 colours": ({"TERM": "xterm-256color"}, "256"),
+    "truecolor": ({"TERM": "xterm-256color", "COLORTERM": "truecolor"}, "truecolor"),
+    "no colour": ({"TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"}, "truecolor"),
+}
+"""Each colour mode of a terminal: its environment, and the colour system the app must see in it."""
+
+
+def colour_mode(mode: str, monkeypatch: pytest.MonkeyPatch) -> str | None:
+    """The environment of a terminal in ``mode`` (:data:`MODES`), for the apps made from now
+    on; the colour system they must see in it."""
+    environment, system = MODES[mode]
+    for name in ("TERM", "COLORTERM", "NO_COLOR", "TEXTUAL_COLOR_SYSTEM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    return system
+
+
 NAMES = ["Ana", "[bold red]Eve[/]", "\x1b[31mMal", "Dan", "Eli", "Fay", "Gus"]
 """The players' names in the tests: two of them would steer the screen if not shown literally."""
+
+
+def info_frame(game: str, names: list[str], tags: dict[int, str] | None = None, **fields: Any) -> dict[str, Any]:
+    """The table info of table 3, where ``game`` is played by ``names`` (``tags``: which seats are
+    bots, ``bot``, or away: ``away``, ``away: bot``), as a host sends it; ``fields`` in place of its own."""
+    tags = tags or {}
+    seats = [{"name": name, "bot": "greedy" if tags.get(seat) == "bot" else None,
+              "away": tags.get(seat, "").startswith("away"), "stand_in": tags.get(seat) == "away: bot",
+              "stand_in_in": None} for seat, name in enumerate(names)]  # fmt: skip
+    return {"type": "table", "table": 3, "game": game, "title": get_game(game).title, "options": {}, "open": False,
+            "status": "playing", "game_no": 1, "bot_delay": 0.0, "seq": 0, "organised": False, "client_seed": False,
+            "turn_seconds": None, "seats": seats, "you": None, "organiser": False, "runs": False, "run_by": None,
+            "players": list(names), **fields}  # fmt: skip
+
+
+def view_frame(view: dict[str, Any], seq: int, **fields: Any) -> dict[str, Any]:
+    """A view frame of table 3 with ``view`` (of seat ``view["you"]``) at ``seq`` moves, as a host
+    sends it (no log); ``fields`` in place of its own."""
+    return {"type": "view", "table": 3, "seat": view.get("you"), "seq": seq, "view": view, "log": [], **fields}
+
+
+def log_frame(lines: list[str]) -> dict[str, Any]:
+    """The host's log frame of table 3 with ``lines``, as on join or watch."""
+    entries = [{"event": {"type": "said"}, "text": line, "seq": 0} for line in lines]
+    return {"type": "log", "table": 3, "game_no": 1, "entries": entries, "chat": []}
 
 
 class Played:
@@ -137,9 +182,9 @@ class ViewApp(PlainApp):
     def on_notify(self, message: Notify) -> None:
         self.notes(message)
 
-    def on_mount(self) -> None:
-        self.push_screen(TableScreen(self.GAME))
-        self.call_later(self.redraw)
+    async def on_mount(self) -> None:
+        await self.push_screen(TableScreen(self.GAME))
+        self.redraw()
 
     @property
     def table_screen(self) -> TableScreen:
@@ -210,9 +255,24 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join(lines)
 
 
+def table_of(app: Any) -> int | None:
+    """The table a :class:`~yule.tui.app.HostedApp` follows (None: none)."""
+    return None if app.table is None else app.table.id
+
+
+def info_of(app: Any) -> dict[str, Any] | None:
+    """The table info of the table an app follows (None: none, or none yet)."""
+    return None if app.table is None else app.table.info
+
+
+def view_of(app: Any) -> dict[str, Any]:
+    """The current view of the table an app follows (``{}``: none yet)."""
+    return (None if app.table is None else app.table.view) or {}
+
+
 def my_turn(app: Any) -> bool:
     """The :class:`yule.tui.app.YuleApp` shows its table, and its seat may move now."""
-    view = app.last_view or {}
+    view = view_of(app)
     screen = app.table_screen
     return (
         view.get("turn") is not None
@@ -243,7 +303,7 @@ async def wait_for(pilot: Any, condition: Any, timeout: float = 30.0, what: str 
     deadline = loop.time() + timeout
     while not condition():
         if loop.time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
+            raise AssertionError(f"timed out waiting for {what}; the screen showed:\n{screen_text(pilot.app)}")
         await pilot.pause(0.02)
 
 
@@ -279,9 +339,9 @@ async def sit_at_a_started_table(pilot, app: Any) -> None:
     await pilot.press("n")
     await pilot.pause()
     await pilot.press("enter", "end", "backspace", "3", "enter")
-    await wait_for(pilot, lambda: app.info is not None, what="the new table")
+    await wait_for(pilot, lambda: info_of(app) is not None, what="the new table")
     await pilot.press("a", "enter", "a", "enter")  # two normal bots (the level menu's first choice)
-    await wait_for(pilot, lambda: None not in app.info["seats"], what="two bots")
+    await wait_for(pilot, lambda: None not in info_of(app)["seats"], what="two bots")
     await pilot.press("s")
     await wait_for(pilot, lambda: my_turn(app), what="our turn")
 

@@ -28,8 +28,8 @@ async def scenario(port: int) -> str:
     async with ana.run_test(size=(80, 24)) as pilot:
         await sit_at_a_started_table(pilot, ana)
         await take_two(pilot, ana, "Ana")
-        assert ana.info is not None
-        code = str(ana.info["code"])
+        assert ana.table is not None and ana.table.info is not None
+        code = str(ana.table.info["code"])
     tv = WatchApp("127.0.0.1", port, None, code)
     async with tv.run_test(size=(100, 30)) as pilot:
         await wait_for_screen(pilot, TableTV, "Ana took 2 gifts", what="Ana's move on the TV")

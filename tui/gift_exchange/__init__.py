@@ -2,7 +2,7 @@
 
 Nothing here holds the game's state: every widget draws from a view the host sent
 (``GiftExchangeState.view(seat)``, or the public view for the organiser and the TV) and the
-table's names.  Organiser mode (``yule party``) is :mod:`yule.tui.party`; the TV is
+table's names.  Organiser mode (``yule party``) is :mod:`yule.tui.gift_exchange.party`; the TV is
 :class:`~yule.tui.gift_exchange.tv.GiftExchangeTV`.
 """
 
@@ -18,7 +18,7 @@ UI = GameUI(
     sheet=summary_table,
     headline=headline,
     final_fields=("gifts",),
-    tv=lambda: GiftExchangeTV(closable=False),
+    tv=lambda follower: GiftExchangeTV(follower, closable=False),
 )
 
 __all__ = ["RULES", "UI", "GiftExchangeTV", "GiftExchangeTable", "OrganiserTable"]

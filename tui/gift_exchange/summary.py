@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,7 @@ from .board import FROZEN, gift_no
 COLUMNS = ("Guest", "Goes home with", "Brought by", "Times stolen", "Frozen")
 
 
-def summary_rows(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+def summary_rows(view: Mapping[str, Any], names: list[str]) -> list[dict[str, Any]]:
     """One row a guest, in seat order (``gift`` is None for a guest without a gift yet)."""
     gifts = view.get("gifts", [])
     rows = []
@@ -73,7 +74,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     return markdown_table(COLUMNS, [_cells(row) for row in rows])
 
 
-def export(folder: Path, record: dict[str, Any], view: dict[str, Any], names: list[str]) -> list[Path]:
+def export(folder: Path, record: dict[str, Any], view: Mapping[str, Any], names: list[str]) -> list[Path]:
     """Write ``party-table-<t>.json`` (the record), ``.csv`` and ``.md`` into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     stem = folder / f"party-table-{record.get('table', 0)}"
@@ -85,7 +86,7 @@ def export(folder: Path, record: dict[str, Any], view: dict[str, Any], names: li
     return paths
 
 
-def summary_table(view: dict[str, Any], names: list[str], you: int | None = None) -> Table:
+def summary_table(view: Mapping[str, Any], names: list[str], you: int | None = None) -> Table:
     """The summary as a Rich table of literal text (no markup is parsed)."""
     table = Table(*COLUMNS, expand=False, show_edge=False, pad_edge=False)
     for seat, row in enumerate(summary_rows(view, names)):

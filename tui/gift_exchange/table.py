@@ -12,17 +12,16 @@ Choosing a gift the rules refuse says why (the view's ``actions.refusals``), nev
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from yule.core.gift_exchange.views import GiftExchangeActions, GiftExchangeView
-from yule.netplay.client import ConnectionLost, HostError
+from yule.netplay.frames import Acting
 
 from ..dialogs import ConfirmScreen
 from ..text import literal, seat_name
@@ -60,13 +59,6 @@ NO_ACTIONS: GiftExchangeActions = {
     "bring": False, "open": [], "steal": [], "keep": False, "refusals": [], "name_needed": []
 }  # fmt: skip
 """What a seat may do while it is nobody's move on this screen: nothing."""
-
-
-class Acting(TypedDict):
-    """A seat that may move now and what it may do (the organiser's frames list them)."""
-
-    seat: int
-    actions: GiftExchangeActions
 
 
 class GiftExchangeTable(GameTable[GiftExchangeView]):
@@ -163,8 +155,8 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo":  # the table's organiser only (table info says so)
-            return bool((getattr(self.app, "info", None) or {}).get("organiser"))
+        if action == "undo":
+            return self.organiser
         return super().check_action(action, parameters)
 
     # -- moves ---------------------------------------------------------------------------------
@@ -230,16 +222,9 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         question = f"{self.who(seat)} keeps the gift they hold and the party ends?\n\ny yes   n no"
         self.ask(ConfirmScreen(question), lambda _: {"type": "keep"})
 
-    @work(group="undo")
-    async def action_undo(self) -> None:
-        """The organiser takes back the last move, through the app's connection to the host."""
-        client, table = getattr(self.app, "client", None), getattr(self.app, "table_id", None)
-        if client is None or table is None:
-            return
-        try:
-            await client.undo(table)
-        except (HostError, ConnectionLost) as e:
-            self.notify(literal(getattr(e, "message", str(e))), title="Can't undo", severity="warning")
+    def action_undo(self) -> None:
+        """The organiser takes back the last move: the app asks the host."""
+        self.post_message(self.Undo())
 
     def action_bring(self) -> None:
         """The bring form, filled in with what was typed last time if that bring was refused."""

@@ -18,10 +18,11 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.widgets import Static
 
-from yule.core.base import plural
+from yule.core.base import Event, View, plural
 from yule.core.gift_exchange.views import GiftExchangeView
+from yule.netplay.follower import TableFollower
 
-from ..screens import FollowScreen
+from ..following import FollowScreen
 from ..widgets import GameLog, KeysFooter, StatusLine
 from .board import LEGEND, GiftBoard, chain_text, newly_opened, reveal_text, turn_text
 
@@ -43,7 +44,8 @@ def tv_log_height(height: int, board_rows: int, reveal: bool) -> int:
 
 
 class GiftExchangeTV(FollowScreen):
-    """Public view only, big and plain; ``show`` it each new view."""
+    """The public view of the party ``follower`` follows, big and plain; ``closable``: ``t`` or
+    Esc closes it (organiser mode: back to the organiser's table)."""
 
     DEFAULT_CSS = """
     GiftExchangeTV #now { height: auto; padding: 0 1; text-style: bold; background: $accent 40%; }
@@ -58,8 +60,8 @@ class GiftExchangeTV(FollowScreen):
         Binding("escape,t", "close", "Back", show=True),
     ]
 
-    def __init__(self, closable: bool = True) -> None:
-        super().__init__()
+    def __init__(self, follower: TableFollower[Any] | None = None, closable: bool = True) -> None:
+        super().__init__(follower)
         self.closable = closable
         self.view: GiftExchangeView | None = None
         self.names: list[str] = []
@@ -98,28 +100,22 @@ class GiftExchangeTV(FollowScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.closable if action == "close" else True
 
-    def show(
-        self,
-        frame_view: dict[str, Any],
-        names: list[str],
-        tags: dict[int, str] | None = None,
-        events: list[dict[str, Any]] | None = None,
-    ) -> None:
+    def show(self, view: View, names: list[str], tags: dict[int, str], events: list[Event] | None = None) -> None:
         """Draw this view (a Gift Exchange one: this screen follows no other game).  A reveal
         stays until a steal, the next reveal, or an undo that wraps its gift again; ``tags`` and
         ``events`` are not needed here."""
-        view = cast(GiftExchangeView, frame_view)
-        opened = newly_opened(self.view, view)
+        shown = cast(GiftExchangeView, view)
+        opened = newly_opened(self.view, shown)
         if opened is not None:
             self.reveal, self.revealed = reveal_text(opened, names), opened["id"]
-        elif self.view is not None and view["chain"] != self.view["chain"]:
+        elif self.view is not None and shown["chain"] != self.view["chain"]:
             self.reveal = self.revealed = None  # a steal: the reveal has had its moment
-        elif self.revealed is not None and not _is_open(view, self.revealed):
+        elif self.revealed is not None and not _is_open(shown, self.revealed):
             self.reveal = self.revealed = None  # undone: that gift is wrapped again
-        self.view, self.names = view, names
+        self.view, self.names = shown, names
         if self.ready:
             self._draw()
-            last_steal = view["chain"][-1]["gift"] if view["chain"] else None
+            last_steal = shown["chain"][-1]["gift"] if shown["chain"] else None
             changed = opened["id"] if opened else last_steal
             if changed is not None:
                 self.query_one(GiftBoard).point_at(changed)

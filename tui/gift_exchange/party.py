@@ -4,12 +4,14 @@ The app starts the real host in this process (on every interface, so a TV on the
 ``yule watch`` it) over the data folder, and connects to it as the table's organiser.  The
 organiser types the guests and their gifts (:class:`SetupScreen`; a label may be left blank
 and typed at the reveal), sets the house options, sees how long the party will take with
-them (:class:`~.howlong.HowLong`, at the seconds a turn the host has learnt from the parties
+them (:class:`~yule.tui.howlong.HowLong`, at the seconds a turn the host has learnt from the parties
 it has seen, or as the organiser sets them with ``+`` and ``-``), and draws the order: the table is created
 in organiser mode with the guests, and each gift is brought for its guest.  Then
 :class:`PartyScreen` picks what the acting guest opens or steals (Enter on the gift under the
 cursor; it starts on a gift they may choose), ``u`` undoes the last move, ``t`` shows the TV
-view; the end shows the summary and exports it.
+view; the end shows the summary and exports it.  The party's table is followed by a
+:class:`~yule.netplay.follower.TableFollower`: the organiser's table and the TV view draw
+from it.
 
 Nothing is lost: the setup is saved to ``DATA/party.json`` after every change (with the
 table and its organiser token once the order is drawn), and the host commits every move to
@@ -25,38 +27,41 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yule.core import get_game
-from yule.core.base import plural
+from yule.core.base import Event, View, plural
 from yule.core.estimate import usual_seconds
 from yule.core.gift_exchange.options import DEFAULT_OPTIONS
 from yule.core.gift_exchange.views import GiftExchangeView
 from yule.netplay import DEFAULT_PORT
 from yule.netplay.client import Client, ConnectionLost, HostError
+from yule.netplay.follower import TableFollower
 from yule.netplay.private import write_private
 
-from .app import HostedApp
-from .dialogs import ConfirmScreen
-from .gift_exchange import RULES
-from .gift_exchange.forms import Field, FormScreen, label_field, name_field, wrapping_field
-from .gift_exchange.summary import export, summary_table
-from .gift_exchange.table import Acting, OrganiserTable, options_text
-from .gift_exchange.tv import GiftExchangeTV
-from .howlong import SECONDS_A_TURN, HowLong
-from .scores import Headline, ScoreSheet
-from .screens import LogScreen, RulesScreen, host_log_lines
-from .text import literal
-from .widgets import ChatInput, GameLog, StatusLine, chat_line
+from ..app import HostedApp
+from ..dialogs import ConfirmScreen
+from ..following import FollowScreen
+from ..howlong import SECONDS_A_TURN, HowLong
+from ..scores import Headline, ScoreSheet
+from ..screens import RulesScreen
+from ..text import literal
+from ..widgets import ChatInput, GameLog, StatusLine
+from . import RULES
+from .forms import Field, FormScreen, label_field, name_field, wrapping_field
+from .summary import export, summary_table
+from .table import OrganiserTable, options_text
+from .tv import GiftExchangeTV
 
 GAME = "gift-exchange"
 MIN_GUESTS, MAX_GUESTS = 2, 40
@@ -152,7 +157,7 @@ OPTION_FIELDS = (
 
 
 class SetupScreen(Screen[None]):
-    """The guests and their gifts, the options, then the draw."""
+    """The guests and their gifts, the options, then the draw (:class:`Draw`, heard by the app)."""
 
     DEFAULT_CSS = """
     SetupScreen #head { height: auto; padding: 0 1; text-style: bold; }
@@ -172,6 +177,9 @@ class SetupScreen(Screen[None]):
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("q", "quit", "Quit"),
     ]
+
+    class Draw(Message):
+        """Everyone is in: the organiser draws the order, and the party begins."""
 
     def __init__(self, party: Party, folder: Path, learnt: float | None = None) -> None:
         """``learnt``: the seconds people take a turn at a gift exchange, as the host learnt them."""
@@ -345,7 +353,12 @@ class SetupScreen(Screen[None]):
         question = Text(
             f"Draw the order for {n} guests? Guests and gifts can't be changed after the draw.\n\ny yes   n no"
         )
-        self.app.push_screen(ConfirmScreen(question), lambda yes: yes and self.app.start_party())  # type: ignore[attr-defined]
+
+        def draw(yes: bool | None) -> None:
+            if yes:
+                self.post_message(self.Draw())
+
+        self.app.push_screen(ConfirmScreen(question), draw)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(RULES))
@@ -354,7 +367,24 @@ class SetupScreen(Screen[None]):
         self.app.exit(0)
 
 
-class PartyScreen(Screen[None]):
+class OrganiserScreen(Screen[None]):
+    """A screen of the organiser's: ``u`` takes back the last move, ``t`` shows the TV view (the
+    app hears :class:`Undo` and :class:`ShowTV`)."""
+
+    class Undo(Message):
+        """Take back the last move."""
+
+    class ShowTV(Message):
+        """Show what the TV shows."""
+
+    def action_undo(self) -> None:
+        self.post_message(self.Undo())
+
+    def action_tv(self) -> None:
+        self.post_message(self.ShowTV())
+
+
+class PartyScreen(OrganiserScreen, FollowScreen):
     """The organiser's table: the board, the log (with the chat) and the organiser's keys."""
 
     DEFAULT_CSS = """
@@ -369,9 +399,10 @@ class PartyScreen(Screen[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.lines: list[str | Text] = []
+    def __init__(self, follower: TableFollower[GiftExchangeView]) -> None:
+        super().__init__(follower)
+        self.party = follower
+        """The party's table."""
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
@@ -384,34 +415,20 @@ class PartyScreen(Screen[None]):
     def table(self) -> OrganiserTable:
         return self.query_one(OrganiserTable)
 
-    def show(self, view: dict[str, Any], names: list[str], acting: list[dict[str, Any]]) -> None:
-        table = self.table
-        table.acting_now = cast(list[Acting], acting)  # the host's frame: who may move, and what
+    def show(self, view: View, names: list[str], tags: dict[int, str], events: list[Event] | None = None) -> None:
+        """Draw the party's view, and whom the organiser may move for now."""
+        if not self.ready:
+            return  # drawn once mounted
+        frame, table = self.party.frame, self.table
+        table.acting_now = [] if frame is None else frame.get("acting", [])
         table.names = tuple(names)
-        table.view = cast(GiftExchangeView, view)
-
-    def add_log(self, lines: list[str | Text], replace: bool = False) -> None:
-        log = self.query_one(GameLog)
-        if replace:
-            self.lines = []
-            log.clear()
-        self.lines += lines
-        log.add(lines)
-
-    def action_undo(self) -> None:
-        self.app.undo()  # type: ignore[attr-defined]
+        table.view = self.party.view
 
     def action_chat(self) -> None:
         self.query_one(ChatInput).open()
 
-    def action_tv(self) -> None:
-        self.app.show_tv()  # type: ignore[attr-defined]
-
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(RULES))
-
-    def action_whole_log(self) -> None:
-        self.app.push_screen(LogScreen(self.lines))
 
     def action_quit(self) -> None:
         question = "Quit? The party is saved after every move: yule party resumes it.\n\ny yes   n no"
@@ -423,8 +440,8 @@ class PartyScreen(Screen[None]):
         self.app.push_screen(ConfirmScreen(question), quit_)
 
 
-class EndScreen(Screen[None]):
-    """Who goes home with what; export it; undo the last move if it was a mistake."""
+class EndScreen(OrganiserScreen):
+    """Who goes home with what; export it (:class:`Export`); undo the last move if it was a mistake."""
 
     DEFAULT_CSS = """
     EndScreen VerticalScroll { height: 1fr; }
@@ -436,7 +453,10 @@ class EndScreen(Screen[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, view: dict[str, Any], names: list[str]) -> None:
+    class Export(Message):
+        """Export the party: its record, CSV and Markdown."""
+
+    def __init__(self, view: GiftExchangeView, names: list[str]) -> None:
         super().__init__()
         self.view = view
         self.names = names
@@ -452,13 +472,7 @@ class EndScreen(Screen[None]):
         self.query_one(VerticalScroll).focus()
 
     def action_export(self) -> None:
-        self.app.ask_export()  # type: ignore[attr-defined]
-
-    def action_undo(self) -> None:
-        self.app.undo()  # type: ignore[attr-defined]
-
-    def action_tv(self) -> None:
-        self.app.show_tv()  # type: ignore[attr-defined]
+        self.post_message(self.Export())
 
     def action_quit(self) -> None:
         self.app.exit(0)
@@ -475,17 +489,13 @@ class PartyApp(HostedApp):
         self.bind_address = bind
         self.port = port
         self.party = Party()
-        self.names: list[str] = []
-        self.view: dict[str, Any] | None = None
-        self.acting: list[dict[str, Any]] = []
-        self.info: dict[str, Any] | None = None
+        self.table: TableFollower[GiftExchangeView] | None = None
+        """The party's table, from the draw on."""
         self.party_screen: PartyScreen | None = None
         self.end_screen: EndScreen | None = None
         self.tv: GiftExchangeTV | None = None
         self.bringing = False
         self.address = ""
-        self.lines: list[str | Text] = []
-        """The party's log so far (the party screen shows it once it is there)."""
 
     # -- start ---------------------------------------------------------------------------------
 
@@ -521,11 +531,11 @@ class PartyApp(HostedApp):
                         title="The saved party is damaged", severity="warning", timeout=60)  # fmt: skip
             saved = None
         if saved is not None and (table := saved.table) is not None and saved.token is not None:
-            self.party = saved  # its frames are followed from now on
+            self.party, self.table = saved, TableFollower(table)  # its frames are followed from now on
             try:
                 await self.client.organise(saved.token)
             except HostError:
-                saved = self.party = Party(options=saved.options)
+                self.party, self.table = Party(options=saved.options), None
             else:
                 status = self.host.tables[table].status if table in self.host.tables else "over"
                 if status != "over" and await self.push_screen_wait(ConfirmScreen(Text(
@@ -535,8 +545,7 @@ class PartyApp(HostedApp):
                     await self.follow_party(status)
                     return
                 await self.client.leave(table)
-                saved = self.party = Party(options=saved.options)
-                self.view, self.info, self.lines = None, None, []
+                self.party, self.table = Party(options=saved.options), None
         elif saved is not None and saved.guests:
             if await self.push_screen_wait(ConfirmScreen(Text(
                 f"Continue setting up the party ({len(saved.guests)} guests so far)?\n\ny continue   n start afresh"
@@ -551,13 +560,10 @@ class PartyApp(HostedApp):
             learnt = None
         await self.push_screen(SetupScreen(self.party, self.data_dir, learnt))
 
-    @work(exclusive=True, group="frames")
-    async def read_frames(self) -> None:
-        assert self.client is not None
-        async for frame in self.client:
-            self.on_frame(frame)
-
     # -- the draw ------------------------------------------------------------------------------
+
+    def on_setup_screen_draw(self, message: SetupScreen.Draw) -> None:
+        self.start_party()
 
     @work(exclusive=True, group="start")
     async def start_party(self) -> None:
@@ -578,39 +584,40 @@ class PartyApp(HostedApp):
             return
         party.table, party.token = created["table"], created["organiser_token"]
         party.save(self.data_dir)
+        self.table = TableFollower(created["table"])
         await self.follow_party("waiting")
 
     async def follow_party(self, status: str) -> None:
         """Show the party's table; start it if it has not started (a kill right after the draw)."""
-        assert self.client is not None and self.party.table is not None
+        assert self.client is not None and self.table is not None
+        self.party_screen = PartyScreen(self.table)
         if isinstance(self.screen, SetupScreen):
-            self.pop_screen()
-        self.party_screen = PartyScreen()
-        await self.push_screen(self.party_screen)
-        self.party_screen.add_log(self.lines, replace=True)
-        if self.info is not None:
-            self._table_info(self.info)
-        if self.view is not None:
-            self._show()
+            await self.switch_screen(self.party_screen)
+        else:
+            await self.push_screen(self.party_screen)
+        if self.table.info is not None:
+            self._table_info(self.table)
+        if self.table.view is not None:
+            self._viewed(self.table)
         if status == "waiting":
-            await self.client.start(self.party.table)
+            await self.client.start(self.table.id)
 
     def _missing_gifts(self) -> list[int]:
-        view = self.view or {}
-        if view.get("phase") != "bringing":
+        view = None if self.table is None else self.table.view
+        if view is None or view["phase"] != "bringing":
             return []
-        return [g["id"] for g in view.get("gifts", []) if not g["brought"]]
+        return [g["id"] for g in view["gifts"] if not g["brought"]]
 
     @work(exclusive=True, group="bring")
     async def bring_gifts(self) -> None:
         """Bring each guest's gift as typed at the setup (after a resume: the ones not yet brought)."""
-        assert self.client is not None and self.party.table is not None
+        assert self.client is not None and self.table is not None
         self.bringing = True
         try:
             for seat in self._missing_gifts():
                 guest = self.party.guests[seat]
                 move = {"type": "bring", "label": guest.label, "wrapping": guest.wrapping}
-                await self.client.move(self.party.table, move, seat=seat)
+                await self.client.move(self.table.id, move, seat=seat)
         except (HostError, ConnectionLost) as e:
             self.notify(literal(getattr(e, "message", e)), title="A gift could not be brought", severity="error")
         finally:
@@ -618,76 +625,48 @@ class PartyApp(HostedApp):
 
     # -- frames ------------------------------------------------------------------------------
 
-    def on_frame(self, frame: dict[str, Any]) -> None:
-        kind = frame.get("type")
-        table = self.party.table
-        if kind == "connection":
+    def on_hosted_app_from_host(self, message: HostedApp.FromHost) -> None:
+        frame = message.frame
+        if frame["type"] == "connection":
             self.set_status(connection=frame["state"])
-        elif kind == "table" and frame.get("table") == table:
-            self._table_info(frame)
-        elif kind == "log" and frame.get("table") == table:
-            self.lines = host_log_lines(frame)
-            if self.party_screen is not None:
-                self.party_screen.add_log(self.lines, replace=True)
-            if self.tv is not None:
-                self.tv.replace_log(self.lines)
-        elif kind == "view" and frame.get("table") == table:
-            self.view = frame["view"]
-            self.acting = frame.get("acting", [])
-            self._show()
-            lines: list[str | Text] = [entry["text"] for entry in frame.get("log", [])]
-            self.lines += lines
-            if self.party_screen is not None:
-                self.party_screen.add_log(lines)
-            if self.tv is not None:
-                self.tv.add_log(lines)
-            if self._missing_gifts() and not self.bringing:
-                self.bring_gifts()
-        elif kind == "chat" and frame.get("table") == table:
-            line = chat_line(frame)
-            self.lines.append(line)
-            if self.party_screen is not None:
-                self.party_screen.add_log([line])
-            if self.tv is not None:
-                self.tv.add_log([line])
-        elif kind == "error":
-            self.notify(literal(frame.get("message", "")), title="From the host", severity="error")
+        elif frame["type"] == "error":
+            self.notify(literal(frame["message"]), title="From the host", severity="error")
+        elif self.table is not None and (change := self.table.take(frame)) is not None:
+            if change.kind == "table":
+                self._table_info(self.table)
+            for screen in (self.party_screen, self.tv):
+                if screen is not None:
+                    screen.follow(change)
+            if change.kind == "view":
+                self._viewed(self.table)
 
-    def on_chat_input_said(self, message: ChatInput.Said) -> None:
-        self.send_chat(self.party.table, message.text, message.field)
-
-    def _table_info(self, info: dict[str, Any]) -> None:
-        self.info = info
-        self.names = [s["name"] if s else "" for s in info.get("seats", [])]
+    def _table_info(self, table: TableFollower[GiftExchangeView]) -> None:
         place = f"Yule party · TV: yule watch {self.address} --code"
-        self.set_status(place=place, code_prefix=" ", code=info.get("code"))
+        self.set_status(place=place, code_prefix=" ", code=None if table.info is None else table.info.get("code"))
 
-    def _show(self) -> None:
-        view = self.view
-        if view is None or self.party_screen is None:
-            return
-        self.party_screen.show(view, self.names, self.acting)
-        if self.tv is not None:
-            self.tv.show(view, self.names)
-        if "result" in view and self.end_screen is None:
-            self.end_screen = EndScreen(view, self.names)
-            self.push_screen(self.end_screen)
-        elif "result" not in view and self.end_screen is not None:
-            if self.end_screen in self.screen_stack:
-                while self.screen is not self.end_screen:
-                    self.pop_screen()
-                self.pop_screen()
-            self.end_screen = None
+    def _viewed(self, table: TableFollower[GiftExchangeView]) -> None:
+        """A new view of the party: its end (or its end undone), and the gifts still to bring."""
+        view = table.view
+        if self.party_screen is not None and view is not None:
+            if "result" in view and self.end_screen is None:
+                self.end_screen = EndScreen(view, table.names)
+                self.push_screen(self.end_screen)
+            elif "result" not in view and self.end_screen is not None:
+                if self.end_screen in self.screen_stack:
+                    self.party_screen.pop_until_active()  # the end and any screen over it
+                self.end_screen = None
+        if self._missing_gifts() and not self.bringing:
+            self.bring_gifts()
 
     def on_organiser_table_seat_move_chosen(self, message: OrganiserTable.SeatMoveChosen) -> None:
         self.send_move(message.move, message.seat)
 
     @work(group="moves")
     async def send_move(self, move: dict[str, Any], seat: int | None) -> None:
-        if self.client is None or self.party.table is None or self.party_screen is None:
+        if self.client is None or self.table is None or self.party_screen is None:
             return
         try:
-            await self.client.move(self.party.table, move, seat=seat)
+            await self.client.move(self.table.id, move, seat=seat)
         except HostError as e:
             self.party_screen.table.refused(e.message)
         except ConnectionLost:
@@ -695,27 +674,15 @@ class PartyApp(HostedApp):
 
     # -- the organiser's keys ------------------------------------------------------------------
 
-    @work(group="moves")
-    async def undo(self) -> None:
-        if self.client is None or self.party.table is None:
-            return
-        try:
-            await self.client.undo(self.party.table)
-        except HostError as e:
-            self.notify(literal(e.message), title="Can't undo", severity="warning")
-        except ConnectionLost:
-            self.notify("The host is not answering: nothing was undone.", severity="error")
+    def on_organiser_screen_undo(self, message: OrganiserScreen.Undo) -> None:
+        self.undo()
 
-    def show_tv(self) -> None:
-        self.tv = GiftExchangeTV()
-        self.tv.replace_log(self.lines)
-        if self.view is not None:
-            self.tv.show(self.view, self.names)
+    def on_organiser_screen_show_tv(self, message: OrganiserScreen.ShowTV) -> None:
+        self.tv = GiftExchangeTV(self.table)
         self.push_screen(self.tv, lambda _: setattr(self, "tv", None))
 
-    def ask_export(self) -> None:
-        table = self.party.table
-        default = str(Path.cwd() / f"yule-party-{table}")
+    def on_end_screen_export(self, message: EndScreen.Export) -> None:
+        default = str(Path.cwd() / f"yule-party-{self.party.table}")
         self.push_screen(
             FormScreen("Export the party (record, CSV and Markdown) to the folder", [Field("folder", "Folder", 400, "", default)],
                        lambda v: None if v["folder"] else "Type a folder."),
@@ -723,11 +690,12 @@ class PartyApp(HostedApp):
         )  # fmt: skip
 
     def export_to(self, folder: Path) -> None:
-        assert self.party.table is not None and self.view is not None
+        table = self.table
+        assert table is not None and table.view is not None
         try:
-            game_no = (self.info or {}).get("game_no", 1)
-            record = json.loads(self.host.store.record_path(self.party.table, game_no).read_text(encoding="utf-8"))
-            paths = export(folder, record, self.view, self.names)
+            game_no = 1 if table.info is None else table.info["game_no"]
+            record = json.loads(self.host.store.record_path(table.id, game_no).read_text(encoding="utf-8"))
+            paths = export(folder, record, table.view, table.names)
         except OSError as e:
             self.notify(literal(e), title="Export failed", severity="error")
             return

@@ -1,0 +1,403 @@
+"""The frames a host sends, typed: one ``TypedDict`` for each of docs/protocol.md's host frames.
+
+The host builds its frames as these types and the client library hands them on as these types
+(:data:`Incoming`), so a frame's fields are checked by mypy from the host that writes them to
+the screen that shows them.  A frame is told from the others by its ``type`` (``if
+frame["type"] == "view": ...`` narrows :data:`HostFrame` to :class:`ViewFrame`).  Nothing here
+is checked at run time: the host's own frames are trusted by its clients, and nothing on the hot
+path of a move pays for validation (the client's frames are validated by the host, in
+:mod:`yule.netplay.messages`).
+
+A view frame is generic over the game's view: ``ViewFrame[GiftExchangeView]`` carries a
+:class:`~yule.core.gift_exchange.views.GiftExchangeView`; :data:`HostFrame` carries any game's
+(:data:`~yule.core.base.View`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar, final
+
+from yule.core.base import View
+
+V = TypeVar("V", bound=View)
+"""A game's view type (its ``TypedDict``, from ``yule.core.<game>.views``)."""
+
+Status = Literal["waiting", "playing", "over"]
+"""A table's status: waiting for players (or for the next game), a game going on, or over."""
+
+Outcome = Literal["yes", "no", "expired", "came_back", "withdrawn", "closed"]
+"""How a request for the seat of someone away ended (``closed``: the table went)."""
+
+UNDONE = "undone"
+"""The ``type`` of the log event of an undo: ``{"type": "undone", "seq": n, "undone": event}``."""
+
+
+# -- tables -----------------------------------------------------------------------------------
+
+
+class SeatInfo(TypedDict):
+    """A taken seat in table info: its player (or bot), and whether they are away."""
+
+    name: str
+    bot: str | None
+    """The bot kind of a bot's seat; None for a person's (or an organiser-mode guest's)."""
+    away: bool
+    """A person with no connection."""
+    stand_in: bool
+    """A bot plays for the person who is away."""
+    stand_in_in: float | None
+    """Seconds until a bot stands in for the person away (from when the frame arrived)."""
+
+
+@final
+class HiddenSeat(TypedDict):
+    """A taken seat of a private table as the lobby lists it to someone not at it: ``{}``, not by whom."""
+
+
+class TableFacts(TypedDict):
+    """What a lobby line and table info both say of a table (its seats each its own way)."""
+
+    table: int
+    game: str
+    """The game's record name (``white-elephant``)."""
+    title: str
+    options: dict[str, Any]
+    """The game's options, every default filled in."""
+    open: bool
+    status: Status
+    game_no: int
+    """The table's current (or last) game: 0 before the first."""
+    bot_delay: float
+    seq: int
+    """Moves the current game has had (chance moves included)."""
+    organised: bool
+    client_seed: bool
+    turn_seconds: float | None
+
+
+class Summary(TableFacts):
+    """A table as the lobby lists it (``tables``): no code, nobody's seat, maybe no names."""
+
+    seats: list[SeatInfo | HiddenSeat | None]
+
+
+class JoinCode(TypedDict, total=False):
+    """The join code in table info: for the table's creator, its seated players, and those
+    who came to watch with it, only."""
+
+    code: str
+
+
+class TableInfo(TableFacts, JoinCode):
+    """``table``: what a table is now, told to everyone at it whenever it changes (``code``:
+    :class:`JoinCode`)."""
+
+    type: Literal["table"]
+    seats: list[SeatInfo | None]
+    """Each seat; None when empty."""
+    you: int | None
+    """The receiver's seat here (None: watching, or organising without a seat)."""
+    organiser: bool
+    """The receiver is the table's organiser."""
+    runs: bool
+    """The receiver may run the table now (add bots, start ...)."""
+    run_by: str | None
+    players: list[str]
+    """The players of the table's game going on (or last played), seat by seat."""
+
+
+class PacesFrame(TypedDict):
+    """``paces``: the seconds people take a turn at each game, as the host learnt them."""
+
+    type: Literal["paces"]
+    paces: dict[str, float]
+    rid: NotRequired[int | None]
+
+
+class GameStanding(TypedDict):
+    """One game's part of a standings row: how one person (or bot kind) did at that game."""
+
+    game: str
+    games: int
+    wins: float
+    points: int | None
+    """Their points at it added up (None for a game without scores)."""
+
+
+class Standing(TypedDict):
+    """One row of the evening's standings: a person (named as at their latest table) or a bot kind."""
+
+    name: str
+    bot: str | None
+    you: bool
+    games: int
+    wins: float
+    """Wins, a shared win counting its share."""
+    places: list[int]
+    """How many times they came first, second ...: ``places[0]`` first."""
+    by_game: list[GameStanding]
+
+
+class Standings(TypedDict):
+    """The evening going on, as far as someone may see it: its number (None before a game has
+    ended), when it started, whether bots have rows, how many rows there are, the best of them."""
+
+    evening: int | None
+    started: float | None
+    bots: bool
+    total: int
+    rows: list[Standing]
+
+
+class StandingsFrame(Standings):
+    """``standings``: the answer to ``standings``."""
+
+    type: Literal["standings"]
+    rid: NotRequired[int | None]
+
+
+class TablesFrame(TypedDict):
+    """``tables``: the answer to ``list``."""
+
+    type: Literal["tables"]
+    tables: list[Summary]
+    total: int
+    rid: NotRequired[int | None]
+
+
+# -- the game ---------------------------------------------------------------------------------
+
+
+class LogEntry(TypedDict):
+    """A line of a game's log: a public event in words, and the game's moves (``seq``) then."""
+
+    event: dict[str, Any]
+    text: str
+    seq: int
+
+
+class ChatFrame(TypedDict):
+    """``chat``: a line said at a table; ``game_no`` and ``seq`` say where in its games (None:
+    a line kept from before hosts noted it)."""
+
+    type: Literal["chat"]
+    table: int
+    seat: int | None
+    """The speaker's seat here (None: someone not seated)."""
+    name: str
+    text: str
+    game_no: int | None
+    seq: int | None
+
+
+class LogFrame(TypedDict):
+    """``log``: the current game's log so far and the table's chat, on join, resume, watch and organise."""
+
+    type: Literal["log"]
+    table: int
+    game_no: int
+    entries: list[LogEntry]
+    chat: list[ChatFrame]
+
+
+class Timer(TypedDict):
+    """A seat's turn timer in a view frame: the seconds it has left (from when the frame arrived)."""
+
+    seat: int
+    left: float
+
+
+class Acting(TypedDict):
+    """A seat that may move now, in the organiser's view frame (organiser mode), with what it may do."""
+
+    seat: int
+    actions: Any
+    """That seat's view's ``actions`` (the game's own type)."""
+
+
+class ViewFrame(TypedDict, Generic[V]):
+    """``view``: one seat's view of the game (the public view for a spectator, ``seat`` None),
+    with the log entries since the previous view."""
+
+    type: Literal["view"]
+    table: int
+    seat: int | None
+    seq: int
+    view: V
+    log: list[LogEntry]
+    timers: NotRequired[list[Timer]]
+    """At a table with a turn timer: each seat waited on."""
+    acting: NotRequired[list[Acting]]
+    """The organiser's frame in organiser mode: each seat that may move now."""
+
+
+class Nudged(TypedDict):
+    """``nudged``: ``name`` reminds the receiver (in ``seat``) that the table waits for their move."""
+
+    type: Literal["nudged"]
+    table: int
+    seat: int
+    name: str
+
+
+class Removed(TypedDict):
+    """``removed``: the organiser (``name``) freed the receiver's seat before the game."""
+
+    type: Literal["removed"]
+    table: int
+    seat: int
+    name: str
+    reason: str
+
+
+# -- requests and replies ---------------------------------------------------------------------
+
+
+class Reach(TypedDict):
+    """How people reach the host, in ``welcome``: what a TV shows to invite people in."""
+
+    addresses: list[str]
+    """The addresses to type: the host's own on the LAN when it listens on every interface
+    (loopback only when it has no other), else the one it listens on."""
+    port: int
+    ssh_port: int | None
+    """Where the host serves the app over SSH (``yule host --ssh``); None when it does not, or
+    when a ``yule ssh-serve`` of its own serves it (the host does not know of that one)."""
+    party_word: bool
+    """SSH guests must type a party word (never the word itself)."""
+
+
+class Welcome(TypedDict):
+    """``welcome``: the host's answer to ``hello``."""
+
+    type: Literal["welcome"]
+    version: int
+    name: str
+    """The receiver's name, cleaned."""
+    host: str
+    heartbeat: float
+    person: str
+    """The receiver's person token at this host (the evening's scoreboard knows them by it)."""
+    reach: Reach
+    rid: NotRequired[int | None]
+
+
+class ErrorFrame(TypedDict):
+    """``error``: a refusal (of the request ``rid``), or news about ``table``."""
+
+    type: Literal["error"]
+    code: str
+    message: str
+    rid: NotRequired[int]
+    table: NotRequired[int]
+
+
+class Ok(TypedDict):
+    """``ok``: a request done; some say more (``table``, ``seq``, ``seat``, ``name``)."""
+
+    type: Literal["ok"]
+    rid: NotRequired[int | None]
+    table: NotRequired[int]
+    seq: NotRequired[int]
+    seat: NotRequired[int]
+    name: NotRequired[str]
+    person: NotRequired[str]
+
+
+class Created(TypedDict):
+    """``created``: a new table; ``seat`` and ``token`` when its creator sat down."""
+
+    type: Literal["created"]
+    table: int
+    code: str
+    organiser_token: str
+    seat: NotRequired[int]
+    token: NotRequired[str]
+    rid: NotRequired[int | None]
+
+
+class Seated(TypedDict):
+    """``seated``: a seat taken (or taken back), with its token; ``request``: the seat asked of the table."""
+
+    type: Literal["seated"]
+    table: int
+    seat: int
+    token: str
+    request: NotRequired[int]
+    rid: NotRequired[int | None]
+
+
+class Asking(TypedDict):
+    """What every frame about a request for the seat of someone away says of it."""
+
+    table: int
+    request: int
+    """The request's number at its table."""
+    seat: int
+    name: str
+    """The name of the player who is away."""
+
+
+class ReclaimWaiting(Asking):
+    """``reclaim_waiting``: the table is asked whether the asker may take ``name``'s seat."""
+
+    type: Literal["reclaim_waiting"]
+    seconds: float
+    rid: NotRequired[int | None]
+
+
+class ReclaimAsked(Asking):
+    """``reclaim_asked``: ``by`` asks for the seat of ``name``, who is away: a yes or a no, please."""
+
+    type: Literal["reclaim_asked"]
+    by: str
+    seconds: float
+
+
+class ReclaimRefused(Asking):
+    """``reclaim_refused``: the asker's request ended without the seat."""
+
+    type: Literal["reclaim_refused"]
+    outcome: Outcome
+    message: str
+
+
+class ReclaimOver(Asking):
+    """``reclaim_over``: a request the receiver was asked about is decided."""
+
+    type: Literal["reclaim_over"]
+    outcome: Outcome
+    message: str
+
+
+class Ping(TypedDict):
+    type: Literal["ping"]
+
+
+class Pong(TypedDict):
+    type: Literal["pong"]
+
+
+Reply = Ok | Created | Seated | ReclaimWaiting | PacesFrame | StandingsFrame
+"""A host's answer to a request that it did (a refusal is an :class:`ErrorFrame`)."""
+
+HostFrame = (
+    TableInfo | LogFrame | ViewFrame[View] | ChatFrame | Nudged | Removed | ErrorFrame | ReclaimAsked | ReclaimOver
+    | ReclaimRefused | TablesFrame | Welcome | Ping | Pong | Reply
+)  # fmt: skip
+"""Every frame a host sends."""
+
+
+# -- what the client library adds ---------------------------------------------------------------
+
+
+class ConnectionFrame(TypedDict):
+    """``connection``: the client library's own news of its connection to the host."""
+
+    type: Literal["connection"]
+    state: Literal["connected", "reconnecting", "gone"]
+    reason: str
+
+
+Incoming = HostFrame | ConnectionFrame
+"""What the client library delivers: a host's frame, or news of the connection."""
