@@ -1,8 +1,15 @@
-"""The strong bot's search (:mod:`yule.core.ismcts`): when it stops.
+"""The strong bot's search (:mod:`yule.core.ismcts`): when it stops, and what it keeps for the
+seat's next decision.
 
 * A move the seat must make (a roll, its one legal move) is answered without a search.
 * The search stops once the iterations left cannot change the move it plays, and that move is
   the one the whole count of iterations plays.
+* Where the seat moves again straight after its move and the move showed nothing it could not
+  foresee, the next search goes on from the node past that move, with the nodes below it reached
+  often enough, and makes its own count of iterations besides; it never does where the move
+  showed a hidden card or another seat moved.  A game of such bots plays the same from its seed;
+  a bot that lost what it kept, or kept it for another view, plays as one that never
+  keeps anything.
 """
 
 from __future__ import annotations
@@ -14,8 +21,8 @@ import pytest
 
 from yule.core import get_game, ismcts
 from yule.core.base import View
-from yule.core.bots import forced
-from yule.core.ismcts import Edge, SearchBot, SearchResult, _settled
+from yule.core.bots import determinizer, forced
+from yule.core.ismcts import KEEP_VISITS, Edge, Node, SearchBot, SearchResult, _settled
 from yule.core.session import Session
 
 SEARCHED = ("white-rabbit", "elf", "white-elephant", "gift-list")
@@ -40,6 +47,11 @@ def decisions(name: str, seed: int, bot: SearchBot) -> Iterator[tuple[View, Sear
         else:
             move = greedy.choose(view)
         session.play(seat, move)
+
+
+def kept(result: SearchResult) -> int:
+    """The visits the search's root moves had before it began (kept from the last decision)."""
+    return sum(choice.visits for choice in result.choices) - result.iterations
 
 
 def test_a_move_the_seat_must_make_is_answered_without_a_search():
@@ -80,20 +92,86 @@ def test_settled_when_the_iterations_left_cannot_change_the_move():
 
 @pytest.mark.parametrize("name", SEARCHED)
 def test_stopping_early_plays_the_move_the_whole_count_plays(name, monkeypatch):
-    views = [view for view, _ in decisions(name, 3, SearchBot(random.Random(3), iterations=ITERATIONS))]
+    views = [view for view, _ in decisions(name, 3, SearchBot(random.Random(3), iterations=ITERATIONS, reuse=False))]
     views = views[:: max(1, len(views) // 6)]
 
     def search(n, view):
-        return SearchBot(random.Random(n), iterations=ITERATIONS).search(view)
+        return SearchBot(random.Random(n), iterations=ITERATIONS, reuse=False).search(view)
 
     early = [search(n, view) for n, view in enumerate(views)]
-    monkeypatch.setattr(ismcts, "_settled", lambda *_: False)
+    monkeypatch.setattr(ismcts, "_settled", lambda *_, **__: False)
     whole = [search(n, view) for n, view in enumerate(views)]
     assert [r.best.move for r in early] == [r.best.move for r in whole]
     assert all(r.iterations <= ITERATIONS for r in early) and {r.iterations for r in whole} == {ITERATIONS}
 
 
 def test_some_searches_stop_early():
-    bot = SearchBot(random.Random(3), iterations=ITERATIONS)
+    bot = SearchBot(random.Random(3), iterations=ITERATIONS, reuse=False)
     results = [result for name in SEARCHED for _, result in decisions(name, 3, bot)]
     assert any(0 < result.iterations < ITERATIONS for result in results)
+
+
+def below(node: Node) -> Iterator[Node]:
+    """The nodes below ``node``."""
+    for edge in node.edges.values():
+        for after in edge.next.values():
+            yield after
+            yield from below(after)
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_a_search_goes_on_from_its_last_move_only_where_that_move_showed_nothing_new(name):
+    """Each search that started from a kept node did so where the move before it leaves the
+    same view in every world the seat could have been in (30 drawn afresh), and made its own
+    iterations besides those kept; what is kept holds no node reached only a few times."""
+    bot = SearchBot(random.Random(5), iterations=ITERATIONS)
+    before: tuple[View, SearchResult] | None = None
+    went_on = 0
+    for view, result in decisions(name, 5, bot):
+        if kept(result):
+            assert before is not None
+            seen, last = before
+            worlds = determinizer(seen)
+            for n in range(30):
+                world = worlds.sample(random.Random(n))
+                world.apply(world.parse_seat_move(0, last.best.move))
+                assert world.view(0) == view
+            assert 0 < result.iterations <= ITERATIONS
+            went_on += 1
+        before = (view, result)
+        assert bot.memory is not None
+        if bot.memory.node is not None:
+            assert all(node.visits >= KEEP_VISITS for node in below(bot.memory.node))
+    if name == "elf":  # a card played, then another or the end of the turn
+        assert went_on
+
+
+def test_a_game_of_bots_that_keep_their_search_plays_the_same_from_its_seed():
+    def game() -> list:
+        session = Session(get_game("elf"), 3, seed="same")
+        bots = [SearchBot(random.Random(seat), iterations=ITERATIONS) for seat in range(3)]
+        for _ in session.bots_play(bots):
+            pass
+        return session.moves
+
+    assert game() == game()
+
+
+def test_a_bot_that_lost_what_it_kept_or_kept_it_for_another_view_plays_as_one_that_keeps_nothing():
+    bot = SearchBot(random.Random(5), iterations=ITERATIONS)
+    went_on, memories = [], []
+    for view, result in decisions("elf", 5, bot):
+        if kept(result):
+            went_on.append(view)
+        assert bot.memory is not None
+        if bot.memory.node is not None:
+            memories.append((bot.memory.node, bot.memory.view))
+    assert went_on and len(memories) > 1
+    for n, view in enumerate(went_on):
+        afresh = SearchBot(random.Random(n), iterations=ITERATIONS, reuse=False).search(view)
+        lost = SearchBot(random.Random(n), iterations=ITERATIONS)
+        elsewhere = SearchBot(random.Random(n), iterations=ITERATIONS)
+        assert elsewhere.memory is not None
+        elsewhere.memory.node, elsewhere.memory.view = next((k, v) for k, v in memories if v != view)
+        for searched in (lost.search(view), elsewhere.search(view)):
+            assert (searched.choices, searched.iterations) == (afresh.choices, afresh.iterations)
