@@ -65,7 +65,7 @@ PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goe
 
 STALE = "The table changed before your move reached the host, so it was not made: look again and choose."
 
-PLAY_BOT_DELAY = 0.4
+PLAY_BOT_DELAY = 0.35
 """Seconds a move stays on show before a bot's move in ``yule play`` (before a bot's next move in
 the same turn, a beat of it: :data:`~yule.netplay.botloop.TURN_BEAT`): slow enough to follow each
 one.  The strong bot thinks meanwhile."""
