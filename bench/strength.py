@@ -4,8 +4,8 @@ For each game, one ``ismcts`` seat plays ``--games`` games against greedy bots, 
 against random bots, the seats turning every game (the path of ``yule simulate --seats``).
 The table gives its win share with a 95% interval, the fair share (1/N), their ratio, the
 goal of issue 16 for that ratio, and how long its decisions took at the strength used.  A
-second table times its decisions at the default strength (one second a decision at most),
-over ``--timing-games`` games against greedy bots.  How far White Rabbit's goal lies from
+second table times its decisions at the default strength (``DEFAULT_THINK`` a decision at
+most), over ``--timing-games`` games against greedy bots.  How far White Rabbit's goal lies from
 what a seat's choices can win at all: ``bench/white_rabbit_ceiling.py``.
 
 Run by hand from the repository root (on a quiet machine, or with ``--iterations`` so that
@@ -118,8 +118,9 @@ def words(strength: Strength) -> str:
 
 def compare(names: list[str], games: int, new: Strength, old: Strength, seed: str, jobs: int) -> None:
     """Issue 25's table: the search at the new default strength (``new``) and at the old one
-    (``old``, today's one second), each against greedy bots, then head to head (one seat each,
-    greedy bots in the others), ``games`` games a row, seats turning every game."""
+    (``old``, one second a decision as before issue 25), each against greedy bots, then head to
+    head (one seat each, greedy bots in the others), ``games`` games a row, seats turning every
+    game."""
     print(f"new: the search at {words(new)} a decision; old: at {words(old)}; {games} games a row")
     header = (
         f"{'game':<15} {'row':<16} {'N':>2} {'share':>6} {'95% interval':>15} {'fair':>6} {'ratio':>6}"
