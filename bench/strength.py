@@ -4,8 +4,8 @@ For each game, one ``ismcts`` seat plays ``--games`` games against greedy bots, 
 against random bots, the seats turning every game (the path of ``yule simulate --seats``).
 The table gives its win share with a 95% interval, the fair share (1/N), their ratio, the
 goal of issue 16 for that ratio, and how long its decisions took at the strength used.  A
-second table times its decisions at the default strength (one second a decision at most),
-over ``--timing-games`` games against greedy bots.  How far White Rabbit's goal lies from
+second table times its decisions at the default strength (``DEFAULT_THINK`` a decision at
+most), over ``--timing-games`` games against greedy bots.  How far White Rabbit's goal lies from
 what a seat's choices can win at all: ``bench/white_rabbit_ceiling.py``.
 
 Run by hand from the repository root (on a quiet machine, or with ``--iterations`` so that
@@ -15,11 +15,14 @@ the strength does not depend on the load)::
     python bench/strength.py --iterations 150 --jobs 2
     python bench/strength.py --games 40 --only elf --opponents greedy
     python bench/strength.py --compare --only elf --new-iterations 60 --old-iterations 120
+    python bench/strength.py --compare --only elf --new-iterations 100 --old-iterations 100 --old-afresh
 
 ``--compare`` prints issue 25's table instead: the search at the new default strength and at
 the old one (one second a decision), each against greedy bots and head to head, with the
 decision times at those strengths.  Iteration counts may stand in for the think times (what
 each does in its time on the machine at hand), so that the load does not move the strength.
+``--old-afresh`` makes the old search start afresh at every decision, as it did before issue 25:
+at the same iterations, that measures what keeping the tree across decisions is worth.
 """
 
 from __future__ import annotations
@@ -42,13 +45,14 @@ GOALS = {"white-elephant": 1.5, "gift-list": 1.5, "elf": 1.5, "white-rabbit": 1.
 """Issue 16's goals: the search bot's share against greedy bots over the fair share."""
 
 
-Strength = tuple[float | None, int | None]
-"""A search bot's strength: (think time, iterations), one of them set."""
+Strength = tuple[float | None, int | None, bool]
+"""A search bot's strength: (think time, iterations), one of them set; and whether it keeps what
+it learned at one decision for the next (today's does; before issue 25 it searched afresh)."""
 
 
 def _searcher(strength: Strength) -> Callable[[random.Random], SearchBot]:
-    think, iterations = strength
-    return partial(SearchBot, think=think if think is not None else DEFAULT_THINK, iterations=iterations)
+    think, iterations, reuse = strength
+    return partial(SearchBot, think=think if think is not None else DEFAULT_THINK, iterations=iterations, reuse=reuse)
 
 
 def _part(
@@ -108,14 +112,15 @@ def ms(seconds: float | None) -> str:
 
 
 def words(strength: Strength) -> str:
-    think, iterations = strength
-    return f"{iterations} iterations" if iterations is not None else f"{think:g} s"
+    think, iterations, reuse = strength
+    return (f"{iterations} iterations" if iterations is not None else f"{think:g} s") + ("" if reuse else ", afresh")
 
 
 def compare(names: list[str], games: int, new: Strength, old: Strength, seed: str, jobs: int) -> None:
     """Issue 25's table: the search at the new default strength (``new``) and at the old one
-    (``old``, today's one second), each against greedy bots, then head to head (one seat each,
-    greedy bots in the others), ``games`` games a row, seats turning every game."""
+    (``old``, one second a decision as before issue 25), each against greedy bots, then head to
+    head (one seat each, greedy bots in the others), ``games`` games a row, seats turning every
+    game."""
     print(f"new: the search at {words(new)} a decision; old: at {words(old)}; {games} games a row")
     header = (
         f"{'game':<15} {'row':<16} {'N':>2} {'share':>6} {'95% interval':>15} {'fair':>6} {'ratio':>6}"
@@ -170,11 +175,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--new-iterations", type=int, help="the new strength as iterations a decision instead")
     parser.add_argument("--old-think", type=float, default=1.0, help="the old strength, seconds a decision (1)")
     parser.add_argument("--old-iterations", type=int, help="the old strength as iterations a decision instead")
+    parser.add_argument(
+        "--old-afresh",
+        action="store_true",
+        help="the old search starts afresh at every decision (keeps nothing from the last, as before issue 25)",
+    )
     args = parser.parse_args(argv)
     if args.compare:
         print(f"Python {sys.version.split()[0]}, {args.jobs} job(s)")
-        new = (None, args.new_iterations) if args.new_iterations else (args.new_think, None)
-        old = (None, args.old_iterations) if args.old_iterations else (args.old_think, None)
+        new: Strength = (None, args.new_iterations, True) if args.new_iterations else (args.new_think, None, True)
+        old: Strength = (
+            (None, args.old_iterations, not args.old_afresh)
+            if args.old_iterations
+            else (args.old_think, None, not args.old_afresh)
+        )
         compare(args.only or list(GAMES), args.games, new, old, args.seed, args.jobs)
         return 0
     think = args.think if args.think is not None or args.iterations is not None else 0.1

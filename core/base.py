@@ -575,3 +575,11 @@ class Bot(ABC, Generic[V]):
     @abstractmethod
     def choose(self, view: V) -> MoveDict:
         """The move to send (wire form, no ``by``) given the seat's current view."""
+
+    def learned(self) -> object:
+        """What the bot learned deciding that its next decisions may use (``None``: nothing).  A
+        copy of it that decided in another process hands this back (:meth:`learn`)."""
+        return None
+
+    def learn(self, learned: object) -> None:
+        """Take up what a copy of this bot learned deciding elsewhere (:meth:`learned`)."""

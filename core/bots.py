@@ -57,6 +57,16 @@ def triggered(state: GameState[Any], seat: int) -> MoveDict | None:
     return None
 
 
+def forced(state: GameState[Any], seat: int) -> MoveDict | None:
+    """The seat's move when it has no choice: a roll to set off, or its one legal move (in wire
+    form); else ``None``.  What the seat may do is its own to know: its view tells the same."""
+    roll = triggered(state, seat)
+    if roll is not None:
+        return roll
+    moves = state.legal_moves(seat)
+    return state.wire_move(moves[0]) if len(moves) == 1 else None
+
+
 class RandomBot(Bot[View]):
     """Uniform over the kinds of move its seat may make now, then over the moves of that kind:
     the moves its game's ``view_moves`` reads off the view (a position is drawn from the view

@@ -28,7 +28,13 @@ model:
   by less.
 
 Strength is the think time (:data:`DEFAULT_THINK` seconds a decision) or a fixed number of
-iterations (reproducible: the same view, RNG and iteration count give the same move).  The
+iterations (reproducible: the same view, RNG and iteration count give the same move, and so
+does a game of them from its seed).  The search stops sooner when the iterations left could
+not change the move it plays (with a think time, those it would make in the time left at its
+pace so far); a move the seat must make (a roll, its one legal move) needs none.  Where the
+seat moves again straight after its move (the next card of its turn, its end of turn) and
+that move showed it nothing it could not foresee, the next search goes on from the node past
+that move (:class:`Memory`): the visits kept there add to its own iterations.  The
 move played is the most visited one at the root, unless that is not the model's own move (the
 greedy bot's, or the game's ``usual`` one) and did no better than it in the worlds both were
 played in: then the model's move stands.  Where the model draws its move at random among moves
@@ -40,13 +46,14 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from .base import Bot, Determinizer, Game, GameState, IllegalMove, MoveDict, Outcome, View, seat_of
-from .bots import RandomBot, determinizer, triggered
+from .bots import RandomBot, determinizer, forced
 from .registry import get_game
 
 DEFAULT_THINK = 0.3
@@ -61,7 +68,18 @@ EXPLORATION = 0.7
 MARGIN = 0.2
 """Weight of the score margin in a playout's result (the rest is the share of the win)."""
 
+CHECK_WORLDS = 8
+"""How many of a search's worlds must show the seat the same view after its move for the node
+past the move to be kept for its next decision (:class:`Memory`)."""
+
+KEEP_VISITS = 8
+"""The visits a node below the kept node needs to be kept with it (:class:`Memory`)."""
+
 Key = tuple[Any, ...]
+
+NOTHING_SEEN = repr([])
+"""The key of the node past a seat's move when the seat moves again straight after: no public
+event between."""
 
 
 def move_key(wire: MoveDict) -> Key:
@@ -216,12 +234,76 @@ class _Watched(random.Random):
         return seq[0] if len(seq) == 1 else super().choice(seq)
 
 
-def _better(edge: Edge, usual: Edge) -> bool:
+def _better(edge: Edge, usual: Edge, paired: bool = True) -> bool:
     """True when ``edge`` did better than ``usual`` in the worlds both were played in (a
     paired comparison: the ``n``-th visit of each was played in the same world).  The most
     searched move is not always the one that did best: exploring sends visits to moves that
-    only looked good for a while, and the model's own move is a sound default against them."""
-    return sum(a - b for a, b in zip(edge.results, usual.results, strict=False)) > 0
+    only looked good for a while, and the model's own move is a sound default against them.
+    Not ``paired`` (most visits were kept from the seat's last decision, each in a world of its
+    own), their mean results are compared."""
+    if paired:
+        return sum(a - b for a, b in zip(edge.results, usual.results, strict=False)) > 0
+    return usual.visits > 0 and edge.total / edge.visits > usual.total / usual.visits
+
+
+class Memory:
+    """What a search keeps for the seat's next decision: the node past the move it played, where
+    the seat moves again straight after (its next card, its end of turn) and the move shows it
+    nothing it could not foresee, with the view the seat then has.  That is so when the move
+    leaves the same view in each of the search's first :data:`CHECK_WORLDS` worlds (a card it
+    draws or turns up would differ among them).  The next search goes on from that node, its
+    statistics and the tree below, only when the seat's view is that view: nobody else moved
+    meanwhile.  Otherwise it starts afresh; a bot that lost its memory (a host restarted) just
+    searches afresh.
+
+    Only what the next search is likely to use is kept: below the node's own moves, the nodes
+    reached at least :data:`KEEP_VISITS` times (the memory goes to and from the worker
+    processes with every decision).  The copies of a bot made for each decision share
+    their bot's memory (:meth:`~yule.core.session.Session.decider`); a copy that decided in
+    another process hands it back (:meth:`SearchBot.learned`)."""
+
+    __slots__ = ("node", "view")
+
+    def __init__(self) -> None:
+        self.node: Node | None = None
+        self.view: View | None = None
+
+    def keep(self, seat: int, played: Edge, worlds: list[GameState[Any]]) -> None:
+        """Keep the node past ``played`` (the root move the search plays) when the seat moves
+        next with the same view in each of the first ``worlds``, as ``played`` leaves them."""
+        self.node = self.view = None
+        node = played.next.get(NOTHING_SEEN)
+        if node is None or not worlds:
+            return
+        view: View | None = None
+        for world in worlds[:CHECK_WORLDS]:
+            state = world.clone()
+            state.play(state.parse_seat_move(seat, played.move))
+            if state.mover() != seat:
+                return
+            seen = state.view(seat)
+            if view is not None and seen != view:
+                return
+            view = seen
+        _prune(node)
+        self.node, self.view = node, view
+
+    def take(self, view: View) -> Node | None:
+        """The node kept, if the seat's ``view`` is the one it was kept for (it is taken: kept
+        for one decision only)."""
+        node, kept = self.node, self.view
+        self.node = self.view = None
+        return node if node is not None and kept == view else None
+
+
+def _prune(node: Node) -> None:
+    """Drop the nodes below ``node`` reached fewer than :data:`KEEP_VISITS` times (most nodes
+    past other seats' turns are reached once: the events that lead there differ world by
+    world); ``node``'s own moves keep their statistics."""
+    for edge in node.edges.values():
+        edge.next = {key: below for key, below in edge.next.items() if below.visits >= KEEP_VISITS}
+        for below in edge.next.values():
+            _prune(below)
 
 
 class _Worlds:
@@ -246,6 +328,29 @@ class _Worlds:
         return samples[n].clone()
 
 
+def _settled(edges: list[Edge], usual: Edge | None, left: int, paired: bool = True) -> bool:
+    """True when ``left`` more iterations cannot change the move the search plays: the most
+    visited root move leads every other by more visits than are left, and, where it is not the
+    model's ``usual`` move, it did so much better or worse than that one in the worlds both were
+    played in that the worlds left cannot turn the comparison (each moves it by 1 at most; not
+    ``paired``, see :func:`_better`, the comparison may always turn)."""
+    first = second = 0
+    best = edges[0]
+    for edge in edges:
+        if edge.visits > first:
+            first, second, best = edge.visits, first, edge
+        elif edge.visits > second:
+            second = edge.visits
+    if first - second <= left:
+        return False
+    if usual is None or usual is best:
+        return True
+    if not paired:
+        return False
+    margin = sum(a - b for a, b in zip(best.results, usual.results, strict=False))
+    return margin > left or margin <= -left
+
+
 def _ucb(edges: list[Edge], total: int) -> Edge:
     """The root edge to search next: an unvisited one first, else the best by UCB1."""
     best = edges[0]
@@ -261,16 +366,28 @@ def _ucb(edges: list[Edge], total: int) -> Edge:
 
 
 class SearchBot(Bot[View]):
-    """ISMCTS from the seat's view: ``think`` seconds a decision, or exactly ``iterations``."""
+    """ISMCTS from the seat's view: ``think`` seconds a decision, or ``iterations`` at most; what
+    it learned at one decision kept for the next where the rules allow (:class:`Memory`; not
+    with ``reuse=False``)."""
 
     kind = "ismcts"
     searches = True
 
-    def __init__(self, rng: random.Random, think: float = DEFAULT_THINK, iterations: int | None = None) -> None:
+    def __init__(
+        self, rng: random.Random, think: float = DEFAULT_THINK, iterations: int | None = None, *, reuse: bool = True
+    ) -> None:
         super().__init__(rng)
         self.think = think
         self.iterations = iterations
         self.prune: Callable[[View, list[MoveDict]], list[MoveDict]] | None = None
+        self.memory = Memory() if reuse else None
+
+    def learned(self) -> Memory | None:
+        return self.memory
+
+    def learn(self, learned: Any) -> None:
+        if self.memory is not None and isinstance(learned, Memory):
+            self.memory.node, self.memory.view = learned.node, learned.view
 
     def choose(self, view: View) -> MoveDict:
         return self.search(view, time.perf_counter()).best.move
@@ -281,8 +398,11 @@ class SearchBot(Bot[View]):
         With a think time, the search stops when one more iteration, as long as the longest so
         far (or half again the mean, if longer), would end after ``started`` (now, by default)
         plus :data:`SEARCHING` of the think time; the rest is for what follows (ranking the
-        moves, freeing the tree), so the whole decision keeps to the think time.
-        A roll to set off, or a single move, is answered at once.
+        moves, freeing the tree), so the whole decision keeps to the think time.  It stops
+        sooner once the iterations left (with a think time: as many as the time left gives at
+        the pace so far) cannot change the move it plays (:func:`_settled`); the visits kept
+        from the seat's last decision (:class:`Memory`) count there, not toward the iterations.  A roll to set off, or a single move, is
+        answered at once.
         """
         if started is None:
             started = time.perf_counter()
@@ -290,20 +410,25 @@ class SearchBot(Bot[View]):
         seat = seat_of(view)
         sampler = determinizer(view)
         probe = sampler.sample(None)
-        roll = triggered(probe, seat)
-        if roll is not None:
-            return SearchResult((Choice(roll, 0, 0.0, 0.0),), 0, time.perf_counter() - started)
+        only = forced(probe, seat)
+        if only is not None:
+            return SearchResult((Choice(only, 0, 0.0, 0.0),), 0, time.perf_counter() - started)
         self.prune = game.search_moves
+        memory = self.memory
+        known = memory.take(view) if memory is not None else None
+        searched = known.edges if known is not None else {}
         root = Node()
         for key, wire in self._moves(probe, seat):
-            root.edges[key] = Edge(wire)
+            root.edges[key] = searched.get(key) or Edge(wire)
         edges = list(root.edges.values())
+        prior = sum(edge.visits for edge in edges)  # kept from the seat's last decision
         self.rng.shuffle(edges)  # untried root moves in a random order
         worlds = _Worlds(sampler, self.rng.getrandbits(32))
         model = _Model(game, worlds.stream)
         worlds.stream.seed(worlds.seed)
         usual = usual_move(view, probe)
         usual_key = move_key(usual) if usual is not None else None
+        stands = root.edges.get(usual_key) if usual_key is not None else None
         limit = self.iterations
         deadline = started + SEARCHING * self.think
         done = 0
@@ -311,23 +436,29 @@ class SearchBot(Bot[View]):
         longest = 0.0
         while len(edges) > 1:
             if limit is not None:
-                if done >= limit:
-                    break
-            elif done and now + max(longest, 1.5 * (now - searching) / done) > deadline:
+                left = limit - done
+            elif not done:
+                left = sys.maxsize  # the pace is not known yet
+            elif now + max(longest, 1.5 * (now - searching) / done) > deadline:
                 break
-            edge = _ucb(edges, done + 1)
-            self._iterate(worlds.get(edge.visits), seat, edge, model)
+            else:  # as many as the time left gives at the pace so far
+                left = int((deadline - now) * done / max(now - searching, 1e-9))
+            if left <= 0 or _settled(edges, stands, left, paired=not prior):
+                break
+            edge = _ucb(edges, prior + done + 1)
+            self._iterate(worlds.get(len(edge.results)), seat, edge, model)
             done += 1
             if limit is None:
                 before, now = now, time.perf_counter()
                 longest = max(longest, now - before)
         ranked = sorted(root.edges.values(), key=lambda e: (-e.visits, -(e.total / e.visits if e.visits else 0.0)))
-        stands = root.edges.get(usual_key) if usual_key is not None else None
         kept = False
-        if stands is not None and stands is not ranked[0] and not _better(ranked[0], stands):
+        if stands is not None and stands is not ranked[0] and not _better(ranked[0], stands, paired=not prior):
             ranked.remove(stands)
             ranked.insert(0, stands)
             kept = True
+        if memory is not None:
+            memory.keep(seat, ranked[0], worlds.samples)
         choices = tuple(
             Choice(e.move, e.visits, e.total / e.visits if e.visits else 0.0, e.won / e.visits if e.visits else 0.0)
             for e in ranked
@@ -441,12 +572,10 @@ def hint(view: View, names: list[str], think: float = HINT_THINK, rng: random.Ra
     describe = game.describe_move
     assert describe is not None, f"{game.title} has no hints"
     seat = seat_of(view)
-    probe = determinizer(view).sample(None)
-    roll = triggered(probe, seat)
-    moves = [probe.wire_move(m) for m in probe.legal_moves(seat)] if roll is None else [roll]
-    if len(moves) == 1:
-        return Hint(moves[0], f"{_sentence(describe(moves[0], view, names))}: it is the only move now.")
-    result = SearchBot(rng or random.Random(), think=think).search(view)
+    only = forced(determinizer(view).sample(None), seat)
+    if only is not None:
+        return Hint(only, f"{_sentence(describe(only, view, names))}: it is the only move now.")
+    result = SearchBot(rng or random.Random(), think=think, reuse=False).search(view)
     best, *others = result.choices
     text = (
         f"{_sentence(describe(best.move, view, names))}. In {result.iterations} games the search played out "

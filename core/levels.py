@@ -151,7 +151,7 @@ class AdaptingBot(Bot[View]):
             return kind_move(view, rng, self.alternatives)
         if way == GREEDY:
             return greedy_move(view, rng)
-        return SearchBot(rng, iterations=ADAPTING_ITERATIONS).choose(view)
+        return SearchBot(rng, iterations=ADAPTING_ITERATIONS, reuse=False).choose(view)
 
 
 GAIN = 0.3

@@ -26,7 +26,7 @@ from typing import Any
 
 from .base import Bot, Game, MoveDict, View
 from .bots import bot_title
-from .ismcts import SearchBot
+from .ismcts import DEFAULT_THINK, SearchBot
 from .levels import AdaptingBot, Strength
 from .records import play
 
@@ -53,7 +53,7 @@ def bot_maker(game: Game[Any], kind: str, think: float | None = None, iterations
     if kind not in game.bots:
         raise ValueError(f"{game.title} has bots {', '.join(game.bots)}, not {kind!r}")
     if kind == SearchBot.kind and (think is not None or iterations is not None):
-        return lambda rng: SearchBot(rng, **({"think": think} if think is not None else {}), iterations=iterations)
+        return lambda rng: SearchBot(rng, DEFAULT_THINK if think is None else think, iterations)
     return game.bots[kind]
 
 

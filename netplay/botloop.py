@@ -4,11 +4,15 @@ that moves for them.
 Each game, every seat gets its bot (:meth:`BotLoop.make`): a bot seat its own kind (an adapting
 bot at the strength its table keeps, :class:`yule.core.levels.Strength`), a person's
 seat the :func:`stand_in` that plays while its person is away.  The loop (:meth:`BotLoop.kick`
-starts it, or wakes it while it waits) moves for every seat a bot controls, after the table's
-bot delay, until people are to move.  A bot is fed its own seat's view only and thinks where
-the host's bots think (:mod:`.thinkers`), each decision a copy of the bot seeded by the game's
-seed, the seat and the move number (:meth:`yule.core.session.Session.decider`), so a game of
-bots plays the same however its decisions are spread.  A stand-in also makes a person's one
+starts it, or wakes it while it waits) moves for every seat a bot controls, until people are
+to move: each move once the last one has been on show the table's bot delay (before a bot's
+next move in the same turn, its move after its roll: a beat, :data:`TURN_BEAT` of it).  A bot
+thinks meanwhile, from the moment its position is on the table: the delay is what its
+thinking left of it.  A seat with one move only (a roll to set off) makes it without
+thinking.  A bot is fed its own seat's view only and thinks where the host's bots think
+(:mod:`.thinkers`), each decision a copy of the bot seeded by the game's seed, the seat and
+the move number (:meth:`yule.core.session.Session.decider`), so a game of bots plays the same
+however its decisions are spread.  A stand-in also makes a person's one
 move when their time is up, or when the organiser lets it (:meth:`BotLoop.once`).
 
 The loop asks its table for what it needs (:class:`BotTable`), and moves through the table, which
@@ -21,10 +25,12 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..core import Bot, Game
+from ..core import Bot, Game, GameState
 from ..core.base import MoveDict, Seat
+from ..core.bots import forced
 from ..core.ismcts import SearchBot
 from ..core.levels import Strength
 from ..core.session import Session
@@ -34,7 +40,12 @@ from .thinkers import Thinkers
 log = logging.getLogger("yule.host")
 
 DEFAULT_BOT_DELAY = 0.2
-"""Seconds a bot waits before each move (then the strong bot thinks up to :data:`~yule.core.ismcts.DEFAULT_THINK`)."""
+"""Seconds a move stays on show before a bot's move (the strong bot thinks meanwhile)."""
+
+TURN_BEAT = 0.85
+"""The share of the bots' delay a bot's move stays on show before the same bot's next move (its
+roll, then where it goes; the cards of one turn): a beat, enough to see one before the next
+(0.3 s at ``yule play``'s delay, about what the strong bot thinks meanwhile)."""
 
 BOT_REPLACED = "bot_replaced"
 """The log event ``{"type": "bot_replaced", "seat": s}``, just before the random bot's move for a
@@ -67,7 +78,7 @@ class BotTable(Protocol):
     made_by: str | None
     """The address the table was created from (its bots think in that address's share), if known."""
     bot_delay: float
-    """Seconds the bots wait before each move: read again whenever the loop is kicked."""
+    """Seconds a move stays on show before a bot's move: read again whenever the loop is kicked."""
     thinkers: Thinkers
     players: list[str]
 
@@ -101,6 +112,12 @@ class BotLoop:
         """Set by :meth:`kick` while the loop waits out the delay: it looks at it again."""
         self.once_tasks: set[asyncio.Task[None]] = set()
         """The stand-ins thinking out one person's move (:meth:`once`)."""
+        self.shown = 0.0
+        """When the table last changed (the loop's clock): the bots' delay counts from then."""
+        self.last: Seat | None = None
+        """The seat whose move made that change (None: no seat's move)."""
+        self.retry_at = 0.0
+        """When the bots may try again a move the store could not keep (the loop's clock)."""
 
     def make(self, game: Game[Any], kinds: list[str | None], seed: str, strength: Strength) -> None:
         """The bots of a new game: each seat's own kind (an adapting bot at the table's
@@ -114,27 +131,40 @@ class BotLoop:
         """The bot moving for a seat now (a bot seat, or a stand-in), else None."""
         return self.by_seat[seat] if self.table.controlled(seat) else None
 
-    def kick(self) -> None:
-        """Set the bots going: they move after their delay, counted from when they began to wait
-        (a delay shortened meanwhile is kept to at once)."""
+    def kick(self, moved: Seat | None = None) -> None:
+        """The table changed (``moved``: that seat moved): set the bots going.  They move once the
+        change has been on show their delay, or its beat when a bot moves again after its own
+        move (:meth:`pause`; a delay shortened meanwhile is kept to at once)."""
         if self.table.playing is None:
             return
+        self.shown, self.last = asyncio.get_running_loop().time(), moved
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._run())
         else:
             self.kicked.set()
 
-    async def _wait(self, retry: float) -> None:
-        """The bots' delay (or the store's retry, if longer), read again at every kick."""
+    def pause(self, seat: Seat) -> float:
+        """Seconds the table's last change stays on show before ``seat``'s move: the bots' delay,
+        or a beat of it (:data:`TURN_BEAT`) when the change was the seat's own move."""
+        delay = self.table.bot_delay
+        return delay * TURN_BEAT if seat == self.last else delay
+
+    async def _wait(self, seat: Seat, still: Callable[[], bool]) -> bool:
+        """Until ``seat`` may move (:meth:`pause`, and the store's retry), read again at every
+        kick; False as soon as the position has changed (``still()`` is false)."""
         loop = asyncio.get_running_loop()
-        began = loop.time()
-        while (left := began + max(self.table.bot_delay, retry) - loop.time()) > 0:
+        while (left := max(self.shown + self.pause(seat), self.retry_at) - loop.time()) > 0:
             self.kicked.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.kicked.wait(), left)
+            if not still():
+                return False
+        return True
 
     async def _run(self) -> None:
-        """Move for the active bot-controlled seats, after the table's delay, until people move.
+        """Move for the active bot-controlled seats, each when the table's last change has been
+        on show long enough (:meth:`pause`; seats moving at once follow the first without one),
+        until people move.
 
         A bot thinks where the host's bots think (:mod:`.thinkers`: worker processes shared
         fairly between the addresses the tables were made from; the strong one searches for
@@ -149,20 +179,20 @@ class BotLoop:
             seats = [s for s in session.movers() if self.controller(s)]
             if not seats:
                 return
-            await self._wait(retry)
-            for seat in seats:
+            for n, seat in enumerate(seats):
                 session = self.table.playing
                 bot = self.controller(seat) if session is not None else None
                 if bot is None or session is None or seat not in session.movers():
                     continue
                 try:
-                    if not await self._move(session, seat, bot):
+                    if not await self._move(session, seat, bot, paced=n == 0):
                         break  # the position changed while the bot thought: look again
                 except StoreError:
                     if not retry:
                         self.table.tell("not_saved", "The host cannot save the bots' moves just now (its disk "
                                         "may be full); it keeps trying.")  # fmt: skip
                     retry = min(BOT_RETRY_MAX, 2 * retry or 1.0)
+                    self.retry_at = asyncio.get_running_loop().time() + retry
                     break
                 except Exception:
                     log.exception("table %s: no bot can move for seat %s; the table stops", self.table.id, seat)
@@ -171,10 +201,15 @@ class BotLoop:
                     return
                 retry = 0.0
 
-    async def _think(self, session: Session[Any], seat: Seat, bot: Bot[Any], view: Any) -> MoveDict:
-        """``bot``'s move for ``seat`` from its view, thought out where the host's bots think
-        (:mod:`.thinkers`, in the share of the address the table was made from), by a copy of
-        the bot for this one decision (:meth:`Session.decider`)."""
+    async def _think(self, session: Session[Any], seat: Seat, bot: Bot[Any], state: GameState[Any]) -> MoveDict:
+        """``bot``'s move for ``seat`` at ``state``, from the seat's view, thought out where the
+        host's bots think (:mod:`.thinkers`, in the share of the address the table was made
+        from), by a copy of the bot for this one decision (:meth:`Session.decider`); the seat's
+        one move at once when it has no choice."""
+        only = forced(state, seat)
+        if only is not None:
+            return only
+        view = state.view(seat)
         table = self.table
         by = table.made_by or f"table {table.id}"  # not known: a share of its own
         return await table.thinkers.choose(table.id, by, table.people(), session.decider(bot, seat), view)
@@ -183,21 +218,27 @@ class BotLoop:
         """True while the game is still at the position ``state`` after ``seq`` moves."""
         return self.table.playing is session and session.state is state and len(session.moves) == seq
 
-    async def _move(self, session: Session[Any], seat: Seat, bot: Bot[Any]) -> bool:
+    async def _move(self, session: Session[Any], seat: Seat, bot: Bot[Any], *, paced: bool) -> bool:
         """The bot's move for ``seat``, or False when the position changed while it thought.
+        It thinks at once, and moves when it has thought and (``paced``) the table's last
+        change has been on show long enough (:meth:`pause`).
 
         A bot that fails (raises, or answers an illegal move) is logged and the random bot moves
         instead, with a line in the table's log saying so.
         """
         table = self.table
         state, seq = session.state, len(session.moves)
-        view = state.view(seat)
+        thinking = asyncio.ensure_future(self._think(session, seat, bot, state))
         try:
-            wire: MoveDict | None = await self._think(session, seat, bot, view)
+            if paced and not await self._wait(seat, lambda: self._same(session, state, seq)):
+                return False
+            wire: MoveDict | None = await thinking
         except Exception:
             log.exception("table %s: the %s bot for seat %s failed; the random bot moves instead", table.id,
                           type(bot).__name__, seat)  # fmt: skip
             wire = None
+        finally:
+            thinking.cancel()  # not needed any more, if not done
         if not self._same(session, state, seq) or self.controller(seat) is not bot:
             return False
         if wire is not None:
@@ -210,7 +251,7 @@ class BotLoop:
                 log.exception("table %s: the %s bot for seat %s moved %r, refused; the random bot moves instead",
                               table.id, type(bot).__name__, seat, wire)  # fmt: skip
         replacement = session.game.bots["random"](random.Random(f"{session.seed}/stand-in/{seq}"))
-        table.play_for(seat, replacement.choose(view), note={"type": BOT_REPLACED, "seat": seat})
+        table.play_for(seat, replacement.choose(state.view(seat)), note={"type": BOT_REPLACED, "seat": seat})
         return True
 
     def once(self, seat: Seat, note: dict[str, Any]) -> None:
@@ -228,7 +269,7 @@ class BotLoop:
             return
         state, seq = session.state, len(session.moves)
         try:
-            wire = await self._think(session, seat, self.by_seat[seat], state.view(seat))
+            wire = await self._think(session, seat, self.by_seat[seat], state)
             if self._same(session, state, seq) and self.controller(seat) is None:
                 self.table.play_for(seat, wire, note=note)
         except Exception:

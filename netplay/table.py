@@ -422,7 +422,7 @@ class Table:
             raise RequestError("illegal", "That move is not understood.") from None
         self.turns.waits.moved(seat, timed=timed)
         self._commit(stored, ([note] if note is not None else []) + events)
-        self.bots.kick()
+        self.bots.kick(seat)
 
     def undo(self, conn: Connection) -> int:
         """The organiser takes back the last seat move (and the chance moves it set off);

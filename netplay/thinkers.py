@@ -12,10 +12,12 @@ from another address half and half, not ten to one.  The host's loop only sends 
 bot and its seat's view and reads the move back.  Bots that do not search (the greedy and the
 random ones) decide in microseconds to milliseconds: they never wait behind a search.
 
-Each decision is independent: the table makes its bot for that one move (seeded by the game's
-seed, the seat and the move number, so a game replays the same), and the worker plays
-``bot.choose(view)``.  With no workers (``workers=0``, what tests and embedded hosts use unless
-asked), decisions run in a thread of the host's process, one at a time, in the same fair order.
+Each decision is the table's bot's copy for that one move (seeded by the game's seed, the seat
+and the move number, so a game replays the same), and the worker plays ``bot.choose(view)``;
+what the copy learned for the seat's next decision (the strong bot's tree past its move, a few
+KiB) comes back with the move, to the bot it was made from (:meth:`yule.core.base.Bot.learn`).
+With no workers (``workers=0``, what tests and embedded hosts use unless asked), decisions run
+in a thread of the host's process, one at a time, in the same fair order.
 """
 
 from __future__ import annotations
@@ -46,6 +48,11 @@ def lower_priority() -> None:
 
 def _choose(bot: Bot[Any], view: View) -> MoveDict:
     return bot.choose(view)
+
+
+def _decide(bot: Bot[Any], view: View) -> tuple[MoveDict, object]:
+    """``bot``'s move, and what it learned deciding (in a worker: it goes back to the host)."""
+    return bot.choose(view), bot.learned()
 
 
 @dataclass(eq=False)
@@ -125,7 +132,8 @@ class Thinkers:
     async def _run(self, decision: _Decision) -> None:
         try:
             if self.workers:
-                move = await asyncio.wrap_future(self._executor().submit(_choose, decision.bot, decision.view))
+                move, learned = await asyncio.wrap_future(self._executor().submit(_decide, decision.bot, decision.view))
+                decision.bot.learn(learned)
             else:
                 move = await asyncio.to_thread(_choose, decision.bot, decision.view)
         except BaseException as e:  # the table hears of it (a bot that fails is replaced there)

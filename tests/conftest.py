@@ -113,7 +113,7 @@ def a_truecolor_terminal(monkeypatch):
 def bots_search_by_count(monkeypatch):
     made = SearchBot.__init__
 
-    def by_count(self, rng, think=DEFAULT_THINK, iterations=None):
-        made(self, rng, think, SEARCH_ITERATIONS if iterations is None else iterations)
+    def by_count(self, rng, think=DEFAULT_THINK, iterations=None, **options):
+        made(self, rng, think, SEARCH_ITERATIONS if iterations is None else iterations, **options)
 
     monkeypatch.setattr(SearchBot, "__init__", by_count)

@@ -35,8 +35,10 @@ from .text import literal
 PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goes on with it."
 """``yule play``'s question before leaving a table."""
 
-PLAY_BOT_DELAY = 0.5
-"""Seconds between bot moves in ``yule play``: slow enough to follow each one."""
+PLAY_BOT_DELAY = 0.35
+"""Seconds a move stays on show before a bot's move in ``yule play`` (before a bot's next move in
+the same turn, a beat of it: :data:`~yule.netplay.botloop.TURN_BEAT`): slow enough to follow each
+one.  The strong bot thinks meanwhile."""
 
 PLAY_AWAY_TIMEOUT = 30 * 24 * 3600.0
 """``yule play``'s host never lets a bot play for you: a game left for the menu waits for you."""
@@ -191,7 +193,6 @@ class PlayHost:
     async def new_table(self, client: Client, game: str, sit: Callable[[int], None]) -> bool:
         """A new table of ``game``: you (``sit`` follows it at once), bots of the level asked for
         in every other seat, started.  False if the host refused (the player told)."""
-        from ..core.ismcts import DEFAULT_THINK
         from ..core.registry import get_game
 
         setup = self.setup
@@ -201,10 +202,7 @@ class PlayHost:
             kind = BOT_LEVELS[setup.level or "normal"][0]
             if kind not in spec.bots:
                 kind = "greedy" if "greedy" in spec.bots else "random"
-            delay = setup.bot_delay
-            if kind == "ismcts":  # it thinks for a while already
-                delay = max(0.2, delay - DEFAULT_THINK)
-            reply = await client.create_table(game, players, bot_delay=delay, seed=setup.seed)
+            reply = await client.create_table(game, players, bot_delay=setup.bot_delay, seed=setup.seed)
             sit(reply["table"])
             await client.fill_bots(reply["table"], kind)
             await client.start(reply["table"])

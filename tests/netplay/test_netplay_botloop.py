@@ -1,6 +1,8 @@
 """The bot loop of a table (:mod:`yule.netplay.botloop`), on a table of its own: a kick wakes the
 loop while it waits out the bots' delay, the bots play a game to its end, a stand-in makes a
-person's one move, and the bots think in the share of the address the table was made from."""
+person's one move, and the bots think in the share of the address the table was made from.
+The pace: a bot's first move of its turn waits the bots' delay, its next ones a beat of it; a
+bot thinks while the last move is on show; a seat with one move makes it without thinking."""
 
 from __future__ import annotations
 
@@ -9,10 +11,11 @@ from typing import Any
 from conftest import until
 
 from yule.core import Bot, get_game
-from yule.core.base import MoveDict, View
+from yule.core.base import MoveDict, View, seat_of
+from yule.core.bots import determinizer, forced
 from yule.core.levels import Strength
 from yule.core.session import Session
-from yule.netplay.botloop import BotLoop
+from yule.netplay.botloop import TURN_BEAT, BotLoop
 from yule.netplay.thinkers import Thinkers
 
 HOUR = 3600.0
@@ -22,16 +25,19 @@ class BotsAlone:
     """A table as the bot loop sees it (:class:`~yule.netplay.botloop.BotTable`): a game of
     White Elephant where bots move for the ``bots`` seats; each move is played at once."""
 
-    def __init__(self, bot_delay: float, bots: set[int] = {0, 1, 2}) -> None:  # noqa: B006 (never changed)
+    def __init__(self, bot_delay: float, bots: set[int] = {0, 1, 2}, game: str = "white-elephant") -> None:  # noqa: B006 (never changed)
         self.id = 1
         self.made_by: str | None = "127.0.0.2"
         self.bot_delay = bot_delay
         self.thinkers: Thinkers = Thinkers()
         self.players = ["Ana", "Ben", "Cy"]
-        self.session = Session(get_game("white-elephant"), 3, seed="kick")
+        self.session = Session(get_game(game), 3, seed="kick")
+        self.loop: BotLoop | None = None
         self.session.draw_chance()
         self.bots = bots
         self.notes: list[dict[str, Any] | None] = []
+        self.played: list[int] = []
+        """The seat of each move played, in order."""
         self.told: list[str] = []
 
     @property
@@ -47,27 +53,45 @@ class BotsAlone:
     def play_for(self, seat: int, wire: MoveDict, *, note: dict[str, Any] | None = None) -> None:
         self.session.play(seat, wire)
         self.notes.append(note)
+        self.played.append(seat)
+        if self.loop is not None:
+            self.loop.kick(seat)  # as a table does
 
     def tell(self, code: str, message: str) -> None:
         self.told.append(code)
 
 
 class Shares(Thinkers):
-    """Thinkers that note whose share each decision is thought in."""
+    """Thinkers that note whose share each decision is thought in, and the views thought on."""
 
     def __init__(self) -> None:
         super().__init__()
         self.by: list[str] = []
+        self.views: list[View] = []
 
     async def choose(self, table: int, by: str, people: bool, bot: Bot[Any], view: View) -> MoveDict:
         self.by.append(by)
+        self.views.append(view)
         return await super().choose(table, by, people, bot, view)
 
 
-def bots_of(table: BotsAlone) -> BotLoop:
-    loop = BotLoop(table)
-    loop.make(table.session.game, ["greedy"] * 3, "kick", Strength())
+def bots_of(table: BotsAlone, kind: str = "greedy", loop: BotLoop | None = None) -> BotLoop:
+    loop = loop or BotLoop(table)
+    loop.make(table.session.game, [kind] * 3, "kick", Strength())
+    table.loop = loop
     return loop
+
+
+class Paced(BotLoop):
+    """A bot loop that notes, for each move it waits for, the seat and its pause, and waits no time."""
+
+    def __init__(self, table: BotsAlone) -> None:
+        super().__init__(table)
+        self.paused: list[tuple[int, float]] = []
+
+    async def _wait(self, seat, still):
+        self.paused.append((seat, self.pause(seat)))
+        return True
 
 
 async def asleep(loop: BotLoop) -> None:
@@ -123,3 +147,39 @@ async def test_the_bots_think_in_the_share_of_the_address_the_table_was_made_fro
         loop.kick()
         await until(lambda: loop.task is not None and loop.task.done(), "the game's end")
         assert thinkers.by and set(thinkers.by) == {share}
+
+
+async def test_a_bots_first_move_of_its_turn_waits_the_delay_and_its_next_ones_a_beat():
+    table = BotsAlone(bot_delay=HOUR, game="white-rabbit")  # a roll, then where to go: one turn
+    loop = bots_of(table, loop=Paced(table))
+    loop.kick()
+    await until(lambda: loop.task is not None and loop.task.done(), "the game's end")
+    movers = table.played
+    expected = [
+        HOUR * TURN_BEAT if seat == before else HOUR for before, seat in zip([None, *movers[:-1]], movers, strict=True)
+    ]
+    assert [seat for seat, _ in loop.paused] == movers and [pause for _, pause in loop.paused] == expected
+    assert HOUR in expected and HOUR * TURN_BEAT in expected
+
+
+async def test_a_bot_thinks_while_the_last_move_is_on_show():
+    table = BotsAlone(bot_delay=HOUR)
+    table.thinkers = thinkers = Shares()
+    loop = bots_of(table, "ismcts")
+    moves = list(table.session.moves)
+    loop.kick()
+    await until(lambda: thinkers.views, "a bot thinking")
+    await asleep(loop)
+    assert table.session.moves == moves  # it has thought, and waits out the delay
+    loop.close()
+
+
+async def test_a_seat_with_one_move_makes_it_without_thinking():
+    table = BotsAlone(bot_delay=0, game="white-rabbit")  # every turn begins with a roll
+    table.thinkers = thinkers = Shares()
+    loop = bots_of(table, "ismcts")
+    loop.kick()
+    await until(lambda: loop.task is not None and loop.task.done(), "the game's end")
+    assert any(move["type"] == "roll" for move in table.session.moves) and thinkers.views
+    for view in thinkers.views:
+        assert forced(determinizer(view).sample(None), seat_of(view)) is None

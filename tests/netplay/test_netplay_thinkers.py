@@ -5,12 +5,15 @@
 - The workers start where ``sys.stderr`` has no file descriptor (inside a Textual app).
 - A host whose bots think in worker processes plays all-bot strong tables to their ends, and
   the records replay; its bots decide the same game however the decisions were spread.
+- What the strong bot keeps for its seat's next decision comes back from the worker with its
+  move, the same as where it decides in the host's process.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 import subprocess
 import sys
 import threading
@@ -18,8 +21,11 @@ from typing import Any
 
 from conftest import FAST, running, until
 
-from yule.core import Bot
+from yule.core import Bot, get_game
+from yule.core.bots import forced
+from yule.core.ismcts import SearchBot
 from yule.core.records import verify_record
+from yule.core.session import Session
 from yule.netplay.client import Client
 from yule.netplay.host import Host
 from yule.netplay.thinkers import Thinkers
@@ -143,3 +149,26 @@ def test_the_workers_start_inside_an_app_that_captures_standard_error():
     done = subprocess.run([sys.executable, "-c", IN_AN_APP], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "'type': 'roll'" in done.stdout
+
+
+async def test_what_the_strong_bot_keeps_for_its_next_decision_comes_back_from_the_worker():
+    game = get_game("elf")
+    session = Session(game, 3, seed="keeps")
+    session.draw_chance()
+    greedy = game.bots["greedy"](random.Random(0))
+    while True:  # to seat 0's first decision after which it plays on and keeps the tree past its move
+        state, seat = session.state, session.movers()[0]
+        if seat == 0 and forced(state, 0) is None:
+            here = SearchBot(random.Random(0), iterations=30)
+            move = session.decider(here, 0).choose(state.view(0))
+            if here.memory is not None and here.memory.node is not None:
+                break
+        session.play(seat, greedy.choose(state.view(seat)))
+    thinkers = Thinkers(1)
+    try:
+        bot = SearchBot(random.Random(0), iterations=30)
+        assert await thinkers.choose(1, "here", True, session.decider(bot, 0), state.view(0)) == move
+        assert thinkers._pool is not None and bot.memory is not None and bot.memory.node is not None
+        assert bot.memory.node.visits == here.memory.node.visits and bot.memory.view == here.memory.view
+    finally:
+        thinkers.close()
