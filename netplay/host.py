@@ -23,12 +23,12 @@ import logging
 import secrets
 import socket
 import time
-from collections import Counter
 from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
 from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
+from .admission import Admission
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
 from .evening import PERSON_SECRET, PersonTokens, evening_standings, seen_by
@@ -73,14 +73,10 @@ from .wire import PROTOCOL_VERSION, encode, encode_with, packed
 
 log = logging.getLogger("yule.host")
 
-PING = encode({"type": "ping"})
 PONG = encode({"type": "pong"})
 
 
 NOT_SAVED = "The host could not save that, so it did not happen: try again (if it keeps failing, its disk may be full)."
-
-HEARTBEAT_SLICE = 0.05
-"""Seconds between two slices of a heartbeat period's pings."""
 
 RECLAIM_RATE = 1 / 10
 """Requests for an away player's seat one address may make a second on average ..."""
@@ -141,13 +137,8 @@ class Host:
         self.moved: dict[str, tuple[int, int]] = {}
         """Token hash -> (table id, seat): tokens that stopped working when their seat was taken
         back on another device (:data:`MOVED_TOKENS` at most, until the host stops)."""
-        self.connections: set[Connection] = set()
-        """The connections admitted (see :meth:`_admit`)."""
-        self.per_address: dict[str, int] = {}
-        """Admitted connections from each address."""
-        self.probation: dict[Connection, asyncio.TimerHandle] = {}
-        """Connections let in beyond the limits to take a seat back (:attr:`Limits.resume_room`),
-        oldest first -> the timer that ends their time (:attr:`Limits.resume_seconds`)."""
+        self.admission = Admission(self.limits)
+        """The connections let in, each address's share of them, and those on probation (:mod:`.admission`)."""
         self.tables_made: dict[str, int] = {}
         """Address -> the tables created from it that the host holds (the ``tables_per_address``
         limit; each table keeps its address in the store, so a restart changes nothing)."""
@@ -233,7 +224,7 @@ class Host:
         from .discovery import reachable_addresses  # reads the interfaces: only once listening
 
         self.reach["addresses"], self.reach["port"] = reachable_addresses(bind), self.port
-        self._spawn(self._heartbeats())
+        self._spawn(self.admission.heartbeats())
         if self.keep_finished is not None:
             self._spawn(self._every(max(1.0, min(3600.0, self.keep_finished / 4)), self._forget_finished))
         if self.expire_waiting is not None:
@@ -257,7 +248,7 @@ class Host:
             self._advertiser = None
         if self._server is not None:
             self._server.close()
-        for conn in list(self.connections):
+        for conn in list(self.admission.connections):
             conn.abort()
         for task in list(self._tasks):
             task.cancel()
@@ -276,31 +267,6 @@ class Host:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-    async def _heartbeats(self) -> None:
-        """Ping every connection once a heartbeat period, spread over the period in slices.
-
-        A thousand pings at once bring a thousand answers at once, and the moves arriving
-        meanwhile would wait behind them: spread out, no move waits for more than one slice.
-        Each slice has its moment in the period, so a busy host, whose sleeps all end late,
-        still pings every connection once a period (else an idle connection that only answers
-        pings would be closed as silent).
-        """
-        loop = asyncio.get_running_loop()
-        period = self.limits.heartbeat
-        start = loop.time()
-        while True:
-            conns = list(self.connections)
-            slices = max(1, min(len(conns), int(period / HEARTBEAT_SLICE)))
-            for i in range(slices):
-                if (wait := start + (i + 1) * period / slices - loop.time()) > 0:
-                    await asyncio.sleep(wait)
-                for conn in conns[i::slices]:  # late slices go at once, not one per turn of the loop
-                    if not conn.closed:
-                        conn.send_bytes(PING)
-            start += period
-            if loop.time() - start > period:  # far behind (the process was stopped a while)
-                start = loop.time()
 
     def _forget_finished(self, *, starting: bool = False) -> None:
         """Forget the tables finished over ``keep_finished`` ago that nobody is at (or looking at).
@@ -364,102 +330,13 @@ class Host:
 
     def _connection(self) -> Connection:
         self._numbers += 1
-        return Connection(self._numbers, self.limits, self._received, self._lost, self._admit)
-
-    def _full(self, conn: Connection) -> str | None:
-        """Why the host has no room for one more connection from ``conn``'s address, or None."""
-        limits = self.limits
-        if len(self.connections) >= limits.max_connections:
-            return f"This host is full: it holds {limits.max_connections} connections already. Try again in a while."
-        if self.per_address.get(conn.group, 0) >= limits.connections_per_address:
-            return (
-                f"Too many connections from your address ({limits.connections_per_address}): close some and try again."
-            )
-        return None
-
-    def _admit(self, conn: Connection) -> None:
-        """A new connection is let in; or, when the host is full, let in on probation to take a
-        seat back by its token; or told why not (``host_full``) and closed.
-
-        A player's own ``resume`` always finds a slot: one address may hold only a few of the
-        slots on probation (:attr:`Limits.resume_room_per_address`), each for a few seconds
-        from connecting however often it pings (:attr:`Limits.resume_seconds`), and when they
-        are all taken, the oldest of the address with the most of them makes way for an
-        address with fewer.
-        """
-        why = self._full(conn)
-        if why is None:
-            self._count(conn)
-            return
-        limits = self.limits
-        held = Counter(c.group for c in self.probation)
-        mine = held[conn.group]
-        if mine >= limits.resume_room_per_address or (len(self.probation) >= limits.resume_room and
-                                                      max(held.values(), default=0) <= mine):  # fmt: skip
-            log.warning("%r refused: host full", conn)
-            conn.error("host_full", why)
-            conn.close()
-            return
-        if len(self.probation) >= limits.resume_room:
-            crowded = max(held, key=held.__getitem__)
-            oldest = next(c for c in self.probation if c.group == crowded)
-            self._end_probation(oldest, "This host is full, and a connection from an address with fewer waiting "
-                                "needed your slot: try again in a while.")  # fmt: skip
-        conn.probation = True
-        late = asyncio.get_running_loop().call_later(
-            limits.resume_seconds, self._end_probation, conn, f"This host is full: a connection let in beyond its "
-            f"limits has {limits.resume_seconds:g} seconds to take a seat back (resume), and that time is up."
-        )  # fmt: skip
-        self.probation[conn] = late
-
-    def _end_probation(self, conn: Connection, why: str) -> None:
-        """A connection on probation goes, told why (``host_full``)."""
-        if self._off_probation(conn):
-            conn.error("host_full", why)
-            conn.close()
-
-    def _off_probation(self, conn: Connection) -> bool:
-        """``conn`` is no longer on probation (its time stopped); False if it was not."""
-        late = self.probation.pop(conn, None)
-        if late is None:
-            return False
-        late.cancel()
-        conn.probation = False
-        return True
-
-    def _make_room(self, conn: Connection) -> None:
-        """``conn`` proved a seat on a full host: one connection that holds nothing (no seat,
-        watch or table) makes way, from ``conn``'s own address if that is at its limit, else
-        from the address with the most connections."""
-        limits = self.limits
-        own = self.per_address.get(conn.group, 0) >= limits.connections_per_address
-        if not own and len(self.connections) < limits.max_connections:
-            return
-        idle = [c for c in self.connections if not (c.closed or c.seats or c.watching or c.created or c.asking)
-                and (not own or c.group == conn.group)]  # fmt: skip
-        if idle:
-            way = max(idle, key=lambda c: self.per_address[c.group])
-            log.warning("%r closed: host full, its slot given to %r taking a seat back", way, conn)
-            way.error("host_full", "This host is full, and a player needed a slot to take their seat back: this "
-                      "connection, at no table, was closed. Try again in a while.")  # fmt: skip
-            way.close()
-
-    def _count(self, conn: Connection) -> None:
-        self.connections.add(conn)
-        self.per_address[conn.group] = self.per_address.get(conn.group, 0) + 1
+        return Connection(self._numbers, self.limits, self._received, self._lost, self.admission.admit)
 
     def _lost(self, conn: Connection) -> None:
-        self._off_probation(conn)
-        if conn not in self.connections:
-            return  # refused at the door, or never more than on probation
-        self.connections.discard(conn)
-        if (left := self.per_address[conn.group] - 1) > 0:
-            self.per_address[conn.group] = left
-        else:
-            del self.per_address[conn.group]
-        for table_id in set(conn.seats) | conn.watching | conn.created | conn.asking:
-            if (table := self.tables.get(table_id)) is not None:
-                table.usher.detach(conn)
+        if self.admission.lost(conn):
+            for table_id in set(conn.seats) | conn.watching | conn.created | conn.asking:
+                if (table := self.tables.get(table_id)) is not None:
+                    table.usher.detach(conn)
 
     def _received(self, conn: Connection, data: dict[str, Any]) -> None:
         """One decoded frame: validated, then the hello or a request."""
@@ -520,7 +397,8 @@ class Host:
             conn.error("hello_twice", "You have already said hello.", rid=message.rid)
             return
         if conn.probation and kind not in ("resume", "organise"):
-            conn.error("host_full", self._full(conn) or "This host is full: try again in a while.", rid=message.rid)
+            why = self.admission.full(conn) or "This host is full: try again in a while."
+            conn.error("host_full", why, rid=message.rid)
             conn.close()
             return
         try:
@@ -761,14 +639,8 @@ class Host:
         if table.id in conn.seats and conn.seats[table.id] != where[1]:
             raise RequestError("already_seated", "You already have another seat at this table.")
         table.usher.resume(conn, where[1])
-        self._promote(conn)
+        self.admission.promote(conn)
         return {"type": "seated", "table": table.id, "seat": where[1], "token": message.token}
-
-    def _promote(self, conn: Connection) -> None:
-        """A connection on probation proved a seat (or a table's organiser token): it stays, counted."""
-        if self._off_probation(conn):
-            self._make_room(conn)
-            self._count(conn)
 
     def _reclaim(self, conn: Connection, message: Reclaim) -> Seated | ReclaimWaiting:
         if not self._reclaims.take(conn.address):
@@ -796,7 +668,8 @@ class Host:
         if len(conn.watching) >= limits.watches_per_connection:
             raise RequestError("too_many_watches", f"You are watching {len(conn.watching)} tables, the most one "
                                "connection may: stop watching one first.")  # fmt: skip
-        if sum(len(c.watching) for c in self.connections if c.group == conn.group) >= limits.watches_per_address:
+        watched = sum(len(c.watching) for c in self.admission.connections if c.group == conn.group)
+        if watched >= limits.watches_per_address:
             raise RequestError("too_many_watches", "Too many tables are watched from your address: stop watching "
                                "some first.")  # fmt: skip
         table = self._table_for(conn, message.table, message.code)
@@ -850,7 +723,7 @@ class Host:
         for table in self.tables.values():
             if table.organiser_hash is not None and secrets.compare_digest(wanted, table.organiser_hash):
                 table.audience.organise(conn)
-                self._promote(conn)
+                self.admission.promote(conn)
                 return {"type": "ok", "table": table.id}
         raise RequestError("bad_token", "That organiser token is not known here.")
 

@@ -30,7 +30,7 @@ async def test_a_dropped_connection_reconnects_and_resumes_its_seat(host):
         await ana.fill_bots(table)
         await ana.start(table)
         first = await next_message(ana, "view", table=table)
-        (conn,) = [c for c in host.connections if c.name == "Ana"]
+        (conn,) = [c for c in host.admission.connections if c.name == "Ana"]
         conn.abort()
         assert (await next_message(ana, "connection"))["state"] == "reconnecting"
         assert (await next_message(ana, "connection"))["state"] == "connected"
