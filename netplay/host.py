@@ -18,12 +18,11 @@ and the tables live in this process; moves and seats are stored in the data fold
 from __future__ import annotations
 
 import asyncio
-import bisect
 import logging
 import secrets
 import socket
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +30,9 @@ from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default
 from .admission import Admission
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
-from .evening import PERSON_SECRET, PersonTokens, evening_standings, seen_by
-from .frames import OVER, WAITING, Created, Ok, PacesFrame, Reach, ReclaimWaiting, Reply, Seated, StandingsFrame
+from .evening import PERSON_SECRET, PersonTokens
+from .frames import OVER, WAITING, Created, Ok, Reach, ReclaimWaiting, Reply, Seated
+from .lobby import Lobby
 from .messages import (
     AddBot,
     Again,
@@ -46,11 +46,9 @@ from .messages import (
     InvalidMessage,
     Join,
     Leave,
-    ListTables,
     Move,
     Nudge,
     Organise,
-    Paces,
     Reclaim,
     RemoveBot,
     RemoveSeat,
@@ -58,7 +56,6 @@ from .messages import (
     Resume,
     SetOpen,
     StandIn,
-    Standings,
     Start,
     Undo,
     Watch,
@@ -69,7 +66,7 @@ from .refusal import RequestError
 from .store import Store, StoreError, hash_token
 from .table import Table
 from .thinkers import Thinkers
-from .wire import PROTOCOL_VERSION, encode, encode_with, packed
+from .wire import PROTOCOL_VERSION, encode
 
 log = logging.getLogger("yule.host")
 
@@ -131,7 +128,6 @@ class Host:
         """Seconds a table has to answer a request for an away player's seat (None: the door's default)."""
         self._reclaims = AddressBuckets(RECLAIM_RATE, RECLAIM_BURST)
         """Each address's requests for away players' seats (``reclaim`` is rate-limited by address)."""
-        self.tables: dict[int, Table] = {}
         self.tokens: dict[str, tuple[int, int]] = {}
         """Token hash -> (table id, seat)."""
         self.moved: dict[str, tuple[int, int]] = {}
@@ -139,18 +135,8 @@ class Host:
         back on another device (:data:`MOVED_TOKENS` at most, until the host stops)."""
         self.admission = Admission(self.limits)
         """The connections let in, each address's share of them, and those on probation (:mod:`.admission`)."""
-        self.tables_made: dict[str, int] = {}
-        """Address -> the tables created from it that the host holds (the ``tables_per_address``
-        limit; each table keeps its address in the store, so a restart changes nothing)."""
-        self._guesses = AddressBuckets(self.limits.code_guess_rate, self.limits.code_guesses)
-        """Each address's wrong join codes (:attr:`Limits.code_guesses`)."""
-        self._lists = AddressBuckets(self.limits.list_address_rate, self.limits.list_address_burst)
-        """What each address's lobby lists count as (:attr:`Limits.list_address_rate`)."""
-        self._ids: list[int] | None = None
-        """The tables' ids in order (oldest first), made again when a table comes or goes."""
-        self._newest: tuple[float, list[bytes]] | None = None
-        """When the lobby's newest lines were gathered (the loop's clock), and those lines, newest
-        first: the lobby list of anyone at none of those tables (:meth:`_list`)."""
+        self.lobby = Lobby(self)
+        """The tables held, and the lobby's lists of them (:mod:`.lobby`)."""
         self._seen: dict[int, float] = {}
         """Table id -> when someone was last seen at it (a waiting table expires from then)."""
         self.port = 0
@@ -163,8 +149,8 @@ class Host:
         # Each handler takes its own message model (validated); the key is that model's type.
         # A handler answers with a reply (its rid added here), or a frame it made itself, or None.
         self._handlers: dict[str, Callable[[Connection, Any], Reply | bytes | None]] = {
-            "list": self._list,
-            "paces": self._paces,
+            "list": self.lobby.listing,
+            "paces": self.lobby.paces,
             "create": self._create,
             "join": self._join,
             "resume": self._resume,
@@ -187,7 +173,7 @@ class Host:
             "remove_seat": self._remove_seat,
             "chat": self._chat,
             "rename": self._rename,
-            "standings": self._standings,
+            "standings": self.lobby.standings,
         }
 
     # -- life cycle ----------------------------------------------------------------------------
@@ -307,14 +293,8 @@ class Host:
         """The forgotten tables leave the lobby, and their seat tokens stop working."""
         for table_id in gone:
             self._seen.pop(table_id, None)
-            if (table := self.tables.pop(table_id, None)) is not None:
-                table.close()
-                if (by := table.made_by) is not None and (left := self.tables_made[by] - 1):
-                    self.tables_made[by] = left
-                elif by is not None:
-                    del self.tables_made[by]
+        self.lobby.drop(gone)
         if gone:
-            self._ids = self._newest = None
             self.tokens = {h: where for h, where in self.tokens.items() if where[0] not in gone}
 
     async def _every(self, seconds: float, chore: Callable[[], None]) -> None:
@@ -425,42 +405,6 @@ class Host:
 
     # -- the lobby -----------------------------------------------------------------------------
 
-    def _table(self, table_id: int) -> Table:
-        table = self.tables.get(table_id)
-        if table is None:
-            raise RequestError("no_table", f"There is no table {table_id}.")
-        return table
-
-    def _managed(self, conn: Connection, table_id: int) -> Table:
-        """The table ``table_id``, which ``conn`` must run (:meth:`.audience.Audience.runs`)."""
-        table = self._table(table_id)
-        table.audience.check_runs(conn)
-        return table
-
-    def _table_for(self, conn: Connection, table_id: int | None, code: str | None) -> Table:
-        """The table a join or watch names: by id (its code checked), or by its join code alone.
-
-        Wrong codes are counted per address: past :attr:`Limits.code_guesses` of them the
-        address must wait before trying another (``too_many_guesses``)."""
-        if not self._guesses.ready(conn.group):
-            raise RequestError("too_many_guesses", "Too many wrong join codes from your address: wait a minute, "
-                               "then check the code with whoever made the table.")  # fmt: skip
-        try:
-            if table_id is not None:
-                table = self._table(table_id)
-                table.usher.check_code(conn, code)
-                return table
-            if code is None:
-                raise RequestError("no_table", "Name a table or give its join code.")
-            for table in self.tables.values():
-                if table.usher.code_is(code):
-                    return table
-            raise RequestError("bad_code", "No table here has that join code.")
-        except RequestError as e:
-            if e.code == "bad_code":
-                self._guesses.take(conn.group)
-            raise
-
     def _hook(self, table: Table) -> None:
         """A table joins the lobby: its token changes reach the host's index of tokens."""
         if self.nudge_after is not None:
@@ -470,11 +414,7 @@ class Host:
         table.usher.retoken = lambda old, new, seat: self._retoken(table.id, old, new, seat)
         table.thinkers = self.thinkers
         table.audience.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
-        table.audience.on_info = self._relist
-        self.tables[table.id] = table
-        self._ids = self._newest = None
-        if table.made_by is not None:
-            self.tables_made[table.made_by] = self.tables_made.get(table.made_by, 0) + 1
+        self.lobby.add(table)
 
     def _retoken(self, table: int, old: str | None, new: str | None, seat: int) -> None:
         if old is not None:
@@ -487,110 +427,17 @@ class Host:
             self.tokens[new] = (table, seat)
 
     @property
+    def tables(self) -> dict[int, Table]:
+        """The tables the host holds (its lobby's)."""
+        return self.lobby.tables
+
+    @property
     def store(self) -> Store:
         assert self._store is not None, "the host is not started"
         return self._store
 
-    def _paces(self, conn: Connection, message: Paces) -> PacesFrame:
-        """The seconds people take a turn at each game, learnt from the games finished here
-        (what the lobby shows anyone already: how fast each table's moves come)."""
-        return {
-            "type": "paces",
-            "paces": {game: round(seconds, 1) for game, (seconds, _) in self.store.paces().items()},
-        }
-
-    def _list(self, conn: Connection, message: ListTables) -> bytes:
-        """The lobby: the tables the asker is at, or names (the seats it keeps), first, then the
-        newest others (or, with ``after``, the others older than that table: the next page),
-        at most :attr:`Limits.list_length` in all (``total``: how many there are).
-
-        Each table's line for those not at it is encoded once for every asker
-        (:meth:`.audience.Audience.listed`), and the newest lines are gathered once for every asker until
-        the lobby changes or :attr:`Limits.list_fresh` passes; only the asker's own tables are
-        made for it.  So a list costs the host about the same whatever the lobby holds.  It
-        counts in the connection's rate limit by its size, and in its address's (``list_flood``).
-        """
-        limits = self.limits
-        self._lobby_ready(conn)
-        now = asyncio.get_running_loop().time()
-        ids = self._table_ids()
-        wanted = set(message.tables) | conn.seats.keys() | conn.watching | conn.created
-        if message.after is not None:
-            lines = self._lines(bisect.bisect_left(ids, message.after), limits.list_length, wanted, now)
-        else:
-            mine = [self.tables[t] for t in sorted(wanted) if t in self.tables][: limits.list_length]
-            lines = [packed(t.audience.summary(conn)) for t in mine]
-            if self._newest is None or now - self._newest[0] >= limits.list_fresh:
-                self._newest = (now, self._lines(len(ids), limits.list_length, (), now))
-            newest = self._newest[1]
-            room = limits.list_length - len(mine)
-            skip = {t.id for t in mine}
-            oldest = len(ids) - len(newest)  # the index of the oldest table in the newest lines
-            if not newest or max(skip, default=0) < ids[oldest]:
-                lines += newest[:room]
-            else:  # some of the asker's own are among the newest: the others, and more from before them
-                lines += [line for j, line in enumerate(newest) if ids[-1 - j] not in skip][:room]
-                lines += self._lines(oldest, limits.list_length - len(lines), skip, now)
-        self._lobby_charge(conn, sum(map(len, lines)))
-        return encode_with({"type": "tables", "total": len(self.tables), "rid": message.rid}, "tables", lines)
-
-    def _lobby_ready(self, conn: Connection) -> None:
-        """Refuse a lobby list or standings when its address has asked for too many lately."""
-        if not self._lists.ready(conn.group, self.limits.list_cost):
-            raise RequestError("list_flood", "Too many lobby lists (or standings) are asked for from your address: "
-                               "wait a few seconds, then ask again.")  # fmt: skip
-
-    def _lobby_charge(self, conn: Connection, size: int) -> None:
-        """A lobby list or standings of ``size`` bytes counts in the connection's rate limit and
-        in its address's, as :attr:`Limits.list_cost` frames and one more for each
-        :attr:`Limits.list_bytes` bytes."""
-        limits = self.limits
-        cost = limits.list_cost + size / limits.list_bytes
-        if not conn.allow(cost - 1):  # the frame itself has counted once
-            conn.flood()  # closed: the answer goes nowhere
-        self._lists.charge(conn.group, cost)
-
-    def _standings(self, conn: Connection, message: Standings) -> bytes:
-        """The evening's standings as far as ``conn`` may see them (:func:`.evening.seen_by`);
-        it counts like a lobby list."""
-        self._lobby_ready(conn)
-        tables = set(conn.seats) | conn.watching | conn.created
-        answer = evening_standings(self.store, sees=seen_by(conn.person, tables), me=conn.person, bots=message.bots)
-        frame = encode(StandingsFrame(type="standings", **answer, rid=message.rid))
-        self._lobby_charge(conn, len(frame))
-        return frame
-
-    def _lines(self, end: int, count: int, skip: Collection[int], now: float) -> list[bytes]:
-        """The lobby lines of up to ``count`` tables from before the ``end``-th (in the order of
-        their ids), newest first, passing over those in ``skip``."""
-        ids, tables, fresh = self._table_ids(), self.tables, self.limits.list_fresh
-        lines: list[bytes] = []
-        while end > 0 and len(lines) < count:
-            end -= 1
-            if ids[end] not in skip:
-                lines.append(tables[ids[end]].audience.listed(now, fresh))
-        return lines
-
-    def _table_ids(self) -> list[int]:
-        """The tables' ids in order, oldest first."""
-        if self._ids is None:
-            self._ids = list(self.tables)  # ids only grow: in order
-        return self._ids
-
-    def _relist(self) -> None:
-        """A table told its info (it changed): the lobby's newest lines are gathered again."""
-        self._newest = None
-
     def _create(self, conn: Connection, message: Create) -> Created:
-        if len(self.tables) >= self.limits.max_tables:
-            raise RequestError("host_full", "This host has too many tables.")
-        if conn.tables_made >= self.limits.tables_per_connection:
-            raise RequestError("too_many_tables", f"You have created {conn.tables_made} tables, the most one "
-                               "connection may create here.")  # fmt: skip
-        made = self.tables_made.get(conn.group, 0)
-        if made >= self.limits.tables_per_address:
-            raise RequestError("too_many_tables", f"{made} tables made from your address are here already, the "
-                               "most one address may have: play at one of them, or wait for one to end.")  # fmt: skip
+        self.lobby.check_room(conn)
         shortest = self.limits.shortest_turn
         if message.turn_seconds is not None and message.turn_seconds < shortest:
             raise RequestError("bad_options", f"A turn timer gives each move at least {shortest:g} seconds.")
@@ -622,7 +469,7 @@ class Host:
         return reply
 
     def _join(self, conn: Connection, message: Join) -> Seated:
-        table = self._table_for(conn, message.table, message.code)
+        table = self.lobby.table_for(conn, message.table, message.code)
         seat, token = table.usher.join(conn, message.seat)
         self.tokens[hash_token(token)] = (table.id, seat)
         return {"type": "seated", "table": table.id, "seat": seat, "token": token}
@@ -645,23 +492,23 @@ class Host:
     def _reclaim(self, conn: Connection, message: Reclaim) -> Seated | ReclaimWaiting:
         if not self._reclaims.take(conn.address):
             raise RequestError("reclaim_flood", "You have asked for seats too often: wait a minute, then try again.")
-        table = self._table_for(conn, None, message.code)
+        table = self.lobby.table_for(conn, None, message.code)
         return table.usher.reclaim(conn, message.name)
 
     def _answer(self, conn: Connection, message: Answer) -> None:
-        self._table(message.table).usher.answer(conn, message.request, message.yes)
+        self.lobby.table(message.table).usher.answer(conn, message.request, message.yes)
 
     def _nudge(self, conn: Connection, message: Nudge) -> None:
-        self._table(message.table).turns.nudge(conn, message.seat)
+        self.lobby.table(message.table).turns.nudge(conn, message.seat)
 
     def _stand_in(self, conn: Connection, message: StandIn) -> None:
-        self._table(message.table).usher.stand_in_now(conn, message.seat)
+        self.lobby.table(message.table).usher.stand_in_now(conn, message.seat)
 
     def _bot_move(self, conn: Connection, message: BotMove) -> None:
-        self._table(message.table).turns.bot_move(conn, message.seat)
+        self.lobby.table(message.table).turns.bot_move(conn, message.seat)
 
     def _remove_seat(self, conn: Connection, message: RemoveSeat) -> None:
-        self._table(message.table).usher.remove_seat(conn, message.seat, message.reason)
+        self.lobby.table(message.table).usher.remove_seat(conn, message.seat, message.reason)
 
     def _watch(self, conn: Connection, message: Watch) -> Ok:
         limits = self.limits
@@ -672,18 +519,18 @@ class Host:
         if watched >= limits.watches_per_address:
             raise RequestError("too_many_watches", "Too many tables are watched from your address: stop watching "
                                "some first.")  # fmt: skip
-        table = self._table_for(conn, message.table, message.code)
+        table = self.lobby.table_for(conn, message.table, message.code)
         if message.code is not None:  # its info tells the code to a watcher who came with it
             if table.usher.code_is(message.code):
                 conn.codes_known.add(table.id)
             else:  # an open table's, which is not asked for: counted as any wrong code is
-                self._guesses.take(conn.group)
+                self.lobby.guessed_wrong(conn)
         conn.watching.add(table.id)
         table.audience.watch(conn)
         return {"type": "ok", "table": table.id}
 
     def _leave(self, conn: Connection, message: Leave) -> None:
-        table = self._table(message.table)
+        table = self.lobby.table(message.table)
         forgotten = table.usher.leave(conn)
         conn.watching.discard(table.id)
         conn.created.discard(table.id)
@@ -691,31 +538,31 @@ class Host:
             self.tokens.pop(forgotten, None)
 
     def _add_bot(self, conn: Connection, message: AddBot) -> Ok:
-        table = self._managed(conn, message.table)
+        table = self.lobby.managed(conn, message.table)
         return {"type": "ok", "seat": table.usher.add_bot(message.seat, message.kind)}
 
     def _fill_bots(self, conn: Connection, message: FillBots) -> None:
-        table = self._managed(conn, message.table)
+        table = self.lobby.managed(conn, message.table)
         table.usher.fill_bots(message.kind)
 
     def _remove_bot(self, conn: Connection, message: RemoveBot) -> None:
-        table = self._managed(conn, message.table)
+        table = self.lobby.managed(conn, message.table)
         table.usher.remove_bot(message.seat)
 
     def _set_open(self, conn: Connection, message: SetOpen) -> None:
-        table = self._managed(conn, message.table)
+        table = self.lobby.managed(conn, message.table)
         table.set_open(message.open)
 
     def _start(self, conn: Connection, message: Start) -> None:
-        table = self._managed(conn, message.table)
+        table = self.lobby.managed(conn, message.table)
         table.start(table.audience.name_of(conn))
 
     def _again(self, conn: Connection, message: Again) -> None:
-        table = self._managed(conn, message.table)
+        table = self.lobby.managed(conn, message.table)
         table.again(table.audience.name_of(conn))
 
     def _move(self, conn: Connection, message: Move) -> Ok:
-        table = self._table(message.table)
+        table = self.lobby.table(message.table)
         return {"type": "ok", "seq": table.play(conn, dict(message.move), message.seq, message.seat)}
 
     def _organise(self, conn: Connection, message: Organise) -> Ok:
@@ -728,10 +575,10 @@ class Host:
         raise RequestError("bad_token", "That organiser token is not known here.")
 
     def _undo(self, conn: Connection, message: Undo) -> Ok:
-        return {"type": "ok", "seq": self._table(message.table).undo(conn)}
+        return {"type": "ok", "seq": self.lobby.table(message.table).undo(conn)}
 
     def _chat(self, conn: Connection, message: Chat) -> None:
-        self._table(message.table).audience.say(conn, message.text)
+        self.lobby.table(message.table).audience.say(conn, message.text)
 
     def _rename(self, conn: Connection, message: Rename) -> Ok:
         """Another name for this connection from now on: in its hello's place, for the seats it
@@ -739,7 +586,7 @@ class Host:
         under, so a connection holding one may not change its name."""
         if conn.seats:
             at = min(conn.seats)
-            name = self._table(at).audience.name_of(conn)
+            name = self.lobby.table(at).audience.name_of(conn)
             raise RequestError("seated", f"You sit at table {at} as {name}: leave that table to play under "
                                "another name.")  # fmt: skip
         name = clean_name(message.name, "")
