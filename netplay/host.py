@@ -21,7 +21,6 @@ import asyncio
 import logging
 import secrets
 import socket
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ from .admission import Admission
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
 from .evening import PERSON_SECRET, PersonTokens
-from .frames import OVER, WAITING, Created, Ok, Reach, ReclaimWaiting, Reply, Seated
+from .frames import Created, Ok, Reach, ReclaimWaiting, Reply, Seated
 from .lobby import Lobby
 from .messages import (
     AddBot,
@@ -63,9 +62,11 @@ from .messages import (
 )
 from .names import clean_name
 from .refusal import RequestError
+from .seattokens import SeatTokens
 from .store import Store, StoreError, hash_token
 from .table import Table
 from .thinkers import Thinkers
+from .upkeep import Upkeep
 from .wire import PROTOCOL_VERSION, encode
 
 log = logging.getLogger("yule.host")
@@ -79,10 +80,6 @@ RECLAIM_RATE = 1 / 10
 """Requests for an away player's seat one address may make a second on average ..."""
 RECLAIM_BURST = 8.0
 """... and at once."""
-
-MOVED_TOKENS = 4096
-"""Seat tokens whose seat was taken back on another device that the host remembers (the oldest
-go beyond that): the old device is told so, not just that its token is unknown."""
 
 
 class Host:
@@ -106,11 +103,6 @@ class Host:
     ) -> None:
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.away_timeout = away_timeout
-        self.keep_finished = keep_finished
-        """Seconds a finished table stays in the lobby before it is forgotten (None: for ever)."""
-        self.expire_waiting = expire_waiting
-        """Seconds a table waiting for players stays with nobody at it before it is forgotten
-        (None: for ever)."""
         self.limits = limits or Limits()
         self.advertise = advertise
         self.ssh_port = ssh_port
@@ -128,17 +120,14 @@ class Host:
         """Seconds a table has to answer a request for an away player's seat (None: the door's default)."""
         self._reclaims = AddressBuckets(RECLAIM_RATE, RECLAIM_BURST)
         """Each address's requests for away players' seats (``reclaim`` is rate-limited by address)."""
-        self.tokens: dict[str, tuple[int, int]] = {}
-        """Token hash -> (table id, seat)."""
-        self.moved: dict[str, tuple[int, int]] = {}
-        """Token hash -> (table id, seat): tokens that stopped working when their seat was taken
-        back on another device (:data:`MOVED_TOKENS` at most, until the host stops)."""
         self.admission = Admission(self.limits)
         """The connections let in, each address's share of them, and those on probation (:mod:`.admission`)."""
+        self.seat_tokens = SeatTokens()
+        """Which seat each seat token gives back (:mod:`.seattokens`)."""
         self.lobby = Lobby(self)
         """The tables held, and the lobby's lists of them (:mod:`.lobby`)."""
-        self._seen: dict[int, float] = {}
-        """Table id -> when someone was last seen at it (a waiting table expires from then)."""
+        self.upkeep = Upkeep(self, keep_finished, expire_waiting)
+        """Forgets the tables nobody needs any more (:mod:`.upkeep`)."""
         self.port = 0
         self._store: Store | None = None
         self._server: asyncio.Server | None = None
@@ -188,7 +177,7 @@ class Host:
         """
         self._store = store = Store(self.data_dir)
         self._persons = PersonTokens(store.secret(PERSON_SECRET))
-        self._forget_finished(starting=True)
+        self.upkeep.forget_finished(starting=True)
         rows = store.load_tables()
         for table_id, why in store.unreadable:
             log.warning("table %s cannot be read (%s): it is set aside, its rows left in %s for a look, and the "
@@ -203,7 +192,7 @@ class Host:
             self._hook(table)
             for seat, s in enumerate(table.seats):
                 if s is not None and s.token_hash is not None:
-                    self.tokens[s.token_hash] = (table.id, seat)
+                    self.seat_tokens.add(s.token_hash, table.id, seat)
         self._next_table = store.next_table_id()
         self._server = await asyncio.get_running_loop().create_server(self._connection, bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -211,10 +200,8 @@ class Host:
 
         self.reach["addresses"], self.reach["port"] = reachable_addresses(bind), self.port
         self._spawn(self.admission.heartbeats())
-        if self.keep_finished is not None:
-            self._spawn(self._every(max(1.0, min(3600.0, self.keep_finished / 4)), self._forget_finished))
-        if self.expire_waiting is not None:
-            self._spawn(self._every(min(60.0, self.expire_waiting / 4), self._expire_waiting))
+        for chore in self.upkeep.chores():
+            self._spawn(chore)
         if self.advertise:
             from .discovery import Advertiser, advertised_addresses
 
@@ -254,57 +241,10 @@ class Host:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _forget_finished(self, *, starting: bool = False) -> None:
-        """Forget the tables finished over ``keep_finished`` ago that nobody is at (or looking at).
-
-        ``starting``: before any table is loaded, when every finished table may go.
-        """
-        if self.keep_finished is None:
-            return
-        idle = (
-            None
-            if starting
-            else {t.id for t in self.tables.values() if t.status == OVER and not t.audience.connections()}
-        )
-        gone = self.store.forget_finished(time.time() - self.keep_finished, among=idle)
-        self._drop_tables(gone)
-        if gone:
-            log.info("%d tables finished over %g h ago left the lobby; their records stay in %s",
-                     len(gone), self.keep_finished / 3600, self.store.records_dir)  # fmt: skip
-
-    def _expire_waiting(self) -> None:
-        """Forget the tables waiting for players that nobody has been at for ``expire_waiting``
-        seconds (created and never started, or waiting again for a seat to be taken)."""
-        assert self.expire_waiting is not None
-        now = time.monotonic()
-        gone = []
-        for table in self.tables.values():
-            if table.status != WAITING or table.audience.attended():
-                self._seen[table.id] = now
-            elif now - self._seen.setdefault(table.id, now) >= self.expire_waiting:
-                gone.append(table.id)
-        self.store.forget_tables(gone)
-        self._drop_tables(gone)
-        if gone:
-            log.info("%d tables waiting with nobody at them for %g min were forgotten: %s", len(gone),
-                     self.expire_waiting / 60, ", ".join(map(str, gone)))  # fmt: skip
-
-    def _drop_tables(self, gone: list[int]) -> None:
+    def forget(self, gone: list[int]) -> None:
         """The forgotten tables leave the lobby, and their seat tokens stop working."""
-        for table_id in gone:
-            self._seen.pop(table_id, None)
         self.lobby.drop(gone)
-        if gone:
-            self.tokens = {h: where for h, where in self.tokens.items() if where[0] not in gone}
-
-    async def _every(self, seconds: float, chore: Callable[[], None]) -> None:
-        """Do ``chore`` every so often; a store that fails is logged, and tried again next time."""
-        while True:
-            await asyncio.sleep(seconds)
-            try:
-                chore()
-            except StoreError:
-                log.exception("%s failed; tried again in %g s", chore.__name__, seconds)
+        self.seat_tokens.drop(gone)
 
     # -- one connection ----------------------------------------------------------------------
 
@@ -411,20 +351,10 @@ class Host:
             table.turns.nudge_after = self.nudge_after
         if self.ask_seconds is not None:
             table.usher.door.seconds = self.ask_seconds
-        table.usher.retoken = lambda old, new, seat: self._retoken(table.id, old, new, seat)
+        table.usher.retoken = lambda old, new, seat: self.seat_tokens.retoken(table.id, old, new, seat)
         table.thinkers = self.thinkers
         table.audience.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
         self.lobby.add(table)
-
-    def _retoken(self, table: int, old: str | None, new: str | None, seat: int) -> None:
-        if old is not None:
-            self.tokens.pop(old, None)
-            if new is not None:  # the seat goes to another device: the old one is told so if it comes back
-                self.moved[old] = (table, seat)
-                if len(self.moved) > MOVED_TOKENS:
-                    del self.moved[next(iter(self.moved))]
-        if new is not None:
-            self.tokens[new] = (table, seat)
 
     @property
     def tables(self) -> dict[int, Table]:
@@ -462,7 +392,7 @@ class Host:
                                  "organiser_token": organiser_token}  # fmt: skip
         if message.sit:
             seat, token = table.usher.join(conn, 0)
-            self.tokens[hash_token(token)] = (table.id, seat)
+            self.seat_tokens.add(hash_token(token), table.id, seat)
             reply |= {"seat": seat, "token": token}
         else:
             table.audience.tell_info()
@@ -471,23 +401,17 @@ class Host:
     def _join(self, conn: Connection, message: Join) -> Seated:
         table = self.lobby.table_for(conn, message.table, message.code)
         seat, token = table.usher.join(conn, message.seat)
-        self.tokens[hash_token(token)] = (table.id, seat)
+        self.seat_tokens.add(hash_token(token), table.id, seat)
         return {"type": "seated", "table": table.id, "seat": seat, "token": token}
 
     def _resume(self, conn: Connection, message: Resume) -> Seated:
-        token_hash = hash_token(message.token)
-        where = self.tokens.get(token_hash)
-        if where is None and (moved := self.moved.get(token_hash)) is not None and moved[0] in self.tables:
-            raise RequestError("seat_moved", f"Your seat at table {moved[0]} was taken back on another device, "
-                               "and it plays there now.")  # fmt: skip
-        if where is None or where[0] not in self.tables:
-            raise RequestError("bad_token", "That seat token is not known here.")
-        table = self.tables[where[0]]
-        if table.id in conn.seats and conn.seats[table.id] != where[1]:
+        table_id, seat = self.seat_tokens.seat_of(hash_token(message.token), self.tables)
+        table = self.tables[table_id]
+        if table.id in conn.seats and conn.seats[table.id] != seat:
             raise RequestError("already_seated", "You already have another seat at this table.")
-        table.usher.resume(conn, where[1])
+        table.usher.resume(conn, seat)
         self.admission.promote(conn)
-        return {"type": "seated", "table": table.id, "seat": where[1], "token": message.token}
+        return {"type": "seated", "table": table.id, "seat": seat, "token": message.token}
 
     def _reclaim(self, conn: Connection, message: Reclaim) -> Seated | ReclaimWaiting:
         if not self._reclaims.take(conn.address):
@@ -535,7 +459,7 @@ class Host:
         conn.watching.discard(table.id)
         conn.created.discard(table.id)
         if forgotten is not None:
-            self.tokens.pop(forgotten, None)
+            self.seat_tokens.forget(forgotten)
 
     def _add_bot(self, conn: Connection, message: AddBot) -> Ok:
         table = self.lobby.managed(conn, message.table)

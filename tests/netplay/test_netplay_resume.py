@@ -162,7 +162,7 @@ async def test_a_running_host_forgets_finished_tables_once_nobody_is_at_them(tmp
             assert [t["table"] for t in await ana.list_tables()] == [watched]  # Ana is still looking at hers
             assert (tmp_path / "records" / f"table-{alone}-game-1.json").exists()
         await until(lambda: watched not in host.tables, timeout=5)
-        assert host.tokens == {}
+        assert host.seat_tokens.seats == {}
 
 
 async def start_yule_host(port: int, data) -> tuple[subprocess.Popen, int]:
