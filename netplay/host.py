@@ -22,6 +22,7 @@ import logging
 import secrets
 import socket
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -33,30 +34,16 @@ from .evening import PERSON_SECRET, PersonTokens
 from .frames import Created, Ok, Reach, ReclaimWaiting, Reply, Seated
 from .lobby import Lobby
 from .messages import (
-    AddBot,
-    Again,
-    Answer,
-    BotMove,
-    Chat,
     ClientMessage,
     Create,
-    FillBots,
     Hello,
     InvalidMessage,
     Join,
     Leave,
-    Move,
-    Nudge,
     Organise,
     Reclaim,
-    RemoveBot,
-    RemoveSeat,
     Rename,
     Resume,
-    SetOpen,
-    StandIn,
-    Start,
-    Undo,
     Watch,
     parse_client_message,
 )
@@ -65,6 +52,7 @@ from .refusal import RequestError
 from .seattokens import SeatTokens
 from .store import Store, StoreError, hash_token
 from .table import Table
+from .tablerequests import TABLE_REQUESTS
 from .thinkers import Thinkers
 from .upkeep import Upkeep
 from .wire import PROTOCOL_VERSION, encode
@@ -140,30 +128,18 @@ class Host:
         self._handlers: dict[str, Callable[[Connection, Any], Reply | bytes | None]] = {
             "list": self.lobby.listing,
             "paces": self.lobby.paces,
+            "standings": self.lobby.standings,
             "create": self._create,
             "join": self._join,
             "resume": self._resume,
             "reclaim": self._reclaim,
             "watch": self._watch,
             "leave": self._leave,
-            "add_bot": self._add_bot,
-            "fill_bots": self._fill_bots,
-            "remove_bot": self._remove_bot,
-            "set_open": self._set_open,
-            "start": self._start,
-            "again": self._again,
-            "move": self._move,
             "organise": self._organise,
-            "undo": self._undo,
-            "answer": self._answer,
-            "nudge": self._nudge,
-            "stand_in": self._stand_in,
-            "bot_move": self._bot_move,
-            "remove_seat": self._remove_seat,
-            "chat": self._chat,
             "rename": self._rename,
-            "standings": self.lobby.standings,
         }
+        for kind, request in TABLE_REQUESTS.items():  # each handed to the part of the table that answers it
+            self._handlers[kind] = partial(request, self.lobby)
 
     # -- life cycle ----------------------------------------------------------------------------
 
@@ -419,21 +395,6 @@ class Host:
         table = self.lobby.table_for(conn, None, message.code)
         return table.usher.reclaim(conn, message.name)
 
-    def _answer(self, conn: Connection, message: Answer) -> None:
-        self.lobby.table(message.table).usher.answer(conn, message.request, message.yes)
-
-    def _nudge(self, conn: Connection, message: Nudge) -> None:
-        self.lobby.table(message.table).turns.nudge(conn, message.seat)
-
-    def _stand_in(self, conn: Connection, message: StandIn) -> None:
-        self.lobby.table(message.table).usher.stand_in_now(conn, message.seat)
-
-    def _bot_move(self, conn: Connection, message: BotMove) -> None:
-        self.lobby.table(message.table).turns.bot_move(conn, message.seat)
-
-    def _remove_seat(self, conn: Connection, message: RemoveSeat) -> None:
-        self.lobby.table(message.table).usher.remove_seat(conn, message.seat, message.reason)
-
     def _watch(self, conn: Connection, message: Watch) -> Ok:
         limits = self.limits
         if len(conn.watching) >= limits.watches_per_connection:
@@ -461,34 +422,6 @@ class Host:
         if forgotten is not None:
             self.seat_tokens.forget(forgotten)
 
-    def _add_bot(self, conn: Connection, message: AddBot) -> Ok:
-        table = self.lobby.managed(conn, message.table)
-        return {"type": "ok", "seat": table.usher.add_bot(message.seat, message.kind)}
-
-    def _fill_bots(self, conn: Connection, message: FillBots) -> None:
-        table = self.lobby.managed(conn, message.table)
-        table.usher.fill_bots(message.kind)
-
-    def _remove_bot(self, conn: Connection, message: RemoveBot) -> None:
-        table = self.lobby.managed(conn, message.table)
-        table.usher.remove_bot(message.seat)
-
-    def _set_open(self, conn: Connection, message: SetOpen) -> None:
-        table = self.lobby.managed(conn, message.table)
-        table.set_open(message.open)
-
-    def _start(self, conn: Connection, message: Start) -> None:
-        table = self.lobby.managed(conn, message.table)
-        table.start(table.audience.name_of(conn))
-
-    def _again(self, conn: Connection, message: Again) -> None:
-        table = self.lobby.managed(conn, message.table)
-        table.again(table.audience.name_of(conn))
-
-    def _move(self, conn: Connection, message: Move) -> Ok:
-        table = self.lobby.table(message.table)
-        return {"type": "ok", "seq": table.play(conn, dict(message.move), message.seq, message.seat)}
-
     def _organise(self, conn: Connection, message: Organise) -> Ok:
         wanted = hash_token(message.token)
         for table in self.tables.values():
@@ -497,12 +430,6 @@ class Host:
                 self.admission.promote(conn)
                 return {"type": "ok", "table": table.id}
         raise RequestError("bad_token", "That organiser token is not known here.")
-
-    def _undo(self, conn: Connection, message: Undo) -> Ok:
-        return {"type": "ok", "seq": self.lobby.table(message.table).undo(conn)}
-
-    def _chat(self, conn: Connection, message: Chat) -> None:
-        self.lobby.table(message.table).audience.say(conn, message.text)
 
     def _rename(self, conn: Connection, message: Rename) -> Ok:
         """Another name for this connection from now on: in its hello's place, for the seats it
