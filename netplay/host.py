@@ -13,6 +13,15 @@ sees it, and any failure is answered with an error frame to that connection only
 and the tables live in this process; moves and seats are stored in the data folder
 (:mod:`yule.netplay.store`) and tables resume from it after a restart.  The protocol is in
 ``docs/protocol.md``.
+
+:class:`Host` coordinates: it listens, greets each connection and hands each request to the
+part that answers it, each in a module of its own: who is let in, each address's share of the
+connections and their pings (:mod:`.admission`); the tables held, finding one by its id or
+join code, and the lobby's lists (:mod:`.lobby`); which seat each seat token gives back
+(:mod:`.seattokens`); forgetting the tables nobody needs any more (:mod:`.upkeep`); and the
+requests about one table, each answered by that table's part (:mod:`.tablerequests`).  It
+answers itself the requests that cross those: creating a table, taking or taking back a seat,
+watching, leaving, organising, a new name.
 """
 
 from __future__ import annotations
@@ -101,9 +110,9 @@ class Host:
         self.nudge_after = nudge_after
         """Seconds a person's move waits before it can be nudged or given to a bot (None: the table's default)."""
         self.thinkers = Thinkers(bot_workers)
+        """Where every table's bots think: ``bot_workers`` processes (0: a thread of this one)."""
         self._persons: PersonTokens | None = None
         """The host's person tokens (:mod:`.evening`), once its data folder is open."""
-        """Where every table's bots think: ``bot_workers`` processes (0: a thread of this one)."""
         self.ask_seconds = ask_seconds
         """Seconds a table has to answer a request for an away player's seat (None: the door's default)."""
         self._reclaims = AddressBuckets(RECLAIM_RATE, RECLAIM_BURST)
@@ -140,6 +149,16 @@ class Host:
         }
         for kind, request in TABLE_REQUESTS.items():  # each handed to the part of the table that answers it
             self._handlers[kind] = partial(request, self.lobby)
+
+    @property
+    def tables(self) -> dict[int, Table]:
+        """The tables the host holds (its lobby's)."""
+        return self.lobby.tables
+
+    @property
+    def store(self) -> Store:
+        assert self._store is not None, "the host is not started"
+        return self._store
 
     # -- life cycle ----------------------------------------------------------------------------
 
@@ -221,6 +240,18 @@ class Host:
         """The forgotten tables leave the lobby, and their seat tokens stop working."""
         self.lobby.drop(gone)
         self.seat_tokens.drop(gone)
+
+    def _hook(self, table: Table) -> None:
+        """A table joins the lobby, set as this host sets its tables: its token changes reach the
+        host's index of seat tokens, its bots think where the host's do."""
+        if self.nudge_after is not None:
+            table.turns.nudge_after = self.nudge_after
+        if self.ask_seconds is not None:
+            table.usher.door.seconds = self.ask_seconds
+        table.usher.retoken = lambda old, new, seat: self.seat_tokens.retoken(table.id, old, new, seat)
+        table.thinkers = self.thinkers
+        table.audience.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
+        self.lobby.add(table)
 
     # -- one connection ----------------------------------------------------------------------
 
@@ -319,28 +350,7 @@ class Host:
             answer["rid"] = message.rid
             conn.send(answer)
 
-    # -- the lobby -----------------------------------------------------------------------------
-
-    def _hook(self, table: Table) -> None:
-        """A table joins the lobby: its token changes reach the host's index of tokens."""
-        if self.nudge_after is not None:
-            table.turns.nudge_after = self.nudge_after
-        if self.ask_seconds is not None:
-            table.usher.door.seconds = self.ask_seconds
-        table.usher.retoken = lambda old, new, seat: self.seat_tokens.retoken(table.id, old, new, seat)
-        table.thinkers = self.thinkers
-        table.audience.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
-        self.lobby.add(table)
-
-    @property
-    def tables(self) -> dict[int, Table]:
-        """The tables the host holds (its lobby's)."""
-        return self.lobby.tables
-
-    @property
-    def store(self) -> Store:
-        assert self._store is not None, "the host is not started"
-        return self._store
+    # -- the requests the host answers itself ------------------------------------------------
 
     def _create(self, conn: Connection, message: Create) -> Created:
         self.lobby.check_room(conn)
