@@ -13,83 +13,70 @@ sees it, and any failure is answered with an error frame to that connection only
 and the tables live in this process; moves and seats are stored in the data folder
 (:mod:`yule.netplay.store`) and tables resume from it after a restart.  The protocol is in
 ``docs/protocol.md``.
+
+:class:`Host` coordinates: it listens, greets each connection and hands each request to the
+part that answers it, each in a module of its own: who is let in, each address's share of the
+connections and their pings (:mod:`.admission`); the tables held, finding one by its id or
+join code, and the lobby's lists (:mod:`.lobby`); which seat each seat token gives back
+(:mod:`.seattokens`); forgetting the tables nobody needs any more (:mod:`.upkeep`); and the
+requests about one table, each answered by that table's part (:mod:`.tablerequests`).  It
+answers itself the requests that cross those: creating a table, taking or taking back a seat,
+watching, leaving, organising, a new name.
 """
 
 from __future__ import annotations
 
 import asyncio
-import bisect
 import logging
 import secrets
 import socket
-import time
-from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
+from .admission import Admission
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
-from .evening import PERSON_SECRET, PersonTokens, evening_standings, seen_by
-from .frames import OVER, WAITING, Created, Ok, PacesFrame, Reach, ReclaimWaiting, Reply, Seated, StandingsFrame
+from .evening import PERSON_SECRET, PersonTokens
+from .frames import Created, Ok, Reach, ReclaimWaiting, Reply, Seated
+from .lobby import Lobby
 from .messages import (
-    AddBot,
-    Again,
-    Answer,
-    BotMove,
-    Chat,
     ClientMessage,
     Create,
-    FillBots,
     Hello,
     InvalidMessage,
     Join,
     Leave,
-    ListTables,
-    Move,
-    Nudge,
     Organise,
-    Paces,
     Reclaim,
-    RemoveBot,
-    RemoveSeat,
     Rename,
     Resume,
-    SetOpen,
-    StandIn,
-    Standings,
-    Start,
-    Undo,
     Watch,
     parse_client_message,
 )
 from .names import clean_name
 from .refusal import RequestError
+from .seattokens import SeatTokens
 from .store import Store, StoreError, hash_token
 from .table import Table
+from .tablerequests import TABLE_REQUESTS
 from .thinkers import Thinkers
-from .wire import PROTOCOL_VERSION, encode, encode_with, packed
+from .upkeep import Upkeep
+from .wire import PROTOCOL_VERSION, encode
 
 log = logging.getLogger("yule.host")
 
-PING = encode({"type": "ping"})
 PONG = encode({"type": "pong"})
 
 
 NOT_SAVED = "The host could not save that, so it did not happen: try again (if it keeps failing, its disk may be full)."
 
-HEARTBEAT_SLICE = 0.05
-"""Seconds between two slices of a heartbeat period's pings."""
-
 RECLAIM_RATE = 1 / 10
 """Requests for an away player's seat one address may make a second on average ..."""
 RECLAIM_BURST = 8.0
 """... and at once."""
-
-MOVED_TOKENS = 4096
-"""Seat tokens whose seat was taken back on another device that the host remembers (the oldest
-go beyond that): the old device is told so, not just that its token is unknown."""
 
 
 class Host:
@@ -113,11 +100,6 @@ class Host:
     ) -> None:
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.away_timeout = away_timeout
-        self.keep_finished = keep_finished
-        """Seconds a finished table stays in the lobby before it is forgotten (None: for ever)."""
-        self.expire_waiting = expire_waiting
-        """Seconds a table waiting for players stays with nobody at it before it is forgotten
-        (None: for ever)."""
         self.limits = limits or Limits()
         self.advertise = advertise
         self.ssh_port = ssh_port
@@ -128,40 +110,21 @@ class Host:
         self.nudge_after = nudge_after
         """Seconds a person's move waits before it can be nudged or given to a bot (None: the table's default)."""
         self.thinkers = Thinkers(bot_workers)
+        """Where every table's bots think: ``bot_workers`` processes (0: a thread of this one)."""
         self._persons: PersonTokens | None = None
         """The host's person tokens (:mod:`.evening`), once its data folder is open."""
-        """Where every table's bots think: ``bot_workers`` processes (0: a thread of this one)."""
         self.ask_seconds = ask_seconds
         """Seconds a table has to answer a request for an away player's seat (None: the door's default)."""
         self._reclaims = AddressBuckets(RECLAIM_RATE, RECLAIM_BURST)
         """Each address's requests for away players' seats (``reclaim`` is rate-limited by address)."""
-        self.tables: dict[int, Table] = {}
-        self.tokens: dict[str, tuple[int, int]] = {}
-        """Token hash -> (table id, seat)."""
-        self.moved: dict[str, tuple[int, int]] = {}
-        """Token hash -> (table id, seat): tokens that stopped working when their seat was taken
-        back on another device (:data:`MOVED_TOKENS` at most, until the host stops)."""
-        self.connections: set[Connection] = set()
-        """The connections admitted (see :meth:`_admit`)."""
-        self.per_address: dict[str, int] = {}
-        """Admitted connections from each address."""
-        self.probation: dict[Connection, asyncio.TimerHandle] = {}
-        """Connections let in beyond the limits to take a seat back (:attr:`Limits.resume_room`),
-        oldest first -> the timer that ends their time (:attr:`Limits.resume_seconds`)."""
-        self.tables_made: dict[str, int] = {}
-        """Address -> the tables created from it that the host holds (the ``tables_per_address``
-        limit; each table keeps its address in the store, so a restart changes nothing)."""
-        self._guesses = AddressBuckets(self.limits.code_guess_rate, self.limits.code_guesses)
-        """Each address's wrong join codes (:attr:`Limits.code_guesses`)."""
-        self._lists = AddressBuckets(self.limits.list_address_rate, self.limits.list_address_burst)
-        """What each address's lobby lists count as (:attr:`Limits.list_address_rate`)."""
-        self._ids: list[int] | None = None
-        """The tables' ids in order (oldest first), made again when a table comes or goes."""
-        self._newest: tuple[float, list[bytes]] | None = None
-        """When the lobby's newest lines were gathered (the loop's clock), and those lines, newest
-        first: the lobby list of anyone at none of those tables (:meth:`_list`)."""
-        self._seen: dict[int, float] = {}
-        """Table id -> when someone was last seen at it (a waiting table expires from then)."""
+        self.admission = Admission(self.limits)
+        """The connections let in, each address's share of them, and those on probation (:mod:`.admission`)."""
+        self.seat_tokens = SeatTokens()
+        """Which seat each seat token gives back (:mod:`.seattokens`)."""
+        self.lobby = Lobby(self)
+        """The tables held, and the lobby's lists of them (:mod:`.lobby`)."""
+        self.upkeep = Upkeep(self, keep_finished, expire_waiting)
+        """Forgets the tables nobody needs any more (:mod:`.upkeep`)."""
         self.port = 0
         self._store: Store | None = None
         self._server: asyncio.Server | None = None
@@ -172,32 +135,30 @@ class Host:
         # Each handler takes its own message model (validated); the key is that model's type.
         # A handler answers with a reply (its rid added here), or a frame it made itself, or None.
         self._handlers: dict[str, Callable[[Connection, Any], Reply | bytes | None]] = {
-            "list": self._list,
-            "paces": self._paces,
+            "list": self.lobby.listing,
+            "paces": self.lobby.paces,
+            "standings": self.lobby.standings,
             "create": self._create,
             "join": self._join,
             "resume": self._resume,
             "reclaim": self._reclaim,
             "watch": self._watch,
             "leave": self._leave,
-            "add_bot": self._add_bot,
-            "fill_bots": self._fill_bots,
-            "remove_bot": self._remove_bot,
-            "set_open": self._set_open,
-            "start": self._start,
-            "again": self._again,
-            "move": self._move,
             "organise": self._organise,
-            "undo": self._undo,
-            "answer": self._answer,
-            "nudge": self._nudge,
-            "stand_in": self._stand_in,
-            "bot_move": self._bot_move,
-            "remove_seat": self._remove_seat,
-            "chat": self._chat,
             "rename": self._rename,
-            "standings": self._standings,
         }
+        for kind, request in TABLE_REQUESTS.items():  # each handed to the part of the table that answers it
+            self._handlers[kind] = partial(request, self.lobby)
+
+    @property
+    def tables(self) -> dict[int, Table]:
+        """The tables the host holds (its lobby's)."""
+        return self.lobby.tables
+
+    @property
+    def store(self) -> Store:
+        assert self._store is not None, "the host is not started"
+        return self._store
 
     # -- life cycle ----------------------------------------------------------------------------
 
@@ -211,7 +172,7 @@ class Host:
         """
         self._store = store = Store(self.data_dir)
         self._persons = PersonTokens(store.secret(PERSON_SECRET))
-        self._forget_finished(starting=True)
+        self.upkeep.forget_finished(starting=True)
         rows = store.load_tables()
         for table_id, why in store.unreadable:
             log.warning("table %s cannot be read (%s): it is set aside, its rows left in %s for a look, and the "
@@ -226,18 +187,16 @@ class Host:
             self._hook(table)
             for seat, s in enumerate(table.seats):
                 if s is not None and s.token_hash is not None:
-                    self.tokens[s.token_hash] = (table.id, seat)
+                    self.seat_tokens.add(s.token_hash, table.id, seat)
         self._next_table = store.next_table_id()
         self._server = await asyncio.get_running_loop().create_server(self._connection, bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
         from .discovery import reachable_addresses  # reads the interfaces: only once listening
 
         self.reach["addresses"], self.reach["port"] = reachable_addresses(bind), self.port
-        self._spawn(self._heartbeats())
-        if self.keep_finished is not None:
-            self._spawn(self._every(max(1.0, min(3600.0, self.keep_finished / 4)), self._forget_finished))
-        if self.expire_waiting is not None:
-            self._spawn(self._every(min(60.0, self.expire_waiting / 4), self._expire_waiting))
+        self._spawn(self.admission.heartbeats())
+        for chore in self.upkeep.chores():
+            self._spawn(chore)
         if self.advertise:
             from .discovery import Advertiser, advertised_addresses
 
@@ -257,7 +216,7 @@ class Host:
             self._advertiser = None
         if self._server is not None:
             self._server.close()
-        for conn in list(self.connections):
+        for conn in list(self.admission.connections):
             conn.abort()
         for task in list(self._tasks):
             task.cancel()
@@ -277,189 +236,34 @@ class Host:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _heartbeats(self) -> None:
-        """Ping every connection once a heartbeat period, spread over the period in slices.
-
-        A thousand pings at once bring a thousand answers at once, and the moves arriving
-        meanwhile would wait behind them: spread out, no move waits for more than one slice.
-        Each slice has its moment in the period, so a busy host, whose sleeps all end late,
-        still pings every connection once a period (else an idle connection that only answers
-        pings would be closed as silent).
-        """
-        loop = asyncio.get_running_loop()
-        period = self.limits.heartbeat
-        start = loop.time()
-        while True:
-            conns = list(self.connections)
-            slices = max(1, min(len(conns), int(period / HEARTBEAT_SLICE)))
-            for i in range(slices):
-                if (wait := start + (i + 1) * period / slices - loop.time()) > 0:
-                    await asyncio.sleep(wait)
-                for conn in conns[i::slices]:  # late slices go at once, not one per turn of the loop
-                    if not conn.closed:
-                        conn.send_bytes(PING)
-            start += period
-            if loop.time() - start > period:  # far behind (the process was stopped a while)
-                start = loop.time()
-
-    def _forget_finished(self, *, starting: bool = False) -> None:
-        """Forget the tables finished over ``keep_finished`` ago that nobody is at (or looking at).
-
-        ``starting``: before any table is loaded, when every finished table may go.
-        """
-        if self.keep_finished is None:
-            return
-        idle = (
-            None
-            if starting
-            else {t.id for t in self.tables.values() if t.status == OVER and not t.audience.connections()}
-        )
-        gone = self.store.forget_finished(time.time() - self.keep_finished, among=idle)
-        self._drop_tables(gone)
-        if gone:
-            log.info("%d tables finished over %g h ago left the lobby; their records stay in %s",
-                     len(gone), self.keep_finished / 3600, self.store.records_dir)  # fmt: skip
-
-    def _expire_waiting(self) -> None:
-        """Forget the tables waiting for players that nobody has been at for ``expire_waiting``
-        seconds (created and never started, or waiting again for a seat to be taken)."""
-        assert self.expire_waiting is not None
-        now = time.monotonic()
-        gone = []
-        for table in self.tables.values():
-            if table.status != WAITING or table.audience.attended():
-                self._seen[table.id] = now
-            elif now - self._seen.setdefault(table.id, now) >= self.expire_waiting:
-                gone.append(table.id)
-        self.store.forget_tables(gone)
-        self._drop_tables(gone)
-        if gone:
-            log.info("%d tables waiting with nobody at them for %g min were forgotten: %s", len(gone),
-                     self.expire_waiting / 60, ", ".join(map(str, gone)))  # fmt: skip
-
-    def _drop_tables(self, gone: list[int]) -> None:
+    def forget(self, gone: list[int]) -> None:
         """The forgotten tables leave the lobby, and their seat tokens stop working."""
-        for table_id in gone:
-            self._seen.pop(table_id, None)
-            if (table := self.tables.pop(table_id, None)) is not None:
-                table.close()
-                if (by := table.made_by) is not None and (left := self.tables_made[by] - 1):
-                    self.tables_made[by] = left
-                elif by is not None:
-                    del self.tables_made[by]
-        if gone:
-            self._ids = self._newest = None
-            self.tokens = {h: where for h, where in self.tokens.items() if where[0] not in gone}
+        self.lobby.drop(gone)
+        self.seat_tokens.drop(gone)
 
-    async def _every(self, seconds: float, chore: Callable[[], None]) -> None:
-        """Do ``chore`` every so often; a store that fails is logged, and tried again next time."""
-        while True:
-            await asyncio.sleep(seconds)
-            try:
-                chore()
-            except StoreError:
-                log.exception("%s failed; tried again in %g s", chore.__name__, seconds)
+    def _hook(self, table: Table) -> None:
+        """A table joins the lobby, set as this host sets its tables: its token changes reach the
+        host's index of seat tokens, its bots think where the host's do."""
+        if self.nudge_after is not None:
+            table.turns.nudge_after = self.nudge_after
+        if self.ask_seconds is not None:
+            table.usher.door.seconds = self.ask_seconds
+        table.usher.retoken = lambda old, new, seat: self.seat_tokens.retoken(table.id, old, new, seat)
+        table.thinkers = self.thinkers
+        table.audience.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
+        self.lobby.add(table)
 
     # -- one connection ----------------------------------------------------------------------
 
     def _connection(self) -> Connection:
         self._numbers += 1
-        return Connection(self._numbers, self.limits, self._received, self._lost, self._admit)
-
-    def _full(self, conn: Connection) -> str | None:
-        """Why the host has no room for one more connection from ``conn``'s address, or None."""
-        limits = self.limits
-        if len(self.connections) >= limits.max_connections:
-            return f"This host is full: it holds {limits.max_connections} connections already. Try again in a while."
-        if self.per_address.get(conn.group, 0) >= limits.connections_per_address:
-            return (
-                f"Too many connections from your address ({limits.connections_per_address}): close some and try again."
-            )
-        return None
-
-    def _admit(self, conn: Connection) -> None:
-        """A new connection is let in; or, when the host is full, let in on probation to take a
-        seat back by its token; or told why not (``host_full``) and closed.
-
-        A player's own ``resume`` always finds a slot: one address may hold only a few of the
-        slots on probation (:attr:`Limits.resume_room_per_address`), each for a few seconds
-        from connecting however often it pings (:attr:`Limits.resume_seconds`), and when they
-        are all taken, the oldest of the address with the most of them makes way for an
-        address with fewer.
-        """
-        why = self._full(conn)
-        if why is None:
-            self._count(conn)
-            return
-        limits = self.limits
-        held = Counter(c.group for c in self.probation)
-        mine = held[conn.group]
-        if mine >= limits.resume_room_per_address or (len(self.probation) >= limits.resume_room and
-                                                      max(held.values(), default=0) <= mine):  # fmt: skip
-            log.warning("%r refused: host full", conn)
-            conn.error("host_full", why)
-            conn.close()
-            return
-        if len(self.probation) >= limits.resume_room:
-            crowded = max(held, key=held.__getitem__)
-            oldest = next(c for c in self.probation if c.group == crowded)
-            self._end_probation(oldest, "This host is full, and a connection from an address with fewer waiting "
-                                "needed your slot: try again in a while.")  # fmt: skip
-        conn.probation = True
-        late = asyncio.get_running_loop().call_later(
-            limits.resume_seconds, self._end_probation, conn, f"This host is full: a connection let in beyond its "
-            f"limits has {limits.resume_seconds:g} seconds to take a seat back (resume), and that time is up."
-        )  # fmt: skip
-        self.probation[conn] = late
-
-    def _end_probation(self, conn: Connection, why: str) -> None:
-        """A connection on probation goes, told why (``host_full``)."""
-        if self._off_probation(conn):
-            conn.error("host_full", why)
-            conn.close()
-
-    def _off_probation(self, conn: Connection) -> bool:
-        """``conn`` is no longer on probation (its time stopped); False if it was not."""
-        late = self.probation.pop(conn, None)
-        if late is None:
-            return False
-        late.cancel()
-        conn.probation = False
-        return True
-
-    def _make_room(self, conn: Connection) -> None:
-        """``conn`` proved a seat on a full host: one connection that holds nothing (no seat,
-        watch or table) makes way, from ``conn``'s own address if that is at its limit, else
-        from the address with the most connections."""
-        limits = self.limits
-        own = self.per_address.get(conn.group, 0) >= limits.connections_per_address
-        if not own and len(self.connections) < limits.max_connections:
-            return
-        idle = [c for c in self.connections if not (c.closed or c.seats or c.watching or c.created or c.asking)
-                and (not own or c.group == conn.group)]  # fmt: skip
-        if idle:
-            way = max(idle, key=lambda c: self.per_address[c.group])
-            log.warning("%r closed: host full, its slot given to %r taking a seat back", way, conn)
-            way.error("host_full", "This host is full, and a player needed a slot to take their seat back: this "
-                      "connection, at no table, was closed. Try again in a while.")  # fmt: skip
-            way.close()
-
-    def _count(self, conn: Connection) -> None:
-        self.connections.add(conn)
-        self.per_address[conn.group] = self.per_address.get(conn.group, 0) + 1
+        return Connection(self._numbers, self.limits, self._received, self._lost, self.admission.admit)
 
     def _lost(self, conn: Connection) -> None:
-        self._off_probation(conn)
-        if conn not in self.connections:
-            return  # refused at the door, or never more than on probation
-        self.connections.discard(conn)
-        if (left := self.per_address[conn.group] - 1) > 0:
-            self.per_address[conn.group] = left
-        else:
-            del self.per_address[conn.group]
-        for table_id in set(conn.seats) | conn.watching | conn.created | conn.asking:
-            if (table := self.tables.get(table_id)) is not None:
-                table.usher.detach(conn)
+        if self.admission.lost(conn):
+            for table_id in set(conn.seats) | conn.watching | conn.created | conn.asking:
+                if (table := self.tables.get(table_id)) is not None:
+                    table.usher.detach(conn)
 
     def _received(self, conn: Connection, data: dict[str, Any]) -> None:
         """One decoded frame: validated, then the hello or a request."""
@@ -520,7 +324,8 @@ class Host:
             conn.error("hello_twice", "You have already said hello.", rid=message.rid)
             return
         if conn.probation and kind not in ("resume", "organise"):
-            conn.error("host_full", self._full(conn) or "This host is full: try again in a while.", rid=message.rid)
+            why = self.admission.full(conn) or "This host is full: try again in a while."
+            conn.error("host_full", why, rid=message.rid)
             conn.close()
             return
         try:
@@ -545,174 +350,10 @@ class Host:
             answer["rid"] = message.rid
             conn.send(answer)
 
-    # -- the lobby -----------------------------------------------------------------------------
-
-    def _table(self, table_id: int) -> Table:
-        table = self.tables.get(table_id)
-        if table is None:
-            raise RequestError("no_table", f"There is no table {table_id}.")
-        return table
-
-    def _managed(self, conn: Connection, table_id: int) -> Table:
-        """The table ``table_id``, which ``conn`` must run (:meth:`.audience.Audience.runs`)."""
-        table = self._table(table_id)
-        table.audience.check_runs(conn)
-        return table
-
-    def _table_for(self, conn: Connection, table_id: int | None, code: str | None) -> Table:
-        """The table a join or watch names: by id (its code checked), or by its join code alone.
-
-        Wrong codes are counted per address: past :attr:`Limits.code_guesses` of them the
-        address must wait before trying another (``too_many_guesses``)."""
-        if not self._guesses.ready(conn.group):
-            raise RequestError("too_many_guesses", "Too many wrong join codes from your address: wait a minute, "
-                               "then check the code with whoever made the table.")  # fmt: skip
-        try:
-            if table_id is not None:
-                table = self._table(table_id)
-                table.usher.check_code(conn, code)
-                return table
-            if code is None:
-                raise RequestError("no_table", "Name a table or give its join code.")
-            for table in self.tables.values():
-                if table.usher.code_is(code):
-                    return table
-            raise RequestError("bad_code", "No table here has that join code.")
-        except RequestError as e:
-            if e.code == "bad_code":
-                self._guesses.take(conn.group)
-            raise
-
-    def _hook(self, table: Table) -> None:
-        """A table joins the lobby: its token changes reach the host's index of tokens."""
-        if self.nudge_after is not None:
-            table.turns.nudge_after = self.nudge_after
-        if self.ask_seconds is not None:
-            table.usher.door.seconds = self.ask_seconds
-        table.usher.retoken = lambda old, new, seat: self._retoken(table.id, old, new, seat)
-        table.thinkers = self.thinkers
-        table.audience.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
-        table.audience.on_info = self._relist
-        self.tables[table.id] = table
-        self._ids = self._newest = None
-        if table.made_by is not None:
-            self.tables_made[table.made_by] = self.tables_made.get(table.made_by, 0) + 1
-
-    def _retoken(self, table: int, old: str | None, new: str | None, seat: int) -> None:
-        if old is not None:
-            self.tokens.pop(old, None)
-            if new is not None:  # the seat goes to another device: the old one is told so if it comes back
-                self.moved[old] = (table, seat)
-                if len(self.moved) > MOVED_TOKENS:
-                    del self.moved[next(iter(self.moved))]
-        if new is not None:
-            self.tokens[new] = (table, seat)
-
-    @property
-    def store(self) -> Store:
-        assert self._store is not None, "the host is not started"
-        return self._store
-
-    def _paces(self, conn: Connection, message: Paces) -> PacesFrame:
-        """The seconds people take a turn at each game, learnt from the games finished here
-        (what the lobby shows anyone already: how fast each table's moves come)."""
-        return {
-            "type": "paces",
-            "paces": {game: round(seconds, 1) for game, (seconds, _) in self.store.paces().items()},
-        }
-
-    def _list(self, conn: Connection, message: ListTables) -> bytes:
-        """The lobby: the tables the asker is at, or names (the seats it keeps), first, then the
-        newest others (or, with ``after``, the others older than that table: the next page),
-        at most :attr:`Limits.list_length` in all (``total``: how many there are).
-
-        Each table's line for those not at it is encoded once for every asker
-        (:meth:`.audience.Audience.listed`), and the newest lines are gathered once for every asker until
-        the lobby changes or :attr:`Limits.list_fresh` passes; only the asker's own tables are
-        made for it.  So a list costs the host about the same whatever the lobby holds.  It
-        counts in the connection's rate limit by its size, and in its address's (``list_flood``).
-        """
-        limits = self.limits
-        self._lobby_ready(conn)
-        now = asyncio.get_running_loop().time()
-        ids = self._table_ids()
-        wanted = set(message.tables) | conn.seats.keys() | conn.watching | conn.created
-        if message.after is not None:
-            lines = self._lines(bisect.bisect_left(ids, message.after), limits.list_length, wanted, now)
-        else:
-            mine = [self.tables[t] for t in sorted(wanted) if t in self.tables][: limits.list_length]
-            lines = [packed(t.audience.summary(conn)) for t in mine]
-            if self._newest is None or now - self._newest[0] >= limits.list_fresh:
-                self._newest = (now, self._lines(len(ids), limits.list_length, (), now))
-            newest = self._newest[1]
-            room = limits.list_length - len(mine)
-            skip = {t.id for t in mine}
-            oldest = len(ids) - len(newest)  # the index of the oldest table in the newest lines
-            if not newest or max(skip, default=0) < ids[oldest]:
-                lines += newest[:room]
-            else:  # some of the asker's own are among the newest: the others, and more from before them
-                lines += [line for j, line in enumerate(newest) if ids[-1 - j] not in skip][:room]
-                lines += self._lines(oldest, limits.list_length - len(lines), skip, now)
-        self._lobby_charge(conn, sum(map(len, lines)))
-        return encode_with({"type": "tables", "total": len(self.tables), "rid": message.rid}, "tables", lines)
-
-    def _lobby_ready(self, conn: Connection) -> None:
-        """Refuse a lobby list or standings when its address has asked for too many lately."""
-        if not self._lists.ready(conn.group, self.limits.list_cost):
-            raise RequestError("list_flood", "Too many lobby lists (or standings) are asked for from your address: "
-                               "wait a few seconds, then ask again.")  # fmt: skip
-
-    def _lobby_charge(self, conn: Connection, size: int) -> None:
-        """A lobby list or standings of ``size`` bytes counts in the connection's rate limit and
-        in its address's, as :attr:`Limits.list_cost` frames and one more for each
-        :attr:`Limits.list_bytes` bytes."""
-        limits = self.limits
-        cost = limits.list_cost + size / limits.list_bytes
-        if not conn.allow(cost - 1):  # the frame itself has counted once
-            conn.flood()  # closed: the answer goes nowhere
-        self._lists.charge(conn.group, cost)
-
-    def _standings(self, conn: Connection, message: Standings) -> bytes:
-        """The evening's standings as far as ``conn`` may see them (:func:`.evening.seen_by`);
-        it counts like a lobby list."""
-        self._lobby_ready(conn)
-        tables = set(conn.seats) | conn.watching | conn.created
-        answer = evening_standings(self.store, sees=seen_by(conn.person, tables), me=conn.person, bots=message.bots)
-        frame = encode(StandingsFrame(type="standings", **answer, rid=message.rid))
-        self._lobby_charge(conn, len(frame))
-        return frame
-
-    def _lines(self, end: int, count: int, skip: Collection[int], now: float) -> list[bytes]:
-        """The lobby lines of up to ``count`` tables from before the ``end``-th (in the order of
-        their ids), newest first, passing over those in ``skip``."""
-        ids, tables, fresh = self._table_ids(), self.tables, self.limits.list_fresh
-        lines: list[bytes] = []
-        while end > 0 and len(lines) < count:
-            end -= 1
-            if ids[end] not in skip:
-                lines.append(tables[ids[end]].audience.listed(now, fresh))
-        return lines
-
-    def _table_ids(self) -> list[int]:
-        """The tables' ids in order, oldest first."""
-        if self._ids is None:
-            self._ids = list(self.tables)  # ids only grow: in order
-        return self._ids
-
-    def _relist(self) -> None:
-        """A table told its info (it changed): the lobby's newest lines are gathered again."""
-        self._newest = None
+    # -- the requests the host answers itself ------------------------------------------------
 
     def _create(self, conn: Connection, message: Create) -> Created:
-        if len(self.tables) >= self.limits.max_tables:
-            raise RequestError("host_full", "This host has too many tables.")
-        if conn.tables_made >= self.limits.tables_per_connection:
-            raise RequestError("too_many_tables", f"You have created {conn.tables_made} tables, the most one "
-                               "connection may create here.")  # fmt: skip
-        made = self.tables_made.get(conn.group, 0)
-        if made >= self.limits.tables_per_address:
-            raise RequestError("too_many_tables", f"{made} tables made from your address are here already, the "
-                               "most one address may have: play at one of them, or wait for one to end.")  # fmt: skip
+        self.lobby.check_room(conn)
         shortest = self.limits.shortest_turn
         if message.turn_seconds is not None and message.turn_seconds < shortest:
             raise RequestError("bad_options", f"A turn timer gives each move at least {shortest:g} seconds.")
@@ -737,128 +378,68 @@ class Host:
                                  "organiser_token": organiser_token}  # fmt: skip
         if message.sit:
             seat, token = table.usher.join(conn, 0)
-            self.tokens[hash_token(token)] = (table.id, seat)
+            self.seat_tokens.add(hash_token(token), table.id, seat)
             reply |= {"seat": seat, "token": token}
         else:
             table.audience.tell_info()
         return reply
 
     def _join(self, conn: Connection, message: Join) -> Seated:
-        table = self._table_for(conn, message.table, message.code)
+        table = self.lobby.table_for(conn, message.table, message.code)
         seat, token = table.usher.join(conn, message.seat)
-        self.tokens[hash_token(token)] = (table.id, seat)
+        self.seat_tokens.add(hash_token(token), table.id, seat)
         return {"type": "seated", "table": table.id, "seat": seat, "token": token}
 
     def _resume(self, conn: Connection, message: Resume) -> Seated:
-        token_hash = hash_token(message.token)
-        where = self.tokens.get(token_hash)
-        if where is None and (moved := self.moved.get(token_hash)) is not None and moved[0] in self.tables:
-            raise RequestError("seat_moved", f"Your seat at table {moved[0]} was taken back on another device, "
-                               "and it plays there now.")  # fmt: skip
-        if where is None or where[0] not in self.tables:
-            raise RequestError("bad_token", "That seat token is not known here.")
-        table = self.tables[where[0]]
-        if table.id in conn.seats and conn.seats[table.id] != where[1]:
+        table_id, seat = self.seat_tokens.seat_of(hash_token(message.token), self.tables)
+        table = self.tables[table_id]
+        if table.id in conn.seats and conn.seats[table.id] != seat:
             raise RequestError("already_seated", "You already have another seat at this table.")
-        table.usher.resume(conn, where[1])
-        self._promote(conn)
-        return {"type": "seated", "table": table.id, "seat": where[1], "token": message.token}
-
-    def _promote(self, conn: Connection) -> None:
-        """A connection on probation proved a seat (or a table's organiser token): it stays, counted."""
-        if self._off_probation(conn):
-            self._make_room(conn)
-            self._count(conn)
+        table.usher.resume(conn, seat)
+        self.admission.promote(conn)
+        return {"type": "seated", "table": table.id, "seat": seat, "token": message.token}
 
     def _reclaim(self, conn: Connection, message: Reclaim) -> Seated | ReclaimWaiting:
         if not self._reclaims.take(conn.address):
             raise RequestError("reclaim_flood", "You have asked for seats too often: wait a minute, then try again.")
-        table = self._table_for(conn, None, message.code)
+        table = self.lobby.table_for(conn, None, message.code)
         return table.usher.reclaim(conn, message.name)
-
-    def _answer(self, conn: Connection, message: Answer) -> None:
-        self._table(message.table).usher.answer(conn, message.request, message.yes)
-
-    def _nudge(self, conn: Connection, message: Nudge) -> None:
-        self._table(message.table).turns.nudge(conn, message.seat)
-
-    def _stand_in(self, conn: Connection, message: StandIn) -> None:
-        self._table(message.table).usher.stand_in_now(conn, message.seat)
-
-    def _bot_move(self, conn: Connection, message: BotMove) -> None:
-        self._table(message.table).turns.bot_move(conn, message.seat)
-
-    def _remove_seat(self, conn: Connection, message: RemoveSeat) -> None:
-        self._table(message.table).usher.remove_seat(conn, message.seat, message.reason)
 
     def _watch(self, conn: Connection, message: Watch) -> Ok:
         limits = self.limits
         if len(conn.watching) >= limits.watches_per_connection:
             raise RequestError("too_many_watches", f"You are watching {len(conn.watching)} tables, the most one "
                                "connection may: stop watching one first.")  # fmt: skip
-        if sum(len(c.watching) for c in self.connections if c.group == conn.group) >= limits.watches_per_address:
+        watched = sum(len(c.watching) for c in self.admission.connections if c.group == conn.group)
+        if watched >= limits.watches_per_address:
             raise RequestError("too_many_watches", "Too many tables are watched from your address: stop watching "
                                "some first.")  # fmt: skip
-        table = self._table_for(conn, message.table, message.code)
+        table = self.lobby.table_for(conn, message.table, message.code)
         if message.code is not None:  # its info tells the code to a watcher who came with it
             if table.usher.code_is(message.code):
                 conn.codes_known.add(table.id)
             else:  # an open table's, which is not asked for: counted as any wrong code is
-                self._guesses.take(conn.group)
+                self.lobby.guessed_wrong(conn)
         conn.watching.add(table.id)
         table.audience.watch(conn)
         return {"type": "ok", "table": table.id}
 
     def _leave(self, conn: Connection, message: Leave) -> None:
-        table = self._table(message.table)
+        table = self.lobby.table(message.table)
         forgotten = table.usher.leave(conn)
         conn.watching.discard(table.id)
         conn.created.discard(table.id)
         if forgotten is not None:
-            self.tokens.pop(forgotten, None)
-
-    def _add_bot(self, conn: Connection, message: AddBot) -> Ok:
-        table = self._managed(conn, message.table)
-        return {"type": "ok", "seat": table.usher.add_bot(message.seat, message.kind)}
-
-    def _fill_bots(self, conn: Connection, message: FillBots) -> None:
-        table = self._managed(conn, message.table)
-        table.usher.fill_bots(message.kind)
-
-    def _remove_bot(self, conn: Connection, message: RemoveBot) -> None:
-        table = self._managed(conn, message.table)
-        table.usher.remove_bot(message.seat)
-
-    def _set_open(self, conn: Connection, message: SetOpen) -> None:
-        table = self._managed(conn, message.table)
-        table.set_open(message.open)
-
-    def _start(self, conn: Connection, message: Start) -> None:
-        table = self._managed(conn, message.table)
-        table.start(table.audience.name_of(conn))
-
-    def _again(self, conn: Connection, message: Again) -> None:
-        table = self._managed(conn, message.table)
-        table.again(table.audience.name_of(conn))
-
-    def _move(self, conn: Connection, message: Move) -> Ok:
-        table = self._table(message.table)
-        return {"type": "ok", "seq": table.play(conn, dict(message.move), message.seq, message.seat)}
+            self.seat_tokens.forget(forgotten)
 
     def _organise(self, conn: Connection, message: Organise) -> Ok:
         wanted = hash_token(message.token)
         for table in self.tables.values():
             if table.organiser_hash is not None and secrets.compare_digest(wanted, table.organiser_hash):
                 table.audience.organise(conn)
-                self._promote(conn)
+                self.admission.promote(conn)
                 return {"type": "ok", "table": table.id}
         raise RequestError("bad_token", "That organiser token is not known here.")
-
-    def _undo(self, conn: Connection, message: Undo) -> Ok:
-        return {"type": "ok", "seq": self._table(message.table).undo(conn)}
-
-    def _chat(self, conn: Connection, message: Chat) -> None:
-        self._table(message.table).audience.say(conn, message.text)
 
     def _rename(self, conn: Connection, message: Rename) -> Ok:
         """Another name for this connection from now on: in its hello's place, for the seats it
@@ -866,7 +447,7 @@ class Host:
         under, so a connection holding one may not change its name."""
         if conn.seats:
             at = min(conn.seats)
-            name = self._table(at).audience.name_of(conn)
+            name = self.lobby.table(at).audience.name_of(conn)
             raise RequestError("seated", f"You sit at table {at} as {name}: leave that table to play under "
                                "another name.")  # fmt: skip
         name = clean_name(message.name, "")

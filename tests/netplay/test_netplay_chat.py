@@ -136,7 +136,7 @@ async def test_chat_goes_on_after_a_reconnect(host):
         await ben.join(table, created["code"])
         await ana.chat(table, "before the drop")
         await next_message(ben, "chat", text="before the drop")
-        (conn,) = [c for c in host.connections if c.name == "Ben"]
+        (conn,) = [c for c in host.admission.connections if c.name == "Ben"]
         conn.abort()
         await next_message(ben, "connection", state="reconnecting")
         await next_message(ben, "connection", state="connected")

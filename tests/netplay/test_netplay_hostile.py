@@ -195,8 +195,8 @@ async def test_a_stuck_reader_is_dropped_and_its_table_plays_on(host, caplog):
         stuck = Raw(*await asyncio.open_connection(sock=sock))
         stuck.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Stuck"})
         stuck.send({"type": "watch", "table": table})
-        await until(lambda: any(table in c.watching for c in host.connections))
-        (stuck_conn,) = [c for c in host.connections if table in c.watching]
+        await until(lambda: any(table in c.watching for c in host.admission.connections))
+        (stuck_conn,) = [c for c in host.admission.connections if table in c.watching]
         # The kernel's buffer on the host's side is kept small, so that what the host itself
         # holds for the reader decides when it goes, not how much the kernel takes in meanwhile.
         stuck_conn.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
@@ -210,7 +210,8 @@ async def test_a_stuck_reader_is_dropped_and_its_table_plays_on(host, caplog):
                     await ana.play_again(table)
 
         games = asyncio.create_task(play_on())
-        await until(lambda: stuck_conn not in host.connections)  # it never reads: dropped once its buffer is full
+        # it never reads: dropped once its buffer is full
+        await until(lambda: stuck_conn not in host.admission.connections)
         assert "not reading; dropped" in caplog.text
         dropped_during = len(finished) + 1
         await until(lambda: len(finished) > dropped_during)  # the table plays on: another whole game

@@ -23,7 +23,7 @@ async def test_a_new_name_is_cleaned_and_used_for_the_next_seat_the_chat_and_aft
         await me.leave(table)
         claim = await me.join(table, created["code"])
         assert host.tables[table].seats[claim.seat].name == "Ana [b]L[/b]"
-        (conn,) = [c for c in host.connections if c.name == "Ana [b]L[/b]"]
+        (conn,) = [c for c in host.admission.connections if c.name == "Ana [b]L[/b]"]
         conn.abort()
         await next_message(me, "connection", state="connected")
         seat = host.tables[table].seats[claim.seat]

@@ -30,7 +30,7 @@ async def test_a_dropped_connection_reconnects_and_resumes_its_seat(host):
         await ana.fill_bots(table)
         await ana.start(table)
         first = await next_message(ana, "view", table=table)
-        (conn,) = [c for c in host.connections if c.name == "Ana"]
+        (conn,) = [c for c in host.admission.connections if c.name == "Ana"]
         conn.abort()
         assert (await next_message(ana, "connection"))["state"] == "reconnecting"
         assert (await next_message(ana, "connection"))["state"] == "connected"
@@ -162,7 +162,7 @@ async def test_a_running_host_forgets_finished_tables_once_nobody_is_at_them(tmp
             assert [t["table"] for t in await ana.list_tables()] == [watched]  # Ana is still looking at hers
             assert (tmp_path / "records" / f"table-{alone}-game-1.json").exists()
         await until(lambda: watched not in host.tables, timeout=5)
-        assert host.tokens == {}
+        assert host.seat_tokens.seats == {}
 
 
 async def start_yule_host(port: int, data) -> tuple[subprocess.Popen, int]:

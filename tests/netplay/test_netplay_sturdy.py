@@ -279,7 +279,7 @@ async def test_connections_are_capped_per_host_and_per_address_with_a_sentence(t
         assert refused["code"] == "host_full" and "from your address (2)" in refused["message"]
         other = await from_address("127.0.0.2")
         second.close()
-        await until(lambda: host.per_address == {"127.0.0.1": 1, "127.0.0.2": 1})
+        await until(lambda: host.admission.per_address == {"127.0.0.1": 1, "127.0.0.2": 1})
         async with Client("127.0.0.1", host.port, "Ana") as ana:
             (refused,) = await (await from_address("127.0.0.3", hello=False)).frames_until_closed()
             assert refused["code"] == "host_full" and "This host is full" in refused["message"]
@@ -291,7 +291,7 @@ async def test_connections_are_capped_per_host_and_per_address_with_a_sentence(t
             assert too_many.value.code == "too_many_tables" and "2 tables" in too_many.value.message
         for raw in (first, other):
             raw.close()
-        await until(lambda: not host.connections and not host.per_address)
+        await until(lambda: not host.admission.connections and not host.admission.per_address)
     finally:
         await host.stop()
 
@@ -333,7 +333,7 @@ async def test_a_full_host_still_gives_a_player_their_seat_back_and_nothing_else
         await bob.close()
         async with Client("127.0.0.1", port, "Ana") as ana, Client("127.0.0.1", port, "Cy", reconnect=False) as cy:
             await ana.create_table("elf", 2, sit=False)  # Ana is at a table, Cy at none
-            assert len(host.connections) == 2  # the host is full
+            assert len(host.admission.connections) == 2  # the host is full
             async with Client("127.0.0.1", port, "Eve", reconnect=False) as eve:
                 with pytest.raises((HostError, ConnectionLost)) as refused:
                     await eve.list_tables()
@@ -342,7 +342,7 @@ async def test_a_full_host_still_gives_a_player_their_seat_back_and_nothing_else
                 assert (await back.resume(token)).seat == 0  # his own seat: let in all the same
                 assert back.tables[created["table"]]["seats"][0]["name"] == "Bob"
                 await until(lambda: cy.state == "gone", "Cy, at no table, to make way")
-                assert len(host.connections) == 2 and not host.probation
+                assert len(host.admission.connections) == 2 and not host.admission.probation
             assert await ana.list_tables()
 
 
@@ -352,20 +352,20 @@ async def test_a_full_host_whose_spare_slots_are_taken_still_gives_a_player_thei
         bob = await Raw.open(port)
         token = (await bob.ask({"type": "create", "game": "elf", "seats": 2}))["token"]
         bob.close()
-        await until(lambda: not host.connections)
+        await until(lambda: not host.admission.connections)
         at_a_table = await Raw.open(port, address="127.0.0.3")
         assert (await at_a_table.ask({"type": "create", "game": "elf", "seats": 2, "sit": False}))["type"] == "created"
         at_none = await Raw.open(port, address="127.0.0.3")
         elsewhere = await Raw.open(port, address="127.0.0.4")
         squatters = [await Raw.open(port, address="127.0.0.2") for _ in range(2)]  # the host is full: on probation
-        assert len(host.probation) == 2  # and its spare slots are taken
+        assert len(host.admission.probation) == 2  # and its spare slots are taken
         back = await Raw.open(port)
         assert (await back.ask({"type": "resume", "token": token}))["type"] == "seated"
         made_way = await squatters[0].frames_until_closed()  # the oldest of the address with the most waiting
         assert made_way[-1]["code"] == "host_full" and "fewer waiting" in made_way[-1]["message"]
         made_way = await at_none.frames_until_closed()  # at no table, of the address with the most connections
         assert made_way[-1]["code"] == "host_full" and "take their seat back" in made_way[-1]["message"]
-        await until(lambda: len(host.connections) == 3)
+        await until(lambda: len(host.admission.connections) == 3)
         for raw in (at_a_table, elsewhere):
             assert (await raw.ask({"type": "list"}))["type"] == "tables"
         for raw in (at_a_table, elsewhere, squatters[1], back):
@@ -377,7 +377,7 @@ async def test_a_connection_let_in_to_take_a_seat_back_has_seconds_its_pings_do_
     async with running(host) as port:
         filler = await Raw.open(port)
         waiting = await Raw.open(port, address="127.0.0.2")
-        assert len(host.probation) == 1  # the host is full: on probation
+        assert len(host.admission.probation) == 1  # the host is full: on probation
         (refused,) = await (await Raw.open(port, hello=False, address="127.0.0.2")).frames_until_closed()
         assert refused["code"] == "host_full"  # one such slot an address here
 
@@ -393,5 +393,5 @@ async def test_a_connection_let_in_to_take_a_seat_back_has_seconds_its_pings_do_
             task.cancel()
         assert {"type": "pong"} in frames  # answered meanwhile, and closed all the same
         assert frames[-1]["code"] == "host_full" and "0.5 seconds to take a seat back" in frames[-1]["message"]
-        assert not host.probation
+        assert not host.admission.probation
         filler.close()

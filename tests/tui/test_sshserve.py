@@ -571,7 +571,9 @@ async def test_a_name_is_its_first_key_and_another_key_under_it_is_somebody_else
         assert await app_of(ssh, b) == (["dee 2", notice], str(book.folder("dee 2")))
         await other.says(notice)
         await other.shows("n creates a table")
-        await until(lambda: any(c.name == "dee 2" for c in host.connections), "the newcomer at the host, as dee 2")
+        await until(
+            lambda: any(c.name == "dee 2" for c in host.admission.connections), "the newcomer at the host, as dee 2"
+        )
         assert SeatStore(book.folder("dee 2") / "seats.json").seats(at) == []
         assert table.seats[seat].conn is her_conn and table.seats[seat].name == "dee"  # dee keeps her seat
         assert "dee (you)" not in other.text and goal not in other.text

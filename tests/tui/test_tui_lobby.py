@@ -139,12 +139,12 @@ async def test_join_asks_a_name_the_first_time_remembers_it_and_r_changes_it(hos
         await pilot.press(*"Ana Lee", "enter")
         await lobby_with(pilot, app, 0)
         assert "You play as Ana Lee: r changes your name." in screen_text(app)
-        assert [c.name for c in host.connections] == ["Ana Lee"] and Profile.load().name == "Ana Lee"
+        assert [c.name for c in host.admission.connections] == ["Ana Lee"] and Profile.load().name == "Ana Lee"
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, NameScreen), what="the name again")
         await pilot.press("ctrl+u", *"Bea", "enter")
         await wait_for(pilot, lambda: "You play as Bea" in screen_text(app), what="the new name")
-        assert [c.name for c in host.connections] == ["Bea"] and Profile.load().name == "Bea"
+        assert [c.name for c in host.admission.connections] == ["Bea"] and Profile.load().name == "Bea"
         await pilot.press("n", "enter", "enter")  # a table: seated there, the name stays
         await wait_for(pilot, lambda: app.screen.mine is not None, what="Bea's table")
         await pilot.press("r")
