@@ -125,7 +125,7 @@ async def test_join_asks_a_name_the_first_time_remembers_it_and_r_changes_it(hos
     args = argparse.Namespace(address=f"127.0.0.1:{host.port}", name=None, code=None)
     app = join_app(args)
     assert app.ask_name
-    offered = app.player_name  # the login name
+    offered = app.player.name  # the login name
     notes = Notes()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await wait_for_screen(pilot, FirstNameScreen, "Which name do you play under?", what="the name asked")
@@ -151,12 +151,12 @@ async def test_join_asks_a_name_the_first_time_remembers_it_and_r_changes_it(hos
         await wait_for(pilot, lambda: any("You sit at #" in n for n in notes.messages), what="not while seated")
         assert isinstance(app.screen, LobbyScreen)
     again = join_app(args)  # the next yule join: no question
-    assert not again.ask_name and again.player_name == "Bea"
+    assert not again.ask_name and again.player.name == "Bea"
     named = join_app(argparse.Namespace(address=f"127.0.0.1:{host.port}", name="Cy", code=None))
-    assert not named.ask_name and named.player_name == "Cy"  # --name: this time only
+    assert not named.ask_name and named.player.name == "Cy"  # --name: this time only
     assert Profile.load().name == "Bea"
     alone = argparse.Namespace(game=None, players=None, seed=None, bots=None, name=None)
-    assert play_app(alone).player_name == "Bea"  # yule play too
+    assert play_app(alone).player.name == "Bea"  # yule play too
 
 
 async def test_enter_on_the_connect_screen_goes_to_the_host_found(host):
