@@ -4,8 +4,9 @@ The app coordinates; each concern has a module of its own: following a host's fr
 (:mod:`yule.tui.hosted`, the base it shares with the party and the TV), who you are
 (:class:`~yule.tui.profile.Player`), the lobby's requests (:mod:`yule.tui.lobbydesk`), taking
 a seat and answering a reclaim (:mod:`yule.tui.seating`), ``yule play``'s own host and game
-menu (:mod:`yule.tui.playing`), the screens before a game (:mod:`yule.tui.lobby`: the connect
-screen looks for hosts itself) and at the table (:mod:`yule.tui.screens`).  All network work
+menu (:mod:`yule.tui.playing`), the screens before a game (:mod:`yule.tui.connect`: the
+connect screen looks for hosts itself; :mod:`yule.tui.lobby`, :mod:`yule.tui.newtable`,
+:mod:`yule.tui.questions`) and at the table (:mod:`yule.tui.screens`).  All network work
 runs in Textual workers; requests (join, create, moves ...) report refusals in plain words.
 The table sat at is followed by a :class:`~yule.netplay.follower.TableFollower`, the one
 place that holds what the host told of it; its screens draw from it.  The client library
@@ -54,7 +55,8 @@ from .text import literal
 from .widgets import GameTable, chat_line
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
-    from .lobby import ConnectScreen, LobbyScreen
+    from .connect import ConnectScreen
+    from .lobby import LobbyScreen
 
 STALE = "The table changed before your move reached the host, so it was not made: look again and choose."
 
@@ -139,7 +141,7 @@ class YuleApp(HostedApp):
 
     def _ask_first_name(self) -> None:
         """The first ``yule join``: the name to play under, remembered from then on."""
-        from .lobby import FirstNameScreen
+        from .questions import FirstNameScreen
 
         def named(name: str | None) -> None:
             if name is None:
@@ -155,7 +157,7 @@ class YuleApp(HostedApp):
         self.push_screen(FirstNameScreen(why, self.player.name), named)
 
     def show_connect_screen(self) -> None:
-        from .lobby import ConnectScreen
+        from .connect import ConnectScreen
 
         self._home()
         self._open("connect", ConnectScreen(DEFAULT_PORT, self.discover))
@@ -283,7 +285,7 @@ class YuleApp(HostedApp):
 
     def no_answer(self, host: str, port: int, error: BaseException | None) -> None:
         """The host cannot be reached: say so, with keys to try again, connect elsewhere or quit."""
-        from .lobby import NoAnswerScreen
+        from .connect import NoAnswerScreen
 
         where = f"{literal(host)}:{port}"
         if isinstance(error, HostError):

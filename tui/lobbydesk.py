@@ -117,7 +117,8 @@ class LobbyDesk:
     async def answer(self, kind: str, args: dict[str, Any]) -> Sat | Stood | None:
         """The lobby screen's request ``kind`` (:class:`~yule.tui.lobby.LobbyScreen.Request`):
         where it leaves you.  A refusal is told."""
-        from .lobby import CodeScreen, in_words
+        from .newtable import in_words
+        from .questions import CodeScreen
 
         app, client = self.app, self.app.client
         if client is None:
@@ -184,7 +185,7 @@ class LobbyDesk:
             app.notify(f"You sit at #{table} as {literal(player.name)}: leave that table (l in the lobby) to "
                        "play under another name.", title="Your name", severity="warning", timeout=10)  # fmt: skip
             return
-        from .lobby import NameScreen
+        from .questions import NameScreen
 
         why = Text("Which name do you play under from now on? (Enter; Esc keeps your name)")
         kept = sorted(saved.table for saved in client.saved_seats())

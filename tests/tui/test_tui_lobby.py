@@ -22,10 +22,13 @@ from tui_support import Notes, info_of, screen_text, table_of, wait_for, wait_fo
 
 from yule.netplay.client import Client, SeatStore
 from yule.tui.app import YuleApp
+from yule.tui.connect import ConnectScreen
 from yule.tui.dialogs import ConfirmScreen
-from yule.tui.lobby import CodeScreen, ConnectScreen, CreateTableScreen, FirstNameScreen, LobbyScreen, NameScreen
+from yule.tui.lobby import LobbyScreen
+from yule.tui.newtable import CreateTableScreen
 from yule.tui.play import join_app, play_app
 from yule.tui.profile import Profile
+from yule.tui.questions import CodeScreen, FirstNameScreen, NameScreen
 from yule.tui.screens import RulesScreen, TableScreen
 from yule.tui.sshguest import SSHGuestApp
 
