@@ -1,10 +1,12 @@
 """The Yule terminal app (:class:`YuleApp`): connect, lobby, table and game over, following one host.
 
 The app coordinates; each concern has a module of its own: following a host's frames
-(:mod:`yule.tui.hosted`, the base it shares with the party and the TV), taking a seat and
-answering a reclaim (:mod:`yule.tui.seating`), ``yule play``'s own host and game menu
-(:mod:`yule.tui.playing`), the screens before a game (:mod:`yule.tui.lobby`: the connect
-screen looks for hosts itself) and at the table (:mod:`yule.tui.screens`).  All network work
+(:mod:`yule.tui.hosted`, the base it shares with the party and the TV), who you are
+(:class:`~yule.tui.profile.Player`), the lobby's requests (:mod:`yule.tui.lobbydesk`), taking
+a seat and answering a reclaim (:mod:`yule.tui.seating`), ``yule play``'s own host and game
+menu (:mod:`yule.tui.playing`), the screens before a game (:mod:`yule.tui.connect`: the
+connect screen looks for hosts itself; :mod:`yule.tui.lobby`, :mod:`yule.tui.newtable`,
+:mod:`yule.tui.questions`) and at the table (:mod:`yule.tui.screens`).  All network work
 runs in Textual workers; requests (join, create, moves ...) report refusals in plain words.
 The table sat at is followed by a :class:`~yule.netplay.follower.TableFollower`, the one
 place that holds what the host told of it; its screens draw from it.  The client library
@@ -40,24 +42,23 @@ from textual.widget import AwaitMount
 from ..netplay import DEFAULT_PORT
 from ..netplay.client import Client, ConnectionLost, HostError, SeatStore
 from ..netplay.follower import Change, TableFollower
-from ..netplay.frames import Removed, Summary
-from .dialogs import ChoiceScreen, ConfirmScreen
+from ..netplay.frames import Removed
+from .dialogs import ConfirmScreen
 from .games import GAME_UIS
 from .hosted import HostedApp
+from .lobbydesk import LobbyDesk, Stood
 from .playing import PLAY_LEAVE_ASKS, PlayHost, PlaySetup
+from .profile import Player, Profile
 from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result
-from .seating import Seating, refusal_text
+from .seating import Sat, Seating
 from .text import literal
 from .widgets import GameTable, chat_line
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
-    from .lobby import ConnectScreen, LobbyScreen
-    from .profile import Profile
+    from .connect import ConnectScreen
+    from .lobby import LobbyScreen
 
 STALE = "The table changed before your move reached the host, so it was not made: look again and choose."
-
-LOBBY_REFRESH = 3.0
-"""Seconds between two looks at the host's tables while the lobby is shown."""
 
 
 class YuleApp(HostedApp):
@@ -94,13 +95,10 @@ class YuleApp(HostedApp):
         ask_name: bool = False,
     ) -> None:
         super().__init__({"place": "Yule", "code": None, "connection": "offline"})
-        self.player_name = name
-        self.profile = profile
-        """Where the player's name and last game are remembered (``yule join``), or None."""
+        self.player = Player(name, profile, self.FIXED_NAME)
+        """Who plays here: their name, and (``yule join``) what is remembered of them."""
         self.ask_name = ask_name
         """Ask for the name first (``name`` offered): ``yule join`` the first time."""
-        self.last_game = profile.game if profile is not None else None
-        """The game of the last table this player created: the new-table form opens on it."""
         self.address = address
         self.code = code
         self.play = PlayHost(self, play) if play is not None else None
@@ -120,7 +118,8 @@ class YuleApp(HostedApp):
         self.game_over: GameOverScreen | None = None
         self.seating = Seating(self)
         """Taking a seat at the host's tables, and answering those who ask for one."""
-        self._lobby_timer: Any = None
+        self.desk = LobbyDesk(self, self.player, self.seating, lambda: self.lobby)
+        """The lobby's requests, answered."""
 
     # -- start and stop -----------------------------------------------------------------------
 
@@ -142,13 +141,12 @@ class YuleApp(HostedApp):
 
     def _ask_first_name(self) -> None:
         """The first ``yule join``: the name to play under, remembered from then on."""
-        from .lobby import FirstNameScreen
+        from .questions import FirstNameScreen
 
         def named(name: str | None) -> None:
             if name is None:
                 return
-            self.player_name = name
-            self._remember(name=name)
+            self.player.play_as(name)
             self._begin()
 
         why = Text.assemble(
@@ -156,17 +154,10 @@ class YuleApp(HostedApp):
             ("Enter", "bold"),
             " takes it; it is remembered for next time (r in the lobby changes it).",
         )
-        self.push_screen(FirstNameScreen(why, self.player_name), named)
-
-    def _remember(self, **known: str) -> None:
-        """Keep the player's name or last game for next time (``yule join`` only)."""
-        if self.profile is not None:
-            for key, value in known.items():
-                setattr(self.profile, key, value)
-            self.profile.save()
+        self.push_screen(FirstNameScreen(why, self.player.name), named)
 
     def show_connect_screen(self) -> None:
-        from .lobby import ConnectScreen
+        from .connect import ConnectScreen
 
         self._home()
         self._open("connect", ConnectScreen(DEFAULT_PORT, self.discover))
@@ -273,7 +264,7 @@ class YuleApp(HostedApp):
         self.address = (host, port)
         self.place = f"Yule · {literal(host)}:{port}"
         self.set_status(connection="connecting", place=self.place)
-        client = Client(host, port, name=self.player_name, seat_store=self.seat_store)
+        client = Client(host, port, name=self.player.name, seat_store=self.seat_store)
         try:
             welcome = await client.connect()
         except (OSError, HostError, TimeoutError) as e:
@@ -288,13 +279,13 @@ class YuleApp(HostedApp):
         self.read_frames()
         await self._show_lobby()
         if self.code:
-            await self._take_seat(None, self.code)
+            self._moved(await self.desk.take_seat(None, self.code))
         else:
-            await self._back_to_a_game()
+            self._moved(await self.desk.back_to_a_game())
 
     def no_answer(self, host: str, port: int, error: BaseException | None) -> None:
         """The host cannot be reached: say so, with keys to try again, connect elsewhere or quit."""
-        from .lobby import NoAnswerScreen
+        from .connect import NoAnswerScreen
 
         where = f"{literal(host)}:{port}"
         if isinstance(error, HostError):
@@ -318,161 +309,26 @@ class YuleApp(HostedApp):
         self.push_screen(NoAnswerScreen(why, elsewhere=not self.ONE_HOST), chosen)
 
     async def _show_lobby(self) -> None:
-        from .lobby import LobbyScreen
-
         self._forget_table()
         self._home()
-        paces: dict[str, float] = {}
-        with contextlib.suppress(HostError, ConnectionLost):
-            if self.client is not None:
-                paces = await self.client.paces()
-        await self._open(
-            "lobby", LobbyScreen(self.player_name, self.last_game, renames=self.FIXED_NAME is None, paces=paces)
-        )
-        await self._refresh_tables()
-        if self._lobby_timer is None:
-            self._lobby_timer = self.set_interval(LOBBY_REFRESH, self._refresh_tables)
-
-    async def _refresh_tables(self) -> list[Summary] | None:
-        """The host's tables into the lobby (with the ones where you hold a seat); None if not asked."""
-        lobby = self.lobby
-        client = self.client
-        if lobby is None or client is None or client.state != "connected":
-            return None
-        try:
-            tables = await client.list_tables()
-        except (HostError, ConnectionLost):
-            return None
-        lobby.held = frozenset(saved.table for saved in client.saved_seats())
-        lobby.tables = tables
-        return tables
-
-    async def _back_to_a_game(self) -> None:
-        """Back in your seat at a game going on here (asked which one when there are several)."""
-        client = self.client
-        tables = await self._refresh_tables()
-        if client is None or tables is None:
-            return
-        listed = {t["table"]: t for t in tables}
-        going_on = []
-        for saved in client.saved_seats():
-            summary = listed.get(saved.table)
-            if summary is None:
-                client.forget_seat(saved.table)  # the host has forgotten the table
-            elif summary["status"] == "playing":
-                going_on.append(summary)
-        if not going_on:
-            return
-        table: int | None = going_on[0]["table"]
-        if len(going_on) > 1:
-            choices: list[tuple[Text, int, str | None]] = [
-                (Text(f"#{t['table']} {literal(t['title'])}"), t["table"], None) for t in going_on
-            ]
-            table = await self.push_screen_wait(
-                ChoiceScreen(
-                    "Your seats in games going on here", choices, hint="Enter goes back to that game, Esc to the lobby."
-                )
-            )
-        if table is not None:
-            await self._take_seat(table, None)
-
-    # -- sitting down --------------------------------------------------------------------------
-
-    async def _take_seat(self, table: int | None, code: str | None, *, private: bool = False) -> None:
-        """Sit at ``table``, or at the table whose join code is ``code`` (:meth:`Seating.take`)."""
-        sat = await self.seating.take(table, code, player=self.player_name, private=private)
-        if sat is not None:
-            self._sit(sat.table, watching=sat.watching)
+        await self._open("lobby", await self.desk.screen())
+        await self.desk.keep_fresh()
 
     def on_lobby_screen_request(self, message: LobbyScreen.Request) -> None:
         self.lobby_request(message.kind, message.args)
 
     @work(group="requests")
     async def lobby_request(self, kind: str, args: dict[str, Any]) -> None:
-        from .lobby import CodeScreen, in_words
+        """The lobby's request (:meth:`LobbyDesk.answer`), then the tables listed anew."""
+        self._moved(await self.desk.answer(kind, args))
+        await self.desk.refresh()
 
-        client = self.client
-        if client is None:
-            return
-        try:
-            if kind == "create":
-                self.last_game = args["game"]
-                self._remember(game=args["game"])
-                reply = await client.create_table(
-                    args["game"], args["seats"], open=args["open"], options=args["options"],
-                    turn_seconds=args["turn_seconds"],
-                )  # fmt: skip
-                if (lobby := self.lobby) is not None:
-                    lobby.highlight(reply["table"])
-                self._sit(reply["table"])
-            elif kind == "join":
-                await self._take_seat(args["table"], None, private=not args["open"])
-            elif kind == "code":
-                await self._take_seat(None, None, private=True)
-            elif kind == "rename":
-                await self._rename()
-            elif kind == "evening":
-                from .standings import StandingsScreen
-
-                self.push_screen(StandingsScreen(client.standings))
-            elif kind == "watch":
-                code = None
-                if not args["open"]:
-                    code = await self.push_screen_wait(CodeScreen())
-                    if code is None:
-                        return
-                table = await client.watch(None if code else args["table"], code=code)  # a code names its table
-                self._sit(table, watching=True)
-            elif kind == "leave":
-                await client.leave(args["table"])
-                self._forget_table()
-            elif kind == "add_bot":
-                await client.add_bot(args["table"], kind=args.get("bot"))
-            elif kind == "remove_bot":
-                await client.remove_bot(args["table"], args["seat"])
-            elif kind == "remove_seat":
-                await client.remove_seat(args["table"], args["seat"], args["reason"])
-            elif kind == "set_open":
-                await client.set_open(args["table"], args["open"])
-            elif kind == "start":
-                await client.start(args["table"])
-        except HostError as e:
-            words = in_words(refusal_text(e, game=args.get("game")), args.get("options", {}))
-            self.notify(literal(words), title="The host says no", severity="error")
-        except ConnectionLost:
-            self.notify("Not connected to the host right now: try again in a moment.", severity="error")
-        await self._refresh_tables()
-
-    async def _rename(self) -> None:
-        """``r`` in the lobby: play under another name from now on (remembered), before joining a
-        table; an SSH guest is told how to come in under another name instead."""
-        client = self.client
-        if client is None:
-            return
-        if self.FIXED_NAME is not None:
-            self.notify(self.FIXED_NAME.format(name=literal(self.player_name)), title="Your name", timeout=20)
-            return
-        if client.seats:
-            table = min(client.seats)
-            self.notify(f"You sit at #{table} as {literal(self.player_name)}: leave that table (l in the lobby) to "
-                        "play under another name.", title="Your name", severity="warning", timeout=10)  # fmt: skip
-            return
-        from .lobby import NameScreen
-
-        why = Text("Which name do you play under from now on? (Enter; Esc keeps your name)")
-        kept = sorted(saved.table for saved in client.saved_seats())
-        if kept:
-            tables = ", ".join(f"#{table}" for table in kept)
-            why.append(f"\nYour seats at {tables} stay with the name {literal(self.player_name)}: "
-                       "come back under it to take them back.")  # fmt: skip
-        name = await self.push_screen_wait(NameScreen(why, self.player_name))
-        if name is None or name == self.player_name:
-            return
-        self.player_name = await client.rename(name)
-        self._remember(name=self.player_name)
-        if (lobby := self.lobby) is not None:
-            lobby.player = self.player_name
-        self.notify(f"You play as {literal(self.player_name)} now.", timeout=5)
+    def _moved(self, where: Sat | Stood | None) -> None:
+        """Follow the table a request sat you at, or none once you stood up (None: as before)."""
+        if isinstance(where, Stood):
+            self._forget_table()
+        elif where is not None:
+            self._sit(where.table, watching=where.watching)
 
     # -- yule play -------------------------------------------------------------------------
 
@@ -489,7 +345,7 @@ class YuleApp(HostedApp):
             painted = asyncio.Event()  # the table on screen first, then the host is loaded and started
             screen.call_after_refresh(painted.set)
             await painted.wait()
-        client = await play.start(folder, self.player_name, self.seat_store)
+        client = await play.start(folder, self.player.name, self.seat_store)
         if client is None:
             return
         self.client = client
@@ -509,7 +365,7 @@ class YuleApp(HostedApp):
         if pick is None:
             self.exit(0)
         elif pick[0] == "continue":
-            await self._take_seat(pick[1], None)
+            self._moved(await self.desk.take_seat(pick[1], None))
         else:
             await self._new_game(pick[1])
 
@@ -554,7 +410,7 @@ class YuleApp(HostedApp):
         if self.play is not None:
             await self._play_menu()
         else:
-            await self._refresh_tables()
+            await self.desk.refresh()
 
     def _forget_table(self) -> None:
         """Follow no table any more: its screens close (the lobby shows, if there is one)."""

@@ -85,7 +85,7 @@ def join_app(args: argparse.Namespace) -> YuleApp:
     """``yule join``'s app; the first time (no ``--name``, none remembered), the name to play under
     is asked first, the login name offered.  ``ValueError`` for an address that is none."""
     from .app import YuleApp
-    from .lobby import parse_address
+    from .connect import parse_address
     from .profile import Profile
 
     address = parse_address(args.address, DEFAULT_PORT) if args.address else None

@@ -1,5 +1,6 @@
-"""What ``yule join`` remembers of its player between runs: the name they play under (asked the
-first time), and the game of the last table they created (the new-table form opens on it).
+"""Who plays at this terminal (:class:`Player`), and what ``yule join`` remembers of them between
+runs (:class:`Profile`): the name they play under (asked the first time), and the game of the
+last table they created (the new-table form opens on it).
 
 One small JSON file, ``player.json``, beside the seat file in the player's state folder
 (``$YULE_STATE_DIR``, else the user state folder: :func:`yule.netplay.seatstore.state_dir`),
@@ -19,13 +20,19 @@ again (and a file that cannot be written costs only that).
     >>> again = Profile.load(profile.path)
     >>> again.name, again.game
     ('Ana', 'elf')
+    >>> you = Player("Bea", again)
+    >>> you.last_game
+    'elf'
+    >>> you.play_as("Cy")
+    >>> Profile.load(profile.path).name
+    'Cy'
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..netplay.names import name_problem
@@ -72,3 +79,33 @@ class Profile:
             write_private(self.path, json.dumps(data).encode("utf-8"))
         except OSError as e:
             log.warning("cannot write the player file %s: %s", self.path, e)
+
+
+@dataclass
+class Player:
+    """The player at this terminal: the ``name`` they play under, why it cannot change
+    (``fixed``, ``{name}`` standing for theirs; None: it can), and, for ``yule join``, their
+    ``profile``, where the name they take and the game of each table they create are kept."""
+
+    name: str
+    profile: Profile | None = None
+    fixed: str | None = None
+    last_game: str | None = field(init=False)
+    """The game of the last table this player created: the new-table form opens on it."""
+
+    def __post_init__(self) -> None:
+        self.last_game = self.profile.game if self.profile is not None else None
+
+    def play_as(self, name: str) -> None:
+        """Play under ``name`` from now on (remembered)."""
+        self.name = name
+        if self.profile is not None:
+            self.profile.name = name
+            self.profile.save()
+
+    def created(self, game: str) -> None:
+        """A table of ``game`` was asked for: the next new-table form opens on it (remembered)."""
+        self.last_game = game
+        if self.profile is not None:
+            self.profile.game = game
+            self.profile.save()

@@ -22,7 +22,7 @@ from .hosted import HostedApp
 from .text import literal
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
-    from .lobby import AskingScreen
+    from .questions import AskingScreen
 
 
 class Sat(NamedTuple):
@@ -77,7 +77,7 @@ class Seating:
             return None
         try:
             if private and code is None and client.saved_seat(table=table) is None:
-                from .lobby import CodeScreen
+                from .questions import CodeScreen
 
                 code = await app.push_screen_wait(CodeScreen())
                 if code is None:
@@ -117,7 +117,7 @@ class Seating:
     async def _seat_taken(self, client: Client, table: int | None, code: str | None, player: str) -> Sat | None:
         """No free seat (the game has started, or every seat is taken): take back the seat of a
         player who is away (if that is you), or watch."""
-        from .lobby import CodeScreen
+        from .questions import CodeScreen
 
         app = self.app
         table = await client.watch(table, code)
@@ -160,7 +160,7 @@ class Seating:
     async def _reclaim(self, client: Client, table: int, code: str, name: str) -> Any:
         """Ask for ``name``'s seat at ``table``: while the people there decide, a screen says
         so (Esc stops asking); the seat's claim once they said yes, else None (the answer told)."""
-        from .lobby import AskingScreen
+        from .questions import AskingScreen
 
         app = self.app
         asking: AskingScreen | None = None

@@ -17,10 +17,10 @@ from tui_support import screen_text, wait_for
 
 from yule import tui
 from yule.netplay.discovery import FoundHost
-from yule.tui import lobby as lobby_module
+from yule.tui import connect as connect_module
 from yule.tui.app import YuleApp
+from yule.tui.connect import ConnectScreen
 from yule.tui.dialogs import ConfirmScreen
-from yule.tui.lobby import ConnectScreen
 from yule.tui.replay import ReplayApp, ReplayScreen
 
 UNSURE = re.compile(r"ctrl\+q|\^q|f\d+|home|end|pageup|pagedown", re.IGNORECASE)
@@ -61,7 +61,7 @@ async def test_the_lan_list_looks_again_with_ctrl_r_and_esc_asks_then_quits(monk
         await shown.wait()
         return [FoundHost("Party", "10.0.0.5", 7737)] if len(looks) > 1 else []
 
-    monkeypatch.setattr(lobby_module, "discover_hosts", discover)
+    monkeypatch.setattr(connect_module, "discover_hosts", discover)
     app = YuleApp(name="Gus")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ConnectScreen) and len(looks) == 1, what="a first look")

@@ -25,7 +25,8 @@ from yule.core import get_game
 from yule.core.estimate import estimate
 from yule.netplay.client import Client
 from yule.tui.app import STALE, YuleApp
-from yule.tui.lobby import ConnectScreen, LobbyScreen
+from yule.tui.connect import ConnectScreen
+from yule.tui.lobby import LobbyScreen
 from yule.tui.playing import PlaySetup
 from yule.tui.screens import GameOverScreen, TableScreen
 from yule.tui.widgets import StatusLine

@@ -14,7 +14,8 @@ from yule.netplay.connection import Limits
 from yule.netplay.host import Host
 from yule.tui.app import YuleApp
 from yule.tui.following import LogScreen
-from yule.tui.lobby import CodeScreen, LobbyScreen
+from yule.tui.lobby import LobbyScreen
+from yule.tui.questions import CodeScreen
 from yule.tui.screens import TableScreen
 from yule.tui.tv import WatchApp
 from yule.tui.widgets import ChatInput

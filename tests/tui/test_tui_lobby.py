@@ -22,10 +22,13 @@ from tui_support import Notes, info_of, screen_text, table_of, wait_for, wait_fo
 
 from yule.netplay.client import Client, SeatStore
 from yule.tui.app import YuleApp
+from yule.tui.connect import ConnectScreen
 from yule.tui.dialogs import ConfirmScreen
-from yule.tui.lobby import CodeScreen, ConnectScreen, CreateTableScreen, FirstNameScreen, LobbyScreen, NameScreen
+from yule.tui.lobby import LobbyScreen
+from yule.tui.newtable import CreateTableScreen
 from yule.tui.play import join_app, play_app
 from yule.tui.profile import Profile
+from yule.tui.questions import CodeScreen, FirstNameScreen, NameScreen
 from yule.tui.screens import RulesScreen, TableScreen
 from yule.tui.sshguest import SSHGuestApp
 
@@ -125,7 +128,7 @@ async def test_join_asks_a_name_the_first_time_remembers_it_and_r_changes_it(hos
     args = argparse.Namespace(address=f"127.0.0.1:{host.port}", name=None, code=None)
     app = join_app(args)
     assert app.ask_name
-    offered = app.player_name  # the login name
+    offered = app.player.name  # the login name
     notes = Notes()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await wait_for_screen(pilot, FirstNameScreen, "Which name do you play under?", what="the name asked")
@@ -151,12 +154,12 @@ async def test_join_asks_a_name_the_first_time_remembers_it_and_r_changes_it(hos
         await wait_for(pilot, lambda: any("You sit at #" in n for n in notes.messages), what="not while seated")
         assert isinstance(app.screen, LobbyScreen)
     again = join_app(args)  # the next yule join: no question
-    assert not again.ask_name and again.player_name == "Bea"
+    assert not again.ask_name and again.player.name == "Bea"
     named = join_app(argparse.Namespace(address=f"127.0.0.1:{host.port}", name="Cy", code=None))
-    assert not named.ask_name and named.player_name == "Cy"  # --name: this time only
+    assert not named.ask_name and named.player.name == "Cy"  # --name: this time only
     assert Profile.load().name == "Bea"
     alone = argparse.Namespace(game=None, players=None, seed=None, bots=None, name=None)
-    assert play_app(alone).player_name == "Bea"  # yule play too
+    assert play_app(alone).player.name == "Bea"  # yule play too
 
 
 async def test_enter_on_the_connect_screen_goes_to_the_host_found(host):

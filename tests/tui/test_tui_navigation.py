@@ -33,9 +33,11 @@ from tui_support import (
 from yule.netplay.client import Client, HostError, SeatStore
 from yule.netplay.host import Host
 from yule.tui.app import YuleApp
+from yule.tui.connect import NoAnswerScreen
 from yule.tui.dialogs import ChoiceScreen, ConfirmScreen
-from yule.tui.lobby import AskingScreen, LobbyScreen, NoAnswerScreen
+from yule.tui.lobby import LobbyScreen
 from yule.tui.playing import GameMenu, PlaySetup
+from yule.tui.questions import AskingScreen
 from yule.tui.screens import GameOverScreen
 
 

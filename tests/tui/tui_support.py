@@ -20,7 +20,8 @@ from textual.notifications import Notification, Notify
 
 from yule.core import Game, get_game
 from yule.core.white_elephant import GAME
-from yule.tui.lobby import CreateTableScreen, LobbyScreen
+from yule.tui.lobby import LobbyScreen
+from yule.tui.newtable import CreateTableScreen
 from yule.tui.screens import GameOverScreen, TableScreen, final_result
 from yule.tui.widgets import GameTable, PlainApp
 

@@ -1,0 +1,202 @@
+"""The lobby's front desk: what the lobby screen asks for, answered through the client.
+
+:class:`LobbyDesk` makes the lobby screen, keeps its list of the host's tables fresh, and
+answers its requests (join, watch, create, leave, the bots, start, rename ...); sitting down
+goes through :class:`~yule.tui.seating.Seating`.  Where a request leaves you (:class:`Sat` at
+a table, :class:`Stood` up from one, or None: where you were) is handed back to the app,
+which follows that table; a refusal is said in plain words.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from rich.text import Text
+from textual.timer import Timer
+
+from ..netplay.client import ConnectionLost, HostError
+from ..netplay.frames import Summary
+from .dialogs import ChoiceScreen
+from .hosted import HostedApp
+from .profile import Player
+from .seating import Sat, Seating, refusal_text
+from .text import literal
+
+if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
+    from .lobby import LobbyScreen
+
+LOBBY_REFRESH = 3.0
+"""Seconds between two looks at the host's tables while the lobby is shown."""
+
+
+class Stood(NamedTuple):
+    """You left ``table`` (a seat there or watching): the app follows it no more."""
+
+    table: int
+
+
+class LobbyDesk:
+    """The lobby's requests to the app's host (:attr:`HostedApp.client`), for ``player``.
+
+    ``lobby``: the lobby screen while it is shown (None otherwise).
+    """
+
+    def __init__(
+        self, app: HostedApp, player: Player, seating: Seating, lobby: Callable[[], LobbyScreen | None]
+    ) -> None:
+        self.app = app
+        self.player = player
+        self.seating = seating
+        self.lobby = lobby
+        self._timer: Timer | None = None
+
+    async def screen(self) -> LobbyScreen:
+        """A lobby screen for this host, its new-table form starting from the host's paces."""
+        from .lobby import LobbyScreen
+
+        player, paces = self.player, {}
+        with contextlib.suppress(HostError, ConnectionLost):
+            if self.app.client is not None:
+                paces = await self.app.client.paces()
+        return LobbyScreen(player.name, player.last_game, renames=player.fixed is None, paces=paces)
+
+    async def keep_fresh(self) -> None:
+        """The tables listed now, and again every :data:`LOBBY_REFRESH` seconds from now on."""
+        await self.refresh()
+        if self._timer is None:
+            self._timer = self.app.set_interval(LOBBY_REFRESH, self.refresh)
+
+    async def refresh(self) -> list[Summary] | None:
+        """The host's tables into the lobby (with the ones where you hold a seat); None if not asked."""
+        lobby = self.lobby()
+        client = self.app.client
+        if lobby is None or client is None or client.state != "connected":
+            return None
+        try:
+            tables = await client.list_tables()
+        except (HostError, ConnectionLost):
+            return None
+        lobby.held = frozenset(saved.table for saved in client.saved_seats())
+        lobby.tables = tables
+        return tables
+
+    async def back_to_a_game(self) -> Sat | None:
+        """Back in your seat at a game going on here (asked which one when there are several)."""
+        client = self.app.client
+        tables = await self.refresh()
+        if client is None or tables is None:
+            return None
+        listed = {t["table"]: t for t in tables}
+        going_on = []
+        for saved in client.saved_seats():
+            summary = listed.get(saved.table)
+            if summary is None:
+                client.forget_seat(saved.table)  # the host has forgotten the table
+            elif summary["status"] == "playing":
+                going_on.append(summary)
+        if not going_on:
+            return None
+        table: int | None = going_on[0]["table"]
+        if len(going_on) > 1:
+            choices: list[tuple[Text, int, str | None]] = [
+                (Text(f"#{t['table']} {literal(t['title'])}"), t["table"], None) for t in going_on
+            ]
+            table = await self.app.push_screen_wait(
+                ChoiceScreen(
+                    "Your seats in games going on here", choices, hint="Enter goes back to that game, Esc to the lobby."
+                )
+            )
+        return None if table is None else await self.take_seat(table, None)
+
+    async def take_seat(self, table: int | None, code: str | None, *, private: bool = False) -> Sat | None:
+        """Sit at ``table``, or at the table whose join code is ``code`` (:meth:`Seating.take`)."""
+        return await self.seating.take(table, code, player=self.player.name, private=private)
+
+    async def answer(self, kind: str, args: dict[str, Any]) -> Sat | Stood | None:
+        """The lobby screen's request ``kind`` (:class:`~yule.tui.lobby.LobbyScreen.Request`):
+        where it leaves you.  A refusal is told."""
+        from .newtable import in_words
+        from .questions import CodeScreen
+
+        app, client = self.app, self.app.client
+        if client is None:
+            return None
+        try:
+            if kind == "create":
+                self.player.created(args["game"])
+                reply = await client.create_table(
+                    args["game"], args["seats"], open=args["open"], options=args["options"],
+                    turn_seconds=args["turn_seconds"],
+                )  # fmt: skip
+                if (lobby := self.lobby()) is not None:
+                    lobby.highlight(reply["table"])
+                return Sat(reply["table"])
+            if kind == "join":
+                return await self.take_seat(args["table"], None, private=not args["open"])
+            if kind == "code":
+                return await self.take_seat(None, None, private=True)
+            if kind == "rename":
+                await self.rename()
+            elif kind == "evening":
+                from .standings import StandingsScreen
+
+                app.push_screen(StandingsScreen(client.standings))
+            elif kind == "watch":
+                code = None
+                if not args["open"]:
+                    code = await app.push_screen_wait(CodeScreen())
+                    if code is None:
+                        return None
+                table = await client.watch(None if code else args["table"], code=code)  # a code names its table
+                return Sat(table, watching=True)
+            elif kind == "leave":
+                await client.leave(args["table"])
+                return Stood(args["table"])
+            elif kind == "add_bot":
+                await client.add_bot(args["table"], kind=args.get("bot"))
+            elif kind == "remove_bot":
+                await client.remove_bot(args["table"], args["seat"])
+            elif kind == "remove_seat":
+                await client.remove_seat(args["table"], args["seat"], args["reason"])
+            elif kind == "set_open":
+                await client.set_open(args["table"], args["open"])
+            elif kind == "start":
+                await client.start(args["table"])
+        except HostError as e:
+            words = in_words(refusal_text(e, game=args.get("game")), args.get("options", {}))
+            app.notify(literal(words), title="The host says no", severity="error")
+        except ConnectionLost:
+            app.notify("Not connected to the host right now: try again in a moment.", severity="error")
+        return None
+
+    async def rename(self) -> None:
+        """``r`` in the lobby: play under another name from now on (remembered), before joining a
+        table; where the name is fixed (an SSH guest's), how to come in under another name instead."""
+        app, client, player = self.app, self.app.client, self.player
+        if client is None:
+            return
+        if player.fixed is not None:
+            app.notify(player.fixed.format(name=literal(player.name)), title="Your name", timeout=20)
+            return
+        if client.seats:
+            table = min(client.seats)
+            app.notify(f"You sit at #{table} as {literal(player.name)}: leave that table (l in the lobby) to "
+                       "play under another name.", title="Your name", severity="warning", timeout=10)  # fmt: skip
+            return
+        from .questions import NameScreen
+
+        why = Text("Which name do you play under from now on? (Enter; Esc keeps your name)")
+        kept = sorted(saved.table for saved in client.saved_seats())
+        if kept:
+            tables = ", ".join(f"#{table}" for table in kept)
+            why.append(f"\nYour seats at {tables} stay with the name {literal(player.name)}: "
+                       "come back under it to take them back.")  # fmt: skip
+        name = await app.push_screen_wait(NameScreen(why, player.name))
+        if name is None or name == player.name:
+            return
+        player.play_as(await client.rename(name))
+        if (lobby := self.lobby()) is not None:
+            lobby.player = player.name
+        app.notify(f"You play as {literal(player.name)} now.", timeout=5)

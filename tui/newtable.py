@@ -1,0 +1,272 @@
+"""The new-table form (:class:`CreateTableScreen`): the game, its seats, open or private, the
+game's options as a form, a turn timer, and how long such a game takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from ..core.estimate import usual_seconds
+from ..core.registry import all_games
+from .games import GAME_UIS
+from .howlong import SECONDS_A_TURN, HowLong
+from .widgets import KeysFooter, MarkedOptionList, TextField, TickBox
+
+TURN_SECONDS = (10, 3600)
+"""The turn timers the create form offers (seconds a move); the host takes any up to an hour."""
+
+DEFAULT_GAME = "white-elephant"
+"""The game a new table starts with when there is no table to go by: the README's game."""
+
+
+def option_label(key: str) -> str:
+    """An option's name as people read it: ``max_steals_per_turn`` → ``Max steals per turn``."""
+    return key.replace("_", " ").capitalize()
+
+
+def in_words(message: str, options: dict[str, Any]) -> str:
+    """A host's or a game's refusal with option names as the form shows them."""
+    for key in sorted(options, key=len, reverse=True):
+        message = message.replace(key, f"'{option_label(key)}'")
+    return message.replace("or null for", "or empty for")
+
+
+class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
+    """Create a table: its game, seats, open or private, and the game's options as a form.
+
+    The options form is made from the game's ``default_options``: a true/false option is a
+    checkbox, a number that may be "no limit" (``None``) is a field left empty for no limit.
+    Below it, how long a game of those seats and options takes (:class:`~.howlong.HowLong`),
+    at the seconds a turn in its own field: the host's, as learnt (``paces``), to begin with.
+    Dismissed with ``{"game", "seats", "open", "options", "turn_seconds"}`` or ``None``.
+    """
+
+    DEFAULT_CSS = """
+    CreateTableScreen { align: center middle; }
+    CreateTableScreen > VerticalScroll {
+        width: 70; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    CreateTableScreen OptionList, CreateTableScreen OptionList:focus { height: auto; max-height: 7; border: none; padding: 0; }
+    CreateTableScreen #summary { color: $text-muted; height: auto; margin-bottom: 1; }
+    CreateTableScreen .row { height: 1; }
+    CreateTableScreen .row Label { width: 24; }
+    CreateTableScreen .row Input { width: 12; }
+    CreateTableScreen .hint { width: 1fr; color: $text-muted; padding-left: 1; }
+    CreateTableScreen Checkbox { width: 1fr; }
+    CreateTableScreen .row Select { width: 1fr; }
+    CreateTableScreen #options { height: auto; }
+    CreateTableScreen HowLong { padding: 0; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "create", "Create"),
+        Binding("enter", "enter", "Next", show=False, priority=True),
+    ]
+
+    def __init__(self, game: str | None = None, paces: Mapping[str, float] | None = None) -> None:
+        super().__init__()
+        self.games = all_games()
+        self.start = game or DEFAULT_GAME
+        self.shown: Any = None
+        self.paces = paces or {}
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as box:
+            box.border_title = "New table (Tab moves, Space ticks, Enter in a field creates)"
+            box.can_focus = False
+            yield Label("Game (Up/Down, Enter):")
+            yield MarkedOptionList(
+                *(
+                    Option(
+                        Text.assemble((g.title, "bold"), f"  {g.min_players}-{g.max_players} players"),
+                        id=g.name,
+                        disabled=g.name not in GAME_UIS,
+                    )
+                    for g in self.games
+                ),
+                id="game",
+            )
+            yield Static(id="summary")
+            with Horizontal(classes="row"):
+                yield Label("Seats:")
+                yield TextField(value="4", type="integer", id="seats", compact=True)
+                yield Static(id="seats-hint", classes="hint")
+            with Horizontal(classes="row"):
+                yield TickBox("Open to anyone (no join code)", value=False, id="open", compact=True)
+            yield Label("Options:", classes="row")
+            yield Vertical(id="options")
+            with Horizontal(classes="row"):
+                yield Label("Turn timer, seconds:")
+                yield TextField(value="", type="integer", id="turn-seconds", compact=True)
+                yield Static(Text(f"empty: none ({TURN_SECONDS[0]} to {TURN_SECONDS[1]})"), classes="hint")
+            with Horizontal(classes="row"):
+                yield Label("Seconds a turn:")
+                yield TextField(value="", type="integer", id="seconds-a-turn", compact=True)
+                yield Static(Text("people's, for the estimate below"), classes="hint")
+            yield HowLong()
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        games = self.query_one("#game", OptionList)
+        playable = [i for i, g in enumerate(self.games) if g.name in GAME_UIS]
+        games.highlighted = next(
+            (i for i in playable if self.games[i].name == self.start), playable[0] if playable else 0
+        )
+        games.focus()
+
+    def _game(self) -> Any:
+        index = self.query_one("#game", OptionList).highlighted or 0
+        return self.games[index]
+
+    async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        game = self._game()
+        if game is self.shown:
+            return
+        self.shown = game
+        self.query_one("#summary", Static).update(Text(game.summary))
+        self.query_one("#seats-hint", Static).update(Text(f"{game.min_players} to {game.max_players}"))
+        seats = self.query_one("#seats", Input)
+        value = int(seats.value) if seats.value.strip().isdigit() else 4
+        seats.value = str(max(game.min_players, min(game.max_players, value)))
+        box = self.query_one("#options", Vertical)
+        await box.remove_children()
+        rows = [option_row(key, value, game.option_choices.get(key)) for key, value in game.default_options.items()]
+        await box.mount_all(rows or [Static(Text("none", style="italic"), classes="row")])
+        seconds = self.paces.get(game.name) or usual_seconds(game.name)
+        self.query_one("#seconds-a-turn", Input).value = str(round(seconds))
+        self._how_long()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._how_long()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._how_long()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self._how_long()
+
+    def _how_long(self) -> None:
+        """The estimate for the game, seats, options and seconds a turn as filled in now."""
+        game = self.shown
+        if game is None:
+            return
+        line = self.query_one(HowLong)
+        seats = self.query_one("#seats", Input).value.strip()
+        seconds = self.query_one("#seconds-a-turn", Input).value.strip()
+        low, high = SECONDS_A_TURN
+        if not (seats.isdigit() and game.min_players <= int(seats) <= game.max_players):
+            line.tell(f"How long: give the seats ({game.min_players} to {game.max_players}).")
+        elif not (seconds.isdigit() and low <= int(seconds) <= high):
+            line.tell(f"How long: give the seconds a turn ({low} to {high}).")
+        else:
+            try:
+                options = self._options(game)
+            except NoMatches:  # the game's option rows are being put in
+                return
+            if isinstance(options, str):
+                line.tell(f"How long: {options}")
+            else:
+                line.ask(game, int(seats), options, float(seconds))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "enter":  # Enter on the game list or in a field; elsewhere (a drop-down) its own
+            return isinstance(self.focused, Input) or (self.focused is not None and self.focused.id == "game")
+        return True
+
+    def action_enter(self) -> None:
+        """Enter, at once, so the keys typed straight after it land in the seats field: the
+        game chosen, on to the seats; in a field, the table is created once the keys typed
+        into it before this Enter are in (the game list takes its own keys as they come:
+        :class:`~.widgets.KeysInOrder`)."""
+        focused = self.focused
+        if isinstance(focused, Input):
+            focused.call_later(self.action_create)
+        else:
+            self.set_focus(self.query_one("#seats", Input))
+
+    def _options(self, game: Any) -> dict[str, Any] | str:
+        """The options as filled in, or what is wrong with them in plain words."""
+        options: dict[str, Any] = {}
+        for key, default in game.default_options.items():
+            if isinstance(default, bool):
+                options[key] = self.query_one(f"#opt-{key}", TickBox).value
+                continue
+            if key in game.option_choices:
+                options[key] = self.query_one(f"#opt-{key}", Select).value
+                continue
+            text = self.query_one(f"#opt-{key}", Input).value.strip()
+            if not text:
+                options[key] = None
+            elif text.lstrip("-").isdigit():
+                options[key] = int(text)
+            else:
+                return f"{option_label(key)} must be a whole number, or empty for no limit."
+        try:
+            return game.check_options(options)
+        except ValueError as e:
+            return in_words(str(e), options)
+
+    def action_create(self) -> None:
+        game = self._game()
+        if game.name not in GAME_UIS:
+            self.notify(f"{game.title} has no table in the terminal yet.", severity="error")
+            return
+        value = self.query_one("#seats", Input).value.strip()
+        seats = int(value) if value.lstrip("-").isdigit() else 0
+        if not game.min_players <= seats <= game.max_players:
+            self.notify(f"{game.title} is for {game.min_players} to {game.max_players} players.", severity="error")
+            return
+        options = self._options(game)
+        if isinstance(options, str):
+            self.notify(options, title="Not a valid option", severity="error")
+            return
+        timer = self.query_one("#turn-seconds", Input).value.strip()
+        low, high = TURN_SECONDS
+        if timer and not (timer.isdigit() and low <= int(timer) <= high):
+            self.notify(f"Turn timer: a whole number of seconds from {low} to {high}, or empty for none.",
+                        title="Not a valid timer", severity="error")  # fmt: skip
+            return
+        self.dismiss(
+            {
+                "game": game.name,
+                "seats": seats,
+                "open": self.query_one("#open", TickBox).value,
+                "options": options,
+                "turn_seconds": int(timer) if timer else None,
+            }
+        )
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def option_row(key: str, default: Any, choices: Mapping[str, str] | None = None) -> Widget:
+    """One option of the form: a checkbox for true/false, a drop-down for a choice of words
+    (``choices``: value -> words), else a number field (empty: no limit)."""
+    if isinstance(default, bool):
+        return Horizontal(TickBox(option_label(key), value=default, id=f"opt-{key}", compact=True), classes="row")
+    if choices is not None:
+        menu = [(Text(words), value) for value, words in choices.items()]
+        return Horizontal(
+            Label(option_label(key) + ":"),
+            Select(menu, value=default, allow_blank=False, id=f"opt-{key}", compact=True),
+            classes="row",
+        )
+    return Horizontal(
+        Label(option_label(key) + ":"),
+        TextField(value="" if default is None else str(default), type="integer", id=f"opt-{key}", compact=True),
+        Static(Text("empty: no limit"), classes="hint"),
+        classes="row",
+    )

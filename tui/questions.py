@@ -1,0 +1,116 @@
+"""The lobby's small questions: one line of text (:class:`LineScreen`: why a seat is freed),
+a join code (:class:`CodeScreen`), the name you play under (:class:`NameScreen`, and
+:class:`FirstNameScreen` the first time), and the wait while the people at a table decide
+whether you may take over an away player's seat (:class:`AskingScreen`).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from ..netplay.names import name_problem
+from .text import literal
+from .widgets import KeysFooter, TextField
+
+
+class LineScreen(ModalScreen[str | None]):
+    """Ask for one line of text: dismissed with what was typed (stripped), or None on Esc."""
+
+    DEFAULT_CSS = """
+    LineScreen { align: center middle; }
+    LineScreen Vertical { width: 60; max-width: 100%; height: auto; border: round $accent; background: $surface;
+                          padding: 0 1; }
+    LineScreen Label { width: 1fr; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, why: Text | str, max_length: int = 200, value: str = "") -> None:
+        super().__init__()
+        self.title_words = title
+        self.why = why if isinstance(why, Text) else Text(why)
+        self.max_length = max_length
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = self.title_words
+            yield Label(self.why)
+            yield TextField(value=self.value, id="line", max_length=self.max_length)
+        yield KeysFooter()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class CodeScreen(LineScreen):
+    """Ask for a private table's join code (None: Esc, or nothing typed)."""
+
+    def __init__(self, why: str = "Private table: type its join code, then Enter.") -> None:
+        super().__init__("Join code", why, max_length=16)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.prevent_default()  # the line screen's own handler would close a second screen
+        self.dismiss(event.value.strip() or None)
+
+
+class NameScreen(LineScreen):
+    """Ask for the name to play under, the current one filled in: Enter takes a name (dismissed
+    with it), or says what is wrong with it; Esc keeps the name as it was (None)."""
+
+    def __init__(self, why: Text | str, name: str) -> None:
+        from ..netplay.names import NAME_LENGTH
+
+        super().__init__("Your name", why, max_length=NAME_LENGTH, value=name)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.prevent_default()  # the line screen's own handler would close it whatever was typed
+        problem = name_problem(event.value)
+        if problem is not None:
+            self.notify(problem[0].upper() + problem[1:], title="Not a name", severity="error")
+            return
+        self.dismiss(event.value.strip())
+
+
+class FirstNameScreen(NameScreen):
+    """The name asked the first time (``yule join``): Esc asks whether to quit."""
+
+    BINDINGS = [Binding("escape", "app.ask_quit", "Quit")]
+
+
+class AskingScreen(ModalScreen[bool]):
+    """While the people at a table decide whether a newcomer may take over an away player's
+    seat: what is going on, and Esc to stop asking (dismissed with True)."""
+
+    DEFAULT_CSS = """
+    AskingScreen { align: center middle; }
+    AskingScreen Static { width: 60; max-width: 100%; height: auto; border: round $accent; background: $surface;
+                          padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "stop", "Stop asking")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        box = Static(
+            Text.assemble(
+                "Asking the people at the table to let you take over ",
+                (literal(self.player), "bold"),
+                "'s seat: they see your request now and have a minute to answer. Wait here for their yes.",
+            )
+        )
+        box.border_title = "Waiting for a yes"
+        yield box
+        yield KeysFooter()
+
+    def action_stop(self) -> None:
+        self.dismiss(True)
