@@ -133,10 +133,13 @@ class LobbyDesk:
                 if (lobby := self.lobby()) is not None:
                     lobby.highlight(reply["table"])
                 return Sat(reply["table"])
-            if kind == "join":
-                return await self.take_seat(args["table"], None, private=not args["open"])
-            if kind == "code":
-                return await self.take_seat(None, None, private=True)
+            if kind in ("join", "code"):  # a code may name another table than the row highlighted
+                sat = await self.take_seat(
+                    args["table"] if kind == "join" else None, None, private=kind == "code" or not args["open"]
+                )
+                if sat is not None and (lobby := self.lobby()) is not None:
+                    lobby.highlight(sat.table)
+                return sat
             if kind == "rename":
                 await self.rename()
             elif kind == "evening":

@@ -58,6 +58,7 @@ async def test_a_code_typed_on_another_row_joins_the_table_it_names(host):
             await pilot.press(*first["code"].lower(), "enter")  # the other table's code
             await wait_for(pilot, lambda: (info_of(app) or {}).get("you") is not None, what="a seat")
             assert table_of(app) == first["table"] and host.tables[first["table"]].seats[1].name == "Dee"
+            await wait_for(pilot, lambda: highlighted(app) == first["table"], what="the table joined highlighted")
             await pilot.press("l")
             await wait_for(pilot, lambda: app.screen.mine is None, what="the seat given up")
             await pilot.press("c")  # a code, whichever row is highlighted
