@@ -20,6 +20,7 @@ import sys
 import termios
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,8 @@ class Terminal:
         )
         os.close(slave)
         self.raw = bytearray()
+        self.ended = False  # the terminal's other end closed: the process is gone
+        self.output = threading.Condition()  # notified by the reader at each new output and at the end
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
@@ -48,10 +51,20 @@ class Terminal:
             try:
                 data = os.read(self.master, 65536)
             except OSError:
-                return
-            if not data:
-                return
-            self.raw += data
+                data = b""
+            with self.output:
+                if not data:
+                    self.ended = True
+                    self.output.notify_all()
+                    return
+                self.raw += data
+                self.output.notify_all()
+
+    def _await(self, seen: Callable[[], bool], timeout: float) -> bool:
+        """Wait until ``seen()`` holds, checked at each new output; False when ``timeout`` passes
+        or the process ends first."""
+        with self.output:
+            return self.output.wait_for(lambda: seen() or self.ended, timeout) and seen()
 
     @property
     def text(self) -> str:
@@ -63,13 +76,19 @@ class Terminal:
             time.sleep(pause)
 
     def wait_for(self, pattern: str, timeout: float = 20.0, start: int = 0) -> re.Match[str]:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            match = re.compile(pattern).search(self.text, start)
+        wanted = re.compile(pattern)
+        found: list[re.Match[str]] = []
+
+        def seen() -> bool:
+            match = wanted.search(self.text, start)
             if match:
-                return match
-            time.sleep(0.1)
-        raise AssertionError(f"{pattern!r} never appeared; the screen ended with:\n{self.text[-2000:]}")
+                found.append(match)
+            return match is not None
+
+        if self._await(seen, timeout):
+            return found[-1]
+        why = "the process ended" if self.ended else f"not within {timeout:g} s"
+        raise AssertionError(f"{pattern!r} never appeared ({why}); the screen ended with:\n{self.text[-2000:]}")
 
     def close(self) -> None:
         if self.master < 0:
@@ -77,12 +96,8 @@ class Terminal:
         if self.proc.poll() is None:
             mark = len(self.text)
             os.write(self.master, b"\x11")  # Ctrl+Q, and yes once it asks (a game is on)
-            deadline = time.monotonic() + 5
-            while self.proc.poll() is None and time.monotonic() < deadline:
-                if "Quit Yule?" in self.text[mark:]:
-                    os.write(self.master, b"y")
-                    break
-                time.sleep(0.05)
+            if self._await(lambda: "Quit Yule?" in self.text[mark:], 5):
+                os.write(self.master, b"y")
             try:
                 self.proc.wait(5)
             except subprocess.TimeoutExpired:
