@@ -187,9 +187,11 @@ class YuleApp(HostedApp):
     @property
     def lobby(self) -> LobbyScreen | None:
         """The lobby of the host connected to, while it is open."""
+        screen = self.places.get("lobby")
+        if screen is None:
+            return None  # before its lobby is shown, or never (yule play): the lobby's screens stay unloaded
         from .lobby import LobbyScreen
 
-        screen = self.places.get("lobby")
         return screen if isinstance(screen, LobbyScreen) else None
 
     @property
