@@ -26,7 +26,6 @@ it (:mod:`yule.tui.profile`); ``r`` in the lobby changes it before joining a tab
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import time
 from collections.abc import Callable
@@ -187,9 +186,11 @@ class YuleApp(HostedApp):
     @property
     def lobby(self) -> LobbyScreen | None:
         """The lobby of the host connected to, while it is open."""
+        screen = self.places.get("lobby")
+        if screen is None:
+            return None  # before its lobby is shown, or never (yule play): the lobby's screens stay unloaded
         from .lobby import LobbyScreen
 
-        screen = self.places.get("lobby")
         return screen if isinstance(screen, LobbyScreen) else None
 
     @property
@@ -341,10 +342,8 @@ class YuleApp(HostedApp):
         self.set_status(connection="connecting")
         folder = play.claim_folder()
         quick = play.setup.game  # yule play GAME: that game at once (the menu offers the unfinished ones)
-        if quick is not None and (screen := self._open_table(quick)) is not None:
-            painted = asyncio.Event()  # the table on screen first, then the host is loaded and started
-            screen.call_after_refresh(painted.set)
-            await painted.wait()
+        if quick is not None:
+            self._open_table(quick)  # painted while the host loads (PlayHost.start)
         client = await play.start(folder, self.player.name, self.seat_store)
         if client is None:
             return

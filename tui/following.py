@@ -1,7 +1,7 @@
 """A screen that follows one table (:class:`FollowScreen`): the player's table, a spectator's,
 the TV and the organiser's party screen draw a table's view their own way and show its log,
 from the table's :class:`~yule.netplay.follower.TableFollower`; ``l`` opens the whole log
-(:class:`LogScreen`).
+(:class:`~yule.tui.wholelog.LogScreen`).
 """
 
 from __future__ import annotations
@@ -10,13 +10,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 
 from ..core.base import Event, View
 from ..netplay.follower import Change, TableFollower
-from .widgets import GameLog, KeysFooter, WholeLog, log_text, seat_tags
+from .widgets import GameLog, log_text, seat_tags
 
 
 class FollowScreen(Screen[None]):
@@ -98,29 +96,6 @@ class FollowScreen(Screen[None]):
         self.query_one(GameLog).clear().add(lines)
 
     def action_whole_log(self) -> None:
+        from .wholelog import LogScreen  # loaded when first asked for (see its module)
+
         self.app.push_screen(LogScreen(self.lines))
-
-
-class LogScreen(ModalScreen[None]):
-    """The whole game log, scrollable."""
-
-    BINDINGS = [Binding("escape,l,q", "close", "Close")]
-
-    def __init__(self, lines: list[str | Text]) -> None:
-        super().__init__()
-        self.lines = lines
-
-    def compose(self) -> ComposeResult:
-        log = WholeLog()
-        log.border_title = "The whole log (arrows scroll, Esc closes)"
-        log.can_focus = True
-        yield log
-        yield KeysFooter()
-
-    def on_mount(self) -> None:
-        log = self.query_one(WholeLog)
-        log.add(self.lines)
-        log.focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)

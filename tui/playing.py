@@ -9,6 +9,7 @@ builds the app is :mod:`yule.tui.play`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import sqlite3
@@ -17,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.binding import Binding
@@ -31,6 +32,9 @@ from .games import GAME_UIS, players_sentence
 from .hosted import HostedApp
 from .seating import refusal_text
 from .text import literal
+
+if TYPE_CHECKING:
+    from ..netplay.host import Host
 
 PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goes on with it."
 """``yule play``'s question before leaving a table."""
@@ -103,6 +107,13 @@ def when_text(then: float, now: float) -> str:
     return f"{time.strftime('%b', day)} {day.tm_mday}"
 
 
+def _host_class() -> type[Host]:
+    """The host, its modules loaded: pydantic's among them, they take about a tenth of a second."""
+    from ..netplay.host import Host
+
+    return Host
+
+
 class PlayHost:
     """``yule play``'s host and menus for the app (``setup``: what the command line asked)."""
 
@@ -124,13 +135,16 @@ class PlayHost:
 
     async def start(self, folder: Path, player: str, seat_store: SeatStore) -> Client | None:
         """The host started on loopback over ``folder`` (the app's :attr:`~HostedApp.host`), and
-        ``player``'s client connected to it; None if the host cannot start (the player told)."""
-        from ..netplay.host import Host
+        ``player``'s client connected to it; None if the host cannot start (the player told).
+
+        The host's modules load in a thread: the app's event loop meanwhile paints the screen
+        shown (``yule play GAME``: its table, opened first)."""
         from ..netplay.store import DataFolderError
 
         app = self.app
+        host = await asyncio.to_thread(_host_class)
         try:
-            app.host = Host(folder, away_timeout=PLAY_AWAY_TIMEOUT, bot_workers=1)  # the bots think off the app
+            app.host = host(folder, away_timeout=PLAY_AWAY_TIMEOUT, bot_workers=1)  # the bots think off the app
             port = await app.host.start("127.0.0.1", 0)
         except (OSError, sqlite3.Error, DataFolderError) as e:
             app.host = None

@@ -19,7 +19,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, OptionList, RichLog, Static
+from textual.widgets import Checkbox, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..netplay import CHAT_LENGTH
@@ -334,7 +334,7 @@ class TickBox(Checkbox):
         return Content.assemble(box, self.label.pad(1, 1).stylize_before(self.get_visual_style("toggle--label")))
 
 
-def _log_text(line: str | Text, wrap: bool) -> Text:
+def log_line_text(line: str | Text, wrap: bool) -> Text:
     """A log line as the logs draw it: literally, wrapping or cut with an ellipsis."""
     text = line.copy() if isinstance(line, Text) else Text(literal(line))
     text.no_wrap, text.overflow = not wrap, "ellipsis"
@@ -354,7 +354,7 @@ class GameLog(Widget):
 
     It shows the latest lines that fit, as a log scrolled to its end: a new line repaints the
     log alone, where a scrolling log's longer content would lay the whole screen out again
-    (:class:`WholeLog` scrolls through every line)."""
+    (:class:`~yule.tui.wholelog.WholeLog` scrolls through every line)."""
 
     DEFAULT_CSS = """
     GameLog { height: 5; border-top: solid $primary; background: $surface; }
@@ -398,7 +398,7 @@ class GameLog(Widget):
             options = options.update(overflow="ignore", no_wrap=True)
         strips = self.strips
         for line in lines:
-            rendered = list(Segment.split_lines(console.render(_log_text(line, self.wrap), options)))
+            rendered = list(Segment.split_lines(console.render(log_line_text(line, self.wrap), options)))
             if not rendered:
                 strips.append(Strip.blank(width))
                 continue
@@ -426,21 +426,6 @@ class GameLog(Widget):
         if index >= len(strips):
             return Strip.blank(width, style)
         return strips[index].crop_extend(0, width, style).apply_style(style)
-
-
-class WholeLog(RichLog):
-    """Every line of a table's log, scrollable (the arrows scroll it): what ``l`` shows."""
-
-    DEFAULT_CSS = """
-    WholeLog { height: 1fr; border-top: solid $primary; background: $surface; scrollbar-size-vertical: 1; }
-    """
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_lines=GameLog.MAX_LINES, wrap=True, markup=False, highlight=False, **kwargs)
-
-    def add(self, lines: list[str | Text]) -> None:
-        for line in lines:
-            self.write(_log_text(line, True), expand=True)  # as wide as the log, whatever the console's width
 
 
 def chat_line(frame: ChatFrame) -> Text:

@@ -10,9 +10,9 @@ from tui_support import screen_text, wait_for
 from yule.core import get_game
 from yule.core.records import play
 from yule.tui.cli import main
-from yule.tui.following import LogScreen
 from yule.tui.replay import Replay, ReplayApp, ReplayScreen
 from yule.tui.screens import GameOverScreen
+from yule.tui.wholelog import LogScreen
 from yule.tui.widgets import GameLog
 
 

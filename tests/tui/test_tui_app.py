@@ -6,6 +6,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
+
 import pytest
 from textual.widgets import OptionList
 from tui_support import (
@@ -60,6 +64,42 @@ async def test_play_whole_turns_then_the_whole_game_and_again(tmp_path):
         await pilot.press("n")
         await wait_for(pilot, lambda: "result" not in view_of(app), what="the next game")
         assert isinstance(app.screen, TableScreen)
+
+
+FIRST_VIEW = textwrap.dedent("""
+    import asyncio
+    import sys
+
+    from yule.tui.app import YuleApp
+    from yule.tui.playing import PlaySetup
+
+
+    async def main():
+        app = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3), discover=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(3000):  # a minute at most
+                if app.table is not None and app.table.view is not None:
+                    print(" ".join(sorted(sys.modules)))
+                    break
+                await pilot.pause(0.02)
+
+
+    asyncio.run(main())
+""")
+"""``yule play white-elephant`` to its first view, printing every module loaded by then (its own
+wait for the deal: the tests' helpers load the lobby's screens)."""
+
+
+def test_play_shows_its_first_view_without_loading_the_lobby_or_the_whole_log():
+    """``yule play`` never shows a lobby, and the whole log only on ``l``: neither's screens are
+    loaded to start (the whole log's RichLog would load rich.pretty and attrs with it).  Run in
+    a fresh interpreter: this one has loaded them all."""
+    done = subprocess.run([sys.executable, "-c", FIRST_VIEW], capture_output=True, text=True, timeout=90)
+    assert done.returncode == 0, done.stderr
+    loaded = set(done.stdout.split())
+    assert "yule.tui.white_elephant.table" in loaded  # the deal was shown
+    lazy = {"yule.tui.lobby", "yule.tui.newtable", "yule.tui.questions", "yule.tui.connect", "yule.tui.wholelog"}
+    assert not loaded & (lazy | {"rich.pretty", "attr"})
 
 
 async def test_a_move_goes_with_its_views_seq_and_a_stale_screen_is_refused(tmp_path, monkeypatch):

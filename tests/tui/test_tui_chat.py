@@ -13,11 +13,11 @@ from yule.netplay.client import Client
 from yule.netplay.connection import Limits
 from yule.netplay.host import Host
 from yule.tui.app import YuleApp
-from yule.tui.following import LogScreen
 from yule.tui.lobby import LobbyScreen
 from yule.tui.questions import CodeScreen
 from yule.tui.screens import TableScreen
 from yule.tui.tv import WatchApp
+from yule.tui.wholelog import LogScreen
 from yule.tui.widgets import ChatInput
 
 
