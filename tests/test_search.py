@@ -284,7 +284,7 @@ def test_gift_list_samples_wrap_what_each_bringer_needed_least(game, seed):
     for state, seat in positions(*game):
         sample = determinizer(state.view(seat)).sample(rng)
         for t in range(state.players):
-            if t == seat or not state.wrapped[t] or state.brought[t] is None:
+            if t == seat or not state.wrapped >> t & 1 or state.brought[t] is None:
                 continue
             wrapped_seen += 1
             gift, people = sample.brought[t], sample.lists[t]
@@ -332,7 +332,7 @@ def hide_gift_list(state, seat, rng):
     from yule.core.gift_list.cards import DECK, GIFT_LISTS
 
     others = [t for t in range(state.players) if t != seat]
-    wrapped = [t for t in others if state.wrapped[t] and state.brought[t] is not None]
+    wrapped = [t for t in others if state.wrapped >> t & 1 and state.brought[t] is not None]
     in_play = {c for a in state.attic for c in a} | {c for r in state.received for c in r}
     in_play |= {c for c in state.holding if c is not None} | {c for c in state.brought if c is not None}
     secret = [c for t in others for c in state.attic[t]] + [state.brought[t] for t in wrapped]

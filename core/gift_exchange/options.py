@@ -39,6 +39,8 @@ STEAL_BACK_SCOPES = {"turn": "every gift lost this turn", "last": "only the last
 
 def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """The options with defaults filled in; :class:`BadOptions` for unknown keys or bad values."""
+    if type(options) is dict and not options:
+        return dict(DEFAULT_OPTIONS)
     if type(options) is not dict and not isinstance(options, Mapping):
         raise BadOptions("options must be an object")
     if not options.keys() <= DEFAULT_OPTIONS.keys():

@@ -33,8 +33,9 @@ class Sampler(Determinizer):
             base.holder[g] = gift["holder"] if gift["holder"] is not None else NOBODY
             base.steals[g] = gift["steals"]
             base.labels[g] = gift.get("label", "" if gift["blank"] else UNSEEN)
-        base.n_brought = sum(base.brought)
-        base.wrapped = view["wrapped"]
+        base.to_bring = sum(1 << g for g, brought in enumerate(base.brought) if not brought)
+        base.wrapped = sum(1 << g for g, gift in enumerate(view["gifts"]) if not gift["opened"])
+        base.takeable = sum(1 << g for g, gift in enumerate(view["gifts"]) if gift["opened"] and not gift["frozen"])
         base.held = [g if g is not None else NOBODY for g in view["holdings"]]
         base.order = list(view["order"] or [])
         if base.phase in (PLAYING, FINAL):
@@ -42,8 +43,9 @@ class Sampler(Determinizer):
             turn = view["turn"]  # None in the final swap
             base.turn = turn if turn is not None else n
         base.chain = [(link["by"], link["gift"], link["from"]) for link in view["chain"]]
-        base.taken = {(victim, gift) for _, gift, victim in base.chain}
-        base.last_loss = {victim: gift for _, gift, victim in base.chain}
+        if base.no_steal_back:
+            for _, lost, victim in base.chain:  # what the turn's steals barred, in their order
+                base.bar_steal_back(victim, lost)
         self.base = base
 
     def sample(self, rng: random.Random | None) -> GiftExchangeState:

@@ -47,8 +47,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from itertools import compress
-from operator import not_
+from functools import lru_cache
 from typing import Any, cast
 
 from ..base import (
@@ -82,7 +81,7 @@ from .moves import (
     parse,
 )
 from .options import check_options
-from .text import LABEL_MAX, WRAPPING_MAX, text_problem
+from .text import LABEL_MAX, WRAPPING_MAX, plain_gift, text_problem
 from .views import Gift, GiftExchangeActions, GiftExchangeResult, GiftExchangeView
 
 BRINGING = "bringing"
@@ -93,9 +92,34 @@ NOBODY = -1
 """``holder`` of a wrapped gift, ``held`` of a seat without a gift."""
 
 
+UNLIMITED = 1 << 62
+"""A count no gift's steals nor a turn's reach: the ``steal_limit`` and ``max_steals_per_turn`` of no limit."""
+
 _ONE = tuple((seat,) for seat in range(MOST_SEATS))
 """``(seat,)`` for each seat: what :meth:`GiftExchangeState.active` returns in play, made once."""
 _CHANCE = (CHANCE,)
+
+
+@lru_cache(maxsize=4096)
+def seats_in(seats: int) -> tuple[int, ...]:
+    """The seats of a set of seats (an int, a bit a seat), in order: made once for each set in use.
+
+    >>> seats_in(0b1011)
+    (0, 1, 3)
+    """
+    return tuple([seat for seat in range(seats.bit_length()) if seats >> seat & 1])
+
+
+@lru_cache(maxsize=1 << 13)
+def opens_of(seat: int, gifts: int) -> tuple[Open, ...]:
+    """The opens of the gifts of ``gifts`` (a bit a gift) by ``seat``: made once for each in use."""
+    return tuple([OPENS[seat][gift] for gift in seats_in(gifts)])
+
+
+@lru_cache(maxsize=1 << 13)
+def steals_of(seat: int, gifts: int) -> tuple[Steal, ...]:
+    """The steals of the gifts of ``gifts`` (a bit a gift) by ``seat``: made once for each in use."""
+    return tuple([STEALS[seat][gift] for gift in seats_in(gifts)])
 
 
 class AlreadyBrought(IllegalMove):
@@ -174,25 +198,25 @@ class GiftExchangeState(GameState[Move]):
     """One position of a gift exchange for 2 to 40 seats (options: see :mod:`.options`)."""
 
     __slots__ = (
+        "barred",
         "blank",
         "brought",
         "chain",
         "current",
         "final_swap",
+        "frozen_at",
         "held",
         "holder",
         "labels",
-        "last_loss",
-        "max_steals",
-        "n_brought",
+        "most_steals",
         "no_steal_back",
         "open_own",
         "opened",
         "order",
         "steal_back_last",
-        "steal_limit",
         "steals",
-        "taken",
+        "takeable",
+        "to_bring",
         "turn",
         "wrapped",
         "wrappings",
@@ -204,27 +228,27 @@ class GiftExchangeState(GameState[Move]):
         opts = check_options(options or {})
         self.players = players
         self.options = opts
-        self.steal_limit: int | None = opts["steal_limit"]
+        self.frozen_at: int = opts["steal_limit"] or UNLIMITED  # a gift stolen this many times is frozen
         self.no_steal_back: bool = opts["no_steal_back"]
         self.steal_back_last: bool = opts["steal_back_scope"] == "last"
-        self.max_steals: int | None = opts["max_steals_per_turn"]
+        self.most_steals: int = opts["max_steals_per_turn"] or UNLIMITED  # steals allowed in one turn
         self.final_swap: bool = opts["final_swap"]
         self.open_own: bool = opts["open_own"]
         self.labels = [""] * players  # gift -> label ("" while unknown: blank and unopened)
         self.wrappings = [""] * players  # gift -> public wrapping
         self.blank = [False] * players  # gift brought without a label (named at the reveal)
         self.brought = [False] * players
-        self.n_brought = 0
+        self.to_bring = (1 << players) - 1  # the seats that have not brought yet, a bit a seat
         self.opened = [False] * players
-        self.wrapped = players  # gifts not yet opened
+        self.wrapped = (1 << players) - 1  # the gifts not yet opened, a bit a gift
+        self.takeable = 0  # the open gifts that are not frozen, a bit a gift
         self.holder = [NOBODY] * players  # gift -> seat holding it (NOBODY while wrapped)
         self.held = [NOBODY] * players  # seat -> gift it holds
         self.steals = [0] * players  # gift -> times stolen (final swap included)
         self.order: list[int] = []
         self.turn = -1  # index into order
         self.current = NOBODY  # the seat to move (playing / final)
-        self.taken: set[tuple[int, int]] = set()  # (victim, gift) this turn, for no_steal_back
-        self.last_loss: dict[int, int] = {}  # victim -> the gift it lost most recently this turn
+        self.barred = [0] * players  # seat -> the gifts it may not steal back now, a bit a gift
         self.chain: list[tuple[int, int, int]] = []  # (thief, gift, victim) this turn
         self.phase = BRINGING
         self._outcome: Outcome | None = None
@@ -236,9 +260,7 @@ class GiftExchangeState(GameState[Move]):
         if phase in (PLAYING, FINAL):
             return _ONE[self.current]
         if phase == BRINGING:
-            if self.n_brought < self.players:
-                return tuple(compress(range(self.players), map(not_, self.brought)))
-            return _CHANCE
+            return seats_in(self.to_bring) if self.to_bring else _CHANCE
         return ()
 
     @property
@@ -248,8 +270,7 @@ class GiftExchangeState(GameState[Move]):
 
     def frozen(self, gift: int) -> bool:
         """True once the gift has been stolen ``steal_limit`` times."""
-        limit = self.steal_limit
-        return limit is not None and self.steals[gift] >= limit
+        return self.steals[gift] >= self.frozen_at
 
     def at_once(self) -> bool:
         """While gifts are brought, every seat that has not brought yet brings at once, in secret."""
@@ -275,7 +296,7 @@ class GiftExchangeState(GameState[Move]):
         phase = self.phase
         if phase == OVER:
             raise GameIsOver("The gift exchange is over.")
-        if phase != BRINGING or self.n_brought < self.players:
+        if phase != BRINGING or self.to_bring:
             raise WrongPhase("The order is drawn once, after every gift is brought.")
         if sorted(move.seats) != list(range(self.players)):
             raise BadChance(f"The order must list each of the {self.players} seats exactly once.")
@@ -290,7 +311,7 @@ class GiftExchangeState(GameState[Move]):
         if not 0 <= seat < self.players:
             raise NotYourTurn(f"There is no seat {seat}.")
         if phase == BRINGING:
-            if self.brought[seat] and self.n_brought == self.players:
+            if self.brought[seat] and not self.to_bring:
                 raise NotYourTurn("The order has not been drawn yet.")
             raise NotYourTurn("Play starts once every gift is brought and the order is drawn.")
         raise NotYourTurn("It is not your move.")
@@ -310,7 +331,7 @@ class GiftExchangeState(GameState[Move]):
 
     def verify_bring(self, seat: int, move: Bring | None = None) -> None:
         """``seat`` brings its gift (``move``; ``None``: whether it may bring one now)."""
-        if self.phase != BRINGING or self.n_brought == self.players:
+        if self.phase != BRINGING or not self.to_bring:
             raise WrongPhase("Every gift has been brought already.")
         if self.brought[seat]:
             raise AlreadyBrought("You have already brought your gift.")
@@ -347,7 +368,7 @@ class GiftExchangeState(GameState[Move]):
     def open_refusal(self, seat: int, gift: int) -> IllegalMove | None:
         """Why ``seat`` may not open wrapped gift ``gift`` under the options, or ``None``
         (only ever the gift it brought)."""
-        if not self.open_own and gift == seat and self.wrapped > 1:
+        if not self.open_own and gift == seat and self.wrapped & (self.wrapped - 1):  # another is wrapped
             return OwnGift("You can't open the gift you brought while other gifts are still wrapped.")
         return None
 
@@ -381,7 +402,7 @@ class GiftExchangeState(GameState[Move]):
                     f"You can't steal {name} straight back: it is the last gift taken from you this turn."
                 )
             return NoStealBack(f"You can't steal {name} straight back in the same turn.")
-        return StealCap(f"No more steals this turn ({plural(self.max_steals or 0, 'steal')} already): open a gift.")
+        return StealCap(f"No more steals this turn ({plural(self.most_steals, 'steal')} already): open a gift.")
 
     def _steal_bar(self, seat: int, gift: int) -> type[IllegalMove] | None:
         """The rule that bars ``seat`` from stealing ``gift`` now (:meth:`steal_refusal` says
@@ -390,82 +411,73 @@ class GiftExchangeState(GameState[Move]):
             return Wrapped
         if self.holder[gift] == seat:
             return AlreadyYours
-        limit = self.steal_limit
-        if limit is not None and self.steals[gift] >= limit:  # frozen
+        if self.steals[gift] >= self.frozen_at:
             return Frozen
-        if self.no_steal_back:
-            if self.steal_back_last:
-                if self.last_loss.get(seat) == gift:
-                    return NoStealBack
-            elif (seat, gift) in self.taken:
-                return NoStealBack
-        if self.max_steals is not None and len(self.chain) >= self.max_steals:
+        if self.barred[seat] >> gift & 1:
+            return NoStealBack
+        if len(self.chain) >= self.most_steals:
             return StealCap
         return None
 
+    def bar_steal_back(self, victim: int, gift: int) -> None:
+        """``no_steal_back``: ``victim``, who just lost ``gift``, may not take it back this turn (nor,
+        with ``steal_back_scope`` ``"turn"``, what it lost before it)."""
+        barred = self.barred
+        barred[victim] = 1 << gift if self.steal_back_last else barred[victim] | 1 << gift
+
     def swap_possible(self) -> bool:
-        """House rule 5: some open gift not held by the first seat is not frozen."""
-        first = self.order[0]
-        return any(self.holder[g] != first and not self.frozen(g) for g in range(self.players))
+        """House rule 5, once every gift is open: some gift the first seat does not hold is not frozen."""
+        mine = self.held[self.order[0]]
+        return bool(self.takeable & ~(1 << mine if mine != NOBODY else 0))
 
     # -- search ------------------------------------------------------------------------------
 
     def legal_moves(self, seat: int) -> list[Move]:
-        """Every legal move of ``seat``: its bring, or each open and each steal, gift by gift,
-        and keep.
+        """Every legal move of ``seat``: its bring, or each open, then each steal (gifts in order), and keep.
 
         A label or a wrapping is free text, so a bring and the open of a gift brought without
         a label are each listed once, with a stand-in text from :mod:`.text`'s bot examples
-        (picked by the gift's number).  Each gift is checked in one pass, by the rules of
-        :meth:`open_refusal` and :meth:`_steal_bar` at once (``tests/gift_exchange``'s
+        (picked by the gift's number).  The gifts are checked all at once, as sets of gifts, by
+        the rules of :meth:`open_refusal` and :meth:`_steal_bar` (``tests/gift_exchange``'s
         properties hold the list to their answers, gift by gift, under every house option)."""
         phase = self.phase
         if seat != self.current or (phase != PLAYING and phase != FINAL):
-            if phase == BRINGING and not self.brought[seat] and self.n_brought < self.players:
+            if phase == BRINGING and not self.brought[seat]:
                 return [STAND_IN_BRINGS[seat]]
             return []
-        moves: list[Move] = []
-        opens, named, blank = OPENS[seat], STAND_IN_OPENS[seat], self.blank
-        opening = phase == PLAYING
-        own = seat if self.open_refusal(seat, seat) is not None else NOBODY  # the only gift it refuses
-        steals, opened, holder, counts, taken = STEALS[seat], self.opened, self.holder, self.steals, self.taken
-        if self.max_steals is not None and len(self.chain) >= self.max_steals:
-            limit = 0  # no more steals this turn
-        elif self.steal_limit is None:
-            limit = sum(counts) + 1  # more steals than any gift has had
-        else:
-            limit = self.steal_limit
-        lost = NOBODY  # the gift the seat may not steal back, with steal_back_scope "last"
-        back = False  # the gifts it may not steal back are those of taken
-        if self.no_steal_back:
-            if self.steal_back_last:
-                lost = self.last_loss.get(seat, NOBODY)
+        opens: tuple[Move, ...] = ()
+        if phase == PLAYING:
+            wrapped = self.wrapped
+            if not self.open_own and wrapped & (wrapped - 1):  # open_refusal: its own, while another is wrapped
+                wrapped &= ~(1 << seat)
+            if True in self.blank:  # gifts to name as they are opened
+                named, blank = STAND_IN_OPENS[seat], self.blank
+                opens = tuple([named[gift] if blank[gift] else OPENS[seat][gift] for gift in seats_in(wrapped)])
             else:
-                back = bool(taken)
-        for gift in range(self.players):
-            if not opened[gift]:
-                if opening and gift != own:
-                    moves.append(named[gift] if blank[gift] else opens[gift])
-            elif (
-                holder[gift] != seat and counts[gift] < limit and gift != lost and not (back and (seat, gift) in taken)
-            ):
-                moves.append(steals[gift])
+                opens = opens_of(seat, wrapped)
+        steals: tuple[Move, ...] = ()
+        if len(self.chain) < self.most_steals:  # _steal_bar's rules, for every gift at once
+            takeable = self.takeable & ~self.barred[seat]
+            mine = self.held[seat]
+            if mine != NOBODY:
+                takeable &= ~(1 << mine)
+            steals = steals_of(seat, takeable)
         if phase == FINAL:
-            moves.append(KEEPS[seat])
-        return moves
+            return [*steals, KEEPS[seat]]
+        return [*opens, *steals]
 
     def clone(self) -> GiftExchangeState:
         new = GiftExchangeState.__new__(GiftExchangeState)
         new.players, new.options, new.phase = self.players, self.options, self.phase
-        new.steal_limit, new.no_steal_back, new.max_steals = self.steal_limit, self.no_steal_back, self.max_steals
+        new.frozen_at, new.no_steal_back, new.most_steals = self.frozen_at, self.no_steal_back, self.most_steals
         new.final_swap, new.open_own, new.steal_back_last = self.final_swap, self.open_own, self.steal_back_last
         new.labels, new.wrappings, new.blank = list(self.labels), list(self.wrappings), list(self.blank)
-        new.brought, new.n_brought = list(self.brought), self.n_brought
-        new.opened, new.wrapped = list(self.opened), self.wrapped
+        new.brought, new.to_bring = list(self.brought), self.to_bring
+        new.opened, new.wrapped, new.takeable = list(self.opened), self.wrapped, self.takeable
         new.holder, new.held, new.steals = list(self.holder), list(self.held), list(self.steals)
         new.order = self.order  # fixed once drawn
         new.turn, new.current = self.turn, self.current
-        new.taken, new.chain, new.last_loss = set(self.taken), list(self.chain), dict(self.last_loss)
+        new.barred, new.chain = list(self.barred), list(self.chain)
         new._outcome = self._outcome
         return new
 
@@ -478,25 +490,28 @@ class GiftExchangeState(GameState[Move]):
         play(self, move, events)  # type: ignore[misc]
 
     def _bring(self, move: Bring, events: list[Event] | None) -> None:
-        self._verify_bring_move(move)
-        seat = move.by
-        self.labels[seat] = move.label
-        self.wrappings[seat] = move.wrapping
-        self.blank[seat] = not move.label
+        seat, label, wrapping = move
+        if (
+            self.phase != BRINGING or not 0 <= seat < self.players or self.brought[seat]
+            or not plain_gift(label, wrapping)
+        ):  # fmt: skip
+            self._verify_bring_move(move)  # says why not
+        self.labels[seat] = label
+        self.wrappings[seat] = wrapping
+        self.blank[seat] = not label
         self.brought[seat] = True
-        self.n_brought += 1
+        self.to_bring &= ~(1 << seat)
         if events is not None:
-            events.append(
-                {"type": "bring", "by": seat, "gift": seat, "wrapping": move.wrapping, "blank": not move.label}
-            )
+            events.append({"type": "bring", "by": seat, "gift": seat, "wrapping": wrapping, "blank": not label})
 
     def _order(self, move: Order, events: list[Event] | None) -> None:
         self._verify_order(move)
         self.order = list(move.seats)
         self.phase = PLAYING
+        self.turn, self.current = 0, self.order[0]
         if events is not None:
             events.append({"type": "order", "seats": list(move.seats)})
-        self._start_turn(0, events)
+            events.append(self._turn_event())
 
     def _keep(self, move: Keep, events: list[Event] | None) -> None:
         self._verify_keep(move)
@@ -506,40 +521,43 @@ class GiftExchangeState(GameState[Move]):
         self._finish(events)
 
     def chance_move(self, rng: random.Random) -> Move:
-        if self.phase != BRINGING or self.n_brought < self.players:
+        if self.phase != BRINGING or self.to_bring:
             raise WrongPhase("No chance move is pending.")
         seats = list(range(self.players))
         rng.shuffle(seats)
         return Order(tuple(seats))
 
-    def _start_turn(self, turn: int, events: list[Event] | None) -> None:
-        self.turn = turn
-        self.current = self.order[turn]
-        if self.chain:  # the steals of the turn before, and what they took
-            self.taken.clear()
-            self.last_loss.clear()
-            self.chain.clear()
-        if events is not None:
-            events.append({"type": "turn", "turn": turn, "seat": self.current, "turns": self.players})
+    def _turn_event(self) -> Event:
+        """The event of a turn just begun."""
+        return {"type": "turn", "turn": self.turn, "seat": self.current, "turns": self.players}
 
     def _open(self, move: Open, events: list[Event] | None) -> None:
-        self._verify_open_move(move)
-        seat, gift = move.by, move.gift
-        if move.label is not None:
-            self.labels[gift] = move.label
+        seat, gift, label = move.by, move.gift, move.label
+        bit = 1 << gift if gift >= 0 else 0
+        if (
+            seat != self.current or self.phase != PLAYING or not self.wrapped & bit or label is not None
+            or self.blank[gift] or (gift == seat and not self.open_own)
+        ):  # fmt: skip
+            self._verify_open_move(move)  # says why not, or passes what the test above leaves to it
+        if label is not None:
+            self.labels[gift] = label
         self.opened[gift] = True
-        self.wrapped -= 1
+        self.wrapped ^= bit
+        self.takeable |= bit
         self.holder[gift] = seat
         self.held[seat] = gift
         if events is not None:
             events.append({"type": "open", "by": seat, "gift": gift, "label": self.labels[gift]})
-        if self.wrapped:
-            self._start_turn(self.turn + 1, events)
+        if self.chain:  # the turn ends, with its steals and what they barred
+            self.barred = [0] * self.players
+            self.chain.clear()
+        if self.wrapped:  # the next turn
+            turn = self.turn = self.turn + 1
+            self.current = self.order[turn]
+            if events is not None:
+                events.append(self._turn_event())
             return
         # The last gift is open: the final swap, if there is one to offer.
-        self.taken.clear()
-        self.last_loss.clear()
-        self.chain.clear()
         self.turn = self.players
         first = self.order[0]
         if self.final_swap and self.players >= 2:
@@ -553,37 +571,59 @@ class GiftExchangeState(GameState[Move]):
         self._finish(events)
 
     def _steal(self, move: Steal, events: list[Event] | None) -> None:
-        self._verify_steal_move(move)
         seat, gift = move.by, move.gift
-        victim = self.holder[gift]
-        self.steals[gift] += 1
-        final = self.phase == FINAL
-        if events is not None:
-            event: Event = {
-                "type": "steal", "by": seat, "gift": gift, "label": self.labels[gift], "from": victim,
-                "steals": self.steals[gift], "final": final,
-            }  # fmt: skip
-            if final:
-                given = self.held[seat]
-                event["gave"] = given
-                event["gave_label"] = self.labels[given]
-            events.append(event)
-            if self.frozen(gift):
-                events.append({"type": "frozen", "gift": gift, "label": self.labels[gift]})
-        self.holder[gift] = seat
-        if final:
-            given = self.held[seat]
-            self.held[seat] = gift
-            self.holder[given] = victim
-            self.held[victim] = given
-            self._finish(events)
-            return
+        bit = 1 << gift if gift >= 0 else 0
+        holder, counts, barred = self.holder, self.steals, self.barred
+        if (  # the checks of _verify_steal_move in play, at once
+            seat != self.current or self.phase != PLAYING or not self.takeable & bit or holder[gift] == seat
+            or barred[seat] & bit or len(self.chain) >= self.most_steals
+        ):  # fmt: skip
+            self._verify_steal_move(move)  # says why not, or passes the final swap
+            if self.phase == FINAL:
+                self._swap(seat, gift, events)
+                return
+        victim = holder[gift]
+        counts[gift] += 1
+        if counts[gift] >= self.frozen_at:
+            self.takeable ^= bit
+        holder[gift] = seat
         self.held[seat] = gift
         self.held[victim] = NOBODY
-        self.taken.add((victim, gift))
-        self.last_loss[victim] = gift
+        if self.no_steal_back:  # bar_steal_back, here at once
+            barred[victim] = bit if self.steal_back_last else barred[victim] | bit
         self.chain.append((seat, gift, victim))
         self.current = victim
+        if events is not None:
+            self._tell_steal(seat, gift, victim, events)
+
+    def _swap(self, seat: int, gift: int, events: list[Event] | None) -> None:
+        """The first seat's final swap: it takes ``gift`` and its holder gets the first seat's."""
+        holder, held = self.holder, self.held
+        victim, given = holder[gift], held[seat]
+        self.steals[gift] += 1
+        if self.steals[gift] >= self.frozen_at:
+            self.takeable ^= 1 << gift
+        if events is not None:
+            self._tell_steal(seat, gift, victim, events)
+        holder[gift], held[seat] = seat, gift
+        holder[given], held[victim] = victim, given
+        self._finish(events)
+
+    def _tell_steal(self, seat: int, gift: int, victim: int, events: list[Event]) -> None:
+        """The events of a steal (or the final swap: the first seat's gift is still its own) just counted."""
+        final = self.phase == FINAL
+        labels = self.labels
+        event: Event = {
+            "type": "steal", "by": seat, "gift": gift, "label": labels[gift], "from": victim,
+            "steals": self.steals[gift], "final": final,
+        }  # fmt: skip
+        if final:
+            given = self.held[seat]
+            event["gave"] = given
+            event["gave_label"] = labels[given]
+        events.append(event)
+        if self.frozen(gift):
+            events.append({"type": "frozen", "gift": gift, "label": labels[gift]})
 
     def _finish(self, events: list[Event] | None) -> None:
         self.phase = OVER
@@ -673,7 +713,7 @@ class GiftExchangeState(GameState[Move]):
             "first": self.first,
             "gifts": gifts,
             "holdings": [g if g != NOBODY else None for g in self.held],
-            "wrapped": self.wrapped,
+            "wrapped": self.wrapped.bit_count(),
             "chain": [{"by": t, "gift": g, "from": v} for t, g, v in self.chain],
             "steals_this_turn": len(self.chain),
             "steals_total": sum(self.steals),
@@ -691,8 +731,8 @@ class GiftExchangeState(GameState[Move]):
         return (
             self.players, tuple(sorted(self.options.items())), tuple(self.labels), tuple(self.wrappings),
             tuple(self.blank), tuple(self.brought), tuple(self.opened), tuple(self.holder), tuple(self.held),
-            tuple(self.steals), tuple(self.order), self.turn, self.current, tuple(sorted(self.taken)),
-            tuple(sorted(self.last_loss.items())), tuple(self.chain), self.phase,
+            tuple(self.steals), tuple(self.order), self.turn, self.current, tuple(self.barred),
+            tuple(self.chain), self.phase,
         )  # fmt: skip
 
     def table(self) -> list[dict[str, Any]]:

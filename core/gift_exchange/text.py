@@ -57,6 +57,19 @@ def text_problem(text: str, what: str, limit: int) -> str | None:
     return None
 
 
+def plain_gift(label: str, wrapping: str) -> bool:
+    """True when a gift's label and wrapping are short enough, plain printable ASCII, without
+    surrounding spaces: texts that :func:`text_problem` passes at once.
+
+    >>> plain_gift("Waffle maker", "big box"), plain_gift("Waffle maker ", "big box"), plain_gift("Café", "big box")
+    (True, False, False)
+    """
+    if type(label) is not str or type(wrapping) is not str or len(label) > LABEL_MAX or len(wrapping) > WRAPPING_MAX:
+        return False
+    both = label + wrapping
+    return both.isascii() and both.isprintable() and label == label.strip() and wrapping == wrapping.strip()
+
+
 SILLY_GIFTS = (
     "Waffle maker",
     "Heated blanket",

@@ -25,7 +25,7 @@ from ..base import Determinizer, draw_distinct, seat_of, shuffled
 from .bots import greedy_move, least_needed
 from .cards import CARD_COLOUR, DECK, GIFT_LISTS, PERSON_OF_COLOUR, canonical_list
 from .moves import Move, Open, Steal
-from .state import PLAY, GiftListState, best_cards
+from .state import GiftListState, best_cards, seats_of
 from .views import GiftListView
 
 OPENED = "opened"
@@ -72,12 +72,12 @@ class Sampler(Determinizer):
         base.first = view["first"] if view["first"] is not None else 0
         base.turn = view["turn"] if view["turn"] is not None else -1
         base.turn_owner = view["turn_owner"] if view["turn_owner"] is not None else -1
-        base.wrapped = list(view["wrapped"])
+        base.wrapped = seats_of(view["wrapped"])
         base.holding = list(view["holding"])
-        base.locked = list(view["locked"])
+        base.locked = seats_of(view["locked"])
+        base.stealable = seats_of([card is not None for card in view["holding"]]) & ~base.locked
         base.received = [list(cards) for cards in view["received"]]
         base.attic[seat] = list(view["attic"])
-        base.opened = n - base.wrapped.count(True) if base.phase == PLAY else 0
         mine = view["my_gift"]
         base.brought = [
             None if not brought else (mine if t == seat and mine is not None else OPENED)

@@ -47,15 +47,7 @@ from ..base import (
     WrongPhase,
     seat_name,
 )
-from .cards import (
-    ATTIC_SIZE,
-    CARD_COLOUR,
-    CARD_NUMBER,
-    COLOUR_OF_PERSON,
-    DECK,
-    GIFT_LISTS,
-    canonical_list,
-)
+from .cards import ATTIC_SIZE, CARD_COLOUR, CARD_NUMBER, DECK, GIFT_LISTS, HIGHEST, PEOPLE, PERSON_RANK
 from .moves import BRINGS, MOST_SEATS, OPENS, STEALS, Bring, Deal, Move, Open, Steal, parse
 from .views import GiftListResult, GiftListView
 
@@ -65,12 +57,60 @@ BRING = "bring"  # every seat that has not brought yet brings a card, at the sam
 PLAY = "play"  # open or steal, one seat at a time
 
 
-_LISTS = frozenset(map(frozenset, GIFT_LISTS))
-"""The people of each Gift List card."""
+_LIST_OF = {frozenset(people): people for people in GIFT_LISTS}
+"""The Gift List card of each set of people on one (its people in the usual order)."""
 
 _ONE = tuple((seat,) for seat in range(MOST_SEATS))
 """``(seat,)`` for each seat: what :meth:`GiftListState.active` returns in play, made once."""
 _CHANCE = (CHANCE,)
+
+# A set of seats is an int, a bit a seat (seat t is ``1 << t``): the state keeps which gifts are
+# wrapped, stealable and locked so, and the moves they allow are read off the tables below.
+_BIT = tuple(1 << seat for seat in range(MOST_SEATS))
+_EVERYONE = tuple((1 << n) - 1 for n in range(MOST_SEATS + 1))
+"""``_EVERYONE[n]``: the seats of an ``n``-seat table."""
+_SEATS_IN = tuple(tuple([t for t in range(MOST_SEATS) if seats >> t & 1]) for seats in range(1 << MOST_SEATS))
+"""``_SEATS_IN[seats]``: the seats of a set, in order."""
+_OPENABLE = tuple(
+    tuple([wrapped if wrapped == _BIT[seat] else wrapped & ~_BIT[seat] for wrapped in range(1 << MOST_SEATS)])
+    for seat in range(MOST_SEATS)
+)
+"""``_OPENABLE[seat][wrapped]``: the gifts ``seat`` may open when those of ``wrapped`` are wrapped: its
+own only when nothing else is."""
+_OPEN_CHOICES = tuple(
+    tuple([tuple([OPENS[seat][t] for t in _SEATS_IN[openable]]) for openable in _OPENABLE[seat]])
+    for seat in range(MOST_SEATS)
+)
+"""``_OPEN_CHOICES[seat][wrapped]``: the opens of ``seat`` when the gifts of ``wrapped`` are wrapped."""
+_STEAL_CHOICES = tuple(
+    tuple(
+        [tuple([STEALS[seat][t] for t in _SEATS_IN[stealable & ~_BIT[seat]]]) for stealable in range(1 << MOST_SEATS)]
+    )
+    for seat in range(MOST_SEATS)
+)
+"""``_STEAL_CHOICES[seat][stealable]``: the steals of ``seat`` when the seats of ``stealable`` hold
+a gift that is not locked."""
+_NEXT_IN = tuple(
+    tuple(
+        [(_SEATS_IN[seats >> seat + 1 << seat + 1] or _SEATS_IN[seats] or (-1,))[0] for seats in range(1 << MOST_SEATS)]
+    )
+    for seat in range(MOST_SEATS)
+)
+"""``_NEXT_IN[seat][seats]``: the first seat of ``seats`` clockwise after ``seat`` (``seat`` itself last)."""
+
+
+def flags_of(seats: int, n: int) -> list[bool]:
+    """A set of seats as a flag a seat (what a view shows), at a table of ``n``: the reverse of :func:`seats_of`.
+
+    >>> flags_of(0b101, 4), seats_of([True, False, True, False])
+    ([True, False, True, False], 5)
+    """
+    return [seats >> t & 1 == 1 for t in range(n)]
+
+
+def seats_of(flags: list[bool]) -> int:
+    """The seats flagged, as a set of seats."""
+    return sum(_BIT[t] for t, flag in enumerate(flags) if flag)
 
 
 class NotInAttic(IllegalMove):
@@ -110,10 +150,10 @@ class GiftListState(GameState[Move]):
         "holding",
         "lists",
         "locked",
-        "opened",
         "parties",
         "party",
         "received",
+        "stealable",
         "stolen",
         "turn",
         "turn_owner",
@@ -135,10 +175,10 @@ class GiftListState(GameState[Move]):
         self.turn = -1  # the seat to move in PLAY
         self.turn_owner = -1  # the seat whose turn it is (the turn passes on through steals)
         self.brought: list[str | None] = [None] * n  # the card each seat brought to this party
-        self.wrapped = [False] * n  # is the gift seat t brought still wrapped?
+        self.wrapped = 0  # the seats whose gift is still wrapped (while bringing: the seats that brought)
         self.holding: list[str | None] = [None] * n  # each seat's face-up gift this party
-        self.locked = [False] * n  # does the seat hold a gift stolen since the last opening?
-        self.opened = 0  # gifts opened this party
+        self.stealable = 0  # the seats holding a gift that may be stolen
+        self.locked = 0  # the seats holding a gift stolen since the last opening
         self.received: list[list[str]] = [[] for _ in range(n)]
         self.given: list[list[str]] = [[] for _ in range(n)]  # the cards each seat brought, once opened
         self.stolen: list[list[str]] = [[] for _ in range(n)]  # the cards each seat stole
@@ -151,8 +191,7 @@ class GiftListState(GameState[Move]):
         if phase == PLAY:
             return _ONE[self.turn]
         if phase == BRING:
-            brought = self.brought
-            return tuple([s for s in range(self.players) if brought[s] is None])
+            return _SEATS_IN[_EVERYONE[self.players] ^ self.wrapped]  # those that have not brought
         if phase == DEAL:
             return _CHANCE
         return ()
@@ -204,7 +243,7 @@ class GiftListState(GameState[Move]):
 
     def verify_deal(self, move: Deal) -> None:
         n, size = self.players, self.parties
-        if len(move.hands) != n or any(len(h) != size for h in move.hands):
+        if len(move.hands) != n or {*map(len, move.hands)} != {size}:
             raise BadChance(f"Each seat is dealt {size} cards in a {n}-player game.")
         cards = list(chain.from_iterable(move.hands))
         distinct = set(cards)
@@ -214,13 +253,10 @@ class GiftListState(GameState[Move]):
             raise BadChance("The deal gives the same card twice.")
         if len(move.lists) != n:
             raise BadChance("Each seat gets one Gift List.")
-        seen = set()
-        for people in move.lists:
-            named = frozenset(people)
-            if len(people) != 3 or named not in _LISTS:
-                raise BadChance("A Gift List names 3 different people.")
-            seen.add(named)
-        if len(seen) != n:
+        named = set(map(frozenset, move.lists))
+        if {*map(len, move.lists)} != {3} or not _LIST_OF.keys() >= named:
+            raise BadChance("A Gift List names 3 different people.")
+        if len(named) != n:
             raise BadChance("There is only one of each Gift List card: two seats got the same one.")
 
     def verify_bring(self, seat: int, card: str | None = None) -> None:
@@ -242,23 +278,21 @@ class GiftListState(GameState[Move]):
         if not 0 <= source < self.players:
             raise NotWrapped(f"There is no {seat_name(source)}.")
         wrapped = self.wrapped
-        if not wrapped[source]:
+        if not wrapped >> source & 1:
             raise NotWrapped(f"The gift {seat_name(source)} brought is already open.")
-        if source == seat and wrapped.count(True) > 1:
+        if source == seat and wrapped != _BIT[seat]:
             raise OwnGift("You can't open the gift you brought while another one is still wrapped.")
 
     def verify_steal(self, seat: int, source: int | None = None) -> None:
         if self.phase != PLAY or seat != self.turn:
             self._verify_turn(seat)
-        holding, locked = self.holding, self.locked
-        if source is not None and 0 <= source < self.players and source != seat:
-            stealable = holding[source] is not None and not locked[source]
-            if stealable:
-                return  # every check below passes
-        others = [t for t in range(self.players) if t != seat and holding[t] is not None]
-        if not others:
+        stealable = self.stealable
+        if source is not None and source >= 0 and stealable >> source & 1 and source != seat:
+            return  # every check below passes
+        others = stealable & ~_BIT[seat]
+        if not others | self.locked & ~_BIT[seat]:
             raise NothingToSteal("There is no open gift to steal.")
-        if all(locked[t] for t in others):
+        if not others:
             raise LockedGift("Every open gift was just stolen: they are locked until the next gift is opened.")
         if source is None:
             return
@@ -266,26 +300,22 @@ class GiftListState(GameState[Move]):
             raise NothingToSteal(f"There is no {seat_name(source)}.")
         if source == seat:
             raise NothingToSteal("You can't steal from yourself.")
-        if holding[source] is None:
+        if self.holding[source] is None:
             raise NothingToSteal(f"{seat_name(source)} holds no open gift to steal.")
-        if locked[source]:
+        if self.locked >> source & 1:
             raise LockedGift("That gift was just stolen: it can't be stolen again until another gift is opened.")
 
     def open_sources(self) -> list[int]:
         """The seats whose wrapped gift the seat to move may open now."""
         if self.phase != PLAY:
             return []
-        wrapped = [t for t in range(self.players) if self.wrapped[t]]
-        if len(wrapped) > 1:
-            wrapped = [t for t in wrapped if t != self.turn]
-        return wrapped
+        return [move.source for move in _OPEN_CHOICES[self.turn][self.wrapped]]
 
     def steal_sources(self) -> list[int]:
         """The seats the seat to move may steal from now."""
         if self.phase != PLAY:
             return []
-        holding, locked, me = self.holding, self.locked, self.turn
-        return [t for t in range(self.players) if t != me and holding[t] is not None and not locked[t]]
+        return [move.source for move in _STEAL_CHOICES[self.turn][self.stealable]]
 
     # -- search ------------------------------------------------------------------------------
 
@@ -295,17 +325,7 @@ class GiftListState(GameState[Move]):
         if phase == PLAY:
             if seat != self.turn:
                 return []
-            wrapped, holding, locked = self.wrapped, self.holding, self.locked
-            opens, steals = OPENS[seat], STEALS[seat]
-            own = seat if wrapped.count(True) > 1 else -1  # its own gift, while another is wrapped
-            moves: list[Move] = []  # loops: quicker than comprehensions on Python 3.11, where these run most
-            for t in range(self.players):
-                if wrapped[t] and t != own:
-                    moves.append(opens[t])  # noqa: PERF401
-            for t in range(self.players):
-                if holding[t] is not None and not locked[t] and t != seat:
-                    moves.append(steals[t])  # noqa: PERF401
-            return moves
+            return [*_OPEN_CHOICES[seat][self.wrapped], *_STEAL_CHOICES[seat][self.stealable]]
         if phase == BRING and 0 <= seat < self.players and self.brought[seat] is None:
             return list(map(BRINGS[seat].__getitem__, self.attic[seat]))
         return []
@@ -318,10 +338,8 @@ class GiftListState(GameState[Move]):
         new.party, new.parties, new.first = self.party, self.parties, self.first
         new.turn, new.turn_owner = self.turn, self.turn_owner
         new.brought = list(self.brought)
-        new.wrapped = list(self.wrapped)
         new.holding = list(self.holding)
-        new.locked = list(self.locked)
-        new.opened = self.opened
+        new.wrapped, new.stealable, new.locked = self.wrapped, self.stealable, self.locked
         new.received = [list(cards) for cards in self.received]
         new.given = [list(cards) for cards in self.given]
         new.stolen = [list(cards) for cards in self.stolen]
@@ -349,7 +367,7 @@ class GiftListState(GameState[Move]):
     def _deal(self, move: Deal, events: list[Event] | None) -> None:
         self.verify(move)
         self.attic = [list(h) for h in move.hands]
-        self.lists = [canonical_list(p) for p in move.lists]
+        self.lists = [_LIST_OF[frozenset(people)] for people in move.lists]
         if events is not None:
             events.append({"type": "deal", "attic": self.parties, "players": self.players})
         self._new_party(events)
@@ -359,24 +377,24 @@ class GiftListState(GameState[Move]):
         n = self.players
         self.first = (self.party - 1) % n
         self.brought = [None] * n
-        self.wrapped = [False] * n
         self.holding = [None] * n
-        self.locked = [False] * n
-        self.opened = 0
+        self.wrapped = self.stealable = self.locked = 0
         self.turn = self.turn_owner = -1
         self.phase = BRING
         if events is not None:
             events.append({"type": "party", "party": self.party, "parties": self.parties, "first": self.first})
 
     def _bring(self, move: Bring, events: list[Event] | None) -> None:
-        seat = move.by
-        self.verify_bring(seat, move.card)
-        self.attic[seat].remove(move.card)
-        self.brought[seat] = move.card
-        self.wrapped[seat] = True
+        seat, card = move.by, move.card
+        legal = self.phase == BRING and 0 <= seat < self.players and self.brought[seat] is None
+        if not legal or card not in self.attic[seat]:
+            self.verify_bring(seat, card)  # says why not
+        self.attic[seat].remove(card)
+        self.brought[seat] = card
+        self.wrapped |= _BIT[seat]
         if events is not None:
             events.append({"type": "bring", "by": seat, "party": self.party})
-        if None not in self.brought:
+        if self.wrapped == _EVERYONE[self.players]:
             self.phase = PLAY
             self.turn = self.turn_owner = self.first
             if events is not None:
@@ -384,39 +402,36 @@ class GiftListState(GameState[Move]):
 
     def _open(self, move: Open, events: list[Event] | None) -> None:
         seat, source = move.by, move.source
-        self.verify_open(seat, source)
+        if self.phase != PLAY or seat != self.turn or source < 0 or not _OPENABLE[seat][self.wrapped] >> source & 1:
+            self.verify_open(seat, source)  # says why not
         card = self.brought[source]
         assert card is not None
-        self.wrapped[source] = False
+        self.wrapped ^= _BIT[source]
         self.holding[seat] = card
         self.given[source].append(card)
-        if True in self.locked:
-            self.locked = [False] * self.players
-        self.opened += 1
+        self.stealable |= self.locked | _BIT[seat]  # the locks end
+        self.locked = 0
         if events is not None:
             events.append({"type": "open", "by": seat, "from": source, "card": card})
-        if self.opened == self.players:
+        if not self.wrapped:
             self._end_party(events)
             return
-        n, holding, owner = self.players, self.holding, self.turn_owner
-        for step in range(1, n + 1):
-            nxt = (owner + step) % n
-            if holding[nxt] is None:
-                break
-        self.turn = self.turn_owner = nxt
+        # Nothing is locked now: the seats holding a gift are the stealable ones.
+        nxt = self.turn = self.turn_owner = _NEXT_IN[self.turn_owner][_EVERYONE[self.players] ^ self.stealable]
         if events is not None:
             events.append({"type": "turn", "seat": nxt})
 
     def _steal(self, move: Steal, events: list[Event] | None) -> None:
         seat, source = move.by, move.source
-        self.verify_steal(seat, source)
+        if self.phase != PLAY or seat != self.turn or source < 0 or source == seat or not self.stealable >> source & 1:
+            self.verify_steal(seat, source)  # says why not
         card = self.holding[source]
         assert card is not None
         self.holding[seat] = card
         self.holding[source] = None
         self.stolen[seat].append(card)
-        self.locked[seat] = True
-        self.locked[source] = False
+        self.stealable &= ~(_BIT[seat] | _BIT[source])
+        self.locked |= _BIT[seat]
         self.turn = source
         if events is not None:
             events.append({"type": "steal", "by": seat, "from": source, "card": card})
@@ -431,6 +446,7 @@ class GiftListState(GameState[Move]):
         if self.party >= self.parties:
             self.phase = OVER
             self.holding = [None] * self.players
+            self.stealable = 0
             self._outcome = score(self.received, self.lists)
             if events is not None:
                 events.append(
@@ -482,9 +498,9 @@ class GiftListState(GameState[Move]):
             "turn_owner": self.turn_owner if self.phase == PLAY else None,
             "active": [s for s in self.active() if isinstance(s, int)],
             "brought": [card is not None for card in self.brought],
-            "wrapped": list(self.wrapped),
+            "wrapped": flags_of(self.wrapped, n),
             "holding": list(self.holding),
-            "locked": list(self.locked),
+            "locked": flags_of(self.locked, n),
             "attic_sizes": [len(a) for a in self.attic],
             "received": [list(r) for r in self.received],
             "given": [list(g) for g in self.given],
@@ -496,7 +512,7 @@ class GiftListState(GameState[Move]):
             mine = self.brought[seat]
             view["attic"] = list(self.attic[seat])
             view["list"] = list(people)
-            view["my_gift"] = mine if mine is not None and self.wrapped[seat] else None
+            view["my_gift"] = mine if self.wrapped >> seat & 1 else None
             view["best"] = dict(zip(people, best, strict=True))
             view["score"] = sum(CARD_NUMBER[c] for c in best if c is not None)
             if seat in self.active():
@@ -522,19 +538,31 @@ _PLAY: dict[type, Callable[[GiftListState, Any, list[Event] | None], None]] = {
 """Each kind of move and how :meth:`GiftListState.play` checks and plays it."""
 
 
+_CARD_BIT = {card: 1 << i for i, card in enumerate(DECK)}
+"""A bit a gift card, in the order of the deck: a colour's cards are a row of bits, low numbers first."""
+_ROW = {person: PERSON_RANK[person] * HIGHEST for person in PEOPLE}
+"""Where the row of the colour each person wants begins."""
+_A_ROW = (1 << HIGHEST) - 1
+
+
+def best_numbers(received: list[str], people: tuple[str, ...] | list[str]) -> list[int]:
+    """For each person on a list, the number of the highest received card of their colour (0: none).
+
+    >>> best_numbers(["red-3", "red-9", "blue-2"], ("mother-in-law", "crazy-neighbor", "random-stranger"))
+    [9, 0, 2]
+    """
+    held = sum(map(_CARD_BIT.__getitem__, received))
+    return [(held >> _ROW[person] & _A_ROW).bit_length() for person in people]
+
+
 def best_cards(received: list[str], people: tuple[str, ...] | list[str]) -> list[str | None]:
     """For each person on a list, the highest received card of their colour (``None``: none).
 
     >>> best_cards(["red-3", "red-9", "blue-2"], ("mother-in-law", "crazy-neighbor", "random-stranger"))
     ['red-9', None, 'blue-2']
     """
-    top: dict[str, str] = {}  # colour -> the highest card of it
-    for card in received:
-        colour = CARD_COLOUR[card]
-        best = top.get(colour)
-        if best is None or CARD_NUMBER[card] > CARD_NUMBER[best]:
-            top[colour] = card
-    return [top.get(COLOUR_OF_PERSON[person]) for person in people]
+    numbers = best_numbers(received, people)
+    return [DECK[_ROW[person] + number - 1] if number else None for person, number in zip(people, numbers, strict=True)]
 
 
 def score(received: list[list[str]], lists: list[tuple[str, ...]]) -> Outcome:
@@ -548,7 +576,5 @@ def score(received: list[list[str]], lists: list[tuple[str, ...]]) -> Outcome:
     >>> out.scores, out.winners
     ((11, 10, 0), (0,))
     """
-    scores = []
-    for cards, people in zip(received, lists, strict=True):
-        scores.append(sum(CARD_NUMBER[c] for c in best_cards(cards, people) if c is not None))
+    scores = [sum(best_numbers(cards, people)) for cards, people in zip(received, lists, strict=True)]
     return Outcome.by_score(scores, extra={"received": [list(r) for r in received]})

@@ -34,7 +34,7 @@ def check_position(state, record, referee) -> None:
     n = state.players
     if record["moves"]:
         places = [c for a in state.attic for c in a]
-        places += [state.brought[t] for t in range(n) if state.wrapped[t]]
+        places += [state.brought[t] for t in range(n) if state.wrapped >> t & 1]
         places += [c for c in state.holding if c is not None]
         places += [c for r in state.received for c in r]
         assert len(places) == len(set(places)) == n * ATTIC_SIZE[n]

@@ -195,14 +195,14 @@ def test_the_seat_stolen_from_moves_next_and_the_stolen_gift_is_locked():
     state.apply(Open(0, 1))  # 0: red-9
     state.apply(Steal(1, 0))  # 1 takes red-9; 0 moves
     assert state.active() == (0,)
-    assert state.holding == [None, "red-9", None, None] and state.locked == [False, True, False, False]
+    assert state.holding == [None, "red-9", None, None] and state.view(None)["locked"] == [False, True, False, False]
     with pytest.raises(LockedGift):
         state.apply(Steal(0, 1))
     assert state.view(0)["actions"]["steal"] == (
         "Every open gift was just stolen: they are locked until the next gift is opened."
     )
     state.apply(Open(0, 3))  # 0: yellow-5; locks end
-    assert state.locked == [False, False, False, False]
+    assert state.view(None)["locked"] == [False, False, False, False]
     # The turn was seat 1's: next is the first seat after seat 1 that holds nothing.
     assert state.active() == (2,)
     state.apply(Steal(2, 1))  # red-9 may be stolen again now

@@ -22,9 +22,7 @@ def test_bringing(snap_compare):
 def test_party_with_a_locked_gift_and_the_steal_list(snap_compare):
     position = Position(players=4, seed=6)
     state = position.state
-    position.bots_until(
-        lambda: state.party == 2 and state.phase == "play" and any(state.locked) and state.steal_sources()
-    )
+    position.bots_until(lambda: state.party == 2 and state.phase == "play" and state.locked and state.steal_sources())
     assert snap_compare(ViewApp(position, state.turn), terminal_size=SIZE, press=["s"])
 
 

@@ -111,7 +111,7 @@ async def test_refused_keys_say_why_and_send_nothing():
 async def test_a_locked_gift_cannot_be_chosen_in_the_steal_list():
     position = Position(seed=6)
     state = position.state
-    position.bots_until(lambda: state.phase == "play" and any(state.locked) and state.steal_sources())
+    position.bots_until(lambda: state.phase == "play" and state.locked and state.steal_sources())
     seat = state.turn
     app = ViewApp(position, seat)
     async with app.run_test(size=SIZE) as pilot:
@@ -119,7 +119,7 @@ async def test_a_locked_gift_cannot_be_chosen_in_the_steal_list():
         await pilot.press("s")
         await pilot.pause()
         choices = {value: why for _, value, why in app.screen.choices}
-        locked = [t for t in range(4) if state.locked[t] and t != seat]
+        locked = [t for t in range(4) if state.locked >> t & 1 and t != seat]
         assert locked and all(
             choices[t] == "Just stolen: it can't be stolen again until the next gift is opened." for t in locked
         )
