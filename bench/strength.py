@@ -23,6 +23,10 @@ decision times at those strengths.  Iteration counts may stand in for the think 
 each does in its time on the machine at hand), so that the load does not move the strength.
 ``--old-afresh`` makes the old search start afresh at every decision, as it did before issue 25:
 at the same iterations, that measures what keeping the tree across decisions is worth.
+``--rows`` plays only some of the table's rows (``new``: new against greedy, ``old``: old against
+greedy, ``h2h``: head to head).  Each row is seeded by its own name, so a row played alone gives
+what it gives in the whole table (with the same options): a long comparison can be run a row at
+a time.
 """
 
 from __future__ import annotations
@@ -116,11 +120,17 @@ def words(strength: Strength) -> str:
     return (f"{iterations} iterations" if iterations is not None else f"{think:g} s") + ("" if reuse else ", afresh")
 
 
-def compare(names: list[str], games: int, new: Strength, old: Strength, seed: str, jobs: int) -> None:
+ROWS = {"new": "new/greedy", "old": "old/greedy", "h2h": "new vs old"}
+"""``--rows``' names for the rows of the comparison."""
+
+
+def compare(
+    names: list[str], games: int, new: Strength, old: Strength, seed: str, jobs: int, only: list[str] | None = None
+) -> None:
     """Issue 25's table: the search at the new default strength (``new``) and at the old one
     (``old``, one second a decision as before issue 25), each against greedy bots, then head to
     head (one seat each, greedy bots in the others), ``games`` games a row, seats turning every
-    game."""
+    game; ``only``: those rows (names of :data:`ROWS`)."""
     print(f"new: the search at {words(new)} a decision; old: at {words(old)}; {games} games a row")
     header = (
         f"{'game':<15} {'row':<16} {'N':>2} {'share':>6} {'95% interval':>15} {'fair':>6} {'ratio':>6}"
@@ -137,6 +147,8 @@ def compare(names: list[str], games: int, new: Strength, old: Strength, seed: st
             ("new vs old", ["new", "old"] + ["greedy"] * (players - 2), ["new", "old"]),
         ]
         for label, kinds, shown in rows:
+            if only is not None and label not in {ROWS[row] for row in only}:
+                continue
             started = time.perf_counter()
             result = match(game, kinds, games, f"{seed}/{game}/{label}", None, None, jobs, strengths)
             for kind in shown:
@@ -175,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--new-iterations", type=int, help="the new strength as iterations a decision instead")
     parser.add_argument("--old-think", type=float, default=1.0, help="the old strength, seconds a decision (1)")
     parser.add_argument("--old-iterations", type=int, help="the old strength as iterations a decision instead")
+    parser.add_argument("--rows", nargs="+", choices=list(ROWS), help="with --compare: only these rows")
     parser.add_argument(
         "--old-afresh",
         action="store_true",
@@ -189,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.old_iterations
             else (args.old_think, None, not args.old_afresh)
         )
-        compare(args.only or list(GAMES), args.games, new, old, args.seed, args.jobs)
+        compare(args.only or list(GAMES), args.games, new, old, args.seed, args.jobs, args.rows)
         return 0
     think = args.think if args.think is not None or args.iterations is not None else 0.1
     names = args.only or list(GAMES)
