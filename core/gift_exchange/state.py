@@ -80,7 +80,7 @@ from .moves import (
     Steal,
     parse,
 )
-from .options import check_options
+from .options import DEFAULT_OPTIONS
 from .text import LABEL_MAX, WRAPPING_MAX, plain_gift, text_problem
 from .views import Gift, GiftExchangeActions, GiftExchangeResult, GiftExchangeView
 
@@ -222,9 +222,11 @@ class GiftExchangeState(GameState[Move]):
     )  # fmt: skip
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        """A game about to start: every gift still to bring.  ``options`` as :func:`.options.check_options`
+        returns them (what ``Game.start`` gives, having checked them); ``None``: the defaults."""
         if type(players) is not int or not 2 <= players <= 40:
             raise ValueError(f"Gift Exchange is for 2 to 40 players, not {players}")
-        opts = check_options(options or {})
+        opts = dict(DEFAULT_OPTIONS if options is None else options)
         self.players = players
         self.options = opts
         self.frozen_at: int = opts["steal_limit"] or UNLIMITED  # a gift stolen this many times is frozen
