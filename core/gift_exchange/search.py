@@ -25,17 +25,17 @@ class Sampler(Determinizer):
         n = view["players"]
         base = GiftExchangeState(n, view["options"])
         base.phase = view["phase"]
-        for g, gift in enumerate(view["gifts"]):
-            base.brought[g] = gift["brought"]
+        gifts = view["gifts"]
+        for g, gift in enumerate(gifts):
             base.wrappings[g] = gift["wrapping"] or ""
-            base.blank[g] = gift["blank"]
             base.opened[g] = gift["opened"]
             base.holder[g] = gift["holder"] if gift["holder"] is not None else NOBODY
             base.steals[g] = gift["steals"]
             base.labels[g] = gift.get("label", "" if gift["blank"] else UNSEEN)
-        base.to_bring = sum(1 << g for g, brought in enumerate(base.brought) if not brought)
-        base.wrapped = sum(1 << g for g, gift in enumerate(view["gifts"]) if not gift["opened"])
-        base.takeable = sum(1 << g for g, gift in enumerate(view["gifts"]) if gift["opened"] and not gift["frozen"])
+        base.to_bring = sum(1 << g for g, gift in enumerate(gifts) if not gift["brought"])
+        base.blank = sum(1 << g for g, gift in enumerate(gifts) if gift["blank"])
+        base.wrapped = sum(1 << g for g, gift in enumerate(gifts) if not gift["opened"])
+        base.takeable = sum(1 << g for g, gift in enumerate(gifts) if gift["opened"] and not gift["frozen"])
         base.held = [g if g is not None else NOBODY for g in view["holdings"]]
         base.order = list(view["order"] or [])
         if base.phase in (PLAYING, FINAL):

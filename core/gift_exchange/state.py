@@ -80,7 +80,7 @@ from .moves import (
     Steal,
     parse,
 )
-from .options import check_options
+from .options import DEFAULT_OPTIONS
 from .text import LABEL_MAX, WRAPPING_MAX, plain_gift, text_problem
 from .views import Gift, GiftExchangeActions, GiftExchangeResult, GiftExchangeView
 
@@ -200,7 +200,6 @@ class GiftExchangeState(GameState[Move]):
     __slots__ = (
         "barred",
         "blank",
-        "brought",
         "chain",
         "current",
         "final_swap",
@@ -223,9 +222,11 @@ class GiftExchangeState(GameState[Move]):
     )  # fmt: skip
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        """A game about to start: every gift still to bring.  ``options`` as :func:`.options.check_options`
+        returns them (what ``Game.start`` gives, having checked them); ``None``: the defaults."""
         if type(players) is not int or not 2 <= players <= 40:
             raise ValueError(f"Gift Exchange is for 2 to 40 players, not {players}")
-        opts = check_options(options or {})
+        opts = dict(DEFAULT_OPTIONS if options is None else options)
         self.players = players
         self.options = opts
         self.frozen_at: int = opts["steal_limit"] or UNLIMITED  # a gift stolen this many times is frozen
@@ -236,9 +237,8 @@ class GiftExchangeState(GameState[Move]):
         self.open_own: bool = opts["open_own"]
         self.labels = [""] * players  # gift -> label ("" while unknown: blank and unopened)
         self.wrappings = [""] * players  # gift -> public wrapping
-        self.blank = [False] * players  # gift brought without a label (named at the reveal)
-        self.brought = [False] * players
-        self.to_bring = (1 << players) - 1  # the seats that have not brought yet, a bit a seat
+        self.blank = 0  # the gifts brought without a label (named at the reveal), a bit a gift
+        self.to_bring = (1 << players) - 1  # the seats that have not brought yet (gift i is seat i's), a bit a seat
         self.opened = [False] * players
         self.wrapped = (1 << players) - 1  # the gifts not yet opened, a bit a gift
         self.takeable = 0  # the open gifts that are not frozen, a bit a gift
@@ -311,7 +311,7 @@ class GiftExchangeState(GameState[Move]):
         if not 0 <= seat < self.players:
             raise NotYourTurn(f"There is no seat {seat}.")
         if phase == BRINGING:
-            if self.brought[seat] and not self.to_bring:
+            if not self.to_bring:
                 raise NotYourTurn("The order has not been drawn yet.")
             raise NotYourTurn("Play starts once every gift is brought and the order is drawn.")
         raise NotYourTurn("It is not your move.")
@@ -333,7 +333,7 @@ class GiftExchangeState(GameState[Move]):
         """``seat`` brings its gift (``move``; ``None``: whether it may bring one now)."""
         if self.phase != BRINGING or not self.to_bring:
             raise WrongPhase("Every gift has been brought already.")
-        if self.brought[seat]:
+        if not self.to_bring >> seat & 1:
             raise AlreadyBrought("You have already brought your gift.")
         if move is None:
             return
@@ -356,7 +356,7 @@ class GiftExchangeState(GameState[Move]):
             if reason is not None:
                 raise reason
         label = move.label
-        if self.blank[gift]:
+        if self.blank >> gift & 1:
             if not label:
                 raise BadText(f"{gift_name(gift).capitalize()} was brought without a label: name it as it is revealed.")
             problem = text_problem(label, "label", LABEL_MAX)
@@ -442,7 +442,7 @@ class GiftExchangeState(GameState[Move]):
         properties hold the list to their answers, gift by gift, under every house option)."""
         phase = self.phase
         if seat != self.current or (phase != PLAYING and phase != FINAL):
-            if phase == BRINGING and not self.brought[seat]:
+            if phase == BRINGING and seat >= 0 and self.to_bring >> seat & 1:
                 return [STAND_IN_BRINGS[seat]]
             return []
         opens: tuple[Move, ...] = ()
@@ -450,9 +450,10 @@ class GiftExchangeState(GameState[Move]):
             wrapped = self.wrapped
             if not self.open_own and wrapped & (wrapped - 1):  # open_refusal: its own, while another is wrapped
                 wrapped &= ~(1 << seat)
-            if True in self.blank:  # gifts to name as they are opened
-                named, blank = STAND_IN_OPENS[seat], self.blank
-                opens = tuple([named[gift] if blank[gift] else OPENS[seat][gift] for gift in seats_in(wrapped)])
+            blank = self.blank & wrapped  # gifts to name as they are opened
+            if blank:
+                named = STAND_IN_OPENS[seat]
+                opens = tuple([named[gift] if blank >> gift & 1 else OPENS[seat][gift] for gift in seats_in(wrapped)])
             else:
                 opens = opens_of(seat, wrapped)
         steals: tuple[Move, ...] = ()
@@ -471,8 +472,12 @@ class GiftExchangeState(GameState[Move]):
         new.players, new.options, new.phase = self.players, self.options, self.phase
         new.frozen_at, new.no_steal_back, new.most_steals = self.frozen_at, self.no_steal_back, self.most_steals
         new.final_swap, new.open_own, new.steal_back_last = self.final_swap, self.open_own, self.steal_back_last
-        new.labels, new.wrappings, new.blank = list(self.labels), list(self.wrappings), list(self.blank)
-        new.brought, new.to_bring = list(self.brought), self.to_bring
+        new.labels, new.wrappings, new.blank, new.to_bring = (
+            list(self.labels),
+            list(self.wrappings),
+            self.blank,
+            self.to_bring,
+        )
         new.opened, new.wrapped, new.takeable = list(self.opened), self.wrapped, self.takeable
         new.holder, new.held, new.steals = list(self.holder), list(self.held), list(self.steals)
         new.order = self.order  # fixed once drawn
@@ -492,15 +497,15 @@ class GiftExchangeState(GameState[Move]):
     def _bring(self, move: Bring, events: list[Event] | None) -> None:
         seat, label, wrapping = move
         if (
-            self.phase != BRINGING or not 0 <= seat < self.players or self.brought[seat]
+            self.phase != BRINGING or seat < 0 or not self.to_bring >> seat & 1
             or not plain_gift(label, wrapping)
         ):  # fmt: skip
             self._verify_bring_move(move)  # says why not
         self.labels[seat] = label
         self.wrappings[seat] = wrapping
-        self.blank[seat] = not label
-        self.brought[seat] = True
-        self.to_bring &= ~(1 << seat)
+        if not label:
+            self.blank |= 1 << seat
+        self.to_bring ^= 1 << seat
         if events is not None:
             events.append({"type": "bring", "by": seat, "gift": seat, "wrapping": wrapping, "blank": not label})
 
@@ -536,7 +541,7 @@ class GiftExchangeState(GameState[Move]):
         bit = 1 << gift if gift >= 0 else 0
         if (
             seat != self.current or self.phase != PLAYING or not self.wrapped & bit or label is not None
-            or self.blank[gift] or (gift == seat and not self.open_own)
+            or self.blank & bit or (gift == seat and not self.open_own)
         ):  # fmt: skip
             self._verify_open_move(move)  # says why not, or passes what the test above leaves to it
         if label is not None:
@@ -669,7 +674,7 @@ class GiftExchangeState(GameState[Move]):
                 why = self.open_refusal(seat, gift)
                 if why is None:
                     hints["open"].append(gift)
-                    if self.blank[gift]:
+                    if self.blank >> gift & 1:
                         hints["name_needed"].append(gift)
                 else:
                     refusals.append(
@@ -686,17 +691,18 @@ class GiftExchangeState(GameState[Move]):
         opened, labels = self.opened, self.labels
         gifts = []
         for g in range(self.players):
+            brought = not self.to_bring >> g & 1
             entry: Gift = {
                 "id": g,
-                "brought": self.brought[g],
-                "wrapping": self.wrappings[g] if self.brought[g] else None,
-                "blank": self.blank[g],
+                "brought": brought,
+                "wrapping": self.wrappings[g] if brought else None,
+                "blank": self.blank >> g & 1 == 1,
                 "opened": opened[g],
                 "holder": self.holder[g] if opened[g] else None,
                 "steals": self.steals[g],
                 "frozen": self.frozen(g),
             }
-            if opened[g] or (g == seat and self.brought[g]):
+            if opened[g] or (g == seat and brought):
                 entry["label"] = labels[g]
             gifts.append(entry)
         active = self.active()
@@ -730,7 +736,7 @@ class GiftExchangeState(GameState[Move]):
         """Every fact of the position, comparable with ``==`` (tests, undo checks)."""
         return (
             self.players, tuple(sorted(self.options.items())), tuple(self.labels), tuple(self.wrappings),
-            tuple(self.blank), tuple(self.brought), tuple(self.opened), tuple(self.holder), tuple(self.held),
+            self.blank, self.to_bring, tuple(self.opened), tuple(self.holder), tuple(self.held),
             tuple(self.steals), tuple(self.order), self.turn, self.current, tuple(self.barred),
             tuple(self.chain), self.phase,
         )  # fmt: skip

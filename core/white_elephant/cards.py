@@ -24,6 +24,9 @@ SUITS: dict[str, int] = {
 }
 """Each suit and how many cards it has (numbers 0 to count-1), in the rulebook's order."""
 
+SUIT_RANK: dict[str, int] = {suit: rank for rank, suit in enumerate(SUITS)}
+"""Each suit's place in the rulebook's order, from 0."""
+
 SUIT_NAMES: dict[str, str] = {
     "snow-globe": "Snow Globe",
     "mug": "Mug",

@@ -137,8 +137,10 @@ def parse(move: dict[str, Any]) -> Move:
                             return _make(Take, (by, tuple(cards)))
                 elif kind == "peek":
                     card = move["card"]
-                    if type(card) is str and card in PEEKS[by]:
-                        return PEEKS[by][card]
+                    if type(card) is str:
+                        peek = PEEKS[by].get(card)
+                        if peek is not None:
+                            return peek
                 elif kind == "trade":
                     target = move["target"]
                     if type(target) is int and 0 <= target < MOST_SEATS:

@@ -42,7 +42,7 @@ from ..base import (
     WrongPhase,
     seat_name,
 )
-from .cards import CARD_NUMBER, CARD_SUIT, DEAL, PEANUTS, deck_for, suits_for
+from .cards import CARD_NUMBER, CARD_SUIT, DEAL, PEANUTS, SUIT_RANK, SUITS, deck_for, suits_for
 from .moves import CLEARS, ENDS, MOST_SEATS, PEEKS, TRADES, Clear, End, Move, Peek, Shuffle, Start, Take, Trade, parse
 from .views import WhiteElephantResult, WhiteElephantView
 
@@ -325,7 +325,8 @@ class WhiteElephantState(GameState[Move]):
 
     def _end(self, move: End, events: list[Event] | None) -> None:
         seat = move.by
-        self.verify_end(seat)
+        if seat != self.turn or self.phase != AFTER:
+            self.verify_end(seat)  # says why not
         if events is not None:
             events.append({"type": "end", "by": seat})
         # The turn passes to the next seat clockwise with no gift in front of it.
@@ -352,13 +353,12 @@ class WhiteElephantState(GameState[Move]):
         return self.handle.get(card, card)
 
     def _take(self, move: Take, events: list[Event] | None) -> None:
-        seat = move.by
-        cards = move.cards
+        seat, cards = move
         self.verify_take(seat, cards)
         exchange = self.exchange
         for card in cards:
             exchange.remove(card)
-        self.front[seat].extend(cards)
+        self.front[seat] += cards
         if events is not None:
             handle = self.handle
             events.append({"type": "take", "by": seat, "cards": [handle.get(c, c) for c in cards]})
@@ -387,13 +387,17 @@ class WhiteElephantState(GameState[Move]):
         self._after_main(events, cleared_by=seat)
 
     def _peek(self, move: Peek, events: list[Event] | None) -> None:
-        seat = move.by
-        self.verify_peek(seat, move.card)
+        seat, card = move.by, move.card
+        if (
+            seat != self.turn or (self.phase != MAIN and self.phase != AFTER) or self.peanuts[seat] < 1
+            or card not in self.handle or card in self.known[seat]
+        ):  # fmt: skip
+            self.verify_peek(seat, card)  # says why not
         self.peanuts[seat] -= 1
         self.pot += 1
-        self.known[seat].add(move.card)
+        self.known[seat].add(card)
         if events is not None:
-            events.append({"type": "peek", "by": seat, "card": self.handle[move.card]})
+            events.append({"type": "peek", "by": seat, "card": self.handle[card]})
 
     def _after_main(self, events: list[Event] | None, cleared_by: int | None) -> None:
         if cleared_by is not None or not self.exchange or all(self.front):
@@ -688,6 +692,20 @@ def take_picks(exchange: Sequence[str], unseen: Mapping[str, int]) -> list[tuple
     return picks
 
 
+_TALLY = {
+    card: (1 | number << 8) << 16 * SUIT_RANK[CARD_SUIT[card]] | number << 16 * len(SUITS)
+    for card, number in CARD_NUMBER.items()
+}
+"""A card as a tally: in the 16 bits of its suit (suits in the rulebook's order), one card in the
+low 8 bits and its number in the high 8, and its number again above every suit's bits; a shelf's
+tallies added up count the cards of each suit, add up their numbers and all the numbers, at once
+(a suit has at most 11 cards, their numbers add up to 55 at most: each fits its 8 bits)."""
+_ALL_NUMBERS = 16 * len(SUITS)
+"""Where a tally's sum of every number begins."""
+_SUITS_IN_PLAY = {players: tuple((suit, 16 * SUIT_RANK[suit]) for suit in suits_for(players)) for players in DEAL}
+"""The suits of each player count's deck, with where each one's bits begin in a tally."""
+
+
 def score(shelves: list[list[str]], peanuts: list[int], players: int) -> Outcome:
     """Final scoring (house rule 12): lowest wins, ties share.
 
@@ -697,23 +715,17 @@ def score(shelves: list[list[str]], peanuts: list[int], players: int) -> Outcome
     >>> score([["mug-9", "mug-8"], ["mug-0", "socks-7"], []], [0, 2, 0], 4).scores
     (2, -1, 0)
     """
-    suits = suits_for(players)
-    counts = [dict.fromkeys(suits, 0) for _ in range(players)]
-    for seat, cards in enumerate(shelves):
-        for card in cards:
-            counts[seat][CARD_SUIT[card]] += 1
+    tallies = [sum(map(_TALLY.__getitem__, cards)) for cards in shelves]
+    scores = [(tally >> _ALL_NUMBERS) - peanuts[seat] for seat, tally in enumerate(tallies)]
     collections: list[list[str]] = [[] for _ in range(players)]
-    for suit in suits:
-        most = max(c[suit] for c in counts)
+    for suit, shift in _SUITS_IN_PLAY[players]:
+        counts = [tally >> shift & 255 for tally in tallies]
+        most = max(counts)
         if most:
-            for seat in range(players):
-                if counts[seat][suit] == most:
+            for seat, count in enumerate(counts):
+                if count == most:  # a Collection: its cards score 1 each, not their numbers
                     collections[seat].append(suit)
-    scores = []
-    for seat, cards in enumerate(shelves):
-        collected = collections[seat]
-        total = sum(1 if CARD_SUIT[c] in collected else CARD_NUMBER[c] for c in cards)
-        scores.append(total - peanuts[seat])
+                    scores[seat] += count - (tallies[seat] >> shift + 8 & 255)
     return Outcome.by_score(
         scores,
         lowest_wins=True,

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 from yule.core.gift_exchange import GAME, Bring, GiftExchangeState, Order
+from yule.core.gift_exchange.options import check_options
 from yule.core.records import new_record
 
 NAMES = ["Ana", "Ben", "Chloe", "Dev", "Eli", "Fay", "Gus", "Hal"]
@@ -26,7 +27,7 @@ def table(
 ) -> GiftExchangeState:
     """A game with every gift brought ("Gift <i>" unless ``labels``) and the order drawn
     (seat order unless ``order``): the first turn is about to be played."""
-    state = GiftExchangeState(players, options)
+    state = GiftExchangeState(players, check_options(options))
     for seat in range(players):
         label = labels[seat] if labels is not None else f"Gift {seat}"
         state.apply(Bring(seat, label, f"box {seat}"))

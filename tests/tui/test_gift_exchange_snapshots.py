@@ -25,7 +25,9 @@ class EndApp(PlainApp):
         while not state.is_over:
             seat = state.active()[0]
             wrapped = [g for g in range(state.players) if not state.opened[g]]
-            state.apply(Open(seat, wrapped[0], "Kite" if state.blank[wrapped[0]] else None) if wrapped else Keep(seat))
+            state.apply(
+                Open(seat, wrapped[0], "Kite" if state.blank >> wrapped[0] & 1 else None) if wrapped else Keep(seat)
+            )
         self.push_screen(EndScreen(state.view(None), names_for(6)))
 
 
