@@ -42,10 +42,12 @@ log = logging.getLogger("yule.host")
 DEFAULT_BOT_DELAY = 0.2
 """Seconds a move stays on show before a bot's move (the strong bot thinks meanwhile)."""
 
-TURN_BEAT = 0.85
+TURN_BEAT = 0.7
 """The share of the bots' delay a bot's move stays on show before the same bot's next move (its
 roll, then where it goes; the cards of one turn): a beat, enough to see one before the next
-(0.3 s at ``yule play``'s delay, about what the strong bot thinks meanwhile)."""
+(0.21 s at ``yule play``'s delay; the strong bot's thinking may make it longer).  A round of
+three bots in White Rabbit, up to a dozen moves, so keeps within 3 s; each move stays in the
+table's log."""
 
 BOT_REPLACED = "bot_replaced"
 """The log event ``{"type": "bot_replaced", "seat": s}``, just before the random bot's move for a

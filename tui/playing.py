@@ -39,10 +39,11 @@ if TYPE_CHECKING:
 PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goes on with it."
 """``yule play``'s question before leaving a table."""
 
-PLAY_BOT_DELAY = 0.35
+PLAY_BOT_DELAY = 0.3
 """Seconds a move stays on show before a bot's move in ``yule play`` (before a bot's next move in
 the same turn, a beat of it: :data:`~yule.netplay.botloop.TURN_BEAT`): slow enough to follow each
-one.  The strong bot thinks meanwhile."""
+one, quick enough that a round of three bots keeps within 3 s (``bench/table_pace.py``).  The
+strong bot thinks meanwhile."""
 
 PLAY_AWAY_TIMEOUT = 30 * 24 * 3600.0
 """``yule play``'s host never lets a bot play for you: a game left for the menu waits for you."""
