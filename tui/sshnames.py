@@ -10,7 +10,9 @@ its guest's apps; nobody else's session is ever given it.
 - A key under a free name holds it from then on (:meth:`NameBook.claim`); the same key under the
   same name is given the name's folder again: back in the seat.
 - A key under a name another key holds is given a name of its own instead, the first free one of
-  ``dee 2``, ``dee 3``, …, and the same one each time it asks for ``dee`` again.
+  ``dee 2``, ``dee 3``, …, and the same one each time it asks for ``dee`` again.  A name that
+  looks like a held one (Cyrillic ``dее``, ``d33``: :func:`~yule.netplay.names.look_alike`) is
+  that name here: nobody passes for another guest by a look-alike.
 - ``yule ssh-names --release NAME`` (:meth:`NameBook.release`) forgets a name and removes its
   folder, so that a guest with a new laptop can hold it again.
 """
@@ -31,7 +33,7 @@ from typing import Any
 
 from filelock import FileLock
 
-from ..netplay.names import numbered
+from ..netplay.names import look_alike, numbered
 from ..netplay.private import private_folder, write_private
 
 NAMES_FILE = "ssh-names.json"
@@ -103,10 +105,11 @@ class NameBook:
         return self.data_dir / USERS_FOLDER / user_folder(name_key(name))
 
     def holder(self, name: str) -> Holder | None:
-        """Who holds ``name``, if a key does."""
+        """Who holds ``name`` (or a name that looks like it), if a key does."""
         with self._locked():
-            entry = self._load().get(name_key(name))
-        return _holder(entry) if entry is not None else None
+            entries = self._load()
+            held = _held_as(entries, name)
+        return _holder(entries[held]) if held is not None else None
 
     def holders(self) -> list[Holder]:
         """Every name held, in the order they were first seen."""
@@ -116,14 +119,15 @@ class NameBook:
 
     def claim(self, name: str, fingerprint: str) -> Claim:
         """The name a key plays under when it asks for ``name`` (see the module docstring)."""
-        asked = name_key(name)
         with self._locked():
             entries = self._load()
-            entry = entries.get(asked)
-            if entry is None:
+            asked = _held_as(entries, name)
+            if asked is None:
                 return self._bind(entries, name, fingerprint, None, taken=False)
+            entry = entries[asked]
             if entry["key"] == fingerprint:
-                return Claim(name, self._made(self.folder(asked)), new=False, taken=False)
+                own = name if name_key(name) == asked else entry["name"]  # its look-alike: the name it holds
+                return Claim(own, self._made(self.folder(asked)), new=False, taken=False)
             root = entry.get("alias_of") or asked
             mine = [k for k, e in entries.items() if e["key"] == fingerprint and root in (k, e.get("alias_of"))]
             if mine:
@@ -133,7 +137,7 @@ class NameBook:
             n = 2
             while True:
                 candidate = numbered(base, n)
-                if name_key(candidate) not in entries:
+                if _held_as(entries, candidate) is None:
                     return self._bind(entries, candidate, fingerprint, root, taken=True)
                 n += 1
 
@@ -193,6 +197,15 @@ class NameBook:
 
     def _save(self, entries: dict[str, Any]) -> None:
         write_private(self.path, json.dumps({"names": entries}, indent=1, ensure_ascii=False).encode())
+
+
+def _held_as(entries: dict[str, Any], name: str) -> str | None:
+    """The book's key under which ``name`` is held: its own, else that of a held name it looks
+    like (:func:`~yule.netplay.names.look_alike`); None when it is free."""
+    key = name_key(name)
+    if key in entries:
+        return key
+    return next((k for k, e in entries.items() if look_alike(name, str(e.get("name", k)))), None)
 
 
 def _holder(entry: dict[str, Any]) -> Holder:

@@ -435,6 +435,20 @@ def test_user_folders_are_safe_and_distinct():
         assert "/" not in folder and "\0" not in folder and not folder.startswith(".") and len(folder) <= 41
 
 
+def test_a_name_that_looks_like_a_held_one_is_that_name(tmp_path):
+    book, cyrillic = NameBook(tmp_path), "C\u0443"  # the second letter Cyrillic: it reads as Cy
+    assert book.claim("Cy", "key-a").name == "Cy"
+    other = book.claim(cyrillic, "key-b")
+    assert (other.name, other.taken, other.new) == ("Cy 2", True, True)  # not a second Cy
+    assert book.claim("Cy", "key-b").name == "Cy 2"  # the same name of its own either way
+    mine = book.claim(cyrillic, "key-a")
+    assert (mine.name, mine.taken, mine.folder) == ("Cy", False, book.folder("Cy"))
+    held = book.holder(cyrillic)
+    assert held is not None and held.key == "key-a"  # a guest without a key may not take it either
+    assert book.claim("C\u0443 2", "key-c").name == "Cy 3"  # nor pass for the second one
+    assert book.claim("Cyd", "key-c").name == "Cyd"  # a name that only starts alike is free
+
+
 def children(pid: int) -> list[int]:
     return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 
