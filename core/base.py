@@ -273,10 +273,9 @@ class GameState(ABC, Generic[M]):
 
     ``M`` is the game's move type.  Every game goes through phases of its own, named in
     :attr:`phase`; the last is :data:`OVER`, and :attr:`_outcome` holds the result from then on.
-    A game's state class lists its other attributes in ``__slots__``.
+    A game's state class may list its other attributes in ``__slots__``, unless mypyc compiles it
+    (setup.py's ``COMPILED``): a compiled class has none, and clones itself through ``__init__``.
     """
-
-    __slots__ = ("_outcome", "options", "phase", "players")
 
     players: int
     options: dict[str, Any]

@@ -10,7 +10,6 @@ its own (``from yule.core.elf.moves import End`` is this :class:`End`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .base import CHANCE, MoveDict
 
@@ -20,9 +19,15 @@ class Shuffle:
     """Chance: a deck of cards in the order it was shuffled to, top card first (each game that
     shuffles says which deck)."""
 
-    type: ClassVar[str] = "shuffle"
     deck: tuple[str, ...]
-    by: ClassVar[str] = CHANCE
+
+    @property
+    def type(self) -> str:
+        return "shuffle"
+
+    @property
+    def by(self) -> str:
+        return CHANCE
 
     def to_record(self) -> MoveDict:
         return {"by": CHANCE, "type": "shuffle", "deck": list(self.deck)}
@@ -32,8 +37,11 @@ class Shuffle:
 class End:
     """Seat ``by`` ends its turn (each game that has this move says when it may)."""
 
-    type: ClassVar[str] = "end"
     by: int
+
+    @property
+    def type(self) -> str:
+        return "end"
 
     def to_record(self) -> MoveDict:
         return {"by": self.by, "type": "end"}

@@ -1,13 +1,23 @@
 """Helpers for the tests of every game (imported by name: ``tests/`` is on the import path of
 every test folder): what a JSON-like view or event names, what a seat was shown along a record,
-and a record's moves with two hidden things swapped."""
+a record's moves with two hidden things swapped, and the source of a module compiled or not."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from yule.core.records import replay
+
+
+def source_of(module: ModuleType) -> Path:
+    """The ``.py`` file of an installed module: a module mypyc compiled (setup.py) is an extension
+    whose source ships beside it (``state.cpython-311-x86_64-linux-gnu.so``: ``state.py``), and
+    keeps neither its docstrings nor its annotations."""
+    file = Path(module.__file__ or "")
+    return file.with_name(file.name.split(".")[0] + ".py")
 
 
 def strings_in(value: Any) -> set[str]:

@@ -438,5 +438,7 @@ def test_hiding_changes_what_the_seat_cannot_see(name):
 
 
 def facts(state) -> str:
-    """Every slot of a position, as text."""
-    return repr([getattr(state, slot) for cls in type(state).__mro__ for slot in getattr(cls, "__slots__", ())])
+    """Every attribute of a position but its methods, as text (a compiled state has no ``__dict__``)."""
+    return repr(
+        [value for name in dir(state) if not name.startswith("__") and not callable(value := getattr(state, name))]
+    )

@@ -14,7 +14,7 @@ Lengths and control characters are checked by the state's ``verify`` (see :mod:`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from ..base import CHANCE
 from ..fields import mover, numbers, text, whole_number
@@ -57,9 +57,15 @@ class Bring(NamedTuple):
 class Order:
     """Chance: the turn order, drawn once every gift is brought."""
 
-    type: ClassVar[str] = "order"
     seats: tuple[int, ...]
-    by: ClassVar[str] = CHANCE
+
+    @property
+    def type(self) -> str:
+        return "order"
+
+    @property
+    def by(self) -> str:
+        return CHANCE
 
     def to_record(self) -> dict[str, Any]:
         return {"by": CHANCE, "type": "order", "seats": list(self.seats)}
@@ -69,10 +75,13 @@ class Order:
 class Open:
     """The active seat opens wrapped gift ``gift``; ``label`` names a gift brought unlabelled."""
 
-    type: ClassVar[str] = "open"
     by: int
     gift: int
     label: str | None = None
+
+    @property
+    def type(self) -> str:
+        return "open"
 
     def to_record(self) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "type": "open", "gift": self.gift}
@@ -85,9 +94,12 @@ class Open:
 class Steal:
     """The active seat takes open gift ``gift``; in the final phase, the first player's swap."""
 
-    type: ClassVar[str] = "steal"
     by: int
     gift: int
+
+    @property
+    def type(self) -> str:
+        return "steal"
 
     def to_record(self) -> dict[str, Any]:
         return {"by": self.by, "type": "steal", "gift": self.gift}
@@ -97,8 +109,11 @@ class Steal:
 class Keep:
     """The first player declines the final swap."""
 
-    type: ClassVar[str] = "keep"
     by: int
+
+    @property
+    def type(self) -> str:
+        return "keep"
 
     def to_record(self) -> dict[str, Any]:
         return {"by": self.by, "type": "keep"}

@@ -197,30 +197,6 @@ def ordinal(n: int) -> str:
 class GiftExchangeState(GameState[Move]):
     """One position of a gift exchange for 2 to 40 seats (options: see :mod:`.options`)."""
 
-    __slots__ = (
-        "barred",
-        "blank",
-        "chain",
-        "current",
-        "final_swap",
-        "frozen_at",
-        "held",
-        "holder",
-        "labels",
-        "most_steals",
-        "no_steal_back",
-        "open_own",
-        "opened",
-        "order",
-        "steal_back_last",
-        "steals",
-        "takeable",
-        "to_bring",
-        "turn",
-        "wrapped",
-        "wrappings",
-    )  # fmt: skip
-
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         """A game about to start: every gift still to bring.  ``options`` as :func:`.options.check_options`
         returns them (what ``Game.start`` gives, having checked them); ``None``: the defaults."""
@@ -278,7 +254,8 @@ class GiftExchangeState(GameState[Move]):
 
     # -- parsing -----------------------------------------------------------------------------
 
-    parse_record_move = staticmethod(parse)
+    def parse_record_move(self, move: dict[str, Any]) -> Move:
+        return parse(move)
 
     # -- legality ----------------------------------------------------------------------------
 
@@ -468,8 +445,8 @@ class GiftExchangeState(GameState[Move]):
         return [*opens, *steals]
 
     def clone(self) -> GiftExchangeState:
-        new = GiftExchangeState.__new__(GiftExchangeState)
-        new.players, new.options, new.phase = self.players, self.options, self.phase
+        new = GiftExchangeState(self.players, self.options)
+        new.phase = self.phase
         new.frozen_at, new.no_steal_back, new.most_steals = self.frozen_at, self.no_steal_back, self.most_steals
         new.final_swap, new.open_own, new.steal_back_last = self.final_swap, self.open_own, self.steal_back_last
         new.labels, new.wrappings, new.blank, new.to_bring = (

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from ..base import CHANCE
 from ..fields import mover, names, text, whole_number
@@ -20,9 +20,15 @@ from .cards import CARD_SUIT
 class Start:
     """Chance: the seat that holds the Start Player marker first (house rule 13)."""
 
-    type: ClassVar[str] = "start"
     seat: int
-    by: ClassVar[str] = CHANCE
+
+    @property
+    def type(self) -> str:
+        return "start"
+
+    @property
+    def by(self) -> str:
+        return CHANCE
 
     def to_record(self) -> dict[str, Any]:
         return {"by": CHANCE, "type": "start", "seat": self.seat}
@@ -32,9 +38,12 @@ class Start:
 class Peek:
     """Spend a Peanut to look at one Surprise Gift, before or after the main action."""
 
-    type: ClassVar[str] = "peek"
     by: int
     card: str
+
+    @property
+    def type(self) -> str:
+        return "peek"
 
     def to_record(self) -> dict[str, Any]:
         return {"by": self.by, "type": "peek", "card": self.card}
@@ -75,9 +84,12 @@ class Take(NamedTuple):
 class Trade:
     """Main action: spend a Peanut and take every card in front of seat ``target``."""
 
-    type: ClassVar[str] = "trade"
     by: int
     target: int
+
+    @property
+    def type(self) -> str:
+        return "trade"
 
     def to_record(self) -> dict[str, Any]:
         return {"by": self.by, "type": "trade", "target": self.target}
@@ -87,8 +99,11 @@ class Trade:
 class Clear:
     """Main action: take every gift left, the marker and its Peanuts; ends the round."""
 
-    type: ClassVar[str] = "clear"
     by: int
+
+    @property
+    def type(self) -> str:
+        return "clear"
 
     def to_record(self) -> dict[str, Any]:
         return {"by": self.by, "type": "clear"}

@@ -90,29 +90,6 @@ class WhiteElephantState(GameState[Move]):
 
     ACTIONS = ("take", "trade", "clear", "peek", "end")
 
-    __slots__ = (
-        "card_of",
-        "deck",
-        "deck_pos",
-        "exchange",
-        "facedown_count",
-        "faceup_count",
-        "final_round",
-        "front",
-        "handle",
-        "known",
-        "on_card",
-        "peanuts",
-        "pot",
-        "round",
-        "shelf",
-        "shelf_known",
-        "start_player",
-        "supply",
-        "surprises_dealt",
-        "turn",
-    )  # fmt: skip
-
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if players not in DEAL:
             raise ValueError(f"White Elephant is for 3 to 8 players, not {players}")
@@ -156,7 +133,8 @@ class WhiteElephantState(GameState[Move]):
 
     # -- parsing -----------------------------------------------------------------------------
 
-    parse_record_move = staticmethod(parse)
+    def parse_record_move(self, move: dict[str, Any]) -> Move:
+        return parse(move)
 
     def parse_seat_move(self, seat: int, move: dict[str, Any]) -> Move:
         """A seat's wire move: Surprise Gifts are named by handle, faceup gifts by id.
@@ -560,10 +538,7 @@ class WhiteElephantState(GameState[Move]):
         return Take(move.by, tuple(picked))
 
     def clone(self) -> WhiteElephantState:
-        new = WhiteElephantState.__new__(WhiteElephantState)
-        new.players = self.players
-        new.options = self.options
-        new.faceup_count, new.facedown_count = self.faceup_count, self.facedown_count
+        new = WhiteElephantState(self.players)
         new.deck = self.deck  # never changed once shuffled
         new.deck_pos = self.deck_pos
         new.exchange = list(self.exchange)

@@ -9,7 +9,7 @@ MaxTake(by=0, source=None, card=None)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from ..base import CHANCE, MalformedMove
 from ..fields import mover, name_rows, whole_number
@@ -22,9 +22,15 @@ DIRECTIONS = ("cw", "ccw")
 class Deal:
     """Chance, first move: the 8 piles, top card first; ``max`` tops one of them."""
 
-    type: ClassVar[str] = "deal"
     piles: tuple[tuple[str, ...], ...]
-    by: ClassVar[str] = CHANCE
+
+    @property
+    def type(self) -> str:
+        return "deal"
+
+    @property
+    def by(self) -> str:
+        return CHANCE
 
     def to_record(self) -> dict[str, Any]:
         return {"by": CHANCE, "type": "deal", "piles": [list(p) for p in self.piles]}
@@ -34,9 +40,15 @@ class Deal:
 class Roll:
     """Chance: the seat to move rolls ``value`` (1-6)."""
 
-    type: ClassVar[str] = "roll"
     value: int
-    by: ClassVar[str] = CHANCE
+
+    @property
+    def type(self) -> str:
+        return "roll"
+
+    @property
+    def by(self) -> str:
+        return CHANCE
 
     def to_record(self) -> dict[str, Any]:
         return {"by": CHANCE, "type": "roll", "value": self.value}
@@ -46,9 +58,12 @@ class Roll:
 class Move:
     """Move the rabbit the rolled number of spaces, ``cw`` or ``ccw``; the draw follows."""
 
-    type: ClassVar[str] = "move"
     by: int
     dir: str
+
+    @property
+    def type(self) -> str:
+        return "move"
 
     def to_record(self) -> dict[str, Any]:
         return {"by": self.by, "type": "move", "dir": self.dir}
@@ -58,10 +73,13 @@ class Move:
 class MaxTake:
     """After drawing Max: take ``card`` from seat ``source`` (record key ``from``), or nothing."""
 
-    type: ClassVar[str] = "max_take"
     by: int
     source: int | None
     card: str | None
+
+    @property
+    def type(self) -> str:
+        return "max_take"
 
     def to_record(self) -> dict[str, Any]:
         return {"by": self.by, "type": "max_take", "from": self.source, "card": self.card}
@@ -71,9 +89,12 @@ class MaxTake:
 class MaxPlace:
     """Put Max face down on top of pile ``pile`` (0-7)."""
 
-    type: ClassVar[str] = "max_place"
     by: int
     pile: int
+
+    @property
+    def type(self) -> str:
+        return "max_place"
 
     def to_record(self) -> dict[str, Any]:
         return {"by": self.by, "type": "max_place", "pile": self.pile}

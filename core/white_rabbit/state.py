@@ -99,18 +99,6 @@ class WhiteRabbitState(GameState[AnyMove]):
 
     ACTIONS = ("roll", "move", "max_take", "max_place")
 
-    __slots__ = (
-        "die",
-        "hands",
-        "max_pile",
-        "piles",
-        "rabbit",
-        "rolls",
-        "seen_under",
-        "turn",
-        "winner",
-    )  # fmt: skip
-
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if not 2 <= players <= 4:
             raise ValueError(f"White Rabbit is for 2 to 4 players, not {players}")
@@ -179,7 +167,8 @@ class WhiteRabbitState(GameState[AnyMove]):
 
     # -- parsing -----------------------------------------------------------------------------
 
-    parse_record_move = staticmethod(parse)
+    def parse_record_move(self, move: dict[str, Any]) -> AnyMove:
+        return parse(move)
 
     # -- legality ----------------------------------------------------------------------------
 
@@ -313,8 +302,8 @@ class WhiteRabbitState(GameState[AnyMove]):
         return []
 
     def clone(self) -> WhiteRabbitState:
-        new = WhiteRabbitState.__new__(WhiteRabbitState)
-        new.players, new.options, new.phase = self.players, self.options, self.phase
+        new = WhiteRabbitState(self.players)
+        new.phase = self.phase
         new.piles = [list(pile) for pile in self.piles]
         new.seen_under = list(self.seen_under)
         new.max_pile = self.max_pile

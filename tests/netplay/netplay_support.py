@@ -4,13 +4,17 @@
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import sqlite3
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal, NotRequired, Union, get_args, get_origin
+
+from game_support import source_of
 
 from yule.core import get_game
 from yule.netplay import frames
@@ -151,8 +155,16 @@ FRAME_TYPES: dict[str, Any] = {
 def view_type(game: str) -> Any:
     """The ``TypedDict`` of ``game``'s views: what its state's ``view`` returns."""
     spec = get_game(game)
-    state = spec.new_state(spec.min_players, spec.default_options)
-    return typing.get_type_hints(type(state).view)["return"]
+    cls = type(spec.new_state(spec.min_players, spec.default_options))
+    if typing.get_type_hints(cls.view):
+        return typing.get_type_hints(cls.view)["return"]
+    module = sys.modules[cls.__module__]  # compiled by mypyc: the view's type as its source names it
+    (view,) = (
+        node
+        for node in ast.walk(ast.parse(source_of(module).read_text()))
+        if isinstance(node, ast.FunctionDef) and node.name == "view"
+    )
+    return eval(ast.unparse(view.returns or ast.Constant(None)), vars(module))
 
 
 def problems(value: Any, kind: Any, where: str) -> list[str]:
