@@ -58,7 +58,8 @@ def compiled_extensions() -> list[Extension]:
         return []
     stage = HERE / "build" / "mypyc"
     source, ignore = HERE / MAPPING["yule.core"], shutil.ignore_patterns("__pycache__")
-    shutil.copytree(source, stage / "src" / "yule" / "core", dirs_exist_ok=True, ignore=ignore)
+    shutil.rmtree(stage / "src", ignore_errors=True)  # nothing left from an earlier build's sources
+    shutil.copytree(source, stage / "src" / "yule" / "core", ignore=ignore)
     here = os.getcwd()
     os.chdir(stage / "src")  # mypyc names each module by its path from here
     try:
