@@ -671,14 +671,16 @@ _TALLY = {
     card: (1 | number << 8) << 16 * SUIT_RANK[CARD_SUIT[card]] | number << 16 * len(SUITS)
     for card, number in CARD_NUMBER.items()
 }
-"""A card as a tally: in the 16 bits of its suit (suits in the rulebook's order), one card in the
-low 8 bits and its number in the high 8, and its number again above every suit's bits; a shelf's
-tallies added up count the cards of each suit, add up their numbers and all the numbers, at once
-(a suit has at most 11 cards, their numbers add up to 55 at most: each fits its 8 bits)."""
-_ALL_NUMBERS = 16 * len(SUITS)
-"""Where a tally's sum of every number begins."""
-_SUITS_IN_PLAY = {players: tuple((suit, 16 * SUIT_RANK[suit]) for suit in suits_for(players)) for players in DEAL}
-"""The suits of each player count's deck, with where each one's bits begin in a tally."""
+"""A card as a tally: in the 2 bytes of its suit (suits in the rulebook's order), one card in the
+low byte and its number in the high one, and its number again in the 2 bytes above every suit's;
+a shelf's tallies added up count the cards of each suit, add up their numbers and all the
+numbers, at once (a suit has at most 11 cards, their numbers add up to 55 at most: each fits its
+byte), read off the sum's bytes."""
+_ALL_NUMBERS = 2 * len(SUITS)
+"""The byte of a tally where the sum of every number begins (it takes two)."""
+_TALLY_BYTES = _ALL_NUMBERS + 2
+_SUITS_IN_PLAY = {players: tuple((suit, 2 * SUIT_RANK[suit]) for suit in suits_for(players)) for players in DEAL}
+"""The suits of each player count's deck, with the byte of a tally where each one's count is."""
 
 
 def score(shelves: list[list[str]], peanuts: list[int], players: int) -> Outcome:
@@ -690,17 +692,17 @@ def score(shelves: list[list[str]], peanuts: list[int], players: int) -> Outcome
     >>> score([["mug-9", "mug-8"], ["mug-0", "socks-7"], []], [0, 2, 0], 4).scores
     (2, -1, 0)
     """
-    tallies = [sum(map(_TALLY.__getitem__, cards)) for cards in shelves]
-    scores = [(tally >> _ALL_NUMBERS) - peanuts[seat] for seat, tally in enumerate(tallies)]
+    tallies = [sum(map(_TALLY.__getitem__, cards)).to_bytes(_TALLY_BYTES, "little") for cards in shelves]
+    scores = [tally[_ALL_NUMBERS] + 256 * tally[_ALL_NUMBERS + 1] - peanuts[seat] for seat, tally in enumerate(tallies)]
     collections: list[list[str]] = [[] for _ in range(players)]
-    for suit, shift in _SUITS_IN_PLAY[players]:
-        counts = [tally >> shift & 255 for tally in tallies]
+    for suit, at in _SUITS_IN_PLAY[players]:
+        counts = [tally[at] for tally in tallies]
         most = max(counts)
         if most:
             for seat, count in enumerate(counts):
                 if count == most:  # a Collection: its cards score 1 each, not their numbers
                     collections[seat].append(suit)
-                    scores[seat] += count - (tallies[seat] >> shift + 8 & 255)
+                    scores[seat] += count - tallies[seat][at + 1]
     return Outcome.by_score(
         scores,
         lowest_wins=True,
