@@ -162,6 +162,19 @@ def parse(move: dict[str, Any]) -> Move:
                         return TRADES[by][target]
                 elif kind == "clear":
                     return CLEARS[by]
+            elif by == CHANCE:  # once a game each, but a replay of short games reads many
+                if kind == "shuffle":
+                    deck = move["deck"]
+                    if type(deck) is list:
+                        for card in deck:
+                            if type(card) is not str:
+                                break
+                        else:
+                            return Shuffle(tuple(deck))
+                elif kind == "start":
+                    seat = move["seat"]
+                    if type(seat) is int:
+                        return Start(seat)
         except KeyError:
             pass  # a field is missing: the readers below say which
     kind, by = mover(move, CHANCE_TYPES, SEAT_TYPES)
