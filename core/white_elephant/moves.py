@@ -165,12 +165,8 @@ def parse(move: dict[str, Any]) -> Move:
             elif by == CHANCE:  # once a game each, but a replay of short games reads many
                 if kind == "shuffle":
                     deck = move["deck"]
-                    if type(deck) is list:
-                        for card in deck:
-                            if type(card) is not str:
-                                break
-                        else:
-                            return Shuffle(tuple(deck))
+                    if type(deck) is list and all(type(card) is str for card in deck):
+                        return Shuffle(tuple(deck))
                 elif kind == "start":
                     seat = move["seat"]
                     if type(seat) is int:
