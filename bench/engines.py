@@ -34,6 +34,10 @@ under ``valgrind --tool=callgrind``, once and three times, and the difference of
 over two is the instructions of one run (the start of the process, the imports and the records
 made for the replay cancel out).  Counts do not depend on the load of the machine.
 
+The engines measured are those installed: ``pip install .`` compiles White Elephant's, Gift
+Exchange's and White Rabbit's (``setup.py``), an editable install runs them all in Python.  The
+rates printed say which.
+
 Run by hand from the repository root::
 
     python bench/engines.py                  # 5 rounds
@@ -1130,6 +1134,17 @@ def path_run(name: str, path: str, way: str, seeds: range, records: list[list[di
     return partial(playouts, naive_playout, NAIVE[name](players), seeds)
 
 
+def compiled_note(names: list[str]) -> str:
+    """Which of these games' engines run compiled (``setup.py``): their positions' module is an
+    extension, not a ``.py`` file."""
+    compiled = []
+    for name in names:
+        module = sys.modules[type(get_game(name).start(GAMES[name])).__module__]
+        if not str(module.__file__).endswith(".py"):
+            compiled.append(name)
+    return f"compiled engines: {', '.join(compiled)}" if compiled else "every engine in Python"
+
+
 def run_counted(name: str, path: str, way: str, count: int, times: int) -> None:
     """What ``--instructions`` runs under callgrind: one path of one way, ``times`` times."""
     records = engine_records(name, GAMES[name], count) if path == "replay" else []
@@ -1161,7 +1176,7 @@ def instructions(name: str, path: str, way: str, count: int, times: int) -> int:
 
 def count_instructions(only: list[str], scale: float) -> None:
     """Naive over engine in instructions a move, each path of each game (``--instructions``)."""
-    print("Instructions a move (callgrind): engine, naive, and naive over engine")
+    print(f"Instructions a move (callgrind): engine, naive, and naive over engine; {compiled_note(only)}")
     print(f"{'game':<19} {'replay':>23} {'playout':>23}")
     for name in only:
         count = max(1, round(GAME_COUNT[name] * scale))
@@ -1202,7 +1217,7 @@ def main(argv: list[str] | None = None) -> int:
         setups[name] = (players, count, records)
     print("Checked: every random game of the engine replays under the naive rules and `yule verify`, with the")
     print("same legal moves at every position; every random game of the naive rules replays under the engine.")
-    print(f"Python {sys.version.split()[0]}, {args.rounds} rounds, interleaved.")
+    print(f"Python {sys.version.split()[0]}, {args.rounds} rounds, interleaved; {compiled_note(args.only)}.")
 
     # (game, path, way) -> per round: (seconds, moves played)
     runs_done: dict[tuple[str, str, str], list[tuple[float, int]]] = {}
