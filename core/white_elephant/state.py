@@ -282,10 +282,22 @@ class WhiteElephantState(GameState[Move]):
     # -- playing -----------------------------------------------------------------------------
 
     def play(self, move: Move, events: list[Event] | None = None) -> None:
-        play = _PLAY.get(type(move))
-        if play is None:
+        if isinstance(move, Take):  # the commonest first
+            self._take(move, events)
+        elif isinstance(move, Peek):
+            self._peek(move, events)
+        elif isinstance(move, End):
+            self._end(move, events)
+        elif isinstance(move, Trade):
+            self._trade(move, events)
+        elif isinstance(move, Clear):
+            self._clear(move, events)
+        elif isinstance(move, Shuffle):
+            self._shuffle(move, events)
+        elif isinstance(move, Start):
+            self._start(move, events)
+        else:
             self.verify(move)  # not a White Elephant move: says so
-        play(self, move, events)  # type: ignore[misc]
 
     def _shuffle(self, move: Shuffle, events: list[Event] | None) -> None:
         self._verify_shuffle(move)
@@ -621,16 +633,6 @@ _CHECK: dict[type, Callable[[WhiteElephantState, Any], None]] = {
     Start: WhiteElephantState._verify_start,
 }
 """Each kind of move and its check (:meth:`WhiteElephantState.verify`)."""
-_PLAY: dict[type, Callable[[WhiteElephantState, Any, list[Event] | None], None]] = {
-    Take: WhiteElephantState._take,
-    Peek: WhiteElephantState._peek,
-    End: WhiteElephantState._end,
-    Trade: WhiteElephantState._trade,
-    Clear: WhiteElephantState._clear,
-    Shuffle: WhiteElephantState._shuffle,
-    Start: WhiteElephantState._start,
-}
-"""Each kind of move and how :meth:`WhiteElephantState.play` checks and plays it."""
 
 
 def take_picks(exchange: Sequence[str], unseen: Mapping[str, int]) -> list[tuple[str, ...]]:
