@@ -466,10 +466,18 @@ class GiftExchangeState(GameState[Move]):
     # -- playing -----------------------------------------------------------------------------
 
     def play(self, move: Move, events: list[Event] | None = None) -> None:
-        play = _PLAY.get(type(move))
-        if play is None:
+        if isinstance(move, Open):  # the commonest first (compiled: a direct call)
+            self._open(move, events)
+        elif isinstance(move, Steal):
+            self._steal(move, events)
+        elif isinstance(move, Bring):
+            self._bring(move, events)
+        elif isinstance(move, Keep):
+            self._keep(move, events)
+        elif isinstance(move, Order):
+            self._order(move, events)
+        else:
             self.verify(move)  # not a Gift Exchange move: says so
-        play(self, move, events)  # type: ignore[misc]
 
     def _bring(self, move: Bring, events: list[Event] | None) -> None:
         seat, label, wrapping = move
@@ -753,14 +761,6 @@ _CHECK: dict[type, Callable[[GiftExchangeState, Any], None]] = {
     Keep: GiftExchangeState._verify_keep,
 }
 """Each kind of move and its check (:meth:`GiftExchangeState.verify`)."""
-_PLAY: dict[type, Callable[[GiftExchangeState, Any, list[Event] | None], None]] = {
-    Bring: GiftExchangeState._bring,
-    Order: GiftExchangeState._order,
-    Open: GiftExchangeState._open,
-    Steal: GiftExchangeState._steal,
-    Keep: GiftExchangeState._keep,
-}
-"""Each kind of move and how :meth:`GiftExchangeState.play` checks and plays it."""
 
 
 def undo_floor(moves: Iterable[Mapping[str, Any]]) -> int:

@@ -282,7 +282,7 @@ class WhiteElephantState(GameState[Move]):
     # -- playing -----------------------------------------------------------------------------
 
     def play(self, move: Move, events: list[Event] | None = None) -> None:
-        if isinstance(move, Take):  # the commonest first
+        if isinstance(move, Take):  # the commonest first (compiled: a direct call)
             self._take(move, events)
         elif isinstance(move, Peek):
             self._peek(move, events)

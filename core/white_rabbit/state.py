@@ -33,7 +33,7 @@ on top (Max is always put down in sight of everyone, the first time too), never 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from itertools import chain
 from typing import Any, cast
 
@@ -316,10 +316,18 @@ class WhiteRabbitState(GameState[AnyMove]):
     # -- playing -----------------------------------------------------------------------------
 
     def play(self, move: AnyMove, events: list[Event] | None = None) -> None:
-        play = _PLAY.get(type(move))
-        if play is None:
+        if isinstance(move, Move):  # the commonest first (compiled: a direct call)
+            self._move(move, events)
+        elif isinstance(move, Roll):
+            self._roll(move, events)
+        elif isinstance(move, MaxTake):
+            self._max_take(move, events)
+        elif isinstance(move, MaxPlace):
+            self._max_place(move, events)
+        elif isinstance(move, Deal):
+            self._deal(move, events)
+        else:
             self.verify(move)  # not a White Rabbit move: says so
-        play(self, move, events)  # type: ignore[misc]
 
     def chance_move(self, rng: random.Random) -> AnyMove:
         if self.phase == ROLL:
@@ -487,16 +495,6 @@ class WhiteRabbitState(GameState[AnyMove]):
             view["result"] = cast(ResultRecord, self._outcome.to_record())
             view["stopped"] = self.winner is None
         return view
-
-
-_PLAY: dict[type, Callable[[WhiteRabbitState, Any, list[Event] | None], None]] = {
-    Roll: WhiteRabbitState._roll,
-    Move: WhiteRabbitState._move,
-    MaxTake: WhiteRabbitState._max_take,
-    MaxPlace: WhiteRabbitState._max_place,
-    Deal: WhiteRabbitState._deal,
-}
-"""Each kind of move and how :meth:`WhiteRabbitState.play` checks and plays it."""
 
 
 def score(hands: list[list[str | None]], winner: int | None) -> Outcome:
