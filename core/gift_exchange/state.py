@@ -445,10 +445,8 @@ class GiftExchangeState(GameState[Move]):
         return [*opens, *steals]
 
     def clone(self) -> GiftExchangeState:
-        new = GiftExchangeState(self.players, self.options)
+        new = GiftExchangeState(self.players, self.options)  # the same options, and the rules they set
         new.phase = self.phase
-        new.frozen_at, new.no_steal_back, new.most_steals = self.frozen_at, self.no_steal_back, self.most_steals
-        new.final_swap, new.open_own, new.steal_back_last = self.final_swap, self.open_own, self.steal_back_last
         new.labels, new.wrappings, new.blank, new.to_bring = (
             list(self.labels),
             list(self.wrappings),
