@@ -7,43 +7,44 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import Any
 
 from ..base import Bot, MoveDict
-from .cards import CARD_NUMBER, gain
+from .cards import CARD_NUMBER, Tops, card_gain, tops_of
 from .views import GiftListView
 
 
-def least_needed(attic: list[str], best: Mapping[str, str | None]) -> str:
-    """The attic card whose loss costs least to a seat whose best card per person on its list
-    is ``best``: no use to the list first, then the lowest, then by name.
+def least_needed(attic: list[str], tops: Tops) -> str:
+    """The attic card whose loss costs least to a seat whose best cards are ``tops``: no use to
+    the list first, then the lowest, then by name.
 
-    >>> least_needed(["red-9", "blue-2", "green-1"], {"mother-in-law": None, "great-uncle-irwin": "green-8"})
+    >>> least_needed(["red-9", "blue-2", "green-1"], {"red": 0, "green": 8})
     'green-1'
     """
-    return min(attic, key=lambda c: (gain(best, c), CARD_NUMBER[c], c))
+    return min(attic, key=lambda c: (card_gain(tops, c), CARD_NUMBER[c], c))
 
 
-def greedy_move(
+def greedy_choice(
     *,
-    allowed: set[str],
+    bringing: bool,
     attic: list[str],
-    best: Mapping[str, str | None],
+    tops: Tops,
     holding: list[str | None],
-    steal_from: list[int],
-    open_from: list[int],
+    steal_from: Sequence[int],
+    open_from: Sequence[int],
     rng: random.Random,
-) -> MoveDict:
-    """The greedy bot's move, from the facts it weighs: the kinds of move allowed, its attic,
-    its best card per person on its list, the open gifts held and whom it may steal from or
-    whose gift it may open."""
-    if "bring" in allowed:
-        return {"type": "bring", "card": least_needed(attic, best)}
-    if "steal" in allowed:
-        value, source = max((gain(best, card), -t) for t in steal_from if (card := holding[t]))
+) -> tuple[str, Any]:
+    """The greedy bot's move as (kind, what: a card to bring or a seat), from the facts it
+    weighs: whether it brings, its attic, its best cards, the open gifts held and whom it may
+    steal from or whose gift it may open."""
+    if bringing:
+        return "bring", least_needed(attic, tops)
+    if steal_from:
+        value, source = max((card_gain(tops, card), -t) for t in steal_from if (card := holding[t]))
         if value > 0:
-            return {"type": "steal", "from": -source}
-    return {"type": "open", "from": rng.choice(open_from)}
+            return "steal", -source
+    return "open", rng.choice(open_from)
 
 
 def view_moves(view: GiftListView) -> list[MoveDict]:
@@ -75,12 +76,13 @@ class GreedyBot(Bot[GiftListView]):
     kind = "greedy"
 
     def choose(self, view: GiftListView) -> MoveDict:
-        return greedy_move(
-            allowed={kind for kind, reason in view["actions"].items() if reason is None},
+        kind, what = greedy_choice(
+            bringing=view["actions"]["bring"] is None,
             attic=view["attic"],
-            best=view["best"],
+            tops=tops_of(view["best"]),
             holding=view["holding"],
             steal_from=view["steal_from"],
             open_from=view["open_from"],
             rng=self.rng,
         )
+        return {"type": kind, "card" if kind == "bring" else "from": what}

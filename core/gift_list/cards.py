@@ -76,15 +76,35 @@ def describe_card(card: str) -> str:
     return f"{colour.capitalize()} {CARD_NUMBER[card]} ({PERSON_NAMES[PERSON_OF_COLOUR[colour]]})"
 
 
+Tops = Mapping[str, int]
+"""A seat's best card so far for each colour its list wants: its number (0: none yet), by colour.
+Colours its list does not want are not in it."""
+
+
+def tops_of(best: Mapping[str, str | None]) -> dict[str, int]:
+    """The :data:`Tops` of a view's ``best`` (the best card per person on the list).
+
+    >>> tops_of({"mother-in-law": "red-3", "crazy-neighbor": None})
+    {'red': 3, 'orange': 0}
+    """
+    return {COLOUR_OF_PERSON[person]: CARD_NUMBER[top] if top else 0 for person, top in best.items()}
+
+
+def card_gain(tops: Tops, card: str) -> int:
+    """How much ``card`` would add to a score whose best cards are ``tops``: what it beats for
+    the person of its colour, if that person is on the list.
+
+    >>> card_gain({"red": 3, "orange": 0}, "red-7"), card_gain({"red": 9}, "red-7"), card_gain({"red": 9}, "blue-7")
+    (4, 0, 0)
+    """
+    top = tops.get(CARD_COLOUR[card])
+    return 0 if top is None else max(0, CARD_NUMBER[card] - top)
+
+
 def gain(best: Mapping[str, str | None], card: str) -> int:
-    """How much ``card`` would add to a score whose best card per person is ``best`` (a view's
-    ``best``): what it beats for the person of its colour, if that person is on the list.
+    """:func:`card_gain` with a view's ``best`` (the best card per person on the list).
 
     >>> gain({"mother-in-law": "red-3", "crazy-neighbor": None}, "red-7"), gain({"mother-in-law": "red-9"}, "red-7")
     (4, 0)
     """
-    colour = CARD_COLOUR[card]
-    for person, top in best.items():
-        if COLOUR_OF_PERSON[person] == colour:
-            return max(0, CARD_NUMBER[card] - (CARD_NUMBER[top] if top else 0))
-    return 0
+    return card_gain(tops_of(best), card)

@@ -22,10 +22,10 @@ from __future__ import annotations
 import random
 
 from ..base import Determinizer, draw_distinct, seat_of, shuffled
-from .bots import greedy_move, least_needed
+from .bots import greedy_choice, least_needed
 from .cards import CARD_COLOUR, DECK, GIFT_LISTS, PERSON_OF_COLOUR, canonical_list
-from .moves import Move, Open, Steal
-from .state import GiftListState, best_cards, seats_of
+from .moves import BRINGS, OPENS, STEALS, Move
+from .state import BRING, GiftListState, seats_of, tops
 from .views import GiftListView
 
 OPENED = "opened"
@@ -115,8 +115,7 @@ class Sampler(Determinizer):
             cards = [pool.pop() for _ in range(size + (t in secret))]
             if t in secret:
                 # Its attic as it was at this party's bring: it brought what it needed least.
-                people = lists[t]
-                gift = least_needed(cards, dict(zip(people, best_cards(received[t], people), strict=True)))
+                gift = least_needed(cards, tops(received[t], lists[t]))
                 cards.remove(gift)
                 brought[t] = gift
             attic[t] = cards
@@ -124,19 +123,22 @@ class Sampler(Determinizer):
 
 
 def playout_move(state: GiftListState, seat: int, rng: random.Random) -> Move:
-    """The greedy bot's move for ``seat`` (:func:`.bots.greedy_move`) from what the seat knows,
+    """The greedy bot's move for ``seat`` (:func:`.bots.greedy_choice`) from what the seat knows,
     read off the position: its attic and list, the open gifts, whom it may steal from or whose
     gift it may open.  The same move as the greedy bot's from the seat's view, with the same
     random draws."""
-    people = state.lists[seat]
-    moves = state.legal_moves(seat)  # each kind of move action_hints allows has a legal move
-    wire = greedy_move(
-        allowed={move.type for move in moves},
+    bringing = state.phase == BRING
+    steal_from = () if bringing else state.steal_sources()
+    kind, what = greedy_choice(
+        bringing=bringing,
         attic=state.attic[seat],
-        best=dict(zip(people, best_cards(state.received[seat], people), strict=True)),
+        # read only to bring or steal: an open with nothing to steal is drawn at random
+        tops=tops(state.received[seat], state.lists[seat]) if bringing or steal_from else {},
         holding=state.holding,
-        steal_from=[move.source for move in moves if isinstance(move, Steal)],
-        open_from=[move.source for move in moves if isinstance(move, Open)],
+        steal_from=steal_from,
+        open_from=() if bringing else state.open_sources(),
         rng=rng,
     )
-    return state.parse_seat_move(seat, wire)
+    if kind == "bring":
+        return BRINGS[seat][what]
+    return (STEALS if kind == "steal" else OPENS)[seat][what]

@@ -47,7 +47,17 @@ from ..base import (
     WrongPhase,
     seat_name,
 )
-from .cards import ATTIC_SIZE, CARD_COLOUR, CARD_NUMBER, DECK, GIFT_LISTS, HIGHEST, PEOPLE, PERSON_RANK
+from .cards import (
+    ATTIC_SIZE,
+    CARD_COLOUR,
+    CARD_NUMBER,
+    COLOUR_OF_PERSON,
+    DECK,
+    GIFT_LISTS,
+    HIGHEST,
+    PEOPLE,
+    PERSON_RANK,
+)
 from .moves import BRINGS, MOST_SEATS, OPENS, STEALS, Bring, Deal, Move, Open, Steal, parse
 from .views import GiftListResult, GiftListView
 
@@ -305,17 +315,17 @@ class GiftListState(GameState[Move]):
         if self.locked >> source & 1:
             raise LockedGift("That gift was just stolen: it can't be stolen again until another gift is opened.")
 
-    def open_sources(self) -> list[int]:
+    def open_sources(self) -> tuple[int, ...]:
         """The seats whose wrapped gift the seat to move may open now."""
         if self.phase != PLAY:
-            return []
-        return [move.source for move in _OPEN_CHOICES[self.turn][self.wrapped]]
+            return ()
+        return _SEATS_IN[_OPENABLE[self.turn][self.wrapped]]
 
-    def steal_sources(self) -> list[int]:
+    def steal_sources(self) -> tuple[int, ...]:
         """The seats the seat to move may steal from now."""
         if self.phase != PLAY:
-            return []
-        return [move.source for move in _STEAL_CHOICES[self.turn][self.stealable]]
+            return ()
+        return _SEATS_IN[self.stealable & ~_BIT[self.turn]]
 
     # -- search ------------------------------------------------------------------------------
 
@@ -518,8 +528,8 @@ class GiftListState(GameState[Move]):
             if seat in self.active():
                 view["actions"] = self.action_hints(seat)
             is_turn = self.phase == PLAY and seat == self.turn
-            view["open_from"] = self.open_sources() if is_turn else []
-            view["steal_from"] = self.steal_sources() if is_turn else []
+            view["open_from"] = list(self.open_sources()) if is_turn else []
+            view["steal_from"] = list(self.steal_sources()) if is_turn else []
         if self._outcome is not None:
             view["lists"] = [list(p) for p in self.lists]
             view["breakdown"] = [
@@ -553,6 +563,16 @@ def best_numbers(received: list[str], people: tuple[str, ...] | list[str]) -> li
     """
     held = sum(map(_CARD_BIT.__getitem__, received))
     return [(held >> _ROW[person] & _A_ROW).bit_length() for person in people]
+
+
+def tops(received: list[str], people: tuple[str, ...] | list[str]) -> dict[str, int]:
+    """The :data:`~.cards.Tops` of a seat that received ``received``, with ``people`` on its list.
+
+    >>> tops(["red-3", "red-9", "blue-2"], ("mother-in-law", "crazy-neighbor", "random-stranger"))
+    {'red': 9, 'orange': 0, 'blue': 2}
+    """
+    held = sum(map(_CARD_BIT.__getitem__, received))
+    return {COLOUR_OF_PERSON[person]: (held >> _ROW[person] & _A_ROW).bit_length() for person in people}
 
 
 def best_cards(received: list[str], people: tuple[str, ...] | list[str]) -> list[str | None]:
