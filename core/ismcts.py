@@ -472,16 +472,12 @@ class SearchBot(Bot[View]):
         path = [first]
         fresh = first.visits == 0
         state.play(state.parse_seat_move(seat, first.move))
-        node: Node | None = None
         seen: list[Any] = []  # the public events since the seat's last move in the tree
-        while not state.is_over:
+        while not fresh and not state.is_over:
             mover = state.mover()
-            if fresh or mover != seat:
+            if mover != seat:
                 move = model.move(state, mover) if mover is not None else state.chance_move(stream)
-                if fresh:
-                    state.play(move)  # the playout: no events to read
-                else:
-                    seen.append(state.apply(move))
+                seen.append(state.apply(move))
                 continue
             after = path[-1].next
             key = repr(seen)
@@ -492,6 +488,11 @@ class SearchBot(Bot[View]):
             edge, move, fresh = self._select(state, seat, node, model)
             path.append(edge)
             state.play(move)
+        if fresh:  # the playout: every seat as the model moves it, no events to read
+            play = model.playout or model.move
+            while not state.is_over:
+                mover = state.mover()
+                state.play(play(state, mover, stream) if mover is not None else state.chance_move(stream))
         outcome = state.outcome()
         assert outcome is not None
         result, share = playout_result(outcome, seat)
