@@ -60,10 +60,12 @@ class Sampler(Determinizer):
         state = self.base.clone()
         pool = shuffled(self.pool, rng)
         piles = []
+        end = len(pool)
         for (has_max, hidden), bottom in zip(self.tops, self.bottoms, strict=True):
             pile = [MAX] if has_max else []
-            pile.extend(pool.pop() for _ in range(hidden))
-            pile.extend(bottom)
+            pile += reversed(pool[end - hidden : end])  # dealt from the end of the pool
+            end -= hidden
+            pile += bottom
             piles.append(pile)
         state.piles = piles
         return state
