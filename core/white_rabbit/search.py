@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import islice
 
 from ..base import Determinizer, WrongPhase, seat_of, shuffled
 from .bots import direction, fresh_chance, max_place, max_take, pile_worth
@@ -106,18 +105,21 @@ def _fresh_chance(state: WhiteRabbitState, seat: int, remembers: bool) -> float:
     (:func:`.bots.fresh_chance`): every card held face up has been seen, and for a player who
     ``remembers``, every card seen slid under a pile."""
     hands = state.hands
-    mine = hands[seat]
+    players = len(hands)
     lacking = seen = seen_lacking = 0
-    for held in islice(zip(*hands, strict=True), 1, None):  # each value's card in each hand, or None
-        here = len(held) - held.count(None)
+    for held in zip(*hands, strict=True):  # each value's card in each hand, or None
+        here = players - held.count(None)
         seen += here
         if held[seat] is None:
             lacking += 1
             seen_lacking += here
+    lacking -= 1  # hand[0] is no value: nobody holds it, everyone "lacks" it
     if remembers:
-        for pile, under in zip(state.piles, state.seen_under, strict=True):
+        piles, mine = state.piles, hands[seat]
+        for space, under in enumerate(state.seen_under):
             if under:
                 seen += under
+                pile = piles[space]
                 for card in pile[len(pile) - under :]:
                     if mine[CARD_VALUE[card]] is None:
                         seen_lacking += 1
