@@ -15,38 +15,59 @@ what a player who remembers the cards slid under knows of its top card.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 
 from ..base import Bot, MoveDict, seat_of
-from .cards import CARD_VALUE, step
+from .cards import CARD_VALUE, COLOURS, RABBIT_CARDS, step
+from .moves import DIRECTIONS
 from .views import Landing, MaxChoice, WhiteRabbitView
 
 
-def _pile_worth(
-    piles: list[tuple[int, bool]],
-    families: list[list[str]],
-    missing: list[int],
-    seat: int,
-    space: int,
-    chances: Mapping[int, float] | None,
-) -> float:
-    """What landing on ``space`` is worth to ``seat``, from what everyone sees (and, in
-    ``chances``, what a player who remembers knows of the top card of a pile without Max)."""
-    cards, has_max = piles[space]
+def pile_worth(cards: int, has_max: bool, takeable: bool, chance: float) -> float:
+    """What landing beside a pile of ``cards`` cards is worth to a seat: Max's pile much when
+    he can take a value the seat lacks from another seat (``takeable``), little otherwise; an
+    empty pile nothing (no card, and no extra roll after a 6); any other pile the ``chance``
+    that its top card is a value the seat lacks."""
     if has_max:
-        lacking = set(missing)
-        takeable = any(CARD_VALUE[c] in lacking for t, fam in enumerate(families) if t != seat for c in fam)
         return 2.0 if takeable else 0.1
-    if cards == 0:
-        return 0.0
-    if chances is not None:
-        return chances[space]
-    lacking = set(missing)
-    held = sum(len(f) for f in families)
-    unseen = 24 - held
-    # Cards of the values it lacks that nobody holds, over the unseen cards.
-    lacking_unseen = 4 * len(lacking) - sum(1 for fam in families for c in fam if CARD_VALUE[c] in lacking)
-    return lacking_unseen / unseen if unseen else 0.0
+    return chance if cards else 0.0
+
+
+def fresh_chance(lacking: int, seen: int, seen_lacking: int) -> float:
+    """The chance that a rabbit card nobody has seen is of one of the ``lacking`` values a seat
+    lacks, when ``seen`` of the 24 rabbit cards have been seen, ``seen_lacking`` of them of
+    those values (0 once every card has been seen).
+
+    >>> fresh_chance(lacking=2, seen=4, seen_lacking=1)  # 7 of the 20 cards nobody saw
+    0.35
+    """
+    unseen = len(RABBIT_CARDS) - seen
+    return (len(COLOURS) * lacking - seen_lacking) / unseen if unseen else 0.0
+
+
+def direction(cw: float, ccw: float, rng: random.Random) -> str:
+    """The way to the pile worth more (``cw`` and ``ccw``: what each way's pile is worth),
+    either at random when both are worth the same."""
+    if cw == ccw:
+        return rng.choice(DIRECTIONS)
+    return "cw" if cw > ccw else "ccw"
+
+
+def max_take(choices: list[MaxChoice], sizes: list[int]) -> MaxChoice | None:
+    """What Max takes among ``choices``: from the seat closest to a full family (``sizes``:
+    each seat's family size; the lowest seat of those as close), the first of its cards
+    listed; ``None`` (nothing) when there is nothing to take."""
+    if not choices:
+        return None
+    return max(choices, key=lambda c: (sizes[c["from"]], -c["from"]))
+
+
+def max_place(rabbit: int, die: int | None, rng: random.Random) -> int:
+    """The pile Max goes on: beside the rabbit, where the next seat cannot reach him in one
+    roll; after a 6 (the seat rolls again) 2 or 3 spaces away either way, which two of the
+    six faces reach."""
+    if die == 6:
+        return step(rabbit, rng.choice((2, 3)), rng.choice(DIRECTIONS))
+    return rabbit
 
 
 def greedy_move(
@@ -61,34 +82,26 @@ def greedy_move(
     rabbit: int,
     die: int | None,
     rng: random.Random,
-    chances: Mapping[int, float] | None = None,
 ) -> MoveDict:
     """The greedy bot's move, from the facts it weighs (all public): the phase, where each way
     leads, each pile's size and whether Max tops it, every family, the values the seat lacks,
-    what Max could take, the rabbit's space and the roll.
-
-    ``chances`` is for a seat that remembers: for each space the rabbit may land beside, the
-    chance that the top card of its pile (neither empty nor Max's) is a value the seat lacks.
-    Without it a face-down card is any card not held face up, as the greedy bot sees it."""
+    what Max could take, the rabbit's space and the roll.  A face-down card is any card not
+    held face up, as far as these facts go."""
     if phase == "roll":
         return {"type": "roll"}
     if phase == "direction":
         assert landing is not None
-        cw = _pile_worth(piles, families, missing, seat, landing["cw"], chances)
-        ccw = _pile_worth(piles, families, missing, seat, landing["ccw"], chances)
-        if cw == ccw:
-            return {"type": "move", "dir": rng.choice(("cw", "ccw"))}
-        return {"type": "move", "dir": "cw" if cw > ccw else "ccw"}
+        lacking = set(missing)
+        held = [CARD_VALUE[c] for family in families for c in family]
+        takeable = any(CARD_VALUE[c] in lacking for t, family in enumerate(families) if t != seat for c in family)
+        chance = fresh_chance(len(lacking), len(held), sum(1 for value in held if value in lacking))
+        cw = pile_worth(*piles[landing["cw"]], takeable, chance)
+        ccw = pile_worth(*piles[landing["ccw"]], takeable, chance)
+        return {"type": "move", "dir": direction(cw, ccw, rng)}
     if phase == "max_take":
-        if not max_choices:
-            return {"type": "max_take", "from": None, "card": None}
-        sizes = [len(f) for f in families]
-        best = max(max_choices, key=lambda c: (sizes[c["from"]], -c["from"]))
-        return {"type": "max_take", **best}
-    if die == 6:
-        # It rolls again: spaces 2 or 3 away either way are reached by two of the six faces.
-        return {"type": "max_place", "pile": step(rabbit, rng.choice((2, 3)), rng.choice(("cw", "ccw")))}
-    return {"type": "max_place", "pile": rabbit}
+        best = max_take(max_choices, [len(f) for f in families])
+        return {"type": "max_take", "from": None, "card": None} if best is None else {"type": "max_take", **best}
+    return {"type": "max_place", "pile": max_place(rabbit, die, rng)}
 
 
 def view_moves(view: WhiteRabbitView) -> list[MoveDict]:

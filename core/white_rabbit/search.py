@@ -19,11 +19,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..base import Determinizer, seat_of, shuffled
-from .bots import greedy_move
+from ..base import Determinizer, WrongPhase, seat_of, shuffled
+from .bots import direction, fresh_chance, max_place, max_take, pile_worth
 from .cards import CARD_VALUE, MAX, RABBIT_CARDS
-from .moves import AnyMove
-from .state import MAX_TAKE, WhiteRabbitState
+from .moves import MOVES, PLACES, TAKES, AnyMove
+from .state import DIRECTION, LANDING, MAX_PLACE, MAX_TAKE, WhiteRabbitState
 from .views import WhiteRabbitView
 
 
@@ -59,10 +59,12 @@ class Sampler(Determinizer):
         state = self.base.clone()
         pool = shuffled(self.pool, rng)
         piles = []
+        end = len(pool)
         for (has_max, hidden), bottom in zip(self.tops, self.bottoms, strict=True):
             pile = [MAX] if has_max else []
-            pile.extend(pool.pop() for _ in range(hidden))
-            pile.extend(bottom)
+            pile += reversed(pool[end - hidden : end])  # dealt from the end of the pool
+            end -= hidden
+            pile += bottom
             piles.append(pile)
         state.piles = piles
         return state
@@ -81,32 +83,47 @@ def remembered_chances(state: WhiteRabbitState, seat: int, spaces: tuple[int, ..
     >>> chances[0] == 19 / 21, chances[1]  # 19 of the 21 cards nobody saw; brown-3, a 3
     (True, 0.0)
     """
-    lacking = set(state.missing(seat))
+    piles, seen_under, max_pile = state.piles, state.seen_under, state.max_pile
+    mine = state.hands[seat]
     chances: dict[int, float] = {}
-    pool: int | None = None
-    useful = 0
+    fresh: float | None = None
     for space in spaces:
-        pile = state.piles[space]
-        if not pile or space == state.max_pile:
+        pile = piles[space]
+        if not pile or space == max_pile:
             continue
-        under = state.seen_under[space]
-        if under < len(pile):
-            if pool is None:
-                pool, useful = _unseen(state, lacking)
-            chances[space] = useful / pool
+        if seen_under[space] < len(pile):
+            if fresh is None:
+                fresh = _fresh_chance(state, seat, remembers=True)
+            chances[space] = fresh
         else:
-            chances[space] = 1.0 if CARD_VALUE[pile[0]] in lacking else 0.0
+            chances[space] = 1.0 if mine[CARD_VALUE[pile[0]]] is None else 0.0
     return chances
 
 
-def _unseen(state: WhiteRabbitState, lacking: set[int]) -> tuple[int, int]:
-    """How many rabbit cards nobody has seen, and how many of them are of a value in ``lacking``."""
-    seen = {card for hand in state.hands for card in hand if card is not None}
-    for pile, under in zip(state.piles, state.seen_under, strict=True):
-        if under:
-            seen.update(pile[len(pile) - under :])
-    unseen = [card for card in RABBIT_CARDS if card not in seen]
-    return len(unseen), sum(CARD_VALUE[card] in lacking for card in unseen)
+def _fresh_chance(state: WhiteRabbitState, seat: int, remembers: bool) -> float:
+    """The chance that a rabbit card nobody has seen is a value ``seat`` lacks
+    (:func:`.bots.fresh_chance`): every card held face up has been seen, and for a player who
+    ``remembers``, every card seen slid under a pile."""
+    hands = state.hands
+    players = len(hands)
+    lacking = seen = seen_lacking = 0
+    for held in zip(*hands, strict=True):  # each value's card in each hand, or None
+        here = players - held.count(None)
+        seen += here
+        if held[seat] is None:
+            lacking += 1
+            seen_lacking += here
+    lacking -= 1  # hand[0] is no value: nobody holds it, everyone "lacks" it
+    if remembers:
+        piles, mine = state.piles, hands[seat]
+        for space, under in enumerate(state.seen_under):
+            if under:
+                seen += under
+                pile = piles[space]
+                for card in pile[len(pile) - under :]:
+                    if mine[CARD_VALUE[card]] is None:
+                        seen_lacking += 1
+    return fresh_chance(lacking, seen, seen_lacking)
 
 
 Chances = Callable[[WhiteRabbitState, int, tuple[int, ...]], dict[int, float]]
@@ -121,20 +138,28 @@ def playout_move(
     (:func:`remembered_chances` weighs the piles it may land beside), read off the position:
     everything it weighs is public.  Where the memory tells nothing apart, the greedy bot's
     move from the seat's view, with the same random draws.  With ``chances=None``, the greedy
-    bot's move itself; ``bench/white_rabbit_ceiling.py`` passes other ways to weigh piles."""
-    max_pile = state.max_pile
-    landing = state.landing()
-    wire = greedy_move(
-        seat=seat,
-        phase=state.phase,
-        landing=landing,
-        piles=[(len(p), i == max_pile) for i, p in enumerate(state.piles)],
-        families=[state.family(s) for s in range(state.players)],
-        missing=state.missing(seat),
-        max_choices=state.max_choices(seat) if state.phase == MAX_TAKE else [],
-        rabbit=state.rabbit,
-        die=state.die,
-        rng=rng,
-        chances=chances(state, seat, (landing["cw"], landing["ccw"])) if landing and chances else None,
-    )
-    return state.parse_seat_move(seat, wire)
+    bot's move itself; ``bench/white_rabbit_ceiling.py`` passes other ways to weigh piles.
+
+    It makes the greedy bot's choices (:func:`.bots.direction`, :func:`.bots.max_take`,
+    :func:`.bots.max_place`) on facts read straight off the position, and answers with the
+    move value itself."""
+    phase = state.phase
+    if phase == DIRECTION:
+        piles, max_pile, rabbit, die = state.piles, state.max_pile, state.rabbit, state.die
+        cw, ccw = LANDING["cw"][rabbit][die], LANDING["ccw"][rabbit][die]  # type: ignore[index]
+        if chances is not None:
+            known = chances(state, seat, (cw, ccw))
+            worth_cw, worth_ccw = known.get(cw, 0.0), known.get(ccw, 0.0)
+        else:
+            worth_cw = worth_ccw = _fresh_chance(state, seat, remembers=False)
+        takeable = (cw == max_pile or ccw == max_pile) and bool(state.max_choices(seat))
+        worth_cw = pile_worth(len(piles[cw]), cw == max_pile, takeable, worth_cw)
+        worth_ccw = pile_worth(len(piles[ccw]), ccw == max_pile, takeable, worth_ccw)
+        return MOVES[seat][direction(worth_cw, worth_ccw, rng)]
+    if phase == MAX_TAKE:
+        hands = state.hands
+        best = max_take(state.max_choices(seat), [7 - hand.count(None) for hand in hands])
+        return TAKES[seat, None, None] if best is None else TAKES[seat, best["from"], best["card"]]
+    if phase == MAX_PLACE:
+        return PLACES[seat][max_place(state.rabbit, state.die, rng)]
+    raise WrongPhase(f"No move of seat {seat} is due: the phase is {phase!r}.")

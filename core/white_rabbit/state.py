@@ -127,6 +127,11 @@ class WhiteRabbitState(GameState[AnyMove]):
             return ()
         return _ONE[self.turn]
 
+    def mover(self) -> int | None:
+        """The seat to move (see :meth:`active`); ``None`` while chance moves or once it is over."""
+        phase = self.phase
+        return None if phase in (ROLL, DEAL, OVER) else self.turn
+
     def chance_trigger(self) -> tuple[int, str] | None:
         """The seat to move rolls the die itself: the host waits for its ``{"type": "roll"}``."""
         return (self.turn, "roll") if self.phase == ROLL else None
