@@ -158,7 +158,7 @@ def playout_move(
         return MOVES[seat][direction(worth_cw, worth_ccw, rng)]
     if phase == MAX_TAKE:
         hands = state.hands
-        best = max_take(state.max_choices(seat), [7 - hand.count(None) for hand in hands])
+        best = max_take(state.max_choices(seat), [len(hand) - hand.count(None) for hand in hands])  # family sizes
         return TAKES[seat, None, None] if best is None else TAKES[seat, best["from"], best["card"]]
     if phase == MAX_PLACE:
         return PLACES[seat][max_place(state.rabbit, state.die, rng)]
