@@ -212,3 +212,5 @@ GOALS: dict[str, tuple[str, str, str]] = {
 }
 """The seven Goal cards: a Fano plane over the seven locations (goal-1 is the rulebook's card)."""
 GOAL_IDS = tuple(GOALS)
+GOAL_MASKS: dict[str, int] = {goal: sum(1 << TOKEN_INDEX[loc] for loc in locs) for goal, locs in GOALS.items()}
+"""Goal card -> its three locations as a bit mask of token indexes (as a live mask holds them)."""
