@@ -163,7 +163,8 @@ def touched(cells: Iterable[int], live: int) -> list[tuple[int, int]]:
 
     ``(token, cell)`` pairs: each token of the ``live`` mask (a bit per token still working)
     that the cells touch, once, at the first cell that touches it.  The rules, the bots and
-    the preview all resolve a card through this.
+    the preview all resolve a card through this (the rules and the bots through the
+    ``touches`` each legal placement lists once, with every token live).
 
         >>> cells = [cell(18, 1), cell(19, 1), cell(20, 1)]
         >>> [(TOKENS[t].id, XY[c]) for t, c in touched(cells, ALL_LIVE)]

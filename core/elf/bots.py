@@ -71,32 +71,25 @@ SYRUP_GAIN = 0.6  # a card drawn, while the deck lasts
 STEP = 0.45  # value of one cell closer to the target at the end of a plan
 
 
-_APPROACHES: dict[int, int] = {}
+_APPROACHES: dict[int, tuple[int, ...]] = {}
 _LEAVES: dict[int, float] = {}
 """A plan's end by arrow and targets (:meth:`GoalBot._leaf`): some hundred thousand at most."""
+_END_BIT = 1 << T_END
+_ARROW_SHIFT = len(TOKENS)
+"""A leaf's key: the arrow, shifted past a bit for each token, and its targets."""
 
 
-def _approach(arrow_cell: int, heading: int, target: int) -> int:
-    """Cells from the arrow's next entry cell to the target's touch zone (best entry), cached
-    (a plan asks again and again, a few thousand arrows and targets in all)."""
-    key = (arrow_cell * 8 + heading) * len(TOKENS) + target
-    found = _APPROACHES.get(key)
+def _approaches(arrow: int) -> tuple[int, ...]:
+    """Token -> cells from the next entry cell of the arrow (``cell * 8 + heading``) to the
+    token's touch zone (best entry; 99 if there is none), cached (a few thousand arrows in all)."""
+    found = _APPROACHES.get(arrow)
     if found is None:
-        found = _APPROACHES[key] = _measure_approach(arrow_cell, heading, target)
+        x, y = XY[arrow >> 3]
+        entries = [
+            cell(x + dx, y + dy) for dx, dy in (VEC[h] for h in entry_headings(arrow & 7)) if in_area(x + dx, y + dy)
+        ]
+        found = _APPROACHES[arrow] = tuple(min((dist[c] for c in entries), default=99) for dist in DIST)
     return found
-
-
-def _measure_approach(arrow_cell: int, heading: int, target: int) -> int:
-    x, y = XY[arrow_cell]
-    best = 99
-    dist = DIST[target]
-    for h in entry_headings(heading):
-        dx, dy = VEC[h]
-        if in_area(x + dx, y + dy):
-            d = dist[cell(x + dx, y + dy)]
-            if d < best:
-                best = d
-    return best
 
 
 class GoalBot(Bot[ElfView]):
@@ -154,31 +147,26 @@ class GoalBot(Bot[ElfView]):
         self.best_value = -1e9
         self.best_first: Play | End | None = None
         if can_end:
-            self._consider(self._leaf(a_cell * 8 + a_head, live), ENDS[seat])
-        self._search(hand, a_cell, a_head, live, offer, taken, 0.0, depth, None)
+            self.best_value, self.best_first = self._leaf(a_cell * 8 + a_head, live), ENDS[seat]
+        self._search(hand, placements_by_type(a_cell, a_head), live, offer, taken, 0.0, depth, None)
         return self.best_first
-
-    def _consider(self, value: float, first: Play | End) -> None:
-        if value > self.best_value + 1e-9:
-            self.best_value = value
-            self.best_first = first
 
     def _leaf(self, arrow: int, live: int) -> float:
         """What a plan's end is worth: how close Buddy's arrow (``cell * 8 + heading``) is to the
         nearest target (its own goal locations still live, else END), cached by arrow and targets."""
-        targets = live & self.mine or 1 << T_END
-        key = arrow << len(TOKENS) | targets
+        targets = live & self.mine or _END_BIT
+        key = arrow << _ARROW_SHIFT | targets
         found = _LEAVES.get(key)
         if found is None:
-            near = min(_approach(arrow >> 3, arrow & 7, t) for t in range(len(TOKENS)) if targets >> t & 1)
+            approach = _approaches(arrow)
+            near = min(approach[t] for t in range(len(TOKENS)) if targets >> t & 1)
             found = _LEAVES[key] = -STEP * near
         return found
 
     def _search(
         self,
         hand: list[str],
-        a_cell: int,
-        a_head: int,
+        fits: dict[str, tuple[Placement, ...]],
         live: int,
         offer: int,
         taken: int,
@@ -186,9 +174,10 @@ class GoalBot(Bot[ElfView]):
         depth: int,
         first: Play | None,
     ) -> None:
-        """Each card of ``hand`` (the first of each shape) laid each way it fits, from the arrow
-        (and from the floe ``offer``), then the plans on from there, ``depth`` cards in all."""
-        fits = placements_by_type(a_cell, a_head)
+        """Each card of ``hand`` (the first of each shape) laid each way it ``fits`` from the
+        arrow (and from the floe ``offer``), then the plans on from there, ``depth`` cards in all.
+        A plan's end is weighed as :meth:`_leaf` does, its cache read here first."""
+        mine = self.mine
         shapes: list[str] = []
         for i, card in enumerate(hand):
             t = CARD_TYPE[card]
@@ -212,16 +201,20 @@ class GoalBot(Bot[ElfView]):
                     gain, new_live, new_taken, new_offer, ended = self._resolve(p, new_live, taken)
                     total = value + gain - CARD_COST
                     if ended:
-                        self._consider(total, move)
+                        if total > self.best_value + 1e-9:
+                            self.best_value, self.best_first = total, move
                         continue
                 else:  # it triggers nothing
                     new_taken, new_offer = taken, -1
                     total = value - CARD_COST
-                self._consider(total + self._leaf(p.arrow, new_live), move)
+                leaf = _LEAVES.get(p.arrow << _ARROW_SHIFT | (new_live & mine or _END_BIT))
+                if leaf is None:
+                    leaf = self._leaf(p.arrow, new_live)
+                if total + leaf > self.best_value + 1e-9:
+                    self.best_value, self.best_first = total + leaf, move
                 if depth > 1:
-                    self._search(
-                        rest, p.arrow_cell, p.arrow_heading, new_live, new_offer, new_taken, total, depth - 1, move
-                    )
+                    after = placements_by_type(p.arrow_cell, p.arrow_heading)
+                    self._search(rest, after, new_live, new_offer, new_taken, total, depth - 1, move)
 
     def _resolve(self, p: Placement, live: int, taken: int) -> tuple[float, int, int, int, bool]:
         """What laying placement ``p`` is worth to this bot, and the board after it (``live``
