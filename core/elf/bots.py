@@ -71,6 +71,9 @@ SYRUP_GAIN = 0.6  # a card drawn, while the deck lasts
 STEP = 0.45  # value of one cell closer to the target at the end of a plan
 
 
+First = tuple[str, Placement, bool] | End
+"""A plan's first move: a card, how it is laid and whether it is the Ice Floe jump; or the end of the turn."""
+
 _APPROACHES: dict[int, tuple[int, ...]] = {}
 _LEAVES: dict[int, float] = {}
 """A plan's end by arrow and targets (:meth:`GoalBot._leaf`): some hundred thousand at most."""
@@ -140,16 +143,19 @@ class GoalBot(Bot[ElfView]):
         tokens still live (a bit mask), the locations taken so far, Buddy's arrow (cell,
         heading), the floe a jump may start from (or -1), its hand, and whether it may end its
         turn.  ``None``: no plan (no card fits, and the turn may not end yet)."""
-        self.seat = seat
         self.mine = mine
         self.syrup = SYRUP_GAIN if deck else 0.0
         a_cell, a_head = arrow
         self.best_value = -1e9
-        self.best_first: Play | End | None = None
+        self.best_first: First | None = None
         if can_end:
             self.best_value, self.best_first = self._leaf(a_cell * 8 + a_head, live), ENDS[seat]
         self._search(hand, placements_by_type(a_cell, a_head), live, offer, taken, 0.0, depth, None)
-        return self.best_first
+        best = self.best_first
+        if isinstance(best, tuple):
+            card, p, jump = best
+            return PLAYS[seat, card, HEADINGS[p.heading], XY[p.origin] if jump else None]
+        return best
 
     def _leaf(self, arrow: int, live: int) -> float:
         """What a plan's end is worth: how close Buddy's arrow (``cell * 8 + heading``) is to the
@@ -172,7 +178,7 @@ class GoalBot(Bot[ElfView]):
         taken: int,
         value: float,
         depth: int,
-        first: Play | None,
+        first: tuple[str, Placement, bool] | None,
     ) -> None:
         """Each card of ``hand`` (the first of each shape) laid each way it ``fits`` from the
         arrow (and from the floe ``offer``), then the plans on from there, ``depth`` cards in all.
@@ -190,12 +196,10 @@ class GoalBot(Bot[ElfView]):
                 options += JUMPS[(offer, t)]
             if not options:
                 continue
-            rest = hand[:i] + hand[i + 1 :] if depth > 1 else hand
+            rest = hand[:i] + hand[i + 1 :] if depth > 1 else []
             for k, p in enumerate(options):
                 jump = k >= plain
-                move = first
-                if move is None:
-                    move = PLAYS[self.seat, card, HEADINGS[p.heading], XY[p.origin] if jump else None]
+                move = first or (card, p, jump)
                 new_live = live & ~FLOE_BITS if jump else live
                 if p.touch_mask & new_live:
                     gain, new_live, new_taken, new_offer, ended = self._resolve(p, new_live, taken)
@@ -212,7 +216,7 @@ class GoalBot(Bot[ElfView]):
                     leaf = self._leaf(p.arrow, new_live)
                 if total + leaf > self.best_value + 1e-9:
                     self.best_value, self.best_first = total + leaf, move
-                if depth > 1:
+                if rest:
                     after = placements_by_type(p.arrow_cell, p.arrow_heading)
                     self._search(rest, after, new_live, new_offer, new_taken, total, depth - 1, move)
 
