@@ -120,7 +120,9 @@ class Placement:
         self.arrow = arrow_cell * 8 + arrow_heading
         """The new arrow as one int: ``cell * 8 + heading``."""
         self.touches = tuple(touched(cells, ALL_LIVE)) if error is None else ()
-        self.touch_mask = sum(1 << t for t, _ in self.touches)
+        self.touch_mask = 0
+        for t, _ in self.touches:
+            self.touch_mask |= 1 << t
 
     def __repr__(self) -> str:
         return f"Placement({self.type} from {XY[self.origin]} heading {self.heading}: {[XY[c] for c in self.cells]})"
