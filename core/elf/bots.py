@@ -217,7 +217,7 @@ class GoalBot(Bot[ElfView]):
                 if total + leaf > self.best_value + 1e-9:
                     self.best_value, self.best_first = total + leaf, move
                 if rest:
-                    after = placements_by_type(p.arrow_cell, p.arrow_heading)
+                    after = p.after or p.fits_after()
                     self._search(rest, after, new_live, new_offer, new_taken, total, depth - 1, move)
 
     def _resolve(self, p: Placement, live: int, taken: int) -> tuple[float, int, int, int, bool]:

@@ -85,6 +85,7 @@ class Placement:
     with fewer live, it triggers those of them still live, in the same order."""
 
     __slots__ = (
+        "after",
         "arrow",
         "arrow_cell",
         "arrow_heading",
@@ -120,9 +121,15 @@ class Placement:
         self.arrow = arrow_cell * 8 + arrow_heading
         """The new arrow as one int: ``cell * 8 + heading``."""
         self.touches = tuple(touched(cells, ALL_LIVE)) if error is None else ()
+        self.after: dict[str, tuple[Placement, ...]] | None = None
         self.touch_mask = 0
         for t, _ in self.touches:
             self.touch_mask |= 1 << t
+
+    def fits_after(self) -> dict[str, tuple[Placement, ...]]:
+        """Card type -> its legal placements from the arrow this one leaves (kept in ``after``)."""
+        self.after = placements_by_type(self.arrow_cell, self.arrow_heading)
+        return self.after
 
     def __repr__(self) -> str:
         return f"Placement({self.type} from {XY[self.origin]} heading {self.heading}: {[XY[c] for c in self.cells]})"
