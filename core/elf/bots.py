@@ -71,8 +71,10 @@ SYRUP_GAIN = 0.6  # a card drawn, while the deck lasts
 STEP = 0.45  # value of one cell closer to the target at the end of a plan
 
 
-First = tuple[str, Placement, bool] | End
-"""A plan's first move: a card, how it is laid and whether it is the Ice Floe jump; or the end of the turn."""
+Lay = tuple[str, Placement, bool]
+"""A card laid in a plan: the card, how it is laid and whether it is the Ice Floe jump."""
+First = Lay | End
+"""A plan's first move: a card laid, or the end of the turn."""
 
 _APPROACHES: dict[int, tuple[int, ...]] = {}
 _LEAVES: dict[int, float] = {}
@@ -107,15 +109,16 @@ class GoalBot(Bot[ElfView]):
         goal = view["goal"]
         assert goal is not None, "the Goal cards are dealt before play"
         arrow = view["arrow"]
+        seat = seat_of(view)
         move = self.plan(
-            seat=seat_of(view),
+            seat=seat,
             mine=GOAL_MASKS[goal["id"]],
             deck=view["deck"],
             live=live_mask(view),
             taken=sum(1 for s in view["slots"] if s is not None) + (1 if view["seventh"] else 0),
             arrow=(cell(*arrow["cell"]), HEADING_INDEX[arrow["heading"]]),
             offer=TOKEN_INDEX[view["jump"]["offer"]] if view["jump"]["offer"] else -1,
-            hand=view["hands"][seat_of(view)],
+            hand=view["hands"][seat],
             can_end=hints["end"] is None,
         )
         if move is None:
@@ -178,7 +181,7 @@ class GoalBot(Bot[ElfView]):
         taken: int,
         value: float,
         depth: int,
-        first: tuple[str, Placement, bool] | None,
+        first: Lay | None,
     ) -> None:
         """Each card of ``hand`` (the first of each shape) laid each way it ``fits`` from the
         arrow (and from the floe ``offer``), then the plans on from there, ``depth`` cards in all.

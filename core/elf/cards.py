@@ -82,7 +82,8 @@ class Placement:
 
     A placement that may lie there also knows what it touches with every token live
     (``touches``, as :func:`.board.touched` lists them, and ``touch_mask``, a bit per token):
-    with fewer live, it triggers those of them still live, in the same order."""
+    with fewer live, it triggers those of them still live, in the same order.  Once asked
+    (:meth:`fits_after`), it keeps the placements from the arrow it leaves in ``after``."""
 
     __slots__ = (
         "after",
