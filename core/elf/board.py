@@ -163,7 +163,8 @@ def touched(cells: Iterable[int], live: int) -> list[tuple[int, int]]:
 
     ``(token, cell)`` pairs: each token of the ``live`` mask (a bit per token still working)
     that the cells touch, once, at the first cell that touches it.  The rules, the bots and
-    the preview all resolve a card through this.
+    the preview all resolve a card through this (the rules and the bots through the
+    ``touches`` each legal placement lists once, with every token live).
 
         >>> cells = [cell(18, 1), cell(19, 1), cell(20, 1)]
         >>> [(TOKENS[t].id, XY[c]) for t, c in touched(cells, ALL_LIVE)]
@@ -212,3 +213,5 @@ GOALS: dict[str, tuple[str, str, str]] = {
 }
 """The seven Goal cards: a Fano plane over the seven locations (goal-1 is the rulebook's card)."""
 GOAL_IDS = tuple(GOALS)
+GOAL_MASKS: dict[str, int] = {goal: sum(1 << TOKEN_INDEX[loc] for loc in locs) for goal, locs in GOALS.items()}
+"""Goal card -> its three locations as a bit mask of token indexes (as a live mask holds them)."""

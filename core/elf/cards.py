@@ -19,6 +19,7 @@ heading and card type, the card's cells, its new arrow and why it may not lie th
 from __future__ import annotations
 
 from .board import (
+    ALL_LIVE,
     BACK,
     CELLS,
     FLOE_CELLS,
@@ -32,6 +33,7 @@ from .board import (
     corner,
     entry_headings,
     in_area,
+    touched,
 )
 
 TYPES: dict[str, tuple[str, int]] = {
@@ -76,9 +78,27 @@ NO_ROOM = "Buddy's new arrow would point off the play area: leave room to contin
 
 class Placement:
     """One way to lay a card: entry heading, cells in path order, the new arrow, and whether
-    it touches END.  ``error`` is ``None`` when it may lie there, else the reason it may not."""
+    it touches END.  ``error`` is ``None`` when it may lie there, else the reason it may not.
 
-    __slots__ = ("arrow_cell", "arrow_heading", "cells", "error", "heading", "origin", "touches_end", "type")
+    A placement that may lie there also knows what it touches with every token live
+    (``touches``, as :func:`.board.touched` lists them, and ``touch_mask``, a bit per token):
+    with fewer live, it triggers those of them still live, in the same order.  Once asked
+    (:meth:`fits_after`), it keeps the placements from the arrow it leaves in ``after``."""
+
+    __slots__ = (
+        "after",
+        "arrow",
+        "arrow_cell",
+        "arrow_heading",
+        "cells",
+        "error",
+        "heading",
+        "origin",
+        "touch_mask",
+        "touches",
+        "touches_end",
+        "type",
+    )
 
     def __init__(
         self,
@@ -99,11 +119,18 @@ class Placement:
         self.arrow_heading = arrow_heading
         self.touches_end = touches_end
         self.error = error
-
-    @property
-    def arrow(self) -> int:
+        self.arrow = arrow_cell * 8 + arrow_heading
         """The new arrow as one int: ``cell * 8 + heading``."""
-        return self.arrow_cell * 8 + self.arrow_heading
+        self.touches = tuple(touched(cells, ALL_LIVE)) if error is None else ()
+        self.after: dict[str, tuple[Placement, ...]] | None = None
+        self.touch_mask = 0
+        for t, _ in self.touches:
+            self.touch_mask |= 1 << t
+
+    def fits_after(self) -> dict[str, tuple[Placement, ...]]:
+        """Card type -> its legal placements from the arrow this one leaves (kept in ``after``)."""
+        self.after = placements_by_type(self.arrow_cell, self.arrow_heading)
+        return self.after
 
     def __repr__(self) -> str:
         return f"Placement({self.type} from {XY[self.origin]} heading {self.heading}: {[XY[c] for c in self.cells]})"

@@ -15,10 +15,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import Determinizer, MoveDict, draw_distinct, refusal, seat_of, shuffled
+from ..base import Determinizer, MoveDict, draw_distinct, seat_of, shuffled
 from .board import (
     GINGERBREAD_VALUES,
     GOAL_IDS,
+    GOAL_MASKS,
     GOALS,
     HEADING_INDEX,
     LOCATION,
@@ -30,7 +31,7 @@ from .board import (
 )
 from .bots import GoalBot
 from .cards import CARD_IDS, CARD_TYPE, placement
-from .moves import End, Move
+from .moves import ENDS, Move
 from .state import ElfState
 from .views import ElfView
 
@@ -151,21 +152,18 @@ PLAYOUT_DEPTH = 2
 def playout_move(state: ElfState, seat: int, rng: random.Random) -> Move:
     """The greedy bot's move for ``seat``, planned :data:`PLAYOUT_DEPTH` cards ahead from what
     the seat knows (its hand and Goal card, the board, the deck's size), read off the position
-    instead of a view: how the search moves every seat in its playouts."""
-    if refusal(state.verify_play, seat) is not None:
-        return End(seat)
-    bot = GoalBot(rng)
-    wire = bot.plan(
-        mine={TOKEN_INDEX[loc] for loc in GOALS[state.goals[seat]]},
+    instead of a view: how the search moves every seat in its playouts.  With no plan, no card
+    fits: the seat ends its turn, as the greedy bot does when it may not play."""
+    first = GoalBot(rng).plan(
+        seat=seat,
+        mine=GOAL_MASKS[state.goals[seat]],
         deck=state.deck_count,
         live=state.live,
         taken=len(state.slots),
         arrow=(state.arrow_cell, state.arrow_heading),
         offer=state.offer,
-        hand=list(state.hands[seat]),
+        hand=state.hands[seat],
         can_end=state.plays > 0,
         depth=PLAYOUT_DEPTH,
     )
-    if wire is None:
-        return rng.choice(state.legal_moves(seat))
-    return state.parse_seat_move(seat, wire)
+    return first if first is not None else ENDS[seat]

@@ -71,7 +71,6 @@ from .board import (
     entry_headings,
     in_area,
     slot_value,
-    touched,
 )
 from .cards import CARD_IDS, CARD_TYPE, JUMPS, Placement, jump_placement_raw, placement, placements_by_type
 from .moves import ENDS, MOST_SEATS, PLAYS, End, Gingerbread, Goals, Move, Play, Shuffle, parse
@@ -440,7 +439,9 @@ class ElfState(GameState[Move]):
         reached_end = False
         floe_touched = -1
         triggered: list[str] = []
-        for t, c in touched(p.cells, live):
+        for t, c in p.touches:  # those still live trigger, as :func:`.board.touched` lists them
+            if not live >> t & 1:
+                continue
             kind = _KIND[t]
             token = TOKENS[t].id
             triggered.append(token)
