@@ -26,20 +26,26 @@ at the same iterations, that measures what keeping the tree across decisions is 
 ``--rows`` plays only some of the table's rows (``new``: new against greedy, ``old``: old against
 greedy, ``h2h``: head to head).  Each row is seeded by its own name, so a row played alone gives
 what it gives in the whole table (with the same options): a long comparison can be run a row at
-a time.
+a time.  ``--calibrate`` prints what to stand in for a think time on the machine at hand: the
+iterations of the decisions that ran to their deadline (the others stopped early, the move
+settled), over ``--timing-games`` games against greedy bots at ``--new-think`` seconds::
+
+    python bench/strength.py --calibrate --timing-games 6 --only white-rabbit elf
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
+from typing import Any
 
-from yule.core.ismcts import DEFAULT_THINK, SearchBot
+from yule.core.ismcts import DEFAULT_THINK, SEARCHING, SearchBot
 from yule.core.match import MatchResult, play_match
 from yule.core.registry import get_game
 
@@ -109,6 +115,37 @@ def match(
     for part in parts[1:]:
         total.add(part)
     return total
+
+
+class Noted(SearchBot):
+    """The search bot, noting each decision's iterations and seconds in ``noted``."""
+
+    def __init__(self, rng: random.Random, *, noted: list[tuple[int, float]], think: float) -> None:
+        super().__init__(rng, think=think)
+        self.noted = noted
+
+    def choose(self, view: Any) -> Any:
+        result = self.search(view, time.perf_counter())
+        self.noted.append((result.iterations, result.seconds))
+        return result.best.move
+
+
+def calibrate(names: list[str], games: int, think: float, seed: str) -> None:
+    """For each game, the iterations a decision of ``think`` seconds makes when it runs to its
+    deadline: what ``--new-iterations`` stands in for on this machine."""
+    print(f"Iterations a decision of {think:g} s, against greedy bots, {games} game(s) each, one core:")
+    print(f"{'game':<15} {'decisions':>9} {'to the end':>10} {'their median':>12} {'all, median':>11}")
+    for game in names:
+        noted: list[tuple[int, float]] = []
+        kinds = ["ismcts"] + ["greedy"] * (GAMES[game] - 1)
+        makers = {"ismcts": partial(Noted, noted=noted, think=think)}
+        play_match(get_game(game), kinds, games, f"{seed}/{game}/calibrate", keep_records=False, makers=makers)
+        full = [n for n, seconds in noted if seconds >= 0.9 * SEARCHING * think]
+        print(
+            f"{game:<15} {len(noted):>9} {len(full):>10} {statistics.median(full) if full else 0:>12.0f} "
+            f"{statistics.median(n for n, _ in noted) if noted else 0:>11.0f}",
+            flush=True,
+        )
 
 
 def ms(seconds: float | None) -> str:
@@ -193,7 +230,15 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="the old search starts afresh at every decision (keeps nothing from the last, as before issue 25)",
     )
+    parser.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="print the iterations a decision of --new-think seconds makes here (what --new-iterations stands in for)",
+    )
     args = parser.parse_args(argv)
+    if args.calibrate:
+        calibrate(args.only or list(GAMES), args.timing_games, args.new_think, args.seed)
+        return 0
     if args.compare:
         print(f"Python {sys.version.split()[0]}, {args.jobs} job(s)")
         new: Strength = (None, args.new_iterations, True) if args.new_iterations else (args.new_think, None, True)
