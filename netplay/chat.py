@@ -23,10 +23,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import TYPE_CHECKING
 
 from . import CHAT_LENGTH
 from .frames import ChatFrame
-from .store import ChatRow, Store
+
+if TYPE_CHECKING:  # the client cleans names with this module, and never opens a store
+    from .store import ChatRow, Store
 
 CHAT_KEPT = 100
 """Chat lines kept per table and sent to whoever joins, resumes or watches."""
