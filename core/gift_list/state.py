@@ -561,8 +561,7 @@ def best_numbers(received: list[str], people: tuple[str, ...] | list[str]) -> li
     >>> best_numbers(["red-3", "red-9", "blue-2"], ("mother-in-law", "crazy-neighbor", "random-stranger"))
     [9, 0, 2]
     """
-    held = sum(map(_CARD_BIT.__getitem__, received))
-    return [(held >> _ROW[person] & _A_ROW).bit_length() for person in people]
+    return list(tops(received, people).values())
 
 
 def tops(received: list[str], people: tuple[str, ...] | list[str]) -> dict[str, int]:
