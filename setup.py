@@ -38,12 +38,18 @@ COMPILED = (
     "yule/core/gift_exchange/moves.py",
     "yule/core/gift_exchange/state.py",
     "yule/core/gift_exchange/text.py",
+    "yule/core/gift_list/cards.py",
+    "yule/core/gift_list/greedy.py",
+    "yule/core/gift_list/moves.py",
+    "yule/core/gift_list/state.py",
+    "yule/core/gift_list/search.py",
     "yule/core/white_rabbit/cards.py",
     "yule/core/white_rabbit/moves.py",
     "yule/core/white_rabbit/state.py",
 )
 """The modules compiled with mypyc, as paths in the installed layout: the rules engines' moves
-and positions, which every replay, playout and search runs through."""
+and positions, which every replay, playout and search runs through (and Gift List's greedy rules
+and search, which its playouts run for every seat)."""
 
 
 def compiled_extensions() -> list[Extension]:

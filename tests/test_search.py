@@ -276,7 +276,7 @@ def test_elf_searches_one_card_of_each_shape_each_way_it_fits(game):
 def test_gift_list_samples_wrap_what_each_bringer_needed_least(game, seed):
     """Each wrapped gift of another seat is, in a sample, the card its bringer needed least
     (by the list the sample dealt it) of its attic as it was at the bring."""
-    from yule.core.gift_list.bots import least_needed
+    from yule.core.gift_list.greedy import least_needed
     from yule.core.gift_list.state import tops
 
     rng = random.Random(seed)

@@ -13,7 +13,7 @@ yule.core.base.MalformedMove: 'steal' needs a seat number in 'from'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from ..base import CHANCE
 from ..fields import mover, name_rows, text, whole_number
@@ -24,10 +24,16 @@ from .cards import DECK
 class Deal:
     """Chance, first move: each seat's attic (hand) and each seat's secret Gift List."""
 
-    type: ClassVar[str] = "deal"
     hands: tuple[tuple[str, ...], ...]
     lists: tuple[tuple[str, ...], ...]
-    by: ClassVar[str] = CHANCE
+
+    @property
+    def type(self) -> str:
+        return "deal"
+
+    @property
+    def by(self) -> str:
+        return CHANCE
 
     def to_record(self) -> dict[str, Any]:
         return {
@@ -42,9 +48,12 @@ class Deal:
 class Bring:
     """Seat ``by`` puts ``card`` from its attic face down for this party."""
 
-    type: ClassVar[str] = "bring"
     by: int
     card: str
+
+    @property
+    def type(self) -> str:
+        return "bring"
 
     def to_record(self) -> dict[str, Any]:
         return {"by": self.by, "type": "bring", "card": self.card}
@@ -54,9 +63,12 @@ class Bring:
 class Open:
     """Seat ``by`` opens the wrapped gift that seat ``source`` brought (record key ``from``)."""
 
-    type: ClassVar[str] = "open"
     by: int
     source: int
+
+    @property
+    def type(self) -> str:
+        return "open"
 
     def to_record(self) -> dict[str, Any]:
         return {"by": self.by, "type": "open", "from": self.source}
@@ -66,9 +78,12 @@ class Open:
 class Steal:
     """Seat ``by`` takes the face-up gift that seat ``source`` holds (record key ``from``)."""
 
-    type: ClassVar[str] = "steal"
     by: int
     source: int
+
+    @property
+    def type(self) -> str:
+        return "steal"
 
     def to_record(self) -> dict[str, Any]:
         return {"by": self.by, "type": "steal", "from": self.source}

@@ -9,7 +9,7 @@ colour makes a list without that person :data:`UNWANTED` times likelier).  Then 
 gift cards the seat has not seen (received and open gifts are public; the rest of the deck is
 out of play, unseen) to the other attics at random, and takes each wrapped gift from its
 bringer's attic as it was when they brought it: the card that seat needed least by the list
-it was dealt (:func:`.bots.least_needed`, the rule the greedy bot brings by).  A wrapped gift
+it was dealt (:func:`.greedy.least_needed`, the rule the greedy bot brings by).  A wrapped gift
 drawn as any unseen card would be worth far more than what people bring, and opening would
 look better than it is.
 
@@ -22,8 +22,8 @@ from __future__ import annotations
 import random
 
 from ..base import Determinizer, draw_distinct, seat_of, shuffled
-from .bots import greedy_choice, least_needed
 from .cards import CARD_COLOUR, DECK, GIFT_LISTS, PERSON_OF_COLOUR, canonical_list
+from .greedy import greedy_choice, least_needed
 from .moves import BRINGS, OPENS, STEALS, Move
 from .state import BRING, GiftListState, seats_of, tops
 from .views import GiftListView
@@ -123,7 +123,7 @@ class Sampler(Determinizer):
 
 
 def playout_move(state: GiftListState, seat: int, rng: random.Random) -> Move:
-    """The greedy bot's move for ``seat`` (:func:`.bots.greedy_choice`) from what the seat knows,
+    """The greedy bot's move for ``seat`` (:func:`.greedy.greedy_choice`) from what the seat knows,
     read off the position: its attic and list, the open gifts, whom it may steal from or whose
     gift it may open.  The same move as the greedy bot's from the seat's view, with the same
     random draws."""

@@ -29,7 +29,7 @@ view or an event can talk about them without saying what they are.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from itertools import chain
 from typing import Any, cast
 
@@ -152,24 +152,6 @@ class GiftListState(GameState[Move]):
 
     ACTIONS = ("bring", "open", "steal")
 
-    __slots__ = (
-        "attic",
-        "brought",
-        "first",
-        "given",
-        "holding",
-        "lists",
-        "locked",
-        "parties",
-        "party",
-        "received",
-        "stealable",
-        "stolen",
-        "turn",
-        "turn_owner",
-        "wrapped",
-    )  # fmt: skip
-
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if players not in ATTIC_SIZE:
             raise ValueError(f"Gift List is for 3 to 7 players, not {players}")
@@ -206,13 +188,24 @@ class GiftListState(GameState[Move]):
             return _CHANCE
         return ()
 
+    def mover(self) -> int | None:
+        """The seat to move, or the first that has not brought yet (see :meth:`active`); ``None``
+        while chance deals or once it is over."""
+        phase = self.phase
+        if phase == PLAY:
+            return self.turn
+        if phase == BRING:
+            return _SEATS_IN[_EVERYONE[self.players] ^ self.wrapped][0]
+        return None
+
     def at_once(self) -> bool:
         """While gifts are brought, every seat that has not brought yet brings at once, in secret."""
         return self.phase == BRING
 
     # -- parsing -----------------------------------------------------------------------------
 
-    parse_record_move = staticmethod(parse)
+    def parse_record_move(self, move: dict[str, Any]) -> Move:
+        return parse(move)
 
     # -- legality ----------------------------------------------------------------------------
 
@@ -341,8 +334,8 @@ class GiftListState(GameState[Move]):
         return []
 
     def clone(self) -> GiftListState:
-        new = GiftListState.__new__(GiftListState)
-        new.players, new.options, new.phase = self.players, self.options, self.phase
+        new = GiftListState(self.players)
+        new.options, new.phase = self.options, self.phase
         new.attic = [list(cards) for cards in self.attic]
         new.lists = self.lists  # fixed once dealt
         new.party, new.parties, new.first = self.party, self.parties, self.first
@@ -359,10 +352,16 @@ class GiftListState(GameState[Move]):
     # -- playing -----------------------------------------------------------------------------
 
     def play(self, move: Move, events: list[Event] | None = None) -> None:
-        play = _PLAY.get(type(move))
-        if play is None:
+        if isinstance(move, Open):  # the commonest first (compiled: a direct call)
+            self._open(move, events)
+        elif isinstance(move, Bring):
+            self._bring(move, events)
+        elif isinstance(move, Steal):
+            self._steal(move, events)
+        elif isinstance(move, Deal):
+            self._deal(move, events)
+        else:
             self.verify(move)  # not a Gift List move: says so
-        play(self, move, events)  # type: ignore[misc]
 
     def chance_move(self, rng: random.Random) -> Move:
         if self.phase != DEAL:
@@ -537,15 +536,6 @@ class GiftListState(GameState[Move]):
             ]
             view["result"] = cast(GiftListResult, self._outcome.to_record())
         return view
-
-
-_PLAY: dict[type, Callable[[GiftListState, Any, list[Event] | None], None]] = {
-    Bring: GiftListState._bring,
-    Open: GiftListState._open,
-    Steal: GiftListState._steal,
-    Deal: GiftListState._deal,
-}
-"""Each kind of move and how :meth:`GiftListState.play` checks and plays it."""
 
 
 _CARD_BIT = {card: 1 << i for i, card in enumerate(DECK)}
