@@ -112,6 +112,12 @@ class TableFollower(Generic[V]):
         """Waiting seat -> when its turn timer runs out (on ``clock``), from the latest view."""
         self.away: dict[int, float] = {}
         """Away seat -> when a bot stands in for its player (on ``clock``), from the latest info."""
+        self.events: list[dict[str, Any]] = []
+        """The public events that led to the current view: its frame's log, after the game's
+        events so far when the host's log frame came since the view before (on join, resume,
+        watch), so a table that shows its latest happening (a card just drawn) shows it again."""
+        self._caught_up: list[dict[str, Any]] = []
+        """The events of the host's latest log frame, until the next view takes them."""
         self._clock = clock
 
     # -- what the frames tell -------------------------------------------------------------------
@@ -125,11 +131,6 @@ class TableFollower(Generic[V]):
     def seq(self) -> int | None:
         """The ``seq`` of the current view: a move chosen on it goes with it."""
         return None if self.frame is None else self.frame["seq"]
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        """The public events that led to the current view (its frame's log)."""
-        return [] if self.frame is None else [entry["event"] for entry in self.frame["log"]]
 
     @property
     def names(self) -> list[str]:
@@ -163,6 +164,7 @@ class TableFollower(Generic[V]):
         if frame["type"] == "log" and frame["table"] == self.id:
             self.lines = log_lines(frame)
             self.log_taken += 1
+            self._caught_up = [entry["event"] for entry in frame["entries"]]
             return Change("log")
         if frame["type"] == "chat" and frame["table"] == self.id:
             self.lines.append(frame)
@@ -179,6 +181,7 @@ class TableFollower(Generic[V]):
         if began:
             self.lines.append(NEW_GAME)
         self.frame = frame
+        self.events, self._caught_up = self._caught_up + [entry["event"] for entry in frame["log"]], []
         self.lines += [entry["text"] for entry in frame["log"]]
         now = self._clock()
         self.deadlines = {timer["seat"]: now + timer["left"] for timer in frame.get("timers", [])}
@@ -188,6 +191,7 @@ class TableFollower(Generic[V]):
         """Forget the game shown, its view and log: the table waits for players again, and
         its next game is followed as if from its start."""
         self.frame = None
+        self.events, self._caught_up = [], []
         self.lines = []
         self.log_taken += 1
         self.deadlines = {}

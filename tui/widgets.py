@@ -615,7 +615,9 @@ class GameTable(Widget, Generic[V]):
         self.app.push_screen(dialog, answered)
 
     def happened(self, events: list[dict[str, Any]]) -> None:
-        """The public events of the moves since the last view, told just before the next view.
+        """The public events of the moves since the last view, told just before the next view
+        (after the host's log frame, on join or resume: the game's events so far, so the latest
+        happening shows again on a table drawn afresh).
 
         The log shows them as lines already; a game overrides this to show one on its table too
         (a card just drawn, a die just rolled).  An empty list means nothing new happened.

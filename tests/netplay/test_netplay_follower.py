@@ -74,7 +74,15 @@ def test_a_latecomer_gets_the_log_so_far_with_the_chat_where_it_was_said():
         tv.take(frame)
     assert tv.log_taken == 1 and texts(tv) == texts(organiser)
     assert tv.view == organiser.view and tv.frame is not None and tv.frame["seat"] is None
-    for frame in RECORDED["tv"][first_view + 1 :]:
+    # Its first view comes after the game's events so far (its table shows the latest again).
+    (log,) = [f for f in RECORDED["tv"][:first_view] if f["type"] == "log"]
+    so_far = [entry["event"] for entry in log["entries"]]
+    assert len(so_far) > 1 and tv.events == so_far + [entry["event"] for entry in RECORDED["tv"][first_view]["log"]]
+    later = next(i for i, f in enumerate(RECORDED["tv"]) if i > first_view and f["type"] == "view")
+    for frame in RECORDED["tv"][first_view + 1 : later + 1]:
+        tv.take(frame)
+    assert tv.events == [entry["event"] for entry in RECORDED["tv"][later]["log"]]  # then only each view's own
+    for frame in RECORDED["tv"][later + 1 :]:
         tv.take(frame)
     assert texts(tv)[-3:] == ["TV: Well played", NEW_GAME, "Org started game 2."]
 

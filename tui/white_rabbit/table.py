@@ -95,7 +95,9 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.banner = Text("")
+        self.latest: dict[str, Any] | None = None
+        """The latest event the banner tells (a card drawn, what Max did), worded as it is drawn:
+        "you" is the view's seat, which a table shown afresh learns with its first view."""
         self.again = False
         self.asked_at: int | None = None
 
@@ -216,18 +218,18 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
                 self.again = False
             elif kind == "turn":
                 self.again = bool(event.get("again"))
-            elif kind == "deal":
-                self.banner = Text(f"The cards are dealt: Max is on top of pile {event['max_pile']}. Good luck!")
-            elif kind in ("move", "max_take", "max_place", "game_over"):
-                self.banner = self._banner(event)
+            elif kind in ("deal", "move", "max_take", "max_place", "game_over"):
+                self.latest = event
 
     def _who(self, seat: int | None) -> str:
         you = self.view["you"] if self.view else None
         return "You" if seat is not None and seat == you else seat_name(list(self.names), seat)
 
     def _banner(self, event: dict[str, Any]) -> Text:
-        """The latest card drawn (or what Max did) in words a child reads: "Ana drew g5 grey 5: kept!"."""
+        """The deal, a card drawn or what Max did, in words a child reads: "Ana drew g5 grey 5: kept!"."""
         kind = event["type"]
+        if kind == "deal":
+            return Text(f"The cards are dealt: Max is on top of pile {event['max_pile']}. Good luck!")
         who = self._who(event.get("by"))
         text = Text(who)
         if kind == "move":
@@ -284,7 +286,7 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         self._redraw()
 
     def draw(self, view: WhiteRabbitView | None) -> None:
-        self.query_one("#banner", Static).update(self.banner)
+        self.query_one("#banner", Static).update(Text("") if self.latest is None else self._banner(self.latest))
         prompt = self.query_one("#prompt", Static)
         prompt.set_class(self.mode() is not None, "-yours")
         prompt.update(self._prompt(view))
