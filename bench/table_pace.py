@@ -33,7 +33,8 @@ from hostproc import percentile
 from yule.core import get_game
 from yule.netplay.client import Client, may_move
 from yule.netplay.host import Host
-from yule.tui.playing import PLAY_AWAY_TIMEOUT, PLAY_BOT_DELAY
+from yule.netplay.playhost import PLAY_AWAY_TIMEOUT
+from yule.tui.playing import PLAY_BOT_DELAY
 
 GAMES = ("white-rabbit", "elf", "white-elephant", "gift-list")
 """White Rabbit and Elf, where a bot makes several decisions a turn; the others for reference."""

@@ -1,6 +1,7 @@
 """The authoritative Yule host: one asyncio process serving many tables over TCP.
 
-Embed it (``yule play`` does, on loopback) or run it with ``yule host``::
+Embed it (``yule party`` does; ``yule play`` runs it in a process of its own on loopback:
+:mod:`.playhost`) or run it with ``yule host``::
 
     host = Host(data_dir=path, away_timeout=120)
     port = await host.start(bind="127.0.0.1", port=0)   # 0: any free port

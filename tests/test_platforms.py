@@ -23,9 +23,9 @@ import pytest
 from conftest import until
 
 from yule.netplay import discovery
+from yule.netplay.playhost import claim_play_folder
 from yule.netplay.private import OWNER_MODES, write_private
 from yule.tui import cli
-from yule.tui.playing import claim_play_folder
 
 
 def test_local_addresses_are_the_interfaces_ipv4_addresses_loopback_only_when_alone(monkeypatch):
@@ -44,7 +44,7 @@ def test_local_addresses_are_the_interfaces_ipv4_addresses_loopback_only_when_al
     assert discovery.advertised_addresses("0.0.0.0") == []
 
 
-CLAIM = "import sys; from pathlib import Path; from yule.tui.playing import claim_play_folder; print(claim_play_folder(Path(sys.argv[1]))[0].name)"
+CLAIM = "import sys; from pathlib import Path; from yule.netplay.playhost import claim_play_folder; print(claim_play_folder(Path(sys.argv[1]))[0].name)"
 
 
 def test_a_play_folder_is_held_by_one_yule_play_at_a_time(tmp_path):

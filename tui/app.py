@@ -335,16 +335,15 @@ class YuleApp(HostedApp):
 
     @work(exclusive=True, group="connect")
     async def open_play(self) -> None:
-        """``yule play``: the real host on loopback over the play folder, then the game asked
-        for (its table painted first), or the menu with the unfinished games to continue."""
+        """``yule play``: connected to its host (on loopback over the play folder), then the game
+        asked for (its table painted first), or the menu with the unfinished games to continue."""
         play = self.play
         assert play is not None
         self.set_status(connection="connecting")
-        folder = play.claim_folder()
         quick = play.setup.game  # yule play GAME: that game at once (the menu offers the unfinished ones)
         if quick is not None:
-            self._open_table(quick)  # painted while the host loads (PlayHost.start)
-        client = await play.start(folder, self.player.name, self.seat_store)
+            self._open_table(quick)  # painted while the host starts (PlayHost.start)
+        client = await play.start(self.player.name, self.seat_store)
         if client is None:
             return
         self.client = client

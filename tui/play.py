@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..netplay import DEFAULT_PORT
 from ..netplay.names import name_problem
+from ..netplay.playhost import PlayHostProcess
 
 if TYPE_CHECKING:
     from .app import YuleApp
@@ -44,24 +45,33 @@ def players_problem(game_name: str | None, players: int | None) -> str | None:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """Play now: the real host on loopback, a table with bots, and you."""
-    problem = (name_problem(args.name) if args.name is not None else None) or players_problem(args.game, args.players)
-    if problem:
+    """Play now: the real host on loopback (in a process of its own, started before the app
+    loads, so both load at once), a table with bots, and you."""
+    if args.name is not None and (problem := name_problem(args.name)):
         print(f"yule play: {problem}", file=sys.stderr)
         return 2
-    return play_app(args).run(mouse=False) or 0
+    process = PlayHostProcess.start(args.game)
+    if problem := players_problem(args.game, args.players):
+        process.close()
+        print(f"yule play: {problem}", file=sys.stderr)
+        return 2
+    try:
+        return play_app(args, process).run(mouse=False) or 0
+    finally:
+        process.close()  # its games kept
 
 
-def play_app(args: argparse.Namespace) -> YuleApp:
+def play_app(args: argparse.Namespace, process: PlayHostProcess | None = None) -> YuleApp:
     """``yule play``'s app, under ``--name``, else the name ``yule join`` remembers, else the
-    login name."""
+    login name, playing at the host of ``process`` (None: a host in the app's own process)."""
     from .app import YuleApp
     from .playing import PlaySetup
     from .profile import Profile
 
     setup = PlaySetup(
-        args.game, args.players, seed=args.seed, level=args.bots or (None if args.game is None else "normal")
-    )
+        args.game, args.players, seed=args.seed, level=args.bots or (None if args.game is None else "normal"),
+        process=process,
+    )  # fmt: skip
     return YuleApp(name=args.name or Profile.load().name or _default_name(), play=setup)
 
 

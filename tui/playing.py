@@ -1,23 +1,18 @@
 """``yule play`` inside the app: its own host on this machine and its game menu.
 
-:class:`PlayHost` starts the real host (:class:`yule.netplay.host.Host`) on loopback over a
-folder of the user data folder (:func:`claim_play_folder`), so an unfinished game is offered
-again next time; its menu (:class:`GameMenu`) lists those games, then a new game of each, and
-asks the bots' level; a new game is you and bots, started at once.  The command line that
-builds the app is :mod:`yule.tui.play`.
+:class:`PlayHost` connects to ``yule play``'s host: the real host on loopback over a folder of
+the user data folder, so an unfinished game is offered again next time, in a process of its
+own that the command line started before the app loaded (:mod:`yule.netplay.playhost`); its
+menu (:class:`GameMenu`) lists those games, then a new game of each, and asks the bots' level;
+a new game is you and bots, started at once.  The command line that builds the app is
+:mod:`yule.tui.play`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import itertools
-import sqlite3
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -25,8 +20,8 @@ from textual.binding import Binding
 
 from ..core.base import plural
 from ..core.bots import BOT_LEVELS
-from ..netplay import default_data_dir
 from ..netplay.client import Client, HostError, SeatStore
+from ..netplay.playhost import PlayHostError, open_play_host
 from .dialogs import ChoiceScreen
 from .games import GAME_UIS, players_sentence
 from .hosted import HostedApp
@@ -34,7 +29,7 @@ from .seating import refusal_text
 from .text import literal
 
 if TYPE_CHECKING:
-    from ..netplay.host import Host
+    from ..netplay.playhost import PlayHostProcess
 
 PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goes on with it."
 """``yule play``'s question before leaving a table."""
@@ -45,42 +40,20 @@ the same turn, a beat of it: :data:`~yule.netplay.botloop.TURN_BEAT`): slow enou
 one, quick enough that a round of three bots keeps within 3 s (``bench/table_pace.py``).  The
 strong bot thinks meanwhile."""
 
-PLAY_AWAY_TIMEOUT = 30 * 24 * 3600.0
-"""``yule play``'s host never lets a bot play for you: a game left for the menu waits for you."""
-
 
 @dataclass
 class PlaySetup:
     """``yule play``: which game (None: ask), how many seats, the bots' pace, the asked-for
-    seed, and the bots' level (a key of :data:`BOT_LEVELS`; None: ask after the game)."""
+    seed, the bots' level (a key of :data:`BOT_LEVELS`; None: ask after the game), and the
+    host's process (None: the host runs in the app's own process, as tests have it, to look
+    into it)."""
 
     game: str | None
     players: int | None
     bot_delay: float = PLAY_BOT_DELAY
     seed: int | None = None
     level: str | None = "normal"
-
-
-def claim_play_folder(base: Path | None = None) -> tuple[Path, contextlib.AbstractContextManager[Any]]:
-    """The folder where ``yule play``'s host keeps its games, and the held lock on it (leaving
-    the lock's context releases it).
-
-    ``DATA/play`` in the user data folder; while another ``yule play`` uses it (its lock is
-    taken), ``play-2``, ``play-3`` ...: two hosts never share one database.  The lock is
-    ``filelock``'s, which each system honours (Windows too), and which a process that dies
-    leaves free.
-    """
-    from filelock import FileLock, Timeout
-
-    base = base if base is not None else default_data_dir()
-    for n in itertools.count(1):
-        folder = base / ("play" if n == 1 else f"play-{n}")
-        folder.mkdir(parents=True, exist_ok=True)
-        try:
-            return folder, FileLock(folder / "in-use.lock").acquire(blocking=False)
-        except Timeout:
-            continue
-    raise AssertionError("unreachable")
+    process: PlayHostProcess | None = None
 
 
 class GameMenu(ChoiceScreen[tuple[str, Any]]):
@@ -108,13 +81,6 @@ def when_text(then: float, now: float) -> str:
     return f"{time.strftime('%b', day)} {day.tm_mday}"
 
 
-def _host_class() -> type[Host]:
-    """The host, its modules loaded: pydantic's among them, they take about a tenth of a second."""
-    from ..netplay.host import Host
-
-    return Host
-
-
 class PlayHost:
     """``yule play``'s host and menus for the app (``setup``: what the command line asked)."""
 
@@ -122,38 +88,26 @@ class PlayHost:
         self.app = app
         self.setup = setup
 
-    def claim_folder(self) -> Path:
-        """The folder the host keeps its games in, held while the app runs (a passing one, the
-        player told, when the user data folder cannot be used)."""
+    async def start(self, player: str, seat_store: SeatStore) -> Client | None:
+        """``player``'s client connected to ``yule play``'s host once it has started (in its
+        process, which the command line stops; or else in this one: the app's
+        :attr:`~HostedApp.host`, stopped when the app ends); None if the host cannot start
+        (the player told)."""
         app = self.app
         try:
-            folder, lock = claim_play_folder()
-            app.resources.enter_context(lock)
-        except OSError as e:
-            folder = Path(app.resources.enter_context(tempfile.TemporaryDirectory(prefix="yule-play-")))
-            app.notify(f"Games cannot be kept this time ({literal(e)}).", severity="warning", timeout=10)
-        return folder
-
-    async def start(self, folder: Path, player: str, seat_store: SeatStore) -> Client | None:
-        """The host started on loopback over ``folder`` (the app's :attr:`~HostedApp.host`), and
-        ``player``'s client connected to it; None if the host cannot start (the player told).
-
-        The host's modules load in a thread: the app's event loop meanwhile paints the screen
-        shown (``yule play GAME``: its table, opened first)."""
-        from ..netplay.store import DataFolderError
-
-        app = self.app
-        host = await asyncio.to_thread(_host_class)
-        try:
-            app.host = host(folder, away_timeout=PLAY_AWAY_TIMEOUT, bot_workers=1)  # the bots think off the app
-            port = await app.host.start("127.0.0.1", 0)
-        except (OSError, sqlite3.Error, DataFolderError) as e:
-            app.host = None
+            if (process := self.setup.process) is not None:
+                port = await process.ready()
+                folder, warning = process.folder, process.warning
+            else:
+                app.host, folder, warning, held = await open_play_host()
+                app.resources.enter_context(held)
+                port = app.host.port
+        except PlayHostError as e:
             app.set_status(connection="offline")
-            app.notify(
-                f"Cannot start the game's host over {literal(folder)}: {literal(e)}", severity="error", timeout=60
-            )
+            app.notify(literal(str(e)), severity="error", timeout=60)
             return None
+        if warning is not None:
+            app.notify(literal(warning), severity="warning", timeout=10)
         client = Client("127.0.0.1", port, name=player, seat_store=seat_store, address=f"play:{folder}")
         await client.connect()
         return client

@@ -1,11 +1,14 @@
-"""The whole app against a real in-process host: whole turns played by key presses.
+"""The whole app against a real host: whole turns played by key presses.
 
-``yule play`` embeds the host itself; the lobby test starts one and connects to it like
-``yule join`` does.  Bots move fast here (the app's pace for people is slower).
+``yule play`` here runs the host in the app's own process, to look into it (the command line
+runs it in a process of its own, as one test here does); the lobby test starts one and
+connects to it like ``yule join`` does.  Bots move fast here (the app's pace for people is
+slower).
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import textwrap
@@ -28,6 +31,7 @@ from tui_support import (
 from yule.core import get_game
 from yule.core.estimate import estimate
 from yule.netplay.client import Client
+from yule.netplay.playhost import PlayHostProcess
 from yule.tui.app import STALE, YuleApp
 from yule.tui.connect import ConnectScreen
 from yule.tui.lobby import LobbyScreen
@@ -70,36 +74,62 @@ FIRST_VIEW = textwrap.dedent("""
     import asyncio
     import sys
 
+    from yule.netplay.playhost import PlayHostProcess
     from yule.tui.app import YuleApp
     from yule.tui.playing import PlaySetup
 
 
     async def main():
-        app = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3), discover=False)
-        async with app.run_test(size=(100, 30)) as pilot:
-            for _ in range(3000):  # a minute at most
-                if app.table is not None and app.table.view is not None:
-                    print(" ".join(sorted(sys.modules)))
-                    break
-                await pilot.pause(0.02)
+        process = PlayHostProcess.start("white-elephant")
+        app = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, process=process), discover=False)
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                for _ in range(3000):  # a minute at most
+                    if app.table is not None and app.table.view is not None:
+                        print(" ".join(sorted(sys.modules)))
+                        break
+                    await pilot.pause(0.02)
+        finally:
+            process.close()
+        print(process.process.returncode)
 
 
     asyncio.run(main())
 """)
-"""``yule play white-elephant`` to its first view, printing every module loaded by then (its own
-wait for the deal: the tests' helpers load the lobby's screens)."""
+"""``yule play white-elephant`` to its first view, as the command line starts it (its host in a
+process of its own), printing every module loaded by then (its own wait for the deal: the
+tests' helpers load the lobby's screens), and how the host's process ended."""
 
 
-def test_play_shows_its_first_view_without_loading_the_lobby_or_the_whole_log():
-    """``yule play`` never shows a lobby, and the whole log only on ``l``: neither's screens are
-    loaded to start (the whole log's RichLog would load rich.pretty and attrs with it).  Run in
-    a fresh interpreter: this one has loaded them all."""
+def test_play_shows_its_first_view_without_loading_the_host_the_lobby_or_the_whole_log():
+    """``yule play``'s host runs in a process of its own: none of its modules load in the app's
+    (pydantic's message models, the look-alike names table, the store).  The app never shows a
+    lobby, and the whole log only on ``l``: neither's screens are loaded to start (the whole
+    log's RichLog would load rich.pretty and attrs with it).  Run in a fresh interpreter: this
+    one has loaded them all.  The host stops when the app lets it (not killed)."""
     done = subprocess.run([sys.executable, "-c", FIRST_VIEW], capture_output=True, text=True, timeout=90)
     assert done.returncode == 0, done.stderr
-    loaded = set(done.stdout.split())
+    modules, ended = done.stdout.splitlines()
+    loaded = set(modules.split())
     assert "yule.tui.white_elephant.table" in loaded  # the deal was shown
     lazy = {"yule.tui.lobby", "yule.tui.newtable", "yule.tui.questions", "yule.tui.connect", "yule.tui.wholelog"}
-    assert not loaded & (lazy | {"rich.pretty", "attr"})
+    host = {"yule.netplay.host", "yule.netplay.messages", "yule.netplay.store", "pydantic", "confusables", "sqlite3"}
+    assert not loaded & (lazy | host | {"rich.pretty", "attr"})
+    assert ended == "0"
+
+
+async def test_a_host_that_cannot_start_is_told_and_the_app_stays_offline():
+    said = json.dumps({"error": "The game's host cannot start: no room on the disk"})
+    child = subprocess.Popen([sys.executable, "-c", f"print({said!r})"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    process = PlayHostProcess(child)
+    app = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, process=process), discover=False)
+    notes = Notes()
+    try:
+        async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+            await wait_for(pilot, lambda: any("no room on the disk" in n.message for n in notes), what="why")
+            assert "host: not connected" in screen_text(app) and app.client is None
+    finally:
+        process.close()
 
 
 async def test_a_move_goes_with_its_views_seq_and_a_stale_screen_is_refused(tmp_path, monkeypatch):

@@ -115,7 +115,8 @@ async def test_a_host_a_player_and_the_tvs_without_posix(tmp_path):
 
 
 COMMANDS = {
-    "play": (["play", "white-elephant", "--players", "3", "--name", "Ana"], "TableScreen", "yule.netplay.host"),
+    # yule play's host runs in a process of its own (its modules are yule host's, read above).
+    "play": (["play", "white-elephant", "--players", "3", "--name", "Ana"], "TableScreen", "yule.netplay.playhost"),
     "join": (["join", "{address}", "--name", "Ben"], "LobbyScreen", "yule.tui.lobby"),
     "join, the LAN's hosts": (["join", "--name", "Ben"], "ConnectScreen", "zeroconf"),
     "watch": (["watch", "{address}", "--code", "{code}"], "WaitingScreen", "yule.tui.tv"),
