@@ -110,10 +110,13 @@ class PlayHostProcess:
     def start(cls, game: str | None = None) -> PlayHostProcess:
         """Start the host's process (``game``: the game the app asks for first, loaded ahead).
         It leaves the terminal to the app: no input from it, no output on it, and no signal
-        from its keys (its own session, where there are sessions)."""
+        from its keys (a session of its own; on Windows, a process group of its own)."""
         argv = [sys.executable, "-m", "yule.netplay.playhost", *(["--game", game] if game else [])]
-        process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+        group = 0
+        if sys.platform == "win32":
+            group = subprocess.CREATE_NEW_PROCESS_GROUP
+        process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                   start_new_session=True, creationflags=group)  # fmt: skip
         return cls(process)
 
     async def ready(self) -> int:
