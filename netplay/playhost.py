@@ -1,5 +1,5 @@
 """``yule play``'s own host: the real host on loopback over a folder of the user data folder,
-in a process of its own that the app starts before it loads anything else.
+in a process of its own that the command line starts before the app loads.
 
 The host's modules take about a tenth of a second to load (pydantic's message models among
 them), and a game's first table loads the look-alike names table: in the app's own process
@@ -105,6 +105,8 @@ class PlayHostProcess:
         self.process = process
         self.folder: Path | None = None
         """The folder the host keeps its games in, once it is :meth:`ready`."""
+        self.warning: str | None = None
+        """Why its games cannot be kept, in words, once it is :meth:`ready` (None: they are)."""
 
     @classmethod
     def start(cls, game: str | None = None) -> PlayHostProcess:
@@ -133,8 +135,7 @@ class PlayHostProcess:
             raise PlayHostError(f"The game's host stopped as it started (exit code {code}).") from None
         if "error" in said:
             raise PlayHostError(said["error"])
-        self.folder = Path(said["folder"])
-        self.warning: str | None = said["warning"]
+        self.folder, self.warning = Path(said["folder"]), said["warning"]
         return int(said["port"])
 
     def close(self) -> None:
@@ -193,7 +194,11 @@ def main(argv: list[str] | None = None) -> None:
     import argparse
     import asyncio
 
-    parser = argparse.ArgumentParser(prog="python -m yule.netplay.playhost", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m yule.netplay.playhost",
+        description="yule play's host: serves on loopback, says where on standard output, and stops (its games "
+        "kept) when standard input closes.",
+    )
     parser.add_argument("--game", help="the game the app asks for first")
     args = parser.parse_args(argv)
     asyncio.run(serve(args.game, sys.stdout, sys.stdin.buffer))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.timer import Timer
 
 from ..core.base import plural
 from ..core.bots import BOT_LEVELS
@@ -30,6 +31,9 @@ from .text import literal
 
 if TYPE_CHECKING:
     from ..netplay.playhost import PlayHostProcess
+
+HOST_WATCH = 1.0
+"""Seconds between two looks at whether ``yule play``'s host process is still there."""
 
 PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goes on with it."
 """``yule play``'s question before leaving a table."""
@@ -87,6 +91,8 @@ class PlayHost:
     def __init__(self, app: HostedApp, setup: PlaySetup) -> None:
         self.app = app
         self.setup = setup
+        self._watch: Timer | None = None
+        """Looks whether the host's process is still there (:meth:`_host_gone`), once it has started."""
 
     async def start(self, player: str, seat_store: SeatStore) -> Client | None:
         """``player``'s client connected to ``yule play``'s host once it has started (in its
@@ -98,6 +104,7 @@ class PlayHost:
             if (process := self.setup.process) is not None:
                 port = await process.ready()
                 folder, warning = process.folder, process.warning
+                self._watch = app.set_interval(HOST_WATCH, self._host_gone)
             else:
                 app.host, folder, warning, held = await open_play_host()
                 app.resources.enter_context(held)
@@ -111,6 +118,17 @@ class PlayHost:
         client = Client("127.0.0.1", port, name=player, seat_store=seat_store, address=f"play:{folder}")
         await client.connect()
         return client
+
+    def _host_gone(self) -> None:
+        """The host's process ended while the app runs (it never does by itself): the player is
+        told, once, that the games are kept."""
+        process = self.setup.process
+        assert process is not None and self._watch is not None
+        if (code := process.process.poll()) is not None:
+            self._watch.stop()
+            self.app.set_status(connection="offline")
+            self.app.notify(f"The game's host stopped (exit code {code}). Your games are kept: start yule play "
+                            "again to go on.", severity="error", timeout=120)  # fmt: skip
 
     async def choose(self, client: Client) -> tuple[str, Any] | None:
         """The game menu: your unfinished games first (each told apart by its table, how far it

@@ -132,6 +132,22 @@ async def test_a_host_that_cannot_start_is_told_and_the_app_stays_offline():
         process.close()
 
 
+async def test_a_host_process_that_stops_under_the_app_is_told():
+    process = PlayHostProcess.start("white-elephant")
+    app = YuleApp(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01, process=process), discover=False)
+    notes = Notes()
+    try:
+        async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+            await wait_for(pilot, lambda: my_turn(app), what="Ana's first turn")
+            assert not any("host stopped" in n.message for n in notes)
+            process.process.kill()  # as if the system ended it
+            await wait_for(pilot, lambda: any("The game's host stopped" in n.message for n in notes), what="told")
+            assert "Your games are kept: start yule play again to go on." in notes[-1].message
+            await pilot.press("ctrl+q", "y")
+    finally:
+        process.close()
+
+
 async def test_a_move_goes_with_its_views_seq_and_a_stale_screen_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     sent: list[int | None] = []
