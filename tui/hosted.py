@@ -49,8 +49,8 @@ class HostedApp(PlainApp):
         super().__init__(status)
         self.client: Client | None = None
         self.host: Any = None
-        """The host this app runs in its own process, stopped when it ends: ``yule party``'s,
-        and ``yule play``'s in tests (the command line runs it in a process of its own)."""
+        """The host running inside this app's process, stopped when the app ends: ``yule
+        party``'s, and ``yule play``'s in tests (the command line gives it a process of its own)."""
         self.table: TableFollower[Any] | None = None
         """The table followed: what the host told of it (:mod:`yule.netplay.follower`)."""
         self._clock_ticker: Timer | None = None
