@@ -1,9 +1,11 @@
-"""The ``yule`` command: help, version, one-line errors, simulate and verify."""
+"""The ``yule`` command: help, version, one-line errors, simulate and verify, and ``yule play``
+refusing a number of seats its game does not have."""
 
 import json
 
 import pytest
 
+from yule.netplay.playhost import PlayHostProcess
 from yule.tui.cli import main
 
 
@@ -103,3 +105,18 @@ def test_simulate_a_match_without_json_prints_a_table(capsys):
 def test_simulate_refuses_a_match_it_cannot_play(argv, words, capsys):
     assert main(["simulate", "gift-list", *argv]) == 2
     assert words in capsys.readouterr().err
+
+
+def test_play_with_seats_the_game_has_not_says_so_and_stops_its_host(capsys, monkeypatch):
+    started: list[PlayHostProcess] = []
+    start = PlayHostProcess.start
+
+    def recorded(game: str | None = None) -> PlayHostProcess:
+        started.append(start(game))
+        return started[-1]
+
+    monkeypatch.setattr(PlayHostProcess, "start", recorded)
+    assert main(["play", "elf", "--players", "9"]) == 2
+    assert capsys.readouterr().err == "yule play: Elf: Journey from the North Pole is for 2 to 4 players, not 9.\n"
+    (process,) = started  # started at once, before the app loads; stopped, not left behind
+    assert process.process.returncode == 0
