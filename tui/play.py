@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from ..netplay import DEFAULT_PORT
 from ..netplay.names import name_problem
-from ..netplay.playhost import PlayHostProcess
 
 if TYPE_CHECKING:
+    from ..netplay.playhost import PlayHostProcess
     from .app import YuleApp
 
 
@@ -50,6 +50,8 @@ def run_play(args: argparse.Namespace) -> int:
     if args.name is not None and (problem := name_problem(args.name)):
         print(f"yule play: {problem}", file=sys.stderr)
         return 2
+    from ..netplay.playhost import PlayHostProcess  # yule join never needs it
+
     process = PlayHostProcess.start(args.game)
     if problem := players_problem(args.game, args.players):
         process.close()
