@@ -7,7 +7,8 @@ machine's speed cancels out.
 - Cold start: from starting the process until its first frame's text is on the terminal.
   Measured for a table screen showing a White Elephant view (everything ``yule play`` and
   ``yule join`` import, network client included), and for the real ``yule play white-elephant``:
-  its first frame (the table, drawn while the host loads) and its first view (host on
+  its first frame (the table, drawn while its host starts in a process of its own; the deal
+  comes with it when the host answers first) and its first view (host on
   loopback started, table created, bots seated, the deal shown).
 - Push to repaint: the app is sent a key that makes it push the next state (Yule: the next
   White Elephant view of a greedy bots' game, with its log lines, exactly as the app shows a

@@ -5,7 +5,8 @@
 * :mod:`yule.netplay.host` the host (lobby, tables, seats, bots, persistence),
 * :mod:`yule.netplay.chat` table chat (cleaned, rate-limited, kept),
 * :mod:`yule.netplay.client` the one client library (``yule bots``, the tests, the terminal app),
-* :mod:`yule.netplay.discovery` LAN discovery over zeroconf.
+* :mod:`yule.netplay.discovery` LAN discovery over zeroconf,
+* :mod:`yule.netplay.playhost` ``yule play``'s host, in a process of its own.
 
 The wire protocol is described in ``docs/protocol.md``.
 """
