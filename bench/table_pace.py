@@ -7,8 +7,9 @@ bots moved meanwhile; the table prints its median, 95th percentile and maximum o
 ``--rounds`` rounds (the first round of the host is left out: its worker starts then).  Then
 how long each bot move stayed on your screen (the time from the view it sent you to the next
 one): at the start of a bot's turn (the move before it was another seat's) and within a turn
-(the bot moved just before), with the shortest, the median and the longest; and the bot moves
-a round.
+(the bot moved just before), with the shortest, the median and the longest; the bot moves a
+round, and how many of them came at once (a roll, an end with nothing left to play: within
+:data:`AT_ONCE` of the view before; the two are on show as one, timed from the first).
 
 Run by hand from the repository root (the figures move with the machine's load)::
 
@@ -40,6 +41,9 @@ GAMES = ("white-rabbit", "elf", "white-elephant", "gift-list")
 """White Rabbit and Elf, where a bot makes several decisions a turn; the others for reference."""
 LEVEL = "ismcts"
 """``yule play``'s hard level."""
+AT_ONCE = 0.05
+"""Seconds: a bot move whose view comes sooner after the one before came at once (the bots'
+loop made it without a pause); the two are on show as one."""
 
 
 @dataclass
@@ -53,6 +57,8 @@ class Pace:
     """On-screen seconds of a bot's move followed by another of the same bot."""
     decisions: list[int] = field(default_factory=list)
     """Bot moves a round."""
+    at_once: list[int] = field(default_factory=list)
+    """Bot moves a round made at once (:data:`AT_ONCE`)."""
 
 
 def mover(frame: dict[str, Any]) -> int | None:
@@ -75,7 +81,7 @@ async def measure(client: Client, game: str, rounds: int, seed: int, pace: Pace,
     person = spec.bots["greedy"](random.Random(seed))
     moved: float | None = None  # when you moved last
     shown: tuple[float, int | None] | None = None  # the last view since: when, and whose move
-    decisions = 0
+    decisions = hurried = seq = 0
     async for frame in client:
         if frame.get("table") != table:
             continue
@@ -86,23 +92,31 @@ async def measure(client: Client, game: str, rounds: int, seed: int, pace: Pace,
         if frame["type"] != "view" or frame.get("seat") != you:
             continue
         now = time.perf_counter()
-        by = mover(frame)
+        if frame["seq"] < seq:  # a new game: the time between games is no move's
+            moved = shown = None
+        seq, by = frame["seq"], mover(frame)
         if shown is not None and by is not None and by != you:
-            (pace.within if shown[1] == by else pace.starts).append(now - shown[0])
             decisions += 1
-        shown = (now, by)
+            if now - shown[0] < AT_ONCE:
+                hurried += 1  # on show as one with the view before: that one's time goes on
+            else:
+                (pace.within if shown[1] == by else pace.starts).append(now - shown[0])
+                shown = (now, by)
+        else:
+            shown = (now, by)
         if not may_move(frame):
             continue
         if moved is not None and decisions:  # the bots moved since yours: a round
             if warm:
                 pace.rounds.append(now - moved)
                 pace.decisions.append(decisions)
+                pace.at_once.append(hurried)
             warm = True
             if len(pace.rounds) >= rounds:
                 await client.leave(table)
                 return
         move = person.choose(frame["view"])
-        moved, decisions = time.perf_counter(), 0
+        moved, decisions, hurried = time.perf_counter(), 0, 0
         await client.move(table, move, seq=frame["seq"])
 
 
@@ -117,8 +131,8 @@ async def main(games: list[str], rounds: int, seed: int) -> None:
           f"seed {seed}")  # fmt: skip
     print()
     print("| game | round median | p95 | max | bot moves a round | shown: turn's first move (min / median / max) "
-          "| shown: within a turn |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|")
+          "| shown: within a turn | at once a round |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory(prefix="yule-pace-") as folder:
         host = Host(folder, away_timeout=PLAY_AWAY_TIMEOUT, bot_workers=1)
         port = await host.start("127.0.0.1", 0)
@@ -132,7 +146,7 @@ async def main(games: list[str], rounds: int, seed: int) -> None:
                     r = pace.rounds
                     print(f"| {get_game(game).title} | {statistics.median(r):.2f} s | {percentile(r, 95):.2f} s "
                           f"| {max(r):.2f} s | {statistics.mean(pace.decisions):.1f} | {spread(pace.starts)} "
-                          f"| {spread(pace.within)} |", flush=True)  # fmt: skip
+                          f"| {spread(pace.within)} | {statistics.mean(pace.at_once):.1f} |", flush=True)  # fmt: skip
         finally:
             await host.stop()
 

@@ -6,14 +6,17 @@ bot at the strength its table keeps, :class:`yule.core.levels.Strength`), a pers
 seat the :func:`stand_in` that plays while its person is away.  The loop (:meth:`BotLoop.kick`
 starts it, or wakes it while it waits) moves for every seat a bot controls, until people are
 to move: each move once the last one has been on show the table's bot delay (before a bot's
-next move in the same turn, its move after its roll: a beat, :data:`TURN_BEAT` of it).  A bot
-thinks meanwhile, from the moment its position is on the table: the delay is what its
-thinking left of it.  A seat with one move only (a roll to set off) makes it without
-thinking.  A bot is fed its own seat's view only and thinks where the host's bots think
-(:mod:`.thinkers`), each decision a copy of the bot seeded by the game's seed, the seat and
-the move number (:meth:`yule.core.session.Session.decider`), so a game of bots plays the same
-however its decisions are spread.  A stand-in also makes a person's one
-move when their time is up, or when the organiser lets it (:meth:`BotLoop.once`).
+next move in the same turn: a beat, :data:`TURN_BEAT` of it).  A bot's roll goes at once, as
+does a move it has no choice in right after its own (an end of turn with nothing left to
+play): they show nothing to wait for, and what they change (the die) is then on show the
+whole delay, with the move before it (:meth:`BotLoop.at_once`).  A bot thinks meanwhile,
+from the moment its position is on the table: the delay is what its thinking left of it.  A
+seat with one move only (a roll to set off) makes it without thinking.  A bot is fed its own
+seat's view only and thinks where the host's bots think (:mod:`.thinkers`), each decision a
+copy of the bot seeded by the game's seed, the seat and the move number
+(:meth:`yule.core.session.Session.decider`), so a game of bots plays the same however its
+decisions are spread.  A stand-in also makes a person's one move when their time is up, or
+when the organiser lets it (:meth:`BotLoop.once`).
 
 The loop asks its table for what it needs (:class:`BotTable`), and moves through the table, which
 commits each move and tells everyone.
@@ -30,7 +33,7 @@ from typing import Any, Protocol
 
 from ..core import Bot, Game, GameState
 from ..core.base import MoveDict, Seat
-from ..core.bots import forced
+from ..core.bots import forced, triggered
 from ..core.ismcts import SearchBot
 from ..core.levels import Strength
 from ..core.session import Session
@@ -43,11 +46,11 @@ DEFAULT_BOT_DELAY = 0.2
 """Seconds a move stays on show before a bot's move (the strong bot thinks meanwhile)."""
 
 TURN_BEAT = 0.7
-"""The share of the bots' delay a bot's move stays on show before the same bot's next move (its
-roll, then where it goes; the cards of one turn): a beat, enough to see one before the next
-(0.21 s at ``yule play``'s delay; the strong bot's thinking may make it longer).  A round of
-three bots in White Rabbit, up to a dozen moves, so keeps within 3 s; each move stays in the
-table's log."""
+"""The share of the bots' delay a bot's move stays on show before the same bot's next choice
+(where its rabbit goes, then Max's card and pile; the cards of one turn): a beat, enough to
+see one before the next (0.21 s at ``yule play``'s delay; the strong bot's thinking may make
+it longer).  With its rolls at once, a round of three bots in White Rabbit, up to sixteen
+moves with sixes and Max, so keeps within 3 s; each move stays in the table's log."""
 
 BOT_REPLACED = "bot_replaced"
 """The log event ``{"type": "bot_replaced", "seat": s}``, just before the random bot's move for a
@@ -117,7 +120,8 @@ class BotLoop:
         self.shown = 0.0
         """When the table last changed (the loop's clock): the bots' delay counts from then."""
         self.last: Seat | None = None
-        """The seat whose move made that change (None: no seat's move)."""
+        """The seat whose choice made that change (None: no seat's choice, or a move made at
+        once, :meth:`at_once`)."""
         self.retry_at = 0.0
         """When the bots may try again a move the store could not keep (the loop's clock)."""
 
@@ -145,9 +149,23 @@ class BotLoop:
         else:
             self.kicked.set()
 
+    def at_once(self, seat: Seat) -> bool:
+        """True when ``seat``'s move goes without a pause: its roll, or a move it has no choice in
+        right after its own (the end of a turn with nothing left to play).  Such a move shows
+        nothing to wait for; what it changes is then on show the whole delay, with the move
+        before it."""
+        session = self.table.playing
+        if session is None:
+            return False
+        state = session.state
+        return triggered(state, seat) is not None or (seat == self.last and forced(state, seat) is not None)
+
     def pause(self, seat: Seat) -> float:
         """Seconds the table's last change stays on show before ``seat``'s move: the bots' delay,
-        or a beat of it (:data:`TURN_BEAT`) when the change was the seat's own move."""
+        a beat of it (:data:`TURN_BEAT`) when the change was the seat's own choice, or none
+        (:meth:`at_once`)."""
+        if self.at_once(seat):
+            return 0.0
         delay = self.table.bot_delay
         return delay * TURN_BEAT if seat == self.last else delay
 
@@ -230,6 +248,7 @@ class BotLoop:
         """
         table = self.table
         state, seq = session.state, len(session.moves)
+        hurried = self.at_once(seat)
         thinking = asyncio.ensure_future(self._think(session, seat, bot, state))
         try:
             if paced and not await self._wait(seat, lambda: self._same(session, state, seq)):
@@ -246,6 +265,8 @@ class BotLoop:
         if wire is not None:
             try:
                 table.play_for(seat, wire)
+                if hurried:
+                    self.last = None  # on show the whole delay, with the move before it
                 return True
             except StoreError:
                 raise

@@ -1,8 +1,9 @@
 """The bot loop of a table (:mod:`yule.netplay.botloop`), on a table of its own: a kick wakes the
 loop while it waits out the bots' delay, the bots play a game to its end, a stand-in makes a
 person's one move, and the bots think in the share of the address the table was made from.
-The pace: a bot's first move of its turn waits the bots' delay, its next ones a beat of it; a
-bot thinks while the last move is on show; a seat with one move makes it without thinking."""
+The pace: a bot's first move of its turn waits the bots' delay, its next ones a beat of it, its
+roll none (the move after it the whole delay); a bot thinks while the last move is on show; a
+seat with one move makes it without thinking."""
 
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ class BotsAlone:
         self.notes: list[dict[str, Any] | None] = []
         self.played: list[int] = []
         """The seat of each move played, in order."""
+        self.kinds: list[str] = []
+        """The type of each move played, in order."""
         self.told: list[str] = []
 
     @property
@@ -54,6 +57,7 @@ class BotsAlone:
         self.session.play(seat, wire)
         self.notes.append(note)
         self.played.append(seat)
+        self.kinds.append(wire["type"])
         if self.loop is not None:
             self.loop.kick(seat)  # as a table does
 
@@ -149,17 +153,18 @@ async def test_the_bots_think_in_the_share_of_the_address_the_table_was_made_fro
         assert thinkers.by and set(thinkers.by) == {share}
 
 
-async def test_a_bots_first_move_of_its_turn_waits_the_delay_and_its_next_ones_a_beat():
-    table = BotsAlone(bot_delay=HOUR, game="white-rabbit")  # a roll, then where to go: one turn
+async def test_a_bots_roll_goes_at_once_its_next_move_waits_the_delay_and_its_next_ones_a_beat():
+    table = BotsAlone(bot_delay=HOUR, game="white-rabbit")  # a roll, then where to go (and Max): a turn
     loop = bots_of(table, loop=Paced(table))
     loop.kick()
     await until(lambda: loop.task is not None and loop.task.done(), "the game's end")
-    movers = table.played
+    moves = list(zip(table.played, table.kinds, strict=True))
     expected = [
-        HOUR * TURN_BEAT if seat == before else HOUR for before, seat in zip([None, *movers[:-1]], movers, strict=True)
+        0.0 if kind == "roll" else HOUR * TURN_BEAT if seat == before and was != "roll" else HOUR
+        for (before, was), (seat, kind) in zip([(None, None), *moves[:-1]], moves, strict=True)
     ]
-    assert [seat for seat, _ in loop.paused] == movers and [pause for _, pause in loop.paused] == expected
-    assert HOUR in expected and HOUR * TURN_BEAT in expected
+    assert [seat for seat, _ in loop.paused] == table.played and [pause for _, pause in loop.paused] == expected
+    assert {0.0, HOUR, HOUR * TURN_BEAT} <= set(expected)
 
 
 async def test_a_bot_thinks_while_the_last_move_is_on_show():

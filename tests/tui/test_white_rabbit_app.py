@@ -82,7 +82,8 @@ async def test_a_game_continued_in_a_new_app_tells_its_latest_draw_again(seeded)
         await pilot.press("enter")
         await wait_for(pilot, lambda: ready(app) and view_of(app)["phase"] == "direction", what="Ana's way")
         await pilot.press("right")
-        await wait_for(pilot, lambda: view_of(app)["turn"] != 0, what="the bot's turn")
+        await wait_for(pilot, lambda: view_of(app)["turn"] != 0 and view_of(app)["phase"] != "roll",
+                       what="the bot's roll, at once")  # fmt: skip
         assert app.table_screen.table.latest == {**app.table_screen.table.latest, "type": "move", "by": 0}
         shown = screen_text(app).splitlines()[1:3]  # the banner and the prompt
         assert shown[0].startswith(" You drew") and "Bot" in shown[1]
