@@ -114,6 +114,8 @@ class YuleApp(HostedApp):
         """True while following :attr:`table` as a spectator."""
         self.places: dict[str, Screen[Any]] = {}
         """The screen of each place shown (its mode), but ``start``."""
+        self.opening = False
+        """True while a place opens (:meth:`_open`)."""
         self.game_over: GameOverScreen | None = None
         self.seating = Seating(self)
         """Taking a seat at the host's tables, and answering those who ask for one."""
@@ -168,7 +170,19 @@ class YuleApp(HostedApp):
         self._close(place)
         self.places[place] = screen
         self.add_mode(place, lambda: screen)
-        return self.switch_mode(place)
+        self.opening = True
+        try:
+            return self.switch_mode(place)
+        finally:
+            self.opening = False
+
+    def refresh_css(self, animate: bool = True) -> None:
+        """Every screen styled again (after a change of colours), but not as a place opens
+        (:meth:`_open`): its new screen takes its styles as it mounts, and nothing else changed.
+        Textual restyles every screen for a mode switched to the first time, twice over: the
+        first view of ``yule play`` came some 20 ms later for it (``bench/tui_startup.py``)."""
+        if not self.opening:
+            super().refresh_css(animate)
 
     def _close(self, place: str) -> None:
         """Close the place ``place`` with every screen over it (the start shows, if it was shown)."""
