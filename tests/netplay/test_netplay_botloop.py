@@ -1,14 +1,15 @@
 """The bot loop of a table (:mod:`yule.netplay.botloop`), on a table of its own: a kick wakes the
 loop while it waits out the bots' delay, the bots play a game to its end, a stand-in makes a
 person's one move, and the bots think in the share of the address the table was made from.
-The pace: a bot's first move of its turn waits the bots' delay, its next ones a beat of it, its
-roll none (the move after it the whole delay); a bot thinks while the last move is on show; a
-seat with one move makes it without thinking."""
+The pace: a bot's first move of its turn waits the bots' delay, its next choices a beat of it;
+its roll, or its one move right after its own, none (the move after that the whole delay); a
+bot thinks while the last move is on show; a seat with one move makes it without thinking."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from conftest import until
 
 from yule.core import Bot, get_game
@@ -39,8 +40,8 @@ class BotsAlone:
         self.notes: list[dict[str, Any] | None] = []
         self.played: list[int] = []
         """The seat of each move played, in order."""
-        self.kinds: list[str] = []
-        """The type of each move played, in order."""
+        self.kinds: list[tuple[str, bool]] = []
+        """The type of each move played, in order, and whether it was the seat's one move."""
         self.told: list[str] = []
 
     @property
@@ -54,10 +55,10 @@ class BotsAlone:
         return len(self.bots) < len(self.players)
 
     def play_for(self, seat: int, wire: MoveDict, *, note: dict[str, Any] | None = None) -> None:
+        self.kinds.append((wire["type"], forced(self.session.state, seat) is not None))
         self.session.play(seat, wire)
         self.notes.append(note)
         self.played.append(seat)
-        self.kinds.append(wire["type"])
         if self.loop is not None:
             self.loop.kick(seat)  # as a table does
 
@@ -153,16 +154,19 @@ async def test_the_bots_think_in_the_share_of_the_address_the_table_was_made_fro
         assert thinkers.by and set(thinkers.by) == {share}
 
 
-async def test_a_bots_roll_goes_at_once_its_next_move_waits_the_delay_and_its_next_ones_a_beat():
-    table = BotsAlone(bot_delay=HOUR, game="white-rabbit")  # a roll, then where to go (and Max): a turn
+@pytest.mark.parametrize("game", ["white-rabbit", "elf"])  # rolls; ends with nothing left to play
+async def test_a_bots_roll_or_one_move_after_its_own_goes_at_once_its_next_the_delay_and_its_next_choice_a_beat(
+    game,
+):
+    table = BotsAlone(bot_delay=HOUR, game=game)
     loop = bots_of(table, loop=Paced(table))
     loop.kick()
     await until(lambda: loop.task is not None and loop.task.done(), "the game's end")
-    moves = list(zip(table.played, table.kinds, strict=True))
-    expected = [
-        0.0 if kind == "roll" else HOUR * TURN_BEAT if seat == before and was != "roll" else HOUR
-        for (before, was), (seat, kind) in zip([(None, None), *moves[:-1]], moves, strict=True)
-    ]
+    expected, chose = [], None  # the seat whose choice the last move was
+    for seat, (kind, only) in zip(table.played, table.kinds, strict=True):
+        at_once = kind == "roll" or (seat == chose and only)
+        expected.append(0.0 if at_once else HOUR * TURN_BEAT if seat == chose else HOUR)
+        chose = None if at_once else seat
     assert [seat for seat, _ in loop.paused] == table.played and [pause for _, pause in loop.paused] == expected
     assert {0.0, HOUR, HOUR * TURN_BEAT} <= set(expected)
 
