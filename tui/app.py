@@ -180,7 +180,7 @@ class YuleApp(HostedApp):
         """Every screen styled again (after a change of colours), but not as a place opens
         (:meth:`_open`): its new screen takes its styles as it mounts, and nothing else changed.
         Textual restyles every screen for a mode switched to the first time, twice over: the
-        first view of ``yule play`` came some 20 ms later for it (``bench/tui_startup.py``)."""
+        first view of ``yule play`` came 10 to 20 ms later for it (``bench/tui_startup.py``)."""
         if not self.opening:
             super().refresh_css(animate)
 
