@@ -114,8 +114,8 @@ class YuleApp(HostedApp):
         """True while following :attr:`table` as a spectator."""
         self.places: dict[str, Screen[Any]] = {}
         """The screen of each place shown (its mode), but ``start``."""
-        self.opening = False
-        """True while a place opens (:meth:`_open`)."""
+        self.opening = True
+        """True while a place opens (:meth:`_open`), and as the app starts (until mounted)."""
         self.game_over: GameOverScreen | None = None
         self.seating = Seating(self)
         """Taking a seat at the host's tables, and answering those who ask for one."""
@@ -125,6 +125,7 @@ class YuleApp(HostedApp):
     # -- start and stop -----------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.opening = False
         if self.ask_name:
             self._ask_first_name()
         else:
@@ -178,9 +179,10 @@ class YuleApp(HostedApp):
 
     def refresh_css(self, animate: bool = True) -> None:
         """Every screen styled again (after a change of colours), but not as a place opens
-        (:meth:`_open`): its new screen takes its styles as it mounts, and nothing else changed.
-        Textual restyles every screen for a mode switched to the first time, twice over: the
-        first view of ``yule play`` came 10 to 20 ms later for it (``bench/tui_startup.py``)."""
+        (:meth:`_open`) or the app starts: a new screen takes its styles as it mounts, and
+        nothing else changed.  Textual restyles every screen for a mode switched to the first
+        time (the start's as the app starts), a place's twice over: ``yule play``'s first view
+        came 15 to 25 ms later for it (``bench/tui_startup.py``)."""
         if not self.opening:
             super().refresh_css(animate)
 

@@ -343,9 +343,10 @@ async def test_the_new_table_form_says_how_long_a_game_takes_and_follows_the_for
         await wait_for(pilot, lambda: "How long: give the seconds a turn" in screen_text(app), what="no seconds")
 
 
-async def test_a_place_opens_without_styling_every_screen_again_and_new_colours_still_do():
+async def test_the_app_starts_and_a_place_opens_without_styling_every_screen_again_but_new_colours_do(monkeypatch):
     from textual.app import ComposeResult
     from textual.color import Color
+    from textual.css.stylesheet import Stylesheet
     from textual.screen import Screen
     from textual.widgets import Static
 
@@ -355,11 +356,13 @@ async def test_a_place_opens_without_styling_every_screen_again_and_new_colours_
         def compose(self) -> ComposeResult:
             yield Static("ink", id="ink")
 
-    app = YuleApp(name="Ana", discover=False)  # the connect screen: a place opened already
+    app = YuleApp(name="Ana", discover=False)  # the start, then the connect screen: a place
+    restyle, restyled = Stylesheet.set_variables, []  # where styling every screen again begins
+    monkeypatch.setattr(
+        Stylesheet, "set_variables", lambda sheet, values: (restyled.append(app.theme), restyle(sheet, values))[1]
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_screen(pilot, ConnectScreen, what="the connect screen")
-        restyle, restyled = app.stylesheet.set_variables, []  # where styling every screen again begins
-        app.stylesheet.set_variables = lambda values: (restyled.append(app.theme), restyle(values))[1]  # type: ignore[method-assign]
         await app._open("table", place := Place())
         ink = place.query_one("#ink").styles.color
         assert restyled == [] and app.screen is place and ink == Color.parse(app.get_css_variables()["accent"])
