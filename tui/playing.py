@@ -22,7 +22,6 @@ from textual.timer import Timer
 from ..core.base import plural
 from ..core.bots import BOT_LEVELS
 from ..netplay.client import Client, HostError, SeatStore
-from ..netplay.playhost import PlayHostError, open_play_host
 from .dialogs import ChoiceScreen
 from .games import GAME_UIS, players_sentence
 from .hosted import HostedApp
@@ -99,6 +98,8 @@ class PlayHost:
         process, which the command line stops; or else in this one: the app's
         :attr:`~HostedApp.host`, stopped when the app ends); None if the host cannot start
         (the player told)."""
+        from ..netplay.playhost import PlayHostError, open_play_host  # yule join never needs it
+
         app = self.app
         try:
             if (process := self.setup.process) is not None:
