@@ -2,8 +2,9 @@
 
 Connections are at a table in four ways: seated there (:mod:`.seats`), watching it, as its
 creator, or as its organiser (the creator, or whoever proved the organiser token since).  The
-organiser runs the table; while nobody organises it, every person seated there does
-(:meth:`Audience.runs`).  Each connection at the table is told:
+organiser runs the table; while nobody organises it, every person seated in a seat of their own
+does (:meth:`Audience.runs`): not whoever was handed someone else's seat.  Everyone at the
+table hears when who runs it changes.  Each connection at the table is told:
 
 - table info whenever it changes (:meth:`Audience.tell_info`): the table, and what that
   connection may do there (the join code only to its creator and its players);
@@ -114,10 +115,13 @@ class Audience:
     def runs(self, conn: Connection) -> bool:
         """True for the connection that runs the table: its organiser (the creator, or whoever
         proved the organiser token since); while nobody organises it (the creator is gone),
-        every person seated there."""
+        every person seated there in a seat they took themselves (a seat handed over at the
+        door stays its first person's: taking it over is not taking over the table)."""
         if self.organiser is not None:
             return conn is self.organiser
-        return self.table.id in conn.seats
+        seat = conn.seats.get(self.table.id)
+        s = self.table.seats[seat] if seat is not None else None
+        return s is not None and (s.person_hash is None or s.person_hash == conn.person)
 
     def run_by(self) -> str | None:
         """The organiser's name (their seat's, else their hello name), or None while nobody organises."""
@@ -136,31 +140,36 @@ class Audience:
             raise RequestError("forbidden", f"{who} runs this table: ask them." if who else
                                "Only the table's organiser and its players may do that.")  # fmt: skip
 
-    def deciders(self, asker: Connection) -> set[Connection]:
-        """Who answers a request for a seat (:mod:`.door`): the people seated here and its
-        creator, whoever is connected."""
+    def deciders(self) -> set[Connection]:
+        """Who at the table may answer a request for a seat (:mod:`.door`, which leaves out
+        the asker's side): the people seated here and its creator, whoever is connected."""
         people = {s.conn for s in self.table.seats if s is not None and s.bot is None and s.conn is not None}
         if self.organiser is not None:
             people.add(self.organiser)
-        return (people | self.creators) - {asker}
+        return people | self.creators
 
     def organise(self, conn: Connection) -> None:
-        """The connection proved the organiser token: it organises (and manages) the table again."""
+        """The connection proved the organiser token: it organises (and manages) the table again,
+        and everyone at the table hears who runs it now."""
         self.organiser = conn
         self.creators.add(conn)
         conn.created.add(self.table.id)
         self.send_current(conn)
+        self.tell_info(but=conn)
 
     def watch(self, conn: Connection) -> None:
         self.watchers.add(conn)
         self.send_current(conn)
 
-    def gone(self, conn: Connection) -> None:
-        """The connection no longer watches, created or organises the table (it left, or is gone)."""
+    def gone(self, conn: Connection) -> bool:
+        """The connection no longer watches, created or organises the table (it left, or is
+        gone); True when it organised it (who runs the table changed: tell everyone)."""
         self.watchers.discard(conn)
         self.creators.discard(conn)
         if self.organiser is conn:  # the creator left: the players seated here run the table now
             self.organiser = None
+            return True
+        return False
 
     # -- what they are told -------------------------------------------------------------------------
 
@@ -182,12 +191,14 @@ class Audience:
                 "organiser": conn is self.organiser, "runs": self.runs(conn), "run_by": self.run_by(),
                 "players": table.players, **code}  # fmt: skip
 
-    def tell_info(self) -> None:
-        """Tell everyone at the table its info (it changed); its line in the lobby changes too."""
+    def tell_info(self, but: Connection | None = None) -> None:
+        """Tell everyone at the table (``but`` one, told already) its info (it changed); its
+        line in the lobby changes too."""
         self.listing = None
         self.on_info()
         for conn in self.connections():
-            conn.send(self.info_for(conn))
+            if conn is not but:
+                conn.send(self.info_for(conn))
 
     def listed(self, now: float, fresh: float) -> bytes:
         """The table's line in the lobby list for anyone not at it: its public :meth:`summary`,

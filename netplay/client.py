@@ -133,9 +133,12 @@ class Client:
         max_queue: int = 10_000,
         seat_store: SeatStore | None = None,
         address: str | None = None,
+        local_address: str | None = None,
     ) -> None:
         self.host = host
         self.port = port
+        self.local_address = local_address
+        """The address this client connects from (None: the system's choice)."""
         self.name = name
         self.reconnect = reconnect
         self.give_up_after = give_up_after
@@ -214,7 +217,8 @@ class Client:
             self._emit_state(GONE, "closed")
 
     async def _open(self) -> None:
-        reader, writer = await asyncio.open_connection(self.host, self.port, limit=2**16)
+        local = None if self.local_address is None else (self.local_address, 0)
+        reader, writer = await asyncio.open_connection(self.host, self.port, limit=2**16, local_addr=local)
         hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": self.name}
         person = self._person_of(self.name)
         if person is not None:
@@ -393,6 +397,8 @@ class Client:
         if kept is not None and kept.token == claim.token:
             self.seat_store.note(self.address, claim.table, code=code, game=game)
             return
+        if kept is not None:  # a seat taken back at a table this client knew: what it knew stays
+            code, game, organiser = code or kept.code, game or kept.game, organiser or kept.organiser
         self.seat_store.remember(
             self.address,
             SavedSeat(
@@ -518,16 +524,25 @@ class Client:
     async def resume(self, token: str) -> SeatClaim:
         """Take back a seat by its token (the client does this itself after reconnecting).
 
-        A token the host does not know (``bad_token``), or whose seat was taken back on another
-        device (``seat_moved``), is dropped from the seat store.
+        A token the host does not know (``bad_token``) is dropped from the seat store; one whose
+        seat was handed to another device (``seat_moved``) is kept, marked ``moved``, to ask
+        for the seat back (:meth:`reclaim_back`), and a table this client created is organised
+        again all the same.
         """
         try:
             reply = await self.request({"type": "resume", "token": token})
         except HostError as e:
             if e.code in ("bad_token", "seat_moved") and self.seat_store is not None:
                 for saved in self.seat_store.seats(self.address):
-                    if saved.token == token:
+                    if saved.token != token:
+                        continue
+                    if e.code == "bad_token":
                         self.forget_seat(saved.table)
+                        continue
+                    self.seat_store.note(self.address, saved.table, moved=True)
+                    if saved.organiser is not None and saved.table not in self.organising:
+                        with contextlib.suppress(HostError):
+                            await self.organise(saved.organiser)  # the seat went, the table is still ours to run
             raise
         claim = SeatClaim(reply["table"], reply["seat"], token)
         self._keep(claim)
@@ -540,30 +555,45 @@ class Client:
     async def reclaim(self, code: str, name: str, waiting: Callable[[ReclaimWaiting], None] | None = None) -> SeatClaim:
         """Take over the seat of the away player called ``name`` at the table with join code ``code``.
 
-        When others are at the table they are asked first: ``waiting`` is told (with the host's
-        ``reclaim_waiting`` frame) and the call returns once the table said yes, or raises
+        The people who may answer are asked first: ``waiting`` is told (with the host's
+        ``reclaim_waiting`` frame) and the call returns once one of them said yes, or raises
         :class:`HostError` with the reason (code ``reclaim_refused``: a no, no answer in time, or
         the player came back).  The seat gets a new token (the old one stops working); the
-        table's log says who is back.
+        table's log says who is back and who said yes.
         """
-        reply: Seated | ReclaimWaiting = await self.request({"type": "reclaim", "code": code, "name": name})
-        if reply["type"] == "reclaim_waiting":
-            number = reply["request"]
-            asked: asyncio.Future[Seated | ReclaimRefused] = asyncio.get_running_loop().create_future()
-            self._asking[number] = asked
-            try:
-                if waiting is not None:
-                    waiting(reply)
-                async with asyncio.timeout(float(reply["seconds"]) + self.request_timeout):
-                    answer = await asked
-            finally:
-                self._asking.pop(number, None)
-            if answer["type"] == "reclaim_refused":
-                raise HostError("reclaim_refused", answer["message"])
-            reply = answer
-        claim = SeatClaim(reply["table"], reply["seat"], reply["token"])
+        reply: ReclaimWaiting = await self.request({"type": "reclaim", "code": code, "name": name})
+        claim = await self._asked(reply, waiting)
         self._keep(claim, code=code.strip().upper())
         return claim
+
+    async def reclaim_back(self, token: str, waiting: Callable[[ReclaimWaiting], None] | None = None) -> SeatClaim:
+        """Ask the table for a seat back by the token it had before it was handed to another
+        device (``seat_moved``), as :meth:`reclaim` asks for a seat by name."""
+        reply: ReclaimWaiting = await self.request({"type": "reclaim_back", "token": token})
+        claim = await self._asked(reply, waiting)
+        self._keep(claim)
+        return claim
+
+    async def _asked(self, reply: ReclaimWaiting, waiting: Callable[[ReclaimWaiting], None] | None) -> SeatClaim:
+        """The seat asked of a table (``reply``: the host's ``reclaim_waiting``), once it is given."""
+        number = reply["request"]
+        asked: asyncio.Future[Seated | ReclaimRefused] = asyncio.get_running_loop().create_future()
+        self._asking[number] = asked
+        try:
+            if waiting is not None:
+                waiting(reply)
+            async with asyncio.timeout(float(reply["seconds"]) + self.request_timeout):
+                answer = await asked
+        finally:
+            self._asking.pop(number, None)
+        if answer["type"] == "reclaim_refused":
+            raise HostError("reclaim_refused", answer["message"])
+        return SeatClaim(answer["table"], answer["seat"], answer["token"])
+
+    async def owner(self, token: str) -> None:
+        """Prove the host's owner token (:mod:`.owner`): every open request for a seat, at every
+        table, is asked of this client from now on."""
+        await self.request({"type": "owner", "token": token})
 
     async def watch(self, table: int | None, code: str | None = None) -> int:
         """Watch a table as a spectator (public views only); returns its id.

@@ -29,8 +29,16 @@ WAITING: Status = "waiting"
 PLAYING: Status = "playing"
 OVER: Status = "over"
 
-Outcome = Literal["yes", "no", "expired", "came_back", "withdrawn", "closed"]
-"""How a request for the seat of someone away ended (``closed``: the table went)."""
+Outcome = Literal["yes", "held", "no", "expired", "came_back", "withdrawn", "closed"]
+"""How a request for the seat of someone away ended (``closed``: the table went; ``held``: a
+yes right after a host restart, which hands the seat over once the restart's grace is over,
+unless its player comes back first)."""
+
+Asker = Literal["new", "known", "same", "earlier"]
+"""Who asks for a seat, as far as the host can tell (:mod:`yule.netplay.door`): ``new``, a
+person this host has not seen play; ``known``, one who has played or sat here; ``same``, the
+very person who took the seat (their person token), on another connection; ``earlier``, the
+seat's earlier device, asking for it back after it was handed to another."""
 
 UNDONE = "undone"
 """The ``type`` of the log event of an undo: ``{"type": "undone", "seq": n, "undone": event}``."""
@@ -351,11 +359,16 @@ class ReclaimWaiting(Asking):
 
 
 class ReclaimAsked(Asking):
-    """``reclaim_asked``: ``by`` asks for the seat of ``name``, who is away: a yes or a no, please."""
+    """``reclaim_asked``: ``by`` asks for the seat of ``name``, who is away (or, ``asker``
+    ``earlier``, for it back from ``holder``, who has it now): a yes or a no, please."""
 
     type: Literal["reclaim_asked"]
     by: str
+    asker: Asker
+    holder: NotRequired[str]
+    """The name of whoever has the seat now (an ``earlier`` device asking for it back)."""
     seconds: float
+    """Seconds left to answer."""
 
 
 class ReclaimRefused(Asking):

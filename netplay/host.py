@@ -40,6 +40,7 @@ from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default
 from .admission import Admission
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
+from .door import RESTART_GRACE
 from .evening import PERSON_SECRET, PersonTokens
 from .frames import Created, Ok, Reach, ReclaimWaiting, Reply, Seated
 from .lobby import Lobby
@@ -51,15 +52,18 @@ from .messages import (
     Join,
     Leave,
     Organise,
+    Owner,
     Reclaim,
+    ReclaimBack,
     Rename,
     Resume,
     Watch,
     parse_client_message,
 )
 from .names import clean_name
+from .owner import write_owner_file
 from .refusal import RequestError
-from .seattokens import SeatTokens
+from .seattokens import MOVED_TOKENS, SeatTokens
 from .store import Store, StoreError, hash_token
 from .table import Table
 from .tablerequests import TABLE_REQUESTS
@@ -97,6 +101,7 @@ class Host:
         party_word: bool = False,
         nudge_after: float | None = None,
         ask_seconds: float | None = None,
+        restart_grace: float = RESTART_GRACE,
         bot_workers: int = 0,
     ) -> None:
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
@@ -116,8 +121,14 @@ class Host:
         """The host's person tokens (:mod:`.evening`), once its data folder is open."""
         self.ask_seconds = ask_seconds
         """Seconds a table has to answer a request for an away player's seat (None: the door's default)."""
+        self.restart_grace = restart_grace
+        """Seconds after the start during which a yes to a request for a restored table's seat is
+        held: the seats' own devices are still coming back (:mod:`.door`)."""
         self._reclaims = AddressBuckets(RECLAIM_RATE, RECLAIM_BURST)
         """Each address's requests for away players' seats (``reclaim`` is rate-limited by address)."""
+        self.owners: set[Connection] = set()
+        """Connections that proved the owner token (``yule requests``: :mod:`.owner`)."""
+        self._owner_hash: str | None = None
         self.admission = Admission(self.limits)
         """The connections let in, each address's share of them, and those on probation (:mod:`.admission`)."""
         self.seat_tokens = SeatTokens()
@@ -143,6 +154,8 @@ class Host:
             "join": self._join,
             "resume": self._resume,
             "reclaim": self._reclaim,
+            "reclaim_back": self._reclaim_back,
+            "owner": self._owner,
             "watch": self._watch,
             "leave": self._leave,
             "organise": self._organise,
@@ -174,6 +187,7 @@ class Host:
         self._store = store = Store(self.data_dir)
         self._persons = PersonTokens(store.secret(PERSON_SECRET))
         self.upkeep.forget_finished(starting=True)
+        self.seat_tokens.moved = store.moved_tokens()
         rows = store.load_tables()
         for table_id, why in store.unreadable:
             log.warning("table %s cannot be read (%s): it is set aside, its rows left in %s for a look, and the "
@@ -186,12 +200,18 @@ class Host:
                             "a look, and the host starts with the rest", row.id, type(e).__name__, e, store.data_dir)  # fmt: skip
                 continue
             self._hook(table)
+            table.usher.door.not_before = asyncio.get_running_loop().time() + self.restart_grace
             for seat, s in enumerate(table.seats):
                 if s is not None and s.token_hash is not None:
                     self.seat_tokens.add(s.token_hash, table.id, seat)
         self._next_table = store.next_table_id()
         self._server = await asyncio.get_running_loop().create_server(self._connection, bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
+        try:
+            self._owner_hash = write_owner_file(self.data_dir, bind, self.port)
+        except OSError as e:
+            log.warning("the owner file cannot be written in %s (%s): yule requests cannot answer for this host",
+                        self.data_dir, e.strerror or e)  # fmt: skip
         from .discovery import reachable_addresses  # reads the interfaces: only once listening
 
         self.reach["addresses"], self.reach["port"] = reachable_addresses(bind), self.port
@@ -249,10 +269,31 @@ class Host:
             table.turns.nudge_after = self.nudge_after
         if self.ask_seconds is not None:
             table.usher.door.seconds = self.ask_seconds
-        table.usher.retoken = lambda old, new, seat: self.seat_tokens.retoken(table.id, old, new, seat)
+        table.usher.retoken = lambda old, new, seat: self._retoken(table.id, old, new, seat)
+        table.usher.owners = lambda: self.owners
+        table.usher.known = self.known_person
         table.thinkers = self.thinkers
         table.audience.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
         self.lobby.add(table)
+
+    def _retoken(self, table: int, old: str | None, new: str | None, seat: int) -> None:
+        """A seat's token changed: the index follows; a seat handed to another device is kept
+        in the store, so that its earlier device may ask for it back also after a restart."""
+        self.seat_tokens.retoken(table, old, new, seat)
+        if old is not None and new is not None:
+            try:
+                self.store.save_moved(old, table, seat, keep=MOVED_TOKENS)
+            except StoreError:
+                log.exception("table %s: the earlier token of seat %s could not be kept", table, seat)
+
+    def known_person(self, person: str | None) -> bool:
+        """Whether ``person`` (a person token's hash) has sat at a table here, or played a game
+        the evening's scoreboard counts."""
+        if person is None:
+            return False
+        if any(s is not None and s.person_hash == person for t in self.tables.values() for s in t.seats):
+            return True
+        return self.store.knows_person(person)
 
     # -- one connection ----------------------------------------------------------------------
 
@@ -261,6 +302,7 @@ class Host:
         return Connection(self._numbers, self.limits, self._received, self._lost, self.admission.admit)
 
     def _lost(self, conn: Connection) -> None:
+        self.owners.discard(conn)
         if self.admission.lost(conn):
             for table_id in set(conn.seats) | conn.watching | conn.created | conn.asking:
                 if (table := self.tables.get(table_id)) is not None:
@@ -368,7 +410,7 @@ class Host:
                              seed=message.seed, taken_codes={t.code for t in self.tables.values()},
                              organised=message.organised, guests=message.guests,
                              turn_seconds=message.turn_seconds, organiser_hash=hash_token(organiser_token),
-                             made_by=conn.group)  # fmt: skip
+                             made_by=conn.group, creator=conn.person)  # fmt: skip
         self._next_table += 1
         self._hook(table)
         table.audience.creators.add(conn)
@@ -400,11 +442,32 @@ class Host:
         self.admission.promote(conn)
         return {"type": "seated", "table": table.id, "seat": seat, "token": message.token}
 
-    def _reclaim(self, conn: Connection, message: Reclaim) -> Seated | ReclaimWaiting:
-        if not self._reclaims.take(conn.address):
-            raise RequestError("reclaim_flood", "You have asked for seats too often: wait a minute, then try again.")
+    def _reclaim(self, conn: Connection, message: Reclaim) -> ReclaimWaiting:
+        self._count_reclaim(conn)
         table = self.lobby.table_for(conn, None, message.code)
         return table.usher.reclaim(conn, message.name)
+
+    def _reclaim_back(self, conn: Connection, message: ReclaimBack) -> ReclaimWaiting:
+        """The earlier device of a seat handed to another asks the table for it back."""
+        self._count_reclaim(conn)
+        where = self.seat_tokens.moved.get(hash_token(message.token))
+        if where is None or where[0] not in self.tables:
+            raise RequestError("bad_token", "That seat token is not known here.")
+        return self.tables[where[0]].usher.reclaim_back(conn, where[1])
+
+    def _count_reclaim(self, conn: Connection) -> None:
+        if not self._reclaims.take(conn.group):
+            raise RequestError("reclaim_flood", "You have asked for seats too often: wait a minute, then try again.")
+
+    def _owner(self, conn: Connection, message: Owner) -> Ok:
+        """The host's owner (``yule requests``): asked every open request for a seat, at every table."""
+        wanted = self._owner_hash
+        if wanted is None or not secrets.compare_digest(hash_token(message.token), wanted):
+            raise RequestError("bad_token", "That owner token is not this host's.")
+        self.owners.add(conn)
+        for table in self.tables.values():
+            table.usher.tell_asks(conn)
+        return {"type": "ok"}
 
     def _watch(self, conn: Connection, message: Watch) -> Ok:
         limits = self.limits
@@ -438,6 +501,7 @@ class Host:
         for table in self.tables.values():
             if table.organiser_hash is not None and secrets.compare_digest(wanted, table.organiser_hash):
                 table.audience.organise(conn)
+                table.usher.tell_asks(conn)
                 self.admission.promote(conn)
                 return {"type": "ok", "table": table.id}
         raise RequestError("bad_token", "That organiser token is not known here.")

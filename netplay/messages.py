@@ -118,6 +118,22 @@ class Reclaim(_Message):
     name: Annotated[str, Field(max_length=MAX_NAME)]
 
 
+class ReclaimBack(_Message):
+    """Ask the table for a seat back with the token it had before it was handed to another
+    device (the host answered that token with ``seat_moved``)."""
+
+    type: Literal["reclaim_back"]
+    token: Token
+
+
+class Owner(_Message):
+    """The host's owner, by the token the host keeps in its data folder (``yule requests``):
+    they may answer any table's requests for seats."""
+
+    type: Literal["owner"]
+    token: Token
+
+
 class Watch(_Message):
     """Watch a table as a spectator (public view only); a join code alone names its table."""
 
@@ -258,7 +274,7 @@ class Chat(_Message):
 
 
 _MODELS = (
-    Hello, Ping, Pong, ListTables, Paces, Create, Join, Resume, Reclaim, Watch, Leave, AddBot, FillBots,
+    Hello, Ping, Pong, ListTables, Paces, Create, Join, Resume, Reclaim, ReclaimBack, Owner, Watch, Leave, AddBot, FillBots,
     RemoveBot, SetOpen, Start, Again, Move, Organise, Undo, Answer, Nudge, StandIn, BotMove, RemoveSeat, Chat,
     Rename, Standings,
 )  # fmt: skip
@@ -273,6 +289,8 @@ ClientMessage = Annotated[
     | Join
     | Resume
     | Reclaim
+    | ReclaimBack
+    | Owner
     | Watch
     | Leave
     | AddBot

@@ -81,6 +81,8 @@ class SavedSeat:
     """When the seat was taken (Unix time): the newest first when there are several."""
     organiser: str | None = None
     """The table's organiser token when this player created the table: they run it again once back."""
+    moved: bool = False
+    """The host handed the seat to another device (``seat_moved``): its token may ask for it back."""
 
     @classmethod
     def from_json(cls, table: str, data: dict[str, Any]) -> SavedSeat:
@@ -93,6 +95,7 @@ class SavedSeat:
             name=str(data.get("name", "")),
             saved=float(data.get("saved", 0.0)),
             organiser=None if data.get("organiser") is None else str(data["organiser"]),
+            moved=bool(data.get("moved", False)),
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -87,7 +87,13 @@ CREATE TABLE IF NOT EXISTS chat (
 CREATE TABLE IF NOT EXISTS organisers (
     table_id INTEGER PRIMARY KEY,
     token_hash TEXT NOT NULL,
-    organised INTEGER NOT NULL
+    organised INTEGER NOT NULL,
+    creator TEXT
+);
+CREATE TABLE IF NOT EXISTS moved_tokens (
+    token_hash TEXT PRIMARY KEY,
+    table_id INTEGER NOT NULL,
+    seat INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS paces (
     game TEXT PRIMARY KEY,
@@ -240,6 +246,8 @@ class TableRow:
     strength: Any = None
     """How strong its adapting bots play (:meth:`yule.core.levels.Strength.to_record`), as stored
     (``None``: not stored, or unreadable; :meth:`~yule.core.levels.Strength.from_record` reads it)."""
+    creator: str | None = None
+    """The hash of the person token of who created it, if the host knows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +309,8 @@ class Store:
             self.db.execute("ALTER TABLE tables ADD COLUMN made_by TEXT")
         if "strength" not in columns:
             self.db.execute("ALTER TABLE tables ADD COLUMN strength TEXT")
+        if "creator" not in {row[1] for row in self.db.execute("PRAGMA table_info(organisers)")}:
+            self.db.execute("ALTER TABLE organisers ADD COLUMN creator TEXT")  # who created it: not known before
         seats = {row[1] for row in self.db.execute("PRAGMA table_info(seats)")}
         if "person" not in seats:  # seats taken before hosts knew persons: a person of that seat
             self.db.execute("ALTER TABLE seats ADD COLUMN person TEXT")
@@ -397,9 +407,23 @@ class Store:
         ).fetchall()
         return [ChatRow(*row) for row in reversed(rows)]
 
-    def save_organiser(self, table_id: int, token_hash: str, organised: bool) -> None:
+    def save_organiser(self, table_id: int, token_hash: str, organised: bool, creator: str | None = None) -> None:
         with self.atomic():
-            self.db.execute("INSERT OR REPLACE INTO organisers VALUES (?,?,?)", (table_id, token_hash, int(organised)))
+            self.db.execute("INSERT OR REPLACE INTO organisers (table_id, token_hash, organised, creator) VALUES "
+                            "(?,?,?,?)", (table_id, token_hash, int(organised), creator))  # fmt: skip
+
+    def save_moved(self, token_hash: str, table_id: int, seat: int, *, keep: int) -> None:
+        """Remember that the seat of a token was handed to another device (its device may ask
+        for it back); the ``keep`` newest are kept."""
+        with self.atomic():
+            self.db.execute("INSERT OR REPLACE INTO moved_tokens VALUES (?,?,?)", (token_hash, table_id, seat))
+            self.db.execute("DELETE FROM moved_tokens WHERE rowid NOT IN (SELECT rowid FROM moved_tokens ORDER BY "
+                            "rowid DESC LIMIT ?)", (keep,))  # fmt: skip
+
+    def moved_tokens(self) -> dict[str, tuple[int, int]]:
+        """Token hash -> (table id, seat) of the seats handed to another device, oldest first."""
+        rows = self.db.execute("SELECT token_hash, table_id, seat FROM moved_tokens ORDER BY rowid")
+        return {h: (t, seat) for h, t, seat in rows if isinstance(t, int) and isinstance(seat, int)}
 
     def forget_finished(self, before: float, among: Collection[int] | None = None) -> list[int]:
         """Forget the tables whose game finished before ``before`` (a Unix time); their ids.
@@ -429,14 +453,17 @@ class Store:
             self.db.execute("INSERT OR REPLACE INTO counters VALUES ('next_table', ?)", (self.next_table_id(),))
             for table_id in ids:
                 for where in ("tables WHERE id", "seats WHERE table_id", "moves WHERE table_id",
-                              "organisers WHERE table_id", "chat WHERE table_id"):  # fmt: skip
+                              "organisers WHERE table_id", "chat WHERE table_id",
+                              "moved_tokens WHERE table_id"):  # fmt: skip
                     self.db.execute(f"DELETE FROM {where}=?", (table_id,))
 
     def load_tables(self) -> list[TableRow]:
         seats: dict[int, dict[int, SeatRow]] = {}
         for table_id, seat, *row in self.db.execute("SELECT table_id, seat, name, bot, token_hash, person FROM seats"):
             seats.setdefault(table_id, {})[seat] = SeatRow(*row)
-        organisers = {t: (h, bool(m)) for t, h, m in self.db.execute("SELECT * FROM organisers")}
+        organisers, creators = {}, {}
+        for t, h, m, creator in self.db.execute("SELECT table_id, token_hash, organised, creator FROM organisers"):
+            organisers[t], creators[t] = (h, bool(m)), creator
         out = []
         self.unreadable = []
         for row in self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables ORDER BY id").fetchall():
@@ -453,7 +480,7 @@ class Store:
                 out.append(
                     TableRow(id_, game, _json(options, dict, "options"), n, bool(open_), code, delay, status,
                              game_no, seed, names, seats.get(id_, {}), moves, organisers.get(id_), client_seed,
-                             turn_seconds, started_by, made_by, _forgiven(strength))
+                             turn_seconds, started_by, made_by, _forgiven(strength), creators.get(id_))
                 )  # fmt: skip
             except ValueError as e:
                 self.unreadable.append((id_, str(e)))
@@ -510,6 +537,10 @@ class Store:
                 [(evening.id, r.table, r.game_no, r.game, r.seat, r.person, r.name, r.bot, r.score, r.place, r.share,
                   int(r.open), r.ended) for r in rows],
             )  # fmt: skip
+
+    def knows_person(self, person: str) -> bool:
+        """Whether a game the scoreboard keeps (of any evening) counted ``person`` (a person token's hash)."""
+        return self.db.execute("SELECT 1 FROM results WHERE person=? LIMIT 1", (person,)).fetchone() is not None
 
     def forget_results(self, table_id: int, game_no: int) -> None:
         """A finished game is not over any more (an undo): its results go."""

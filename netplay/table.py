@@ -109,6 +109,8 @@ class Table:
         self.organised = False
         """Organiser mode: the organiser moves for every seat (its guests have no connections)."""
         self.organiser_hash: str | None = None
+        self.creator: str | None = None
+        """The hash of the person token of who created the table: their seat is not freed by others."""
         self.strength = Strength()
         """How strong the table's adapting bots play, after the games played here."""
         self.thinkers = Thinkers()
@@ -131,7 +133,7 @@ class Table:
         cls, store: Store, id: int, game_name: str, seats: int, options: dict[str, Any], *, open: bool,
         bot_delay: float, away_timeout: float, seed: str | None = None, taken_codes: Collection[str] = (),
         organised: bool = False, guests: list[str] | None = None, turn_seconds: float | None = None,
-        organiser_hash: str | None = None, made_by: str | None = None,
+        organiser_hash: str | None = None, made_by: str | None = None, creator: str | None = None,
     ) -> Table:  # fmt: skip
         """A new table, stored (with its organiser-mode guests and the organiser token's hash)."""
         try:
@@ -160,13 +162,13 @@ class Table:
                     bot_delay=bot_delay, away_timeout=away_timeout, client_seed=seed,
                     turn_seconds=turn_seconds, made_by=made_by)  # fmt: skip
         table.organised = organised
-        table.organiser_hash = organiser_hash
+        table.organiser_hash, table.creator = organiser_hash, creator
         with store.atomic():
             table.save()
             for seat, name in enumerate(names):
                 table.seats.guest(seat, name)
             if organiser_hash is not None:
-                store.save_organiser(id, organiser_hash, organised)
+                store.save_organiser(id, organiser_hash, organised, creator)
         return table
 
     @classmethod
@@ -184,6 +186,7 @@ class Table:
         table.seats.restore(row.seat_rows)
         if row.organiser is not None:
             table.organiser_hash, table.organised = row.organiser
+        table.creator = row.creator
         if table.status != WAITING:
             table.session = session = table._new_session(row.seed)
             if table.started_by is not None:

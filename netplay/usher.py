@@ -2,13 +2,14 @@
 
 A person joins a free seat (open tables to anyone, private ones with the join code) and gets
 its secret token; the token gives the seat back later (:meth:`Usher.resume`), the seat's own
-device winning over any other.  Someone whose device is gone asks for their seat by name,
-and gets it once the table says yes (:mod:`.door`, :meth:`Usher.reclaim`).  Before a game the
-table's organiser seats and removes bots and may free a person's seat (a wrong join).  A
-person who leaves or is gone mid-game keeps the seat: a bot stands in for them at once (they
-left) or after the away timeout (they are gone, :meth:`.seats.Seats.away`), or when the
-organiser says so, and their token still brings them back.  Between games a seat someone
-leaves is free again.
+device winning over any other.  Someone whose device is gone asks for their seat by name, and
+gets it only once another person says yes (:mod:`.door`, :meth:`Usher.reclaim`); a seat's
+earlier device may ask for it back the same way (:meth:`Usher.reclaim_back`).  Before a game
+the table's organiser seats and removes bots and may free a person's seat (a wrong join), never
+the creator's.  A person who leaves or is gone mid-game keeps the seat: a bot stands in for them
+at once (they left) or after the away timeout (they are gone, :meth:`.seats.Seats.away`), or
+when the organiser says so, and their token still brings them back.  Between games a seat
+someone leaves is free again.
 
 Who sits where is written first (:mod:`.seats`); then everyone at the table is told
 (:mod:`.audience`), and the bots and turn timers look again at who moves for whom.
@@ -28,7 +29,7 @@ from .botloop import BotLoop, stand_in_kind
 from .chat import clean_chat
 from .connection import Connection
 from .door import Ask, Door
-from .frames import PLAYING, ReclaimWaiting, Seated, Status
+from .frames import PLAYING, Asker, ReclaimWaiting, Status
 from .names import clean_name
 from .refusal import RequestError
 from .seats import Seats
@@ -46,6 +47,7 @@ class UsherTable(Protocol):
     game: Game[Any]
     open: bool
     code: str
+    creator: str | None
     status: Status
     seats: Seats
     session: Session[Any] | None
@@ -62,10 +64,14 @@ class Usher:
 
     def __init__(self, table: UsherTable) -> None:
         self.table = table
-        self.door = Door(table.id, self._let_in, table.audience.deciders)
+        self.door = Door(table.id, self._let_in, self.deciders)
         """Requests for the seats of people who are away (:mod:`.door`)."""
         self.retoken: Callable[[str | None, str | None, int], None] = lambda old, new, seat: None
         """Told when a seat's token changes (old hash, new hash or None, seat): the host's index of tokens."""
+        self.owners: Callable[[], set[Connection]] = set
+        """The connections of the host's owner (``yule requests``), who may answer any request for a seat."""
+        self.known: Callable[[str | None], bool] = lambda person: False
+        """Whether the host knows the person of a person token's hash (they played or sat here)."""
 
     # -- coming in ---------------------------------------------------------------------------------
 
@@ -136,17 +142,24 @@ class Usher:
         table.audience.send_log(conn)
         if table.session is not None:
             conn.send_bytes(table.audience.view_frame(seat, []))
+        self.tell_asks(conn)
 
-    def reclaim(self, conn: Connection, name: str) -> Seated | ReclaimWaiting:
-        """A newcomer asks for the seat of the away player called ``name`` (:mod:`.door`).
-
-        With someone else connected to the table, the table is asked and the reply is
-        ``reclaim_waiting``; with nobody, the seat is handed over at once and the reply is
-        ``seated`` (a new token; the old one stops working).
-        """
+    def _check_not_seated(self, conn: Connection) -> None:
+        """Refuse a connection, or a person, who has a seat here already."""
         table = self.table
-        if table.id in conn.seats:
+        person = conn.person
+        held = person is not None and any(
+            s is not None and s.conn is not None and s.conn.person == person for s in table.seats
+        )
+        if table.id in conn.seats or held:
             raise RequestError("already_seated", "You already have a seat at this table.")
+
+    def reclaim(self, conn: Connection, name: str) -> ReclaimWaiting:
+        """A newcomer asks for the seat of the away player called ``name``: whoever may answer is
+        asked (:mod:`.door`), and the reply is ``reclaim_waiting``; ``seated`` (a new token, the
+        old one void) follows a yes."""
+        table = self.table
+        self._check_not_seated(conn)
         wanted = clean_name(name, "")
         found = [i for i, s in enumerate(table.seats) if s is not None and s.name.casefold() == wanted.casefold()]
         if not wanted or not found:
@@ -162,36 +175,72 @@ class Usher:
             raise RequestError(
                 "not_away", f"{s.name} is at the table: only the seat of someone away can be taken back."
             )
-        if table.audience.deciders(conn):
-            return self.door.waiting(self.door.open(conn, seat, s.name))
-        token = self.hand_over(conn, seat, None)
-        return {"type": "seated", "table": table.id, "seat": seat, "token": token}
+        asker: Asker = "same" if conn.person is not None and conn.person == s.person_hash else (
+            "known" if self.known(conn.person) else "new")  # fmt: skip
+        return self.door.waiting(self.door.open(conn, seat, s.name, asker))
+
+    def reclaim_back(self, conn: Connection, seat: int) -> ReclaimWaiting:
+        """The earlier device of ``seat`` (its token was voided when the seat was handed to
+        another) asks the table for it back; whoever has it now is not asked."""
+        self._check_not_seated(conn)
+        s = self.table.seats[seat]
+        if s is None or not s.person:
+            raise RequestError("bad_token", "That seat token is not known here.")
+        holder = s.conn.name if s.conn is not None else None
+        return self.door.waiting(self.door.open(conn, seat, s.name, "earlier", holder))
+
+    def deciders(self, ask: Ask) -> set[Connection]:
+        """Who may answer ``ask``: the people at the table (:meth:`.audience.Audience.deciders`)
+        but those on the asker's side, or on the side of whoever has the seat now (the same
+        connection, person or address), and the host's owner."""
+        s = self.table.seats[ask.seat]
+        sides = [ask.conn] if s is None or s.conn is None else [ask.conn, s.conn]
+
+        def other(c: Connection) -> bool:
+            return all(c is not x and c.group != x.group and (c.person is None or c.person != x.person) for x in sides)
+
+        return {c for c in self.table.audience.deciders() if other(c)} | {o for o in self.owners() if o not in sides}
+
+    def tell_asks(self, conn: Connection) -> None:
+        """``conn`` has come to the table, or to the host as its owner: it is asked what it may answer."""
+        self.door.tell(conn, self._holder)
+
+    def _holder(self, ask: Ask) -> str | None:
+        s = self.table.seats[ask.seat]
+        return s.conn.name if ask.asker == "earlier" and s is not None and s.conn is not None else None
 
     def answer(self, conn: Connection, request: int, yes: bool) -> None:
-        """Someone at the table answers a request for a seat."""
-        self.door.answer(conn, request, yes)
+        """Someone at the table (or the host's owner) answers a request for a seat."""
+        who = "the host's owner" if conn in self.owners() else self.table.audience.name_of(conn)
+        self.door.answer(conn, request, yes, who)
 
-    def _let_in(self, ask: Ask, by: str) -> None:
-        """The table said yes: the asker gets the seat (told with ``seated`` before its view)."""
+    def _let_in(self, ask: Ask, by: str) -> bool:
+        """The table said yes: the asker gets the seat (told with ``seated`` before its view),
+        unless it cannot be taken any more."""
         s = self.table.seats[ask.seat]
-        if s is None or s.conn is not None or ask.conn.closed:
-            return
-        self.hand_over(ask.conn, ask.seat, by, request=ask.id)
+        if s is None or not s.person or ask.conn.closed or self.table.id in ask.conn.seats:
+            return False
+        if s.conn is not None and ask.asker != "earlier":
+            return False
+        self.hand_over(ask.conn, ask.seat, by, request=ask.id, back=ask.asker == "earlier")
+        return True
 
-    def hand_over(self, conn: Connection, seat: int, by: str | None, *, request: int | None = None) -> str:
-        """Give an away player's seat to ``conn`` with a new token (the old one stops working,
-        so the old device cannot take it back); everyone reads who is back in the log.
-        ``by``: who said yes (None: nobody else was at the table).  Returns the new token."""
+    def hand_over(self, conn: Connection, seat: int, by: str, *, request: int, back: bool = False) -> str:
+        """Give a person's seat to ``conn`` with a new token (the old one stops working, and its
+        device is told ``seat_moved`` if it comes back); everyone reads in the log who is back and
+        who said yes (``by``).  ``back``: the seat's earlier device takes it back.  Returns the
+        new token."""
         table = self.table
         s = table.seats[seat]
         assert s is not None
         old_hash, token = table.seats.new_token(seat)
         self.retoken(old_hash, s.token_hash, seat)
-        if request is not None:
-            conn.send({"type": "seated", "table": table.id, "seat": seat, "token": token, "request": request})
+        conn.send({"type": "seated", "table": table.id, "seat": seat, "token": token, "request": request})
         if table.session is not None:
-            said = f" ({by} said yes)" if by else ""
-            table.announce({"type": "back", "seat": seat}, f"{s.name} is back, on another device{said}.")
+            how = "back on their earlier device" if back else "back, on another device"
+            table.announce(
+                {"type": "back", "seat": seat, "by": by, "earlier": back}, f"{s.name} is {how} ({by} said yes)."
+            )
         self._take(conn, seat)
         return token
 
@@ -206,7 +255,8 @@ class Usher:
         s = table.seats[seat] if seat is not None else None
         if seat is not None and table.status != PLAYING:
             table.seats.empty(seat)
-        table.audience.gone(conn)
+        if table.audience.gone(conn) and seat is None:  # who runs the table changed
+            table.audience.tell_info()
         if seat is None:
             return None
         del conn.seats[table.id]
@@ -226,15 +276,15 @@ class Usher:
         """The connection is gone: its seats wait for it (then a bot stands in), its request ends."""
         table = self.table
         self.door.withdraw(conn)
-        table.audience.gone(conn)
+        organised = table.audience.gone(conn)
         seat = conn.seats.get(table.id)
-        if seat is None:
-            return
-        s = table.seats[seat]
-        if s is not None and s.conn is conn:
+        s = table.seats[seat] if seat is not None else None
+        if seat is not None and s is not None and s.conn is conn:
             s.conn = None
             if table.status == PLAYING:
                 table.seats.away(seat)
+            table.audience.tell_info()
+        elif organised:  # who runs the table changed
             table.audience.tell_info()
 
     def stand_in(self, seat: int) -> None:
@@ -317,6 +367,8 @@ class Usher:
             raise RequestError("bad_seat", "There is no player in that seat.")
         if conn.seats.get(table.id) == seat:
             raise RequestError("bad_seat", "That is your own seat: leave the table instead.")
+        if s.person_hash is not None and s.person_hash == table.creator and conn is not table.audience.organiser:
+            raise RequestError("forbidden", f"{s.name} created this table: their seat is theirs to leave.")
         why = clean_chat(reason)[:REASON_LENGTH]
         table.seats.empty(seat)
         self.retoken(s.token_hash, None, seat)

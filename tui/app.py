@@ -465,7 +465,8 @@ class YuleApp(HostedApp):
             self.notify("You took your seat back in another terminal: this one now goes back.", timeout=15)
             self.leave_table()
         elif frame["type"] == "error" and frame["code"] == "seat_moved" and frame.get("table") == followed:
-            self.notify(literal(frame["message"]), title="Your seat", severity="warning", timeout=20)
+            self.notify(f"{literal(frame['message'])} Enter on the table in the lobby asks for it back.",
+                        title="Your seat", severity="warning", timeout=20)  # fmt: skip
             self.leave_table()  # reconnected too late: the seat went to another device meanwhile
         elif frame["type"] == "reclaim_asked":
             self.seating.asked(frame)

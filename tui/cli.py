@@ -458,6 +458,14 @@ def cmd_evening(args: argparse.Namespace) -> int:
     return run_evening(data, export=Path(args.export) if args.export else None, new=args.new, bots=not args.no_bots)
 
 
+def cmd_requests(args: argparse.Namespace) -> int:
+    from ..netplay import default_data_dir
+    from .requests import run_requests
+
+    data = Path(args.data) if args.data else default_data_dir()
+    return run_requests(data, args.yes, args.no)
+
+
 def cmd_bots(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -722,6 +730,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-bots", action="store_true", help="leave the bots out")
     p.add_argument("--new", action="store_true", help="then start a new evening (the last one stays in the database)")
     p.set_defaults(handler=cmd_evening)
+
+    p = sub.add_parser(
+        "requests",
+        help="on the host's machine: the requests for away players' seats waiting there; answer one",
+        description="A newcomer asking for the seat of a player who is away gets it only with a yes from "
+        "another person: someone at the table, the table's creator, or the host's owner. Where nobody at the "
+        "table can answer, this lists the requests waiting at the running host whose data folder this is, "
+        "and --yes or --no answers one (the table's log says the host's owner said yes).",
+    )
+    p.add_argument("--data", metavar="DIR", help="the host's data folder (default: the usual one)")
+    answer = p.add_mutually_exclusive_group()
+    answer.add_argument("--yes", metavar="TABLE/REQUEST", help="let the newcomer of that request take the seat")
+    answer.add_argument("--no", metavar="TABLE/REQUEST", help="refuse that request")
+    p.set_defaults(handler=cmd_requests)
 
     p = sub.add_parser("bots", help="bots playing games through a host, one connection per seat")
     p.add_argument("address", type=_host_port, metavar="HOST:PORT")

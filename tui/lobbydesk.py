@@ -78,7 +78,7 @@ class LobbyDesk:
             tables = await client.list_tables()
         except (HostError, ConnectionLost):
             return None
-        lobby.held = frozenset(saved.table for saved in client.saved_seats())
+        lobby.held = frozenset(saved.table for saved in client.saved_seats() if not saved.moved)
         lobby.tables = tables
         return tables
 

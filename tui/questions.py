@@ -96,16 +96,19 @@ class AskingScreen(ModalScreen[bool]):
     """
     BINDINGS = [Binding("escape", "stop", "Stop asking")]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, seconds: float = 60.0) -> None:
         super().__init__()
         self.player = name
+        self.seconds = seconds
 
     def compose(self) -> ComposeResult:
+        minutes = max(1, round(self.seconds / 60))
         box = Static(
             Text.assemble(
                 "Asking the people at the table to let you take over ",
                 (literal(self.player), "bold"),
-                "'s seat: they see your request now and have a minute to answer. Wait here for their yes.",
+                f"'s seat: they (or the host's owner) see your request and have {minutes} "
+                f"minute{'s' if minutes > 1 else ''} to answer. Wait here for a yes.",
             )
         )
         box.border_title = "Waiting for a yes"

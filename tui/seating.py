@@ -55,6 +55,34 @@ def refusal_text(error: HostError, code: str | None = None, game: str | None = N
     return error.message
 
 
+ASKERS = {
+    "new": "This host has not seen them play before: a new device, or someone else.",
+    "known": "They have played at this host before, under some name.",
+    "same": "The host knows them as {name}'s own person, on another connection.",
+}
+"""What the question says of who asks, by :data:`~yule.netplay.frames.Asker`."""
+
+
+def asked_text(frame: ReclaimAsked) -> Text:
+    """The question to the people at the table about a request for a seat.
+
+    >>> asked_text({"type": "reclaim_asked", "table": 1, "request": 1, "seat": 1, "name": "Cy",
+    ...             "by": "Cy", "asker": "new", "seconds": 60.0}).plain.split(". ")[0]
+    'Cy asks to take over the seat of Cy, who is away'
+    """
+    name, by = literal(frame["name"]), literal(frame["by"])
+    if frame["asker"] == "earlier":
+        holder = literal(frame.get("holder", "another device"))
+        head = Text.assemble((name, "bold"), "'s earlier device asks for the seat back: it was handed to ",
+                             (holder, "bold"), f" on a yes. Is this really {name}? A yes gives it back, and {holder} "
+                             "loses it.")  # fmt: skip
+    else:
+        head = Text.assemble((by, "bold"), " asks to take over the seat of ", (name, "bold"), ", who is away. ",
+                             ASKERS[frame["asker"]].format(name=name), f" Is this really {name}? Only say yes if you "
+                             "know it is them: they will see that seat's cards.")  # fmt: skip
+    return head + Text("\n\ny lets them in   n says no")
+
+
 class Seating:
     """The app's requests for a seat at its host (:attr:`HostedApp.client`), and its answers to
     someone asking for the seat of a player who is away; questions and refusals are shown by
@@ -90,9 +118,7 @@ class Seating:
                     claim = await client.resume(saved.token)
                 except HostError as e:
                     if e.code == "seat_moved":
-                        app.notify(f"{literal(e.message)} This device can watch the table: Enter on it in the lobby.",
-                                   title=f"Your seat at #{saved.table}", severity="warning", timeout=20)  # fmt: skip
-                        return None
+                        return await self._ask_back(client, saved.table, saved.token, e.message)
                     if e.code != "bad_token":
                         raise
                     code = code or saved.code  # the host has forgotten the seat: join as anyone would
@@ -157,9 +183,30 @@ class Seating:
         app.notify(f"{started} You are watching: q goes back to the lobby.", timeout=8)
         return Sat(table, watching=True)
 
-    async def _reclaim(self, client: Client, table: int, code: str, name: str) -> Any:
-        """Ask for ``name``'s seat at ``table``: while the people there decide, a screen says
-        so (Esc stops asking); the seat's claim once they said yes, else None (the answer told)."""
+    async def _ask_back(self, client: Client, table: int, token: str, why: str) -> Sat | None:
+        """This device's seat at ``table`` went to another device on a yes from the table: ask
+        the table for it back (as a newcomer asks for a seat), or leave it."""
+        app = self.app
+        choices: list[tuple[Text, bool, str | None]] = [
+            (Text("Ask the table to give it back to this device"), True, None),
+            (Text("Leave it"), False, None),
+        ]
+        pick = await app.push_screen_wait(
+            ChoiceScreen(f"{why} If that was a mistake, the people at the table can give it back.", choices, True)
+        )
+        if pick is None:
+            return None
+        if not pick:  # left to the other device: not offered again
+            client.forget_seat(table)
+            return None
+        claim = await self._reclaim(client, table, None, None, token=token)
+        return None if claim is None else Sat(claim.table)
+
+    async def _reclaim(self, client: Client, table: int, code: str | None, name: str | None, *,
+                       token: str | None = None) -> Any:  # fmt: skip
+        """Ask for ``name``'s seat at ``table`` (or, with ``token``, for this device's seat back):
+        while the people there decide, a screen says so (Esc stops asking); the seat's claim
+        once they said yes, else None (the answer told)."""
         from .questions import AskingScreen
 
         app = self.app
@@ -171,10 +218,13 @@ class Seating:
 
         def waiting(frame: ReclaimWaiting) -> None:
             nonlocal asking
-            asking = AskingScreen(frame["name"])
+            asking = AskingScreen(frame["name"], frame["seconds"])
             app.push_screen(asking, stop)
 
         try:
+            if token is not None:
+                return await client.reclaim_back(token, waiting)
+            assert code is not None and name is not None
             return await client.reclaim(code, name, waiting)
         except HostError as e:
             app.notify(literal(refusal_text(e, code)), title="Not your seat yet", severity="error", timeout=15)
@@ -192,14 +242,9 @@ class Seating:
                 await self.app.client.leave(table)
 
     def asked(self, frame: ReclaimAsked) -> None:
-        """Someone asks for the seat of a player who is away: a yes or a no from this player."""
-        question = Text.assemble(
-            (literal(frame["by"]), "bold"),
-            " asks to take over the seat of ",
-            (literal(frame["name"]), "bold"),
-            f", who is away. Is this really {literal(frame['name'])}, on another device? Only say yes if you "
-            "know it is them: they will see that seat's cards.\n\ny lets them in   n says no",
-        )
+        """Someone asks for the seat of a player who is away (or for their seat back): a yes or
+        a no from this player, told who asks as far as the host can tell."""
+        question = asked_text(frame)
 
         def answered(yes: bool | None) -> None:
             if yes is not None:  # None: decided meanwhile, by someone else

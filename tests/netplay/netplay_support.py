@@ -95,7 +95,8 @@ class Raw:
 
 
 class CapturingProxy:
-    """A TCP proxy in front of a host that keeps every byte the host sends on each connection."""
+    """A TCP proxy in front of a host that keeps every byte the host sends on each connection
+    (it connects to the host from each client's own loopback address)."""
 
     def __init__(self, host_port: int) -> None:
         self.host_port = host_port
@@ -114,7 +115,8 @@ class CapturingProxy:
         await self._server.wait_closed()
 
     async def _relay(self, client_reader, client_writer) -> None:
-        host_reader, host_writer = await asyncio.open_connection("127.0.0.1", self.host_port)
+        address = client_writer.get_extra_info("peername")[0]  # the host sees the client's own address
+        host_reader, host_writer = await asyncio.open_connection("127.0.0.1", self.host_port, local_addr=(address, 0))
         downstream = bytearray()
         self.captured.append(downstream)
 

@@ -50,9 +50,10 @@ async def play_seat(client: Client, table: int, seed: int, game_no: int = 1) -> 
     raise AssertionError("the client stopped before the game was over")
 
 
-def person(folder: Path, port: int, name: str) -> Client:
-    """A run of the client of someone whose seat file is in ``folder``."""
-    return Client("127.0.0.1", port, name, seat_store=SeatStore(folder / "seats.json"), reconnect=False)
+def person(folder: Path, port: int, name: str, address: str = "127.0.0.1") -> Client:
+    """A run of the client of someone whose seat file is in ``folder``, on the machine at ``address``."""
+    return Client("127.0.0.1", port, name, seat_store=SeatStore(folder / "seats.json"), reconnect=False,
+                  local_address=address)  # fmt: skip
 
 
 def wins_in_records(data: Path) -> dict[str, float]:
@@ -100,7 +101,7 @@ async def test_two_tables_across_a_restart_add_up_per_person_with_resumed_and_ta
         await ana.join(two)
         await ana.close()
         await next_message(ben, "table", table=two, when=lambda info: (info["seats"][1] or {}).get("away"))
-        phone = person(tmp_path / "ana-phone", port, "Ana")
+        phone = person(tmp_path / "ana-phone", port, "Ana", "127.0.0.2")
         await phone.connect()
         assert phone.person != ana.person  # another device: another person token
         asking = asyncio.create_task(phone.reclaim(second["code"], "Ana"))

@@ -37,7 +37,8 @@ def test_the_checker_finds_a_missing_key_an_extra_key_and_a_wrong_value():
 
 async def play_a_session(port: int, host: Host) -> None:
     """Players at ``port`` (the proxy in front of ``host``) doing what makes every kind of frame."""
-    ana, ben, cy, dee, org = (Client("127.0.0.1", port, name, reconnect=False) for name in ("Ana", "Ben", "Cy", "Dee", "Org"))  # fmt: skip
+    ana, ben, cy, dee, org = (Client("127.0.0.1", port, name, reconnect=False, local_address=f"127.0.0.{n}")
+                              for n, name in enumerate(("Ana", "Ben", "Cy", "Dee", "Org"), 10))  # fmt: skip
     for client in (ana, ben, cy, dee, org):
         await client.connect()
     try:
@@ -51,13 +52,13 @@ async def play_a_session(port: int, host: Host) -> None:
         await ana.start(table)
         await cy.watch(table, code)
         await next_message(cy, "view", table=table)
-        # A nudge, then Ben away: Dee asks for his seat, Ana says no, then Dee asks again and she says yes.
+        # A nudge, then Ben away: Cy asks for his seat and Ana says no, then Dee asks and she says yes.
         await ana.nudge(table, 1)
         await next_message(ben, "nudged", table=table)
         await ben.close()
         await next_message(ana, "table", table=table, when=lambda info: (info["seats"][1] or {}).get("away"))
-        for yes in (False, True):
-            reclaim = asyncio.create_task(dee.reclaim(code, "Ben"))
+        for asker, yes in ((cy, False), (dee, True)):
+            reclaim = asyncio.create_task(asker.reclaim(code, "Ben"))
             request = (await next_message(ana, "reclaim_asked", table=table))["request"]
             await ana.answer(table, request, yes)
             if yes:

@@ -161,7 +161,7 @@ async def test_an_away_seat_is_taken_back_by_name_with_the_code_and_a_yes(host):
     try:
         await bob.close()  # Bob's laptop dies
         await next_message(ana, "table", table=table)
-        async with Client("127.0.0.1", host.port, "Bob on a phone") as phone:
+        async with Client("127.0.0.1", host.port, "Bob on a phone", local_address="127.0.0.2") as phone:
             phone_claim = None
 
             async def ask() -> None:
@@ -182,7 +182,9 @@ async def test_an_away_seat_is_taken_back_by_name_with_the_code_and_a_yes(host):
             async for seen in ana:  # Ana's views until the one telling that Bob is back
                 if seen["type"] == "view" and seen["log"] and seen["log"][-1]["event"]["type"] == "back":
                     break
-            assert seen["log"] == [{"event": {"type": "back", "seat": 1}, "text": back, "seq": seen["seq"]}]
+            assert seen["log"] == [
+                {"event": {"type": "back", "seat": 1, "by": "Ana", "earlier": False}, "text": back, "seq": seen["seq"]}
+            ]
             async with Client("127.0.0.1", host.port, "Bob's old laptop") as old:
                 with pytest.raises(HostError) as refused:
                     await old.resume(old_token)  # the dead laptop cannot come back and kick the phone out

@@ -47,10 +47,11 @@ async def test_a_player_is_asked_and_lets_the_newcomer_in(host):
         try:
             await cy.close()  # Cy's laptop died
             await wait_for(pilot, lambda: "Cy is away: a bot plays in" in screen_text(app), what="the countdown")
-            async with Client("127.0.0.1", host.port, "Cy on a phone") as phone:
+            async with Client("127.0.0.1", host.port, "Cy on a phone", local_address="127.0.0.2") as phone:
                 asking = asyncio.create_task(phone.reclaim(info_of(app)["code"], "Cy"))
                 await wait_for_screen(pilot, ConfirmScreen, "Cy on a phone asks to take over the seat of Cy",
                                       what="the question")  # fmt: skip
+                assert "This host has not seen them play before" in screen_text(app)
                 await pilot.press("y")
                 claim = await asking
                 assert claim.seat == 2

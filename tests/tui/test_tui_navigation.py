@@ -245,7 +245,7 @@ async def test_the_same_join_command_puts_you_back_in_your_seat(host, tmp_path):
 
 async def test_the_seat_of_an_away_player_is_taken_back_by_name_from_another_machine(host, tmp_path):
     port = host.port
-    async with Client("127.0.0.1", port, name="Ana") as ana:
+    async with Client("127.0.0.1", port, name="Ana", local_address="127.0.0.2") as ana:
         created = await ana.create_table("white-elephant", 3, bot_delay=30)
         table = created["table"]
         laptop = Client("127.0.0.1", port, name="Bob", reconnect=False)

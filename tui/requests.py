@@ -1,0 +1,99 @@
+"""``yule requests``: the host's owner answers requests for away players' seats from the host's machine.
+
+Where nobody at a table can say whether a newcomer is really the away player they name (everyone
+left, or the table was just restored after a restart), the request waits for the table's creator
+or for the host's owner.  On the host's machine, ``yule requests`` lists the requests waiting at
+the host whose data folder it reads (:mod:`yule.netplay.owner`), and ``--yes TABLE/REQUEST`` or
+``--no TABLE/REQUEST`` answers one; the table's log says the host's owner said yes.  Names are
+printed as typed, without escapes (:func:`yule.tui.text.literal`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+from ..netplay.client import Client, ConnectionLost, HostError
+from ..netplay.frames import ReclaimAsked
+from ..netplay.owner import OwnerFileError, read_owner_file
+from .text import literal
+
+WHO = {
+    "new": "a device this host has not seen play",
+    "known": "someone who has played at this host",
+    "same": "the seat's own person, on another connection",
+    "earlier": "the seat's earlier device, asking for it back",
+}
+
+
+def request_line(frame: ReclaimAsked) -> str:
+    """One waiting request, as ``yule requests`` prints it.
+
+    >>> request_line({"type": "reclaim_asked", "table": 3, "request": 1, "seat": 1, "name": "Bob",
+    ...               "by": "Eve", "asker": "new", "seconds": 240.0})
+    "3/1  table 3: Eve asks for Bob's seat (a device this host has not seen play); 240 s left"
+    """
+    holder = f", now with {literal(frame['holder'])}" if frame.get("holder") else ""
+    return (f"{frame['table']}/{frame['request']}  table {frame['table']}: {literal(frame['by'])} asks for "
+            f"{literal(frame['name'])}'s seat{holder} ({WHO[frame['asker']]}); {frame['seconds']:.0f} s left")  # fmt: skip
+
+
+def parse_request(text: str) -> tuple[int, int]:
+    """``TABLE/REQUEST`` as two numbers (:class:`ValueError` in words otherwise).
+
+    >>> parse_request("3/1")
+    (3, 1)
+    """
+    table, slash, request = text.partition("/")
+    if not slash or not table.isdigit() or not request.isdigit():
+        raise ValueError(f"{text!r} is not TABLE/REQUEST, as the list shows them (3/1)")
+    return int(table), int(request)
+
+
+async def _requests(data: Path, answer: tuple[int, int, bool] | None) -> int:
+    try:
+        where = read_owner_file(data)
+    except OwnerFileError as e:
+        print(f"yule requests: {e}.", file=sys.stderr)
+        return 2
+    client = Client(where.address, where.port, "Host owner", reconnect=False, request_timeout=10.0)
+    try:
+        await client.connect()
+        await client.owner(where.token)
+        if answer is not None:
+            table, request, yes = answer
+            await client.answer(table, request, yes)
+            print(f"Said {'yes' if yes else 'no'} to request {table}/{request}.")
+            return 0
+        waiting: list[ReclaimAsked] = []
+        while not client.messages.empty():  # the host asks the owner everything open before it says ok
+            frame = client.messages.get_nowait()
+            if frame["type"] == "reclaim_asked":
+                waiting.append(frame)
+        if not waiting:
+            print("No requests for seats are waiting at this host.")
+            return 0
+        for frame in waiting:
+            print(request_line(frame))
+        print("Answer one with: yule requests --yes TABLE/REQUEST (or --no TABLE/REQUEST).")
+        return 0
+    except (OSError, TimeoutError, ConnectionLost):
+        print(f"yule requests: the host of {data} does not answer at {where.address}:{where.port}: is it running?",
+              file=sys.stderr)  # fmt: skip
+        return 1
+    except HostError as e:
+        print(f"yule requests: {literal(e.message)}", file=sys.stderr)
+        return 1
+    finally:
+        await client.close()
+
+
+def run_requests(data: Path, yes: str | None, no: str | None) -> int:
+    """``yule requests``: list the requests waiting, or answer one (exit status 2 for bad input)."""
+    try:
+        answer = None if yes is None and no is None else (*parse_request(yes or no or ""), yes is not None)
+    except ValueError as e:
+        print(f"yule requests: {e}.", file=sys.stderr)
+        return 2
+    return asyncio.run(_requests(data, answer))
