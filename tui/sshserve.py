@@ -42,7 +42,8 @@ A guest is their SSH key, not their name (:mod:`yule.tui.sshnames` keeps who hol
   a session is closed after :data:`LOGIN_SECONDS`; a session without a key press for
   :data:`yule.netplay.SSH_IDLE_MINUTES` is closed; dead connections are noticed by keep-alives.
 
-User names are hostile input: the display name is cleaned like any name the host receives,
+User names are hostile input: the display name is cleaned like any name the host receives
+(:func:`yule.netplay.names.clean_name`: ``dee`` followed by an invisible character is ``dee``),
 and the folder name (:func:`yule.tui.sshnames.user_folder`) is made of safe characters and a
 hash of the name.
 """
