@@ -1,5 +1,5 @@
 """The names people go by at the host: cleaned as they arrive, and never two at one table that
-could pass for each other.
+could pass for each other, nor a person's that passes for a bot's.
 
 A name is a nickname in the sense of RFC 8266 (PRECIS, RFC 8264), enforced with its
 ``NicknameCasePreserved`` profile (``precis-i18n``): full-width and other compatibility forms
@@ -17,8 +17,9 @@ fallback, or refused.  So ``dee`` followed by U+2800, U+115F, U+3164 or U+034F i
 
 Names are compared as the profile's ``NicknameCaseMapped`` form (case-folded) read through the
 Unicode confusables (:func:`look_alike`): two names at a table that look alike are told apart
-by a number (``dee 2`` beside ``Dee``).  A name is shown as plain text on every screen (never
-as markup): ``[bold]`` is shown as typed.
+by a number (``dee 2`` beside ``Dee``), and a name that reads as one the host gives its bots
+(:func:`bot_like`: ``Hard Bot 3``, anything with ``(bot)``) is not a person's.  A name is shown
+as plain text on every screen (never as markup): ``[bold]`` is shown as typed.
 """
 
 from __future__ import annotations
@@ -180,6 +181,69 @@ def look_alike(one: str, other: str) -> bool:
     return bool(is_confusable(folded(one), folded(other)))
 
 
+BOT_NAMES = "the name of one of the host's bots (like Hard Bot 2, or any name with (bot) in it)"
+"""What a name :func:`bot_like` reads as, in words: no person may take it."""
+
+
+def bot_refusal(name: str) -> str:
+    """Why a person may not go by ``name``, a name :func:`bot_like`, as the host and the SSH door say it.
+
+    >>> bot_refusal("Hard Bot")
+    "Hard Bot reads as the name of one of the host's bots (like Hard Bot 2, or any name with (bot) in it): choose another name."
+    """
+    return f"{name} reads as {BOT_NAMES}: choose another name."
+
+
+@functools.cache
+def _bot_names() -> tuple[str, ...]:
+    """The host's bots' names without their seat's number, as compared: ``easybot``,
+    ``kindbot`` ... (one for each level of :data:`~yule.core.bots.BOT_LEVELS`)."""
+    from ..core.bots import BOT_LEVELS, bot_title
+
+    return tuple(folded(f"{bot_title(kind)}Bot") for kind, _ in BOT_LEVELS.values())
+
+
+@functools.lru_cache(maxsize=1024)
+def bot_like(name: str) -> bool:
+    """Whether ``name`` reads as a name the host gives its bots, so no person may take it:
+    ``<Title> Bot`` or ``<Title> Bot <n>`` (``Hard Bot 3``: :func:`~yule.core.bots.bot_title`,
+    one for each level of bots), in any case, with or without its spaces, its number or
+    ``(bot)`` after it, or a look-alike of one (:func:`look_alike`); and any name with
+    ``(bot)`` in it, as clients show a bot's name.
+
+    >>> [bot_like(n) for n in ("Hard Bot 9 (bot)", "hard bot", "Normal Bot 3", "N0rmal B\u043et12", "Eve (bot)")]
+    [True, True, True, True, True]
+    >>> [bot_like(n) for n in ("Hard 1", "Bot", "Robot", "Hardy Bott", "Abbot 2")]
+    [False, False, False, False, False]
+    """
+    from confusables import confusable_characters, is_confusable
+
+    squeezed = folded(name).replace(" ", "")
+    opening = confusable_characters("(")
+    if any(
+        is_confusable(squeezed[i:j], "(bot)")
+        for i in range(len(squeezed))
+        if squeezed[i] in opening
+        for j in range(i + 3, min(i + 10, len(squeezed)) + 1)
+    ):
+        return True
+    bots = _bot_names()
+    for end in range(len(squeezed), -1, -1):  # a number after it (or what reads as one: l0 for 10)
+        if any(is_confusable(squeezed[:end], bot) for bot in bots):
+            return True
+        if end and not _digit_like(squeezed[end - 1]):
+            return False
+    return False
+
+
+@functools.lru_cache(maxsize=256)
+def _digit_like(ch: str) -> bool:
+    """Whether ``ch`` is a digit or reads as one (``l``, ``o``)."""
+    from confusables import is_confusable
+
+    return ch.isdigit() or any(is_confusable(ch, d) for d in "0123456789")
+
+
 def numbered(name: str, n: int) -> str:
     """``name`` with the number ``n`` after it, shortened to fit :data:`NAME_LENGTH`.
 
@@ -227,6 +291,8 @@ def guest_names(guests: list[str] | None, seats: int, organised: bool) -> list[s
         name = clean_name(raw, "")
         if not name:
             raise ValueError("Every guest needs a name with a letter or a digit.")
+        if bot_like(name):
+            raise ValueError(bot_refusal(name))
         same = [n for n in names if look_alike(n, name)]
         if same:
             raise ValueError(f"Two guests are called {same[0]}: give each a different name.")
@@ -244,9 +310,13 @@ def name_problem(name: str) -> str | None:
     'a name has at most 24 characters; that one has 34.'
     >>> name_problem("\u2800")
     'a name needs at least one letter or digit.'
+    >>> name_problem("Hard Bot 9 (bot)")
+    "that name reads as the name of one of the host's bots (like Hard Bot 2, or any name with (bot) in it): choose another."
     """
     if not clean_name(name, ""):
         return "a name needs at least one letter or digit."
     if len(name.strip()) > NAME_LENGTH:
         return f"a name has at most {NAME_LENGTH} characters; that one has {len(name.strip())}."
+    if bot_like(name):
+        return f"that name reads as {BOT_NAMES}: choose another."
     return None

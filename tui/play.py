@@ -20,10 +20,12 @@ if TYPE_CHECKING:
 
 
 def _default_name() -> str:
+    """The login name, capitalised, when it is a name a person may go by (:func:`name_problem`)."""
     try:
-        return getpass.getuser().capitalize() or "Player"
+        name = getpass.getuser().capitalize()
     except (KeyError, OSError, ImportError):  # no user name known (ImportError: without pwd, before 3.13)
         return "Player"
+    return name if name_problem(name) is None else "Player"
 
 
 def players_problem(game_name: str | None, players: int | None) -> str | None:

@@ -1,7 +1,8 @@
 """A connection's name (``rename``): cleaned like a hello's, used for the seats it takes next,
 its chat and the tables it runs, kept across a reconnect; refused while it holds a seat (a seat
 keeps the name it was taken under) and when nothing is left of it.  What draws nothing makes no
-second name (``dee`` with an invisible letter after it is ``dee``, numbered beside ``Dee``).  Any
+second name (``dee`` with an invisible letter after it is ``dee``, numbered beside ``Dee``), and
+no person goes by a name the host gives its bots (hello, rename, an organiser's guests).  Any
 string cleaned is a nickname of RFC 8266 with a letter or a digit, or no name (hypothesis)."""
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from hypothesis import strategies as st
 from netplay_support import next_message
 from precis_i18n import get_profile
 
+from yule.core.bots import bot_title
+from yule.core.registry import all_games
 from yule.netplay.chat import plain_line
 from yule.netplay.client import Client, HostError
-from yule.netplay.names import BLANK, NAME_LENGTH, clean_name
+from yule.netplay.names import BLANK, NAME_LENGTH, bot_like, bot_refusal, clean_name
 
 TWINS = ["dee" + ch for ch in ("\u2800", "\u115f", "\u3164", "\u034f")]
 """``dee`` with what a terminal draws as nothing after it: braille blank, Hangul fillers, the
@@ -94,6 +97,37 @@ async def test_a_name_of_nothing_visible_is_no_name_nor_is_a_mark_without_its_le
             assert refused.value.code == "bad_name"
         assert await blank.rename("\u0301Ana \u0308Bo") == "Ana Bo"  # a mark that starts a word has no letter
         assert await blank.rename("Zo\u0308e Nguye\u0302\u0303n") == "Zöe Nguyễn"  # composed: NFKC
+
+
+async def test_a_person_may_not_go_by_a_name_the_host_gives_its_bots(host):
+    for name in ("Hard Bot 9 (bot)", "hard bot", "Normal Bot 3"):
+        with pytest.raises(HostError) as refused:
+            async with Client("127.0.0.1", host.port, name):
+                pass
+        assert refused.value.code == "bad_name" and refused.value.message == bot_refusal(name)
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        for name in ("Hard Bot 9 (bot)", "hard bot", "Normal Bot 3", "N0RMAL BOT 3", "Ana (bot)"):
+            with pytest.raises(HostError) as refused:
+                await ana.rename(name)
+            assert refused.value.code == "bad_name" and "host's bots" in refused.value.message
+        with pytest.raises(HostError, match="Easy Bot reads as the name of one of the host's bots") as refused:
+            await ana.create_table("gift-exchange", 2, organised=True, guests=["Ben", "Easy Bot"], sit=False)
+        assert refused.value.code == "bad_options"
+        created = await ana.create_table("white-elephant", 3)
+        await ana.fill_bots(created["table"])  # the bots are named as ever
+        names = [s.name for s in host.tables[created["table"]].seats]
+        assert names[1:] == ["Normal Bot 2", "Normal Bot 3"] and all(bot_like(n) for n in names[1:])
+        assert ana.name == "Ana"
+
+
+def test_every_name_the_host_gives_a_bot_is_kept_from_people():
+    kinds = {kind for game in all_games() for kind in game.bots}
+    for kind in kinds:
+        title = bot_title(kind)
+        for name in (f"{title} Bot", f"{title} Bot 1", f"{title} Bot 12", f"{title.upper()} BOT 3 (bot)"):
+            assert bot_like(name), name
+    for name in ("Ana", "Bo", "Hard 1", "Normal 2", "Robot", "Abbot", "Bot", "Hardy", "Kindly Bob"):
+        assert not bot_like(name), name  # yule bots' own clients are Hard 1, Hard 2 ...
 
 
 NICKNAME = get_profile("NicknameCasePreserved")
