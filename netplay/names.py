@@ -300,9 +300,12 @@ def guest_names(guests: list[str] | None, seats: int, organised: bool) -> list[s
     return names
 
 
-def name_problem(name: str) -> str | None:
+def name_problem(name: str, *, bots: bool = True) -> str | None:
     """What is wrong with a name given on the command line or typed in the lobby, in words (None:
     nothing); a name it lets through is the name the host gives (:func:`clean_name`).
+    ``bots=False`` leaves out whether it reads as a bot's (:func:`bot_like`, which loads the
+    look-alikes' tables): for a name checked when it was typed, as the one a profile keeps (the
+    host refuses a bot's name anyway, in words).
 
     >>> name_problem("Ana"), name_problem("   ")
     (None, 'a name needs at least one letter or digit.')
@@ -317,6 +320,6 @@ def name_problem(name: str) -> str | None:
         return "a name needs at least one letter or digit."
     if len(name.strip()) > NAME_LENGTH:
         return f"a name has at most {NAME_LENGTH} characters; that one has {len(name.strip())}."
-    if bot_like(name):
+    if bots and bot_like(name):
         return f"that name reads as {BOT_NAMES}: choose another."
     return None

@@ -20,12 +20,10 @@ if TYPE_CHECKING:
 
 
 def _default_name() -> str:
-    """The login name, capitalised, when it is a name a person may go by (:func:`name_problem`)."""
     try:
-        name = getpass.getuser().capitalize()
+        return getpass.getuser().capitalize() or "Player"
     except (KeyError, OSError, ImportError):  # no user name known (ImportError: without pwd, before 3.13)
         return "Player"
-    return name if name_problem(name) is None else "Player"
 
 
 def players_problem(game_name: str | None, players: int | None) -> str | None:
