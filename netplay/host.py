@@ -60,7 +60,7 @@ from .messages import (
     Watch,
     parse_client_message,
 )
-from .names import clean_name
+from .names import bot_like, bot_refusal, clean_name
 from .owner import write_owner_file
 from .refusal import RequestError
 from .seattokens import MOVED_TOKENS, SeatTokens
@@ -341,6 +341,10 @@ class Host:
             conn.close()
             return
         conn.name = clean_name(hello.name)
+        if bot_like(conn.name):
+            conn.error("bad_name", bot_refusal(conn.name))
+            conn.close()
+            return
         conn.greeted = True
         conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "name": conn.name, "host": self.name,
                    "heartbeat": self.limits.heartbeat, "person": self._person(conn, hello.person),
@@ -518,6 +522,8 @@ class Host:
         name = clean_name(message.name, "")
         if not name:
             raise RequestError("bad_name", "A name needs at least one letter or digit.")
+        if bot_like(name):
+            raise RequestError("bad_name", bot_refusal(name))
         conn.name = name
         for table_id in conn.created:
             if (table := self.tables.get(table_id)) is not None and table.audience.organiser is conn:

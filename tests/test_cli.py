@@ -107,6 +107,20 @@ def test_simulate_refuses_a_match_it_cannot_play(argv, words, capsys):
     assert words in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("Hard Bot 9 (bot)", "that name reads as the name of one of the host's bots"),
+        ("normal bot", "that name reads as the name of one of the host's bots"),
+        ("\u2800", "a name needs at least one letter or digit."),
+    ],
+)
+def test_a_name_that_is_a_bots_or_draws_nothing_is_refused_on_the_command_line(name, words, capsys):
+    for command in ("play", "join"):
+        assert main([command, "--name", name]) == 2
+        assert capsys.readouterr().err.startswith(f"yule {command}: {words}")
+
+
 def test_play_with_seats_the_game_has_not_says_so_and_stops_its_host(capsys, monkeypatch):
     started: list[PlayHostProcess] = []
     start = PlayHostProcess.start

@@ -67,7 +67,7 @@ class Profile:
             return profile
         if isinstance(data, dict) and data.get("version") == FORMAT_VERSION:
             name, game = data.get("name"), data.get("game")
-            profile.name = name if isinstance(name, str) and name_problem(name) is None else None
+            profile.name = name if isinstance(name, str) and name_problem(name, bots=False) is None else None
             profile.game = game if isinstance(game, str) else None
         return profile
 

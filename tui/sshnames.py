@@ -1,8 +1,9 @@
 """The SSH guests' names, each held by the SSH key that first came in under it (trust on first use).
 
 ``yule ssh-serve`` (and ``yule host --ssh``) keeps them in the data folder, in ``ssh-names.json``
-(owner-only, written atomically, one writer at a time): for each name, normalised (NFKC, then
-casefolded: ``Dee`` and ``dee`` are one name), the key's SHA256 fingerprint, the name as first
+(owner-only, written atomically, one writer at a time): for each name, as names are compared
+(:func:`~yule.netplay.names.folded`: cleaned, then case-folded by RFC 8266's nickname profile:
+``Dee`` and ``dee`` are one name), the key's SHA256 fingerprint, the name as first
 typed, when it was first seen, and for a name given in place of a taken one, which one
 (``alias_of``).  A name's state folder, ``DATA/ssh-users/<folder>``, holds the seat tokens of
 its guest's apps; nobody else's session is ever given it.
@@ -25,7 +26,6 @@ import hashlib
 import json
 import re
 import shutil
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +33,7 @@ from typing import Any
 
 from filelock import FileLock
 
-from ..netplay.names import look_alike, numbered
+from ..netplay.names import folded, look_alike, numbered
 from ..netplay.private import private_folder, write_private
 
 NAMES_FILE = "ssh-names.json"
@@ -47,14 +47,14 @@ class NamesError(Exception):
 
 
 def name_key(name: str) -> str:
-    """The name as the book compares it: NFKC, then casefolded.
+    """The name as the book compares it (:func:`~yule.netplay.names.folded`).
 
-    >>> name_key("Dee") == name_key("DEE") == name_key("dee")
+    >>> name_key("Dee") == name_key("DEE") == name_key("dee") == name_key("dee\\u2800")
     True
     >>> name_key("ﬀ"), name_key("Straße")
     ('ff', 'strasse')
     """
-    return unicodedata.normalize("NFKC", name).casefold()
+    return folded(name)
 
 
 def user_folder(user: str) -> str:

@@ -42,9 +42,10 @@ A guest is their SSH key, not their name (:mod:`yule.tui.sshnames` keeps who hol
   a session is closed after :data:`LOGIN_SECONDS`; a session without a key press for
   :data:`yule.netplay.SSH_IDLE_MINUTES` is closed; dead connections are noticed by keep-alives.
 
-User names are hostile input: the display name is cleaned like any name the host receives,
-and the folder name (:func:`yule.tui.sshnames.user_folder`) is made of safe characters and a
-hash of the name.
+User names are hostile input: the display name is cleaned like any name the host receives
+(:func:`yule.netplay.names.clean_name`: ``dee`` followed by an invisible character is ``dee``),
+a name that reads as a bot's is refused (:func:`yule.netplay.names.bot_like`), and the folder
+name (:func:`yule.tui.sshnames.user_folder`) is made of safe characters and a hash of the name.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ import asyncssh
 
 from ..netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, SSH_SESSIONS_PER_ADDRESS, ssh_line
 from ..netplay.connection import address_group, uncount
-from ..netplay.names import clean_name
+from ..netplay.names import bot_like, bot_refusal, clean_name
 from ..netplay.private import write_private
 from ..netplay.store import DataFolderError
 from .sshnames import NameBook, NamesError
@@ -474,6 +475,8 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         """Who the guest plays as, and what they are told first (see the module docstring); or why
         they may not come in.  Sets :attr:`state`, the folder their app is given."""
         name = clean_name(self.user, "Guest")
+        if bot_like(name):
+            return bot_refusal(name)
         book = NameBook(self.serve.data_dir)
         other = ssh_line(self.serve.port, "OTHER", self.here)
         try:

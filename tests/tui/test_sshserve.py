@@ -6,10 +6,11 @@ code and play; each screen shows its own secret Goal card and never the other's;
 connection drops is back in the seat on connecting again under the same name with the same key.
 A guest is their key (each test guest has one, :func:`key_of`): another key under a held name
 plays under a name of its own and never gets the first guest's folder, seat or screen; a guest
-without a key is refused a held name and gets a folder for the visit only; ``yule ssh-names``
-releases a name.  Commands, SFTP and forwarding are refused; the party word (as the SSH password,
-or on the terminal for a guest with a key), the session cap and the idle timeout hold;
-``yule host --ssh`` serves both, and ``yule hosts`` shows the line a guest types.
+without a key is refused a held name (``dee`` with an invisible letter after it is ``dee``) and
+gets a folder for the visit only; a bot's name is nobody's; ``yule ssh-names`` releases a name.
+Commands, SFTP and forwarding are refused; the party word (as the SSH password, or on the
+terminal for a guest with a key), the session cap and the idle timeout hold; ``yule host --ssh``
+serves both, and ``yule hosts`` shows the line a guest types.
 """
 
 from __future__ import annotations
@@ -625,6 +626,33 @@ async def test_a_guest_without_a_key_may_not_use_a_name_a_key_holds(party):
         await keyless.close()
     assert [s.fingerprint for s in ssh.sessions] == [key_of("dee").get_fingerprint()]
     await dee.close()
+
+
+async def test_an_invisible_letter_makes_no_other_name(party):
+    _, ssh = party
+    dee = await Guest.connect(ssh.port, "dee")
+    await dee.shows("n creates a table")
+    keyless = await Guest.connect(ssh.port, "dee\u2800", keyless=True)  # a braille blank after it
+    await asyncio.wait_for(keyless.process.wait_closed(), WAIT)
+    assert keyless.process.exit_status == 1
+    await keyless.says(f"The name dee belongs to a guest who comes in with an SSH key. Without a key, come in under another name: ssh -p {ssh.port} OTHER@127.0.0.1 (or make a key with ssh-keygen).")  # fmt: skip
+    await keyless.close()
+    assert [s.fingerprint for s in ssh.sessions] == [key_of("dee").get_fingerprint()]
+    await dee.close()
+
+
+async def test_nobody_comes_in_under_a_bots_name(party):
+    _, ssh = party
+    keyless = await Guest.connect(ssh.port, "Hard Bot 2", keyless=True)
+    with_key = await Guest.connect(ssh.port, "normal bot")
+    for guest in (keyless, with_key):
+        await asyncio.wait_for(guest.process.wait_closed(), WAIT)
+        assert guest.process.exit_status == 1
+    await keyless.says("Hard Bot 2 reads as the name of one of the host's bots (like Hard Bot 2, or any name with (bot) in it): choose another name.")  # fmt: skip
+    await with_key.says("normal bot reads as the name of one of the host's bots")
+    for guest in (keyless, with_key):
+        await guest.close()
+    assert not ssh.sessions and NameBook(ssh.data_dir).holders() == []  # the key holds no bot's name
 
 
 async def test_guests_without_a_key_get_a_folder_for_their_visit_only(party):

@@ -146,6 +146,8 @@ async def test_join_asks_a_name_the_first_time_remembers_it_and_r_changes_it(hos
         assert [c.name for c in host.admission.connections] == ["Ana Lee"] and Profile.load().name == "Ana Lee"
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, NameScreen), what="the name again")
+        await pilot.press("ctrl+u", *"Hard Bot 2", "enter")  # a bot's name: not a person's
+        await wait_for(pilot, lambda: any("That name reads as the name of one of the host's bots" in n for n in notes.messages), what="why not")  # fmt: skip
         await pilot.press("ctrl+u", *"Bea", "enter")
         await wait_for(pilot, lambda: "You play as Bea" in screen_text(app), what="the new name")
         assert [c.name for c in host.admission.connections] == ["Bea"] and Profile.load().name == "Bea"
