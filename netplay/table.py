@@ -38,7 +38,7 @@ from ..core.base import seat_namer
 from ..core.levels import Strength
 from ..core.records import record_of
 from ..core.session import Session
-from . import seeds
+from . import CODE_ALPHABET, CODE_LENGTH, seeds
 from .audience import Audience
 from .botloop import BotLoop
 from .connection import Connection
@@ -55,11 +55,10 @@ from .usher import Usher
 
 log = logging.getLogger("yule.host")
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-
 
 def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+    """A new join code: :data:`~yule.netplay.CODE_LENGTH` characters of :data:`~yule.netplay.CODE_ALPHABET`."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 class Table:
