@@ -34,7 +34,8 @@ DEFAULT_SSH_PORT = 2222
 """The port ``yule ssh-serve`` serves the app over SSH on unless told otherwise."""
 
 # A table's settings, each bound kept once: a ``create`` request is held to them
-# (:mod:`yule.netplay.messages`), and its join code is made of them (:mod:`yule.netplay.table`).
+# (:mod:`yule.netplay.messages`), and so is every table the host reads back from its store
+# (:mod:`yule.netplay.storecheck`).
 
 MOST_SEATS = 64
 """The most seats a table may have (each game allows its own range within: its players)."""

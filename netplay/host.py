@@ -167,7 +167,9 @@ class Host:
         """Open the data folder, resume its tables and listen; returns the bound port.
 
         Tables whose game finished more than ``keep_finished`` seconds ago are forgotten first,
-        and from then on as they pass that age with nobody at them.
+        and from then on as they pass that age with nobody at them.  A table the store cannot
+        give back as it could have been made (:mod:`.storecheck`), or whose moves do not replay,
+        is set aside with a sentence in the log, and the host starts with the rest.
 
         ``bind`` None listens on every interface.
         """
@@ -176,8 +178,8 @@ class Host:
         self.upkeep.forget_finished(starting=True)
         rows = store.load_tables()
         for table_id, why in store.unreadable:
-            log.warning("table %s cannot be read (%s): it is set aside, its rows left in %s for a look, and the "
-                        "host starts with the rest", table_id, why, store.data_dir)  # fmt: skip
+            log.warning("table %s is set aside (%s): its rows are left in %s for a look, and the host starts "
+                        "with the rest", table_id, why, store.data_dir)  # fmt: skip
         for row in rows:
             try:
                 table = Table.restore(store, row, self.away_timeout, self.limits.shortest_turn)

@@ -30,9 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..core import get_game
 from ..core.estimate import Pace, usual_seconds
 from .frames import Status
 from .private import owner_only, write_private
+from .storecheck import table_fault
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -127,6 +129,7 @@ TABLE_COLUMNS = (
 )
 """The tables' columns by name: a database upgraded by :meth:`Store._upgrade` may hold them in
 another order (columns added later come last)."""
+TABLE_NAMES = tuple(name.strip() for name in TABLE_COLUMNS.split(","))
 
 
 class StoreError(Exception):
@@ -137,9 +140,11 @@ class DataFolderError(Exception):
     """The data folder cannot be used at all (made, opened, written): the sentence says which and why."""
 
 
-def _json(text: str, kind: type, what: str) -> Any:
+def _json(text: Any, kind: type, what: str) -> Any:
     """A stored JSON value of type ``kind``; ``ValueError`` naming ``what`` when it is not one."""
     try:
+        if not isinstance(text, str | bytes):  # NULL: no JSON either
+            raise ValueError
         value = json.loads(text)
     except (ValueError, RecursionError):
         raise ValueError(f"its {what} are not readable JSON") from None
@@ -148,11 +153,11 @@ def _json(text: str, kind: type, what: str) -> Any:
     return value
 
 
-def _forgiven(text: str | None) -> Any:
+def _forgiven(text: Any) -> Any:
     """A stored JSON value the table can do without (the bots' strength): ``None`` when unreadable."""
     try:
         return None if text is None else json.loads(text)
-    except (ValueError, RecursionError):
+    except (ValueError, TypeError, RecursionError):
         return None
 
 
@@ -433,30 +438,45 @@ class Store:
                     self.db.execute(f"DELETE FROM {where}=?", (table_id,))
 
     def load_tables(self) -> list[TableRow]:
-        seats: dict[int, dict[int, SeatRow]] = {}
+        """The stored tables that may be played on.  Every value is checked first
+        (:func:`.storecheck.table_fault`: against the bounds a ``create`` request meets and its
+        game's own); a table with one that fails is set aside in :attr:`unreadable` with the
+        sentence, its rows left as they are."""
+        seats: dict[Any, dict[Any, dict[str, Any]]] = {}
         for table_id, seat, *row in self.db.execute("SELECT table_id, seat, name, bot, token_hash, person FROM seats"):
-            seats.setdefault(table_id, {})[seat] = SeatRow(*row)
-        organisers = {t: (h, bool(m)) for t, h, m in self.db.execute("SELECT * FROM organisers")}
+            seats.setdefault(table_id, {})[seat] = dict(zip(SeatRow._fields, row, strict=True))
+        organisers = {t: {"token_hash": h, "organised": m}
+                      for t, h, m in self.db.execute("SELECT table_id, token_hash, organised FROM organisers")}  # fmt: skip
         out = []
         self.unreadable = []
-        for row in self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables ORDER BY id").fetchall():
-            (id_, game, options, n, open_, code, delay, status, game_no, seed, players, client_seed, turn_seconds,
-             started_by, made_by, strength) = row  # fmt: skip
+        for values in self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables ORDER BY id").fetchall():
+            row = dict(zip(TABLE_NAMES, values, strict=True))
+            id_ = row["id"]
             try:
+                row["options"] = _json(row["options"], dict, "options")
+                row["players"] = _json(row["players"], list, "players")
+                why = table_fault(row, seats.get(id_, {}), organisers.get(id_))
+                if why is not None:
+                    raise ValueError(why)
                 moves = [
                     _json(m, dict, "moves")
                     for (m,) in self.db.execute(
-                        "SELECT move FROM moves WHERE table_id=? AND game_no=? ORDER BY n", (id_, game_no)
+                        "SELECT move FROM moves WHERE table_id=? AND game_no=? ORDER BY n", (id_, row["game_no"])
                     )
                 ]
-                names = _json(players, list, "players")
-                out.append(
-                    TableRow(id_, game, _json(options, dict, "options"), n, bool(open_), code, delay, status,
-                             game_no, seed, names, seats.get(id_, {}), moves, organisers.get(id_), client_seed,
-                             turn_seconds, started_by, made_by, _forgiven(strength))
-                )  # fmt: skip
             except ValueError as e:
                 self.unreadable.append((id_, str(e)))
+                continue
+            organiser = organisers.get(id_)
+            out.append(
+                TableRow(id_, row["game"], get_game(row["game"]).check_options(row["options"]), row["seats"],
+                         bool(row["open"]), row["code"], float(row["bot_delay"]), row["status"], row["game_no"],
+                         row["seed"], row["players"],
+                         {seat: SeatRow(**columns) for seat, columns in seats.get(id_, {}).items()}, moves,
+                         None if organiser is None else (organiser["token_hash"], bool(organiser["organised"])),
+                         row["client_seed"], row["turn_seconds"], row["started_by"], row["made_by"],
+                         _forgiven(row["strength"]))
+            )  # fmt: skip
         return out
 
     def paces(self) -> dict[str, tuple[float, int]]:
