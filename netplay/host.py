@@ -40,7 +40,7 @@ from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default
 from .admission import Admission
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
-from .evening import PERSON_SECRET, PersonTokens
+from .evening import PERSON_SECRET, PERSONS_FORGOTTEN, PersonTokens
 from .frames import Created, Ok, Reach, ReclaimWaiting, Reply, Seated
 from .lobby import Lobby
 from .messages import (
@@ -174,7 +174,7 @@ class Host:
         ``bind`` None listens on every interface.
         """
         self._store = store = Store(self.data_dir)
-        self._persons = PersonTokens(store.secret(PERSON_SECRET))
+        self._persons = PersonTokens(store.secret(PERSON_SECRET, PERSONS_FORGOTTEN))
         self.upkeep.forget_finished(starting=True)
         rows = store.load_tables()
         for table_id, why in store.unreadable:

@@ -22,7 +22,9 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import os
+import re
 import secrets
 import sqlite3
 from collections.abc import Collection, Iterable, Iterator
@@ -34,7 +36,9 @@ from ..core import get_game
 from ..core.estimate import Pace, usual_seconds
 from .frames import Status
 from .private import owner_only, write_private
-from .storecheck import table_fault
+from .storecheck import hex32, shown, table_fault
+
+log = logging.getLogger("yule.host")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -130,6 +134,9 @@ TABLE_COLUMNS = (
 """The tables' columns by name: a database upgraded by :meth:`Store._upgrade` may hold them in
 another order (columns added later come last)."""
 TABLE_NAMES = tuple(name.strip() for name in TABLE_COLUMNS.split(","))
+
+RECORD_NAME = re.compile(r"table-(\d+)-game-\d+\.json")
+"""A record file's name (:meth:`Store.record_path`), which holds its table's number."""
 
 
 class StoreError(Exception):
@@ -268,6 +275,8 @@ class Store:
         self.records_dir = self.data_dir / "records"
         self.unreadable: list[tuple[int, str]] = []
         """Tables :meth:`load_tables` set aside, with why (their rows stay, for a person to look at)."""
+        self._told: set[str] = set()
+        """What :meth:`_tell` has told the host's log already (a row skipped is said once)."""
         self._results: tuple[int, list[Result]] | None = None
         """The results of an evening as last read (:meth:`results`), until this store changes them."""
         try:
@@ -342,13 +351,45 @@ class Store:
         finally:
             self._depth = 0
 
+    def _tell(self, sentence: str) -> None:
+        """Say in the host's log what the store skipped or made again, once."""
+        if sentence not in self._told:
+            self._told.add(sentence)
+            log.warning("%s", sentence)
+
     def next_table_id(self) -> int:
-        """One more than any table id ever used here, also of tables since forgotten."""
-        (top,) = self.db.execute(
-            "SELECT MAX(COALESCE((SELECT MAX(id) FROM tables), 0) + 1,"
-            " COALESCE((SELECT value FROM counters WHERE name='next_table'), 1))"
+        """One more than any table id ever used here, also of tables since forgotten.
+
+        A stored counter that is not a whole number from 1 is made again, from every table
+        number the data folder still holds (its tables, the evening's results, the records),
+        and the log says so."""
+        (top,) = self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM tables").fetchone()
+        row = self.db.execute("SELECT value FROM counters WHERE name='next_table'").fetchone()
+        if row is None:
+            return int(top)
+        (counter,) = row
+        if type(counter) is int and counter >= 1:
+            return int(max(top, counter))
+        (results,) = self.db.execute(
+            "SELECT COALESCE(MAX(table_id), 0) + 1 FROM results WHERE typeof(table_id)='integer'"
         ).fetchone()
-        return top
+        top = max(top, results, self._highest_record() + 1)
+        self._tell(f"the next table's number is stored as {shown(counter)}, not a whole number from 1: it is made "
+                   f"again from the tables, results and records in {self.data_dir}, so the next table is {top}")  # fmt: skip
+        try:
+            with self.atomic():
+                self.db.execute("INSERT OR REPLACE INTO counters VALUES ('next_table', ?)", (top,))
+        except StoreError as e:  # (in a block of another step, that step fails with it)
+            self._tell(f"the next table's number could not be stored ({e}): it is made again at the next start")
+        return int(top)
+
+    def _highest_record(self) -> int:
+        """The highest table number a record file is named after (0: none)."""
+        try:
+            names = [path.name for path in self.records_dir.iterdir()]
+        except OSError:
+            return 0
+        return max((int(m[1]) for name in names if (m := RECORD_NAME.fullmatch(name))), default=0)
 
     def save_table(
         self, *, id: int, game: str, options: dict[str, Any], seats: int, open: bool, code: str,
@@ -493,14 +534,31 @@ class Store:
 
     # -- the evening's scoreboard --------------------------------------------------------------
 
-    def secret(self, name: str) -> bytes:
-        """A secret of this host's own (32 random bytes, made the first time it is asked for)."""
+    def secret(self, name: str, lost: str) -> bytes:
+        """A secret of this host's own (32 random bytes, made the first time it is asked for).
+
+        One stored that is not 64 hex digits is made anew, and the host's log says so, with
+        ``lost``: what the host forgets with the old one.  When the new one cannot be stored, it
+        lasts until the host stops (the log says so too)."""
         row = self.db.execute("SELECT value FROM secrets WHERE name=?", (name,)).fetchone()
-        if row is None:
+        if row is not None and hex32(row[0]):
+            return bytes.fromhex(row[0])
+        if row is not None:
+            self._tell(f"the host's secret {name!r} is stored as {shown(row[0])}, not 64 hex digits: a new one is "
+                       f"made, so {lost}")  # fmt: skip
+        made = secrets.token_hex(32)
+        try:
             with self.atomic():
-                self.db.execute("INSERT OR IGNORE INTO secrets VALUES (?,?)", (name, secrets.token_hex(32)))
-            row = self.db.execute("SELECT value FROM secrets WHERE name=?", (name,)).fetchone()
-        return bytes.fromhex(row[0])
+                if row is None:  # made by this store, or by another at the same time: the one stored first
+                    self.db.execute("INSERT OR IGNORE INTO secrets VALUES (?,?)", (name, made))
+                else:
+                    self.db.execute("UPDATE secrets SET value=? WHERE name=? AND value IS ?", (made, name, row[0]))
+        except StoreError as e:
+            self._tell(f"the host's secret {name!r} could not be stored ({e}): the one made now lasts until the "
+                       f"host stops, and then {lost}")  # fmt: skip
+            return bytes.fromhex(made)
+        row = self.db.execute("SELECT value FROM secrets WHERE name=?", (name,)).fetchone()
+        return bytes.fromhex(row[0] if row is not None and hex32(row[0]) else made)
 
     def evening(self) -> Evening | None:
         """The evening going on: the newest one not ended (None before the first game ends)."""

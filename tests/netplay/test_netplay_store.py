@@ -3,7 +3,8 @@ folder that cannot be used says so.  One bad stored row never stops the host, no
 
 - a table with a value it could not have been made with (not readable, of another type, out
   of its range or its game's: a billion seats too) is set aside with a sentence naming the
-  column, before anything is built from it, and the host starts with the rest.
+  column, before anything is built from it, and the host starts with the rest;
+- a secret or the next table's number stored as garbage is made again, with a sentence.
 """
 
 from __future__ import annotations
@@ -183,6 +184,40 @@ async def test_a_host_whose_store_has_a_table_of_a_billion_seats_listens_in_litt
         _, log = await asyncio.to_thread(process.communicate)
     assert (f"table {bad} is set aside (seats is 1000000000; White Elephant is for 3 to 8 players)") in log
     assert "Traceback" not in log
+
+
+async def test_a_secret_stored_as_garbage_is_made_anew_with_a_sentence_and_person_tokens_work(tmp_path, caplog):
+    await two_tables(tmp_path)
+    written(tmp_path, "UPDATE secrets SET value='zz'")
+    caplog.set_level(logging.WARNING, logger="yule.host")
+    again = Host(tmp_path)
+    async with running(again) as port, Client("127.0.0.1", port, "Ana") as ana:
+        (said,) = [r.getMessage() for r in caplog.records if "secret" in r.getMessage()]
+        assert said.startswith("the host's secret 'person tokens' is stored as 'zz', not 64 hex digits: a new one")
+        assert "everyone is a new person at this host" in said
+        again_ana = Client("127.0.0.1", port, "Ana")
+        again_ana.person = ana.person
+        async with again_ana:
+            assert again_ana.person == ana.person  # the host knows its new token again
+    no_tracebacks(caplog.records)
+    caplog.clear()
+    async with running(Host(tmp_path)):  # stored: said once
+        assert not [r for r in caplog.records if "secret" in r.getMessage()]
+
+
+async def test_a_next_table_counter_stored_as_text_is_made_again_and_create_works(tmp_path, caplog):
+    await two_tables(tmp_path)
+    written(tmp_path, "INSERT OR REPLACE INTO counters VALUES ('next_table', 'many')",
+            "INSERT INTO results VALUES (1, 40, 1, 'elf', 0, NULL, 'Ana', NULL, 3, 1, 1.0, 1, 5.0)")  # fmt: skip
+    caplog.set_level(logging.WARNING, logger="yule.host")
+    again = Host(tmp_path)
+    async with running(again) as port, Client("127.0.0.1", port, "Ana") as ana:
+        (said,) = [r.getMessage() for r in caplog.records if "next table" in r.getMessage()]
+        assert "stored as 'many', not a whole number from 1" in said and said.endswith("the next table is 41")
+        assert (await ana.create_table("elf", 2))["table"] == 41  # after table 40, forgotten but in the results
+    no_tracebacks(caplog.records)
+    (counter,) = sqlite3.connect(tmp_path / "yule.db").execute("SELECT value FROM counters").fetchone()
+    assert counter == 41
 
 
 @pytest.fixture(scope="module")
