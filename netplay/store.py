@@ -23,12 +23,14 @@ import contextlib
 import hashlib
 import json
 import logging
+import math
 import os
 import re
 import secrets
 import sqlite3
+import time
 from collections.abc import Collection, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -36,7 +38,7 @@ from ..core import get_game
 from ..core.estimate import Pace, usual_seconds
 from .frames import Status
 from .private import owner_only, write_private
-from .storecheck import hex32, shown, table_fault
+from .storecheck import CHAT_CHECKS, PACE_CHECKS, fault, hex32, result_fault, shown, table_fault
 
 log = logging.getLogger("yule.host")
 
@@ -209,6 +211,18 @@ class Result:
     """True when the table was open (no join code) when the game ended."""
     ended: float
     """When the game ended (Unix time)."""
+
+
+class _Pace(NamedTuple):
+    """A pace row as stored (:meth:`Store.paces`)."""
+
+    game: Any
+    seconds: Any
+    turns: Any
+
+
+RESULT_NAMES = tuple(f.name for f in fields(Result))
+"""A result's values in the order :meth:`Store.results` reads its columns."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,20 +442,32 @@ class Store:
             self.db.execute("DELETE FROM moves WHERE table_id=? AND game_no=? AND n>=?", (table_id, game_no, keep))
 
     def add_chat(self, table_id: int, line: ChatRow, *, keep: int) -> None:
-        """Keep one chat line of a table, and only its last ``keep`` lines."""
+        """Keep one chat line of a table, and only its last ``keep`` lines (numbered on from the
+        last line numbered with a whole number: SQLite would put a text after every number)."""
         with self.atomic():
-            (n,) = self.db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE table_id=?", (table_id,)).fetchone()
+            (n,) = self.db.execute(
+                "SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE table_id=? AND typeof(n)='integer'", (table_id,)
+            ).fetchone()
             self.db.execute("INSERT INTO chat (table_id, n, seat, name, text, game_no, seq) VALUES (?,?,?,?,?,?,?)",
                             (table_id, n, line.seat, line.name, line.text, line.game_no, line.seq))  # fmt: skip
             self.db.execute("DELETE FROM chat WHERE table_id=? AND n<=?", (table_id, n - keep))
 
     def load_chat(self, table_id: int, last: int) -> list[ChatRow]:
-        """A table's last ``last`` chat lines, oldest first."""
+        """A table's last ``last`` chat lines, oldest first; a line whose values are not a chat
+        line's is skipped (:data:`.storecheck.CHAT_CHECKS`), and the log says so."""
+        names = [column for column, _, _ in CHAT_CHECKS]  # ChatRow's fields
         rows = self.db.execute(
-            "SELECT seat, name, text, game_no, seq FROM chat WHERE table_id=? ORDER BY n DESC LIMIT ?",
-            (table_id, last),
+            f"SELECT n, {', '.join(names)} FROM chat WHERE table_id=? ORDER BY n DESC LIMIT ?", (table_id, last)
         ).fetchall()
-        return [ChatRow(*row) for row in reversed(rows)]
+        lines = []
+        for n, *values in reversed(rows):
+            columns = dict(zip(names, values, strict=True))
+            why = fault(CHAT_CHECKS, columns, None)
+            if why is None:
+                lines.append(ChatRow(**columns))
+            else:
+                self._tell(f"table {table_id}: chat line {shown(n)} is skipped ({why}); it is left in {self.data_dir}")
+        return lines
 
     def save_organiser(self, table_id: int, token_hash: str, organised: bool) -> None:
         with self.atomic():
@@ -521,14 +547,27 @@ class Store:
         return out
 
     def paces(self) -> dict[str, tuple[float, int]]:
-        """The seconds people take a turn at each game here, as learnt: game -> (seconds, turns seen)."""
-        return {game: (seconds, turns) for game, seconds, turns in self.db.execute("SELECT * FROM paces")}
+        """The seconds people take a turn at each game here, as learnt: game -> (seconds, turns
+        seen); a pace whose values are not a pace's is skipped (:data:`.storecheck.PACE_CHECKS`),
+        and the log says so."""
+        paces = map(self._pace, self.db.execute("SELECT game, seconds, turns FROM paces"))
+        return {p.game: (p.seconds, p.turns) for p in paces if p is not None}
+
+    def _pace(self, row: tuple[Any, ...]) -> _Pace | None:
+        """A stored pace row, or None (and the log says why) when it cannot be one."""
+        pace = _Pace(*row)
+        why = fault(PACE_CHECKS, pace._asdict(), None)
+        if why is None:
+            return pace
+        self._tell(f"a pace is skipped ({why}): the host learns it afresh")
+        return None
 
     def learn_pace(self, game: str, observed: list[float]) -> None:
         """Move the pace learnt for ``game`` toward the ``observed`` seconds of a game's turns
-        (:meth:`yule.core.estimate.Pace.learnt`)."""
-        known = self.db.execute("SELECT seconds, turns FROM paces WHERE game=?", (game,)).fetchone()
-        pace = (Pace(*known) if known else Pace(usual_seconds(game))).learnt(observed)
+        (:meth:`yule.core.estimate.Pace.learnt`), from the game's usual pace when none is known."""
+        row = self.db.execute("SELECT game, seconds, turns FROM paces WHERE game=?", (game,)).fetchone()
+        known = None if row is None else self._pace(row)
+        pace = (Pace(known.seconds, known.turns) if known else Pace(usual_seconds(game))).learnt(observed)
         with self.atomic():
             self.db.execute("INSERT OR REPLACE INTO paces VALUES (?,?,?)", (game, pace.seconds, pace.turns))
 
@@ -561,9 +600,26 @@ class Store:
         return bytes.fromhex(row[0] if row is not None and hex32(row[0]) else made)
 
     def evening(self) -> Evening | None:
-        """The evening going on: the newest one not ended (None before the first game ends)."""
+        """The evening going on: the newest one not ended (None before the first game ends).
+
+        A start stored that is not a time is made again (its first game's end, else now), and
+        the log says so."""
         row = self.db.execute("SELECT id, started FROM evenings WHERE ended IS NULL ORDER BY id DESC").fetchone()
-        return None if row is None else Evening(*row)
+        if row is None:
+            return None
+        number, started = row
+        if type(started) in (int, float) and math.isfinite(started):
+            return Evening(number, float(started))
+        (first,) = self.db.execute(
+            "SELECT MIN(ended) FROM results WHERE evening=? AND typeof(ended) IN ('integer', 'real')", (number,)
+        ).fetchone()
+        known = first is not None and math.isfinite(first)
+        now = float(first) if known else time.time()
+        self._tell(f"evening {number} started at {shown(started)}, not a time: it is taken to have started "
+                   f"{'when its first game ended' if known else 'now'}, {time.ctime(now)}")  # fmt: skip
+        with contextlib.suppress(StoreError), self.atomic():  # (else it is made again next time)
+            self.db.execute("UPDATE evenings SET started=? WHERE id=?", (now, number))
+        return Evening(number, now)
 
     def new_evening(self, now: float) -> Evening:
         """End the evening going on (if any) and start another at ``now`` (Unix time)."""
@@ -605,10 +661,16 @@ class Store:
             " WHERE evening=? ORDER BY ended, table_id, game_no, seat",
             (evening,),
         )
-        results = [
-            Result(table, game_no, game, seat, person, name, bot, score, place, share, bool(open_), ended)
-            for table, game_no, game, seat, person, name, bot, score, place, share, open_, ended in rows
-        ]
+        results = []
+        for values in rows:
+            row = dict(zip(RESULT_NAMES, values, strict=True))
+            why = result_fault(row)
+            if why is None:
+                results.append(Result(**row | {"open": bool(row["open"]), "share": float(row["share"]),
+                                               "ended": float(row["ended"])}))  # fmt: skip
+            else:
+                self._tell(f"a result of table {shown(row['table'])}, game {shown(row['game_no'])}, seat "
+                           f"{shown(row['seat'])} is not counted ({why}); it is left in {self.data_dir}")  # fmt: skip
         self._results = (evening, results)
         return results
 

@@ -8,7 +8,10 @@ So each value is checked against what the table could have been made with: the b
 players, its options, its bots).  :func:`table_fault` says what is wrong with a stored table
 (its row, its seats, its organiser) in a sentence naming the column and its value; the store
 sets such a table aside with it (:attr:`yule.netplay.store.Store.unreadable`) before a seat
-is allocated, and the host starts with the rest.
+is allocated, and the host starts with the rest.  :func:`result_fault` does the same for a
+game's result as the evening's scoreboard keeps it (:mod:`.evening`), which the store then
+leaves out, as it leaves out a chat line (:data:`CHAT_CHECKS`) or a pace (:data:`PACE_CHECKS`)
+that fails, with a sentence in the host's log (:func:`fault`).
 
     >>> row = {"game": "white-elephant", "options": {}, "seats": 1000000000, "open": 0, "code": "ABCDEF",
     ...        "bot_delay": 0.2, "status": "waiting", "game_no": 0, "seed": "", "players": [],
@@ -33,7 +36,7 @@ from typing import Any
 
 from ..core import get_game
 from ..core.registry import all_games
-from . import CODE_ALPHABET, CODE_LENGTH, LONGEST_BOT_DELAY, LONGEST_TURN
+from . import CODE_ALPHABET, CODE_LENGTH, LONGEST_BOT_DELAY, LONGEST_TURN, MOST_SEATS
 from .frames import OVER, PLAYING, WAITING
 
 Check = tuple[str, Callable[[Any, Any], bool], str]
@@ -113,6 +116,40 @@ ORGANISER_CHECKS: tuple[Check, ...] = (
 )
 """A table's stored organiser, checked with its table's game."""
 
+RESULT_CHECKS: tuple[Check, ...] = (
+    ("table", lambda v, r: _whole(v), "it is a table's number"),
+    ("game_no", lambda v, r: _whole(v) and v >= 0, "it is the table's game, from 0"),
+    ("game", lambda v, r: _text(v), "it is a game's name"),
+    ("seat", lambda v, r: _whole(v) and 0 <= v < MOST_SEATS, f"it is a seat, from 0 to {MOST_SEATS - 1}"),
+    ("person", lambda v, r: _hash_or_none(v), HASHED),
+    ("name", lambda v, r: _text(v), "it is text"),
+    ("bot", lambda v, r: _text_or_none(v), "it is a bot's kind, or nothing"),
+    ("score", lambda v, r: v is None or _whole(v), "it is a whole number, or nothing"),
+    ("place", lambda v, r: v is None or (_whole(v) and 1 <= v <= MOST_SEATS),
+     f"it is a place, from 1 to {MOST_SEATS}, or nothing"),
+    ("share", lambda v, r: _number(v) and 0 <= v <= 1, "it is a share of the win, from 0 to 1"),
+    ("open", lambda v, r: _flag(v), "it is 1 for an open table, 0 for a private one"),
+    ("ended", lambda v, r: _number(v), "it is when the game ended (Unix time)"),
+)  # fmt: skip
+"""A stored result's columns (:class:`yule.netplay.store.Result`), each checked alone."""
+
+CHAT_CHECKS: tuple[Check, ...] = (
+    ("seat", lambda v, r: v is None or (_whole(v) and 0 <= v < MOST_SEATS),
+     f"it is the speaker's seat, from 0 to {MOST_SEATS - 1}, or nothing"),
+    ("name", lambda v, r: _text(v), "it is text"),
+    ("text", lambda v, r: _text(v), "it is text"),
+    ("game_no", lambda v, r: v is None or (_whole(v) and v >= 0), "it is the table's game, from 0, or nothing"),
+    ("seq", lambda v, r: v is None or (_whole(v) and v >= 0), "it is a number of moves, from 0, or nothing"),
+)  # fmt: skip
+"""A stored chat line's columns (:class:`yule.netplay.store.ChatRow`), each checked alone."""
+
+PACE_CHECKS: tuple[Check, ...] = (
+    ("game", lambda v, r: _text(v), "it is a game's name"),
+    ("seconds", lambda v, r: _number(v) and v > 0, "it is the seconds a turn takes, more than 0"),
+    ("turns", lambda v, r: _whole(v) and v >= 0, "it is the turns seen, from 0"),
+)
+"""A stored pace's columns (:class:`yule.core.estimate.Pace`), each checked alone."""
+
 _shown = reprlib.Repr()
 _shown.maxstring = _shown.maxother = 40
 
@@ -173,3 +210,15 @@ def table_fault(
         if why is not None:
             return f"its organiser's {why}"
     return None
+
+
+def result_fault(row: Mapping[str, Any]) -> str | None:
+    """What is wrong with a stored result (its columns by name, as SQLite gives them back), in a
+    sentence; None when the scoreboard may count it (the same for a chat line with
+    :data:`CHAT_CHECKS`, a pace with :data:`PACE_CHECKS`: :func:`fault`).
+
+    >>> result_fault({"table": 3, "game_no": 1, "game": "elf", "seat": 0, "person": None, "name": "Ana",
+    ...               "bot": None, "score": 4, "place": 1000000000, "share": 1.0, "open": 1, "ended": 1.5})
+    'place is 1000000000; it is a place, from 1 to 64, or nothing'
+    """
+    return fault(RESULT_CHECKS, row, None)

@@ -4,7 +4,9 @@ folder that cannot be used says so.  One bad stored row never stops the host, no
 - a table with a value it could not have been made with (not readable, of another type, out
   of its range or its game's: a billion seats too) is set aside with a sentence naming the
   column, before anything is built from it, and the host starts with the rest;
-- a secret or the next table's number stored as garbage is made again, with a sentence.
+- a secret or the next table's number stored as garbage is made again, with a sentence;
+- a chat line, a pace, an evening or a result that cannot be read is left out, or made again,
+  with a sentence.
 """
 
 from __future__ import annotations
@@ -28,9 +30,10 @@ from netplay_support import problems
 
 from yule.core.levels import Strength
 from yule.netplay.client import Client
+from yule.netplay.evening import evening_standings
 from yule.netplay.frames import SeatInfo, TableFacts
 from yule.netplay.host import Host
-from yule.netplay.store import TABLE_COLUMNS, DataFolderError, Store
+from yule.netplay.store import TABLE_COLUMNS, ChatRow, DataFolderError, Result, Store
 from yule.netplay.table import Table
 
 if sys.platform != "win32":
@@ -218,6 +221,40 @@ async def test_a_next_table_counter_stored_as_text_is_made_again_and_create_work
     no_tracebacks(caplog.records)
     (counter,) = sqlite3.connect(tmp_path / "yule.db").execute("SELECT value FROM counters").fetchone()
     assert counter == 41
+
+
+def test_chat_lines_paces_evenings_and_results_that_cannot_be_read_are_left_out_with_a_sentence(tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="yule.host")
+    store = Store(tmp_path)
+    try:
+        store.add_chat(3, ChatRow(0, "Ana", "hi"), keep=50)
+        store.learn_pace("elf", [10.0])
+        store.add_results([Result(3, 1, "elf", seat, None, name, None, 4, seat + 1, 1.0 - seat, True, 5.0)
+                           for seat, name in enumerate(["Ana", "Ben"])])  # fmt: skip
+        written(tmp_path, "INSERT INTO chat VALUES (3, 'x', 'one', 'Cy', 'hello', NULL, NULL)",
+                "INSERT INTO paces VALUES ('white-rabbit', 'slow', 3)", "UPDATE paces SET turns=-1 WHERE game='elf'",
+                "UPDATE results SET place=1000000000 WHERE seat=1", "UPDATE evenings SET started='dusk'")  # fmt: skip
+        store.add_chat(3, ChatRow(None, "Ben", "and hi"), keep=50)  # numbered on from the whole numbers
+        assert [line.text for line in store.load_chat(3, 50)] == ["hi", "and hi"]
+        assert store.paces() == {}
+        store.learn_pace("elf", [20.0])  # learnt afresh
+        assert store.paces() == {"elf": (20.0, 1)}
+        evening = store.evening()
+        assert evening is not None and evening.started == 5.0  # when its first game ended
+        standings = evening_standings(store)
+        assert [(row["name"], row["places"]) for row in standings["rows"]] == [("Ana", [1])]
+    finally:
+        store.close()
+    said = sorted(r.getMessage() for r in caplog.records)
+    beginnings = [
+        "a pace is skipped (seconds is 'slow'; ",
+        "a pace is skipped (turns is -1; ",
+        "a result of table 3, game 1, seat 1 is not counted (place is 1000000000; ",
+        "evening 1 started at 'dusk', not a time: it is taken to have started when its first game ended, ",
+        "table 3: chat line 'x' is skipped (seat is 'one'; ",
+    ]
+    assert len(said) == len(beginnings) and all(map(str.startswith, said, beginnings)), said
+    no_tracebacks(caplog.records)
 
 
 @pytest.fixture(scope="module")
