@@ -10,6 +10,13 @@ are kept too (never in a record).  The evening's scoreboard keeps rows of its ow
 ``evenings``, and each finished game's ``results`` seat by seat: :mod:`yule.netplay.evening`),
 written in the step that ends the game.
 
+Nothing read back is trusted before it is checked (:mod:`yule.netplay.storecheck`): a value
+SQLite kept of another type (a text in a number's column), out of the range a ``create`` request
+meets or of its game's own.  A table with one is set aside before anything is built from it
+(:attr:`Store.unreadable`: the host logs why, its rows stay for a person to look at); a secret
+or the next table's number is made again, and a chat line, a pace or a result is left out (an
+evening's start is made again), each with a sentence in the host's log, never a traceback.
+
 Finished games are written to ``DATA/records/table-<id>-game-<n>.json`` (``yule-record/1``).
 The data folder, the database and the records are readable by their owner only (seat tokens
 are hashed, but records and settings are nobody else's business; :mod:`yule.netplay.private`).
