@@ -33,6 +33,26 @@ EXPIRE_WAITING_MINUTES = 60.0
 DEFAULT_SSH_PORT = 2222
 """The port ``yule ssh-serve`` serves the app over SSH on unless told otherwise."""
 
+# A table's settings, each bound kept once: a ``create`` request is held to them
+# (:mod:`yule.netplay.messages`), and so is every table the host reads back from its store
+# (:mod:`yule.netplay.storecheck`).
+
+MOST_SEATS = 64
+"""The most seats a table may have (each game allows its own range within: its players)."""
+
+LONGEST_BOT_DELAY = 30.0
+"""The longest a move may stay on show before a bot's move, in seconds (a table's bots' delay, from 0)."""
+
+LONGEST_TURN = 3600.0
+"""The longest turn timer a table may have, in seconds (the shortest is the host's own:
+:attr:`yule.netplay.connection.Limits.shortest_turn`)."""
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""The characters of a table's join code (no 0 or O, no 1 or I, to mistake for each other) ..."""
+
+CODE_LENGTH = 6
+"""... and how many it has."""
+
 
 def host_port(host: str, port: int) -> str:
     """An address and port as people type them (an IPv6 address in brackets).

@@ -49,6 +49,12 @@ from .store import Result, Store
 PERSON_SECRET = "person tokens"
 """The name of the host's secret that signs its person tokens (:meth:`~.store.Store.secret`)."""
 
+PERSONS_FORGOTTEN = (
+    "the person tokens given so far are not known any more (everyone is a new person at this host, and the "
+    "evening's standings count each person's games so far apart from those to come)"
+)
+"""What a host forgets with a new :data:`PERSON_SECRET` (made when the stored one cannot be read)."""
+
 STANDINGS_ROWS = 200
 """Rows a ``standings`` answer holds at most (the best first; ``total`` says how many there are)."""
 

@@ -41,7 +41,7 @@ from .admission import Admission
 from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, TokenBucket
 from .door import RESTART_GRACE
-from .evening import PERSON_SECRET, PersonTokens
+from .evening import PERSON_SECRET, PERSONS_FORGOTTEN, PersonTokens
 from .frames import Created, Ok, Reach, ReclaimWaiting, Reply, Seated
 from .lobby import Lobby
 from .messages import (
@@ -180,18 +180,20 @@ class Host:
         """Open the data folder, resume its tables and listen; returns the bound port.
 
         Tables whose game finished more than ``keep_finished`` seconds ago are forgotten first,
-        and from then on as they pass that age with nobody at them.
+        and from then on as they pass that age with nobody at them.  A table the store cannot
+        give back as it could have been made (:mod:`.storecheck`), or whose moves do not replay,
+        is set aside with a sentence in the log, and the host starts with the rest.
 
         ``bind`` None listens on every interface.
         """
         self._store = store = Store(self.data_dir)
-        self._persons = PersonTokens(store.secret(PERSON_SECRET))
+        self._persons = PersonTokens(store.secret(PERSON_SECRET, PERSONS_FORGOTTEN))
         self.upkeep.forget_finished(starting=True)
         self.seat_tokens.moved = store.moved_tokens()
         rows = store.load_tables()
         for table_id, why in store.unreadable:
-            log.warning("table %s cannot be read (%s): it is set aside, its rows left in %s for a look, and the "
-                        "host starts with the rest", table_id, why, store.data_dir)  # fmt: skip
+            log.warning("table %s is set aside (%s): its rows are left in %s for a look, and the host starts "
+                        "with the rest", table_id, why, store.data_dir)  # fmt: skip
         for row in rows:
             try:
                 table = Table.restore(store, row, self.away_timeout, self.limits.shortest_turn)

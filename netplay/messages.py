@@ -18,6 +18,8 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, TypeAdapter, ValidationError
 
+from . import LONGEST_BOT_DELAY, LONGEST_TURN, MOST_SEATS
+
 MAX_NAME = 64
 """Longest name a client may send; the host then cleans and shortens it (see :func:`.names.clean_name`)."""
 
@@ -78,10 +80,10 @@ class Create(_Message):
 
     type: Literal["create"]
     game: Short
-    seats: Annotated[int, Field(ge=1, le=64)]
+    seats: Annotated[int, Field(ge=1, le=MOST_SEATS)]
     options: JsonMap = Field(default_factory=dict)
     open: bool = False
-    bot_delay: Annotated[float, Field(ge=0, le=30)] | None = None
+    bot_delay: Annotated[float, Field(ge=0, le=LONGEST_BOT_DELAY)] | None = None
     sit: bool = True
     seed: Short | None = None
     """A seed for shuffles, dice and bots, honoured only for games where at most one seat is a
@@ -90,7 +92,7 @@ class Create(_Message):
     """Organiser mode: one terminal (the creator, the table's organiser) moves for every seat."""
     guests: Annotated[list[Annotated[str, Field(max_length=MAX_NAME)]], Field(max_length=64)] | None = None
     """Organiser mode only: the guests' names, one per seat (seated at once, no connection of their own)."""
-    turn_seconds: Annotated[float, Field(gt=0, le=3600)] | None = None
+    turn_seconds: Annotated[float, Field(gt=0, le=LONGEST_TURN)] | None = None
     """The turn timer: seconds a person has for each move before a bot makes it (None: no timer)."""
 
 

@@ -10,6 +10,13 @@ are kept too (never in a record).  The evening's scoreboard keeps rows of its ow
 ``evenings``, and each finished game's ``results`` seat by seat: :mod:`yule.netplay.evening`),
 written in the step that ends the game.
 
+Nothing read back is trusted before it is checked (:mod:`yule.netplay.storecheck`): a value
+SQLite kept of another type (a text in a number's column), out of the range a ``create`` request
+meets or of its game's own.  A table with one is set aside before anything is built from it
+(:attr:`Store.unreadable`: the host logs why, its rows stay for a person to look at); a secret
+or the next table's number is made again, and a chat line, a pace or a result is left out (an
+evening's start is made again), each with a sentence in the host's log, never a traceback.
+
 Finished games are written to ``DATA/records/table-<id>-game-<n>.json`` (``yule-record/1``).
 The data folder, the database and the records are readable by their owner only (seat tokens
 are hashed, but records and settings are nobody else's business; :mod:`yule.netplay.private`).
@@ -22,17 +29,25 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
+import math
 import os
+import re
 import secrets
 import sqlite3
+import time
 from collections.abc import Collection, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..core import get_game
 from ..core.estimate import Pace, usual_seconds
 from .frames import Status
 from .private import owner_only, write_private
+from .storecheck import CHAT_CHECKS, PACE_CHECKS, fault, hex32, result_fault, shown, table_fault
+
+log = logging.getLogger("yule.host")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -133,6 +148,10 @@ TABLE_COLUMNS = (
 )
 """The tables' columns by name: a database upgraded by :meth:`Store._upgrade` may hold them in
 another order (columns added later come last)."""
+TABLE_NAMES = tuple(name.strip() for name in TABLE_COLUMNS.split(","))
+
+RECORD_NAME = re.compile(r"table-(\d+)-game-\d+\.json")
+"""A record file's name (:meth:`Store.record_path`), which holds its table's number."""
 
 
 class StoreError(Exception):
@@ -143,9 +162,11 @@ class DataFolderError(Exception):
     """The data folder cannot be used at all (made, opened, written): the sentence says which and why."""
 
 
-def _json(text: str, kind: type, what: str) -> Any:
+def _json(text: Any, kind: type, what: str) -> Any:
     """A stored JSON value of type ``kind``; ``ValueError`` naming ``what`` when it is not one."""
     try:
+        if not isinstance(text, str | bytes):  # NULL: no JSON either
+            raise ValueError
         value = json.loads(text)
     except (ValueError, RecursionError):
         raise ValueError(f"its {what} are not readable JSON") from None
@@ -154,11 +175,11 @@ def _json(text: str, kind: type, what: str) -> Any:
     return value
 
 
-def _forgiven(text: str | None) -> Any:
+def _forgiven(text: Any) -> Any:
     """A stored JSON value the table can do without (the bots' strength): ``None`` when unreadable."""
     try:
         return None if text is None else json.loads(text)
-    except (ValueError, RecursionError):
+    except (ValueError, TypeError, RecursionError):
         return None
 
 
@@ -203,6 +224,18 @@ class Result:
     """True when the table was open (no join code) when the game ended."""
     ended: float
     """When the game ended (Unix time)."""
+
+
+class _Pace(NamedTuple):
+    """A pace row as stored (:meth:`Store.paces`)."""
+
+    game: Any
+    seconds: Any
+    turns: Any
+
+
+RESULT_NAMES = tuple(f.name for f in fields(Result))
+"""A result's values in the order :meth:`Store.results` reads its columns."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +304,8 @@ class Store:
         self.records_dir = self.data_dir / "records"
         self.unreadable: list[tuple[int, str]] = []
         """Tables :meth:`load_tables` set aside, with why (their rows stay, for a person to look at)."""
+        self._told: set[str] = set()
+        """What :meth:`_tell` has told the host's log already (a row skipped is said once)."""
         self._results: tuple[int, list[Result]] | None = None
         """The results of an evening as last read (:meth:`results`), until this store changes them."""
         try:
@@ -347,13 +382,45 @@ class Store:
         finally:
             self._depth = 0
 
+    def _tell(self, sentence: str) -> None:
+        """Say in the host's log what the store skipped or made again, once."""
+        if sentence not in self._told:
+            self._told.add(sentence)
+            log.warning("%s", sentence)
+
     def next_table_id(self) -> int:
-        """One more than any table id ever used here, also of tables since forgotten."""
-        (top,) = self.db.execute(
-            "SELECT MAX(COALESCE((SELECT MAX(id) FROM tables), 0) + 1,"
-            " COALESCE((SELECT value FROM counters WHERE name='next_table'), 1))"
+        """One more than any table id ever used here, also of tables since forgotten.
+
+        A stored counter that is not a whole number from 1 is made again, from every table
+        number the data folder still holds (its tables, the evening's results, the records),
+        and the log says so."""
+        (top,) = self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM tables").fetchone()
+        row = self.db.execute("SELECT value FROM counters WHERE name='next_table'").fetchone()
+        if row is None:
+            return int(top)
+        (counter,) = row
+        if type(counter) is int and counter >= 1:
+            return int(max(top, counter))
+        (results,) = self.db.execute(
+            "SELECT COALESCE(MAX(table_id), 0) + 1 FROM results WHERE typeof(table_id)='integer'"
         ).fetchone()
-        return top
+        top = max(top, results, self._highest_record() + 1)
+        self._tell(f"the next table's number is stored as {shown(counter)}, not a whole number from 1: it is made "
+                   f"again from the tables, results and records in {self.data_dir}, so the next table is {top}")  # fmt: skip
+        try:
+            with self.atomic():
+                self.db.execute("INSERT OR REPLACE INTO counters VALUES ('next_table', ?)", (top,))
+        except StoreError as e:  # (in a block of another step, that step fails with it)
+            self._tell(f"the next table's number could not be stored ({e}): it is made again at the next start")
+        return int(top)
+
+    def _highest_record(self) -> int:
+        """The highest table number a record file is named after (0: none)."""
+        try:
+            names = [path.name for path in self.records_dir.iterdir()]
+        except OSError:
+            return 0
+        return max((int(m[1]) for name in names if (m := RECORD_NAME.fullmatch(name))), default=0)
 
     def save_table(
         self, *, id: int, game: str, options: dict[str, Any], seats: int, open: bool, code: str,
@@ -392,20 +459,32 @@ class Store:
             self.db.execute("DELETE FROM moves WHERE table_id=? AND game_no=? AND n>=?", (table_id, game_no, keep))
 
     def add_chat(self, table_id: int, line: ChatRow, *, keep: int) -> None:
-        """Keep one chat line of a table, and only its last ``keep`` lines."""
+        """Keep one chat line of a table, and only its last ``keep`` lines (numbered on from the
+        last line numbered with a whole number: SQLite would put a text after every number)."""
         with self.atomic():
-            (n,) = self.db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE table_id=?", (table_id,)).fetchone()
+            (n,) = self.db.execute(
+                "SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE table_id=? AND typeof(n)='integer'", (table_id,)
+            ).fetchone()
             self.db.execute("INSERT INTO chat (table_id, n, seat, name, text, game_no, seq) VALUES (?,?,?,?,?,?,?)",
                             (table_id, n, line.seat, line.name, line.text, line.game_no, line.seq))  # fmt: skip
             self.db.execute("DELETE FROM chat WHERE table_id=? AND n<=?", (table_id, n - keep))
 
     def load_chat(self, table_id: int, last: int) -> list[ChatRow]:
-        """A table's last ``last`` chat lines, oldest first."""
+        """A table's last ``last`` chat lines, oldest first; a line whose values are not a chat
+        line's is skipped (:data:`.storecheck.CHAT_CHECKS`), and the log says so."""
+        names = [column for column, _, _ in CHAT_CHECKS]  # ChatRow's fields
         rows = self.db.execute(
-            "SELECT seat, name, text, game_no, seq FROM chat WHERE table_id=? ORDER BY n DESC LIMIT ?",
-            (table_id, last),
+            f"SELECT n, {', '.join(names)} FROM chat WHERE table_id=? ORDER BY n DESC LIMIT ?", (table_id, last)
         ).fetchall()
-        return [ChatRow(*row) for row in reversed(rows)]
+        lines = []
+        for n, *values in reversed(rows):
+            columns = dict(zip(names, values, strict=True))
+            why = fault(CHAT_CHECKS, columns, None)
+            if why is None:
+                lines.append(ChatRow(**columns))
+            else:
+                self._tell(f"table {table_id}: chat line {shown(n)} is skipped ({why}); it is left in {self.data_dir}")
+        return lines
 
     def save_organiser(self, table_id: int, token_hash: str, organised: bool, creator: str | None = None) -> None:
         with self.atomic():
@@ -458,61 +537,121 @@ class Store:
                     self.db.execute(f"DELETE FROM {where}=?", (table_id,))
 
     def load_tables(self) -> list[TableRow]:
-        seats: dict[int, dict[int, SeatRow]] = {}
+        """The stored tables that may be played on.  Every value is checked first
+        (:func:`.storecheck.table_fault`: against the bounds a ``create`` request meets and its
+        game's own); a table with one that fails is set aside in :attr:`unreadable` with the
+        sentence, its rows left as they are."""
+        seats: dict[Any, dict[Any, dict[str, Any]]] = {}
         for table_id, seat, *row in self.db.execute("SELECT table_id, seat, name, bot, token_hash, person FROM seats"):
-            seats.setdefault(table_id, {})[seat] = SeatRow(*row)
-        organisers, creators = {}, {}
-        for t, h, m, creator in self.db.execute("SELECT table_id, token_hash, organised, creator FROM organisers"):
-            organisers[t], creators[t] = (h, bool(m)), creator
+            seats.setdefault(table_id, {})[seat] = dict(zip(SeatRow._fields, row, strict=True))
+        organisers = {t: {"token_hash": h, "organised": m, "creator": c} for t, h, m, c in
+                      self.db.execute("SELECT table_id, token_hash, organised, creator FROM organisers")}  # fmt: skip
         out = []
         self.unreadable = []
-        for row in self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables ORDER BY id").fetchall():
-            (id_, game, options, n, open_, code, delay, status, game_no, seed, players, client_seed, turn_seconds,
-             started_by, made_by, strength) = row  # fmt: skip
+        for values in self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables ORDER BY id").fetchall():
+            row = dict(zip(TABLE_NAMES, values, strict=True))
+            id_ = row["id"]
             try:
+                row["options"] = _json(row["options"], dict, "options")
+                row["players"] = _json(row["players"], list, "players")
+                why = table_fault(row, seats.get(id_, {}), organisers.get(id_))
+                if why is not None:
+                    raise ValueError(why)
                 moves = [
                     _json(m, dict, "moves")
                     for (m,) in self.db.execute(
-                        "SELECT move FROM moves WHERE table_id=? AND game_no=? ORDER BY n", (id_, game_no)
+                        "SELECT move FROM moves WHERE table_id=? AND game_no=? ORDER BY n", (id_, row["game_no"])
                     )
                 ]
-                names = _json(players, list, "players")
-                out.append(
-                    TableRow(id_, game, _json(options, dict, "options"), n, bool(open_), code, delay, status,
-                             game_no, seed, names, seats.get(id_, {}), moves, organisers.get(id_), client_seed,
-                             turn_seconds, started_by, made_by, _forgiven(strength), creators.get(id_))
-                )  # fmt: skip
             except ValueError as e:
                 self.unreadable.append((id_, str(e)))
+                continue
+            organiser = organisers.get(id_)
+            out.append(
+                TableRow(id_, row["game"], get_game(row["game"]).check_options(row["options"]), row["seats"],
+                         bool(row["open"]), row["code"], float(row["bot_delay"]), row["status"], row["game_no"],
+                         row["seed"], row["players"],
+                         {seat: SeatRow(**columns) for seat, columns in seats.get(id_, {}).items()}, moves,
+                         None if organiser is None else (organiser["token_hash"], bool(organiser["organised"])),
+                         row["client_seed"], row["turn_seconds"], row["started_by"], row["made_by"],
+                         _forgiven(row["strength"]), None if organiser is None else organiser["creator"])
+            )  # fmt: skip
         return out
 
     def paces(self) -> dict[str, tuple[float, int]]:
-        """The seconds people take a turn at each game here, as learnt: game -> (seconds, turns seen)."""
-        return {game: (seconds, turns) for game, seconds, turns in self.db.execute("SELECT * FROM paces")}
+        """The seconds people take a turn at each game here, as learnt: game -> (seconds, turns
+        seen); a pace whose values are not a pace's is skipped (:data:`.storecheck.PACE_CHECKS`),
+        and the log says so."""
+        paces = map(self._pace, self.db.execute("SELECT game, seconds, turns FROM paces"))
+        return {p.game: (p.seconds, p.turns) for p in paces if p is not None}
+
+    def _pace(self, row: tuple[Any, ...]) -> _Pace | None:
+        """A stored pace row, or None (and the log says why) when it cannot be one."""
+        pace = _Pace(*row)
+        why = fault(PACE_CHECKS, pace._asdict(), None)
+        if why is None:
+            return pace
+        self._tell(f"a pace is skipped ({why}): the host learns it afresh")
+        return None
 
     def learn_pace(self, game: str, observed: list[float]) -> None:
         """Move the pace learnt for ``game`` toward the ``observed`` seconds of a game's turns
-        (:meth:`yule.core.estimate.Pace.learnt`)."""
-        known = self.db.execute("SELECT seconds, turns FROM paces WHERE game=?", (game,)).fetchone()
-        pace = (Pace(*known) if known else Pace(usual_seconds(game))).learnt(observed)
+        (:meth:`yule.core.estimate.Pace.learnt`), from the game's usual pace when none is known."""
+        row = self.db.execute("SELECT game, seconds, turns FROM paces WHERE game=?", (game,)).fetchone()
+        known = None if row is None else self._pace(row)
+        pace = (Pace(known.seconds, known.turns) if known else Pace(usual_seconds(game))).learnt(observed)
         with self.atomic():
             self.db.execute("INSERT OR REPLACE INTO paces VALUES (?,?,?)", (game, pace.seconds, pace.turns))
 
     # -- the evening's scoreboard --------------------------------------------------------------
 
-    def secret(self, name: str) -> bytes:
-        """A secret of this host's own (32 random bytes, made the first time it is asked for)."""
+    def secret(self, name: str, lost: str) -> bytes:
+        """A secret of this host's own (32 random bytes, made the first time it is asked for).
+
+        One stored that is not 64 hex digits is made anew, and the host's log says so, with
+        ``lost``: what the host forgets with the old one.  When the new one cannot be stored, it
+        lasts until the host stops (the log says so too)."""
         row = self.db.execute("SELECT value FROM secrets WHERE name=?", (name,)).fetchone()
-        if row is None:
+        if row is not None and hex32(row[0]):
+            return bytes.fromhex(row[0])
+        if row is not None:
+            self._tell(f"the host's secret {name!r} is stored as {shown(row[0])}, not 64 hex digits: a new one is "
+                       f"made, so {lost}")  # fmt: skip
+        made = secrets.token_hex(32)
+        try:
             with self.atomic():
-                self.db.execute("INSERT OR IGNORE INTO secrets VALUES (?,?)", (name, secrets.token_hex(32)))
-            row = self.db.execute("SELECT value FROM secrets WHERE name=?", (name,)).fetchone()
-        return bytes.fromhex(row[0])
+                if row is None:  # made by this store, or by another at the same time: the one stored first
+                    self.db.execute("INSERT OR IGNORE INTO secrets VALUES (?,?)", (name, made))
+                else:
+                    self.db.execute("UPDATE secrets SET value=? WHERE name=? AND value IS ?", (made, name, row[0]))
+        except StoreError as e:
+            self._tell(f"the host's secret {name!r} could not be stored ({e}): the one made now lasts until the "
+                       f"host stops, and then {lost}")  # fmt: skip
+            return bytes.fromhex(made)
+        row = self.db.execute("SELECT value FROM secrets WHERE name=?", (name,)).fetchone()
+        return bytes.fromhex(row[0] if row is not None and hex32(row[0]) else made)
 
     def evening(self) -> Evening | None:
-        """The evening going on: the newest one not ended (None before the first game ends)."""
+        """The evening going on: the newest one not ended (None before the first game ends).
+
+        A start stored that is not a time is made again (its first game's end, else now), and
+        the log says so."""
         row = self.db.execute("SELECT id, started FROM evenings WHERE ended IS NULL ORDER BY id DESC").fetchone()
-        return None if row is None else Evening(*row)
+        if row is None:
+            return None
+        number, started = row
+        if type(started) in (int, float) and math.isfinite(started):
+            return Evening(number, float(started))
+        (first,) = self.db.execute(
+            "SELECT MIN(ended) FROM results WHERE evening=? AND typeof(ended) IN ('integer', 'real')", (number,)
+        ).fetchone()
+        known = first is not None and math.isfinite(first)
+        now = float(first) if known else time.time()
+        self._tell(f"evening {number} started at {shown(started)}, not a time: it is taken to have started "
+                   f"{'when its first game ended' if known else 'now'}, {time.ctime(now)}")  # fmt: skip
+        with contextlib.suppress(StoreError), self.atomic():  # (else it is made again next time)
+            self.db.execute("UPDATE evenings SET started=? WHERE id=?", (now, number))
+        return Evening(number, now)
 
     def new_evening(self, now: float) -> Evening:
         """End the evening going on (if any) and start another at ``now`` (Unix time)."""
@@ -558,10 +697,16 @@ class Store:
             " WHERE evening=? ORDER BY ended, table_id, game_no, seat",
             (evening,),
         )
-        results = [
-            Result(table, game_no, game, seat, person, name, bot, score, place, share, bool(open_), ended)
-            for table, game_no, game, seat, person, name, bot, score, place, share, open_, ended in rows
-        ]
+        results = []
+        for values in rows:
+            row = dict(zip(RESULT_NAMES, values, strict=True))
+            why = result_fault(row)
+            if why is None:
+                results.append(Result(**row | {"open": bool(row["open"]), "share": float(row["share"]),
+                                               "ended": float(row["ended"])}))  # fmt: skip
+            else:
+                self._tell(f"a result of table {shown(row['table'])}, game {shown(row['game_no'])}, seat "
+                           f"{shown(row['seat'])} is not counted ({why}); it is left in {self.data_dir}")  # fmt: skip
         self._results = (evening, results)
         return results
 

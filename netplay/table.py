@@ -38,7 +38,7 @@ from ..core.base import seat_namer
 from ..core.levels import Strength
 from ..core.records import record_of
 from ..core.session import Session
-from . import seeds
+from . import CODE_ALPHABET, CODE_LENGTH, seeds
 from .audience import Audience
 from .botloop import BotLoop
 from .connection import Connection
@@ -55,11 +55,10 @@ from .usher import Usher
 
 log = logging.getLogger("yule.host")
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-
 
 def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+    """A new join code: :data:`~yule.netplay.CODE_LENGTH` characters of :data:`~yule.netplay.CODE_ALPHABET`."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 class Table:
@@ -175,8 +174,11 @@ class Table:
     def restore(cls, store: Store, row: TableRow, away_timeout: float, shortest_turn: float = 0.0) -> Table:
         """A table as stored; its current game rebuilt by replaying the stored moves.
 
-        A turn timer stored shorter than ``shortest_turn`` (by a version that allowed it, or by
-        hand) gives that long."""
+        The store has checked every value of ``row`` before (:mod:`.storecheck`: against the
+        bounds a ``create`` request meets and the game's own), so nothing is built from one out
+        of range.  A turn timer stored shorter than ``shortest_turn`` (by a version that allowed
+        it, or by hand) gives that long.  Moves that do not replay, or a game stored as over that
+        they do not end, raise: the host sets the table aside with the reason."""
         turn = row.turn_seconds if row.turn_seconds is None else max(shortest_turn, row.turn_seconds)
         table = cls(store, id=row.id, game=get_game(row.game), options=row.options, seats=row.seats,
                     open=row.open, code=row.code, bot_delay=row.bot_delay, away_timeout=away_timeout,
@@ -193,6 +195,8 @@ class Table:
                 table.log.events([table._started()], table.players, 0)
             for move in row.moves:  # each move's lines with the moves there were then
                 table.log.events(session.apply(move), table.players, len(session.moves))
+            if table.status == OVER and not session.state.is_over:
+                raise ValueError(f"status is {OVER!r}; its game is not over after its {len(row.moves)} stored moves")
             table._make_bots()
         if table.status == PLAYING:
             for seat in range(table.size):
