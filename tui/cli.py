@@ -788,11 +788,20 @@ def _ssh_options(p: argparse.ArgumentParser, prefix: str) -> None:
         help=f"the party word SSH guests must type (default: none asked; or set {PARTY_WORD_VARIABLE}, "
         "which other users cannot see as they can a command's arguments)",
     )
-    for option, default, what in (
-        ("max-sessions", MAX_SSH_SESSIONS, "SSH sessions at once"),
-        ("per-address", SSH_SESSIONS_PER_ADDRESS, "SSH sessions from one address at once, an IPv6 one by its /64"),
-    ):
-        p.add_argument(f"{prefix}{option}", type=int, default=default, metavar="N", help=f"{what} (default {default})")
+    p.add_argument(
+        f"{prefix}max-sessions",
+        type=int,
+        default=MAX_SSH_SESSIONS,
+        metavar="N",
+        help=f"SSH sessions at once, an eighth of them kept for guests coming back (default {MAX_SSH_SESSIONS})",
+    )
+    p.add_argument(
+        f"{prefix}per-address",
+        type=int,
+        metavar="N",
+        help="SSH sessions from one address at once, an IPv6 one by its /64 (default: three eighths of the "
+        f"sessions, {SSH_SESSIONS_PER_ADDRESS} of {MAX_SSH_SESSIONS}; a guest coming back may pass it)",
+    )
     p.add_argument(
         f"{prefix}idle-minutes",
         type=float,
