@@ -85,7 +85,11 @@ SSH_SESSIONS_PER_ADDRESS, SSH_RESERVED_SESSIONS = ssh_session_shares(MAX_SSH_SES
 that hold a name (a guest coming back, from any address: past their address's share too)."""
 
 SSH_IDLE_MINUTES = 30.0
-"""Minutes without a key press after which an SSH session is closed, unless told otherwise."""
+"""Minutes without a key press after which an SSH session is closed, unless told otherwise (never
+while its guest is seated at a table that is playing) ..."""
+
+SSH_IDLE_WARNING_MINUTES = 2.0
+"""... the guest warned so many minutes before."""
 
 DEFAULT_WEB_PORT = 8080
 """The port ``yule watch --web`` serves the TV page on unless told otherwise."""

@@ -47,9 +47,14 @@ A guest is their SSH key, not their name (:mod:`yule.tui.sshnames` keeps who hol
   :data:`yule.netplay.SSH_SESSIONS_PER_ADDRESS`, so two addresses cannot hold them all); the last
   eighth (:data:`yule.netplay.SSH_RESERVED_SESSIONS`) is kept for keys that hold a name here (a
   guest coming back, who may also pass their address's share by as many), each refusal a sentence;
-  a connection without a session is closed after :data:`LOGIN_SECONDS`; a session without a key
-  press for :data:`yule.netplay.SSH_IDLE_MINUTES` is closed; dead connections are noticed by
-  keep-alives.
+  a connection without a session is closed after :data:`LOGIN_SECONDS`; dead connections are
+  noticed by keep-alives.
+- A session without a key press for :data:`yule.netplay.SSH_IDLE_MINUTES` is closed, never while
+  its guest is seated at a table that is playing (a long game, a 25-guest exchange): each app
+  says so in a status file of its own, in a folder of the server's (``YULE_SSH_STATUS``:
+  :mod:`yule.tui.sshguest`), and the idle time counts from the game's end.  The guest is warned
+  :data:`yule.netplay.SSH_IDLE_WARNING_MINUTES` before (``SIGUSR1`` to the app, which shows
+  it; ``SIGUSR2`` takes it back when a key comes).
 
 User names are hostile input: the display name is cleaned like any name the host receives,
 and the folder name (:func:`yule.tui.sshnames.user_folder`) is made of safe characters and a
@@ -61,6 +66,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import itertools
 import logging
 import os
 import re
@@ -70,20 +76,28 @@ import signal
 import struct
 import tempfile
 import termios
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
-from ..netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, ssh_line, ssh_session_shares
+from ..netplay import (
+    DEFAULT_SSH_PORT,
+    MAX_SSH_SESSIONS,
+    SSH_IDLE_MINUTES,
+    SSH_IDLE_WARNING_MINUTES,
+    ssh_line,
+    ssh_session_shares,
+)
 from ..netplay.connection import address_group
 from ..netplay.names import clean_name
 from ..netplay.private import write_private
 from ..netplay.store import DataFolderError
 from .sshgate import RESERVE_SECONDS, Gate, Places
 from .sshnames import NameBook, NamesError
-from .sshstarter import AppStarter, GuestApp, shared_environment
+from .sshstarter import STATUS_VARIABLE, WARNING_VARIABLE, AppStarter, GuestApp, shared_environment
 
 log = logging.getLogger("yule.ssh")
 
@@ -134,6 +148,7 @@ class SSHServe:
         per_address: int | None = None,
         reserved: int | None = None,
         idle_timeout: float = SSH_IDLE_MINUTES * 60,
+        idle_warning: float = SSH_IDLE_WARNING_MINUTES * 60,
         gate: Gate[PartyServer] | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
@@ -145,6 +160,11 @@ class SSHServe:
         self.reserved = reserved if reserved is not None else ssh_session_shares(max_sessions)[1]
         """Sessions of :attr:`max_sessions` kept for guests coming back (a key that holds a name)."""
         self.idle_timeout = idle_timeout
+        self.idle_warning = min(idle_warning, idle_timeout / 2)
+        """Seconds before an idle session is closed that its guest is warned."""
+        self.talk: Path | None = None
+        """The folder of each app's status file (:mod:`yule.tui.sshguest`), the server's own while it runs."""
+        self._numbers = itertools.count(1)
         self.sessions: set[GuestSession] = set()
         self.starter = AppStarter()
         self.gate: Gate[PartyServer] = gate if gate is not None else Gate()
@@ -178,9 +198,15 @@ class SSHServe:
             server_version="Yule",
         )
         self.port = self._acceptor.get_port()
+        self.talk = Path(tempfile.mkdtemp(prefix="yule-ssh-"))  # owner-only
         await self.starter.open()  # ready before the first guest, who then need not wait for it
         log.info("SSH server listening on port %s, host key %s", self.port, self.fingerprint)
         return self.port
+
+    def status_file(self) -> Path:
+        """A new session's status file (not made here: its app writes it)."""
+        assert self.talk is not None
+        return self.talk / str(next(self._numbers))
 
     def session_room(self, group: str, fingerprint: str | None) -> str | None:
         """Why a guest who logged in from ``group`` with the key ``fingerprint`` (None: without
@@ -217,6 +243,9 @@ class SSHServe:
             self._acceptor = None
         await asyncio.gather(*(session.end("The party's SSH server is stopping.") for session in list(self.sessions)))
         await self.starter.stop()
+        if self.talk is not None:
+            shutil.rmtree(self.talk, ignore_errors=True)
+            self.talk = None
 
 
 class PartyServer(asyncssh.SSHServer):
@@ -470,6 +499,13 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         self.reason: str | None = None
         """Why the server ended the session, told to the guest once the app is gone."""
         self.last_key = 0.0
+        """When the guest last pressed a key (the event loop's clock)."""
+        self.status: Path | None = None
+        """Where the app says whether its guest is playing (:mod:`yule.tui.sshguest`)."""
+        self.warned = False
+        """True while the guest is warned that their idle session is about to close."""
+        self.warnings = 0
+        self.idle_checks = 0
         self._idle: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -661,7 +697,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         )
         self.input.set_write_buffer_limits(high=INPUT_BUFFER)
         self.last_key = loop.time()
-        self._watch_idle()
+        self._watch_idle(self.serve.idle_timeout - self.serve.idle_warning)
         status = await self.proc.wait()
         # The last frames the app wrote are still in the terminal: pass them on before the exit.
         with contextlib.suppress(TimeoutError):
@@ -673,11 +709,15 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         term = chan.get_terminal_type() or ""
         assert self.state is not None
         state = str(self.state)
+        self.status = self.serve.status_file()
         env = {
             **shared_environment(),
             "HOME": state,
             "TERM": term if _TERM.fullmatch(term) else TERM_FALLBACK,
             "YULE_STATE_DIR": state,
+            STATUS_VARIABLE: str(self.status),
+            WARNING_VARIABLE: f"No key pressed here for a while: press any key to stay, or this SSH session ends in "
+            f"{_duration(self.serve.idle_warning)}.",
         }
         if chan.get_environment().get("COLORTERM") in ("truecolor", "24bit"):
             env["COLORTERM"] = "truecolor"
@@ -691,6 +731,9 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
     def data_received(self, data: bytes, datatype: int | None) -> None:
         if self.input is not None and not self.input.is_closing():
             self.last_key = asyncio.get_running_loop().time()
+            if self.warned:
+                self.warned = False
+                self._signal(signal.SIGUSR2)  # the app takes the warning back
             self.input.write(data)
         elif self.proc is None and len(self._typed) < INPUT_BUFFER:
             self._typed += data
@@ -719,16 +762,52 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
 
     # -- ending --------------------------------------------------------------------------------
 
-    def _watch_idle(self) -> None:
-        loop = asyncio.get_running_loop()
-        self._idle = loop.call_at(self.last_key + self.serve.idle_timeout, self._check_idle)
+    def _watch_idle(self, after: float) -> None:
+        self._idle = asyncio.get_running_loop().call_later(max(after, 0.0), self._check_idle)
+
+    def idle_for(self) -> float:
+        """Seconds the guest has been idle: since their last key press, or the end of the game they
+        played if that came later; none while they are seated at a table that is playing (as the
+        app says in its status file)."""
+        idle = asyncio.get_running_loop().time() - self.last_key
+        if self.status is None:
+            return idle
+        try:
+            said = self.status.read_text(encoding="ascii").strip()
+            since = time.time() - self.status.stat().st_mtime
+        except (OSError, ValueError):
+            return idle
+        if said == "playing":
+            return 0.0
+        return min(idle, max(since, 0.0))
 
     def _check_idle(self) -> None:
-        if asyncio.get_running_loop().time() - self.last_key < self.serve.idle_timeout:
-            self._watch_idle()
+        """Warn the guest :attr:`SSHServe.idle_warning` before an idle session closes, then close it."""
+        self.idle_checks += 1
+        timeout, warning = self.serve.idle_timeout, self.serve.idle_warning
+        idle = self.idle_for()
+        if idle >= timeout:
+            minutes = timeout / 60
+            asyncio.get_running_loop().create_task(self.end(f"Closed after {minutes:g} minutes without a key press."))
             return
-        minutes = self.serve.idle_timeout / 60
-        asyncio.get_running_loop().create_task(self.end(f"Closed after {minutes:g} minutes without a key press."))
+        if idle >= timeout - warning:
+            if not self.warned:
+                self.warned = True
+                self.warnings += 1
+                log.info("SSH user %r warned: idle for %.0f s", self.user, idle)
+                self._signal(signal.SIGUSR1)
+            self._watch_idle(timeout - idle)
+            return
+        if self.warned:  # playing again
+            self.warned = False
+            self._signal(signal.SIGUSR2)
+        self._watch_idle(timeout - warning - idle)
+
+    def _signal(self, number: int) -> None:
+        """Send the app ``number``: SIGUSR1 to warn the guest, SIGUSR2 to take the warning back."""
+        if self.proc is not None and self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.proc.pid, number)
 
     async def end(self, reason: str) -> None:
         """End the app (asked nicely, then killed) and tell the guest why."""
@@ -770,6 +849,9 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
     def _close_terminal(self) -> None:
         if self._idle is not None:
             self._idle.cancel()
+        if self.status is not None:
+            with contextlib.suppress(OSError):
+                self.status.unlink()
         if self.input is not None:
             self.input.close()
         if self.output is not None and self.output.transport is not None:
@@ -777,6 +859,17 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         if self.master is not None:
             os.close(self.master)
             self.master = None
+
+
+def _duration(seconds: float) -> str:
+    """A span of time as a guest reads it.
+
+    >>> _duration(120), _duration(90), _duration(1), _duration(0.5)
+    ('2 minutes', '1.5 minutes', '1 second', '0.5 seconds')
+    """
+    if seconds >= 60:
+        return f"{seconds / 60:g} minutes"
+    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
 
 
 def serving_lines(

@@ -905,3 +905,57 @@ async def test_a_guest_with_a_key_is_asked_the_party_word_on_their_terminal(tmp_
         await cy.close()
     finally:
         await ssh.stop()
+
+
+async def test_a_guest_seated_at_a_playing_table_is_not_closed_however_long_they_wait(tmp_path):
+    host = Host(tmp_path / "host", away_timeout=60)
+    ssh = SSHServe(tmp_path / "ssh", ("127.0.0.1", 0), idle_timeout=2.0, idle_warning=1.0)
+    async with serving(host, ssh), Client("127.0.0.1", host.port, name="Organiser") as organiser:
+        created = await organiser.request({"type": "create", "game": "elf", "seats": 3, "sit": False, "bot_delay": 0.0})
+        ana = await Guest.connect(ssh.port, "ana")
+        await ana.shows("n creates a table")
+        ana.keys("j")
+        await ana.shows("type its join code")
+        ana.keys(created["code"], "\r")
+        table = host.tables[created["table"]]
+        await until(lambda: any(s is not None and s.name == "ana" for s in table.seats), "ana seated")
+        await organiser.fill_bots(table.id)
+        await organiser.start(table.id)
+        await ana.shows("ana (you)")
+        (session,) = ssh.sessions
+        assert session.status is not None
+        await until(lambda: session.status.read_text() == "playing", "her app saying she plays")  # type: ignore[union-attr]
+        # She waits (for her turn, for the others): well past the idle timeout, checked again and again.
+        loop = asyncio.get_running_loop()
+        await until(
+            lambda: (
+                session not in ssh.sessions
+                or (loop.time() - session.last_key > 2 * ssh.idle_timeout and session.idle_checks >= 4)
+            ),
+            "time passing",
+        )
+        assert session in ssh.sessions and not ana.process.is_closing()
+        assert session.warnings == 0 and "Closed after" not in ana.text
+        assert table.seats[[s.name if s else None for s in table.seats].index("ana")].conn is not None
+        await ana.close()
+
+
+async def test_an_idle_guest_in_the_lobby_is_warned_before_the_session_closes(tmp_path):
+    host = Host(tmp_path / "host", away_timeout=60)
+    ssh = SSHServe(tmp_path / "ssh", ("127.0.0.1", 0), idle_timeout=2.0, idle_warning=1.0)
+    async with serving(host, ssh):
+        ana = await Guest.connect(ssh.port, "ana")
+        await ana.shows("n creates a table")
+        (session,) = ssh.sessions
+        await ana.says("Still there?")
+        await ana.says("No key pressed here for a while: press any key to stay, or this SSH session ends in 1 second.")  # fmt: skip
+        assert session.warned and session in ssh.sessions
+        ana.keys("?")  # she stays
+        await ana.shows("Rules")
+        await until(lambda: not session.warned, "the warning taken back")
+        await until(lambda: session.warnings == 2, "warned again, as she presses nothing more")
+        at = len(ana.text)
+        await ana.shows("Closed after", at)
+        await asyncio.wait_for(ana.process.wait_closed(), WAIT)
+        await ana.close()
+        assert not ssh.sessions
