@@ -807,7 +807,8 @@ def _ssh_options(p: argparse.ArgumentParser, prefix: str) -> None:
         type=float,
         default=SSH_IDLE_MINUTES,
         metavar="M",
-        help=f"close an SSH session after M minutes without a key press (default {SSH_IDLE_MINUTES:g})",
+        help=f"close an SSH session after M minutes without a key press, never while its guest plays at a table, "
+        f"warning them first (default {SSH_IDLE_MINUTES:g})",
     )
 
 

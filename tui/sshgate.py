@@ -70,8 +70,9 @@ class Startups:
         return draw < self.chance(under_way)
 
 
-LOGINS = Startups(32, 30, 64)
-"""Logins under way in all: a party of forty arriving at once passes, most of them at the first try."""
+LOGINS = Startups(48, 30, 128)
+"""Logins under way in all: a party of forty arriving at the very same moment passes (a login
+takes a moment of a processor: more at once are shed)."""
 LOGINS_PER_ADDRESS = Startups(8, 30, 16)
 """... and from one address: guests of one router, each taking a moment to log in, pass."""
 RESERVE = 8
@@ -96,7 +97,8 @@ class PenaltyScale:
     failed: float = 2.0
     """A connection that ended without logging in (of itself, or refused its key in the room kept)."""
     least: float = 30.0
-    """An address is shut out while its penalty is above this (two typos pass, a third does not)."""
+    """An address is shut out while its penalty is above this (a guest's two typos pass; a third word
+    wrong shuts the address out for 15 seconds)."""
     most: float = 300.0
     """Penalties add up to this at most."""
 

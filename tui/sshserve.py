@@ -27,7 +27,7 @@ A guest is their SSH key, not their name (:mod:`yule.tui.sshnames` keeps who hol
 - With a party word (``--password``), a guest with a key is asked it on their terminal before the
   app starts (no echo, three tries, a second's wait after a wrong word); one without a key gives
   it as the SSH password.  Words are compared in constant time.  Each wrong word is a penalty for
-  the guest's address (:mod:`yule.tui.sshgate`): after two, an address may try one word every
+  the guest's address (:mod:`yule.tui.sshgate`): after three, an address may try one word every
   15 seconds, and a word from an address shut out is not compared.
 - The app gets its state folder as ``YULE_STATE_DIR`` (and ``HOME``), and what to tell the guest
   on entry (their name here) as an argument.

@@ -40,7 +40,7 @@ from yule.netplay.host import Host
 from yule.netplay.store import DataFolderError
 from yule.tui.cli import main
 from yule.tui.elf.table import label
-from yule.tui.sshgate import LOGINS, LOGINS_PER_ADDRESS, Gate, Startups
+from yule.tui.sshgate import LOGINS_PER_ADDRESS, Gate, Startups
 from yule.tui.sshnames import NAMES_FILE, USERS_FOLDER, NameBook, user_folder
 from yule.tui.sshserve import HOST_KEY_FILE, GuestSession, SSHServe, load_host_key
 
@@ -438,7 +438,8 @@ async def test_four_addresses_holding_silent_connections_renewed_do_not_keep_a_g
     crowd = Crowd(ssh.port, crowd_addresses, 16)
     try:
         await until(
-            lambda: ssh.gate.logins.total() >= LOGINS.full * 3 // 4, "the silent connections holding the logins"
+            lambda: ssh.gate.logins.total() >= 4 * (LOGINS_PER_ADDRESS.start + 2),
+            "the silent connections holding the logins",
         )
         ana = await in_within(3, ssh.port, "ana", "127.0.0.6")  # while they hold them
         # Their time runs out: each address held its places for nothing and is shut out for a while.
