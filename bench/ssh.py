@@ -19,8 +19,8 @@ Starts a real ``yule host --ssh`` subprocess on loopback, then:
 - A crowd at the door: for ``--crowd`` seconds, four addresses (127.0.0.2 to 127.0.0.5) each hold
   16 TCP connections to the SSH port that say nothing, each renewed as soon as it closes (in a
   process of its own), while ``--crowd-logins`` guests, each with a new key, try to log in from
-  a fifth address (127.0.0.6), one after another, evenly spread: how many get in (at the first
-  try), and their login times (connect to authenticated).  Target (issue 37): every one gets in.
+  a fifth address (127.0.0.6), one after another, evenly spread, each once: how many get in,
+  and their login times (connect to authenticated).  Target (issue 37): every one gets in.
 
     python bench/ssh.py [--runs 10] [--sessions 8] [--party 40] [--crowd 30] [--crowd-logins 30]
 """

@@ -779,7 +779,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
             return idle
         if said == "playing":
             return 0.0
-        return min(idle, max(since, 0.0))
+        return min(idle, since) if since >= 0 else idle  # (a file from the future: the clock was set back)
 
     def _check_idle(self) -> None:
         """Warn the guest :attr:`SSHServe.idle_warning` before an idle session closes, then close it."""
