@@ -16,14 +16,20 @@ Starts a real ``yule host --ssh`` subprocess on loopback, then:
   moves).  The guests' clients, here rather than on forty machines, run below the host's
   priority.  Printed: the ping round trips and the longest wait between two moves while the
   guests arrive, against the same before they come.  Target (issue 24): no table stalls more than 100 ms.
+- A crowd at the door: for ``--crowd`` seconds, four addresses (127.0.0.2 to 127.0.0.5) each hold
+  16 TCP connections to the SSH port that say nothing, each renewed as soon as it closes (in a
+  process of its own), while ``--crowd-logins`` guests, each with a new key, try to log in from
+  a fifth address (127.0.0.6), one after another, evenly spread, each once: how many get in,
+  and their login times (connect to authenticated).  Target (issue 37): every one gets in.
 
-    python bench/ssh.py [--runs 10] [--sessions 8] [--party 40]
+    python bench/ssh.py [--runs 10] [--sessions 8] [--party 40] [--crowd 30] [--crowd-logins 30]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import itertools
 import json
@@ -243,7 +249,76 @@ async def party(port: int, ssh_port: int, guests: int) -> None:
         await session.close()
 
 
-async def main(runs: int, sessions: int, guests: int) -> None:
+CROWD_ADDRESSES = [f"127.0.0.{n}" for n in (2, 3, 4, 5)]
+CROWD_EACH = 16
+
+
+async def hold_silent(port: int, seconds: float) -> None:
+    """The crowd (a process of its own): silent connections, each renewed as soon as it closes."""
+    opened = 0
+    end = time.monotonic() + seconds
+
+    async def hold(address: str) -> None:
+        nonlocal opened
+        while time.monotonic() < end:
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+            except OSError:
+                await asyncio.sleep(0)  # out of ports for a moment: at once again
+                continue
+            opened += 1
+            with contextlib.suppress(OSError):
+                while await reader.read(4096):
+                    pass
+            writer.close()
+
+    print("holding", flush=True)
+    tasks = [asyncio.create_task(hold(a)) for a in CROWD_ADDRESSES for _ in range(CROWD_EACH)]
+    await asyncio.sleep(seconds)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    print(json.dumps({"opened": opened}), flush=True)
+
+
+async def crowd(ssh_port: int, seconds: float, logins: int) -> None:
+    holder = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--hold", str(ssh_port), str(seconds), stdout=asyncio.subprocess.PIPE
+    )
+    assert holder.stdout is not None
+    await holder.stdout.readline()  # holding
+    await asyncio.sleep(1.0)  # the crowd in place
+    start = time.monotonic()
+    times: list[float] = []
+    refused: list[str] = []
+    for n in range(logins):
+        await asyncio.sleep(max(0.0, start + n * (seconds - 2) / logins - time.monotonic()))
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        began = time.monotonic()
+        try:
+            conn = await asyncio.wait_for(
+                asyncssh.connect("127.0.0.1", ssh_port, username=f"guest{n}", known_hosts=None, client_keys=[key],
+                                 local_addr=("127.0.0.6", 0)),
+                60,
+            )  # fmt: skip
+        except (OSError, asyncssh.Error, TimeoutError) as e:
+            refused.append(getattr(e, "reason", None) or type(e).__name__)
+            continue
+        times.append(time.monotonic() - began)
+        conn.close()
+        await conn.wait_closed()
+    opened = json.loads((await holder.stdout.read()).decode().splitlines()[-1])["opened"]
+    await holder.wait()
+    print(f"{len(CROWD_ADDRESSES)} addresses x {CROWD_EACH} silent connections renewed as they close for "
+          f"{seconds:g} s ({opened} opened): {len(times)} of {logins} guest logins from a fifth address got in")  # fmt: skip
+    if times:
+        print(f"  login time: median {statistics.median(times) * 1000:.0f} ms, p95 "
+              f"{percentile(times, 95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms")  # fmt: skip
+    for reason, count in sorted(collections.Counter(refused).items(), key=lambda rc: -rc[1]):
+        print(f"  refused {count}x: {reason}")
+
+
+async def main(runs: int, sessions: int, guests: int, crowd_seconds: float, crowd_logins: int) -> None:
     data = tempfile.mkdtemp(prefix="yule-sshbench-")
     host, port, ssh_port = await start_host(data)
     try:
@@ -253,6 +328,8 @@ async def main(runs: int, sessions: int, guests: int) -> None:
             await memory(host.pid, ssh_port, sessions)
         if guests:
             await party(port, ssh_port, guests)
+        if crowd_seconds and crowd_logins:
+            await crowd(ssh_port, crowd_seconds, crowd_logins)
     finally:
         host.terminate()
         await host.wait()
@@ -263,9 +340,14 @@ if __name__ == "__main__":
     parser.add_argument("--runs", type=int, default=10, help="connects timed one after another")
     parser.add_argument("--sessions", type=int, default=8, help="sessions open at once for the memory figures")
     parser.add_argument("--party", type=int, default=40, help="guests connecting at once while a table plays")
+    parser.add_argument("--crowd", type=float, default=30.0, help="seconds the silent crowd holds the door")
+    parser.add_argument("--crowd-logins", type=int, default=30, help="guests logging in meanwhile")
     parser.add_argument("--watch", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    parser.add_argument("--hold", nargs=2, metavar=("PORT", "SECONDS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.watch is not None:
         asyncio.run(watch(args.watch))
+    elif args.hold is not None:
+        asyncio.run(hold_silent(int(args.hold[0]), float(args.hold[1])))
     else:
-        asyncio.run(main(args.runs, args.sessions, args.party))
+        asyncio.run(main(args.runs, args.sessions, args.party, args.crowd, args.crowd_logins))

@@ -87,13 +87,29 @@ def ssh_line(port: int, user: str, host: str) -> str:
 
 
 MAX_SSH_SESSIONS = 64
-"""SSH sessions running the app at once, unless told otherwise ..."""
+"""SSH sessions running the app at once, unless told otherwise."""
 
-SSH_SESSIONS_PER_ADDRESS = 48
-"""... and from one address (an IPv6 one counted by its /64): forty guests behind one router fit."""
+
+def ssh_session_shares(max_sessions: int) -> tuple[int, int]:
+    """Of ``max_sessions`` SSH sessions, those one address may hold (three eighths: two addresses
+    cannot hold them all) and those kept for guests coming back (an eighth), unless told otherwise.
+
+    >>> ssh_session_shares(64), ssh_session_shares(6)
+    ((24, 8), (2, 0))
+    """
+    return max(1, max_sessions * 3 // 8), max_sessions // 8
+
+
+SSH_SESSIONS_PER_ADDRESS, SSH_RESERVED_SESSIONS = ssh_session_shares(MAX_SSH_SESSIONS)
+"""SSH sessions one address (an IPv6 one counted by its /64) may hold, and those kept for keys
+that hold a name (a guest coming back, from any address: past their address's share too)."""
 
 SSH_IDLE_MINUTES = 30.0
-"""Minutes without a key press after which an SSH session is closed, unless told otherwise."""
+"""Minutes without a key press after which an SSH session is closed, unless told otherwise (never
+while its guest is seated at a table that is playing) ..."""
+
+SSH_IDLE_WARNING_MINUTES = 2.0
+"""... the guest warned so many minutes before."""
 
 DEFAULT_WEB_PORT = 8080
 """The port ``yule watch --web`` serves the TV page on unless told otherwise."""

@@ -437,6 +437,14 @@ def cmd_ssh_names(args: argparse.Namespace) -> int:
             print(f"{literal(args.release)} is free again (its seats here are forgotten): the next guest to come in "
                   "under it with an SSH key holds it.")  # fmt: skip
             return 0
+        if args.release_key is not None:
+            names = book.release_key(args.release_key)
+            if not names:
+                print(f"yule ssh-names: the key {literal(args.release_key)} holds no name here.", file=sys.stderr)
+                return 1
+            print(f"Free again (their seats here are forgotten): {', '.join(literal(n) for n in names)}; the key "
+                  f"{literal(args.release_key)} is a stranger here from now on.")  # fmt: skip
+            return 0
         holders = book.holders()
     except NamesError as e:
         print(f"yule ssh-names: {e}", file=sys.stderr)
@@ -446,7 +454,7 @@ def cmd_ssh_names(args: argparse.Namespace) -> int:
     width = max((len(literal(h.name)) for h in holders), default=0)
     for h in holders:
         given = f"  (given as {literal(h.alias_of)} was taken)" if h.alias_of else ""
-        print(f"{literal(h.name):<{width}}  {h.key}  first seen {h.first_seen}{given}")
+        print(f"{literal(h.name):<{width}}  {h.key}  first seen {h.first_seen}, last used {h.last_used}{given}")
     return 0
 
 
@@ -713,9 +721,13 @@ def build_parser() -> argparse.ArgumentParser:
     _ssh_options(p, "--")
     p.set_defaults(handler=cmd_ssh_serve)
 
-    p = sub.add_parser("ssh-names", help="the SSH guests' names and the keys that hold them; release one")
+    p = sub.add_parser("ssh-names", help="the SSH guests' names and the keys that hold them; release one, or a key's")
     p.add_argument("--data", metavar="DIR", help="data folder of the SSH server (default: the usual one)")
-    p.add_argument("--release", metavar="NAME", help="forget who holds NAME and its seats (a guest's new key)")
+    released = p.add_mutually_exclusive_group()
+    released.add_argument("--release", metavar="NAME", help="forget who holds NAME and its seats (a guest's new key)")
+    released.add_argument(
+        "--release-key", metavar="FINGERPRINT", help="forget every name the key FINGERPRINT holds, and their seats"
+    )
     p.set_defaults(handler=cmd_ssh_names)
 
     p = sub.add_parser(
@@ -798,17 +810,27 @@ def _ssh_options(p: argparse.ArgumentParser, prefix: str) -> None:
         help=f"the party word SSH guests must type (default: none asked; or set {PARTY_WORD_VARIABLE}, "
         "which other users cannot see as they can a command's arguments)",
     )
-    for option, default, what in (
-        ("max-sessions", MAX_SSH_SESSIONS, "SSH sessions at once"),
-        ("per-address", SSH_SESSIONS_PER_ADDRESS, "SSH sessions from one address at once, an IPv6 one by its /64"),
-    ):
-        p.add_argument(f"{prefix}{option}", type=int, default=default, metavar="N", help=f"{what} (default {default})")
+    p.add_argument(
+        f"{prefix}max-sessions",
+        type=int,
+        default=MAX_SSH_SESSIONS,
+        metavar="N",
+        help=f"SSH sessions at once, an eighth of them kept for guests coming back (default {MAX_SSH_SESSIONS})",
+    )
+    p.add_argument(
+        f"{prefix}per-address",
+        type=int,
+        metavar="N",
+        help="SSH sessions from one address at once, an IPv6 one by its /64 (default: three eighths of the "
+        f"sessions, {SSH_SESSIONS_PER_ADDRESS} of {MAX_SSH_SESSIONS}; a guest coming back may pass it)",
+    )
     p.add_argument(
         f"{prefix}idle-minutes",
         type=float,
         default=SSH_IDLE_MINUTES,
         metavar="M",
-        help=f"close an SSH session after M minutes without a key press (default {SSH_IDLE_MINUTES:g})",
+        help=f"close an SSH session after M minutes without a key press, never while its guest plays at a table, "
+        f"warning them first (default {SSH_IDLE_MINUTES:g})",
     )
 
 

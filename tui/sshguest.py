@@ -9,6 +9,13 @@ of their own when another guest's key holds it).  NOTICE, when given, is shown o
 what that name means here.  It stays at that host: while the host
 does not answer, the guest may try again or quit, not connect anywhere else.
 ``SIGTERM`` ends the app cleanly, the terminal restored, as when the guest presses ctrl+q.
+
+The SSH server sees only bytes, so the app tells it what it needs to know of the game: whether
+the guest is seated at a table that is playing (a guest waiting for their turn in a long game
+presses no key for a while, and is not closed for it).  The file named by ``YULE_SSH_STATUS`` (in
+a folder of the server's own, owner-only) holds ``playing`` or ``idle``, written whenever that
+changes.  ``SIGUSR1`` from the server warns the guest that their idle session is about to close
+(``YULE_SSH_WARNING`` says it), ``SIGUSR2`` takes the warning back (a key was pressed).
 """
 
 from __future__ import annotations
@@ -16,11 +23,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import os
 import signal
 import sys
 import termios
+from pathlib import Path
 
+from ..netplay.follower import Change
+from ..netplay.private import write_private
 from .app import YuleApp
+from .sshstarter import STATUS_VARIABLE, WARNING_VARIABLE
 
 
 class SSHGuestApp(YuleApp):
@@ -38,18 +50,65 @@ class SSHGuestApp(YuleApp):
     """How long the notice about the name stays: long enough to read, not over the game that follows
     (r in the lobby says it again)."""
 
-    def __init__(self, name: str, address: tuple[str, int], notice: str | None = None) -> None:
+    WARNING_SECONDS = 3600.0
+    """How long the idle warning stays at most: until the server takes it back."""
+
+    def __init__(
+        self,
+        name: str,
+        address: tuple[str, int],
+        notice: str | None = None,
+        *,
+        status: Path | None = None,
+        warning: str | None = None,
+    ) -> None:
         super().__init__(name=name, address=address, discover=False)
         self.notice = notice
+        self.status_file = status
+        """Where to say whether the guest is playing, for the SSH server (None: nowhere)."""
+        self.warning = warning
+        self._said: str | None = None
 
     def on_mount(self) -> None:  # besides YuleApp's own on_mount: Textual calls each class's handler
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit, 0)
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGTERM, self.exit, 0)
+        loop.add_signal_handler(signal.SIGUSR1, self._warned)
+        loop.add_signal_handler(signal.SIGUSR2, self.clear_notifications)
         if self.notice:
             self.notify(self.notice, title="Your name here", timeout=self.NOTICE_SECONDS)
+        self._tell_server()
+
+    def _warned(self) -> None:
+        """The server is about to close this idle session: the guest is told, and may stay."""
+        self.bell()
+        self.notify(self.warning or "No key pressed here for a while: press any key to stay.", title="Still there?",
+                    severity="warning", timeout=self.WARNING_SECONDS)  # fmt: skip
+
+    def _changed(self, change: Change) -> None:
+        super()._changed(change)
+        self._tell_server()
+
+    def _forget_table(self) -> None:
+        super()._forget_table()
+        self._tell_server()
+
+    def _tell_server(self) -> None:
+        """Say in the status file whether the guest is seated at a table that is playing, when that changes."""
+        now = "playing" if self.playing() else "idle"
+        if self.status_file is None or now == self._said:
+            return
+        with contextlib.suppress(OSError):  # the server is gone: nobody to tell
+            write_private(self.status_file, now.encode())
+            self._said = now
 
 
 def main(argv: list[str]) -> int:
     host, port, name, *notice = argv
     with contextlib.suppress(OSError):  # already ours, or not a terminal (then there is no size to follow)
         fcntl.ioctl(sys.stdin.fileno(), termios.TIOCSCTTY, 0)
-    return SSHGuestApp(name, (host, int(port)), *notice[:1]).run(mouse=False) or 0
+    for number in (signal.SIGUSR1, signal.SIGUSR2):
+        signal.signal(number, signal.SIG_IGN)  # until the app handles them: a warning must not end it
+    status = os.environ.get(STATUS_VARIABLE)
+    app = SSHGuestApp(name, (host, int(port)), *notice[:1], status=Path(status) if status else None,
+                      warning=os.environ.get(WARNING_VARIABLE))  # fmt: skip
+    return app.run(mouse=False) or 0

@@ -3,9 +3,10 @@
 ``yule ssh-serve`` (and ``yule host --ssh``) keeps them in the data folder, in ``ssh-names.json``
 (owner-only, written atomically, one writer at a time): for each name, as names are compared
 (:func:`~yule.netplay.names.folded`: cleaned, then case-folded by RFC 8266's nickname profile:
-``Dee`` and ``dee`` are one name), the key's SHA256 fingerprint, the name as first
-typed, when it was first seen, and for a name given in place of a taken one, which one
-(``alias_of``).  A name's state folder, ``DATA/ssh-users/<folder>``, holds the seat tokens of
+``Dee`` and ``dee`` are one name), the key's SHA256 fingerprint, the name as first typed, when
+it was first seen and last used (claimed: each session under it), and for a name given in place
+of a taken one, which one (``alias_of``).  A book written before names had a last use reads the
+first sight as it.  A name's state folder, ``DATA/ssh-users/<folder>``, holds the seat tokens of
 its guest's apps; nobody else's session is ever given it.
 
 - A key under a free name holds it from then on (:meth:`NameBook.claim`); the same key under the
@@ -14,8 +15,16 @@ its guest's apps; nobody else's session is ever given it.
   ``dee 2``, ``dee 3``, …, and the same one each time it asks for ``dee`` again.  A name that
   looks like a held one (Cyrillic ``dее``, ``d33``: :func:`~yule.netplay.names.look_alike`) is
   that name here: nobody passes for another guest by a look-alike.
+- A key holds at most :data:`NAMES_PER_KEY` names: a key taking one more forgets its own name
+  used the longest ago (its folder removed), so that one key making up names cannot fill the
+  book; a guest keeps the few names they play under.
+- The book holds at most :data:`MAX_NAMES` names.  When it is full, a new name makes the book
+  forget the name unused the longest, if nobody used it for :data:`FORGET_AFTER_HOURS`; else the
+  new name is refused with a sentence (the guest may come in under a name they hold, or without
+  a key).
 - ``yule ssh-names --release NAME`` (:meth:`NameBook.release`) forgets a name and removes its
-  folder, so that a guest with a new laptop can hold it again.
+  folder, so that a guest with a new laptop can hold it again; ``--release-key FINGERPRINT``
+  (:meth:`NameBook.release_key`) forgets every name a key holds.
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ import contextlib
 import datetime
 import hashlib
 import json
+import logging
 import re
 import shutil
 from collections.abc import Iterator
@@ -36,10 +46,16 @@ from filelock import FileLock
 from ..netplay.names import folded, look_alike, numbered
 from ..netplay.private import private_folder, write_private
 
+log = logging.getLogger("yule.ssh")
+
 NAMES_FILE = "ssh-names.json"
 USERS_FOLDER = "ssh-users"
 MAX_NAMES = 1000
 """Names the book holds at most: a guest making key after key cannot fill the disk."""
+NAMES_PER_KEY = 5
+"""Names one key holds at most: past it, the key's own name used the longest ago is forgotten."""
+FORGET_AFTER_HOURS = 12.0
+"""Hours a name must have gone unused before a full book forgets it for a new one (an evening)."""
 
 
 class NamesError(Exception):
@@ -85,12 +101,13 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Holder:
-    """A name in the book: who holds it and since when."""
+    """A name in the book: who holds it, since when, and when it was last used."""
 
     name: str
     key: str
     first_seen: str
     alias_of: str | None
+    last_used: str = ""
 
 
 class NameBook:
@@ -127,11 +144,13 @@ class NameBook:
             entry = entries[asked]
             if entry["key"] == fingerprint:
                 own = name if name_key(name) == asked else entry["name"]  # its look-alike: the name it holds
+                self._used(entries, asked)
                 return Claim(own, self._made(self.folder(asked)), new=False, taken=False)
             root = entry.get("alias_of") or asked
             mine = [k for k, e in entries.items() if e["key"] == fingerprint and root in (k, e.get("alias_of"))]
             if mine:
                 own = root if root in mine else mine[0]
+                self._used(entries, own)
                 return Claim(entries[own]["name"], self._made(self.folder(own)), new=False, taken=True)
             base = entries[root]["name"] if root in entries else root
             n = 2
@@ -141,36 +160,73 @@ class NameBook:
                     return self._bind(entries, candidate, fingerprint, root, taken=True)
                 n += 1
 
+    def holds_any(self, fingerprint: str) -> bool:
+        """True when the key ``fingerprint`` holds a name here (a guest coming back)."""
+        with self._locked():
+            entries = self._load()
+        return any(e["key"] == fingerprint for e in entries.values())
+
     def release(self, name: str) -> bool:
         """Forget who holds ``name`` and remove its folder; False if no key held it."""
         key = name_key(name)
         with self._locked():
             entries = self._load()
-            if entries.pop(key, None) is None:
+            if key not in entries:
                 return False
+            self._forget(entries, key)
             self._save(entries)
-            shutil.rmtree(self.folder(key), ignore_errors=True)
         return True
+
+    def release_key(self, fingerprint: str) -> list[str]:
+        """Forget every name the key ``fingerprint`` holds (``SHA256:`` may be left out) and
+        remove their folders; the names forgotten, none if the key held none."""
+        wanted = {fingerprint, f"SHA256:{fingerprint}"}
+        with self._locked():
+            entries = self._load()
+            held = [k for k, e in entries.items() if e["key"] in wanted]
+            names = [str(entries[k].get("name", k)) for k in held]
+            for key in held:
+                self._forget(entries, key)
+            if held:
+                self._save(entries)
+        return names
 
     # -- the file ------------------------------------------------------------------------------
 
     def _bind(
         self, entries: dict[str, Any], name: str, fingerprint: str, alias_of: str | None, *, taken: bool
     ) -> Claim:
-        if len(entries) >= MAX_NAMES:
-            raise NamesError("This party holds as many SSH names as it can: ask the host to release some.")
+        own = [k for k, e in entries.items() if e["key"] == fingerprint]
+        if len(own) >= NAMES_PER_KEY:
+            self._forget(entries, min(own, key=lambda k: _last_used(entries[k])))
+        elif len(entries) >= MAX_NAMES:
+            oldest = min(entries, key=lambda k: _last_used(entries[k]))
+            if _now() - _last_used(entries[oldest]) < datetime.timedelta(hours=FORGET_AFTER_HOURS):
+                raise NamesError(
+                    "This party holds as many SSH names as it can, all used lately: come in under a name your "
+                    "key holds here, or without a key, or ask the host to release some (yule ssh-names)."
+                )
+            log.info("SSH name %r forgotten (unused the longest) for a new one", entries[oldest].get("name"))
+            self._forget(entries, oldest)
         key = name_key(name)
-        entries[key] = {
-            "name": name,
-            "key": fingerprint,
-            "first_seen": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
-        }
+        now = _now().isoformat(timespec="seconds")
+        entries[key] = {"name": name, "key": fingerprint, "first_seen": now, "last_used": now}
         if alias_of is not None:
             entries[key]["alias_of"] = alias_of
         self._save(entries)
         folder = self.folder(key)
         shutil.rmtree(folder, ignore_errors=True)  # left from before names were held: not this key's
         return Claim(name, self._made(folder), new=True, taken=taken)
+
+    def _used(self, entries: dict[str, Any], key: str) -> None:
+        """The name under ``key`` is used now (saved)."""
+        entries[key]["last_used"] = _now().isoformat(timespec="seconds")
+        self._save(entries)
+
+    def _forget(self, entries: dict[str, Any], key: str) -> None:
+        """Forget the name under ``key`` and remove its folder (the book saved by the caller)."""
+        del entries[key]
+        shutil.rmtree(self.folder(key), ignore_errors=True)
 
     def _made(self, folder: Path) -> Path:
         private_folder(folder.parent)
@@ -209,4 +265,28 @@ def _held_as(entries: dict[str, Any], name: str) -> str | None:
 
 
 def _holder(entry: dict[str, Any]) -> Holder:
-    return Holder(str(entry.get("name", "")), entry["key"], str(entry.get("first_seen", "")), entry.get("alias_of"))
+    first = str(entry.get("first_seen", ""))
+    return Holder(str(entry.get("name", "")), entry["key"], first, entry.get("alias_of"), str(entry.get("last_used", first)))  # fmt: skip
+
+
+def _now() -> datetime.datetime:
+    return datetime.datetime.now().astimezone()
+
+
+_LONG_AGO = datetime.datetime.min.replace(tzinfo=datetime.UTC)
+
+
+def _last_used(entry: dict[str, Any]) -> datetime.datetime:
+    """When a name was last used: its first sight in a book from before names had a last use,
+    and long ago when neither can be read.
+
+    >>> _last_used({"first_seen": "2024-12-24T18:00:00+01:00"}).isoformat()
+    '2024-12-24T18:00:00+01:00'
+    >>> _last_used({"last_used": "?"}) == _LONG_AGO
+    True
+    """
+    try:
+        when = datetime.datetime.fromisoformat(str(entry.get("last_used") or entry.get("first_seen") or ""))
+    except ValueError:
+        return _LONG_AGO
+    return when if when.tzinfo is not None else when.astimezone()

@@ -43,7 +43,7 @@ class SSHProcess:
     """The host's side: the SSH server's process, its port and fingerprint once it listens."""
 
     def __init__(
-        self, data_dir: Path, *, password: str | None, max_sessions: int, per_address: int, idle_minutes: float
+        self, data_dir: Path, *, password: str | None, max_sessions: int, per_address: int | None, idle_minutes: float
     ) -> None:
         self.data_dir = data_dir
         self.password = password

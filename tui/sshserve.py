@@ -26,21 +26,35 @@ A guest is their SSH key, not their name (:mod:`yule.tui.sshnames` keeps who hol
   never share seats (nor a person: a keyless guest is a person for that visit only).  They are told on entry what that means for coming back.
 - With a party word (``--password``), a guest with a key is asked it on their terminal before the
   app starts (no echo, three tries, a second's wait after a wrong word); one without a key gives
-  it as the SSH password.  Words are compared in constant time.
+  it as the SSH password.  Words are compared in constant time.  Each wrong word is a penalty for
+  the guest's address (:mod:`yule.tui.sshgate`): after three, an address may try one word every
+  15 seconds, and a word from an address shut out is not compared.
 - The app gets its state folder as ``YULE_STATE_DIR`` (and ``HOME``), and what to tell the guest
   on entry (their name here) as an argument.
 
 - The host key is made on first start and kept in the data folder, readable by its owner only;
   :attr:`SSHServe.fingerprint` is what guests' clients show the first time.
 - A login (the SSH handshake up to the guest being in) has :data:`LOGIN_SECONDS`, or
-  :data:`PARTY_WORD_SECONDS` once the party word is asked as the SSH password.  Logins under way
-  are capped per address (:data:`LOGINS_PER_ADDRESS`; an IPv6 address counts by its /64) and in
-  all (:data:`LOGINS`), apart from the sessions: silent connections cannot keep guests out.
+  :data:`PARTY_WORD_SECONDS` once the party word is asked as the SSH password.  Who may start
+  one is the gate's to say (:mod:`yule.tui.sshgate`, apart from the sessions): logins under way
+  are shed at random as OpenSSH's ``MaxStartups`` sheds them, in all and per address (an IPv6
+  address counts by its /64), the busiest address's oldest giving way to another address's; an
+  address whose logins hold places until their time runs out, end without logging in, or give
+  wrong party words is shut out for a while (penalties as OpenSSH's ``PerSourcePenalties``);
+  a few places are kept for keys that hold a name.  Silent connections cannot keep guests out.
 - A connection holds one session at a time.  Sessions are capped in all
-  (:data:`yule.netplay.MAX_SSH_SESSIONS`) and per address
-  (:data:`yule.netplay.SSH_SESSIONS_PER_ADDRESS`), each refusal a sentence; a connection without
-  a session is closed after :data:`LOGIN_SECONDS`; a session without a key press for
-  :data:`yule.netplay.SSH_IDLE_MINUTES` is closed; dead connections are noticed by keep-alives.
+  (:data:`yule.netplay.MAX_SSH_SESSIONS`) and per address (three eighths of them:
+  :data:`yule.netplay.SSH_SESSIONS_PER_ADDRESS`, so two addresses cannot hold them all); the last
+  eighth (:data:`yule.netplay.SSH_RESERVED_SESSIONS`) is kept for keys that hold a name here (a
+  guest coming back, who may also pass their address's share by as many), each refusal a sentence;
+  a connection without a session is closed after :data:`LOGIN_SECONDS`; dead connections are
+  noticed by keep-alives.
+- A session without a key press for :data:`yule.netplay.SSH_IDLE_MINUTES` is closed, never while
+  its guest is seated at a table that is playing (a long game, a 25-guest exchange): each app
+  says so in a status file of its own, in a folder of the server's (``YULE_SSH_STATUS``:
+  :mod:`yule.tui.sshguest`), and the idle time counts from the game's end.  The guest is warned
+  :data:`yule.netplay.SSH_IDLE_WARNING_MINUTES` before (``SIGUSR1`` to the app, which shows
+  it; ``SIGUSR2`` takes it back when a key comes).
 
 User names are hostile input: the display name is cleaned like any name the host receives
 (:func:`yule.netplay.names.clean_name`: ``dee`` followed by an invisible character is ``dee``),
@@ -53,6 +67,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import itertools
 import logging
 import os
 import re
@@ -62,20 +77,28 @@ import signal
 import struct
 import tempfile
 import termios
-from collections import Counter
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
-from ..netplay import DEFAULT_SSH_PORT, MAX_SSH_SESSIONS, SSH_IDLE_MINUTES, SSH_SESSIONS_PER_ADDRESS, ssh_line
-from ..netplay.connection import address_group, uncount
+from ..netplay import (
+    DEFAULT_SSH_PORT,
+    MAX_SSH_SESSIONS,
+    SSH_IDLE_MINUTES,
+    SSH_IDLE_WARNING_MINUTES,
+    ssh_line,
+    ssh_session_shares,
+)
+from ..netplay.connection import address_group
 from ..netplay.names import bot_like, bot_refusal, clean_name
 from ..netplay.private import write_private
 from ..netplay.store import DataFolderError
+from .sshgate import RESERVE_SECONDS, Gate, Places
 from .sshnames import NameBook, NamesError
-from .sshstarter import AppStarter, GuestApp, shared_environment
+from .sshstarter import STATUS_VARIABLE, WARNING_VARIABLE, AppStarter, GuestApp, shared_environment
 
 log = logging.getLogger("yule.ssh")
 
@@ -86,10 +109,6 @@ LOGIN_SECONDS = 10.0
 """Seconds a connection has to log in, and to ask for a session once in (or after one)."""
 PARTY_WORD_SECONDS = 60.0
 """Seconds a guest has for the party word, asked as the SSH password or on their terminal."""
-LOGINS = 64
-"""Logins under way at once, apart from the sessions ..."""
-LOGINS_PER_ADDRESS = 16
-"""... and from one address: forty guests of one router, each taking a moment to log in, pass."""
 TERM_FALLBACK = "xterm-256color"
 INPUT_BUFFER = 64 * 1024
 """Bytes typed ahead of the app before the guest's connection is paused."""
@@ -127,21 +146,32 @@ class SSHServe:
         *,
         password: str | None = None,
         max_sessions: int = MAX_SSH_SESSIONS,
-        per_address: int = SSH_SESSIONS_PER_ADDRESS,
+        per_address: int | None = None,
+        reserved: int | None = None,
         idle_timeout: float = SSH_IDLE_MINUTES * 60,
+        idle_warning: float = SSH_IDLE_WARNING_MINUTES * 60,
+        gate: Gate[PartyServer] | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.game_host = game_host
         self.password = password
         self.max_sessions = max_sessions
-        self.per_address = per_address
+        self.per_address = per_address if per_address is not None else ssh_session_shares(max_sessions)[0]
+        """Sessions one address may hold (a guest coming back: :attr:`reserved` more)."""
+        self.reserved = reserved if reserved is not None else ssh_session_shares(max_sessions)[1]
+        """Sessions of :attr:`max_sessions` kept for guests coming back (a key that holds a name)."""
         self.idle_timeout = idle_timeout
+        self.idle_warning = min(idle_warning, idle_timeout / 2)
+        """Seconds before an idle session is closed that its guest is warned."""
+        self.talk: Path | None = None
+        """The folder of each app's status file (:mod:`yule.tui.sshguest`), the server's own while it runs."""
+        self._numbers = itertools.count(1)
         self.sessions: set[GuestSession] = set()
         self.starter = AppStarter()
-        self.logins: Counter[str] = Counter()
-        """Address group -> its logins under way."""
-        self.guests: Counter[str] = Counter()
-        """Address group -> its connections holding a session's place."""
+        self.gate: Gate[PartyServer] = gate if gate is not None else Gate()
+        """The logins under way, and each address's penalty (:mod:`yule.tui.sshgate`)."""
+        self.guests: Places[PartyServer] = Places()
+        """The connections holding a session's place."""
         self.port = 0
         self.fingerprint = ""
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -169,9 +199,42 @@ class SSHServe:
             server_version="Yule",
         )
         self.port = self._acceptor.get_port()
+        self.talk = Path(tempfile.mkdtemp(prefix="yule-ssh-"))  # owner-only
         await self.starter.open()  # ready before the first guest, who then need not wait for it
         log.info("SSH server listening on port %s, host key %s", self.port, self.fingerprint)
         return self.port
+
+    def status_file(self) -> Path:
+        """A new session's status file (not made here: its app writes it)."""
+        assert self.talk is not None
+        return self.talk / str(next(self._numbers))
+
+    def session_room(self, group: str, fingerprint: str | None) -> str | None:
+        """Why a guest who logged in from ``group`` with the key ``fingerprint`` (None: without
+        one) has no session's place, or None when they have one."""
+        total, mine = self.guests.total(), self.guests.count(group)
+        if total < self.max_sessions - self.reserved and mine < self.per_address:
+            return None
+        if (
+            total < self.max_sessions
+            and mine < self.per_address + self.reserved
+            and fingerprint is not None
+            and self.holds_name(fingerprint)
+        ):
+            return None  # a guest coming back: the room kept
+        if total >= self.max_sessions - self.reserved:
+            return "This party is full right now; try again in a while."
+        return (
+            f"As many guests as this party takes from one address ({self.per_address}) are in from yours; "
+            "try again in a while."
+        )
+
+    def holds_name(self, fingerprint: str) -> bool:
+        """True when the key ``fingerprint`` holds a name here (a guest coming back)."""
+        try:
+            return NameBook(self.data_dir).holds_any(fingerprint)
+        except NamesError:
+            return False
 
     async def stop(self) -> None:
         """Stop listening and end every session's app."""
@@ -181,6 +244,9 @@ class SSHServe:
             self._acceptor = None
         await asyncio.gather(*(session.end("The party's SSH server is stopping.") for session in list(self.sessions)))
         await self.starter.stop()
+        if self.talk is not None:
+            shutil.rmtree(self.talk, ignore_errors=True)
+            self.talk = None
 
 
 class PartyServer(asyncssh.SSHServer):
@@ -191,8 +257,15 @@ class PartyServer(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.group = ""
         """The address group the connection counts under (:func:`~yule.netplay.connection.address_group`)."""
-        self.place: Counter[str] | None = None
-        """What it counts in now: ``serve.logins``, then ``serve.guests`` once in (None: nothing)."""
+        self.admitted = False
+        """True once the gate let it start a login (:mod:`yule.tui.sshgate`)."""
+        self.reserved: str | None = None
+        """While in the room kept for guests coming back: why it was refused otherwise."""
+        self.authed = False
+        """True once it logged in."""
+        self.held = False
+        """True when its time ran out, or it was closed to make room: it held a place for nothing."""
+        self.had_session = False
         self.refusal: str | None = None
         """Why a guest who got in has no place for a session (the party is full), told on their terminal."""
         self.session: GuestSession | None = None
@@ -206,40 +279,61 @@ class PartyServer(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.group = address_group(str(conn.get_extra_info("peername", ("",))[0]))
-        serve = self.serve
-        if serve.logins[self.group] >= LOGINS_PER_ADDRESS:
-            why = f"Too many SSH logins from your address at once ({LOGINS_PER_ADDRESS}); try again in a moment."
-        elif serve.logins.total() >= LOGINS:
-            why = "Too many SSH logins at once; try again in a moment."
-        else:
-            self._count(serve.logins)
-            self._close_in(LOGIN_SECONDS, "No login came in time.")
+        verdict = self.serve.gate.ask(self.group, self)
+        if verdict.evict is not None:
+            verdict.evict.make_room()
+        if verdict.why is None or verdict.reserve:
+            self.admitted = True
+            self.reserved = verdict.why
+            if verdict.reserve:
+                self._close_in(RESERVE_SECONDS, verdict.why or "")
+            else:
+                self._close_in(LOGIN_SECONDS, "No login came in time.")
             return
-        log.warning("SSH connection from %s refused: %s", self.group, why)
-        # Once the server's version is out (said before it, the refusal would not be understood).
-        asyncio.get_running_loop().call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
+        log.warning("SSH connection from %s refused: %s", self.group, verdict.why)
+        self._refuse(verdict.why or "", soon=True)
 
-    def _count(self, place: Counter[str] | None) -> None:
-        """Count the connection in ``place`` (None: nowhere) instead of where it counted."""
-        if self.place is not None:
-            uncount(self.place, self.group)
-        self.place = place
-        if place is not None:
-            place[self.group] += 1
+    def _refuse(self, why: str, *, soon: bool = False) -> None:
+        """Close the connection, telling the guest ``why`` (``soon``: once the server's version is
+        out; said before it, the refusal would not be understood)."""
+        if self.conn is None:
+            return
+        if soon:
+            asyncio.get_running_loop().call_soon(self.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
+        else:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
+
+    def make_room(self) -> None:
+        """The gate closes this login (the busiest address's oldest) for another address's."""
+        log.info("SSH login from %s closed to make room for another address's", self.group)
+        self.held = True
+        self._refuse("Closed to make room for a login from another address: too many SSH logins from yours.")
 
     def _close_in(self, seconds: float | None, reason: str) -> None:
-        """Disconnect in ``seconds`` (None: not on this account) saying ``reason``."""
+        """Disconnect in ``seconds`` (None: not on this account) saying ``reason``: the place was
+        held for nothing."""
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
         if seconds is not None and self.conn is not None:
-            code = asyncssh.DISC_BY_APPLICATION
-            self._deadline = asyncio.get_running_loop().call_later(seconds, self.conn.disconnect, code, reason)
+            self._deadline = asyncio.get_running_loop().call_later(seconds, self._time_up, reason)
+
+    def _time_up(self, reason: str) -> None:
+        self.held = True
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._close_in(None, "")
         self.conn = None
-        self._count(None)
+        serve = self.serve
+        scale = serve.gate.penalties.scale
+        if self.admitted and not self.authed:
+            serve.gate.penalise(self.group, scale.held if self.held else scale.failed)
+        elif self.authed and self.held and not self.had_session:
+            serve.gate.penalise(self.group, scale.held)
+        serve.gate.leave(self.group, self)
+        serve.guests.remove(self.group, self)
 
     def begin_auth(self, username: str) -> bool:
         return True  # a key is asked for first, so that a guest who has one is known by it
@@ -249,8 +343,16 @@ class PartyServer(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         """Any key is welcome: it is who the guest is.  This is asked before the signature is
-        checked, so the key counts only once authentication completes right after it."""
+        checked, so the key counts only once authentication completes right after it.  In the
+        room kept for guests coming back, only a key that holds a name is, and it must come first."""
         self._trying = key
+        if self.reserved is not None:
+            if not self.serve.holds_name(key.get_fingerprint()):
+                self._refuse(self.reserved)
+                return False
+            log.info("SSH login from %s let in to the room kept: a key that holds a name", self.group)
+            self.reserved = None
+            self._close_in(LOGIN_SECONDS, "No login came in time.")
         return True
 
     def kbdint_auth_supported(self) -> bool:
@@ -260,6 +362,9 @@ class PartyServer(asyncssh.SSHServer):
         """In without a key: no question asked without a party word, else the party word (the
         guest has :data:`PARTY_WORD_SECONDS` for it)."""
         self._trying = None
+        if self.reserved is not None:
+            self._refuse(self.reserved)
+            return False
         if self.serve.password is None:
             return True
         self._close_in(None, "")  # asyncssh's login timeout, PARTY_WORD_SECONDS, holds from here
@@ -273,9 +378,17 @@ class PartyServer(asyncssh.SSHServer):
 
     async def validate_password(self, username: str, password: str) -> bool:
         self._trying = None
+        if self.reserved is not None:
+            self._refuse(self.reserved)
+            return False
+        if (shut := self.serve.gate.shut_out(self.group)) is not None:
+            self._refuse(shut)  # the word is not even compared
+            return False
         expected = self.serve.password or ""
         if secrets.compare_digest(password.encode("utf-8", "surrogatepass"), expected.encode()):
             return True
+        log.warning("a wrong party word from %s", self.group)
+        self.serve.gate.penalise(self.group, self.serve.gate.penalties.scale.word)
         self.failed_passwords += 1
         if self.failed_passwords >= PASSWORD_TRIES and self.conn is not None:
             self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "Wrong party word.")
@@ -287,22 +400,18 @@ class PartyServer(asyncssh.SSHServer):
         session's place if there is one; else they are told why not on their terminal, their
         connection still counted as a login."""
         self.key = self._trying
-        serve = self.serve
-        if serve.guests.total() >= serve.max_sessions:
-            self.refusal = "This party is full right now; try again in a while."
-        elif serve.guests[self.group] >= serve.per_address:
-            self.refusal = (
-                f"As many guests as this party takes from one address ({serve.per_address}) are in from yours; "
-                "try again in a while."
-            )
-        else:
-            self._count(serve.guests)
+        self.authed = True
+        self.refusal = self.serve.session_room(self.group, self.key.get_fingerprint() if self.key else None)
+        if self.refusal is None:
+            self.serve.gate.leave(self.group, self)
+            self.serve.guests.add(self.group, self)
         self._close_in(LOGIN_SECONDS, "No session asked for.")
 
     def session_requested(self) -> GuestSession | bool:
         if self.session is not None or self.conn is None:
             return False  # one app at a time on a connection
         self._close_in(None, "")
+        self.had_session = True
         here = str(self.conn.get_extra_info("sockname", ("HOST",))[0]).removeprefix("::ffff:")
         fingerprint = self.key.get_fingerprint() if self.key is not None else None
         self.session = GuestSession(self, self.conn.get_extra_info("username") or "", fingerprint, here)
@@ -391,6 +500,13 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         self.reason: str | None = None
         """Why the server ended the session, told to the guest once the app is gone."""
         self.last_key = 0.0
+        """When the guest last pressed a key (the event loop's clock)."""
+        self.status: Path | None = None
+        """Where the app says whether its guest is playing (:mod:`yule.tui.sshguest`)."""
+        self.warned = False
+        """True while the guest is warned that their idle session is about to close."""
+        self.warnings = 0
+        self.idle_checks = 0
         self._idle: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -513,8 +629,10 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
 
     async def _party_word(self, chan: asyncssh.SSHServerChannel[bytes]) -> str | None:
         """Ask a guest who came in with a key for the party word, on their terminal: None once it is
-        said, else why they may not come in (three tries, a second's wait after each wrong word)."""
+        said, else why they may not come in (three tries, a second's wait after each wrong word,
+        each a penalty for their address; a word from an address shut out is not compared)."""
         expected = (self.serve.password or "").encode()
+        gate, group = self.serve.gate, self.server.group
         try:
             async with asyncio.timeout(PARTY_WORD_SECONDS):
                 for tried in range(1, PASSWORD_TRIES + 1):
@@ -523,8 +641,12 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
                     chan.write(b"\r\n")
                     if word is None:
                         return "No party word given."
+                    if (shut := gate.shut_out(group)) is not None:
+                        return shut
                     if secrets.compare_digest(word, expected):
                         return None
+                    log.warning("a wrong party word from %s", group)
+                    gate.penalise(group, gate.penalties.scale.word)
                     await asyncio.sleep(1.0)
                     if tried < PASSWORD_TRIES:
                         chan.write(b"That is not the party word.\r\n")
@@ -578,7 +700,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         )
         self.input.set_write_buffer_limits(high=INPUT_BUFFER)
         self.last_key = loop.time()
-        self._watch_idle()
+        self._watch_idle(self.serve.idle_timeout - self.serve.idle_warning)
         status = await self.proc.wait()
         # The last frames the app wrote are still in the terminal: pass them on before the exit.
         with contextlib.suppress(TimeoutError):
@@ -590,11 +712,15 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         term = chan.get_terminal_type() or ""
         assert self.state is not None
         state = str(self.state)
+        self.status = self.serve.status_file()
         env = {
             **shared_environment(),
             "HOME": state,
             "TERM": term if _TERM.fullmatch(term) else TERM_FALLBACK,
             "YULE_STATE_DIR": state,
+            STATUS_VARIABLE: str(self.status),
+            WARNING_VARIABLE: f"No key pressed here for a while: press any key to stay, or this SSH session ends in "
+            f"{_duration(self.serve.idle_warning)}.",
         }
         if chan.get_environment().get("COLORTERM") in ("truecolor", "24bit"):
             env["COLORTERM"] = "truecolor"
@@ -608,6 +734,9 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
     def data_received(self, data: bytes, datatype: int | None) -> None:
         if self.input is not None and not self.input.is_closing():
             self.last_key = asyncio.get_running_loop().time()
+            if self.warned:
+                self.warned = False
+                self._signal(signal.SIGUSR2)  # the app takes the warning back
             self.input.write(data)
         elif self.proc is None and len(self._typed) < INPUT_BUFFER:
             self._typed += data
@@ -636,16 +765,52 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
 
     # -- ending --------------------------------------------------------------------------------
 
-    def _watch_idle(self) -> None:
-        loop = asyncio.get_running_loop()
-        self._idle = loop.call_at(self.last_key + self.serve.idle_timeout, self._check_idle)
+    def _watch_idle(self, after: float) -> None:
+        self._idle = asyncio.get_running_loop().call_later(max(after, 0.0), self._check_idle)
+
+    def idle_for(self) -> float:
+        """Seconds the guest has been idle: since their last key press, or the end of the game they
+        played if that came later; none while they are seated at a table that is playing (as the
+        app says in its status file)."""
+        idle = asyncio.get_running_loop().time() - self.last_key
+        if self.status is None:
+            return idle
+        try:
+            said = self.status.read_text(encoding="ascii").strip()
+            since = time.time() - self.status.stat().st_mtime
+        except (OSError, ValueError):
+            return idle
+        if said == "playing":
+            return 0.0
+        return min(idle, since) if since >= 0 else idle  # (a file from the future: the clock was set back)
 
     def _check_idle(self) -> None:
-        if asyncio.get_running_loop().time() - self.last_key < self.serve.idle_timeout:
-            self._watch_idle()
+        """Warn the guest :attr:`SSHServe.idle_warning` before an idle session closes, then close it."""
+        self.idle_checks += 1
+        timeout, warning = self.serve.idle_timeout, self.serve.idle_warning
+        idle = self.idle_for()
+        if idle >= timeout:
+            minutes = timeout / 60
+            asyncio.get_running_loop().create_task(self.end(f"Closed after {minutes:g} minutes without a key press."))
             return
-        minutes = self.serve.idle_timeout / 60
-        asyncio.get_running_loop().create_task(self.end(f"Closed after {minutes:g} minutes without a key press."))
+        if idle >= timeout - warning:
+            if not self.warned:
+                self.warned = True
+                self.warnings += 1
+                log.info("SSH user %r warned: idle for %.0f s", self.user, idle)
+                self._signal(signal.SIGUSR1)
+            self._watch_idle(timeout - idle)
+            return
+        if self.warned:  # playing again
+            self.warned = False
+            self._signal(signal.SIGUSR2)
+        self._watch_idle(timeout - warning - idle)
+
+    def _signal(self, number: int) -> None:
+        """Send the app ``number``: SIGUSR1 to warn the guest, SIGUSR2 to take the warning back."""
+        if self.proc is not None and self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.proc.pid, number)
 
     async def end(self, reason: str) -> None:
         """End the app (asked nicely, then killed) and tell the guest why."""
@@ -687,6 +852,9 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
     def _close_terminal(self) -> None:
         if self._idle is not None:
             self._idle.cancel()
+        if self.status is not None:
+            with contextlib.suppress(OSError):
+                self.status.unlink()
         if self.input is not None:
             self.input.close()
         if self.output is not None and self.output.transport is not None:
@@ -694,6 +862,17 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         if self.master is not None:
             os.close(self.master)
             self.master = None
+
+
+def _duration(seconds: float) -> str:
+    """A span of time as a guest reads it.
+
+    >>> _duration(120), _duration(90), _duration(1), _duration(0.5)
+    ('2 minutes', '1.5 minutes', '1 second', '0.5 seconds')
+    """
+    if seconds >= 60:
+        return f"{seconds / 60:g} minutes"
+    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
 
 
 def serving_lines(

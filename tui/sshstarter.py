@@ -39,6 +39,12 @@ STOP_SECONDS = 5.0
 """Seconds the starter has to end once the server's side of the socket closes, before it is killed."""
 
 
+STATUS_VARIABLE = "YULE_SSH_STATUS"
+"""The environment variable naming the file where an app says whether its guest is playing."""
+WARNING_VARIABLE = "YULE_SSH_WARNING"
+"""The environment variable holding what an app tells its guest when warned that they are idle."""
+
+
 def shared_environment() -> dict[str, str]:
     """What every app's environment holds, whoever's session it is."""
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"}

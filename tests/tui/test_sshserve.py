@@ -16,12 +16,16 @@ serves both, and ``yule hosts`` shows the line a guest types.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import random
 import re
 import stat
 import struct
 import sys
 import termios
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from fcntl import ioctl
 from pathlib import Path
 from typing import Any
@@ -37,8 +41,9 @@ from yule.netplay.host import Host
 from yule.netplay.store import DataFolderError
 from yule.tui.cli import main
 from yule.tui.elf.table import label
+from yule.tui.sshgate import LOGINS_PER_ADDRESS, Gate, Startups
 from yule.tui.sshnames import NAMES_FILE, USERS_FOLDER, NameBook, user_folder
-from yule.tui.sshserve import HOST_KEY_FILE, LOGINS_PER_ADDRESS, GuestSession, SSHServe, load_host_key
+from yule.tui.sshserve import HOST_KEY_FILE, GuestSession, SSHServe, load_host_key
 
 TERM = "xterm-256color"
 WAIT = 30.0
@@ -317,42 +322,232 @@ async def closed_by_the_server(reader: asyncio.StreamReader, writer: asyncio.Str
     await writer.wait_closed()
 
 
-async def test_logins_are_capped_per_address_and_silent_ones_closed_soon(party, monkeypatch):
+class Steady(random.Random):
+    """Draws that never meet the load shed's chance short of certainty: logins are refused at full only."""
+
+    def random(self) -> float:
+        return 1.0 - 1e-9
+
+
+def steady_party(tmp_path: Path, **settings: Any) -> tuple[Host, SSHServe]:
+    """A game host and an SSH server whose load shed refuses at full only (``settings``: the server's)."""
+    settings.setdefault("gate", Gate(rng=Steady()))
+    host = Host(tmp_path / "host", away_timeout=60)
+    return host, SSHServe(tmp_path / "ssh", ("127.0.0.1", 0), **settings)
+
+
+@asynccontextmanager
+async def serving(host: Host, ssh: SSHServe) -> AsyncIterator[None]:
+    await host.start("127.0.0.1", 0)
+    ssh.game_host = ("127.0.0.1", host.port)
+    await ssh.start("127.0.0.1", 0)
+    try:
+        yield
+    finally:
+        await ssh.stop()
+        await host.stop()
+
+
+async def test_logins_are_capped_per_address_and_silent_ones_closed_soon_and_penalised(tmp_path, monkeypatch):
     monkeypatch.setattr("yule.tui.sshserve.LOGIN_SECONDS", 1.0)
-    _, ssh = party
-    started = asyncio.get_running_loop().time()
-    hush = [await silent(ssh.port, "127.0.0.2") for _ in range(LOGINS_PER_ADDRESS)]
-    with pytest.raises(asyncssh.DisconnectError, match=re.escape(f"Too many SSH logins from your address at once ({LOGINS_PER_ADDRESS}); try again in a moment.")):  # fmt: skip
-        await Guest.connect(ssh.port, "eve", local_addr=("127.0.0.2", 0))
-    ana = await Guest.connect(ssh.port, "ana")  # another address: in
-    await ana.shows("n creates a table")
-    for connection in hush:
-        await closed_by_the_server(*connection)
-    assert asyncio.get_running_loop().time() - started < WAIT
-    assert not ssh.logins and dict(ssh.guests) == {"127.0.0.1": 1}
-    eve = await Guest.connect(ssh.port, "eve", local_addr=("127.0.0.2", 0))  # the silent ones gone: in
-    await eve.shows("n creates a table")
-    await ana.close()
-    await eve.close()
+    host, ssh = steady_party(tmp_path)
+    async with serving(host, ssh):
+        started = asyncio.get_running_loop().time()
+        hush = [await silent(ssh.port, "127.0.0.2") for _ in range(LOGINS_PER_ADDRESS.full)]
+        # Refused for the load, eve is let in to the room kept: her key holds no name, so she is told why.
+        with pytest.raises(asyncssh.DisconnectError, match=re.escape("Too many SSH logins from your address at once; try again in a moment.")):  # fmt: skip
+            await Guest.connect(ssh.port, "eve", local_addr=("127.0.0.2", 0))
+        ana = await Guest.connect(ssh.port, "ana")  # another address: in
+        await ana.shows("n creates a table")
+        for connection in hush:
+            await closed_by_the_server(*connection)
+        assert asyncio.get_running_loop().time() - started < WAIT
+        assert not ssh.gate.logins and ssh.guests.counts() == {"127.0.0.1": 1}
+        # Sixteen places held for nothing: the address is shut out for a while, told for how long.
+        with pytest.raises(asyncssh.DisconnectError, match="Too many failed or unfinished SSH logins came from your address: try again in"):  # fmt: skip
+            await Guest.connect(ssh.port, "eve", local_addr=("127.0.0.2", 0))
+        eve = await Guest.connect(ssh.port, "eve", local_addr=("127.0.0.3", 0))  # from elsewhere: in
+        await eve.shows("n creates a table")
+        await ana.close()
+        await eve.close()
 
 
-async def test_logins_in_all_are_capped_apart_from_the_sessions(party, monkeypatch):
-    monkeypatch.setattr("yule.tui.sshserve.LOGINS", 4)
-    _, ssh = party
-    ana = await Guest.connect(ssh.port, "ana")
-    await ana.shows("n creates a table")
-    hush = [await silent(ssh.port, f"127.0.0.{n}") for n in (2, 2, 3, 4)]
-    with pytest.raises(asyncssh.DisconnectError, match="Too many SSH logins at once; try again in a moment"):
-        await Guest.connect(ssh.port, "eve", local_addr=("127.0.0.5", 0))
-    ana.keys("?")
-    await ana.shows("Rules")  # the guest in plays on
-    hush.pop()[1].close()  # one login place free again: a guest gets in
-    ben = await Guest.connect(ssh.port, "ben", local_addr=("127.0.0.5", 0))
-    await ben.shows("n creates a table")
-    for _, writer in hush:
-        writer.close()
-    await ana.close()
-    await ben.close()
+async def test_logins_in_all_are_capped_apart_from_the_sessions(tmp_path):
+    host, ssh = steady_party(tmp_path, gate=Gate(logins=Startups(4, 100, 4), rng=Steady()))
+    async with serving(host, ssh):
+        ana = await Guest.connect(ssh.port, "ana")
+        await ana.shows("n creates a table")
+        hush = [await silent(ssh.port, f"127.0.0.{n}") for n in (2, 2, 3, 4)]
+        with pytest.raises(asyncssh.DisconnectError, match="Too many SSH logins at once; try again in a moment"):
+            await Guest.connect(ssh.port, "eve", local_addr=("127.0.0.5", 0))
+        ana.keys("?")
+        await ana.shows("Rules")  # the guest in plays on
+        hush.pop()[1].close()  # one login place free again: a guest gets in
+        await until(lambda: ssh.gate.logins.total() == 3, "the place free")
+        ben = await Guest.connect(ssh.port, "ben", local_addr=("127.0.0.5", 0))
+        await ben.shows("n creates a table")
+        for _, writer in hush:
+            writer.close()
+        await ana.close()
+        await ben.close()
+
+
+class Crowd:
+    """``each`` silent connections from each of ``addresses``, each renewed as it closes (paced: a
+    refused one is tried again a twentieth of a second later)."""
+
+    def __init__(self, port: int, addresses: list[str], each: int) -> None:
+        self.opened = 0
+        self.tasks = [asyncio.create_task(self._hold(port, a)) for a in addresses for _ in range(each)]
+
+    async def _hold(self, port: int, address: str) -> None:
+        while True:
+            with contextlib.suppress(OSError):
+                reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+                self.opened += 1
+                with contextlib.suppress(OSError):
+                    while await reader.read(4096):  # says nothing, reads until the server closes
+                        pass
+                writer.close()
+            await asyncio.sleep(0.05)
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+async def in_within(tries: int, port: int, user: str, address: str) -> Guest:
+    """``user`` from ``address`` tries to come in ``tries`` times at most, each at once after the
+    last was refused; their session once in its lobby."""
+    refusals = []
+    for _ in range(tries):
+        try:
+            guest = await Guest.connect(port, user, local_addr=(address, 0))
+        except asyncssh.DisconnectError as e:
+            refusals.append(e.reason)
+            continue
+        await guest.shows("n creates a table")
+        return guest
+    raise AssertionError(f"{user} did not get in within {tries} tries: {refusals}")
+
+
+async def test_four_addresses_holding_silent_connections_renewed_do_not_keep_a_guest_out(party, monkeypatch):
+    monkeypatch.setattr("yule.tui.sshserve.LOGIN_SECONDS", 5.0)
+    _, ssh = party  # the load shed as it is, its chances drawn at random
+    crowd_addresses = [f"127.0.0.{n}" for n in (2, 3, 4, 5)]
+    crowd = Crowd(ssh.port, crowd_addresses, 16)
+    try:
+        await until(
+            lambda: ssh.gate.logins.total() >= 4 * (LOGINS_PER_ADDRESS.start + 2),
+            "the silent connections holding the logins",
+        )
+        ana = await in_within(3, ssh.port, "ana", "127.0.0.6")  # while they hold them
+        # Their time runs out: each address held its places for nothing and is shut out for a while.
+        await until(lambda: all(ssh.gate.shut_out(a) for a in crowd_addresses), "the silent addresses shut out")
+        ben = await in_within(3, ssh.port, "ben", "127.0.0.7")
+        assert crowd.opened > 4 * 16
+        await ana.close()
+        await ben.close()
+    finally:
+        await crowd.stop()
+
+
+async def test_party_words_guessed_from_one_address_are_a_few(tmp_path, caplog):
+    ssh = SSHServe(tmp_path, ("127.0.0.1", 9), password="mistletoe")
+    async with running(ssh):
+
+        async def guess(n: int, address: str) -> str:
+            try:
+                await asyncssh.connect("127.0.0.1", ssh.port, username=f"g{n}", password=f"holly{n}",
+                                       known_hosts=None, client_keys=None, local_addr=(address, 0))  # fmt: skip
+            except asyncssh.PermissionDenied:
+                return "denied"
+            except asyncssh.DisconnectError as e:
+                return e.reason
+            return "in"
+
+        tried = await asyncio.gather(*(guess(n, "127.0.0.2") for n in range(30)))
+        wrong = [r for r in caplog.records if r.getMessage() == "a wrong party word from 127.0.0.2"]
+        assert 1 <= len(wrong) <= 3  # two typos pass, a third shuts the address out: the rest are not compared
+        assert "in" not in tried
+        assert any(r.startswith("Too many failed or unfinished SSH logins came from your address") for r in tried)
+
+        # On the terminal (a guest with a key) too: three wrong words, and the address is shut out.
+        ana = await Guest.connect(ssh.port, "ana", local_addr=("127.0.0.3", 0))
+        at = 0
+        for _ in range(3):
+            at = await ana.shows("Party word: ", at)
+            ana.keys("holly\r")
+        await asyncio.wait_for(ana.process.wait_closed(), WAIT)
+        assert "Wrong party word: ask the host for it." in ana.text
+        await ana.close()
+        with pytest.raises(asyncssh.DisconnectError, match="try again in"):
+            await asyncssh.connect("127.0.0.1", ssh.port, username="ana", password="mistletoe", known_hosts=None,
+                                   client_keys=None, local_addr=("127.0.0.3", 0))  # fmt: skip
+        async with asyncssh.connect(
+            "127.0.0.1", ssh.port, username="ben", password="mistletoe", known_hosts=None, client_keys=None,
+            local_addr=("127.0.0.4", 0),
+        ) as conn:  # fmt: skip
+            assert (await conn.run(input="")).exit_status == 1  # another address: in (then told it needs a terminal)
+
+
+async def test_two_addresses_cannot_hold_every_session(tmp_path):
+    host, ssh = steady_party(tmp_path, max_sessions=6)  # three eighths each: 2
+    async with serving(host, ssh):
+        guests = []
+        for address in ("127.0.0.2", "127.0.0.3"):
+            for n in range(2):
+                guest = await Guest.connect(ssh.port, f"g{address[-1]}{n}", local_addr=(address, 0))
+                await guest.shows("n creates a table")
+                guests.append(guest)
+            refused = await Guest.connect(ssh.port, f"g{address[-1]}x", local_addr=(address, 0))
+            await refused.says("As many guests as this party takes from one address (2) are in from yours")
+            await refused.close()
+        third = await Guest.connect(ssh.port, "cy", local_addr=("127.0.0.4", 0))
+        await third.shows("n creates a table")
+        for guest in [*guests, third]:
+            await guest.close()
+
+
+async def test_a_guest_coming_back_gets_the_room_kept_when_sessions_are_full(tmp_path):
+    host, ssh = steady_party(tmp_path, max_sessions=3, reserved=1)  # one from each address
+    async with serving(host, ssh):
+        ana = await Guest.connect(ssh.port, "ana", local_addr=("127.0.0.2", 0))
+        await ana.shows("n creates a table")
+        await ana.close()  # her key holds her name now
+        ben = await Guest.connect(ssh.port, "ben", local_addr=("127.0.0.2", 0))
+        cy = await Guest.connect(ssh.port, "cy", local_addr=("127.0.0.3", 0))
+        for guest in (ben, cy):
+            await guest.shows("n creates a table")
+        dee = await Guest.connect(ssh.port, "dee", local_addr=("127.0.0.4", 0))
+        await dee.says("This party is full right now; try again in a while.")
+        await dee.close()
+        back = await Guest.connect(ssh.port, "ana", local_addr=("127.0.0.2", 0))  # ben's address, at its share
+        await back.shows("n creates a table")
+        assert {s.user for s in ssh.sessions} == {"ana", "ben", "cy"}
+        for guest in (ben, cy, back):
+            await guest.close()
+
+
+async def test_a_guest_coming_back_gets_the_room_kept_when_logins_are_full(tmp_path):
+    gate: Gate[Any] = Gate(logins=Startups(2, 100, 2), per_address=Startups(1, 100, 1), rng=Steady())
+    host, ssh = steady_party(tmp_path, gate=gate)
+    async with serving(host, ssh):
+        ana = await Guest.connect(ssh.port, "ana")
+        await ana.shows("n creates a table")
+        await ana.close()  # her key holds her name now
+        hush = [await silent(ssh.port, address) for address in ("127.0.0.2", "127.0.0.3")]
+        with pytest.raises(asyncssh.DisconnectError, match="Too many SSH logins at once; try again in a moment"):
+            await Guest.connect(ssh.port, "eve", local_addr=("127.0.0.4", 0))  # a stranger's key
+        back = await Guest.connect(ssh.port, "ana", local_addr=("127.0.0.4", 0))
+        await back.shows("n creates a table")
+        again = await Guest.connect(ssh.port, "ana", local_addr=("127.0.0.2", 0))  # past her address's logins too
+        await again.shows("n creates a table")
+        for _, writer in hush:
+            writer.close()
+        await back.close()
+        await again.close()
 
 
 async def test_sessions_are_capped_per_address_one_a_connection(tmp_path):
@@ -720,7 +915,7 @@ async def test_a_guest_with_a_key_is_asked_the_party_word_on_their_terminal(tmp_
         assert NameBook(tmp_path).holder("ana") is not None
         await ana.close()
 
-        ben = await Guest.connect(ssh.port, "ben")
+        ben = await Guest.connect(ssh.port, "ben", local_addr=("127.0.0.2", 0))  # ana's typo counts at hers
         at = 0
         for _ in range(3):
             at = await ben.shows("Party word: ", at)
@@ -739,3 +934,57 @@ async def test_a_guest_with_a_key_is_asked_the_party_word_on_their_terminal(tmp_
         await cy.close()
     finally:
         await ssh.stop()
+
+
+async def test_a_guest_seated_at_a_playing_table_is_not_closed_however_long_they_wait(tmp_path):
+    host = Host(tmp_path / "host", away_timeout=60)
+    ssh = SSHServe(tmp_path / "ssh", ("127.0.0.1", 0), idle_timeout=2.0, idle_warning=1.0)
+    async with serving(host, ssh), Client("127.0.0.1", host.port, name="Organiser") as organiser:
+        created = await organiser.request({"type": "create", "game": "elf", "seats": 3, "sit": False, "bot_delay": 0.0})
+        ana = await Guest.connect(ssh.port, "ana")
+        await ana.shows("n creates a table")
+        ana.keys("j")
+        await ana.shows("type its join code")
+        ana.keys(created["code"], "\r")
+        table = host.tables[created["table"]]
+        await until(lambda: any(s is not None and s.name == "ana" for s in table.seats), "ana seated")
+        await organiser.fill_bots(table.id)
+        await organiser.start(table.id)
+        await ana.shows("ana (you)")
+        (session,) = ssh.sessions
+        assert session.status is not None
+        await until(lambda: session.status.read_text() == "playing", "her app saying she plays")  # type: ignore[union-attr]
+        # She waits (for her turn, for the others): well past the idle timeout, checked again and again.
+        loop = asyncio.get_running_loop()
+        await until(
+            lambda: (
+                session not in ssh.sessions
+                or (loop.time() - session.last_key > 2 * ssh.idle_timeout and session.idle_checks >= 4)
+            ),
+            "time passing",
+        )
+        assert session in ssh.sessions and not ana.process.is_closing()
+        assert session.warnings == 0 and "Closed after" not in ana.text
+        assert table.seats[[s.name if s else None for s in table.seats].index("ana")].conn is not None
+        await ana.close()
+
+
+async def test_an_idle_guest_in_the_lobby_is_warned_before_the_session_closes(tmp_path):
+    host = Host(tmp_path / "host", away_timeout=60)
+    ssh = SSHServe(tmp_path / "ssh", ("127.0.0.1", 0), idle_timeout=2.0, idle_warning=1.0)
+    async with serving(host, ssh):
+        ana = await Guest.connect(ssh.port, "ana")
+        await ana.shows("n creates a table")
+        (session,) = ssh.sessions
+        await ana.says("Still there?")
+        await ana.says("No key pressed here for a while: press any key to stay, or this SSH session ends in 1 second.")  # fmt: skip
+        assert session.warned and session in ssh.sessions
+        ana.keys("?")  # she stays
+        await ana.shows("Rules")
+        await until(lambda: not session.warned, "the warning taken back")
+        await until(lambda: session.warnings == 2, "warned again, as she presses nothing more")
+        at = len(ana.text)
+        await ana.shows("Closed after", at)
+        await asyncio.wait_for(ana.process.wait_closed(), WAIT)
+        await ana.close()
+        assert not ssh.sessions
