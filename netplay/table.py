@@ -528,8 +528,9 @@ class Table:
         return s is not None and (s.bot is not None or s.stand_in)
 
     def people(self) -> bool:
-        """True when people play at the table (a guest the organiser moves for is no player here)."""
-        return any(s is not None and s.person for s in self.seats)
+        """True when people play at the table now: someone is connected in a person's seat (a
+        guest the organiser moves for is no player here, nor a person who left)."""
+        return any(s is not None and s.person and s.conn is not None for s in self.seats)
 
     def close(self) -> None:
         self.usher.door.close_all("This table has closed.")

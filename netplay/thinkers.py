@@ -4,11 +4,12 @@ A strong bot searches for up to a second a move.  Thinking in the host's own pro
 all-bot tables would take the interpreter from the event loop that serves every player, and
 from each other.  :class:`Thinkers` runs each decision in a small pool of worker processes
 instead (at a lower priority than the host where the system has priorities), at most one
-decision per worker at a time, and chooses which table thinks next fairly: tables where people
-play first; among those, and then among the others, the address served least recently (the
-address a table was created from), then that address's table that has waited longest for a
-turn.  So ten all-bot tables made from one address share the workers with one table made
-from another address half and half, not ten to one.  The host's loop only sends the
+decision per worker at a time, and chooses which table thinks next fairly: the address served
+least recently first (the address a table was created from: an address's tables count
+together), then, of its tables, one where people play now (someone connected in a person's
+seat) before one where only bots do, then its table that has waited longest for a turn.  So ten
+tables made from one address share the workers with one table made from another address half
+and half, not ten to one, whoever sits at them.  The host's loop only sends the
 bot and its seat's view and reads the move back.  Bots that do not search (the greedy and the
 random ones) decide in microseconds to milliseconds: they never wait behind a search.
 
@@ -71,7 +72,7 @@ class Thinkers:
         self._waiting: dict[int, deque[_Decision]] = {}
         """Table id -> its decisions not started yet, in order."""
         self._people: dict[int, bool] = {}
-        """Table id -> whether people play there (their tables think first)."""
+        """Table id -> whether people play there now (their address's turn goes to them first)."""
         self._served: dict[int, int] = {}
         """Table id -> when it last had a turn (a count): the longest waiting goes first."""
         self._groups: dict[int, str] = {}
@@ -116,7 +117,7 @@ class Thinkers:
         if not ready:
             return None
         groups, group_served, served = self._groups, self._group_served, self._served
-        table = min(ready, key=lambda t: (not self._people[t], group_served[groups[t]], served[t]))
+        table = min(ready, key=lambda t: (group_served[groups[t]], not self._people[t], served[t]))
         self._turns += 1
         served[table] = group_served[groups[table]] = self._turns
         return table, self._waiting[table].popleft()

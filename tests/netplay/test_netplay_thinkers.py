@@ -1,7 +1,8 @@
 """Where the bots think (:mod:`yule.netplay.thinkers`): worker processes shared fairly.
 
-- Tables where people play think first; the others take turns, the longest waiting first;
-  by address first: the address served least recently, then its table waiting longest.
+- By address first: the address served least recently; then, of its tables, one where people
+  play now first, then its table waiting longest; ten tables of one address with people at
+  them take one address's share, not ten; a person who left does not count as playing.
 - The workers start where ``sys.stderr`` has no file descriptor (inside a Textual app).
 - A host whose bots think in worker processes plays all-bot strong tables to their ends, and
   the records replay; its bots decide the same game however the decisions were spread.
@@ -99,6 +100,32 @@ async def test_each_address_in_turn_then_its_tables_in_turn():
         assert not thinkers._group_served  # the tables gone, nothing kept of their addresses
     finally:
         thinkers.close()
+
+
+async def test_ten_tables_of_one_address_with_people_at_them_do_not_starve_another_address():
+    thinkers = Thinkers(0)
+    try:
+        decisions = [(t, "127.0.0.2", True, f"p{t}") for t in range(1, 11)]
+        order = await thought_in_order(
+            thinkers, [*decisions, (11, "127.0.0.3", False, "z"), (11, "127.0.0.3", False, "z2")]
+        )
+        assert order.index("z") == 1 and order.index("z2") == 3  # every other decision, not the last
+    finally:
+        thinkers.close()
+
+
+async def test_people_play_at_a_table_while_one_is_connected_in_their_seat(tmp_path):
+    host = Host(tmp_path / "data", limits=FAST)
+    async with running(host) as port:
+        ana = Client("127.0.0.1", port, "Ana", reconnect=False)
+        await ana.connect()
+        created = await ana.create_table("white-elephant", 3, bot_delay=30)
+        await ana.fill_bots(created["table"])
+        await ana.start(created["table"])
+        table = host.tables[created["table"]]
+        assert table.people()
+        await ana.close()
+        await until(lambda: not table.people(), "Ana gone: nobody plays there now")
 
 
 async def test_all_bot_strong_tables_in_worker_processes_play_to_their_ends(tmp_path):
