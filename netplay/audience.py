@@ -198,7 +198,7 @@ class Audience:
         self.on_info()
         for conn in self.connections():
             if conn is not but:
-                conn.send(self.info_for(conn))
+                conn.send_table(self.table.id, encode(self.info_for(conn)))
 
     def listed(self, now: float, fresh: float) -> bytes:
         """The table's line in the lobby list for anyone not at it: its public :meth:`summary`,
@@ -236,33 +236,33 @@ class Audience:
         table = self.table
         frame: LogFrame = {"type": "log", "table": table.id, "game_no": table.game_no, "entries": table.log.entries,
                            "chat": self.chat.lines}  # fmt: skip
-        conn.send(frame)
+        conn.send_table(table.id, encode(frame))
 
     def send_current(self, conn: Connection) -> None:
         """Table info, the log so far with the chat, and the connection's current view (empty log)."""
         table = self.table
-        conn.send(self.info_for(conn))
+        conn.send_table(table.id, encode(self.info_for(conn)))
         self.send_log(conn)
         if table.session is not None:
             if table.organised and conn is self.organiser and table.id not in conn.seats:
-                conn.send_bytes(self.organiser_frame([]))
+                conn.send_table(table.id, self.organiser_frame([]))
             else:
-                conn.send_bytes(self.view_frame(conn.seats.get(table.id), []))
+                conn.send_table(table.id, self.view_frame(conn.seats.get(table.id), []))
 
     def send_views(self, entries: list[LogEntry]) -> None:
         """Every connection at the table gets its own view with the new log ``entries``."""
-        seats = self.table.seats
+        table_id, seats = self.table.id, self.table.seats
         for seat, s in enumerate(seats):
             if s is not None and s.conn is not None:
-                s.conn.send_bytes(self.view_frame(seat, entries))
+                s.conn.send_table(table_id, self.view_frame(seat, entries))
         others = (self.watchers | self.creators) - {s.conn for s in seats if s is not None}
         if self.table.organised and self.organiser in others:
             others = others - {self.organiser}
-            self.organiser.send_bytes(self.organiser_frame(entries))
+            self.organiser.send_table(table_id, self.organiser_frame(entries))
         if others:
             frame = self.view_frame(None, entries)
             for conn in others:
-                conn.send_bytes(frame)
+                conn.send_table(table_id, frame)
 
     def say(self, conn: Connection, raw: str) -> None:
         """A chat line from someone at this table, to everyone at it and nobody else (:mod:`.chat`)."""
@@ -281,4 +281,4 @@ class Audience:
         line = ChatRow(seat, s.name if s is not None else conn.name, text, table.game_no, table.seq)
         frame = encode(self.chat.say(line))
         for other in self.connections():
-            other.send_bytes(frame)
+            other.send_table(table.id, frame)

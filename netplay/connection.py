@@ -4,9 +4,15 @@ Each connection is an :class:`asyncio.Protocol`: frames are cut out of the bytes
 arrive and handed on at once, with no task, future or timeout object per frame, so a
 thousand idle connections cost the host almost nothing.
 
-Sending never waits: frames go straight into the transport's buffer, and a connection whose
-unsent bytes pass ``Limits.send_buffer`` (a stuck or slow reader) is dropped, so it can never
-hold up its table.
+Sending never waits: frames go straight into the transport's buffer.  A connection whose
+unsent bytes pass ``Limits.behind_at`` (a slow reader, a watcher on a bad link) is *behind*: a
+table's news for it (table info, views, chat, the log) is not queued any more, only noted, and
+once it has read what waits it gets each such table as it is now, in one go (table info, the
+whole log and its current view): a slow reader needs only the latest view, not every one it
+missed.  What else it is sent (answers to its own requests) still queues, up to
+``Limits.send_buffer``, past which it is dropped; and all the connections behind together hold
+at most ``Limits.unsent_total`` bytes (:class:`SendBudget`), past which the one that would add
+more is dropped, so no number of deaf connections can fill the host's memory.
 """
 
 from __future__ import annotations
@@ -46,6 +52,11 @@ class Limits:
     """... and in one burst; beyond that it is disconnected."""
     send_buffer: int = 4 * 1024 * 1024
     """Unsent bytes a connection may have waiting before it is dropped."""
+    behind_at: int = 64 * 1024
+    """Unsent bytes past which a connection is behind: its tables' news waits, coalesced, until
+    it has read what waits (see the module docstring)."""
+    unsent_total: int = 64 * 1024 * 1024
+    """Unsent bytes all the connections behind may hold together (:class:`SendBudget`)."""
     list_cost: float = 10.0
     """Frames a ``list`` counts as in the rate limit: its answer is the whole lobby."""
     max_bad_frames: int = 10
@@ -213,6 +224,29 @@ class AddressBuckets:
         return bucket
 
 
+class SendBudget:
+    """The unsent bytes of every connection that is behind, together, against ``total``.
+
+    >>> budget = SendBudget(total=100)
+    >>> budget.take(0, 60), budget.take(60, 90), budget.take(60, 120), budget.used
+    (True, True, False, 90)
+    """
+
+    __slots__ = ("total", "used")
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.used = 0
+
+    def take(self, counted: int, now: int) -> bool:
+        """A connection that counted ``counted`` bytes would hold ``now``: False (nothing
+        changed) when that passes the total."""
+        if self.used - counted + now > self.total:
+            return False
+        self.used += now - counted
+        return True
+
+
 class Connection(asyncio.Protocol):
     """A client connection: its framing, timeouts and rate limit, what it holds, how to send to it.
 
@@ -229,6 +263,7 @@ class Connection(asyncio.Protocol):
         on_message: Callable[[Connection, dict[str, Any]], None],
         on_lost: Callable[[Connection], None],
         on_open: Callable[[Connection], None] | None = None,
+        budget: SendBudget | None = None,
     ) -> None:
         self.number = number
         self.limits = limits
@@ -262,6 +297,16 @@ class Connection(asyncio.Protocol):
         self.probation = False
         """Let in beyond the host's limits only to take a seat back (:attr:`Limits.resume_room`)."""
         self.transport: asyncio.Transport | None = None
+        self.budget = budget or SendBudget(limits.unsent_total)
+        """The host's budget for the unsent bytes of connections that are behind."""
+        self.behind = False
+        """True while more than ``Limits.behind_at`` bytes wait to be read (see the module docstring)."""
+        self.stale: set[int] = set()
+        """Tables whose news this connection missed while behind: each is sent as it is now once it reads."""
+        self.on_caught_up: Callable[[Connection, set[int]], None] = lambda conn, tables: None
+        """Told when a connection that was behind has read what waited, with the tables it missed."""
+        self._counted = 0
+        """Unsent bytes this connection counts in the budget (while behind)."""
         self._frames = FrameBuffer(limits.max_frame)
         self._frame_tokens = TokenBucket(limits.rate, limits.burst)
         self.chat_tokens = TokenBucket(limits.chat_rate, limits.chat_burst)
@@ -284,6 +329,7 @@ class Connection(asyncio.Protocol):
         self.peer = str(peer)
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else self.peer
         self.group = address_group(self.address)
+        transport.set_write_buffer_limits(high=self.limits.behind_at)
         self._expect(self.limits.hello_timeout, FrameError.silent)
         if self.on_open is not None:
             self.on_open(self)
@@ -318,7 +364,33 @@ class Connection(asyncio.Protocol):
             self._mid_frame = False
             self._expect(self.limits.idle_timeout if self.greeted else self.limits.hello_timeout, FrameError.silent)
 
+    def pause_writing(self) -> None:
+        """More than ``Limits.behind_at`` bytes wait: behind, and counted in the budget."""
+        self.behind = True
+        self._count()
+
+    def resume_writing(self) -> None:
+        """What waited has been read (nearly all): the tables missed meanwhile are sent as they are now."""
+        self.behind = False
+        self.budget.used -= self._counted
+        self._counted = 0
+        stale, self.stale = self.stale, set()
+        if stale and not self.closed:
+            self.on_caught_up(self, stale)
+
+    def _count(self) -> None:
+        """Count the bytes waiting now in the budget; drop the connection when they do not fit."""
+        transport = self.transport
+        waiting = 0 if transport is None else transport.get_write_buffer_size()
+        if not self.budget.take(self._counted, waiting):
+            log.warning("%r: behind, and the host's budget for unsent bytes is spent; dropped", self)
+            self.abort()
+            return
+        self._counted = waiting
+
     def connection_lost(self, exc: Exception | None) -> None:
+        self.budget.used -= self._counted
+        self._counted = 0
         self.closed = True
         if self._timer is not None:
             self._timer.cancel()
@@ -388,7 +460,18 @@ class Connection(asyncio.Protocol):
             log.warning("%r: not reading; dropped", self)
             self.abort()
             return
+        was_behind = self.behind
         transport.write(frame)
+        if was_behind:
+            self._count()
+
+    def send_table(self, table: int, frame: bytes) -> None:
+        """A table's news (its info, a view, a chat line, its log): queued, or, while the
+        connection is behind, only noted (it gets the table as it is now once it has read)."""
+        if self.behind:
+            self.stale.add(table)
+        else:
+            self.send_bytes(frame)
 
     def error(self, code: str, message: str, *, rid: int | None = None, table: int | None = None) -> None:
         frame: ErrorFrame = {"type": "error", "code": code, "message": message}

@@ -39,7 +39,7 @@ from typing import Any
 from . import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
 from .admission import Admission
 from .botloop import DEFAULT_BOT_DELAY
-from .connection import AddressBuckets, Connection, Limits, TokenBucket
+from .connection import AddressBuckets, Connection, Limits, SendBudget, TokenBucket
 from .door import RESTART_GRACE
 from .evening import PERSON_SECRET, PERSONS_FORGOTTEN, PersonTokens
 from .frames import Created, Ok, Reach, ReclaimWaiting, Reply, Seated
@@ -129,6 +129,8 @@ class Host:
         self.owners: set[Connection] = set()
         """Connections that proved the owner token (``yule requests``: :mod:`.owner`)."""
         self._owner_hash: str | None = None
+        self.budget = SendBudget(self.limits.unsent_total)
+        """The unsent bytes of every connection that is behind, together (:mod:`.connection`)."""
         self.admission = Admission(self.limits)
         """The connections let in, each address's share of them, and those on probation (:mod:`.admission`)."""
         self.seat_tokens = SeatTokens()
@@ -301,7 +303,16 @@ class Host:
 
     def _connection(self) -> Connection:
         self._numbers += 1
-        return Connection(self._numbers, self.limits, self._received, self._lost, self.admission.admit)
+        conn = Connection(self._numbers, self.limits, self._received, self._lost, self.admission.admit, self.budget)
+        conn.on_caught_up = self._caught_up
+        return conn
+
+    def _caught_up(self, conn: Connection, tables: set[int]) -> None:
+        """``conn`` was behind and has read what waited: each table it missed, as it is now."""
+        for table_id in sorted(tables):
+            table = self.tables.get(table_id)
+            if table is not None and table.audience.is_at(conn):
+                table.audience.send_current(conn)
 
     def _lost(self, conn: Connection) -> None:
         self.owners.discard(conn)

@@ -141,7 +141,7 @@ class Usher:
         table.audience.tell_info()
         table.audience.send_log(conn)
         if table.session is not None:
-            conn.send_bytes(table.audience.view_frame(seat, []))
+            conn.send_table(table.id, table.audience.view_frame(seat, []))
         self.tell_asks(conn)
 
     def _check_not_seated(self, conn: Connection) -> None:

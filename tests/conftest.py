@@ -27,7 +27,7 @@ from yule.netplay.connection import Limits
 from yule.netplay.host import Host
 
 FAST = Limits(hello_timeout=0.5, frame_timeout=0.5, idle_timeout=5.0, heartbeat=1.0, send_buffer=64 * 1024,
-              shortest_turn=0.1)  # fmt: skip
+              behind_at=16 * 1024, shortest_turn=0.1)  # fmt: skip
 """Short timeouts so the hostile-input tests finish quickly, and turn timers that run out quickly."""
 
 SEARCH_ITERATIONS = 10

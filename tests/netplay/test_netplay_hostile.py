@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import random
 import socket
 import struct
 import time
+from typing import Any
 
 import msgpack
-from conftest import running, until
+from conftest import FAST, running, until
 from netplay_support import Raw
 
 from yule.netplay.botplay import play_games
@@ -183,42 +185,136 @@ async def test_too_many_bad_frames_close_the_connection(host):
     assert codes(await raw.frames_until_closed())[-1] == "too_many_errors"
 
 
-async def test_a_stuck_reader_is_dropped_and_its_table_plays_on(host, caplog):
+async def deaf(port: int, address: str = "127.0.0.1") -> tuple[Raw, socket.socket]:
+    """A greeted connection from ``address`` that reads nothing unless asked: its own buffer
+    for what the host sends is kept small."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    sock.setblocking(False)
+    sock.bind((address, 0))
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    raw = Raw(*await asyncio.open_connection(sock=sock))
+    raw.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Deaf"})
+
+    async def still_here() -> None:  # it answers the host's pings without reading them: not silent
+        while not raw.writer.is_closing():
+            raw.send({"type": "pong"})
+            await asyncio.sleep(FAST.heartbeat / 2)
+
+    keeping = asyncio.create_task(still_here())
+    raw.keeping = keeping  # type: ignore[attr-defined]  # kept while the connection lasts; it ends with it
+    return raw, sock
+
+
+def host_side(host: Host, test: Any) -> Any:
+    """The host's connection for which ``test`` holds, its kernel buffer kept small (so that what
+    the host itself holds for it decides, not how much the kernel takes in)."""
+    (conn,) = [c for c in host.admission.connections if test(c)]
+    conn.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    return conn
+
+
+async def a_busy_table(ana: Client) -> int:
+    """An open all-bot White Elephant table of ``ana``'s that plays games one after another, as fast as it can."""
+    created = await ana.create_table("white-elephant", 8, bot_delay=0, open=True, sit=False)
+    await ana.fill_bots(created["table"], "random")
+    return created["table"]
+
+
+async def play_on(ana: Client, table: int, finished: list[int]) -> None:
+    await ana.start(table)
+    async for msg in ana:
+        if msg["type"] == "table" and msg["status"] == "over" and msg["game_no"] not in finished:
+            finished.append(msg["game_no"])
+            await ana.play_again(table)
+
+
+async def test_a_watcher_that_stops_reading_needs_only_the_latest_view(host):
+    """Behind, a watcher is sent nothing more of its table (the host holds a bounded few bytes
+    for it, not a view per move), is not dropped for it, and once it reads it gets the table as
+    it is now: its info, the whole log and the current view."""
     async with Client("127.0.0.1", host.port, "Ana") as ana:
-        created = await ana.create_table("white-elephant", 8, bot_delay=0, open=True, sit=False)
-        table = created["table"]
-        await ana.fill_bots(table, "random")
-        sock = socket.socket()
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
-        sock.setblocking(False)
-        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", host.port))
-        stuck = Raw(*await asyncio.open_connection(sock=sock))
-        stuck.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Stuck"})
+        table = await a_busy_table(ana)
+        stuck, _ = await deaf(host.port)
         stuck.send({"type": "watch", "table": table})
         await until(lambda: any(table in c.watching for c in host.admission.connections))
-        (stuck_conn,) = [c for c in host.admission.connections if table in c.watching]
-        # The kernel's buffer on the host's side is kept small, so that what the host itself
-        # holds for the reader decides when it goes, not how much the kernel takes in meanwhile.
-        stuck_conn.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-        finished = []
+        conn = host_side(host, lambda c: table in c.watching)
+        finished: list[int] = []
+        games = asyncio.create_task(play_on(ana, table, finished))
+        try:
+            await until(lambda: conn.behind and table in conn.stale, "the watcher behind")
+            await until(lambda: len(finished) >= 2, "two whole games more")  # the table plays on meanwhile
+            held = conn.transport.get_write_buffer_size()
+            assert conn in host.admission.connections and held <= FAST.behind_at + 64 * 1024
+            assert host.budget.used >= held
+            games.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await games
+            await until(lambda: host.tables[table].status == "over", "the game going on played out")
+            seq = host.tables[table].seq
+            kinds = []
+            while True:  # it reads again: the table as it is now, after what was queued before it fell behind
+                frame = await stuck.frame()
+                kinds.append(frame["type"])
+                if frame["type"] == "view" and frame["seq"] == seq and kinds[-3:] == ["table", "log", "view"]:
+                    break
+            assert not conn.behind and not conn.stale and host.budget.used == 0
+        finally:
+            games.cancel()
+            stuck.close()
 
-        async def play_on() -> None:
-            await ana.start(table)
-            async for msg in ana:
-                if msg["type"] == "table" and msg["status"] == "over" and msg["game_no"] not in finished:
-                    finished.append(msg["game_no"])
-                    await ana.play_again(table)
 
-        games = asyncio.create_task(play_on())
-        # it never reads: dropped once its buffer is full
-        await until(lambda: stuck_conn not in host.admission.connections)
-        assert "not reading; dropped" in caplog.text
-        dropped_during = len(finished) + 1
-        await until(lambda: len(finished) > dropped_during)  # the table plays on: another whole game
-        games.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await games
-        stuck.close()
+async def test_the_connections_behind_hold_a_bounded_total_and_one_past_it_is_dropped(tmp_path, caplog):
+    limits = dataclasses.replace(FAST, unsent_total=64 * 1024)
+    host = Host(tmp_path / "data", limits=limits)
+    async with running(host) as port, Client("127.0.0.1", port, "Ana") as ana:
+        table = await a_busy_table(ana)
+        deafs, conns = [], []
+        for n in range(8):
+            raw, _ = await deaf(port, f"127.0.0.{n + 2}")
+            raw.send({"type": "watch", "table": table})
+            deafs.append(raw)
+            await until(
+                lambda: any(table in c.watching and c.address == f"127.0.0.{n + 2}" for c in host.admission.connections)
+            )
+            conns.append(host_side(host, lambda c: table in c.watching and c.address == f"127.0.0.{n + 2}"))
+        finished: list[int] = []
+        games = asyncio.create_task(play_on(ana, table, finished))
+        try:
+            await until(lambda: any(c.closed for c in conns), "one past the budget dropped")
+            assert "the host's budget for unsent bytes is spent" in caplog.text
+            assert host.budget.used <= limits.unsent_total
+            await until(lambda: len(finished) >= 1, "the table plays on")
+        finally:
+            games.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await games
+            for raw in deafs:
+                raw.close()
+
+
+async def test_a_reader_that_never_reads_its_own_answers_is_dropped(tmp_path, caplog):
+    """Answers to its own requests are not news to coalesce: they queue, up to a bound."""
+    limits = dataclasses.replace(FAST, send_buffer=8 * 1024, behind_at=4 * 1024, list_cost=1.0)
+    host = Host(tmp_path / "data", limits=limits)
+    async with running(host) as port:
+        async with Client("127.0.0.1", port, "Ana") as ana:
+            for _ in range(20):  # a lobby long enough that its list is a big answer
+                await ana.create_table("white-elephant", 8, open=True, sit=False)
+        stuck, _ = await deaf(port)
+        try:
+            await until(lambda: any(c.name == "Deaf" for c in host.admission.connections))
+            conn = host_side(host, lambda c: c.name == "Deaf")
+
+            async def asks() -> bool:  # a list now and then, none of them read
+                if not conn.closed:
+                    stuck.send({"type": "list"})
+                return conn.closed
+
+            await until(asks, "the reader dropped")
+            assert "not reading; dropped" in caplog.text
+        finally:
+            stuck.close()
 
 
 async def test_other_tables_never_notice(host):
