@@ -15,7 +15,7 @@ import asyncio
 import logging
 from collections import Counter
 
-from .connection import Connection, Limits
+from .connection import Connection, Limits, address_group
 from .wire import encode
 
 log = logging.getLogger("yule.host")
@@ -139,6 +139,16 @@ class Admission:
     def _count(self, conn: Connection) -> None:
         self.connections.add(conn)
         self.per_address[conn.group] = self.per_address.get(conn.group, 0) + 1
+
+    def regroup(self, conn: Connection, address: str) -> None:
+        """``conn`` is someone at ``address`` (an SSH guest, vouched for: :mod:`.relay`): it counts
+        under that address from now on."""
+        counted = conn in self.connections
+        if counted:
+            self.lost(conn)
+        conn.address, conn.group = address, address_group(address)
+        if counted:
+            self._count(conn)
 
     async def heartbeats(self) -> None:
         """Ping every connection once a heartbeat period, spread over the period in slices.

@@ -134,11 +134,14 @@ class Client:
         seat_store: SeatStore | None = None,
         address: str | None = None,
         local_address: str | None = None,
+        relay: str | None = None,
     ) -> None:
         self.host = host
         self.port = port
         self.local_address = local_address
         """The address this client connects from (None: the system's choice)."""
+        self.relay = relay
+        """An SSH guest's address as its SSH server vouched for it, presented in every hello (:mod:`.relay`)."""
         self.name = name
         self.reconnect = reconnect
         self.give_up_after = give_up_after
@@ -223,6 +226,8 @@ class Client:
         person = self._person_of(self.name)
         if person is not None:
             hello["person"] = person
+        if self.relay is not None:
+            hello["via"] = self.relay
         try:
             writer.write(encode(hello))
             reply = await read_frame(reader, MAX_HOST_FRAME, idle_timeout=self.request_timeout,

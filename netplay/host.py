@@ -63,6 +63,7 @@ from .messages import (
 from .names import bot_like, bot_refusal, clean_name
 from .owner import write_owner_file
 from .refusal import RequestError
+from .relay import vouched
 from .seattokens import MOVED_TOKENS, SeatTokens
 from .store import Store, StoreError, hash_token
 from .table import Table
@@ -102,6 +103,7 @@ class Host:
         nudge_after: float | None = None,
         ask_seconds: float | None = None,
         restart_grace: float = RESTART_GRACE,
+        relay_key: bytes | None = None,
         bot_workers: int = 0,
     ) -> None:
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
@@ -121,6 +123,9 @@ class Host:
         """The host's person tokens (:mod:`.evening`), once its data folder is open."""
         self.ask_seconds = ask_seconds
         """Seconds a table has to answer a request for an away player's seat (None: the door's default)."""
+        self.relay_key = relay_key
+        """The secret this host shares with its SSH server, which vouches for each guest's own
+        address with it (:mod:`.relay`); None: no SSH server of its own."""
         self.restart_grace = restart_grace
         """Seconds after the start during which a yes to a request for a restored table's seat is
         held: the seats' own devices are still coming back (:mod:`.door`)."""
@@ -354,6 +359,12 @@ class Host:
             conn.close()
             return
         conn.name = clean_name(hello.name)
+        if hello.via is not None:
+            address = vouched(self.relay_key, hello.via) if self.relay_key is not None else None
+            if address is None:
+                log.warning("%r: its hello's via is not vouched for by this host's SSH server; left aside", conn)
+            else:
+                self.admission.regroup(conn, address)
         if bot_like(conn.name):
             conn.error("bad_name", bot_refusal(conn.name))
             conn.close()

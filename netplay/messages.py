@@ -50,6 +50,8 @@ class Hello(_Message):
     version: int
     name: Annotated[str, Field(max_length=MAX_NAME)]
     person: Token | None = None
+    via: Annotated[str, Field(max_length=120)] | None = None
+    """An SSH guest's own address, vouched for by the SSH server (:mod:`.relay`)."""
 
 
 class Ping(_Message):

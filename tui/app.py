@@ -74,6 +74,8 @@ class YuleApp(HostedApp):
     """True for an app that plays at its one host only (an SSH guest's): no other address offered."""
     FIXED_NAME: str | None = None
     """Why this app's player cannot change their name in the lobby (``{name}``: theirs), or None."""
+    relay: str | None = None
+    """The player's own address as an SSH server vouched for it, told the host (:mod:`yule.netplay.relay`)."""
     DEFAULT_MODE = "start"
     MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {"start": Screen}
     """The app's places are modes, each with its own screens: ``start`` (what comes before a
@@ -281,7 +283,7 @@ class YuleApp(HostedApp):
         self.address = (host, port)
         self.place = f"Yule · {literal(host)}:{port}"
         self.set_status(connection="connecting", place=self.place)
-        client = Client(host, port, name=self.player.name, seat_store=self.seat_store)
+        client = Client(host, port, name=self.player.name, seat_store=self.seat_store, relay=self.relay)
         try:
             welcome = await client.connect()
         except (OSError, HostError, TimeoutError) as e:

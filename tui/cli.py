@@ -351,7 +351,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         host = Host(data, away_timeout=args.away_timeout, keep_finished=args.keep_finished * 3600,
                     expire_waiting=args.expire_waiting * 60, limits=limits, advertise=not args.no_discovery,
                     ssh_port=ssh.port if ssh else None, party_word=ssh is not None and ssh.password is not None,
-                    bot_workers=args.bot_workers)  # fmt: skip
+                    relay_key=ssh.relay if ssh else None, bot_workers=args.bot_workers)  # fmt: skip
         try:
             port = await host.start(args.bind, args.port)
         except BaseException:

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from ..netplay.follower import Change
 from ..netplay.private import write_private
+from ..netplay.relay import RELAY_VARIABLE
 from .app import YuleApp
 from .sshstarter import STATUS_VARIABLE, WARNING_VARIABLE
 
@@ -111,4 +112,5 @@ def main(argv: list[str]) -> int:
     status = os.environ.get(STATUS_VARIABLE)
     app = SSHGuestApp(name, (host, int(port)), *notice[:1], status=Path(status) if status else None,
                       warning=os.environ.get(WARNING_VARIABLE))  # fmt: skip
+    app.relay = os.environ.get(RELAY_VARIABLE)
     return app.run(mouse=False) or 0

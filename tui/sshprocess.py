@@ -10,7 +10,8 @@ The host (:class:`SSHProcess`) and the child talk over the child's standard stre
 line each way at a time, so that nothing of the party (its word above all) is in the child's
 arguments, which ``ps`` shows anyone:
 
-1. the host writes the settings (data folder, where to listen, the party word, the limits);
+1. the host writes the settings (data folder, where to listen, the party word, the limits, the
+   secret it vouches for each guest's own address with: :mod:`yule.netplay.relay`);
 2. the child answers with its port and host key fingerprint, or why it cannot serve
    (``{"error": ..., "about": "data" | "listen"}``), then exits;
 3. the host writes where the game host listens (known once it does) whenever that changes;
@@ -24,6 +25,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 import signal
 import sys
 from pathlib import Path
@@ -47,6 +49,9 @@ class SSHProcess:
     ) -> None:
         self.data_dir = data_dir
         self.password = password
+        self.relay = secrets.token_bytes(32)
+        """The secret the SSH server vouches for each guest's own address with: the game host is
+        given it too (:mod:`yule.netplay.relay`)."""
         self.settings = {"max_sessions": max_sessions, "per_address": per_address, "idle_minutes": idle_minutes}
         self.port = 0
         self.fingerprint = ""
@@ -62,7 +67,8 @@ class SSHProcess:
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, start_new_session=True,
         )  # fmt: skip
         assert proc.stdin is not None and proc.stdout is not None
-        settings = {**self.settings, "data": str(self.data_dir), "bind": bind, "port": port, "password": self.password}
+        settings = {**self.settings, "data": str(self.data_dir), "bind": bind, "port": port, "password": self.password,
+                    "relay": self.relay.hex()}  # fmt: skip
         proc.stdin.write(json.dumps({**settings, "game_host": game_host}).encode() + b"\n")
         answer = json.loads((await proc.stdout.readline()) or b'{"error": "the SSH server ended", "about": "listen"}')
         if "error" in answer:
@@ -114,6 +120,7 @@ async def _serve() -> int:
         max_sessions=settings["max_sessions"],
         per_address=settings["per_address"],
         idle_timeout=settings["idle_minutes"] * 60,
+        relay=bytes.fromhex(settings["relay"]) if settings.get("relay") else None,
     )
     try:
         await ssh.start(settings["bind"], settings["port"])

@@ -95,6 +95,7 @@ from ..netplay import (
 from ..netplay.connection import address_group
 from ..netplay.names import bot_like, bot_refusal, clean_name
 from ..netplay.private import write_private
+from ..netplay.relay import RELAY_VARIABLE, vouch
 from ..netplay.store import DataFolderError
 from .sshgate import RESERVE_SECONDS, Gate, Places
 from .sshnames import NameBook, NamesError
@@ -151,8 +152,11 @@ class SSHServe:
         idle_timeout: float = SSH_IDLE_MINUTES * 60,
         idle_warning: float = SSH_IDLE_WARNING_MINUTES * 60,
         gate: Gate[PartyServer] | None = None,
+        relay: bytes | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
+        self.relay = relay
+        """The secret shared with the game host, to vouch for each guest's own address (:mod:`yule.netplay.relay`)."""
         self.game_host = game_host
         self.password = password
         self.max_sessions = max_sessions
@@ -255,8 +259,10 @@ class PartyServer(asyncssh.SSHServer):
     def __init__(self, serve: SSHServe) -> None:
         self.serve = serve
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = ""
+        """The guest's IP address (vouched for to the game host: :mod:`yule.netplay.relay`) ..."""
         self.group = ""
-        """The address group the connection counts under (:func:`~yule.netplay.connection.address_group`)."""
+        """... and the address group the connection counts under (:func:`~yule.netplay.connection.address_group`)."""
         self.admitted = False
         """True once the gate let it start a login (:mod:`yule.tui.sshgate`)."""
         self.reserved: str | None = None
@@ -278,7 +284,8 @@ class PartyServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        self.group = address_group(str(conn.get_extra_info("peername", ("",))[0]))
+        self.address = str(conn.get_extra_info("peername", ("",))[0]).removeprefix("::ffff:")
+        self.group = address_group(self.address)
         verdict = self.serve.gate.ask(self.group, self)
         if verdict.evict is not None:
             verdict.evict.make_room()
@@ -724,6 +731,8 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         }
         if chan.get_environment().get("COLORTERM") in ("truecolor", "24bit"):
             env["COLORTERM"] = "truecolor"
+        if self.serve.relay is not None and self.server.address:
+            env[RELAY_VARIABLE] = vouch(self.serve.relay, self.server.address)
         return env
 
     def _say(self, text: bytes, status: int) -> None:

@@ -20,6 +20,7 @@ Loopback addresses 127.0.0.2 and up stand in for other machines.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from netplay_support import next_message
 from yule.netplay.client import Client, HostError
 from yule.netplay.host import Host
 from yule.netplay.owner import read_owner_file
+from yule.netplay.relay import vouch
 
 ELSEWHERE = "127.0.0.2"
 """The newcomer's machine (the table's players are at 127.0.0.1)."""
@@ -415,3 +417,29 @@ async def test_yule_requests_on_the_hosts_machine_lists_and_answers_what_nobody_
     assert "is not TABLE/REQUEST" in capsys.readouterr().err
     assert await asyncio.to_thread(main, ["requests", "--data", str(tmp_path / "nothing")]) == 2
     assert "no host has run with the data folder" in capsys.readouterr().err
+
+
+async def test_an_ssh_guests_own_address_vouched_for_by_the_ssh_server_counts_for_the_door(tmp_path):
+    """SSH guests' apps all connect from the SSH server's machine: the address it vouches for is
+    the one the host counts (so a player on that machine may answer a guest's request); one it
+    did not vouch for is left aside."""
+    key = secrets.token_bytes(32)
+    host = Host(tmp_path / "data", away_timeout=60, limits=FAST, relay_key=key)
+    async with running(host) as port:
+        (ana, bob), created = await seated_game(port, "Ana", "Bob")
+        try:
+            await bob.close()
+            guest = Client("127.0.0.1", port, "Bob", reconnect=False, local_address=ana.local_address,
+                           relay=vouch(key, "192.168.1.77"))  # fmt: skip
+            forged = Client("127.0.0.1", port, "Mal", reconnect=False, local_address=ana.local_address,
+                            relay=vouch(secrets.token_bytes(32), "192.168.1.78"))  # fmt: skip
+            async with guest, forged:
+                addresses = {c.name: c.address for c in host.admission.connections}
+                assert addresses["Bob"] == "192.168.1.77" and addresses["Mal"] == ana.local_address
+                assert host.admission.per_address["192.168.1.77"] == 1
+                task, waiting = await waiting_reclaim(guest, created["code"], "Bob")
+                asked = await next_message(ana, "reclaim_asked", request=waiting["request"])
+                await ana.answer(created["table"], asked["request"], True)
+                assert (await task).seat == 1
+        finally:
+            await ana.close()

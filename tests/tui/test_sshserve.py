@@ -20,6 +20,7 @@ import contextlib
 import os
 import random
 import re
+import secrets
 import stat
 import struct
 import sys
@@ -988,3 +989,20 @@ async def test_an_idle_guest_in_the_lobby_is_warned_before_the_session_closes(tm
         await asyncio.wait_for(ana.process.wait_closed(), WAIT)
         await ana.close()
         assert not ssh.sessions
+
+
+async def test_the_game_host_counts_a_guest_under_the_address_the_ssh_server_vouches_for(tmp_path):
+    key = secrets.token_bytes(32)
+    host = Host(tmp_path / "host", away_timeout=60, relay_key=key)
+    await host.start("127.0.0.1", 0)
+    ssh = SSHServe(tmp_path / "ssh", ("127.0.0.1", host.port), relay=key)
+    await ssh.start("127.0.0.1", 0)
+    try:
+        ana = await Guest.connect(ssh.port, "ana", local_addr=("127.0.0.2", 0))
+        await ana.shows("n creates a table")
+        (conn,) = [c for c in host.admission.connections if c.name == "ana"]
+        assert conn.address == conn.group == "127.0.0.2"  # not the SSH server's 127.0.0.1
+        await ana.close()
+    finally:
+        await ssh.stop()
+        await host.stop()
