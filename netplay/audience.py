@@ -149,13 +149,12 @@ class Audience:
         return people | self.creators
 
     def organise(self, conn: Connection) -> None:
-        """The connection proved the organiser token: it organises (and manages) the table again,
-        and everyone at the table hears who runs it now."""
+        """The connection proved the organiser token: it organises (and manages) the table again
+        (it is sent the table as it is now; the table tells everyone else who runs it now)."""
         self.organiser = conn
         self.creators.add(conn)
         conn.created.add(self.table.id)
         self.send_current(conn)
-        self.tell_info(but=conn)
 
     def watch(self, conn: Connection) -> None:
         self.watchers.add(conn)

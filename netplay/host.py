@@ -452,7 +452,7 @@ class Host:
             self.seat_tokens.add(hash_token(token), table.id, seat)
             reply |= {"seat": seat, "token": token}
         else:
-            table.audience.tell_info()
+            table.changed()
         return reply
 
     def _join(self, conn: Connection, message: Join) -> Seated:
@@ -529,6 +529,7 @@ class Host:
         for table in self.tables.values():
             if table.organiser_hash is not None and secrets.compare_digest(wanted, table.organiser_hash):
                 table.audience.organise(conn)
+                table.changed(but=conn)  # everyone hears who runs the table now
                 table.usher.tell_asks(conn)
                 self.admission.promote(conn)
                 return {"type": "ok", "table": table.id}
@@ -551,5 +552,5 @@ class Host:
         conn.name = name
         for table_id in conn.created:
             if (table := self.tables.get(table_id)) is not None and table.audience.organiser is conn:
-                table.audience.tell_info()  # it names who runs the table
+                table.changed()  # it names who runs the table
         return {"type": "ok", "name": name, "person": self._person(conn, message.person)}

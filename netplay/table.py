@@ -21,6 +21,11 @@ evening's scoreboard: :mod:`.evening`, and the strength the table's adapting bot
 pace from its turns (:meth:`Store.learn_pace`).  Seats and settings are written before they
 change in memory, so a failed write changes nothing.
 
+Every change of the table but a move (who sits where, who runs it, its status or settings)
+ends in one step, :meth:`Table.changed`: the turn timers follow who waits now, everyone at the
+table hears its info, and the bots look again at who moves for whom; so no screen misses a
+change, whichever part made it.
+
 All methods run on the event loop without awaiting, so a table needs no locks.
 """
 
@@ -212,8 +217,7 @@ class Table:
                 session.draw_chance()
                 if len(session.moves) > stored:
                     table._commit(stored, [])
-                table.turns.wind()
-                table.bots.kick()
+                table.changed()
         elif table.status == OVER and not store.record_path(table.id, table.game_no).exists():
             table._store_end()
         return table
@@ -330,6 +334,14 @@ class Table:
         self.turns.waits.follow(self.movers() if self.status == PLAYING else [])
         self.audience.send_views(entries)
 
+    def changed(self, but: Connection | None = None) -> None:
+        """The one step after any change of the table (who sits where, who runs it, its status
+        or settings): the turn timers follow who waits now, everyone at the table hears its
+        info (``but`` one, told already), and the bots look again at who moves for whom."""
+        self.turns.wind()
+        self.audience.tell_info(but=but)
+        self.bots.kick()
+
     def tell(self, code: str, message: str) -> None:
         """Say something to every connection at the table (an error frame not tied to a request)."""
         for conn in self.audience.connections():
@@ -340,7 +352,7 @@ class Table:
     def set_open(self, open: bool) -> None:
         with self._changing(open=open):
             self.save()
-        self.audience.tell_info()
+        self.changed()
 
     def start(self, by: str | None = None) -> None:
         """A new game with the seats as they are; ``by``: who started it (the log says so)."""
@@ -363,8 +375,7 @@ class Table:
         if by is not None:
             events.insert(0, self._started())
         self.publish(events)
-        self.audience.tell_info()
-        self.bots.kick()
+        self.changed()
 
     def again(self, by: str | None = None) -> None:
         if self.status != OVER:
@@ -372,7 +383,7 @@ class Table:
         if any(s is None for s in self.seats):
             with self._changing(status=WAITING):
                 self.save()
-            self.audience.tell_info()
+            self.changed()
             return
         self.start(by)
 
@@ -459,8 +470,7 @@ class Table:
             for seat in range(self.size):
                 self.seats.away(seat)
         self.announce({"type": UNDONE, "seq": keep, "undone": undone[0] if undone else None}, f"Undone: {what}")
-        self.audience.tell_info()
-        self.bots.kick()
+        self.changed()
         return keep
 
     def _commit(self, stored: int, events: list[dict[str, Any]]) -> None:
@@ -490,7 +500,7 @@ class Table:
             self._ended()
         self.publish(events)
         if over:
-            self.audience.tell_info()
+            self.changed()
 
     def _forget_record(self) -> None:
         """Remove the current game's record file (the game is not over, or not stored as over)."""

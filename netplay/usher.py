@@ -58,6 +58,9 @@ class UsherTable(Protocol):
     def announce(self, event: dict[str, Any], text: str) -> None:
         """A log line of the table's own, sent with everyone's view."""
 
+    def changed(self) -> None:
+        """The step after any change of the table: timers, table info to everyone, bots."""
+
 
 class Usher:
     """Who takes, keeps and leaves the seats of ``table``."""
@@ -131,14 +134,12 @@ class Usher:
         table.audience.watchers.discard(conn)
         table.seats.back(s)
         self._seated(conn, seat)
-        table.bots.kick()
 
     def _seated(self, conn: Connection, seat: int) -> None:
-        """The connection has just taken ``seat``: everyone gets the table info, and it gets the
-        log so far with the chat, then its view."""
+        """The connection has just taken ``seat``: the table changed (everyone gets its info),
+        and it gets the log so far with the chat, then its view."""
         table = self.table
-        table.turns.wind()
-        table.audience.tell_info()
+        table.changed()
         table.audience.send_log(conn)
         if table.session is not None:
             conn.send_table(table.id, table.audience.view_frame(seat, []))
@@ -256,7 +257,7 @@ class Usher:
         if seat is not None and table.status != PLAYING:
             table.seats.empty(seat)
         if table.audience.gone(conn) and seat is None:  # who runs the table changed
-            table.audience.tell_info()
+            table.changed()
         if seat is None:
             return None
         del conn.seats[table.id]
@@ -265,11 +266,9 @@ class Usher:
             s.conn = None
             table.seats.back(s)
             s.stand_in = True  # a player who leaves mid-game is replaced at once; the token still works
-            table.turns.wind()
-            table.audience.tell_info()
-            table.bots.kick()
+            table.changed()
             return None
-        table.audience.tell_info()
+        table.changed()
         return s.token_hash
 
     def detach(self, conn: Connection) -> None:
@@ -283,9 +282,9 @@ class Usher:
             s.conn = None
             if table.status == PLAYING:
                 table.seats.away(seat)
-            table.audience.tell_info()
+            table.changed()
         elif organised:  # who runs the table changed
-            table.audience.tell_info()
+            table.changed()
 
     def stand_in(self, seat: int) -> None:
         """The person of ``seat`` has been away too long: a bot plays for them from now on."""
@@ -295,9 +294,7 @@ class Usher:
             return
         s.away_timer = None
         s.stand_in = True
-        table.turns.wind()
-        table.audience.tell_info()
-        table.bots.kick()
+        table.changed()
 
     def stand_in_now(self, conn: Connection, seat: int) -> None:
         """The organiser hands an away player's seat to the stand-in bot now, not at the end of
@@ -325,7 +322,7 @@ class Usher:
 
     def add_bot(self, seat: int | None, kind: str | None) -> int:
         seat = self._seat_bot(seat, kind)
-        self.table.audience.tell_info()
+        self.table.changed()
         return seat
 
     def fill_bots(self, kind: str | None) -> None:
@@ -333,7 +330,7 @@ class Usher:
         for seat, s in enumerate(self.table.seats):
             if s is None:
                 self._seat_bot(seat, kind)
-        self.table.audience.tell_info()
+        self.table.changed()
 
     def _seat_bot(self, seat: int | None, kind: str | None) -> int:
         game = self.table.game
@@ -353,7 +350,7 @@ class Usher:
         if not 0 <= seat < table.size or (s := table.seats[seat]) is None or s.bot is None:
             raise RequestError("bad_seat", "There is no bot in that seat.")
         table.seats.empty(seat)
-        table.audience.tell_info()
+        table.changed()
 
     def remove_seat(self, conn: Connection, seat: int, reason: str) -> None:
         """Before a game (or between games) the organiser frees a person's seat (a wrong join);
@@ -376,4 +373,4 @@ class Usher:
         if s.conn is not None:
             s.conn.seats.pop(table.id, None)
             s.conn.send({"type": "removed", "table": table.id, "seat": seat, "name": who, "reason": why})
-        table.audience.tell_info()
+        table.changed()
