@@ -2,8 +2,10 @@
 by, and how long each person's turn took: what the host learns people's pace from), and turn timers, the optional clock of a table (its ``turn_seconds``; off unless the
 creator sets it).
 
-Each seat that a person is to move for gets ``turn_seconds`` to make its move, counted from
-the moment it became that seat's move (or from its own previous move, when it moves again).
+Each seat that a person is to move for gets ``turn_seconds`` for each decision, counted from
+the moment it became that seat's move, from its own previous move when it moves again, or from
+the chance move it set off (White Rabbit's roll is no decision: the way to go after it gets its
+own time).
 Seats that may move at the same time (Gift List's secret bring) each have their own clock.
 Once a seat's time is up, the table's stand-in bot makes that one move for it and the log says
 so.  Bots and bots standing in for someone who is away have no clock; nor do the guests of an
@@ -20,6 +22,7 @@ import asyncio
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
+from ..core.base import CHANCE
 from .frames import Timer
 
 NUDGE_AFTER = 20.0
@@ -43,9 +46,14 @@ class TurnClock:
 
     def wind(self, waiting: Collection[int], moves: Sequence[dict[str, Any]]) -> None:
         """Seats ``waiting`` for a person's move now, given the game's record ``moves``: each gets a
-        clock unless it has one running since before its last move; the others lose theirs."""
+        clock unless it has one running since before its last move or the last chance move (a
+        new decision); the others lose theirs."""
         for seat, (_, started, timer) in list(self._deadlines.items()):
-            if seat not in waiting or started > len(moves) or any(m.get("by") == seat for m in moves[started:]):
+            if (
+                seat not in waiting
+                or started > len(moves)
+                or any(m.get("by") in (seat, CHANCE) for m in moves[started:])
+            ):
                 timer.cancel()
                 del self._deadlines[seat]
         loop = asyncio.get_running_loop()

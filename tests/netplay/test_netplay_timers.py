@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from conftest import running
+from conftest import running, until
 from netplay_support import next_message
 
 from yule.core.records import verify_record
@@ -119,3 +119,19 @@ async def test_a_turn_timer_stored_shorter_than_the_shortest_gives_the_shortest_
         view = await next_message(again, "view", table=table)
         (timer,) = view["timers"]
         assert timer["seat"] == 0 and 4 < timer["left"] <= 5
+
+
+async def test_white_rabbits_roll_and_the_way_to_go_each_have_their_own_time(host):
+    """A child who takes their time to roll still has the whole turn timer to choose the way."""
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        created = await ana.create_table("white-rabbit", 2, bot_delay=0, turn_seconds=4.0, seed="roll")
+        table = created["table"]
+        await ana.fill_bots(table)
+        await ana.start(table)
+        roll = await next_message(ana, "view", lambda f: may_move(f) and "roll" in f["view"]["actions"], table=table)
+        clock = host.tables[table].turns.clock
+        await until(lambda: clock.left()[0]["left"] < 2.0, "half the time gone before the roll")
+        seq = await ana.move(table, {"type": "roll"})
+        way = await next_message(ana, "view", lambda f: f["seq"] >= seq and may_move(f), table=table)
+        assert roll["seq"] < way["seq"] and [t["seat"] for t in way["timers"]] == [0]
+        assert way["timers"][0]["left"] > 3.0  # a fresh clock, not the 2 s left of the roll's
