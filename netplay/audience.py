@@ -70,6 +70,9 @@ class AudienceTable(Protocol):
     def movers(self) -> list[int]:
         """The seats that may act now."""
 
+    def shown_seat(self, seat: int | None) -> int | None:
+        """The seat whose view a connection in ``seat`` is sent."""
+
 
 class Audience:
     """The connections at ``table`` and what each is told (with ``clock``, the table's turn
@@ -209,8 +212,11 @@ class Audience:
         return self.listing[1]
 
     def view_frame(self, seat: int | None, log_entries: list[LogEntry]) -> bytes:
+        """The view frame for a connection in ``seat`` (None: a watcher): that seat's view, or
+        after a game, for someone who did not play that seat, the watchers' (:mod:`.attendance`)."""
         table = self.table
         assert table.session is not None
+        seat = table.shown_seat(seat)
         frame: ViewFrame[View] = {"type": "view", "table": table.id, "seat": seat, "seq": table.seq,
                                   "view": table.session.state.view(seat), "log": log_entries}  # fmt: skip
         if self.clock is not None:

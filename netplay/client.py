@@ -613,8 +613,8 @@ class Client:
         """Give up the seat at ``table`` (a bot plays it if the game is on) or stop watching."""
         await self.request({"type": "leave", "table": table})
         info = self.tables.get(table)
-        if self.seats.pop(table, None) is not None and info is not None and info["status"] == "waiting":
-            self.forget_seat(table)  # given up before the game: the host has freed the seat
+        if self.seats.pop(table, None) is not None and info is not None and info["status"] != "playing":
+            self.forget_seat(table)  # given up between games: the host has freed the seat
         self.watching.pop(table, None)
 
     async def add_bot(self, table: int, seat: int | None = None, kind: str | None = None) -> int:

@@ -66,7 +66,8 @@ CREATE TABLE IF NOT EXISTS tables (
     turn_seconds REAL,
     started_by TEXT,
     made_by TEXT,
-    strength TEXT
+    strength TEXT,
+    attendance TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id INTEGER NOT NULL,
@@ -144,7 +145,7 @@ CREATE TABLE IF NOT EXISTS secrets (
 """
 TABLE_COLUMNS = (
     "id, game, options, seats, open, code, bot_delay, status, game_no, seed, players, client_seed, turn_seconds,"
-    " started_by, made_by, strength"
+    " started_by, made_by, strength, attendance"
 )
 """The tables' columns by name: a database upgraded by :meth:`Store._upgrade` may hold them in
 another order (columns added later come last)."""
@@ -281,6 +282,9 @@ class TableRow:
     (``None``: not stored, or unreadable; :meth:`~yule.core.levels.Strength.from_record` reads it)."""
     creator: str | None = None
     """The hash of the person token of who created it, if the host knows."""
+    attendance: Any = None
+    """Who played each seat of its game and whether they were there (:mod:`.attendance`), as
+    stored (read by :meth:`yule.netplay.attendance.Attendance.from_json`: unreadable is afresh)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +348,8 @@ class Store:
             self.db.execute("ALTER TABLE tables ADD COLUMN made_by TEXT")
         if "strength" not in columns:
             self.db.execute("ALTER TABLE tables ADD COLUMN strength TEXT")
+        if "attendance" not in columns:
+            self.db.execute("ALTER TABLE tables ADD COLUMN attendance TEXT")
         if "creator" not in {row[1] for row in self.db.execute("PRAGMA table_info(organisers)")}:
             self.db.execute("ALTER TABLE organisers ADD COLUMN creator TEXT")  # who created it: not known before
         seats = {row[1] for row in self.db.execute("PRAGMA table_info(seats)")}
@@ -426,15 +432,20 @@ class Store:
         self, *, id: int, game: str, options: dict[str, Any], seats: int, open: bool, code: str,
         bot_delay: float, status: str, game_no: int, seed: str, players: list[str], client_seed: str | None,
         turn_seconds: float | None, started_by: str | None = None, made_by: str | None = None,
-        strength: dict[str, Any] | None = None,
+        strength: dict[str, Any] | None = None, attendance: str | None = None,
     ) -> None:  # fmt: skip
         with self.atomic():
             self.db.execute(
-                f"INSERT OR REPLACE INTO tables ({TABLE_COLUMNS}) VALUES ({','.join('?' * 16)})",
+                f"INSERT OR REPLACE INTO tables ({TABLE_COLUMNS}) VALUES ({','.join('?' * len(TABLE_NAMES))})",
                 (id, game, json.dumps(options), seats, int(open), code, bot_delay, status, game_no, seed,
                  json.dumps(players), client_seed, turn_seconds, started_by, made_by,
-                 None if strength is None else json.dumps(strength)),
+                 None if strength is None else json.dumps(strength), attendance),
             )  # fmt: skip
+
+    def save_attendance(self, table_id: int, attendance: str) -> None:
+        """Who played each seat of a table's game, and whether they were there (:mod:`.attendance`)."""
+        with self.atomic():
+            self.db.execute("UPDATE tables SET attendance=? WHERE id=?", (attendance, table_id))
 
     def save_seat(self, table_id: int, seat: int, row: SeatRow) -> None:
         with self.atomic():
@@ -574,7 +585,8 @@ class Store:
                          {seat: SeatRow(**columns) for seat, columns in seats.get(id_, {}).items()}, moves,
                          None if organiser is None else (organiser["token_hash"], bool(organiser["organised"])),
                          row["client_seed"], row["turn_seconds"], row["started_by"], row["made_by"],
-                         _forgiven(row["strength"]), None if organiser is None else organiser["creator"])
+                         _forgiven(row["strength"]), None if organiser is None else organiser["creator"],
+                         row["attendance"])
             )  # fmt: skip
         return out
 

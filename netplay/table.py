@@ -44,8 +44,9 @@ from ..core.levels import Strength
 from ..core.records import record_of
 from ..core.session import Session
 from . import CODE_ALPHABET, CODE_LENGTH, seeds
+from .attendance import Attendance
 from .audience import Audience
-from .botloop import BotLoop
+from .botloop import BotLoop, stand_in_kind
 from .connection import Connection
 from .evening import game_results
 from .frames import OVER, PLAYING, UNDONE, WAITING, LogEntry, Status, TableFacts
@@ -117,6 +118,8 @@ class Table:
         """The hash of the person token of who created the table: their seat is not freed by others."""
         self.strength = Strength()
         """How strong the table's adapting bots play, after the games played here."""
+        self.attendance = Attendance.start([None] * seats)
+        """Who played each seat of the current game, and whether they were there (:mod:`.attendance`)."""
         self.thinkers = Thinkers()
         """Where this table's bots think; the host shares its own between its tables."""
         self.bots = BotLoop(self)
@@ -191,6 +194,7 @@ class Table:
         table.status, table.game_no, table.players = row.status, row.game_no, row.players
         table.started_by, table.strength = row.started_by, Strength.from_record(row.strength)
         table.seats.restore(row.seat_rows)
+        table.attendance = Attendance.from_json(row.attendance, row.seats) or Attendance.start(table._persons())
         if row.organiser is not None:
             table.organiser_hash, table.organised = row.organiser
         table.creator = row.creator
@@ -239,7 +243,12 @@ class Table:
         outcome = session.state.outcome()
         assert outcome is not None
         who = seat_namer(self.players)  # a seat left empty since the game ended (a restore): its name
-        seats = [(who(seat), s.bot if s else None, s.person_hash if s else None) for seat, s in enumerate(self.seats)]
+        seats: list[tuple[str, str | None, str | None]] = []
+        for seat, s in enumerate(self.seats):
+            if s is not None and s.person and not self.attendance.credited(seat, here=s.conn is not None):
+                seats.append((who(seat), stand_in_kind(self.game), None))  # the stand-in played it: it is theirs
+            else:
+                seats.append((who(seat), s.bot if s else None, s.person_hash if s else None))
         self.save()
         self.store.add_results(
             game_results(self.game, outcome, self.id, self.game_no, seats, open=self.open, ended=time.time())
@@ -267,7 +276,12 @@ class Table:
             code=self.code, bot_delay=self.bot_delay, status=self.status, game_no=self.game_no,
             seed=self.seed, players=self.players, client_seed=self.client_seed, turn_seconds=self.turn_seconds,
             started_by=self.started_by, made_by=self.made_by, strength=self.strength.to_record(),
+            attendance=self.attendance.to_json(),
         )  # fmt: skip
+
+    def _persons(self) -> list[str | None]:
+        """The person of each seat now (None: a bot's, a guest's, or empty)."""
+        return [s.person_hash if s is not None else None for s in self.seats]
 
     def record(self) -> dict[str, Any]:
         """The current game's record (with ``result`` once it is over).
@@ -363,7 +377,8 @@ class Table:
         session = self._new_session(seeds.game_seed(self.client_seed, self.seats, self.game_no + 1))
         events = session.draw_chance()
         with self._changing(game_no=self.game_no + 1, session=session, status=PLAYING, log=TableLog(self.game), started_by=by,
-                            players=[s.name for s in self.seats if s is not None]):  # fmt: skip
+                            players=[s.name for s in self.seats if s is not None],
+                            attendance=Attendance.start(self._persons())):  # fmt: skip
             self.save()
             self.store.append_moves(self.id, self.game_no, 0, session.moves)
         self._make_bots()
@@ -439,7 +454,9 @@ class Table:
             log.exception("table %s: the engine failed on a move; the game is back at move %d", self.id, stored)
             raise RequestError("illegal", "That move is not understood.") from None
         self.turns.waits.moved(seat, timed=timed)
-        self._commit(stored, ([note] if note is not None else []) + events)
+        s = self.seats[seat]
+        self._commit(stored, ([note] if note is not None else []) + events,
+                     moved=(seat, s.conn is not None) if s is not None and s.person else None)  # fmt: skip
         self.bots.kick(seat)
 
     def undo(self, conn: Connection) -> int:
@@ -473,9 +490,10 @@ class Table:
         self.changed()
         return keep
 
-    def _commit(self, stored: int, events: list[dict[str, Any]]) -> None:
+    def _commit(self, stored: int, events: list[dict[str, Any]], *, moved: tuple[int, bool] | None = None) -> None:
         """Store the game's moves after the first ``stored``, and its end and record with them
-        when they end it, in one step; then send the views with ``events``.
+        when they end it, in one step; then send the views with ``events``.  ``moved``: the
+        person's seat that moved, and whether they were there (:mod:`.attendance`).
 
         When the store fails, the game goes back to its first ``stored`` moves and the
         :class:`StoreError` goes on to the host.
@@ -484,9 +502,12 @@ class Table:
         assert session is not None
         new = session.moves[stored:]
         over = session.state.is_over
+        attendance = self.attendance if moved is None else self.attendance.after(moved[0], present=moved[1])
         try:
-            with self._changing(status=OVER if over else self.status, strength=self._counted()):
+            with self._changing(status=OVER if over else self.status, strength=self._counted(), attendance=attendance):
                 self.store.append_moves(self.id, self.game_no, stored, new)
+                if moved is not None and not over:
+                    self.store.save_attendance(self.id, attendance.to_json())
                 if over:
                     self._write_end()
         except StoreError:
@@ -531,6 +552,14 @@ class Table:
         self.seats.stop()
 
     # -- who moves -------------------------------------------------------------------------------
+
+    def shown_seat(self, seat: int | None) -> int | None:
+        """The seat whose view a connection in ``seat`` is sent: its own, but after a game for
+        someone else than who played that seat: none (the watchers' view; :mod:`.attendance`)."""
+        if seat is None or self.status != OVER:
+            return seat
+        s = self.seats[seat]
+        return seat if s is not None and s.person_hash == self.attendance.by[seat] else None
 
     def controlled(self, seat: int) -> bool:
         """True while a bot moves for ``seat``: a bot's seat, or a person's that a bot stands in for."""

@@ -24,12 +24,13 @@ from typing import Any, Protocol
 from ..core import Game
 from ..core.bots import bot_title
 from ..core.session import Session
+from .attendance import Attendance
 from .audience import Audience
 from .botloop import BotLoop, stand_in_kind
 from .chat import clean_chat
 from .connection import Connection
 from .door import Ask, Door
-from .frames import PLAYING, Asker, ReclaimWaiting, Status
+from .frames import OVER, PLAYING, Asker, ReclaimWaiting, Status
 from .names import clean_name
 from .refusal import RequestError
 from .seats import Seats
@@ -49,6 +50,7 @@ class UsherTable(Protocol):
     code: str
     creator: str | None
     status: Status
+    attendance: Attendance
     seats: Seats
     session: Session[Any] | None
     bots: BotLoop
@@ -88,7 +90,9 @@ class Usher:
         if code is None or not self.code_is(code):
             raise RequestError("bad_code", "This table is private: ask its creator for the join code.")
 
-    def _free_seat(self, wanted: int | None) -> int:
+    def _free_seat(self, wanted: int | None, person: str | None = None) -> int:
+        """``wanted``, if free; else a free seat: after a game, the one ``person`` played in it if
+        it is free (:mod:`.attendance`), else the first."""
         table = self.table
         if wanted is not None:
             if wanted >= table.size:
@@ -96,10 +100,11 @@ class Usher:
             if table.seats[wanted] is not None:
                 raise RequestError("seat_taken", "That seat is taken.")
             return wanted
-        for seat, s in enumerate(table.seats):
-            if s is None:
-                return seat
-        raise RequestError("table_full", "Every seat at this table is taken.")
+        free = [seat for seat, s in enumerate(table.seats) if s is None]
+        if not free:
+            raise RequestError("table_full", "Every seat at this table is taken.")
+        own = table.attendance.seat_of(person, free) if table.status == OVER else None
+        return free[0] if own is None else own
 
     def join(self, conn: Connection, wanted: int | None) -> tuple[int, str]:
         """Seat the connection's player; returns the seat and its new secret token."""
@@ -108,7 +113,7 @@ class Usher:
             raise RequestError("already_seated", "You already have a seat at this table.")
         if table.status == PLAYING:
             raise RequestError("playing", "This game has started; you can watch it.")
-        seat = self._free_seat(wanted)
+        seat = self._free_seat(wanted, conn.person)
         token = table.seats.person(seat, conn)
         conn.seats[table.id] = seat
         table.audience.watchers.discard(conn)
