@@ -17,6 +17,7 @@ Who sits where is written first (:mod:`.seats`); then everyone at the table is t
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -38,6 +39,9 @@ from .turns import Turns
 
 REASON_LENGTH = 200
 """Longest reason the organiser may give for removing someone's seat."""
+REMOVED_SECONDS = 600.0
+"""How long someone whose seat the organiser freed may not sit at that table again (neither their
+person nor their address): a removal is not undone by joining again a moment later."""
 
 
 class UsherTable(Protocol):
@@ -77,6 +81,8 @@ class Usher:
         """The connections of the host's owner (``yule requests``), who may answer any request for a seat."""
         self.known: Callable[[str | None], bool] = lambda person: False
         """Whether the host knows the person of a person token's hash (they played or sat here)."""
+        self.removed: dict[str, tuple[float, str]] = {}
+        """Person hash or address -> until when (loop time) it may not sit here, and who freed its seat."""
 
     # -- coming in ---------------------------------------------------------------------------------
 
@@ -113,6 +119,13 @@ class Usher:
             raise RequestError("already_seated", "You already have a seat at this table.")
         if table.status == PLAYING:
             raise RequestError("playing", "This game has started; you can watch it.")
+        now = asyncio.get_running_loop().time()
+        self.removed = {key: held for key, held in self.removed.items() if held[0] > now}
+        held = next((self.removed[key] for key in (conn.person, conn.group) if key in self.removed), None)
+        if held is not None:
+            minutes = max(1, round((held[0] - now) / 60))
+            raise RequestError("removed", f"{held[1]} freed your seat at this table: you may sit here again in "
+                               f"{minutes} minute{'s' if minutes > 1 else ''}, or ask them.")  # fmt: skip
         seat = self._free_seat(wanted, conn.person)
         token = table.seats.person(seat, conn)
         conn.seats[table.id] = seat
@@ -375,6 +388,10 @@ class Usher:
         table.seats.empty(seat)
         self.retoken(s.token_hash, None, seat)
         who = table.audience.name_of(conn)
+        until = (asyncio.get_running_loop().time() + REMOVED_SECONDS, who)
+        for key in (s.person_hash, s.conn.group if s.conn is not None else None):
+            if key is not None:
+                self.removed[key] = until
         if s.conn is not None:
             s.conn.seats.pop(table.id, None)
             s.conn.send({"type": "removed", "table": table.id, "seat": seat, "name": who, "reason": why})

@@ -184,6 +184,11 @@ async def test_the_organiser_frees_a_wrong_join_with_a_reason(host):
         with pytest.raises(HostError) as gone:
             await bob.resume(claim.token)
         assert gone.value.code == "bad_token"
+        with pytest.raises(HostError) as again:  # a removal is not undone by joining again a moment later
+            await bob.join(None, created["code"])
+        assert again.value.code == "removed" and again.value.message.startswith("Ana freed your seat at this table")
+        async with Client("127.0.0.1", host.port, "Cy", local_address="127.0.0.2") as cy:
+            assert (await cy.join(None, created["code"])).seat == 1  # the seat is free for anyone else
     finally:
         await ana.close()
         await bob.close()
