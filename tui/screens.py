@@ -14,12 +14,11 @@ from textual.containers import Center, VerticalScroll
 from textual.events import Key, Resize
 from textual.geometry import Size
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from ..core.base import Event, View
 from ..netplay.follower import TableFollower
-from .dialogs import ChoiceScreen, ConfirmScreen
+from .dialogs import Answered, ChoiceScreen, ConfirmScreen, Dialog
 from .following import FollowScreen
 from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
@@ -254,10 +253,10 @@ class TableScreen(FollowScreen):
             if yes:
                 self.post_message(self.Leave())
 
-        self.app.push_screen(ConfirmScreen(f"{self.leave_asks}\n\ny yes   n no"), leave)
+        self.app.push_screen(ConfirmScreen(self.leave_asks, yes="leave", no="stay"), leave)
 
 
-class GameOverScreen(Screen[str]):
+class GameOverScreen(Answered[str]):
     """The final scores in full; dismissed with ``"again"`` (unless ``again`` is false: a
     replay, or a spectator's sheet), ``"back"`` or ``"leave"``."""
 
@@ -302,7 +301,7 @@ class GameOverScreen(Screen[str]):
         self.dismiss(choice)
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(Dialog[None]):
     """A game's rules in our own words; arrows and PgUp/PgDn scroll, Esc closes."""
 
     DEFAULT_CSS = """
@@ -330,7 +329,7 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class TooSmallScreen(ModalScreen[None]):
+class TooSmallScreen(Dialog[None]):
     """Shown instead of the app while the terminal is smaller than 80×24."""
 
     DEFAULT_CSS = """

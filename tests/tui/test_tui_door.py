@@ -1,7 +1,8 @@
 """The door and the table's controls in the terminal app, against a real host.
 
 - A player at the table is asked, on screen, whether a newcomer asking for an away player's
-  seat is really them; ``y`` lets them in, and the question goes from the other screens.
+  seat is really them; ``y`` lets them in (Enter does nothing), and the question goes from the
+  other screens.
 - The status line counts down to the bot that will play for a player who is away.
 - ``w`` at the table offers to nudge a player the table waits for, and the nudged player hears it.
 """
@@ -12,6 +13,7 @@ import asyncio
 from typing import Any
 
 from conftest import FAST, running
+from textual.widgets import Static
 from tui_support import Notes, info_of, screen_text, table_of, wait_for, wait_for_screen
 
 from yule.netplay.client import Client
@@ -52,6 +54,11 @@ async def test_a_player_is_asked_and_lets_the_newcomer_in(host):
                 await wait_for_screen(pilot, ConfirmScreen, "Cy on a phone asks to take over the seat of Cy",
                                       what="the question")  # fmt: skip
                 assert "This host has not seen them play before" in screen_text(app)
+                keys = str(app.screen.query_one(Static).render()).splitlines()[-1]
+                assert keys == "y lets them in   n says no   Esc: says no"  # Enter neither lets in nor refuses
+                await pilot.press("enter")
+                await pilot.pause()
+                assert isinstance(app.screen, ConfirmScreen) and not asking.done()
                 await pilot.press("y")
                 claim = await asking
                 assert claim.seat == 2

@@ -83,7 +83,9 @@ async def test_esc_and_q_in_the_lobby_ask_and_no_keeps_the_app(host):
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), what="the rules")
         await pilot.press("escape", "escape")  # the rules closed, then Esc in the lobby: a question
-        text = await wait_for_screen(pilot, ConfirmScreen, "Quit Yule?", "y yes n no", what="the question")
+        text = await wait_for_screen(
+            pilot, ConfirmScreen, "Quit Yule?", "y quit n stay Enter or Esc: stay", what="the question"
+        )
         assert "SSH" not in text
         await pilot.press("escape")  # no
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby again")

@@ -218,8 +218,8 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
 
     def action_keep(self) -> None:
         seat, _ = self.acting()
-        question = f"{self.who(seat)} keeps the gift they hold and the party ends?\n\ny yes   n no"
-        self.ask(ConfirmScreen(question), lambda _: {"type": "keep"})
+        question = f"{self.who(seat)} keeps the gift they hold and the party ends?"
+        self.ask(ConfirmScreen(question, yes="keep it and end", no="not yet"), lambda _: {"type": "keep"})
 
     def action_undo(self) -> None:
         """The organiser takes back the last move: the app asks the host."""

@@ -350,9 +350,9 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         question = Text(
             f"Clear out: take all {plural(left, 'gift')} left in the Exchange, "
             f"the marker and its {plural(pot, 'Peanut')}? "
-            "The round ends and you start the next one.\n\ny yes   n no"
+            "The round ends and you start the next one."
         )
-        self.ask(ConfirmScreen(question), lambda _: {"type": "clear"})
+        self.ask(ConfirmScreen(question, yes="clear out", no="not now"), lambda _: {"type": "clear"})
 
     def action_peek(self) -> None:
         view = self.view
