@@ -46,6 +46,8 @@ class Answered(Screen[R]):
 
     answered = False
     """True once dismissed: its answer is given (its callback called) and it is going."""
+    withdrawn = False
+    """True once withdrawn (:meth:`withdraw`): its question is moot, whatever it was answered."""
     _later: tuple[R | None] | None = None
     """The answer it was dismissed with while another screen lay over it, until it is on top."""
 
@@ -61,7 +63,9 @@ class Answered(Screen[R]):
 
     def withdraw(self) -> None:
         """Close unanswered (``None``): the question is moot."""
-        self.dismiss(None)
+        if not self.answered:
+            self.withdrawn = True
+            self.dismiss(None)
 
     def on_screen_resume(self) -> None:
         if self._later is not None:

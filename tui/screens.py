@@ -212,14 +212,13 @@ class TableScreen(FollowScreen):
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))
 
-    def action_waiting(self) -> None:
-        """``w`` at the table: nudge a player the table waits for; the organiser may also let the
-        stand-in bot make their move, or play now for someone away."""
-        table = self.follower
-        info = None if table is None else table.info
-        if table is None or info is None:
-            return
-        runs = info["runs"]
+    def _waiting_choices(self) -> list[tuple[Text, tuple[str, int], str | None]]:
+        """What ``w`` offers now: to nudge each person the game waits for (and, for the one who
+        runs the table, to let a bot make their move), and to let a bot play now for someone away."""
+        info = None if self.follower is None else self.follower.info
+        if info is None:
+            return []
+        runs, waited = info["runs"], set(self.table.waited_on())
         choices: list[tuple[Text, tuple[str, int], str | None]] = []
         for seat, s in enumerate(info["seats"]):
             if not s or s["bot"] or s["stand_in"] or seat == info["you"]:
@@ -230,19 +229,30 @@ class TableScreen(FollowScreen):
                     choices.append(
                         (Text(f"Let a bot play for {name} now, until they are back"), ("stand_in", seat), None)
                     )
-                continue
-            choices.append((Text(f"Nudge {name}: the table waits for their move"), ("nudge", seat), None))
-            if runs:
-                choices.append((Text(f"Let a bot make {name}'s move this once"), ("bot_move", seat), None))
-        if not choices:
-            self.notify("Nobody to nudge: everyone else here is a bot, or a bot plays for them.", timeout=6)
+            elif seat in waited:
+                choices.append((Text(f"Nudge {name}: the table waits for their move"), ("nudge", seat), None))
+                if runs:
+                    choices.append((Text(f"Let a bot make {name}'s move this once"), ("bot_move", seat), None))
+        return choices
+
+    def action_waiting(self) -> None:
+        """``w`` at the table: nudge a player the table waits for; the organiser may also let the
+        stand-in bot make their move, or play now for someone away.  The choices close by
+        themselves once the game moves on to others (:meth:`GameTable.hold`)."""
+        table = self.follower
+        choices = self._waiting_choices()
+        if table is None or not choices:
+            self.notify("Nobody to nudge now: the table waits for you, or for a bot.", timeout=6)
             return
 
         def ask(pick: tuple[str, int] | None) -> None:
             if pick is not None:
                 self.post_message(self.Waiting(table.id, *pick))
 
-        self.app.push_screen(ChoiceScreen("Waiting for someone? (Esc: back)", choices), ask)
+        dialog = ChoiceScreen("Waiting for someone? (Esc: back)", choices)
+        offered = [value for _, value, _ in choices]
+        self.table.hold(dialog, lambda: [value for _, value, _ in self._waiting_choices()] != offered)
+        self.app.push_screen(dialog, ask)
 
     def action_leave(self) -> None:
         if self.spectator or self.over:

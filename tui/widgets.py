@@ -28,6 +28,9 @@ from ..netplay.frames import ChatFrame, TableInfo
 from .palette import theme
 from .text import literal, seat_name
 
+if TYPE_CHECKING:
+    from .dialogs import Answered
+
 CONNECTION_TEXT = {
     "connecting": ("connecting…", "bold"),
     "connected": ("connected", ""),
@@ -589,6 +592,10 @@ class GameTable(Widget, Generic[V]):
     table does by itself on a new position (White Elephant's end of turn) happens twice."""
     _seen: object = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._held = []
+
     class MoveChosen(Message):
         """The player chose a move (wire form, no ``by``) on the view of ``seq``; the app sends it."""
 
@@ -604,15 +611,44 @@ class GameTable(Widget, Generic[V]):
         self.pending = True
         self.post_message(self.MoveChosen(move, self.seq))
 
-    def ask(self, dialog: Screen[Any], move: Callable[[Any], dict[str, Any]]) -> None:
-        """Ask the player with ``dialog``; send the move made from their answer, unless they
-        cancelled (``None``, or ``False`` from a yes/no question)."""
+    def ask(
+        self,
+        dialog: Answered[Any],
+        move: Callable[[Any], dict[str, Any]],
+        action: str,
+        cancelled: Callable[[], None] | None = None,
+    ) -> None:
+        """Ask the player with ``dialog`` about the move ``action``; send the move made from their
+        answer, unless they cancelled (``None``, or ``False`` from a yes/no question: then
+        ``cancelled``, if given, is called).  Once a new position makes ``action`` impossible (the
+        turn timer, a bot or another player moved on), the dialog closes by itself (:meth:`hold`)."""
 
         def answered(answer: object) -> None:
             if answer is not None and answer is not False:
                 self.send(move(answer))
+            elif cancelled is not None and not dialog.withdrawn:
+                cancelled()
 
+        self.hold(dialog, lambda: self.reason(action) is not None)
         self.app.push_screen(dialog, answered)
+
+    def hold(self, dialog: Answered[Any], moot: Callable[[], bool]) -> None:
+        """Close ``dialog`` (:meth:`~yule.tui.dialogs.Answered.withdraw`: unanswered) on the first
+        new position of the game where ``moot()`` says its question is moot: a dialog the table
+        has moved past never stays open to take a key meant for the table."""
+        self._held.append((dialog, moot))
+
+    _held: list[tuple[Answered[Any], Callable[[], bool]]]
+    """The dialogs open about this table's game, and what makes each moot (:meth:`hold`)."""
+
+    def _withdraw_moot(self) -> None:
+        held = []
+        for dialog, moot in self._held:
+            if not dialog.answered and moot():
+                dialog.withdraw()
+            if not dialog.answered and not dialog.withdrawn:
+                held.append((dialog, moot))
+        self._held = held
 
     def happened(self, events: list[dict[str, Any]]) -> None:
         """The public events of the moves since the last view, told just before the next view
@@ -651,6 +687,19 @@ class GameTable(Widget, Generic[V]):
             return None
         return self.waiting(view, action)
 
+    def waited_on(self) -> list[int]:
+        """The seats the game waits for now (none before it starts or once it is over): the view's
+        ``active`` seats where the game names them (every seat still to bring, say), else the
+        seat whose turn it is."""
+        view = self.view
+        if not view or "result" in view:
+            return []
+        active = view.get("active")
+        if isinstance(active, list):
+            return [seat for seat in active if isinstance(seat, int)]
+        turn = view.get("turn")
+        return [turn] if isinstance(turn, int) else []
+
     def waiting(self, view: V, action: str) -> str:
         """Why a seat whose view has no ``actions`` waits: the game has not started, or it is
         another seat's turn (a game may say more, about the move ``action`` tried)."""
@@ -675,6 +724,7 @@ class GameTable(Widget, Generic[V]):
         self.fresh, self._seen = mark != self._seen, mark
         if self.fresh:  # the host's answer to a move on its way; the game's watch_view redraws
             self.set_reactive(GameTable.pending, False)
+            self._withdraw_moot()
 
     def watch_pending(self) -> None:
         """A move sent, or refused: which keys work and what the table says have changed."""

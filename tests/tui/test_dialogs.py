@@ -1,5 +1,6 @@
 """The app's questions: a question whose yes ends, discards or gives away something shows its
-keys and takes Enter as its safe answer (never as yes)."""
+keys and takes Enter as its safe answer (never as yes); a dialog the table has moved past (a
+turn timer, a bot, another player) closes by itself and leaves the next key to the table."""
 
 from __future__ import annotations
 
@@ -8,17 +9,18 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import white_rabbit_support
 from textual.widgets import Static
 from tui_support import Played, Position, ViewApp, new_table_form, wait_for
 
 from yule.core import get_game
 from yule.netplay.client import Client
 from yule.tui.app import YuleApp
-from yule.tui.dialogs import ConfirmScreen
+from yule.tui.dialogs import ChoiceScreen, ConfirmScreen
 from yule.tui.gift_exchange.party import PartyApp, SetupScreen
 from yule.tui.lobby import LobbyScreen
 from yule.tui.questions import LineScreen
-from yule.tui.screens import TableScreen
+from yule.tui.screens import RulesScreen, TableScreen
 
 
 def shown(app: Any) -> str:
@@ -155,3 +157,42 @@ async def test_enters_alone_never_free_someone_s_seat(host):
             assert isinstance(app.screen, LineScreen) and host.tables[table].seats[1] is not None
             await pilot.press(*"wrong table", "enter")
             await wait_for(pilot, lambda: host.tables[table].seats[1] is None, what="Ben's seat freed")
+
+
+def max_drawn() -> Any:
+    """Ana (seat 0) has just drawn Max: his choices are open."""
+    position = white_rabbit_support.before_max()
+    position.play(0, {"type": "roll"})
+    position.play(0, {"type": "move", "dir": "cw"})
+    return white_rabbit_support.ViewApp(position, 0)
+
+
+def trade_open() -> Any:
+    """A White Elephant seat that may trade: its trade dialog is open."""
+    position = Position()
+    position.bots(2)
+    return ViewApp(position, position.turn)
+
+
+MOVED_PAST: dict[str, tuple[Callable[[], Any], str | None]] = {
+    "White Rabbit's Max": (max_drawn, None),
+    "White Elephant's trade": (trade_open, "r"),
+}
+"""Each dialog a turn timer can move past: its app, and the key that opens it (None: it opens by itself)."""
+
+
+@pytest.mark.parametrize("dialog", MOVED_PAST)
+async def test_a_dialog_the_table_moved_past_closes_and_the_next_key_is_the_table_s(dialog):
+    make, key = MOVED_PAST[dialog]
+    app = make()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table_screen.table.view is not None, what="the table")
+        if key is not None:
+            await pilot.press(key)
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), what="the dialog")
+        app.position.bot_move(app.seat)  # the turn timer ran out: the host's bot moved for the seat
+        app.redraw()
+        await wait_for(pilot, lambda: app.screen is app.table_screen, what="the dialog gone")
+        assert app.moves == [] and not app.notes.messages  # nothing sent, nothing said: it was moot
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), what="the rules")

@@ -4,7 +4,8 @@
   seat is really them; ``y`` lets them in (Enter does nothing), and the question goes from the
   other screens.
 - The status line counts down to the bot that will play for a player who is away.
-- ``w`` at the table offers to nudge a player the table waits for, and the nudged player hears it.
+- ``w`` at the table offers to nudge the players the table waits for (no one else), and the
+  nudged player hears it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import asyncio
 from typing import Any
 
 from conftest import FAST, running
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 from tui_support import Notes, info_of, screen_text, table_of, wait_for, wait_for_screen
 
 from yule.netplay.client import Client
@@ -97,6 +98,28 @@ async def test_w_nudges_a_player_the_table_waits_for(tmp_path):
                 await cy.nudge(table_of(app), 1)
                 nudged = "Cy nudged you: the table waits for your move."
                 await wait_for(pilot, lambda: nudged in notes.messages, what="Bob nudged")
+            finally:
+                await ana.close()
+                await cy.close()
+
+
+async def test_w_offers_only_the_players_the_table_waits_for(tmp_path):
+    host = Host(tmp_path / "data", away_timeout=60, limits=FAST, nudge_after=0)
+    async with running(host) as port:
+        app = YuleApp(name="Bob", discover=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            ana, (cy,) = await started_with(port, app, pilot, "white-elephant", "Cy")  # one seat moves at a time
+            try:
+                await wait_for(pilot, lambda: app.table_screen.table.view is not None, what="the first view")
+                names = [s["name"] for s in info_of(app)["seats"]]
+                turn = app.table_screen.table.view["turn"]
+                assert turn != 1, "this test needs the game to wait for Ana or Cy first"
+                await pilot.press("w")
+                await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), what="the choices")
+                offered = [str(option.prompt) for option in app.screen.query_one(OptionList).options]
+                assert [line.strip("> ") for line in offered] == [
+                    f"Nudge {names[turn]}: the table waits for their move"
+                ]
             finally:
                 await ana.close()
                 await cy.close()

@@ -340,6 +340,7 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         self.ask(
             ChoiceScreen("Trade: pay 1 Peanut, take all their gifts", choices),
             lambda seat: {"type": "trade", "target": seat},
+            "trade",
         )
 
     def action_clear(self) -> None:
@@ -352,7 +353,7 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
             f"the marker and its {plural(pot, 'Peanut')}? "
             "The round ends and you start the next one."
         )
-        self.ask(ConfirmScreen(question, yes="clear out", no="not now"), lambda _: {"type": "clear"})
+        self.ask(ConfirmScreen(question, yes="clear out", no="not now"), lambda _: {"type": "clear"}, "clear")
 
     def action_peek(self) -> None:
         view = self.view
@@ -375,6 +376,7 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         self.ask(
             ChoiceScreen("Peek: pay 1 Peanut to see a Surprise Gift", choices, start=self.query_one(GiftGrid).current),
             lambda ref: {"type": "peek", "card": ref},
+            "peek",
         )
 
     def action_end(self) -> None:
