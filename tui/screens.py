@@ -171,8 +171,8 @@ class TableScreen(FollowScreen):
             return self.others and not self.spectator and not self.over
         if action == "hint":
             view = self.table.view if self.is_mounted else None
-            if not self.hints or view is None or view.get("you") is None:
-                return False  # no strong bot, or nobody's seat to advise (a spectator, the TV)
+            if not self.hints or view is None or view.get("you") is None or "result" in view:
+                return False  # no strong bot, nobody's seat to advise (a spectator, the TV), or no game left
             return None if self.table.blocked() else True
         return True
 

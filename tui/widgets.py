@@ -183,7 +183,9 @@ class KeysFooter(Widget):
     """The screen's keys on one line, Textual's footer look; a key not usable now is greyed (dim).
 
     A key is shown whole or not at all: when the line is too narrow for every key, the greyed
-    keys give way first (the last first), then the last keys.
+    keys give way first (the last first), then the last keys; but the way out (``q`` or Esc:
+    Leave, Quit, Cancel) never does, so a screen whose keys take more than its width still says
+    how to leave it.
 
     One widget drawing one line: when the keys may have changed (after every move here) it
     only redraws, where Textual's own footer would rebuild a widget per key.  Clicking a key
@@ -191,6 +193,8 @@ class KeysFooter(Widget):
     """
 
     ALLOW_SELECT = False
+    WAY_OUT = frozenset({"q", "escape"})
+    """The keys that leave a screen (the first key of a binding): they never give way."""
     COMPONENT_CLASSES = {"keys-footer--key", "keys-footer--description"}
     DEFAULT_CSS = """
     KeysFooter {
@@ -241,7 +245,14 @@ class KeysFooter(Widget):
         width = self.size.width
         for greyed in (True, False):  # the greyed keys give way first, then any, the last first
             while items and sum(item.cell_len + 1 for item, _, _ in items) - 1 > width:
-                last = max((i for i, (_, enabled, _) in enumerate(items) if not enabled or not greyed), default=None)
+                last = max(
+                    (
+                        i
+                        for i, (_, enabled, key) in enumerate(items)
+                        if (not enabled or not greyed) and key not in self.WAY_OUT
+                    ),
+                    default=None,
+                )
                 if last is None:
                     break
                 del items[last]
@@ -780,8 +791,13 @@ class GameTable(Widget, Generic[V]):
     def watch_tags(self) -> None:
         self._redraw()
 
+    @property
+    def over(self) -> bool:
+        """The game shown is over (its view carries the result): none of its keys is shown."""
+        return self.view is not None and "result" in self.view
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.spectating:
+        if self.spectating or self.over:
             return False  # a table's keys are for playing
         if action in self.MOVES:
             return None if self.reason(action) else True

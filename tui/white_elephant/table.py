@@ -60,7 +60,8 @@ class GiftGrid(Widget, can_focus=True):
     Every chip is as wide as the widest one, so nothing in a chip is ever cut off (a peeked
     Surprise Gift's chip is the longest); the columns are as many as fit.  A spectator's grid
     (``watching``) has no cursor and no marks: its arrows scroll.  A ``wide`` grid (the TV of a
-    big screen) has wide badges and a blank line between its rows.
+    big screen) has wide badges and a blank line between its rows.  Once the game is ``over``,
+    nothing is marked (no Space in the footer).
     """
 
     DEFAULT_CSS = """
@@ -154,8 +155,11 @@ class GiftGrid(Widget, can_focus=True):
     def watch_marked(self, marked: frozenset[str]) -> None:
         self.post_message(self.Marked(marked))
 
+    over = False
+    """True once the game is over: nothing to mark any more."""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return not (self.watching and action == "mark")
+        return not ((self.watching or self.over) and action == "mark")
 
     def action_move(self, dx: int, dy: int) -> None:
         box = self.parent
@@ -401,6 +405,9 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         exchange = view["exchange"] if view else []
         grid = self.query_one(GiftGrid)
         grid.watching = self.spectating
+        if grid.over != self.over:
+            grid.over = self.over
+            grid.refresh_bindings()
         wide = self.scale == 2
         grid.show(exchange, view.get("known", {}) if view else {}, view["on_gifts"] if view else {}, wide)
         self._update("#info", self._info_text(view))

@@ -144,7 +144,7 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         return None if self.blocked() or self.view is None else self.view["phase"]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.spectating:
+        if self.spectating or self.over:
             return False  # every key of the table is a move
         mode = self.mode()
         if action == "roll":
