@@ -40,12 +40,21 @@ CONNECTION_TEXT = {
 }
 
 
+class TakesPastes:
+    """A screen that takes text pasted into it itself (:meth:`take_paste`), the moment its app
+    gets it: in its place among the keys, whose bindings (a form's Enter and Tab) act as they
+    come, where Textual would hand it to the focused widget to handle later."""
+
+    def take_paste(self, text: str) -> None:
+        """``text`` was pasted."""
+
+
 class PlainApp(App[int]):
     """A Yule app: its notifications show their words as they are, never read as markup, so a
     name such as ``[bold red]Eve[/]`` (or a host's message quoting one) reads as it does in the
     table and the log; the palette's colours are those of its terminal's colour system
     (:func:`yule.tui.palette.theme`).  Its :attr:`status` is what every screen's
-    :class:`StatusLine` shows."""
+    :class:`StatusLine` shows.  A paste goes to a screen that :class:`TakesPastes` as it comes."""
 
     status: reactive[dict[str, Any]] = reactive(dict, init=False)
     """The status line's values (:class:`StatusLine`'s attributes: ``place``, ``code`` ...), on every screen."""
@@ -58,6 +67,14 @@ class PlainApp(App[int]):
     def set_status(self, **values: Any) -> None:
         """Change the status line on every screen (and on screens made later)."""
         self.status = {**self.status, **values}
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Paste) and not event.is_forwarded and self.screen_stack:
+            screen = self.screen_stack[-1]
+            if isinstance(screen, TakesPastes):
+                screen.take_paste(event.text)
+                return
+        await super().on_event(event)
 
     def notify(
         self,
@@ -286,9 +303,10 @@ class KeysInOrder(_Mixin):
     Textual runs a widget's bound keys (an input's Backspace and arrows, an option list's Up
     and Down) only once the key has bubbled up to the app, against whatever has the focus by
     then: so Down, Down, Enter arriving together in a form whose Enter moves the focus on chose
-    the first option (the Downs reached the app after the focus had left the list), and a
-    Backspace and a letter came out as the letter typed, then deleted (Textual issue 6605).
-    Such a widget runs its own bindings (:attr:`OWN_KEYS`) as their key arrives instead.
+    the first option (the Downs reached the app after the focus had left the list), a
+    Backspace and a letter came out as the letter typed, then deleted (Textual issue 6605), and
+    Enter, Up arriving together in a dialog chose the option above.  Such a widget runs its own
+    bindings (:attr:`OWN_KEYS`) as their key arrives instead.
     """
 
     OWN_KEYS: ClassVar[dict[str, str]] = {}
@@ -312,7 +330,7 @@ class MarkedOptionList(KeysInOrder, OptionList):
     by colour alone (NO_COLOR, monochrome terminals), and whose keys keep their order
     (:class:`KeysInOrder`).  Prompts are Rich ``Text``."""
 
-    OWN_KEYS = own_keys(OptionList.BINDINGS, "select")
+    OWN_KEYS = own_keys(OptionList.BINDINGS)
 
     _marked: int | None = None
 
@@ -459,10 +477,11 @@ def log_text(line: LogLine) -> str | Text:
 
 
 class TextField(KeysInOrder, Input):
-    """A one-line text field whose editing keys keep their place among the characters typed
-    (:class:`KeysInOrder`); Enter still goes to the screen's binding or the input's submit."""
+    """A one-line text field whose editing keys and Enter keep their place among the characters
+    typed (:class:`KeysInOrder`): a line is submitted as it was typed up to its Enter (a
+    screen's priority binding for Enter, a form's, still comes first)."""
 
-    OWN_KEYS = own_keys(Input.BINDINGS, "submit")
+    OWN_KEYS = own_keys(Input.BINDINGS)
 
 
 class ChatInput(TextField):

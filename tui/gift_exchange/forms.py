@@ -36,7 +36,7 @@ from textual.widgets import Input, Label, Static
 from ...core.gift_exchange.text import LABEL_MAX, WRAPPING_MAX
 from ...netplay.names import NAME_LENGTH
 from ..dialogs import Dialog
-from ..widgets import KeysFooter, TextField
+from ..widgets import KeysFooter, TakesPastes, TextField
 
 Values = dict[str, str]
 
@@ -77,9 +77,8 @@ def name_field(value: str = "") -> Field:
 
 
 class FormField(TextField):
-    """One input of a :class:`FormScreen`: text pasted into it goes where typing it would
-    (:meth:`FormScreen.paste`), and for a moment after a refused entry (:meth:`drop_queued`) it
-    drops the keys already on their way to it."""
+    """One input of a :class:`FormScreen`: for a moment after a refused entry (:meth:`drop_queued`)
+    it drops the keys (and pasted text) already on their way to it."""
 
     dropping = 0
     """How many refusals' worth of keys on their way it is still dropping."""
@@ -89,11 +88,10 @@ class FormField(TextField):
             event.stop()
             event.prevent_default()
 
-    def on_paste(self, event: events.Paste) -> None:
-        event.stop()
-        event.prevent_default()  # not Input's own paste, which keeps the first line and the Tabs in it
-        if not self.dropping and isinstance(self.screen, FormScreen):
-            self.screen.paste(self, event.text)
+    def paste(self, text: str) -> None:
+        """``text`` pasted here, once the keys typed before it are in (unless they are dropped)."""
+        if not self.dropping:
+            self.insert_text_at_cursor(text)
 
     def drop_queued(self) -> None:
         """Drop the keys on their way to this input now (typed before a refusal was known)."""
@@ -105,7 +103,7 @@ class FormField(TextField):
         self.call_later(done)
 
 
-class FormScreen(Dialog[Values | None]):
+class FormScreen(Dialog[Values | None], TakesPastes):
     """A few inputs; dismissed with their stripped values, or ``None`` on Esc.
 
     ``then``: the form is for several entries in a row; it is called with each entry's values
@@ -196,16 +194,17 @@ class FormScreen(Dialog[Values | None]):
         self._entries += 1
         self._take(inputs, self._entries)
 
-    def paste(self, field: Input, text: str) -> None:
-        """``text`` pasted into ``field`` (the input with the focus), as if typed: each Tab in it
-        moves to the next input and each line break is an Enter."""
+    def take_paste(self, text: str) -> None:
+        """``text`` pasted (the moment the app got it), as if typed: each Tab in it moves to the
+        next input and each line break is an Enter, at once; the words between go to the input
+        with the focus then, after the keys already on their way to it."""
         for piece in PASTED.split(text):
             if piece == "\t":
                 self.action_step(1)
             elif piece and piece in "\r\n":
                 self.action_next()
-            elif piece and isinstance(self.focused, Input):
-                self.focused.insert_text_at_cursor(piece)
+            elif piece and isinstance(self.focused, FormField):
+                self.focused.call_later(self.focused.paste, piece)
 
     def _take(self, inputs: list[Input], entry: int) -> None:
         """Read each input in its own turn, after the keys already on their way to it (and for
