@@ -1,5 +1,5 @@
-"""The keys footer: a finished table offers none of its game's keys (nor a hint), and the way
-out (``q Leave``) shows however many keys a screen has."""
+"""The keys footer of a finished table offers none of its game's keys, nor a hint (that the way
+out, ``q Leave``, shows however many keys a screen has: ``test_edges``)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,11 @@ import random
 from typing import Any
 
 import pytest
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import Screen
 from tui_support import Played, ViewApp, wait_for
 
 from yule.core import get_game
 from yule.tui.games import GAME_UIS
-from yule.tui.widgets import KeysFooter, PlainApp
+from yule.tui.widgets import KeysFooter
 
 
 def footer(app: Any) -> str:
@@ -42,32 +39,3 @@ async def test_a_finished_table_offers_none_of_its_game_s_keys(game):
         await wait_for(pilot, lambda: "result" in (app.table_screen.table.view or {}), what="the finished table")
         await pilot.pause()
         assert footer(app) == "? Rules m Chat q Leave"
-
-
-class Crowded(Screen[None]):
-    """A screen with more keys than 80 columns hold, every one usable, its way out last."""
-
-    BINDINGS = [
-        *(Binding(key, f"press('{key}')", f"Do thing {key.upper()}") for key in "abcdefghijk"),
-        Binding("q", "press('q')", "Leave"),
-    ]
-
-    def compose(self) -> ComposeResult:
-        yield KeysFooter()
-
-    def action_press(self, key: str) -> None:
-        pass
-
-
-class CrowdedApp(PlainApp):
-    def on_mount(self) -> None:
-        self.push_screen(Crowded())
-
-
-async def test_a_footer_with_more_keys_than_room_keeps_the_way_out():
-    app = CrowdedApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, Crowded), what="the screen")
-        await pilot.pause()
-        shown = footer(app)
-        assert shown.startswith("a Do thing A b Do thing B") and shown.endswith(" q Leave") and len(shown) <= 80
