@@ -593,7 +593,9 @@ class GameTable(Widget, Generic[V]):
 
     A game's move keys are the bindings whose action is in :attr:`MOVES`.  While
     :meth:`reason` gives a reason for one, its key is greyed out in the footer, and pressing it
-    says that reason instead of doing nothing.  A spectator's footer has none of the table's keys.
+    says that reason instead of doing nothing.  A spectator's footer has none of the table's
+    keys, nor has anyone's once the game is over.  A dialog about a move (:meth:`ask`) closes by
+    itself once the game has moved past it.
     """
 
     MOVES: ClassVar[tuple[str, ...]] = ()
