@@ -248,7 +248,7 @@ class YuleApp(HostedApp):
             if yes:
                 self.exit(code, return_code=code)
 
-        self.push_screen(ConfirmScreen(f"{question}\n\ny yes   n no", id="quit"), quit_)
+        self.push_screen(ConfirmScreen(question, yes="quit", no="stay", id="quit"), quit_)
 
     # -- terminal size ---------------------------------------------------------------------
 

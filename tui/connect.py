@@ -18,6 +18,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..netplay.client import discover_hosts
+from .dialogs import Answered
 from .text import literal
 from .widgets import KeysFooter, MarkedOptionList, StatusLine, TextField
 
@@ -132,7 +133,7 @@ class ConnectScreen(Screen[None]):
         self.look_for_hosts()
 
 
-class NoAnswerScreen(Screen[str]):
+class NoAnswerScreen(Answered[str]):
     """The host cannot be reached: what happened in plain words, and what to do.
 
     Dismissed with ``"retry"`` (r or Enter) or ``"other"`` (a: another address, unless

@@ -1,4 +1,14 @@
-"""Small modal dialogs shared by every screen: choose one of a list, or answer yes or no.
+"""Small modal dialogs shared by every screen: choose one of a list, or answer yes or no; and
+the base of every screen that is answered (:class:`Answered`, :class:`Dialog`).
+
+A screen that is answered is answered once: keys arriving together (a held key, a paste, keys
+batched over SSH) may answer it twice before it has gone, and Textual's ``dismiss`` closes
+whatever screen is on top, so the second answer closed the screen under it too (a table, a
+party: the app left blank, or ``ScreenStackError``) and was acted on twice.
+
+A yes-or-no question (:class:`ConfirmScreen`) shows its keys, and Enter never says yes: it
+gives the question's safe answer (the one that ends, discards or gives away nothing), or
+nothing at all.
 
 Labels are Rich ``Text`` (never markup strings), so names inside them show literally.
 """
@@ -9,15 +19,61 @@ from typing import Any, Generic, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from .widgets import KeysFooter, MarkedOptionList
 
 T = TypeVar("T")
+R = TypeVar("R")
+
+
+def _done() -> AwaitComplete:
+    """Nothing to wait for: a dismissal that closes nothing."""
+    return AwaitComplete.nothing()  # type: ignore[no-untyped-call]  # Textual leaves it untyped
+
+
+class Answered(Screen[R]):
+    """A screen dismissed with an answer, once (see the module docstring): a second answer, or
+    one given while another screen is on top of it, closes nothing else.
+
+    Dismissed while another screen lies over it (its question withdrawn: :meth:`withdraw`), it
+    goes as soon as it is on top again, unanswered by any key meanwhile."""
+
+    answered = False
+    """True once dismissed: its answer is given (its callback called) and it is going."""
+    withdrawn = False
+    """True once withdrawn (:meth:`withdraw`): its question is moot, whatever it was answered."""
+    _later: tuple[R | None] | None = None
+    """The answer it was dismissed with while another screen lay over it, until it is on top."""
+
+    def dismiss(self, result: R | None = None) -> AwaitComplete:
+        if self.answered:
+            return _done()
+        if not self.is_active:
+            if self in self.app.screen_stack:
+                self._later = (result,)
+            return _done()
+        self.answered = True
+        return super().dismiss(result)
+
+    def withdraw(self) -> None:
+        """Close unanswered (``None``): the question is moot."""
+        if not self.answered:
+            self.withdrawn = True
+            self.dismiss(None)
+
+    def on_screen_resume(self) -> None:
+        if self._later is not None:
+            self.dismiss(self._later[0])
+
+
+class Dialog(ModalScreen[R], Answered[R]):
+    """A modal screen that is answered once (:class:`Answered`): the base of every dialog."""
 
 
 class ChoiceList(MarkedOptionList):
@@ -33,7 +89,7 @@ class ChoiceList(MarkedOptionList):
             self.highlighted = 0 if self.highlighted is None else max(0, self.highlighted - 1)
 
 
-class ChoiceScreen(ModalScreen[T | None], Generic[T]):
+class ChoiceScreen(Dialog[T | None], Generic[T]):
     """Pick one of ``choices`` (label, value, reason it cannot be picked or None); Esc cancels.
 
     A choice that cannot be picked is marked ``×`` and dimmed; highlighted, the line under the
@@ -107,8 +163,15 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes-or-no question: ``y`` or Enter says yes, ``n`` or Esc says no."""
+class ConfirmScreen(Dialog[bool | None]):
+    """A yes-or-no question, its keys shown under it: ``y`` says yes (``yes``: what it does, in
+    a word or two), ``n`` says no (``no``); Esc gives the safe answer (``safe``: no, unless
+    said), and so does Enter, unless ``enter`` is False: then Enter does nothing.  None when it
+    was withdrawn (:meth:`~Answered.withdraw`).
+
+    A question whose yes ends, discards or gives away something keeps ``safe`` False: a stray
+    Esc then Enter (the question asked, then said yes to) quit Yule.
+    """
 
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
@@ -118,17 +181,53 @@ class ConfirmScreen(ModalScreen[bool]):
     }
     """
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "safe", "Safe answer", show=False),
+        Binding("enter", "enter", "Safe answer", show=False),
     ]
 
-    def __init__(self, question: Text | str, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        question: Text | str,
+        *,
+        yes: str = "yes",
+        no: str = "no",
+        safe: bool = False,
+        enter: bool = True,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self.question = question if isinstance(question, Text) else Text(question)
+        self.yes, self.no = yes, no
+        self.safe = safe
+        """The answer Esc gives (and Enter, unless :attr:`enter` is False)."""
+        self.enter = enter
+
+    def keys_text(self) -> Text:
+        """The question's keys in words: ``y quit   n stay   Enter or Esc: stay``."""
+        safe = self.yes if self.safe else self.no
+        return Text.assemble(
+            ("y", "bold"),
+            f" {self.yes}   ",
+            ("n", "bold"),
+            f" {self.no}   ",
+            ("Enter", "bold") if self.enter else "",
+            " or " if self.enter else "",
+            ("Esc", "bold"),
+            f": {safe}",
+        )
 
     def compose(self) -> ComposeResult:
-        yield Static(self.question)
+        yield Static(Text.assemble(self.question, "\n\n", self.keys_text()))
         yield KeysFooter()
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+    def action_safe(self) -> None:
+        self.dismiss(self.safe)
+
+    def action_enter(self) -> None:
+        if self.enter:
+            self.dismiss(self.safe)

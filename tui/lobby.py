@@ -346,9 +346,9 @@ class LobbyScreen(Screen[None]):
                 if why is not None:
                     self.post_message(self.Request("remove_seat", table=mine["table"], seat=seat, reason=why))
 
-            self.app.push_screen(
-                LineScreen("Free a seat", f"Why must {plain(name)} leave? They are told (Enter; Esc: keep them)."), free
-            )
+            why = f"Why must {plain(name)} leave? Type it, then Enter: they are told. Esc keeps them."
+            empty = f"Type why {plain(name)} must leave first (they are told), or Esc to keep them."
+            self.app.push_screen(LineScreen("Free a seat", why, empty=empty), free)
 
         self.app.push_screen(ChoiceScreen("Remove whom? (Esc: nobody)", choices), chosen)
 

@@ -10,16 +10,20 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from ..netplay.names import name_problem
+from .dialogs import Dialog
 from .text import literal
 from .widgets import KeysFooter, TextField
 
 
-class LineScreen(ModalScreen[str | None]):
-    """Ask for one line of text: dismissed with what was typed (stripped), or None on Esc."""
+class LineScreen(Dialog[str | None]):
+    """Ask for one line of text: dismissed with what was typed (stripped), or None on Esc.
+
+    ``empty``: what Enter on an empty line says (the question stays open), for a line whose
+    answer acts on someone (why their seat is freed): a stray Enter never answers it.  None:
+    an empty line is an answer too."""
 
     DEFAULT_CSS = """
     LineScreen { align: center middle; }
@@ -29,12 +33,15 @@ class LineScreen(ModalScreen[str | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, why: Text | str, max_length: int = 200, value: str = "") -> None:
+    def __init__(
+        self, title: str, why: Text | str, max_length: int = 200, value: str = "", *, empty: str | None = None
+    ) -> None:
         super().__init__()
         self.title_words = title
         self.why = why if isinstance(why, Text) else Text(why)
         self.max_length = max_length
         self.value = value
+        self.empty = empty
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -44,6 +51,9 @@ class LineScreen(ModalScreen[str | None]):
         yield KeysFooter()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if self.empty is not None and not event.value.strip():
+            self.notify(self.empty, title="Not yet", severity="warning")
+            return
         self.dismiss(event.value.strip())
 
     def action_cancel(self) -> None:
@@ -85,7 +95,7 @@ class FirstNameScreen(NameScreen):
     BINDINGS = [Binding("escape", "app.ask_quit", "Quit")]
 
 
-class AskingScreen(ModalScreen[bool]):
+class AskingScreen(Dialog[bool]):
     """While the people at a table decide whether a newcomer may take over an away player's
     seat: what is going on, and Esc to stop asking (dismissed with True)."""
 

@@ -11,7 +11,11 @@ result comes up as the game-over screen shows it; from there Left steps back a m
 (or ``s``) jumps to the start.
 
 The start is the first position anyone saw at the table: the chance moves that open a game
-(the shuffle, the deal) are already made, as the host makes them before the first view.
+(the shuffle, the deal) are already made, as the host makes them before the first view.  The
+moves are counted from there, in every game alike: the start is move 0.  A position jumped to
+is drawn as a table drawn afresh is, after every event so far (White Rabbit's banner tells the
+latest draw up to that position, never a later one).  Nobody plays in a replay: no hint, no
+chat, no nudge.
 """
 
 from __future__ import annotations
@@ -82,9 +86,10 @@ class ReplayOverScreen(GameOverScreen):
     ]
 
 
-class ReplayScreen(TableScreen):
+class ReplayScreen(TableScreen, inherit_bindings=False):
     """The game's table showing one position of a :class:`Replay`; nothing here sends a move.
-    Where it stands goes up as :class:`Moved` (the status line says it, on every screen)."""
+    Where it stands goes up as :class:`Moved` (the status line says it, on every screen).  Its
+    keys are its own: a table's keys for playing (hint, chat, nudge) have no place here."""
 
     AUTO_FOCUS = None
     BINDINGS = [
@@ -93,6 +98,8 @@ class ReplayScreen(TableScreen):
         Binding("home,s", "jump('start')", "Start", key_display="home/s", priority=True),
         Binding("end,e", "jump('end')", "End", key_display="end/e", priority=True),
         Binding("v", "switch_view", "Whose view", priority=True),
+        Binding("f1,question_mark", "rules", "Rules", key_display="?"),
+        Binding("l", "whole_log", "Log", show=False),  # the log's title says so
         Binding("q", "leave", "Quit"),
     ]
 
@@ -114,8 +121,9 @@ class ReplayScreen(TableScreen):
         """The log of the moves up to the position shown."""
         return list(self.replay.log(0, self.position))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action != "chat"  # nobody to talk to in a replay
+    @property
+    def hints(self) -> bool:
+        return False  # nobody plays here: h says nothing either
 
     def on_mount(self) -> None:
         for widget in (self.table, *self.table.query("*")):
@@ -123,9 +131,9 @@ class ReplayScreen(TableScreen):
         self.set_focus(None)
 
     def redraw(self) -> None:
-        """The position shown, its log and where it stands."""
+        """The position shown, its log and where it stands: drawn afresh, after every event so far."""
         self.replace_log(self.lines)
-        self._show([])
+        self._show([event for events in self.replay.events[: self.position] for event in events])
 
     def _show(self, events: list[dict[str, Any]]) -> None:
         self.show(self.replay.view(self.position, self.seat), self.replay.names, {}, events)
@@ -136,7 +144,8 @@ class ReplayScreen(TableScreen):
         replay = self.replay
         whose = "public view" if self.seat is None else f"{replay.names[self.seat]}'s view (seat {self.seat})"
         mark = " (the start)" if self.position == replay.start else " (the end)" if self.position == replay.end else ""
-        self.post_message(self.Moved(f"Replay · move {self.position} of {replay.end}{mark} · {whose}"))
+        moves = f"move {self.position - replay.start} of {replay.end - replay.start}"
+        self.post_message(self.Moved(f"Replay · {moves}{mark} · {whose}"))
 
     def action_step(self, by: int) -> None:
         target = max(self.replay.start, min(self.replay.end, self.position + by))

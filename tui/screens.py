@@ -14,12 +14,11 @@ from textual.containers import Center, VerticalScroll
 from textual.events import Key, Resize
 from textual.geometry import Size
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from ..core.base import Event, View
 from ..netplay.follower import TableFollower
-from .dialogs import ChoiceScreen, ConfirmScreen
+from .dialogs import Answered, ChoiceScreen, ConfirmScreen, Dialog
 from .following import FollowScreen
 from .games import GAME_UIS
 from .scores import Headline, ScoreSheet
@@ -172,8 +171,8 @@ class TableScreen(FollowScreen):
             return self.others and not self.spectator and not self.over
         if action == "hint":
             view = self.table.view if self.is_mounted else None
-            if not self.hints or view is None or view.get("you") is None:
-                return False  # no strong bot, or nobody's seat to advise (a spectator, the TV)
+            if not self.hints or view is None or view.get("you") is None or "result" in view:
+                return False  # no strong bot, nobody's seat to advise (a spectator, the TV), or no game left
             return None if self.table.blocked() else True
         return True
 
@@ -213,14 +212,13 @@ class TableScreen(FollowScreen):
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))
 
-    def action_waiting(self) -> None:
-        """``w`` at the table: nudge a player the table waits for; the organiser may also let the
-        stand-in bot make their move, or play now for someone away."""
-        table = self.follower
-        info = None if table is None else table.info
-        if table is None or info is None:
-            return
-        runs = info["runs"]
+    def _waiting_choices(self) -> list[tuple[Text, tuple[str, int], str | None]]:
+        """What ``w`` offers now: to nudge each person the game waits for (and, for the one who
+        runs the table, to let a bot make their move), and to let a bot play now for someone away."""
+        info = None if self.follower is None else self.follower.info
+        if info is None:
+            return []
+        runs, waited = info["runs"], set(self.table.waited_on())
         choices: list[tuple[Text, tuple[str, int], str | None]] = []
         for seat, s in enumerate(info["seats"]):
             if not s or s["bot"] or s["stand_in"] or seat == info["you"]:
@@ -231,19 +229,30 @@ class TableScreen(FollowScreen):
                     choices.append(
                         (Text(f"Let a bot play for {name} now, until they are back"), ("stand_in", seat), None)
                     )
-                continue
-            choices.append((Text(f"Nudge {name}: the table waits for their move"), ("nudge", seat), None))
-            if runs:
-                choices.append((Text(f"Let a bot make {name}'s move this once"), ("bot_move", seat), None))
-        if not choices:
-            self.notify("Nobody to nudge: everyone else here is a bot, or a bot plays for them.", timeout=6)
+            elif seat in waited:
+                choices.append((Text(f"Nudge {name}: the table waits for their move"), ("nudge", seat), None))
+                if runs:
+                    choices.append((Text(f"Let a bot make {name}'s move this once"), ("bot_move", seat), None))
+        return choices
+
+    def action_waiting(self) -> None:
+        """``w`` at the table: nudge a player the table waits for; the organiser may also let the
+        stand-in bot make their move, or play now for someone away.  The choices close by
+        themselves once the game moves on to others (:meth:`GameTable.hold`)."""
+        table = self.follower
+        choices = self._waiting_choices()
+        if table is None or not choices:
+            self.notify("Nobody to nudge now: the table waits for you, or for a bot.", timeout=6)
             return
 
         def ask(pick: tuple[str, int] | None) -> None:
             if pick is not None:
                 self.post_message(self.Waiting(table.id, *pick))
 
-        self.app.push_screen(ChoiceScreen("Waiting for someone? (Esc: back)", choices), ask)
+        dialog = ChoiceScreen("Waiting for someone? (Esc: back)", choices)
+        offered = [value for _, value, _ in choices]
+        self.table.hold(dialog, lambda: [value for _, value, _ in self._waiting_choices()] != offered)
+        self.app.push_screen(dialog, ask)
 
     def action_leave(self) -> None:
         if self.spectator or self.over:
@@ -254,10 +263,10 @@ class TableScreen(FollowScreen):
             if yes:
                 self.post_message(self.Leave())
 
-        self.app.push_screen(ConfirmScreen(f"{self.leave_asks}\n\ny yes   n no"), leave)
+        self.app.push_screen(ConfirmScreen(self.leave_asks, yes="leave", no="stay"), leave)
 
 
-class GameOverScreen(Screen[str]):
+class GameOverScreen(Answered[str]):
     """The final scores in full; dismissed with ``"again"`` (unless ``again`` is false: a
     replay, or a spectator's sheet), ``"back"`` or ``"leave"``."""
 
@@ -302,7 +311,7 @@ class GameOverScreen(Screen[str]):
         self.dismiss(choice)
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(Dialog[None]):
     """A game's rules in our own words; arrows and PgUp/PgDn scroll, Esc closes."""
 
     DEFAULT_CSS = """
@@ -330,7 +339,7 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class TooSmallScreen(ModalScreen[None]):
+class TooSmallScreen(Dialog[None]):
     """Shown instead of the app while the terminal is smaller than 80×24."""
 
     DEFAULT_CSS = """

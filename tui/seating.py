@@ -80,7 +80,7 @@ def asked_text(frame: ReclaimAsked) -> Text:
         head = Text.assemble((by, "bold"), " asks to take over the seat of ", (name, "bold"), ", who is away. ",
                              ASKERS[frame["asker"]].format(name=name), f" Is this really {name}? Only say yes if you "
                              "know it is them: they will see that seat's cards.")  # fmt: skip
-    return head + Text("\n\ny lets them in   n says no")
+    return head
 
 
 class Seating:
@@ -251,12 +251,16 @@ class Seating:
                 answer = self._answer(frame["table"], frame["request"], yes)
                 self.app.run_worker(answer, name="answer_ask", group="requests")
 
-        self.app.push_screen(ConfirmScreen(question, id=f"ask-{frame['table']}-{frame['request']}"), answered)
+        asking = ConfirmScreen(question, yes="lets them in", no="says no", enter=False,
+                               id=f"ask-{frame['table']}-{frame['request']}")  # fmt: skip
+        self.app.push_screen(asking, answered)
 
     def ask_over(self, frame: ReclaimOver) -> None:
         """A request for a seat was decided (maybe by someone else): its question goes, the outcome is told."""
-        if self.app.screen.id == f"ask-{frame['table']}-{frame['request']}":
-            self.app.screen.dismiss(None)
+        question = f"ask-{frame['table']}-{frame['request']}"
+        for screen in self.app.screen_stack:
+            if isinstance(screen, ConfirmScreen) and screen.id == question:
+                screen.withdraw()  # on top now, or as soon as what lies over it closes
         self.app.notify(literal(frame["message"]), timeout=8)
 
     async def _answer(self, table: int, request: int, yes: bool) -> None:

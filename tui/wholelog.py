@@ -12,9 +12,9 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import ModalScreen
 from textual.widgets import RichLog
 
+from .dialogs import Dialog
 from .widgets import GameLog, KeysFooter, log_line_text
 
 
@@ -33,7 +33,7 @@ class WholeLog(RichLog):
             self.write(log_line_text(line, True), expand=True)  # as wide as the log, whatever the console's width
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(Dialog[None]):
     """The whole game log, scrollable."""
 
     BINDINGS = [Binding("escape,l,q", "close", "Close")]

@@ -28,6 +28,9 @@ from ..netplay.frames import ChatFrame, TableInfo
 from .palette import theme
 from .text import literal, seat_name
 
+if TYPE_CHECKING:
+    from .dialogs import Answered
+
 CONNECTION_TEXT = {
     "connecting": ("connecting…", "bold"),
     "connected": ("connected", ""),
@@ -37,12 +40,21 @@ CONNECTION_TEXT = {
 }
 
 
+class TakesPastes:
+    """A screen that takes text pasted into it itself (:meth:`take_paste`), the moment its app
+    gets it: in its place among the keys, whose bindings (a form's Enter and Tab) act as they
+    come, where Textual would hand it to the focused widget to handle later."""
+
+    def take_paste(self, text: str) -> None:
+        """``text`` was pasted."""
+
+
 class PlainApp(App[int]):
     """A Yule app: its notifications show their words as they are, never read as markup, so a
     name such as ``[bold red]Eve[/]`` (or a host's message quoting one) reads as it does in the
     table and the log; the palette's colours are those of its terminal's colour system
     (:func:`yule.tui.palette.theme`).  Its :attr:`status` is what every screen's
-    :class:`StatusLine` shows."""
+    :class:`StatusLine` shows.  A paste goes to a screen that :class:`TakesPastes` as it comes."""
 
     status: reactive[dict[str, Any]] = reactive(dict, init=False)
     """The status line's values (:class:`StatusLine`'s attributes: ``place``, ``code`` ...), on every screen."""
@@ -55,6 +67,14 @@ class PlainApp(App[int]):
     def set_status(self, **values: Any) -> None:
         """Change the status line on every screen (and on screens made later)."""
         self.status = {**self.status, **values}
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Paste) and not event.is_forwarded and self.screen_stack:
+            screen = self.screen_stack[-1]
+            if isinstance(screen, TakesPastes):
+                screen.take_paste(event.text)
+                return
+        await super().on_event(event)
 
     def notify(
         self,
@@ -180,7 +200,9 @@ class KeysFooter(Widget):
     """The screen's keys on one line, Textual's footer look; a key not usable now is greyed (dim).
 
     A key is shown whole or not at all: when the line is too narrow for every key, the greyed
-    keys give way first (the last first), then the last keys.
+    keys give way first (the last first), then the last keys; but the way out (``q`` or Esc:
+    Leave, Quit, Cancel) never does, so a screen whose keys take more than its width still says
+    how to leave it.
 
     One widget drawing one line: when the keys may have changed (after every move here) it
     only redraws, where Textual's own footer would rebuild a widget per key.  Clicking a key
@@ -188,6 +210,8 @@ class KeysFooter(Widget):
     """
 
     ALLOW_SELECT = False
+    WAY_OUT = frozenset({"q", "escape"})
+    """The keys that leave a screen (the first key of a binding): they never give way."""
     COMPONENT_CLASSES = {"keys-footer--key", "keys-footer--description"}
     DEFAULT_CSS = """
     KeysFooter {
@@ -238,7 +262,14 @@ class KeysFooter(Widget):
         width = self.size.width
         for greyed in (True, False):  # the greyed keys give way first, then any, the last first
             while items and sum(item.cell_len + 1 for item, _, _ in items) - 1 > width:
-                last = max((i for i, (_, enabled, _) in enumerate(items) if not enabled or not greyed), default=None)
+                last = max(
+                    (
+                        i
+                        for i, (_, enabled, key) in enumerate(items)
+                        if (not enabled or not greyed) and key not in self.WAY_OUT
+                    ),
+                    default=None,
+                )
                 if last is None:
                     break
                 del items[last]
@@ -272,9 +303,10 @@ class KeysInOrder(_Mixin):
     Textual runs a widget's bound keys (an input's Backspace and arrows, an option list's Up
     and Down) only once the key has bubbled up to the app, against whatever has the focus by
     then: so Down, Down, Enter arriving together in a form whose Enter moves the focus on chose
-    the first option (the Downs reached the app after the focus had left the list), and a
-    Backspace and a letter came out as the letter typed, then deleted (Textual issue 6605).
-    Such a widget runs its own bindings (:attr:`OWN_KEYS`) as their key arrives instead.
+    the first option (the Downs reached the app after the focus had left the list), a
+    Backspace and a letter came out as the letter typed, then deleted (Textual issue 6605), and
+    Enter, Up arriving together in a dialog chose the option above.  Such a widget runs its own
+    bindings (:attr:`OWN_KEYS`) as their key arrives instead.
     """
 
     OWN_KEYS: ClassVar[dict[str, str]] = {}
@@ -298,7 +330,7 @@ class MarkedOptionList(KeysInOrder, OptionList):
     by colour alone (NO_COLOR, monochrome terminals), and whose keys keep their order
     (:class:`KeysInOrder`).  Prompts are Rich ``Text``."""
 
-    OWN_KEYS = own_keys(OptionList.BINDINGS, "select")
+    OWN_KEYS = own_keys(OptionList.BINDINGS)
 
     _marked: int | None = None
 
@@ -445,10 +477,11 @@ def log_text(line: LogLine) -> str | Text:
 
 
 class TextField(KeysInOrder, Input):
-    """A one-line text field whose editing keys keep their place among the characters typed
-    (:class:`KeysInOrder`); Enter still goes to the screen's binding or the input's submit."""
+    """A one-line text field whose editing keys and Enter keep their place among the characters
+    typed (:class:`KeysInOrder`): a line is submitted as it was typed up to its Enter (a
+    screen's priority binding for Enter, a form's, still comes first)."""
 
-    OWN_KEYS = own_keys(Input.BINDINGS, "submit")
+    OWN_KEYS = own_keys(Input.BINDINGS)
 
 
 class ChatInput(TextField):
@@ -560,7 +593,9 @@ class GameTable(Widget, Generic[V]):
 
     A game's move keys are the bindings whose action is in :attr:`MOVES`.  While
     :meth:`reason` gives a reason for one, its key is greyed out in the footer, and pressing it
-    says that reason instead of doing nothing.  A spectator's footer has none of the table's keys.
+    says that reason instead of doing nothing.  A spectator's footer has none of the table's
+    keys, nor has anyone's once the game is over.  A dialog about a move (:meth:`ask`) closes by
+    itself once the game has moved past it.
     """
 
     MOVES: ClassVar[tuple[str, ...]] = ()
@@ -589,6 +624,10 @@ class GameTable(Widget, Generic[V]):
     table does by itself on a new position (White Elephant's end of turn) happens twice."""
     _seen: object = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._held = []
+
     class MoveChosen(Message):
         """The player chose a move (wire form, no ``by``) on the view of ``seq``; the app sends it."""
 
@@ -604,15 +643,44 @@ class GameTable(Widget, Generic[V]):
         self.pending = True
         self.post_message(self.MoveChosen(move, self.seq))
 
-    def ask(self, dialog: Screen[Any], move: Callable[[Any], dict[str, Any]]) -> None:
-        """Ask the player with ``dialog``; send the move made from their answer, unless they
-        cancelled (``None``, or ``False`` from a yes/no question)."""
+    def ask(
+        self,
+        dialog: Answered[Any],
+        move: Callable[[Any], dict[str, Any]],
+        action: str,
+        cancelled: Callable[[], None] | None = None,
+    ) -> None:
+        """Ask the player with ``dialog`` about the move ``action``; send the move made from their
+        answer, unless they cancelled (``None``, or ``False`` from a yes/no question: then
+        ``cancelled``, if given, is called).  Once a new position makes ``action`` impossible (the
+        turn timer, a bot or another player moved on), the dialog closes by itself (:meth:`hold`)."""
 
         def answered(answer: object) -> None:
             if answer is not None and answer is not False:
                 self.send(move(answer))
+            elif cancelled is not None and not dialog.withdrawn:
+                cancelled()
 
+        self.hold(dialog, lambda: self.reason(action) is not None)
         self.app.push_screen(dialog, answered)
+
+    def hold(self, dialog: Answered[Any], moot: Callable[[], bool]) -> None:
+        """Close ``dialog`` (:meth:`~yule.tui.dialogs.Answered.withdraw`: unanswered) on the first
+        new position of the game where ``moot()`` says its question is moot: a dialog the table
+        has moved past never stays open to take a key meant for the table."""
+        self._held.append((dialog, moot))
+
+    _held: list[tuple[Answered[Any], Callable[[], bool]]]
+    """The dialogs open about this table's game, and what makes each moot (:meth:`hold`)."""
+
+    def _withdraw_moot(self) -> None:
+        held = []
+        for dialog, moot in self._held:
+            if not dialog.answered and moot():
+                dialog.withdraw()
+            if not dialog.answered and not dialog.withdrawn:
+                held.append((dialog, moot))
+        self._held = held
 
     def happened(self, events: list[dict[str, Any]]) -> None:
         """The public events of the moves since the last view, told just before the next view
@@ -651,6 +719,19 @@ class GameTable(Widget, Generic[V]):
             return None
         return self.waiting(view, action)
 
+    def waited_on(self) -> list[int]:
+        """The seats the game waits for now (none before it starts or once it is over): the view's
+        ``active`` seats where the game names them (every seat still to bring, say), else the
+        seat whose turn it is."""
+        view = self.view
+        if not view or "result" in view:
+            return []
+        active = view.get("active")
+        if isinstance(active, list):
+            return [seat for seat in active if isinstance(seat, int)]
+        turn = view.get("turn")
+        return [turn] if isinstance(turn, int) else []
+
     def waiting(self, view: V, action: str) -> str:
         """Why a seat whose view has no ``actions`` waits: the game has not started, or it is
         another seat's turn (a game may say more, about the move ``action`` tried)."""
@@ -675,6 +756,7 @@ class GameTable(Widget, Generic[V]):
         self.fresh, self._seen = mark != self._seen, mark
         if self.fresh:  # the host's answer to a move on its way; the game's watch_view redraws
             self.set_reactive(GameTable.pending, False)
+            self._withdraw_moot()
 
     def watch_pending(self) -> None:
         """A move sent, or refused: which keys work and what the table says have changed."""
@@ -730,8 +812,13 @@ class GameTable(Widget, Generic[V]):
     def watch_tags(self) -> None:
         self._redraw()
 
+    @property
+    def over(self) -> bool:
+        """The game shown is over (its view carries the result): none of its keys is shown."""
+        return self.view is not None and "result" in self.view
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.spectating:
+        if self.spectating or self.over:
             return False  # a table's keys are for playing
         if action in self.MOVES:
             return None if self.reason(action) else True

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from gift_exchange_support import LABELS, WRAPPINGS, BoardApp, position
+from textual import events
 from textual.widgets import Input
 from tui_support import Notes, Played, ViewApp, burst, info_of, screen_text, view_of, wait_for
 
@@ -369,3 +370,33 @@ async def test_a_refused_opening_keeps_the_name_typed_for_the_gift():
         await pilot.press("2", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the form again")
         assert [i.value for i in app.screen.query(Input)] == ["Singing fish"]
+
+
+async def test_a_refused_guest_comes_back_whole_and_what_was_typed_after_it_is_dropped(tmp_path):
+    app = party_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen.focused, Input), what="the first guest form")
+        form = app.screen
+        burst(app, *"Ana", "enter", "enter", "enter", *"Ana", "enter", "enter", *"box", "enter", *"Leo", "enter")
+        await wait_for(
+            pilot, lambda: "There is already a guest called Ana" in str(form.query_one("#problem").render()),
+            what="the refusal",
+        )  # fmt: skip
+        await pilot.pause()
+        assert [guest.name for guest in app.party.guests] == ["Ana"]
+        assert [field.value for field in form.query(Input)] == ["Ana", "", "box"]  # no Leo in front of it
+        assert form.focused.id == "f-name"  # the refused name selected: a name typed now takes its place
+        await pilot.press(*"Bea", "enter", "enter", "enter")
+        await wait_for(pilot, lambda: len(app.party.guests) == 2, what="the guest put right")
+        assert [(g.name, g.wrapping) for g in app.party.guests] == [("Ana", ""), ("Bea", "box")]
+
+
+async def test_text_pasted_into_a_form_keeps_its_tab_and_its_line_break():
+    app = RefusingApp(Played(get_game("gift-exchange"), 3, seed=1), 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table_screen.table.view is not None, what="the table")
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the bring form")
+        app.post_message(events.Paste("Singing fish\tlong box\n"))
+        await wait_for(pilot, lambda: app.moves, what="the bring sent")
+        assert app.moves == [{"type": "bring", "label": "Singing fish", "wrapping": "long box"}]

@@ -5,15 +5,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from tui_support import screen_text, wait_for
+from textual.widgets import Static
+from tui_support import wait_for
 
 from yule.core import get_game
 from yule.core.records import play
 from yule.tui.cli import main
 from yule.tui.replay import Replay, ReplayApp, ReplayScreen
+from yule.tui.scores import Headline
 from yule.tui.screens import GameOverScreen
 from yule.tui.wholelog import LogScreen
-from yule.tui.widgets import GameLog
+from yule.tui.widgets import GameLog, KeysFooter, StatusLine
 
 
 def record_of(game_name: str, players: int, seed: int = 1) -> dict:
@@ -32,6 +34,16 @@ def replay_screen(app: ReplayApp) -> ReplayScreen:
     return next(s for s in app.screen_stack if isinstance(s, ReplayScreen))
 
 
+def status(app: ReplayApp) -> str:
+    """What the status line of the screen on top says."""
+    return str(app.screen.query_one(StatusLine).render())
+
+
+def footer(app: ReplayApp) -> str:
+    """The keys the footer of the screen on top shows."""
+    return str(app.screen.query_one(KeysFooter).render())
+
+
 async def test_stepping_a_record_from_the_start_to_the_winner():
     record = white_elephant_record()
     replay = Replay(record)
@@ -40,7 +52,7 @@ async def test_stepping_a_record_from_the_start_to_the_winner():
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), what="the replay")
         screen = replay_screen(app)
-        assert screen.position == 2 and f"move 2 of {replay.end} (the start)" in screen_text(app)
+        assert screen.position == 2 and f"move 0 of {replay.end - 2} (the start)" in status(app)
         assert screen.table.view == replay.view(2, None) and screen.table.view["you"] is None
         assert str(screen.query_one(GameLog).styles.height) == "1fr"  # a spectator's table leaves the log the rest
         await pilot.press("left")  # nothing before the start
@@ -53,15 +65,15 @@ async def test_stepping_a_record_from_the_start_to_the_winner():
         await pilot.press("v", "v")  # public view, then the first seat's, then the second's
         assert screen.seat == 1 and screen.table.view["you"] == 1
         assert str(screen.query_one(GameLog).styles.height) != "1fr"
-        assert "[bold]Ben[/]'s view (seat 1)" in screen_text(app)  # a name is shown literally
+        assert "[bold]Ben[/]'s view (seat 1)" in status(app)  # a name is shown literally
         while screen.position < replay.end - 1:
             await pilot.press("right")
         assert not isinstance(app.screen, GameOverScreen)
         await pilot.press("right")
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="the game over screen")
         winner = record["players"][record["result"]["winners"][0]]
-        text = screen_text(app)
-        assert f"Game over. {winner} wins" in text and "Play again" not in text
+        assert str(app.screen.query_one(Headline).render()).startswith(f"Game over. {winner} wins")
+        assert "Play again" not in footer(app)
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen, what="back at the table")
         assert screen.position == replay.end and screen.lines == replay.log(0, replay.end)
@@ -111,8 +123,45 @@ async def test_every_game_replays_from_every_seat(game, players):
             await pilot.press("right", "v")
         await pilot.press("end")
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="the result")
-        assert "Game over." in screen_text(app)
+        assert str(app.screen.query_one(Headline).render()).startswith("Game over.")
         assert screen.table.view == screen.replay.view(screen.replay.end, screen.seat)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("white-elephant", 4), ("gift-exchange", 5), ("white-rabbit", 3), ("gift-list", 4), ("elf", 3)],
+)
+async def test_every_game_s_replay_starts_at_move_0_with_the_replay_s_keys_only(game, players):
+    record = record_of(game, players, seed=3)
+    replay = Replay(record)
+    app = ReplayApp(record, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), what="the replay")
+        await wait_for(pilot, lambda: "Replay ·" in status(app), what="where the replay stands")
+        assert f"Replay · move 0 of {replay.end - replay.start} (the start) · P1's view (seat 0)" in status(app)
+        keys = footer(app)
+        assert keys.startswith("← Back → Next") and keys.endswith("q Quit")
+        assert not {"Hint", "Waiting?", "Chat"} & set(keys.split())  # nobody plays, talks or waits here
+        await pilot.press("right")
+        await wait_for(pilot, lambda: f"move 1 of {replay.end - replay.start} ·" in status(app), what="one move on")
+
+
+async def test_white_rabbit_s_replay_tells_no_later_draw_at_the_start():
+    record = record_of("white-rabbit", 3, seed=3)
+    app = ReplayApp(record)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), what="the replay")
+        screen = replay_screen(app)
+
+        def banner() -> str:
+            return str(screen.table.query_one("#banner", Static).render())
+
+        await wait_for(pilot, lambda: banner().startswith("The cards are dealt"), what="the deal told")
+        while " drew " not in banner():
+            await pilot.press("right")
+        await pilot.press("s")  # back to the start: the draw has not happened there
+        await wait_for(pilot, lambda: screen.position == screen.replay.start, what="the start")
+        assert banner().startswith("The cards are dealt")
 
 
 def test_an_unfinished_record_replays_to_where_it_stops():

@@ -316,9 +316,8 @@ class SetupScreen(Screen[None]):
                 self._save()
                 self.redraw(index)
 
-        self.app.push_screen(
-            ConfirmScreen(Text(f"Remove {literal(guest.name)} and their gift?\n\ny yes   n no")), answer
-        )
+        question = Text(f"Remove {literal(guest.name)} and their gift?")
+        self.app.push_screen(ConfirmScreen(question, yes="remove", no="keep them"), answer)
 
     def action_options(self) -> None:
         opts = self.party.options
@@ -349,15 +348,13 @@ class SetupScreen(Screen[None]):
             self.notify(f"A gift exchange needs at least {MIN_GUESTS} guests ({n} so far): a adds one.",
                         title="Not yet", severity="warning")  # fmt: skip
             return
-        question = Text(
-            f"Draw the order for {n} guests? Guests and gifts can't be changed after the draw.\n\ny yes   n no"
-        )
+        question = Text(f"Draw the order for {n} guests? Guests and gifts can't be changed after the draw.")
 
         def draw(yes: bool | None) -> None:
             if yes:
                 self.post_message(self.Draw())
 
-        self.app.push_screen(ConfirmScreen(question), draw)
+        self.app.push_screen(ConfirmScreen(question, yes="draw", no="not yet"), draw)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(RULES))
@@ -430,13 +427,13 @@ class PartyScreen(OrganiserScreen, FollowScreen):
         self.app.push_screen(RulesScreen(RULES))
 
     def action_quit(self) -> None:
-        question = "Quit? The party is saved after every move: yule party resumes it.\n\ny yes   n no"
+        question = "Quit? The party is saved after every move: yule party resumes it."
 
         def quit_(yes: bool | None) -> None:
             if yes:
                 self.app.exit(0)
 
-        self.app.push_screen(ConfirmScreen(question), quit_)
+        self.app.push_screen(ConfirmScreen(question, yes="quit", no="stay"), quit_)
 
 
 class EndScreen(OrganiserScreen):
@@ -537,18 +534,19 @@ class PartyApp(HostedApp):
                 self.party, self.table = Party(options=saved.options), None
             else:
                 status = self.host.tables[table].status if table in self.host.tables else "over"
-                if status != "over" and await self.push_screen_wait(ConfirmScreen(Text(
-                    f"Resume the unfinished party at table {table} ({len(saved.guests)} guests)?\n\n"
-                    "y resume   n start a new party"
-                ))):  # fmt: skip
+                if status != "over" and await self.push_screen_wait(ConfirmScreen(
+                    f"Resume the unfinished party at table {table} ({len(saved.guests)} guests)?",
+                    yes="resume", no="start a new party", safe=True,
+                )):  # fmt: skip
                     await self.follow_party(status)
                     return
                 await self.client.leave(table)
                 self.party, self.table = Party(options=saved.options), None
         elif saved is not None and saved.guests:
-            if await self.push_screen_wait(ConfirmScreen(Text(
-                f"Continue setting up the party ({len(saved.guests)} guests so far)?\n\ny continue   n start afresh"
-            ))):  # fmt: skip
+            if await self.push_screen_wait(ConfirmScreen(
+                f"Continue setting up the party ({len(saved.guests)} guests so far)?",
+                yes="continue", no="start afresh", safe=True,
+            )):  # fmt: skip
                 self.party = saved
             else:
                 self.party = Party(options=saved.options)

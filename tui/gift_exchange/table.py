@@ -190,6 +190,7 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
                            [label_field(self.named.get(gift_id, ""), optional=False)],
                            lambda v: None if v["label"] else "Type what the gift is, as it is revealed."),
                 named,
+                "open",
             )  # fmt: skip
         else:
             self.send({"type": "open", "gift": gift_id})
@@ -218,8 +219,8 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
 
     def action_keep(self) -> None:
         seat, _ = self.acting()
-        question = f"{self.who(seat)} keeps the gift they hold and the party ends?\n\ny yes   n no"
-        self.ask(ConfirmScreen(question), lambda _: {"type": "keep"})
+        question = f"{self.who(seat)} keeps the gift they hold and the party ends?"
+        self.ask(ConfirmScreen(question, yes="keep it and end", no="not yet"), lambda _: {"type": "keep"}, "keep")
 
     def action_undo(self) -> None:
         """The organiser takes back the last move: the app asks the host."""
@@ -238,6 +239,7 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
                 "Bring your gift", [label_field(typed.get("label", "")), wrapping_field(typed.get("wrapping", ""))]
             ),
             bring,
+            "bring",
         )
 
     # -- drawing -------------------------------------------------------------------------------

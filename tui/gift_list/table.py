@@ -221,6 +221,7 @@ class GiftListTable(GameTable[GiftListView]):
         self.ask(
             ChoiceScreen("Open a wrapped gift (named by who brought it)", choices),
             lambda seat: {"type": "open", "from": seat},
+            "open",
         )
 
     def action_steal(self) -> None:
@@ -254,6 +255,7 @@ class GiftListTable(GameTable[GiftListView]):
         self.ask(
             ChoiceScreen("Steal an open gift: its holder moves next", choices),
             lambda seat: {"type": "steal", "from": seat},
+            "steal",
         )
 
     # -- drawing -----------------------------------------------------------------------------

@@ -60,7 +60,8 @@ class GiftGrid(Widget, can_focus=True):
     Every chip is as wide as the widest one, so nothing in a chip is ever cut off (a peeked
     Surprise Gift's chip is the longest); the columns are as many as fit.  A spectator's grid
     (``watching``) has no cursor and no marks: its arrows scroll.  A ``wide`` grid (the TV of a
-    big screen) has wide badges and a blank line between its rows.
+    big screen) has wide badges and a blank line between its rows.  Once the game is ``over``,
+    nothing is marked (no Space in the footer).
     """
 
     DEFAULT_CSS = """
@@ -154,8 +155,11 @@ class GiftGrid(Widget, can_focus=True):
     def watch_marked(self, marked: frozenset[str]) -> None:
         self.post_message(self.Marked(marked))
 
+    over = False
+    """True once the game is over: nothing to mark any more."""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return not (self.watching and action == "mark")
+        return not ((self.watching or self.over) and action == "mark")
 
     def action_move(self, dx: int, dy: int) -> None:
         box = self.parent
@@ -340,6 +344,7 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         self.ask(
             ChoiceScreen("Trade: pay 1 Peanut, take all their gifts", choices),
             lambda seat: {"type": "trade", "target": seat},
+            "trade",
         )
 
     def action_clear(self) -> None:
@@ -350,9 +355,9 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         question = Text(
             f"Clear out: take all {plural(left, 'gift')} left in the Exchange, "
             f"the marker and its {plural(pot, 'Peanut')}? "
-            "The round ends and you start the next one.\n\ny yes   n no"
+            "The round ends and you start the next one."
         )
-        self.ask(ConfirmScreen(question), lambda _: {"type": "clear"})
+        self.ask(ConfirmScreen(question, yes="clear out", no="not now"), lambda _: {"type": "clear"}, "clear")
 
     def action_peek(self) -> None:
         view = self.view
@@ -375,6 +380,7 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         self.ask(
             ChoiceScreen("Peek: pay 1 Peanut to see a Surprise Gift", choices, start=self.query_one(GiftGrid).current),
             lambda ref: {"type": "peek", "card": ref},
+            "peek",
         )
 
     def action_end(self) -> None:
@@ -399,6 +405,9 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         exchange = view["exchange"] if view else []
         grid = self.query_one(GiftGrid)
         grid.watching = self.spectating
+        if grid.over != self.over:
+            grid.over = self.over
+            grid.refresh_bindings()
         wide = self.scale == 2
         grid.show(exchange, view.get("known", {}) if view else {}, view["on_gifts"] if view else {}, wide)
         self._update("#info", self._info_text(view))

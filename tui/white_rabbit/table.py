@@ -144,7 +144,7 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         return None if self.blocked() or self.view is None else self.view["phase"]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.spectating:
+        if self.spectating or self.over:
             return False  # every key of the table is a move
         mode = self.mode()
         if action == "roll":
@@ -191,13 +191,12 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
             choices.append((label, (option["from"], option["card"]), None))
         choices.append((Text("Take nothing"), (None, None), None))
         title = "MAX! Take a card you need" if len(choices) > 1 else view.get("max_note") or "Max finds nothing to take"
-        self.app.push_screen(ChoiceScreen(title, choices), self._max_taken)
-
-    def _max_taken(self, choice: tuple[int | None, str | None] | None) -> None:
-        if choice is None:
-            self.notify("Press ENTER to choose what Max takes.", title="Max is waiting")
-        elif self.mode() == "max_take":
-            self.send({"type": "max_take", "from": choice[0], "card": choice[1]})
+        self.ask(
+            ChoiceScreen(title, choices),
+            lambda choice: {"type": "max_take", "from": choice[0], "card": choice[1]},
+            "max_take",
+            lambda: self.notify("Press ENTER to choose what Max takes.", title="Max is waiting"),
+        )
 
     def action_pile(self, step: int) -> None:
         self.cursor = ((self.cursor or 0) + step) % SPACES
