@@ -20,7 +20,8 @@ import random
 
 import pytest
 from conftest import running
-from tui_support import screen_text, wait_for, wait_for_screen
+from textual.containers import VerticalScroll
+from tui_support import screen_text, shown_lines, wait_for, wait_for_screen
 
 from yule.core import all_games, get_game
 from yule.netplay.client import Client, HostError, may_move
@@ -28,6 +29,7 @@ from yule.netplay.host import Host
 from yule.tui.bigtext import BigText
 from yule.tui.games import GAME_UIS
 from yule.tui.gift_exchange.tv import GiftExchangeTV
+from yule.tui.standings import StandingsView
 from yule.tui.tv import EveningTV, TableTV, WaitingScreen, WatchApp
 
 BOARDS = {
@@ -60,6 +62,17 @@ async def play_seat(client: Client, table: int, game: str) -> None:
             except HostError as e:
                 if e.code != "stale":  # a view already overtaken: the next one asks again
                     raise
+
+
+def evening_rows(app: WatchApp) -> dict[str, str] | None:
+    """The evening's standings the TV shows now, read from its view: each name and its games
+    (None: no standings on the TV now)."""
+    if not isinstance(app.screen, EveningTV):
+        return None
+    lines = shown_lines(app.screen.query_one(StandingsView))
+    numbers = len(lines[0].split()) - 2 if lines else 0  # games, wins, 1st ...
+    rows = lines[1 : lines.index("") if "" in lines else None]
+    return {" ".join(line.split()[1:-numbers]): line.split()[-numbers] for line in rows}
 
 
 def shown_keys(app: WatchApp) -> set[str]:
@@ -216,15 +229,17 @@ async def test_after_the_game_the_results_and_the_evenings_standings_take_turns(
             await wait_for_screen(pilot, WaitingScreen, "Seated (2 of 2): Ana, Easy Bot")
             await ana.start(table)
             await asyncio.wait_for(play_seat(ana, table, "white-rabbit"), 30)
-            await wait_for_screen(pilot, EveningTV, "The evening's standings", "Ana", "Easy Bot (bot)",
-                                  "White Rabbit: 1 game", what="the standings")  # fmt: skip
+            await wait_for(pilot, lambda: evening_rows(app) == {"Ana": "1", "Easy Bot": "1"}, what="the standings")
+            assert app.screen.query_one(VerticalScroll).border_title.startswith("The evening's standings")
             await wait_for_screen(pilot, TableTV, "Game over.", what="the results again")
-            await wait_for_screen(pilot, EveningTV, "Ana", what="the standings again")
+            await wait_for(
+                pilot, lambda: evening_rows(app) == {"Ana": "1", "Easy Bot": "1"}, what="the standings again"
+            )
             await ana.play_again(table)  # the new game waits for Ana's first roll
             await wait_for(pilot, lambda: isinstance(app.screen, TableTV) and app.tv is not None and
                            app.tv.table.display, what="the new game")  # fmt: skip
             await asyncio.wait_for(play_seat(ana, table, "white-rabbit"), 30)
-            await wait_for_screen(pilot, EveningTV, "White Rabbit: 2 games", what="the standings of two games")
+            await wait_for(pilot, lambda: evening_rows(app) == {"Ana": "2", "Easy Bot": "2"}, what="two games")
             await ana.remove_bot(table, 1)
             await ana.play_again(table)  # a seat is empty: the table waits for a player
             await wait_for_screen(pilot, WaitingScreen, "Come and play White Rabbit", "Seated (1 of 2): Ana.")
