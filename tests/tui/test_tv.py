@@ -10,6 +10,11 @@ join`` and ``ssh`` lines from the host's welcome, the party word asked or not, w
 down (live); an open table needs no code, and a TV the host did not tell the code shows none.
 After the game its results and the evening's standings take turns until the next game, and a
 table waiting for a player again invites people in again.
+
+The TV follows the room: started without a table it follows the newest, and it moves on to a
+table started later by itself, never during a game (after the results and the standings), at
+once from a table waiting for players, and only to an open table; the host's owner's TV follows
+a private table too, and its standings count that table's games.
 """
 
 from __future__ import annotations
@@ -26,9 +31,12 @@ from tui_support import screen_text, shown_lines, wait_for, wait_for_screen
 from yule.core import all_games, get_game
 from yule.netplay.client import Client, HostError, may_move
 from yule.netplay.host import Host
+from yule.netplay.owner import read_owner_file
 from yule.tui.bigtext import BigText
+from yule.tui.cli import main
 from yule.tui.games import GAME_UIS
 from yule.tui.gift_exchange.tv import GiftExchangeTV
+from yule.tui.scores import Headline
 from yule.tui.standings import StandingsView
 from yule.tui.tv import EveningTV, TableTV, WaitingScreen, WatchApp
 
@@ -244,3 +252,81 @@ async def test_after_the_game_the_results_and_the_evenings_standings_take_turns(
             await ana.play_again(table)  # a seat is empty: the table waits for a player
             await wait_for_screen(pilot, WaitingScreen, "Come and play White Rabbit", "Seated (1 of 2): Ana.")
             assert app.screen_stack[1:] == [app.waiting]
+
+
+def invited_to(app: WatchApp) -> str:
+    """The welcome line of the invitation the TV shows now ("": none)."""
+    if app.screen is not app.waiting or not app.waiting.query_one("#invitation").display:
+        return ""
+    return " ".join(" ".join(shown_lines(app.waiting.query_one("#welcome"))).split())
+
+
+def game_over(app: WatchApp) -> str:
+    """The headline of the finished game the TV shows now ("": none)."""
+    if not isinstance(app.screen, TableTV) or not app.screen.query(Headline):
+        return ""
+    return " ".join(shown_lines(app.screen.query_one(Headline)))
+
+
+async def a_table(client: Client, *, open: bool = True) -> int:
+    """A White Rabbit table of ``client``'s with an easy bot, waiting for its start."""
+    table = (await client.create_table("white-rabbit", 2, bot_delay=0, seed=5, open=open))["table"]
+    await client.add_bot(table, kind="random")
+    return table
+
+
+async def test_the_tv_follows_the_room_to_each_new_open_table_without_a_restart(host):
+    port = host.port
+    async with Client("127.0.0.1", port, "Ana") as ana, Client("127.0.0.1", port, "Ben") as ben:
+        one = await a_table(ana)
+        app = WatchApp("127.0.0.1", port, None, None, results_seconds=0.2, standings_seconds=0.2, look_seconds=0.05)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {one}!",
+                           what="the newest table")  # fmt: skip
+            await ana.start(one)
+            await wait_for(pilot, lambda: isinstance(app.screen, TableTV), what="the game")
+            two = await a_table(ben)  # started during Ana's game: the TV stays with the game
+            shown: list[str] = []
+            player = asyncio.create_task(play_seat(ana, one, "white-rabbit"))
+            try:
+                await wait_for(pilot, lambda: shown.append(type(app.screen).__name__) or invited_to(app) ==
+                               f"Come and play White Rabbit at table {two}!", what="the next table")  # fmt: skip
+                await asyncio.wait_for(player, 30)
+            finally:
+                player.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await player
+            seen = [name for i, name in enumerate(shown) if not i or shown[i - 1] != name]
+            assert seen == ["TableTV", "EveningTV", "WaitingScreen"]  # the game to its results, the standings, then on
+            async with Client("127.0.0.1", port, "Cy") as cy:
+                private = await a_table(cy, open=False)
+                four = await a_table(cy)  # from a table waiting for players the TV moves on at once ...
+                await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {four}!",
+                               what="the newest open table")  # fmt: skip
+                assert private not in (app.table.id, *host.tables[private].audience.watchers)  # ... to an open one
+                assert not host.tables[two].audience.watchers  # and stops watching the one before
+
+
+async def test_the_hosts_owners_tv_follows_a_private_table_and_counts_its_games(host):
+    where = read_owner_file(host.data_dir)
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        table = await a_table(ana, open=False)
+        app = WatchApp(where.address, where.port, None, None, owner=host.data_dir, results_seconds=0.2,
+                       standings_seconds=0.2, look_seconds=0.05)  # fmt: skip
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {table}!",
+                           what="the private table")  # fmt: skip
+            assert app.waiting.query_one("#code", BigText).text == ""  # its code stays with its players
+            await ana.start(table)
+            await asyncio.wait_for(play_seat(ana, table, "white-rabbit"), 30)
+            await wait_for(pilot, lambda: evening_rows(app) == {"Ana": "1", "Easy Bot": "1"}, what="the standings")
+        async with Client("127.0.0.1", host.port, "TV") as tv:
+            await tv.watch(None, (await ana.create_table("elf", 2))["code"])  # a TV at another private table ...
+            assert (await tv.standings())["rows"] == []  # ... sees none of this one's games
+
+
+def test_yule_watch_needs_a_hosts_address_or_its_owners_data_folder(tmp_path, capsys):
+    assert main(["watch"]) == 2
+    assert "give the host's address, HOST[:PORT] (or --owner on the host's machine)" in capsys.readouterr().err
+    assert main(["watch", "--owner", str(tmp_path)]) == 2  # no host has run with that folder
+    assert f"no host has run with the data folder {tmp_path}" in capsys.readouterr().err
