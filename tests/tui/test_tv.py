@@ -23,21 +23,25 @@ import asyncio
 import contextlib
 import random
 
+import gift_exchange_support
 import pytest
 from conftest import running
 from textual.containers import VerticalScroll
 from tui_support import screen_text, shown_lines, wait_for, wait_for_screen
 
 from yule.core import all_games, get_game
+from yule.core.gift_exchange import Keep, Open
 from yule.netplay.client import Client, HostError, may_move
 from yule.netplay.host import Host
 from yule.netplay.owner import read_owner_file
 from yule.tui.bigtext import BigText
 from yule.tui.cli import main
 from yule.tui.games import GAME_UIS
+from yule.tui.gift_exchange.board import GiftBoard
 from yule.tui.gift_exchange.tv import GiftExchangeTV
 from yule.tui.scores import Headline
 from yule.tui.standings import StandingsView
+from yule.tui.text import literal
 from yule.tui.tv import EveningTV, TableTV, WaitingScreen, WatchApp
 
 BOARDS = {
@@ -330,3 +334,27 @@ def test_yule_watch_needs_a_hosts_address_or_its_owners_data_folder(tmp_path, ca
     assert "give the host's address, HOST[:PORT] (or --owner on the host's machine)" in capsys.readouterr().err
     assert main(["watch", "--owner", str(tmp_path)]) == 2  # no host has run with that folder
     assert f"no host has run with the data folder {tmp_path}" in capsys.readouterr().err
+
+
+async def test_the_gift_exchange_tv_after_the_end_shows_who_goes_home_with_what():
+    state, _ = gift_exchange_support.position(6, 6)
+    while not state.is_over:  # everyone opens a wrapped gift, then the first guest keeps theirs
+        before = state.view(None)
+        seat, wrapped = state.active()[0], [g for g in range(state.players) if not state.opened[g]]
+        state.apply(Open(seat, wrapped[0], "Kite" if state.blank >> wrapped[0] & 1 else None) if wrapped else
+                    Keep(seat))  # fmt: skip
+    app = gift_exchange_support.BoardApp(state, tv=True, before=before)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GiftExchangeTV), what="the TV")
+        tv = app.screen
+        said = [line.strip() for line in shown_lines(tv.query_one("#chain"))]
+        assert said == ["All 6 guests go home with a gift; nobody wins or loses."]  # no steals this turn: it is over
+        results = shown_lines(tv.query_one("#results"))
+        names = gift_exchange_support.names_for(6)
+        view = state.view(None)
+        for seat, held in enumerate(view["holdings"]):  # each guest's line names the gift they go home with
+            line = next(line for line in results if line.strip().startswith(literal(names[seat])))
+            assert f"#{held + 1} {view['gifts'][held]['label']}" in line, line
+        assert not tv.query_one(GiftBoard).display and tv.query_one("#tv-box").border_title.startswith(
+            "Who goes home with what"
+        )
