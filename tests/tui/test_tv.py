@@ -238,12 +238,12 @@ async def test_after_the_game_the_results_and_the_evenings_standings_take_turns(
         await ana.add_bot(table, kind="random")
         app = WatchApp("127.0.0.1", host.port, None, created["code"], results_seconds=0.2, standings_seconds=0.2)
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for_screen(pilot, WaitingScreen, "Seated (2 of 2): Ana, Easy Bot")
+            await wait_for(pilot, lambda: seated(app).startswith("Seated (2 of 2): Ana, Easy Bot"), what="both seated")
             await ana.start(table)
             await asyncio.wait_for(play_seat(ana, table, "white-rabbit"), 30)
             await wait_for(pilot, lambda: evening_rows(app) == {"Ana": "1", "Easy Bot": "1"}, what="the standings")
             assert app.screen.query_one(VerticalScroll).border_title.startswith("The evening's standings")
-            await wait_for_screen(pilot, TableTV, "Game over.", what="the results again")
+            await wait_for(pilot, lambda: game_over(app).startswith("Game over."), what="the results again")
             await wait_for(
                 pilot, lambda: evening_rows(app) == {"Ana": "1", "Easy Bot": "1"}, what="the standings again"
             )
@@ -254,7 +254,9 @@ async def test_after_the_game_the_results_and_the_evenings_standings_take_turns(
             await wait_for(pilot, lambda: evening_rows(app) == {"Ana": "2", "Easy Bot": "2"}, what="two games")
             await ana.remove_bot(table, 1)
             await ana.play_again(table)  # a seat is empty: the table waits for a player
-            await wait_for_screen(pilot, WaitingScreen, "Come and play White Rabbit", "Seated (1 of 2): Ana.")
+            await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {table}!",
+                           what="the invitation again")  # fmt: skip
+            assert seated(app) == "Seated (1 of 2): Ana. 1 seat is free."
             assert app.screen_stack[1:] == [app.waiting]
 
 
@@ -265,11 +267,18 @@ def invited_to(app: WatchApp) -> str:
     return " ".join(" ".join(shown_lines(app.waiting.query_one("#welcome"))).split())
 
 
+def seated(app: WatchApp) -> str:
+    """Who the invitation the TV shows now says has sat down ("": no invitation)."""
+    if not invited_to(app):
+        return ""
+    return " ".join(" ".join(shown_lines(app.waiting.query_one("#seated"))).split())
+
+
 def game_over(app: WatchApp) -> str:
     """The headline of the finished game the TV shows now ("": none)."""
     if not isinstance(app.screen, TableTV) or not app.screen.query(Headline):
         return ""
-    return " ".join(shown_lines(app.screen.query_one(Headline)))
+    return " ".join(" ".join(shown_lines(app.screen.query_one(Headline))).split())
 
 
 async def a_table(client: Client, *, open: bool = True) -> int:
