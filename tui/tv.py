@@ -481,18 +481,22 @@ class WatchApp(HostedApp):
             followed = self.table
             if self.newest is None:
                 self.newest = top if followed is not None else 0
-            if followed is not None and followed.id in numbers:
-                if followed.status == "playing" or (followed.status == "over" and not after_game):
-                    return False
-                newest = self.newest
-            else:
-                newest = 0 if followed is None else self.newest  # gone: any table will do
+            present = followed is not None and followed.id in numbers  # (else none, or forgotten)
+            busy = followed is not None and (
+                followed.status == "playing" or (followed.status == "over" and not after_game)
+            )
+            if present and busy:  # never during a game, nor before its results and standings were shown
+                return False
             watchable = [t for t in tables if self.may_watch(t) and t["table"] != (followed and followed.id)]
+            newest = self.newest if present else 0  # following none: any table will do
             new = [t["table"] for t in watchable if t["table"] > newest and t["status"] != "over"]
-            if followed is None and not new:
+            if not present and not new:
                 new = [t["table"] for t in watchable]  # nothing going on: the last game's results
             if not new:
-                if followed is None:
+                if followed is not None and not present:  # forgotten, and nothing else to watch
+                    self._forget_table()
+                    self.waiting.say(self._nothing_to_watch())
+                elif followed is None:
                     self.waiting.say(self._nothing_to_watch())
                 return False
             self.newest = top

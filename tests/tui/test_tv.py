@@ -320,6 +320,18 @@ async def test_the_tv_follows_the_room_to_each_new_open_table_without_a_restart(
                 assert not host.tables[two].audience.watchers  # and stops watching the one before
 
 
+async def test_a_tv_whose_table_the_host_forgets_moves_on_to_another(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        older, newer = await a_table(ana), await a_table(ana)
+        app = WatchApp("127.0.0.1", host.port, None, None, look_seconds=0.05)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {newer}!",
+                           what="the newest table")  # fmt: skip
+            host.lobby.drop([newer])  # as the host forgets a table nobody needs
+            await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {older}!",
+                           what="the other table")  # fmt: skip
+
+
 async def test_the_hosts_owners_tv_follows_a_private_table_and_counts_its_games(host):
     where = read_owner_file(host.data_dir)
     async with Client("127.0.0.1", host.port, "Ana") as ana:
