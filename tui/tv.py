@@ -8,8 +8,9 @@ number is higher) that it may watch, whose game is not over: never during a game
 once its results and the evening's standings have been shown once each, at once while its table
 waits for players, or when the host has forgotten it.  It may watch an open table; a private
 one only as the host's owner's TV (``yule watch --owner`` on the host's machine: it proves the
-owner token of the host's data folder, :mod:`yule.netplay.owner`, and is then shown every
-table, and every game in the evening's standings), or the private table whose code it came with.
+owner token of the host's data folder, :mod:`yule.netplay.owner`, again after each lost
+connection, and may then watch every table, and sees every game in the evening's standings),
+or the private table whose code it came with.
 
 - While the table waits for players, :class:`WaitingScreen` invites people in, in letters read
   across a room: the join code (big, :mod:`~yule.tui.bigtext`), the host's address, the ``yule
@@ -24,7 +25,8 @@ table, and every game in the evening's standings), or the private table whose co
   screen does: on a big screen the boards at double size).  The status line names the game and
   the table; the table says whose turn it is.
 - After the game, its results and the evening's standings (:class:`EveningTV`) take turns
-  until the next game starts, or the table waits for players again.
+  until the next game starts, or the table waits for players again, or (after one turn of
+  each) the TV moves on to a newer table.
 
 When the table cannot be watched, :class:`WaitingScreen` says why in words.
 """
