@@ -69,7 +69,8 @@ RESULTS_SECONDS = 20.0
 STANDINGS_SECONDS = 20.0
 """... and the standings before the results again, in turn until the next game starts."""
 LOOK_SECONDS = 5.0
-"""Seconds between two looks at the host's lobby for a newer table to follow."""
+"""Seconds between two looks at the host's lobby for a newer table to follow (a lobby list
+counts as ten frames or more in a connection's rate limit: looks far more often would flood it)."""
 
 
 class TableTV(TableScreen):

@@ -79,7 +79,7 @@ async def play_seat(client: Client, table: int, game: str) -> None:
 def evening_rows(app: WatchApp) -> dict[str, str] | None:
     """The evening's standings the TV shows now, read from its view: each name and its games
     (None: no standings on the TV now)."""
-    if not isinstance(app.screen, EveningTV):
+    if not isinstance(app.screen, EveningTV) or not app.screen.query(StandingsView):
         return None
     lines = shown_lines(app.screen.query_one(StandingsView))
     numbers = len(lines[0].split()) - 2 if lines else 0  # games, wins, 1st ...
@@ -292,7 +292,7 @@ async def test_the_tv_follows_the_room_to_each_new_open_table_without_a_restart(
     port = host.port
     async with Client("127.0.0.1", port, "Ana") as ana, Client("127.0.0.1", port, "Ben") as ben:
         one = await a_table(ana)
-        app = WatchApp("127.0.0.1", port, None, None, results_seconds=0.2, standings_seconds=0.2, look_seconds=0.05)
+        app = WatchApp("127.0.0.1", port, None, None, results_seconds=0.2, standings_seconds=0.2, look_seconds=0.5)
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {one}!",
                            what="the newest table")  # fmt: skip
@@ -323,7 +323,7 @@ async def test_the_tv_follows_the_room_to_each_new_open_table_without_a_restart(
 async def test_a_tv_whose_table_the_host_forgets_moves_on_to_another(host):
     async with Client("127.0.0.1", host.port, "Ana") as ana:
         older, newer = await a_table(ana), await a_table(ana)
-        app = WatchApp("127.0.0.1", host.port, None, None, look_seconds=0.05)
+        app = WatchApp("127.0.0.1", host.port, None, None, look_seconds=0.5)
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {newer}!",
                            what="the newest table")  # fmt: skip
@@ -337,7 +337,7 @@ async def test_the_hosts_owners_tv_follows_a_private_table_and_counts_its_games(
     async with Client("127.0.0.1", host.port, "Ana") as ana:
         table = await a_table(ana, open=False)
         app = WatchApp(where.address, where.port, None, None, owner=host.data_dir, results_seconds=0.2,
-                       standings_seconds=0.2, look_seconds=0.05)  # fmt: skip
+                       standings_seconds=0.2, look_seconds=0.5)  # fmt: skip
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {table}!",
                            what="the private table")  # fmt: skip
