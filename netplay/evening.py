@@ -20,7 +20,7 @@ scoreboard's rows outlive the tables, which the host forgets later.
 under), games played, wins (a win shared by ``k`` counts ``1/k``), how often they came first,
 second ..., and for each game its games, wins and points.  Each asker sees only the games whose
 players' names they could see (:func:`seen_by`), like the lobby, which lists no names at a
-private table to those not at it.
+private table to those not at it; the host's owner sees them all (:func:`every_game`).
 
     >>> from yule.netplay.store import Result
     >>> game = [Result(1, 1, "white-rabbit", 0, "a1", "Ana", None, 6, 1, 1.0, True, 10.0),
@@ -100,6 +100,11 @@ def game_results(
                places[seat] if places else None, outcome.share(seat), open, ended)
         for seat, (name, bot, person) in enumerate(seats)
     ]  # fmt: skip
+
+
+def every_game(game: list[Result]) -> bool:
+    """Every game is for the eyes of the host's owner (:mod:`.owner`), private tables' too."""
+    return True
 
 
 def seen_by(person: str | None, tables: Collection[int]) -> Callable[[list[Result]], bool]:

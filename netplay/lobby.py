@@ -6,6 +6,10 @@ when the host forgets it (:meth:`Lobby.drop`); each address may have only so man
 (:meth:`Lobby.table`, or :meth:`Lobby.managed` for what only whoever runs the table may ask),
 or by its join code (:meth:`Lobby.table_for`): wrong codes are counted per address.
 
+The host's owner (a connection that proved its owner token: :mod:`.owner`) names a private
+table by its id without its code, and sees every game in the evening's standings: whoever can
+read the host's data folder can read every code and every result there anyway.
+
 The lobby list (:meth:`Lobby.listing`), the evening's standings (:meth:`Lobby.standings`) and
 the games' paces (:meth:`Lobby.paces`) are answered here.  Lists and standings count in the
 asker's rate limits by their size (``list_flood``).
@@ -19,7 +23,7 @@ from collections.abc import Collection
 from typing import Protocol
 
 from .connection import AddressBuckets, Connection, Limits
-from .evening import evening_standings, seen_by
+from .evening import evening_standings, every_game, seen_by
 from .frames import PacesFrame, StandingsFrame
 from .messages import ListTables, Paces, Standings
 from .refusal import RequestError
@@ -32,6 +36,8 @@ class LobbyHost(Protocol):
     """What the lobby reads from its host (:class:`yule.netplay.host.Host`)."""
 
     limits: Limits
+    owners: set[Connection]
+    """The connections that proved the host's owner token (:mod:`.owner`)."""
 
     @property
     def store(self) -> Store:
@@ -109,7 +115,8 @@ class Lobby:
         return table
 
     def table_for(self, conn: Connection, table_id: int | None, code: str | None) -> Table:
-        """The table a join or watch names: by id (its code checked), or by its join code alone.
+        """The table a join or watch names: by id (its code checked, but for the host's owner),
+        or by its join code alone.
 
         Wrong codes are counted per address: past :attr:`Limits.code_guesses` of them the
         address must wait before trying another (``too_many_guesses``)."""
@@ -119,7 +126,8 @@ class Lobby:
         try:
             if table_id is not None:
                 table = self.table(table_id)
-                table.usher.check_code(conn, code)
+                if conn not in self.host.owners:  # the owner may read every code in the data folder anyway
+                    table.usher.check_code(conn, code)
                 return table
             if code is None:
                 raise RequestError("no_table", "Name a table or give its join code.")
@@ -182,12 +190,12 @@ class Lobby:
         return encode_with({"type": "tables", "total": len(self.tables), "rid": message.rid}, "tables", lines)
 
     def standings(self, conn: Connection, message: Standings) -> bytes:
-        """The evening's standings as far as ``conn`` may see them (:func:`.evening.seen_by`);
-        it counts like a lobby list."""
+        """The evening's standings as far as ``conn`` may see them (:func:`.evening.seen_by`;
+        the host's owner, every game); it counts like a lobby list."""
         self._ready(conn)
         tables = set(conn.seats) | conn.watching | conn.created
-        answer = evening_standings(self.host.store, sees=seen_by(conn.person, tables), me=conn.person,
-                                   bots=message.bots)  # fmt: skip
+        sees = every_game if conn in self.host.owners else seen_by(conn.person, tables)
+        answer = evening_standings(self.host.store, sees=sees, me=conn.person, bots=message.bots)
         frame = encode(StandingsFrame(type="standings", **answer, rid=message.rid))
         self._charge(conn, len(frame))
         return frame

@@ -521,15 +521,30 @@ def cmd_party(args: argparse.Namespace) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    if args.table is None and args.code is None:
-        print("yule watch: name the table (--table T) or give its join code (--code CODE)", file=sys.stderr)
+    owner = None
+    if args.owner is not None:  # the host's owner's TV: where the host listens, from its data folder
+        from ..netplay import default_data_dir
+        from ..netplay.owner import OwnerFileError, read_owner_file
+
+        owner = Path(args.owner) if args.owner else default_data_dir()
+        try:
+            where = read_owner_file(owner)
+        except OwnerFileError as e:
+            print(
+                f"yule watch: {e} (--owner is for the host's machine, with the host's --data folder)", file=sys.stderr
+            )
+            return 2
+        host, port = args.address or (where.address, where.port)
+    elif args.address is None:
+        print("yule watch: give the host's address, HOST[:PORT] (or --owner on the host's machine)", file=sys.stderr)
         return 2
-    host, port = args.address
+    else:
+        host, port = args.address
     if args.web:
         from .webtv import serve_tv, watch_command
 
         try:
-            command = watch_command(host, port, args.table, args.code)
+            command = watch_command(host, port, args.table, args.code, owner=args.owner)
         except ValueError as e:
             print(f"yule watch: {e}", file=sys.stderr)
             return 2
@@ -539,7 +554,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         return serve_tv(command, bind, args.port, reachable_addresses(bind))
     from .tv import WatchApp
 
-    return WatchApp(host, port, args.table, args.code).run(mouse=False) or 0
+    return WatchApp(host, port, args.table, args.code, owner=owner).run(mouse=False) or 0
 
 
 def cmd_hosts(args: argparse.Namespace) -> int:
@@ -779,10 +794,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(handler=cmd_party)
 
-    p = sub.add_parser("watch", help="the TV view of a table: a spectator screen for the big screen")
-    p.add_argument("address", type=_host_port, metavar="HOST[:PORT]")
-    p.add_argument("--table", type=int, help="the table's number")
-    p.add_argument("--code", help="the table's join code (names the table by itself)")
+    p = sub.add_parser(
+        "watch",
+        help="the TV view of the room's tables: a spectator screen for the big screen",
+        description="The TV follows the room: it starts at the table named (or the newest it may watch) and "
+        "moves on by itself to the newest table started since, never during a game: an open table, or any "
+        "table on the host's owner's TV (--owner), whose evening's standings count every game.",
+    )
+    p.add_argument("address", type=_host_port, nargs="?", metavar="HOST[:PORT]")
+    p.add_argument("--table", type=int, help="the table to start at (default: the newest)")
+    p.add_argument("--code", help="the join code of a private table to start at (names the table by itself)")
+    p.add_argument(
+        "--owner",
+        nargs="?",
+        const="",
+        metavar="DATA",
+        help="on the host's machine: the host's owner's TV (the host's data folder DATA, by default the usual "
+        "one), which follows private tables too and counts every game in the standings",
+    )
     p.add_argument("--web", action="store_true", help="serve the TV view as a web page, for a TV's browser")
     p.add_argument(
         "--port", type=int, default=DEFAULT_WEB_PORT, help=f"with --web: the page's port (default {DEFAULT_WEB_PORT})"

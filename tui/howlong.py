@@ -2,8 +2,12 @@
 and the new-table form (:func:`yule.core.estimate.estimate`).
 
 The turns are counted in simulated games, in a thread (a first count for forty guests takes
-a second or so; the same seats and rules again are answered at once), and the line follows the
-last question asked: an answer to an earlier one is dropped.
+a second or so), and the line follows the last question asked: an answer to an earlier one is
+dropped, and while a question's turns are being counted the line says so, never the answer to
+the question before (another game's).  Turns counted once are answered at once.
+
+Every screen at one host forecasts a game alike: at the seconds a turn that host has learnt,
+in whole seconds (:func:`pace_seconds`), unless someone sets them by hand.
 """
 
 from __future__ import annotations
@@ -16,10 +20,33 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from ..core import BadOptions, Game
-from ..core.estimate import estimate
+from ..core.estimate import Estimate, Turns, turns, usual_seconds
 
 SECONDS_A_TURN = (2, 600)
 """The seconds a turn an organiser may set: the fewest and the most."""
+
+COUNTED: dict[tuple[Any, ...], Turns] = {}
+"""The turns counted so far, by game, seats and options (answered at once when asked again)."""
+COUNTED_MOST = 256
+"""Questions :data:`COUNTED` keeps at most (then it starts again)."""
+
+COUNTING = "How long: counting the turns…"
+
+
+def pace_seconds(game: str, paces: Mapping[str, float]) -> float:
+    """The seconds a turn a forecast of ``game`` counts: the host's as learnt (``paces``: its
+    ``paces`` answer), in whole seconds within :data:`SECONDS_A_TURN`, else the game's usual.
+
+    >>> pace_seconds("gift-exchange", {"gift-exchange": 6.4}), pace_seconds("gift-exchange", {})
+    (6.0, 40.0)
+    >>> pace_seconds("elf", {"elf": 0.4})
+    2.0
+    """
+    learnt = paces.get(game)
+    if learnt is None:
+        return usual_seconds(game)
+    low, high = SECONDS_A_TURN
+    return float(max(low, min(high, round(learnt))))
 
 
 class HowLong(Static):
@@ -30,18 +57,26 @@ class HowLong(Static):
     """
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(Text("How long: counting the turns…"), id=id, classes=classes)
+        super().__init__(Text(COUNTING), id=id, classes=classes)
         self.asked: tuple[Any, ...] | None = None
 
     def ask(self, game: Game[Any], players: int, options: Mapping[str, Any], seconds: float, then: str = "") -> None:
         """Say how long ``game`` takes ``players`` people with ``options`` at ``seconds`` a turn,
-        followed by ``then`` (how to change the seconds, say)."""
-        question = (game.name, players, tuple(sorted(options.items())), seconds, then)
+        followed by ``then`` (how to change the seconds, say): at once when its turns are
+        counted already, else once they are (meanwhile, that they are being counted)."""
+        key = (game.name, players, tuple(sorted(options.items())))
+        question = (*key, seconds, then)
         if question == self.asked:
             return
         self.asked = question
+        self.workers.cancel_group(self, "how-long")
+        counted = COUNTED.get(key)
+        if counted is not None:
+            self.update(Text(f"How long: {Estimate(counted, seconds).words()}{then}"))
+            return
+        self.update(Text(COUNTING))
         self.run_worker(
-            lambda: self._count(game, players, options, seconds, then),
+            lambda: self._count(game, players, options, seconds, then, key),
             thread=True,
             exclusive=True,
             group="how-long",
@@ -53,10 +88,22 @@ class HowLong(Static):
         self.workers.cancel_group(self, "how-long")
         self.update(Text(words))
 
-    def _count(self, game: Game[Any], players: int, options: Mapping[str, Any], seconds: float, then: str) -> None:
+    def _count(
+        self, game: Game[Any], players: int, options: Mapping[str, Any], seconds: float, then: str, key: tuple[Any, ...]
+    ) -> None:
         try:
-            words = f"{estimate(game, players, options, seconds).words()}{then}"
+            counted = turns(game, players, options)
         except BadOptions as e:
             words = f"not with these options ({e})"
+        else:
+            if len(COUNTED) >= COUNTED_MOST:
+                COUNTED.clear()
+            COUNTED[key] = counted
+            words = f"{Estimate(counted, seconds).words()}{then}"
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self.update, Text(f"How long: {words}"))
+            self.app.call_from_thread(self._answer, (*key, seconds, then), Text(f"How long: {words}"))
+
+    def _answer(self, question: tuple[Any, ...], words: Text) -> None:
+        """The answer to ``question``, shown if it is still the question asked."""
+        if question == self.asked:
+            self.update(words)

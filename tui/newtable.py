@@ -1,13 +1,16 @@
 """The new-table form (:class:`CreateTableScreen`): the game, its seats, open or private, the
-game's options as a form, a turn timer, and how long such a game takes.
+game's options as a form, a turn timer, and how long such a game takes (always in sight, under
+the fields).
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -17,10 +20,10 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from ..core.estimate import usual_seconds
 from ..core.registry import all_games
+from ..netplay.client import Client, ConnectionLost, HostError
 from .games import GAME_UIS
-from .howlong import SECONDS_A_TURN, HowLong
+from .howlong import COUNTING, SECONDS_A_TURN, HowLong, pace_seconds
 from .widgets import KeysFooter, MarkedOptionList, TextField, TickBox
 
 TURN_SECONDS = (10, 3600)
@@ -47,9 +50,12 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
 
     The options form is made from the game's ``default_options``: a true/false option is a
     checkbox, a number that may be "no limit" (``None``) is a field left empty for no limit.
-    Below it, how long a game of those seats and options takes (:class:`~.howlong.HowLong`),
-    at the seconds a turn in its own field: the host's, as learnt (``paces``), to begin with.
-    Dismissed with ``{"game", "seats", "open", "options", "turn_seconds"}`` or ``None``.
+    Below it, how long a game of those seats and options takes (:class:`~.howlong.HowLong`,
+    kept in sight at the form's foot), at the seconds a turn in its own field: to begin with the
+    host's, as learnt (:func:`~.howlong.pace_seconds`), asked anew when the form opens in an app
+    following a host (``paces``, the lobby's, may be older), so that every screen at the host
+    forecasts alike.  Dismissed with ``{"game", "seats", "open", "options", "turn_seconds"}`` or
+    ``None``.
     """
 
     DEFAULT_CSS = """
@@ -67,7 +73,7 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
     CreateTableScreen Checkbox { width: 1fr; }
     CreateTableScreen .row Select { width: 1fr; }
     CreateTableScreen #options { height: auto; }
-    CreateTableScreen HowLong { padding: 0; color: $text-muted; }
+    CreateTableScreen HowLong { padding: 0; color: $text-muted; dock: bottom; }
     """
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
@@ -81,6 +87,10 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
         self.start = game or DEFAULT_GAME
         self.shown: Any = None
         self.paces = paces or {}
+        self.pending = False
+        """True while the host is asked for its paces (no estimate until they come)."""
+        self.put = ""
+        """The seconds a turn the form put in its field (typed over: the form leaves them)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
@@ -125,6 +135,27 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
             (i for i in playable if self.games[i].name == self.start), playable[0] if playable else 0
         )
         games.focus()
+        client = getattr(self.app, "client", None)
+        if isinstance(client, Client):
+            self.pending = True
+            self.ask_paces(client)
+
+    @work(exclusive=True, group="paces")
+    async def ask_paces(self, client: Client) -> None:
+        """The host's paces as they are now; the seconds a turn from them, unless typed over."""
+        with contextlib.suppress(HostError, ConnectionLost):  # else the lobby's
+            self.paces = await client.paces()
+        self.pending = False
+        if self.shown is not None:
+            self._put_seconds(self.shown, always=False)
+            self._how_long()
+
+    def _put_seconds(self, game: Any, *, always: bool = True) -> None:
+        """The seconds a turn of ``game`` as the host has learnt them in their field (not
+        ``always``: only if what the form put there last is still there)."""
+        field = self.query_one("#seconds-a-turn", Input)
+        if always or field.value == self.put:
+            self.put = field.value = str(round(pace_seconds(game.name, self.paces)))
 
     def _game(self) -> Any:
         index = self.query_one("#game", OptionList).highlighted or 0
@@ -144,8 +175,7 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
         await box.remove_children()
         rows = [option_row(key, value, game.option_choices.get(key)) for key, value in game.default_options.items()]
         await box.mount_all(rows or [Static(Text("none", style="italic"), classes="row")])
-        seconds = self.paces.get(game.name) or usual_seconds(game.name)
-        self.query_one("#seconds-a-turn", Input).value = str(round(seconds))
+        self._put_seconds(game)
         self._how_long()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -163,6 +193,9 @@ class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
         if game is None:
             return
         line = self.query_one(HowLong)
+        if self.pending:  # the host's pace is on its way
+            line.tell(COUNTING)
+            return
         seats = self.query_one("#seats", Input).value.strip()
         seconds = self.query_one("#seconds-a-turn", Input).value.strip()
         low, high = SECONDS_A_TURN

@@ -1,13 +1,15 @@
 """The evening's standings: on screen (the lobby's ``e``; a TV between games), and exported.
 
 The host's ``standings`` answer (docs/protocol.md, *The evening's standings*) is drawn by
-:func:`standings_table`, one row a person, the best first: their place, name, games, wins (a
-shared win counts a share), how often they came first, second ..., and each game's games, wins
-and points.  :class:`StandingsView` is a widget showing one answer; :class:`StandingsScreen` the
-lobby's screen, which asks the host again every few seconds (``b`` shows or hides the bots).
-``yule evening`` prints them from the host's data folder, exports them as CSV or Markdown
-(:func:`standings_csv`, :func:`standings_markdown`) and starts a new evening (:func:`run_evening`).
-Names are shown literally.
+:func:`standings_table` for a screen 80 columns wide or more, each person on one line: first
+the evening (place, name, games, wins (a shared win counts a share), how often they came first,
+second ...), then each game's own table (its games, wins and points).  :class:`StandingsView` is
+a widget showing one answer; :class:`StandingsScreen` the lobby's screen, which asks the host
+again every few seconds (``b`` shows or hides the bots).  ``yule evening`` prints them from the
+host's data folder (:func:`print_standings`: on a terminal as on screen, into a pipe as plain
+lines, :func:`standings_lines`), exports them as CSV or Markdown (:func:`standings_csv`,
+:func:`standings_markdown`) and starts a new evening (:func:`run_evening`).  Names are shown
+literally.
 
     >>> answer = {"evening": 1, "started": None, "bots": True, "total": 2, "rows": [
     ...     {"name": "Ana", "bot": None, "you": True, "games": 2, "wins": 1.5, "places": [1, 1],
@@ -30,7 +32,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from rich.console import RenderableType
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -43,7 +46,7 @@ from textual.widgets import Static
 
 from ..core import get_game
 from ..netplay.frames import GameStanding, Standing, Standings
-from .text import literal, markdown_table
+from .text import literal, markdown_table, name_and_tag
 from .widgets import KeysFooter, StatusLine
 
 REFRESH_SECONDS = 3.0
@@ -132,37 +135,107 @@ def empty_text(answer: Standings) -> str:
     return f"No game that you may see has ended this evening yet.{hidden}"
 
 
+NAME_WIDTH = 24
+"""The cells a name takes in the standings on screen, with its ``(you)``: a name the host takes
+(at most 24 letters) is cut only to make room for that mark, or for letters twice as wide."""
+
+
+def _placings(rows: list[Standing]) -> int:
+    """How many places the standings' columns count: the lowest place anyone came."""
+    return max((len(row["places"]) for row in rows), default=0)
+
+
+def _name(row: Standing) -> Text:
+    """A row's name on screen: literal, in bold for your row with ``(you)``, in italics for a bot kind."""
+    style = "bold" if row.get("you") else "italic" if row.get("bot") else ""
+    return name_and_tag(row["name"], "you" if row.get("you") else "", NAME_WIDTH, style=style, tag_style="")
+
+
 def standings_table(answer: Standings) -> RenderableType:
-    """The standings as a Rich table of literal text (your row in bold), or a sentence while
-    there is no row."""
+    """The standings as Rich tables of literal text, each person on one line, or a sentence while
+    there is no row: first the evening (place, player, games, wins, and how often each came
+    first, second ...), then each game's own (its games, wins and points), for a screen 80
+    columns wide or more."""
     rows = answer.get("rows", [])
     if not rows:
         return Text(empty_text(answer), style="italic")
-    table = Table("", "Player", "Games", "Wins", "Places", "By game", expand=True, show_edge=False, pad_edge=False)
-    table.columns[0].justify = "right"
-    table.columns[2].justify = table.columns[3].justify = "right"
-    table.columns[5].ratio = 1
+    most = _placings(rows)
+    table = _table("#", "Player", "Games", "Wins", *map(ordinal, range(1, most + 1)))
     for rank, row in zip(standing_places(rows), rows, strict=True):
         style = "bold" if row.get("you") else ""
-        name = Text(literal(row["name"], 24), style=style)
-        if row.get("bot"):
-            name.append(" (bot)", style="italic")
-        if row.get("you"):
-            name.append(" (you)")
-        table.add_row(
-            Text(str(rank), style=style), name, str(row["games"]), Text(number(row["wins"]), style=style),
-            places_text(row["places"]), "\n".join(game_text(each) for each in row["by_game"]),
-        )  # fmt: skip
+        places = [
+            Text(str(n), style="dim" if not n else style) for n in row["places"] + [0] * (most - len(row["places"]))
+        ]
+        table.add_row(Text(str(rank), style=style), _name(row), Text(str(row["games"]), style=style),
+                      Text(number(row["wins"]), style=style), *places)  # fmt: skip
     if answer.get("total", len(rows)) > len(rows):
         table.caption = f"The best {len(rows)} of {answer['total']}."
+    parts: list[RenderableType] = [table]
+    for game in _games(rows):
+        parts += [Text(), game_table(game, rows)]
+    return Group(*parts)
+
+
+def game_table(game: str, rows: list[Standing]) -> Table:
+    """One game's part of the standings: who played it, in the evening's order, with their games,
+    wins and points there (no points for a game without scores; no wins for one nobody wins)."""
+    played = [(row, each) for row in rows for each in row["by_game"] if each["game"] == game]
+    scored = any(each["points"] is not None for _, each in played)
+    won = scored or any(each["wins"] for _, each in played)
+    table = _table("Player", "Games", *(["Wins"] if won else []), *(["Points"] if scored else []))
+    table.title = game_title(game)
+    for row, each in played:
+        cells = [str(each["games"])] + [number(each["wins"])] * won
+        cells += ["" if each["points"] is None else str(each["points"])] * scored
+        table.add_row(_name(row), *cells)
     return table
 
 
-class StandingsView(Static):
-    """One ``standings`` answer drawn (:func:`standings_table`); ``problem``: why there is none."""
+def _table(*headers: str) -> Table:
+    """A table of these columns, the first a row's place or name, the rest numbers: one space
+    between them, each cell on one line (a name is cut to :data:`NAME_WIDTH` before)."""
+    table = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, show_edge=False, expand=False,
+                  title_justify="left", title_style="bold", caption_justify="left")  # fmt: skip
+    for header in headers:
+        name = header == "Player"
+        table.add_column(header, justify="left" if name else "right", no_wrap=True,
+                         min_width=NAME_WIDTH if name else None)  # fmt: skip
+    return table
 
-    answer: reactive[Standings | None] = reactive(None)
-    problem: reactive[str] = reactive("")
+
+def standings_lines(answer: Standings) -> list[str]:
+    """The standings as plain lines, for a pipe or a file (``yule evening`` not on a terminal): a
+    header, then one line a row, nothing cut, wrapped or styled; the columns line up (``By game``,
+    the last, says each game's games, wins and points)."""
+    rows = answer.get("rows", [])
+    if not rows:
+        return [empty_text(answer)]
+    most = _placings(rows)
+    header = ["#", "Player", "Games", "Wins", *map(ordinal, range(1, most + 1)), "By game"]
+    lines = [header]
+    for rank, row in zip(standing_places(rows), rows, strict=True):
+        lines.append([str(rank), literal(row["name"]), str(row["games"]), number(row["wins"]),
+                      *map(str, row["places"] + [0] * (most - len(row["places"]))),
+                      "; ".join(game_text(each) for each in row["by_game"])])  # fmt: skip
+    widths = [max(cell_len(line[i]) for line in lines) for i in range(len(header))]
+
+    def aligned(line: list[str]) -> str:
+        cells = [cell + " " * (width - cell_len(cell)) if i in (1, len(line) - 1) else
+                 " " * (width - cell_len(cell)) + cell for i, (cell, width) in enumerate(zip(line, widths, strict=True))]  # fmt: skip
+        return "  ".join(cells).rstrip()
+
+    out = [aligned(line) for line in lines]
+    if answer.get("total", len(rows)) > len(rows):
+        out.append(f"The best {len(rows)} of {answer['total']}.")
+    return out
+
+
+class StandingsView(Static):
+    """One ``standings`` answer drawn (:func:`standings_table`); ``problem``: why there is none.
+    Either changes the view's height (the rows come in place of a line): a layout follows."""
+
+    answer: reactive[Standings | None] = reactive(None, layout=True)
+    problem: reactive[str] = reactive("", layout=True)
 
     def render(self) -> RenderableType:
         if self.problem:
@@ -295,6 +368,21 @@ EXPORTS = {".csv": standings_csv, ".md": standings_markdown, ".markdown": standi
 """What ``yule evening --export FILE`` writes, by the file's suffix."""
 
 
+def print_standings(answer: Standings) -> None:
+    """``yule evening``'s standings on standard output: on a terminal, under a title, as on
+    screen (:func:`standings_table`, as wide as the terminal); into a pipe or a file, the plain
+    lines of :func:`standings_lines`, a header and one line a row."""
+    if not sys.stdout.isatty():
+        print("\n".join(standings_lines(answer)))
+        return
+    from rich.console import Console
+
+    started = since(answer)
+    console = Console()
+    console.print(Text("The evening's standings" + (f", since {started}" if started else ""), "bold"))
+    console.print(standings_table(answer))
+
+
 def run_evening(data: Path, *, export: Path | None = None, new: bool = False, bots: bool = True) -> int:
     """``yule evening``: the evening's standings at the host of the data folder ``data``,
     printed, or written to ``export`` (CSV or Markdown, by its suffix); with ``new``, then a new
@@ -320,12 +408,7 @@ def run_evening(data: Path, *, export: Path | None = None, new: bool = False, bo
                 return fail(f"cannot write {export}: {e.strerror or e}")
             print(f"The evening's standings ({len(answer['rows'])} rows) written to {export}")
         elif not new:
-            from rich.console import Console
-
-            started = since(answer)
-            console = Console()
-            console.print(Text("The evening's standings" + (f", since {started}" if started else ""), "bold"))
-            console.print(standings_table(answer))
+            print_standings(answer)
         if new:
             evening = store.new_evening(time.time())
             print(f"Evening {evening.id} starts now: its standings start afresh (the last evening's stay in {data}).")

@@ -1,6 +1,16 @@
-"""``yule watch``: the TV view of one table, for the big screen at the party.
+"""``yule watch``: the TV view of the room's tables, for the big screen at the party.
 
-:class:`WatchApp` follows a table as a spectator: the host sends it the public view only.
+:class:`WatchApp` follows a table as a spectator: the host sends it the public view only.  It
+follows the room (:meth:`WatchApp.look_around`, every :data:`LOOK_SECONDS`): it starts at the
+table asked for (by number, or by join code), or else at the newest table it may watch, and
+moves on by itself to the newest table started at the host since it chose (a newer table's
+number is higher) that it may watch, whose game is not over: never during a game, after a game
+once its results and the evening's standings have been shown once each, at once while its table
+waits for players, or when the host has forgotten it.  It may watch an open table; a private
+one only as the host's owner's TV (``yule watch --owner`` on the host's machine: it proves the
+owner token of the host's data folder, :mod:`yule.netplay.owner`, again after each lost
+connection, and may then watch every table, and sees every game in the evening's standings),
+or the private table whose code it came with.
 
 - While the table waits for players, :class:`WaitingScreen` invites people in, in letters read
   across a room: the join code (big, :mod:`~yule.tui.bigtext`), the host's address, the ``yule
@@ -15,13 +25,17 @@
   screen does: on a big screen the boards at double size).  The status line names the game and
   the table; the table says whose turn it is.
 - After the game, its results and the evening's standings (:class:`EveningTV`) take turns
-  until the next game starts, or the table waits for players again.
+  until the next game starts, or the table waits for players again, or (after one turn of
+  each) the TV moves on to a newer table.
 
 When the table cannot be watched, :class:`WaitingScreen` says why in words.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -38,7 +52,8 @@ from ..core.base import View
 from ..netplay import host_port, on_this_machine_only, ssh_line
 from ..netplay.client import Client, ConnectionLost, HostError
 from ..netplay.follower import TableFollower
-from ..netplay.frames import Reach, TableInfo
+from ..netplay.frames import Reach, Summary, TableInfo
+from ..netplay.owner import OwnerFileError, read_owner_file
 from .bigtext import BigText, big_rows, big_width, drawable
 from .following import FollowScreen
 from .games import GAME_UIS
@@ -53,6 +68,9 @@ RESULTS_SECONDS = 20.0
 """Seconds the TV shows a finished game's results before the evening's standings ..."""
 STANDINGS_SECONDS = 20.0
 """... and the standings before the results again, in turn until the next game starts."""
+LOOK_SECONDS = 5.0
+"""Seconds between two looks at the host's lobby for a newer table to follow (a lobby list
+counts as ten frames or more in a connection's rate limit: looks far more often would flood it)."""
 
 
 class TableTV(TableScreen):
@@ -311,7 +329,9 @@ class EveningTV(StandingsScreen, inherit_bindings=False):
 
 
 class WatchApp(HostedApp):
-    """``yule watch``: follow one table as a spectator, on its game's TV."""
+    """``yule watch``: follow the room's tables as a spectator, each on its game's TV (see the
+    module's docstring for which table it follows); ``owner``: the data folder of the host whose
+    owner's TV this is (None: anyone's)."""
 
     TITLE = "Yule TV"
     BINDINGS = [Binding("q", "quit", "Quit")]
@@ -323,20 +343,34 @@ class WatchApp(HostedApp):
         table: int | None,
         code: str | None,
         *,
+        owner: Path | None = None,
         results_seconds: float = RESULTS_SECONDS,
         standings_seconds: float = STANDINGS_SECONDS,
+        look_seconds: float = LOOK_SECONDS,
     ) -> None:
         super().__init__({"place": f"Yule TV · {host_port(host, port)}", "code": None, "connection": "connecting"})
         self.address = (host, port)
         self.wanted = table
-        """The table asked for (None: the one whose join code is ``code``)."""
+        """The table asked for (None: the one whose join code is ``code``, or else the newest)."""
         self.code = code
+        self.owner = owner
         self.waiting = WaitingScreen()
         self.tv: FollowScreen | None = None
         """The game's TV, once its first view came."""
         self.results_seconds, self.standings_seconds = results_seconds, standings_seconds
+        self.look_seconds = look_seconds
         self._turn: Timer | None = None
         """After a game: when the results and the standings take turns next."""
+        self.shown_once = False
+        """After a game: its results and the evening's standings have each been shown once."""
+        self.newest: int | None = None
+        """The highest table number at the host when the TV chose the table it follows: a table
+        with a higher one was started since (None: not looked yet)."""
+        self.coded: int | None = None
+        """The private table whose join code the TV came with (it may watch that one)."""
+        self._looking = asyncio.Lock()
+        """Held while the TV looks for a table to follow and moves to it: one look at a time."""
+        self._looker: Timer | None = None
 
     def on_mount(self) -> None:
         self.push_screen(self.waiting)
@@ -350,6 +384,9 @@ class WatchApp(HostedApp):
         host, port = self.address
         self.waiting.say(f"Connecting to {literal(host)}:{port}…")
         self.set_status(connection="connecting")
+        if self._looker is not None:
+            self._looker.stop()
+            self._looker = None
         if self.client is not None:
             await self.client.close()
             self.client = None
@@ -357,7 +394,15 @@ class WatchApp(HostedApp):
         try:
             await client.connect()
             self.client = client
-            self.wanted = await client.watch(self.wanted, self.code)
+            if self.owner is not None:
+                await self._prove(client)
+            if self.wanted is not None or self.code is not None:
+                self.wanted = await client.watch(self.wanted, self.code)
+                self.coded = self.wanted if self.code is not None else None
+        except OwnerFileError as e:
+            await client.close()
+            self._cannot(f"This TV cannot be the host's owner's: {e}.")
+            return
         except OSError:
             await client.close()
             self._cannot(f"Nothing answers at {literal(host)}:{port}. Is `yule host` running there?")
@@ -370,14 +415,27 @@ class WatchApp(HostedApp):
             await client.close()
             self._cannot(self._refusal(e))
             return
-        self.table = TableFollower(self.wanted)
+        self.table = None if self.wanted is None else TableFollower(self.wanted)
         self.set_status(connection="connected")
-        self.waiting.say("Watching: waiting for the table…")
+        self.waiting.say("Watching: waiting for the table…" if self.table else "Looking for a table to watch…")
         self.read_frames()
+        self.look_around()
+        self._looker = self.set_interval(self.look_seconds, self.look_around)
+
+    async def _prove(self, client: Client) -> None:
+        """Prove the owner token of the host whose data folder is :attr:`owner` (read anew: a
+        host makes a new one at each start)."""
+        assert self.owner is not None
+        await client.owner(read_owner_file(self.owner).token)
 
     def _refusal(self, error: HostError | ConnectionLost) -> str:
         if isinstance(error, ConnectionLost):
             return "The host closed the connection. Try again in a moment."
+        if error.code == "bad_token":
+            return (
+                "The host does not take this TV's owner token: is the host running with this data folder? "
+                "(yule watch --owner on the host's machine, with its --data folder)"
+            )
         if error.code == "bad_code" and self.code is None:
             return (
                 f"Table {self.wanted} is private: give its join code too, yule watch … --code CODE (the code alone "
@@ -394,6 +452,105 @@ class WatchApp(HostedApp):
         self.set_status(connection="offline")
         self.waiting.say(f"{why}\n\nr tries again, q quits.", failed=True)
 
+    # -- which table ------------------------------------------------------------------------------
+
+    def may_watch(self, table: Summary) -> bool:
+        """Whether this TV may watch ``table``: an open one; a private one as the host's owner's
+        TV, or the one whose code it came with."""
+        return table["open"] or self.owner is not None or table["table"] == self.coded
+
+    @work(group="look")
+    async def look_around(self) -> None:
+        """Look at the host's lobby and move on to a newer table, if there is one to move on to
+        (not while the TV looks already)."""
+        if not self._looking.locked():
+            await self._look(after_game=self.shown_once)
+
+    async def _look(self, *, after_game: bool = False) -> bool:
+        """Move on to the table to follow now, if it is another: True when the TV moved.  The
+        newest table it may watch and whose game is not over, started since the TV chose the one
+        it follows (any, while it follows none), when that one is not being played, nor over with
+        its results and standings not yet shown once (``after_game``: they have been)."""
+        async with self._looking:
+            client = self.client
+            if client is None or client.state != "connected":
+                return False
+            try:
+                tables = await client.list_tables()
+            except (HostError, ConnectionLost):
+                return False
+            numbers = [t["table"] for t in tables]
+            top = max(numbers, default=0)
+            followed = self.table
+            if self.newest is None:
+                self.newest = top if followed is not None else 0
+            present = followed is not None and followed.id in numbers  # (else none, or forgotten)
+            busy = followed is not None and (
+                followed.status == "playing" or (followed.status == "over" and not after_game)
+            )
+            if present and busy:  # never during a game, nor before its results and standings were shown
+                return False
+            watchable = [t for t in tables if self.may_watch(t) and t["table"] != (followed and followed.id)]
+            newest = self.newest if present else 0  # following none: any table will do
+            new = [t["table"] for t in watchable if t["table"] > newest and t["status"] != "over"]
+            if not present and not new:
+                new = [t["table"] for t in watchable]  # nothing going on: the last game's results
+            if not new:
+                if followed is not None and not present:  # forgotten, and nothing else to watch
+                    self._forget_table()
+                    self.waiting.say(self._nothing_to_watch())
+                elif followed is None:
+                    self.waiting.say(self._nothing_to_watch())
+                return False
+            self.newest = top
+            await self._move_to(client, max(new))
+            return True
+
+    def _nothing_to_watch(self) -> str:
+        which = "table" if self.owner is not None else "open table"
+        return f"No {which} to watch at this host yet: the TV shows the next one started."
+
+    async def _move_to(self, client: Client, table: int) -> None:
+        """Stop following the table followed (if any) and follow ``table`` from the start."""
+        if self.table is not None:
+            with contextlib.suppress(HostError, ConnectionLost):
+                await client.leave(self.table.id)
+        self._forget_table()
+        self.table = TableFollower(table)  # before the watch: the table's first frames are its
+        self.wanted, self.code = table, None
+        self.waiting.say(f"Watching table {table}: waiting for it…")
+        try:
+            await client.watch(table, None)
+        except (HostError, ConnectionLost):
+            self.table = self.wanted = None  # gone meanwhile, or the connection: look again
+            self.waiting.say("Looking for a table to watch…")
+
+    def _forget_table(self) -> None:
+        """The table followed so far is no longer shown: its screens go, and its timers."""
+        if self._turn is not None:
+            self._turn.stop()
+            self._turn = None
+        self.tv = None
+        while self.screen is not self.waiting:
+            self.pop_screen()
+        self.table = None
+
+    @work(group="look")
+    async def _reprove(self) -> None:
+        """Back after a lost connection: the owner's TV proves the host's owner token again
+        (the host may have restarted, with a new one), then watches its table again."""
+        client = self.client
+        if client is None or self.owner is None:
+            return
+        try:
+            await self._prove(client)
+            if self.table is not None:
+                await client.watch(self.table.id, None)
+        except (OwnerFileError, HostError, ConnectionLost):
+            return  # the next look, or the next time the connection is back
+
+    # -- the host's frames ----------------------------------------------------------------------
+
     def on_hosted_app_from_host(self, message: HostedApp.FromHost) -> None:
         """One frame from the host: the table's info, its log (and chat) so far, a chat line, or a
         new public view."""
@@ -402,6 +559,8 @@ class WatchApp(HostedApp):
         frame = message.frame
         if frame["type"] == "connection":
             self.set_status(connection=frame["state"])
+            if frame["state"] == "connected":
+                self._reprove()
         elif self.table is not None and (change := self.table.take(frame)) is not None:
             if change.kind == "table":
                 self._table_info(self.table)
@@ -424,6 +583,7 @@ class WatchApp(HostedApp):
                 self.pop_screen()
             table.forget_game()
         self.waiting.invite(info, self._reach())
+        self.look_around()  # a table waiting for players: the TV moves on to a newer one at once
 
     def _reach(self) -> Reach:
         """How to reach the host, as its welcome says, the address this TV reached it at first
@@ -455,9 +615,11 @@ class WatchApp(HostedApp):
 
     def _between_games(self) -> None:
         """After a game, until the next one starts (or the table waits for players again): its
-        results, then the evening's standings, in turn."""
+        results, then the evening's standings, in turn; after one turn of each the TV moves on
+        to a newer table, if there is one."""
         over = self.tv is not None and self.table is not None and self.table.result is not None
         if over and self._turn is None:
+            self.shown_once = False
             self._turn = self.set_timer(self.results_seconds, self._standings)
         elif not over and self._turn is not None:
             self._turn.stop()
@@ -468,7 +630,16 @@ class WatchApp(HostedApp):
     def _standings(self) -> None:
         assert self.client is not None
         self.push_screen(EveningTV(self.client.standings))
-        self._turn = self.set_timer(self.standings_seconds, self._results)
+        self._turn = self.set_timer(self.standings_seconds, self._after_standings)
+
+    @work(group="after-standings")
+    async def _after_standings(self) -> None:
+        """The standings have been shown: on to a newer table, or the results again."""
+        self.shown_once = True
+        if self._turn is None or await self._look(after_game=True):
+            return  # the game is not over any more, or the TV moved on
+        if self._turn is not None:
+            self._results()
 
     def _results(self) -> None:
         if isinstance(self.screen, EveningTV):

@@ -56,22 +56,37 @@ CMD_WORD = re.compile(r"[\w.:\[\]-]+")
 """A word Windows' ``cmd.exe`` reads as it is: letters, digits, ``. : [ ] -`` (addresses, codes)."""
 
 
-def watch_command(host: str, port: int, table: int | None, code: str | None, windows: bool = os.name == "nt") -> str:
+def watch_command(
+    host: str,
+    port: int,
+    table: int | None,
+    code: str | None,
+    windows: bool = os.name == "nt",
+    *,
+    owner: str | None = None,
+) -> str:
     """The shell command of the terminal ``yule watch`` that each page runs, for the shell
     textual-serve runs it with: a POSIX shell, or on Windows ``cmd.exe``, which has no quoting
-    that makes any text literal, so there the address and code must be plain words (else
-    ``ValueError``) and only the interpreter's path (which cannot hold a ``"``) is quoted.
+    that makes any text literal, so there the address, the code and the owner's data folder must
+    be plain words (else ``ValueError``) and only the interpreter's path (which cannot hold a
+    ``"``) is quoted.  ``owner``: the host's owner's TV, of that data folder ("": the usual one).
 
     >>> watch_command("192.168.1.20", 7737, None, "AB; rm", windows=False)
     "... -m yule.tui.cli watch 192.168.1.20:7737 --code 'AB; rm'"
+    >>> watch_command("127.0.0.1", 7737, None, None, windows=False, owner="")
+    '... -m yule.tui.cli watch 127.0.0.1:7737 --owner'
     """
     address = host_port(host, port)
-    which = ["--table", str(table)] if table is not None else ["--code", code or ""]
+    which = ["--table", str(table)] if table is not None else ["--code", code] if code is not None else []
+    if owner is not None:
+        which += ["--owner", owner] if owner else ["--owner"]
     words = ["-m", "yule.tui.cli", "watch", address, *which]
     if not windows:
         return shlex.join([sys.executable, *words])
     if not all(CMD_WORD.fullmatch(word) for word in words):
-        raise ValueError("on Windows, the address and the join code may hold only letters, digits and . : [ ] -")
+        raise ValueError(
+            "on Windows, the address, the join code and the data folder may hold only letters, digits and . : [ ] -"
+        )
     return " ".join([f'"{sys.executable}"', *words])
 
 

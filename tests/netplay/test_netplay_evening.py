@@ -6,6 +6,8 @@
   the person's who took them; bots count by their kind and are left out on request; each game
   adds one win in all (shared wins by shares), as its record says.
 - Someone at neither table sees only the open table's games; no token or hash is in the answer.
+- The host's owner (``yule watch --owner``) sees a private table's games, and watches it by its
+  number without its code.
 - An organiser-mode guest is a person of their seat; a game without scores has no points; an
   undo that reopens a finished game takes its results back.
 - A hello with a token the host did not give gets a new person; ``rename`` switches person.
@@ -24,13 +26,14 @@ from typing import Any
 
 import msgpack
 import pytest
-from conftest import FAST, running
+from conftest import FAST, running, until
 from netplay_support import next_message, old_store
 
 from yule.core import get_game
 from yule.netplay.client import Client, HostError, SeatStore, may_move
 from yule.netplay.evening import standings
 from yule.netplay.host import Host
+from yule.netplay.owner import read_owner_file
 from yule.netplay.store import Result
 
 
@@ -147,6 +150,26 @@ async def test_two_tables_across_a_restart_add_up_per_person_with_resumed_and_ta
                 await client.close()
     finally:
         await host.stop()
+
+
+async def test_the_hosts_owner_sees_a_private_tables_games_and_watches_it_without_its_code(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        table = (await ana.create_table("white-rabbit", 2, bot_delay=0))["table"]  # private
+        await ana.add_bot(table, kind="random")
+        await ana.start(table)
+        await ana.leave(table)  # a bot plays her seat, which stays hers
+    await until(lambda: host.tables[table].status == "over", "the game's end")
+    where = read_owner_file(host.data_dir)
+    async with Client("127.0.0.1", host.port, "Cy") as cy, Client(where.address, where.port, "TV") as tv:
+        assert (await cy.standings())["rows"] == []  # a private table's games are not for Cy's eyes
+        with pytest.raises(HostError) as refused:
+            await cy.watch(table, None)
+        assert refused.value.code == "bad_code"
+        await tv.owner(where.token)
+        assert {(r["name"], r["games"]) for r in (await tv.standings())["rows"]} == {("Ana", 1), ("Easy Bot", 1)}
+        assert await tv.watch(table, None) == table
+        info = await next_message(tv, "table", table=table)
+        assert info["status"] == "over" and "code" not in info  # watched, its code not told
 
 
 async def test_organiser_guests_count_as_their_seats_and_an_undo_takes_the_results_back(host):

@@ -10,6 +10,11 @@ join`` and ``ssh`` lines from the host's welcome, the party word asked or not, w
 down (live); an open table needs no code, and a TV the host did not tell the code shows none.
 After the game its results and the evening's standings take turns until the next game, and a
 table waiting for a player again invites people in again.
+
+The TV follows the room: started without a table it follows the newest, and it moves on to a
+table started later by itself, never during a game (after the results and the standings), at
+once from a table waiting for players, and only to an open table; the host's owner's TV follows
+a private table too, and its standings count that table's games.
 """
 
 from __future__ import annotations
@@ -18,16 +23,25 @@ import asyncio
 import contextlib
 import random
 
+import gift_exchange_support
 import pytest
 from conftest import running
-from tui_support import screen_text, wait_for, wait_for_screen
+from textual.containers import VerticalScroll
+from tui_support import screen_text, shown_lines, wait_for, wait_for_screen
 
 from yule.core import all_games, get_game
+from yule.core.gift_exchange import Keep, Open
 from yule.netplay.client import Client, HostError, may_move
 from yule.netplay.host import Host
+from yule.netplay.owner import read_owner_file
 from yule.tui.bigtext import BigText
+from yule.tui.cli import main
 from yule.tui.games import GAME_UIS
+from yule.tui.gift_exchange.board import GiftBoard
 from yule.tui.gift_exchange.tv import GiftExchangeTV
+from yule.tui.scores import Headline
+from yule.tui.standings import StandingsView
+from yule.tui.text import literal
 from yule.tui.tv import EveningTV, TableTV, WaitingScreen, WatchApp
 
 BOARDS = {
@@ -60,6 +74,17 @@ async def play_seat(client: Client, table: int, game: str) -> None:
             except HostError as e:
                 if e.code != "stale":  # a view already overtaken: the next one asks again
                     raise
+
+
+def evening_rows(app: WatchApp) -> dict[str, str] | None:
+    """The evening's standings the TV shows now, read from its view: each name and its games
+    (None: no standings on the TV now)."""
+    if not isinstance(app.screen, EveningTV) or not app.screen.query(StandingsView):
+        return None
+    lines = shown_lines(app.screen.query_one(StandingsView))
+    numbers = len(lines[0].split()) - 2 if lines else 0  # games, wins, 1st ...
+    rows = lines[1 : lines.index("") if "" in lines else None]
+    return {" ".join(line.split()[1:-numbers]): line.split()[-numbers] for line in rows}
 
 
 def shown_keys(app: WatchApp) -> set[str]:
@@ -213,19 +238,144 @@ async def test_after_the_game_the_results_and_the_evenings_standings_take_turns(
         await ana.add_bot(table, kind="random")
         app = WatchApp("127.0.0.1", host.port, None, created["code"], results_seconds=0.2, standings_seconds=0.2)
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for_screen(pilot, WaitingScreen, "Seated (2 of 2): Ana, Easy Bot")
+            await wait_for(pilot, lambda: seated(app).startswith("Seated (2 of 2): Ana, Easy Bot"), what="both seated")
             await ana.start(table)
             await asyncio.wait_for(play_seat(ana, table, "white-rabbit"), 30)
-            await wait_for_screen(pilot, EveningTV, "The evening's standings", "Ana", "Easy Bot (bot)",
-                                  "White Rabbit: 1 game", what="the standings")  # fmt: skip
-            await wait_for_screen(pilot, TableTV, "Game over.", what="the results again")
-            await wait_for_screen(pilot, EveningTV, "Ana", what="the standings again")
+            await wait_for(pilot, lambda: evening_rows(app) == {"Ana": "1", "Easy Bot": "1"}, what="the standings")
+            assert app.screen.query_one(VerticalScroll).border_title.startswith("The evening's standings")
+            await wait_for(pilot, lambda: game_over(app).startswith("Game over."), what="the results again")
+            await wait_for(
+                pilot, lambda: evening_rows(app) == {"Ana": "1", "Easy Bot": "1"}, what="the standings again"
+            )
             await ana.play_again(table)  # the new game waits for Ana's first roll
             await wait_for(pilot, lambda: isinstance(app.screen, TableTV) and app.tv is not None and
                            app.tv.table.display, what="the new game")  # fmt: skip
             await asyncio.wait_for(play_seat(ana, table, "white-rabbit"), 30)
-            await wait_for_screen(pilot, EveningTV, "White Rabbit: 2 games", what="the standings of two games")
+            await wait_for(pilot, lambda: evening_rows(app) == {"Ana": "2", "Easy Bot": "2"}, what="two games")
             await ana.remove_bot(table, 1)
             await ana.play_again(table)  # a seat is empty: the table waits for a player
-            await wait_for_screen(pilot, WaitingScreen, "Come and play White Rabbit", "Seated (1 of 2): Ana.")
+            await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {table}!",
+                           what="the invitation again")  # fmt: skip
+            assert seated(app) == "Seated (1 of 2): Ana. 1 seat is free."
             assert app.screen_stack[1:] == [app.waiting]
+
+
+def invited_to(app: WatchApp) -> str:
+    """The welcome line of the invitation the TV shows now ("": none)."""
+    if app.screen is not app.waiting or not app.waiting.query_one("#invitation").display:
+        return ""
+    return " ".join(" ".join(shown_lines(app.waiting.query_one("#welcome"))).split())
+
+
+def seated(app: WatchApp) -> str:
+    """Who the invitation the TV shows now says has sat down ("": no invitation)."""
+    if not invited_to(app):
+        return ""
+    return " ".join(" ".join(shown_lines(app.waiting.query_one("#seated"))).split())
+
+
+def game_over(app: WatchApp) -> str:
+    """The headline of the finished game the TV shows now ("": none)."""
+    if not isinstance(app.screen, TableTV) or not app.screen.query(Headline):
+        return ""
+    return " ".join(" ".join(shown_lines(app.screen.query_one(Headline))).split())
+
+
+async def a_table(client: Client, *, open: bool = True) -> int:
+    """A White Rabbit table of ``client``'s with an easy bot, waiting for its start."""
+    table = (await client.create_table("white-rabbit", 2, bot_delay=0, seed=5, open=open))["table"]
+    await client.add_bot(table, kind="random")
+    return table
+
+
+async def test_the_tv_follows_the_room_to_each_new_open_table_without_a_restart(host):
+    port = host.port
+    async with Client("127.0.0.1", port, "Ana") as ana, Client("127.0.0.1", port, "Ben") as ben:
+        one = await a_table(ana)
+        app = WatchApp("127.0.0.1", port, None, None, results_seconds=0.2, standings_seconds=0.2, look_seconds=0.5)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {one}!",
+                           what="the newest table")  # fmt: skip
+            await ana.start(one)
+            await wait_for(pilot, lambda: isinstance(app.screen, TableTV), what="the game")
+            two = await a_table(ben)  # started during Ana's game: the TV stays with the game
+            shown: list[str] = []
+            player = asyncio.create_task(play_seat(ana, one, "white-rabbit"))
+            try:
+                await wait_for(pilot, lambda: shown.append(type(app.screen).__name__) or invited_to(app) ==
+                               f"Come and play White Rabbit at table {two}!", what="the next table")  # fmt: skip
+                await asyncio.wait_for(player, 30)
+            finally:
+                player.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await player
+            seen = [name for i, name in enumerate(shown) if not i or shown[i - 1] != name]
+            assert seen == ["TableTV", "EveningTV", "WaitingScreen"]  # the game to its results, the standings, then on
+            async with Client("127.0.0.1", port, "Cy") as cy:
+                private = await a_table(cy, open=False)
+                four = await a_table(cy)  # from a table waiting for players the TV moves on at once ...
+                await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {four}!",
+                               what="the newest open table")  # fmt: skip
+                assert private not in (app.table.id, *host.tables[private].audience.watchers)  # ... to an open one
+                assert not host.tables[two].audience.watchers  # and stops watching the one before
+
+
+async def test_a_tv_whose_table_the_host_forgets_moves_on_to_another(host):
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        older, newer = await a_table(ana), await a_table(ana)
+        app = WatchApp("127.0.0.1", host.port, None, None, look_seconds=0.5)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {newer}!",
+                           what="the newest table")  # fmt: skip
+            host.lobby.drop([newer])  # as the host forgets a table nobody needs
+            await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {older}!",
+                           what="the other table")  # fmt: skip
+
+
+async def test_the_hosts_owners_tv_follows_a_private_table_and_counts_its_games(host):
+    where = read_owner_file(host.data_dir)
+    async with Client("127.0.0.1", host.port, "Ana") as ana:
+        table = await a_table(ana, open=False)
+        app = WatchApp(where.address, where.port, None, None, owner=host.data_dir, results_seconds=0.2,
+                       standings_seconds=0.2, look_seconds=0.5)  # fmt: skip
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: invited_to(app) == f"Come and play White Rabbit at table {table}!",
+                           what="the private table")  # fmt: skip
+            assert app.waiting.query_one("#code", BigText).text == ""  # its code stays with its players
+            await ana.start(table)
+            await asyncio.wait_for(play_seat(ana, table, "white-rabbit"), 30)
+            await wait_for(pilot, lambda: evening_rows(app) == {"Ana": "1", "Easy Bot": "1"}, what="the standings")
+        async with Client("127.0.0.1", host.port, "TV") as tv:
+            await tv.watch(None, (await ana.create_table("elf", 2))["code"])  # a TV at another private table ...
+            assert (await tv.standings())["rows"] == []  # ... sees none of this one's games
+
+
+def test_yule_watch_needs_a_hosts_address_or_its_owners_data_folder(tmp_path, capsys):
+    assert main(["watch"]) == 2
+    assert "give the host's address, HOST[:PORT] (or --owner on the host's machine)" in capsys.readouterr().err
+    assert main(["watch", "--owner", str(tmp_path)]) == 2  # no host has run with that folder
+    assert f"no host has run with the data folder {tmp_path}" in capsys.readouterr().err
+
+
+async def test_the_gift_exchange_tv_after_the_end_shows_who_goes_home_with_what():
+    state, _ = gift_exchange_support.position(6, 6)
+    while not state.is_over:  # everyone opens a wrapped gift, then the first guest keeps theirs
+        before = state.view(None)
+        seat, wrapped = state.active()[0], [g for g in range(state.players) if not state.opened[g]]
+        state.apply(Open(seat, wrapped[0], "Kite" if state.blank >> wrapped[0] & 1 else None) if wrapped else
+                    Keep(seat))  # fmt: skip
+    app = gift_exchange_support.BoardApp(state, tv=True, before=before)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GiftExchangeTV), what="the TV")
+        tv = app.screen
+        said = [line.strip() for line in shown_lines(tv.query_one("#chain"))]
+        assert said == ["All 6 guests go home with a gift; nobody wins or loses."]  # no steals this turn: it is over
+        results = shown_lines(tv.query_one("#results"))
+        names = gift_exchange_support.names_for(6)
+        view = state.view(None)
+        for seat, held in enumerate(view["holdings"]):  # each guest's line names the gift they go home with
+            line = next(line for line in results if line.strip().startswith(literal(names[seat])))
+            assert f"#{held + 1} {view['gifts'][held]['label']}" in line, line
+        assert not tv.query_one(GiftBoard).display and tv.query_one("#tv-box").border_title.startswith(
+            "Who goes home with what"
+        )

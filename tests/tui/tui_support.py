@@ -15,8 +15,10 @@ import pytest
 from rich.cells import cell_len
 from textual import events
 from textual.app import App
+from textual.geometry import Region
 from textual.message import Message
 from textual.notifications import Notification, Notify
+from textual.widget import Widget
 
 from yule.core import Game, get_game
 from yule.core.white_elephant import GAME
@@ -254,6 +256,12 @@ def screen_text(app: App[Any]) -> str:
             at = cell + cell_len(text)
         lines.append(line + " " * (width - at))
     return "\n".join(lines)
+
+
+def shown_lines(widget: Widget) -> list[str]:
+    """The lines ``widget`` draws now, as text without the blanks that end them, all of them
+    (those scrolled out of sight too): what it shows, read through Textual's own drawing."""
+    return [strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, *widget.size))]
 
 
 def table_of(app: Any) -> int | None:

@@ -41,7 +41,6 @@ from textual.widgets.option_list import Option
 
 from ...core import get_game
 from ...core.base import Event, View, plural
-from ...core.estimate import usual_seconds
 from ...core.gift_exchange.options import DEFAULT_OPTIONS
 from ...core.gift_exchange.views import GiftExchangeView
 from ...netplay import DEFAULT_PORT
@@ -51,7 +50,7 @@ from ...netplay.private import write_private
 from ..dialogs import ConfirmScreen
 from ..following import FollowScreen
 from ..hosted import HostedApp
-from ..howlong import SECONDS_A_TURN, HowLong
+from ..howlong import SECONDS_A_TURN, HowLong, pace_seconds
 from ..scores import Headline, ScoreSheet
 from ..screens import RulesScreen
 from ..text import literal
@@ -230,8 +229,9 @@ class SetupScreen(Screen[None]):
         self.party.save(self.folder)
 
     def _seconds(self) -> float:
-        """The seconds a turn the estimate counts: the organiser's, else the host's, else the usual."""
-        return self.party.seconds or self.learnt or usual_seconds(GAME)
+        """The seconds a turn the estimate counts: the organiser's, else the host's (in whole
+        seconds, as every screen at the host counts them), else the usual."""
+        return self.party.seconds or pace_seconds(GAME, {} if self.learnt is None else {GAME: self.learnt})
 
     def _how_long(self) -> None:
         line = self.query_one(HowLong)

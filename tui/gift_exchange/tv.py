@@ -3,7 +3,10 @@
 :class:`GiftExchangeTV` shows the public view only: whose move it is, this turn's steal chain,
 the reveal of the gift just opened, and every gift on two rows (wrapped ones with their
 wrapping; open ones with label, holder, times stolen and ``❄`` when frozen), in as many columns
-as fit (arrows scroll when 40 gifts do not), and the log in the rows the board leaves.  ``yule watch`` shows it for a Gift Exchange table; organiser mode shows it on ``t``.
+as fit (arrows scroll when 40 gifts do not), and the log in the rows the board leaves.  Once
+the exchange is over, who goes home with what takes the board's place (the end's summary:
+:func:`~.summary.summary_table`), under the headline.  ``yule watch`` shows it for a Gift
+Exchange table; organiser mode shows it on ``t``.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from ...netplay.follower import TableFollower
 from ..following import FollowScreen
 from ..widgets import GameLog, KeysFooter, StatusLine
 from .board import LEGEND, GiftBoard, chain_text, newly_opened, reveal_text, turn_text
+from .summary import headline, summary_table
 
 TV_CHIP = 40
 FIXED_ROWS = 7
@@ -53,6 +57,7 @@ class GiftExchangeTV(FollowScreen):
     GiftExchangeTV #reveal.-shown { display: block; }
     GiftExchangeTV #tv-box { height: 1fr; border-top: heavy $primary; }
     GiftExchangeTV #legend { height: 1; color: $text-muted; padding: 0 1; }
+    GiftExchangeTV #results { height: auto; padding: 0 1; display: none; }
     """
     BINDINGS = [
         Binding("l", "whole_log", "Log", show=False),  # nobody watching can press it
@@ -76,6 +81,7 @@ class GiftExchangeTV(FollowScreen):
         with VerticalScroll(id="tv-box") as box:
             box.can_focus = False
             yield GiftBoard(chip_width=TV_CHIP, lines=2, id="tv-board")
+            yield Static(id="results")
         yield Static(Text(LEGEND), id="legend")
         log = GameLog()
         log.border_title = GameLog.TV_TITLE
@@ -90,8 +96,11 @@ class GiftExchangeTV(FollowScreen):
         self._fit_log(event.size)
 
     def _fit_log(self, size: Size) -> None:
-        board = self.query_one(GiftBoard)
-        rows = tv_log_height(size.height, board.get_content_height(self, size, size.width), self.reveal is not None)
+        if self.over:  # who goes home with what, in the board's place
+            shown = self.query_one("#results", Static).get_content_height(size, size, size.width)
+        else:
+            shown = self.query_one(GiftBoard).get_content_height(self, size, size.width)
+        rows = tv_log_height(size.height, shown, self.reveal is not None)
         log = self.query_one(GameLog)
         log.display = rows > 0
         log.styles.height = max(1, rows)
@@ -119,13 +128,27 @@ class GiftExchangeTV(FollowScreen):
             if changed is not None:
                 self.query_one(GiftBoard).point_at(changed)
 
+    @property
+    def over(self) -> bool:
+        """True once the exchange is over (the view shown has its result)."""
+        return self.view is not None and "result" in self.view
+
     def _draw(self) -> None:
         view = self.view
         now = Text(turn_text(view, self.names) if view else "Waiting for the party to start…")
         now.stylize("bold")
         self.query_one("#now", Static).update(now)
         chain = chain_text(view, self.names) if view else ""
-        self.query_one("#chain", Static).update(Text(f"This turn: {chain}" if chain else "No steals yet this turn."))
+        if view is not None and "result" in view:
+            said = Text(headline(dict(view["result"]), self.names))
+        else:
+            said = Text(f"This turn: {chain}" if chain else "No steals yet this turn.")
+        self.query_one("#chain", Static).update(said)
+        results = self.query_one("#results", Static)
+        results.display = self.over
+        self.query_one(GiftBoard).display = self.query_one("#legend").display = not self.over
+        if view is not None and self.over:
+            results.update(summary_table(view, self.names))
         reveal = self.query_one("#reveal", Static)
         reveal.set_class(self.reveal is not None, "-shown")
         reveal.update(self.reveal or "")
@@ -136,7 +159,9 @@ class GiftExchangeTV(FollowScreen):
         frozen = sum(1 for g in gifts if g["frozen"])
         steals = view["steals_total"] if view else 0
         self.query_one("#tv-box").border_title = (
-            f"{len(gifts)} gifts: {wrapped} wrapped, {len(gifts) - wrapped} open, {frozen} frozen"
+            f"Who goes home with what · {plural(steals, 'steal')} in all"
+            if self.over
+            else f"{len(gifts)} gifts: {wrapped} wrapped, {len(gifts) - wrapped} open, {frozen} frozen"
             f" · {plural(steals, 'steal')} so far"
         )
 
