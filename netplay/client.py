@@ -595,10 +595,11 @@ class Client:
             raise HostError("reclaim_refused", answer["message"])
         return SeatClaim(answer["table"], answer["seat"], answer["token"])
 
-    async def owner(self, token: str) -> None:
-        """Prove the host's owner token (:mod:`.owner`): every open request for a seat, at every
-        table, is asked of this client from now on."""
-        await self.request({"type": "owner", "token": token})
+    async def owner(self, token: str, *, answers: bool = True) -> None:
+        """Prove the host's owner token (:mod:`.owner`): this client sees every table's games in
+        the standings and, if it ``answers``, is asked every open request for a seat, at every
+        table, from now on."""
+        await self.request({"type": "owner", "token": token, "answers": answers})
 
     async def watch(self, table: int | None, code: str | None = None) -> int:
         """Watch a table as a spectator (public views only); returns its id.

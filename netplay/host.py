@@ -132,7 +132,9 @@ class Host:
         self._reclaims = AddressBuckets(RECLAIM_RATE, RECLAIM_BURST)
         """Each address's requests for away players' seats (``reclaim`` is rate-limited by address)."""
         self.owners: set[Connection] = set()
-        """Connections that proved the owner token (``yule requests``: :mod:`.owner`)."""
+        """Connections that proved the owner token (``yule requests``, the owner's TV: :mod:`.owner`) ..."""
+        self.deciders: set[Connection] = set()
+        """... and those of them that answer requests for seats (not the owner's TV)."""
         self._owner_hash: str | None = None
         self.budget = SendBudget(self.limits.unsent_total)
         """The unsent bytes of every connection that is behind, together (:mod:`.connection`)."""
@@ -279,7 +281,7 @@ class Host:
         if self.ask_seconds is not None:
             table.usher.door.seconds = self.ask_seconds
         table.usher.retoken = lambda old, new, seat: self._retoken(table.id, old, new, seat)
-        table.usher.owners = lambda: self.owners
+        table.usher.owners = lambda: self.deciders
         table.usher.known = self.known_person
         table.thinkers = self.thinkers
         table.audience.chat_tokens = TokenBucket(self.limits.table_chat_rate, self.limits.table_chat_burst)
@@ -321,6 +323,7 @@ class Host:
 
     def _lost(self, conn: Connection) -> None:
         self.owners.discard(conn)
+        self.deciders.discard(conn)
         if self.admission.lost(conn):
             for table_id in set(conn.seats) | conn.watching | conn.created | conn.asking:
                 if (table := self.tables.get(table_id)) is not None:
@@ -493,8 +496,10 @@ class Host:
         if wanted is None or not secrets.compare_digest(hash_token(message.token), wanted):
             raise RequestError("bad_token", "That owner token is not this host's.")
         self.owners.add(conn)
-        for table in self.tables.values():
-            table.usher.tell_asks(conn)
+        if message.answers:
+            self.deciders.add(conn)
+            for table in self.tables.values():
+                table.usher.tell_asks(conn)
         return {"type": "ok"}
 
     def _watch(self, conn: Connection, message: Watch) -> Ok:

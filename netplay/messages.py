@@ -136,6 +136,8 @@ class Owner(_Message):
 
     type: Literal["owner"]
     token: Token
+    answers: bool = True
+    """Asked the requests for seats (``yule requests``), or not (the owner's TV)."""
 
 
 class Watch(_Message):

@@ -177,9 +177,13 @@ def seated_text(info: TableInfo) -> Text:
         return text.append(f"Nobody has sat down yet: {free} seat{'' if free == 1 else 's'} free.")
     text.append(f"Seated ({len(names)} of {len(seats)}): ")
     text.append_text(Text(", ").join(Text(literal(name), style="bold") for name in names))
-    text.append(f". {free} seat{' is' if free == 1 else 's are'} free." if free else
-                ". Every seat is taken: the game starts soon.")  # fmt: skip
-    return text
+    if free:
+        return text.append(f". {free} seat{' is' if free == 1 else 's are'} free.")
+    runner = info["run_by"]  # only whoever runs the table starts it: the TV says who that is
+    text.append(". Every seat is taken: ")
+    if runner is None:
+        return text.append("one of the players starts the game.")
+    return text.append_text(Text.assemble((literal(runner), "bold"), " starts the game."))
 
 
 def big_scales(rows: int, width: int, code: str, address: str) -> tuple[int, int]:
@@ -426,7 +430,7 @@ class WatchApp(HostedApp):
         """Prove the owner token of the host whose data folder is :attr:`owner` (read anew: a
         host makes a new one at each start)."""
         assert self.owner is not None
-        await client.owner(read_owner_file(self.owner).token)
+        await client.owner(read_owner_file(self.owner).token, answers=False)  # a TV answers no request
 
     def _refusal(self, error: HostError | ConnectionLost) -> str:
         if isinstance(error, ConnectionLost):

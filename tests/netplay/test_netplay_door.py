@@ -248,12 +248,15 @@ async def test_with_nobody_to_answer_nobody_is_seated_and_the_hosts_owner_decide
     (bob,), created = await seated_game(host.port, "Bob")
     table, token = created["table"], bob.seats[created["table"]].token
     await bob.close()
-    async with newcomer(host.port, "Bob on a phone") as phone:
+    owner_file = read_owner_file(host.data_dir)
+    async with newcomer(host.port, "Bob on a phone") as phone, Client("127.0.0.1", host.port, "TV") as tv:
+        await tv.owner(owner_file.token, answers=False)  # the owner's TV: it sees all, it answers nothing
         task, waiting = await waiting_reclaim(phone, created["code"], "Bob")
         assert waiting["seconds"] > 60  # nobody can answer now: the request waits for someone who can
+        await tv.paces()
+        assert not [f for f in seen_by(tv) if f["type"] == "reclaim_asked"]
         await phone.list_tables()
         assert not [f for f in seen_by(phone) if f["type"] in ("view", "seated")] and not task.done()
-        owner_file = read_owner_file(host.data_dir)
         async with Client(owner_file.address, owner_file.port, "owner") as owner:
             with pytest.raises(HostError) as wrong:
                 await owner.owner("not-the-token")

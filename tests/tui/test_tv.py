@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from typing import Any
 
 import gift_exchange_support
 import pytest
@@ -42,7 +43,7 @@ from yule.tui.gift_exchange.tv import GiftExchangeTV
 from yule.tui.scores import Headline
 from yule.tui.standings import StandingsView
 from yule.tui.text import literal
-from yule.tui.tv import EveningTV, TableTV, WaitingScreen, WatchApp
+from yule.tui.tv import EveningTV, TableTV, WaitingScreen, WatchApp, seated_text
 
 BOARDS = {
     # game: (seats, words only that game's board shows, words of a seat's own panels); every
@@ -379,3 +380,13 @@ async def test_the_gift_exchange_tv_after_the_end_shows_who_goes_home_with_what(
         assert not tv.query_one(GiftBoard).display and tv.query_one("#tv-box").border_title.startswith(
             "Who goes home with what"
         )
+
+
+def test_a_full_table_on_the_tv_says_who_starts_it():
+    """Only whoever runs the table starts its game: the TV says who, not that it starts soon."""
+    seat = {"bot": None, "away": False, "stand_in": False, "stand_in_in": None}
+    info: Any = {"seats": [{**seat, "name": "Ana"}, {**seat, "name": "[b]Ben"}], "run_by": "Ana"}
+    assert seated_text(info).plain == "Seated (2 of 2): Ana, [b]Ben. Every seat is taken: Ana starts the game."
+    assert seated_text({**info, "run_by": None}).plain.endswith(
+        "Every seat is taken: one of the players starts the game."
+    )
