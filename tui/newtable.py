@@ -15,13 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ..core.registry import all_games
 from ..netplay.client import Client, ConnectionLost, HostError
+from .dialogs import Dialog
 from .games import GAME_UIS
 from .howlong import COUNTING, SECONDS_A_TURN, HowLong, pace_seconds
 from .widgets import KeysFooter, MarkedOptionList, TextField, TickBox
@@ -45,7 +45,7 @@ def in_words(message: str, options: dict[str, Any]) -> str:
     return message.replace("or null for", "or empty for")
 
 
-class CreateTableScreen(ModalScreen[dict[str, Any] | None]):
+class CreateTableScreen(Dialog[dict[str, Any] | None]):
     """Create a table: its game, seats, open or private, and the game's options as a form.
 
     The options form is made from the game's ``default_options``: a true/false option is a
