@@ -30,6 +30,8 @@ from conftest import FAST, running, until
 from netplay_support import next_message, old_store
 
 from yule.core import get_game
+from yule.core.bots import bot_title
+from yule.netplay.botloop import stand_in_kind
 from yule.netplay.client import Client, HostError, SeatStore, may_move
 from yule.netplay.evening import standings
 from yule.netplay.host import Host
@@ -157,7 +159,7 @@ async def test_the_hosts_owner_sees_a_private_tables_games_and_watches_it_withou
         table = (await ana.create_table("white-rabbit", 2, bot_delay=0))["table"]  # private
         await ana.add_bot(table, kind="random")
         await ana.start(table)
-        await ana.leave(table)  # a bot plays her seat, which stays hers
+        await ana.leave(table)  # a bot plays her seat: the game is the stand-in's, as she left at once
     await until(lambda: host.tables[table].status == "over", "the game's end")
     where = read_owner_file(host.data_dir)
     async with Client("127.0.0.1", host.port, "Cy") as cy, Client(where.address, where.port, "TV") as tv:
@@ -166,7 +168,8 @@ async def test_the_hosts_owner_sees_a_private_tables_games_and_watches_it_withou
             await cy.watch(table, None)
         assert refused.value.code == "bad_code"
         await tv.owner(where.token)
-        assert {(r["name"], r["games"]) for r in (await tv.standings())["rows"]} == {("Ana", 1), ("Easy Bot", 1)}
+        stand_in = f"{bot_title(stand_in_kind(get_game('white-rabbit')))} Bot"
+        assert {(r["name"], r["games"]) for r in (await tv.standings())["rows"]} == {(stand_in, 1), ("Easy Bot", 1)}
         assert await tv.watch(table, None) == table
         info = await next_message(tv, "table", table=table)
         assert info["status"] == "over" and "code" not in info  # watched, its code not told
