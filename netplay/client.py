@@ -629,6 +629,10 @@ class Client:
     async def remove_bot(self, table: int, seat: int) -> None:
         await self.request({"type": "remove_bot", "table": table, "seat": seat})
 
+    async def set_pace(self, table: int, bot_delay: float) -> None:
+        """Whoever runs the table: how long each bot's move stays on show from now on (seconds)."""
+        await self.request({"type": "set_pace", "table": table, "bot_delay": bot_delay})
+
     async def set_open(self, table: int, open: bool) -> None:
         """Open the table to anyone (no code needed) or make it private again."""
         await self.request({"type": "set_open", "table": table, "open": open})

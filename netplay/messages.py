@@ -178,6 +178,14 @@ class SetOpen(_Message):
     open: bool
 
 
+class SetPace(_Message):
+    """How long each bot's move stays on show at the table (``bot_delay``, seconds): whoever runs it."""
+
+    type: Literal["set_pace"]
+    table: TableId
+    bot_delay: Annotated[float, Field(ge=0, le=LONGEST_BOT_DELAY)]
+
+
 class Start(_Message):
     type: Literal["start"]
     table: TableId
@@ -281,7 +289,7 @@ class Chat(_Message):
 
 _MODELS = (
     Hello, Ping, Pong, ListTables, Paces, Create, Join, Resume, Reclaim, ReclaimBack, Owner, Watch, Leave, AddBot, FillBots,
-    RemoveBot, SetOpen, Start, Again, Move, Organise, Undo, Answer, Nudge, StandIn, BotMove, RemoveSeat, Chat,
+    RemoveBot, SetOpen, SetPace, Start, Again, Move, Organise, Undo, Answer, Nudge, StandIn, BotMove, RemoveSeat, Chat,
     Rename, Standings,
 )  # fmt: skip
 
@@ -303,6 +311,7 @@ ClientMessage = Annotated[
     | FillBots
     | RemoveBot
     | SetOpen
+    | SetPace
     | Start
     | Again
     | Move

@@ -368,6 +368,12 @@ class Table:
             self.save()
         self.changed()
 
+    def set_pace(self, bot_delay: float) -> None:
+        """How long each bot's move stays on show from now on (a child's table slower, grown-ups' quicker)."""
+        with self._changing(bot_delay=bot_delay):
+            self.save()
+        self.changed()
+
     def start(self, by: str | None = None) -> None:
         """A new game with the seats as they are; ``by``: who started it (the log says so)."""
         if self.status == PLAYING:

@@ -27,6 +27,7 @@ from .messages import (
     RemoveBot,
     RemoveSeat,
     SetOpen,
+    SetPace,
     StandIn,
     Start,
     Undo,
@@ -77,6 +78,7 @@ TABLE_REQUESTS: dict[str, TableRequest] = {
     "fill_bots": about(FillBots, lambda table, conn, m: table.usher.fill_bots(m.kind), runs=True),
     "remove_bot": about(RemoveBot, lambda table, conn, m: table.usher.remove_bot(m.seat), runs=True),
     "set_open": about(SetOpen, lambda table, conn, m: table.set_open(m.open), runs=True),
+    "set_pace": about(SetPace, lambda table, conn, m: table.set_pace(m.bot_delay), runs=True),
     "start": about(Start, lambda table, conn, m: table.start(table.audience.name_of(conn)), runs=True),
     "again": about(Again, lambda table, conn, m: table.again(table.audience.name_of(conn)), runs=True),
 }

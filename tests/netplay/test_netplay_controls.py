@@ -192,3 +192,28 @@ async def test_the_organiser_frees_a_wrong_join_with_a_reason(host):
     finally:
         await ana.close()
         await bob.close()
+
+
+async def test_whoever_runs_the_table_sets_the_bots_pace_and_it_is_kept(tmp_path):
+    host = Host(tmp_path / "data", away_timeout=60, limits=FAST)
+    async with running(host) as port:
+        ana, bob = await clients(port, "Ana", "Bob")
+        try:
+            created = await ana.create_table("white-rabbit", 3, bot_delay=0.3)
+            table = created["table"]
+            await bob.join(None, created["code"])
+            with pytest.raises(HostError) as refused:
+                await bob.set_pace(table, 2.5)
+            assert refused.value.code == "forbidden"
+            await ana.set_pace(table, 2.5)  # a child at the table: each bot's move stays on show longer
+            told = await next_message(bob, "table", table=table, when=lambda f: f["bot_delay"] == 2.5)
+            assert told["bot_delay"] == host.tables[table].bot_delay == 2.5
+            with pytest.raises(HostError) as bad:
+                await ana.set_pace(table, -1)
+            assert bad.value.code == "invalid"
+        finally:
+            await ana.close()
+            await bob.close()
+    again = Host(tmp_path / "data", away_timeout=60, limits=FAST)
+    async with running(again):
+        assert again.tables[table].bot_delay == 2.5
