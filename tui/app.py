@@ -46,6 +46,7 @@ from .dialogs import ConfirmScreen
 from .games import GAME_UIS
 from .hosted import HostedApp
 from .lobbydesk import LobbyDesk, Stood
+from .pace import pace_name
 from .playing import PLAY_LEAVE_ASKS, PlayHost, PlaySetup
 from .profile import Player, Profile
 from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result
@@ -400,6 +401,22 @@ class YuleApp(HostedApp):
 
     def on_table_screen_waiting(self, message: TableScreen.Waiting) -> None:
         self.table_request(message.table, message.kind, message.seat)
+
+    @work(group="requests")
+    async def on_table_screen_pace(self, message: TableScreen.Pace) -> None:
+        """The bots' pace chosen at a table: the host is told, and it is remembered for that game."""
+        if self.client is None:
+            return
+        try:
+            await self.client.set_pace(message.table, message.delay)
+        except HostError as e:
+            self.notify(literal(e.message), title="Not now", severity="warning")
+            return
+        except ConnectionLost:
+            self.notify("Not connected to the host right now: try again in a moment.", severity="error")
+            return
+        self.player.paced(message.game, message.delay)
+        self.notify(f"The bots' pace: {pace_name(message.delay)}.", timeout=4)
 
     @work(group="requests")
     async def table_request(self, table: int, kind: str, seat: int) -> None:

@@ -1,12 +1,13 @@
 """Who plays at this terminal (:class:`Player`), and what ``yule join`` remembers of them between
-runs (:class:`Profile`): the name they play under (asked the first time), and the game of the
-last table they created (the new-table form opens on it).
+runs (:class:`Profile`): the name they play under (asked the first time), the game of the
+last table they created (the new-table form opens on it), and the bots' pace they chose for
+each game (:mod:`yule.tui.pace`).
 
 One small JSON file, ``player.json``, beside the seat file in the player's state folder
 (``$YULE_STATE_DIR``, else the user state folder: :func:`yule.netplay.seatstore.state_dir`),
 for its owner only and written whole (:mod:`yule.netplay.private`)::
 
-    {"version": 1, "name": "Ana", "game": "gift-exchange"}
+    {"version": 1, "name": "Ana", "game": "gift-exchange", "paces": {"white-rabbit": 2.5}}
 
 A file that cannot be read, or that holds no usable name, is as good as none: the name is asked
 again (and a file that cannot be written costs only that).
@@ -52,6 +53,8 @@ class Profile:
     path: Path
     name: str | None = None
     game: str | None = None
+    paces: dict[str, float] = field(default_factory=dict)
+    """The bots' pace chosen for each game (seconds a bot's move stays on show)."""
 
     @classmethod
     def load(cls, path: Path | None = None) -> Profile:
@@ -69,11 +72,14 @@ class Profile:
             name, game = data.get("name"), data.get("game")
             profile.name = name if isinstance(name, str) and name_problem(name, bots=False) is None else None
             profile.game = game if isinstance(game, str) else None
+            paces = data.get("paces")
+            if isinstance(paces, dict):
+                profile.paces = {g: float(s) for g, s in paces.items() if isinstance(s, int | float) and 0 <= s <= 10}
         return profile
 
     def save(self) -> None:
         """Write the profile (a warning in the log when it cannot be written)."""
-        data = {"version": FORMAT_VERSION, "name": self.name, "game": self.game}
+        data = {"version": FORMAT_VERSION, "name": self.name, "game": self.game, "paces": self.paces}
         try:
             private_folder(self.path.parent)
             write_private(self.path, json.dumps(data).encode("utf-8"))
@@ -101,6 +107,12 @@ class Player:
         self.name = name
         if self.profile is not None:
             self.profile.name = name
+            self.profile.save()
+
+    def paced(self, game: str, delay: float) -> None:
+        """The player set the bots' pace at a table of ``game``: their next game of it starts there (remembered)."""
+        if self.profile is not None:
+            self.profile.paces[game] = delay
             self.profile.save()
 
     def created(self, game: str) -> None:

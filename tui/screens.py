@@ -21,6 +21,7 @@ from ..netplay.follower import TableFollower
 from .dialogs import Answered, ChoiceScreen, ConfirmScreen, Dialog
 from .following import FollowScreen
 from .games import GAME_UIS
+from .pace import PACES, nearest
 from .scores import Headline, ScoreSheet
 from .text import literal
 from .widgets import ChatInput, GameLog, GameTable, HintPanel, KeysFooter, StatusLine
@@ -52,6 +53,7 @@ class TableScreen(FollowScreen):
         Binding("l", "whole_log", "Log", show=False),  # the log's title says so
         Binding("m", "chat", "Chat"),
         Binding("w", "waiting", "Waiting?"),
+        Binding("a", "pace", "Bots' pace"),
         Binding("q", "leave", "Leave"),
     ]
 
@@ -68,6 +70,15 @@ class TableScreen(FollowScreen):
             self.table = table
             self.kind = kind
             self.seat = seat
+
+    class Pace(Message):
+        """Whoever runs the table chose how long each bot's move stays on show (``a``)."""
+
+        def __init__(self, table: int, game: str, delay: float) -> None:
+            super().__init__()
+            self.table = table
+            self.game = game
+            self.delay = delay
 
     LEAVE_ASKS = "Leave the table? Your seat waits for you: join the table again to take it back."
     """The question before a player leaves the table (``yule play`` asks its own)."""
@@ -169,6 +180,10 @@ class TableScreen(FollowScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "waiting":
             return self.others and not self.spectator and not self.over
+        if action == "pace":
+            info = self.follower.info if self.follower is not None else None
+            return (not self.spectator and info is not None and info["runs"]
+                    and any(s is not None and s["bot"] for s in info["seats"]))  # fmt: skip
         if action == "hint":
             view = self.table.view if self.is_mounted else None
             if not self.hints or view is None or view.get("you") is None or "result" in view:
@@ -253,6 +268,23 @@ class TableScreen(FollowScreen):
         offered = [value for _, value, _ in choices]
         self.table.hold(dialog, lambda: [value for _, value, _ in self._waiting_choices()] != offered)
         self.app.push_screen(dialog, ask)
+
+    def action_pace(self) -> None:
+        """``a``: how long each bot's move stays on show here (a child's table slower)."""
+        table = self.follower
+        if table is None or table.info is None:
+            return
+        now = nearest(table.info["bot_delay"])
+        choices: list[tuple[Text, float, str | None]] = [
+            (Text(f"{name.capitalize()}: each bot's move stays {delay:g} s"), delay, None) for delay, name in PACES
+        ]
+        game = self.game
+
+        def chosen(delay: float | None) -> None:
+            if delay is not None:
+                self.post_message(self.Pace(table.id, game, delay))
+
+        self.app.push_screen(ChoiceScreen("The bots' pace (Esc: as it is)", choices, PACES[now][0]), chosen)
 
     def action_leave(self) -> None:
         if self.spectator or self.over:

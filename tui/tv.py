@@ -121,7 +121,7 @@ class TableTV(TableScreen):
         results.display = "result" in view
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action not in ("chat", "hint", "waiting")  # the TV shows the chat; nobody types, asks or nudges
+        return action not in ("chat", "hint", "waiting", "pace")  # the TV shows the chat; nobody types, asks or nudges
 
     def action_leave(self) -> None:
         self.app.exit(0)
