@@ -78,11 +78,10 @@ import struct
 import tempfile
 import termios
 import time
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-
-import asyncssh
 
 from ..netplay import (
     DEFAULT_SSH_PORT,
@@ -100,6 +99,10 @@ from ..netplay.store import DataFolderError
 from .sshgate import RESERVE_SECONDS, Gate, Places
 from .sshnames import NameBook, NamesError
 from .sshstarter import STATUS_VARIABLE, WARNING_VARIABLE, AppStarter, GuestApp, shared_environment
+
+with warnings.catch_warnings():  # cryptography warns of the DSA keys asyncssh knows: nobody here can act on it
+    warnings.simplefilter("ignore")
+    import asyncssh
 
 log = logging.getLogger("yule.ssh")
 

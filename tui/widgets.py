@@ -67,6 +67,11 @@ class PlainApp(App[int]):
     ) -> None:
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C, which ends many programs: how to quit here, in plain words (Textual's own says
+        it in markup, which these notifications would show as typed)."""
+        self.notify("Ctrl+Q quits.", title="Do you want to quit?")
+
 
 def seat_tags(info: TableInfo | None) -> dict[int, str]:
     """A word about the seats that need one, from a table info frame: ``{2: "bot", 3: "away"}``;

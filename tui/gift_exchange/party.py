@@ -54,6 +54,7 @@ from ..hosted import HostedApp
 from ..howlong import SECONDS_A_TURN, HowLong
 from ..scores import Headline, ScoreSheet
 from ..screens import RulesScreen
+from ..sizeguard import SizeGuard
 from ..text import literal
 from ..widgets import ChatInput, GameLog, StatusLine
 from . import RULES
@@ -477,7 +478,7 @@ class EndScreen(OrganiserScreen):
         self.app.exit(0)
 
 
-class PartyApp(HostedApp):
+class PartyApp(SizeGuard, HostedApp):
     """Organiser mode: see the module docstring."""
 
     TITLE = "Yule party"
