@@ -249,7 +249,15 @@ class SSHServe:
             self._acceptor.close()
             await self._acceptor.wait_closed()
             self._acceptor = None
-        await asyncio.gather(*(session.end("The party's SSH server is stopping.") for session in list(self.sessions)))
+        await asyncio.gather(
+            *(
+                session.end(
+                    "The party's SSH server is stopping. If the party goes on (the host restarting), "
+                    "type the same ssh line again in a minute to come back (to your seat, if you had one)."
+                )
+                for session in list(self.sessions)
+            )
+        )
         await self.starter.stop()
         if self.talk is not None:
             shutil.rmtree(self.talk, ignore_errors=True)
