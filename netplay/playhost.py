@@ -180,23 +180,22 @@ async def _start_host(folder: Path, port: int) -> Host:
 
 
 async def _end_dropped_games(host: Host) -> None:
-    """Forget every game going on that no person plays any more: its player gave it up (a bot
-    plays a seat given up at once, and nobody is connected there), so nobody will continue it."""
+    """Forget every game whose player gave it up: a bot plays a seat given up at once, and nobody
+    is connected there, so nobody will continue it (or look at its end, if the bots got there)."""
     import asyncio
     import logging
     import sqlite3
 
-    from .frames import PLAYING
+    from .frames import WAITING
     from .store import StoreError
 
     while True:
         await asyncio.sleep(LOOK_AGAIN)
-        dropped = [
-            table.id
-            for table in host.tables.values()
-            if table.status == PLAYING
-            and not any(s is not None and s.person and (s.conn is not None or not s.stand_in) for s in table.seats)
-        ]
+        dropped = []
+        for table in host.tables.values():
+            people = [s for s in table.seats if s is not None and s.person]
+            if table.status != WAITING and people and all(s.conn is None and s.stand_in for s in people):
+                dropped.append(table.id)
         if not dropped:
             continue
         try:
@@ -292,29 +291,51 @@ def _say(out: IO[str], what: dict[str, Any]) -> None:
     out.flush()
 
 
-async def serve(game: str | None, out: IO[str], until: IO[bytes]) -> None:
+async def serve(game: str | None, out: IO[str], until: IO[bytes]) -> bool:
     """Start the host (:func:`open_play_host`), say where it listens on ``out`` (or why it did
     not start), and serve until ``until`` reaches its end.  While another ``yule play``'s host
-    serves the play folder, say where that one listens, and serve in its place once it stops."""
-    import asyncio
-
-    ended = asyncio.ensure_future(asyncio.to_thread(until.read))  # until the app closes it
+    serves the play folder, say where that one listens, and serve in its place once it stops.
+    True once the app has ended; False when this process stops by itself: its host could not
+    start (then it said why)."""
+    ended = _closed(until)
     try:
-        try:
-            opened: tuple[Host, Path, str | None, contextlib.ExitStack] | None = await open_play_host()
-        except PlayFolderBusy as busy:
-            opened = await _stand_by(busy.folder, out, ended)
-        except PlayHostError as e:
-            _say(out, {"error": str(e)})
-            return
-        else:
-            assert opened is not None
-            host, folder, warning, _ = opened
-            _say(out, {"port": host.port, "folder": str(folder), "warning": warning})
-        if opened is not None:
-            await _serve(opened, game, ended)
-    finally:
-        await ended
+        opened = await open_play_host()
+    except PlayFolderBusy as busy:
+        standing = await _stand_by(busy.folder, out, ended)
+        if standing is None:
+            return ended.done()
+        opened = standing
+    except PlayHostError as e:
+        _say(out, {"error": str(e)})
+        return False
+    else:
+        host, folder, warning, _ = opened
+        _say(out, {"port": host.port, "folder": str(folder), "warning": warning})
+    await _serve(opened, game, ended)
+    return True
+
+
+def _closed(until: IO[bytes]) -> asyncio.Future[None]:
+    """Done once ``until`` reaches its end (the app closed it), read in a thread of its own that
+    never keeps the process from ending."""
+    import asyncio
+    import threading
+
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[None] = loop.create_future()
+
+    def end() -> None:
+        if not done.done():
+            done.set_result(None)
+
+    def read() -> None:
+        with contextlib.suppress(OSError, ValueError):
+            until.read()
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+            loop.call_soon_threadsafe(end)
+
+    threading.Thread(target=read, name="yule-play-input", daemon=True).start()
+    return done
 
 
 async def _stand_by(
@@ -381,6 +402,7 @@ async def _serve(
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Serve, and exit with status 0 once the app has ended, 1 if no host could start."""
     import argparse
     import asyncio
 
@@ -391,7 +413,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--game", help="the game the app asks for first")
     args = parser.parse_args(argv)
-    asyncio.run(serve(args.game, sys.stdout, sys.stdin.buffer))
+    sys.exit(0 if asyncio.run(serve(args.game, sys.stdout, sys.stdin.buffer)) else 1)
 
 
 if __name__ == "__main__":
