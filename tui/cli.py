@@ -1,7 +1,10 @@
 """The ``yule`` command: play, host, join and the tools around them (simulate, verify).
 
 Every subcommand's heavy imports (Textual, asyncio networking) happen inside its handler, so
-``yule --help`` and ``yule simulate`` start fast.  Bad arguments get a one-line error.
+``yule --help`` and ``yule simulate`` start fast.  Bad arguments get a one-line error, and so
+does what a command cannot use (a number below its least, a file where a folder is wanted, a
+file it cannot write, a port taken, a host that never answers); an app that would draw where it
+cannot (a pipe, a file, ``TERM=dumb``) is not started, and says so.
 """
 
 from __future__ import annotations

@@ -40,7 +40,8 @@ CONNECTION_TEXT = {
 class PlainApp(App[int]):
     """A Yule app: its notifications show their words as they are, never read as markup, so a
     name such as ``[bold red]Eve[/]`` (or a host's message quoting one) reads as it does in the
-    table and the log; the palette's colours are those of its terminal's colour system
+    table and the log (Ctrl+C, which ends many programs, says so in plain words: Ctrl+Q quits);
+    the palette's colours are those of its terminal's colour system
     (:func:`yule.tui.palette.theme`).  Its :attr:`status` is what every screen's
     :class:`StatusLine` shows."""
 
