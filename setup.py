@@ -1,17 +1,19 @@
 """What pyproject.toml cannot say for the build: Yule's packages are found, not listed, and the
-rules engines that search and replays play most are compiled with mypyc when a wheel is built.
+rules engines that search and replays play most are compiled with mypyc when asked for.
 
 pyproject.toml maps the top-level folders core/, netplay/ and tui/ to yule.core, yule.netplay
 and yule.tui (its ``package-dir``); every package folder beneath them is found here, so a new
 game's folder ships in the wheel without being named anywhere.
 
-The modules of :data:`COMPILED` are compiled to C extensions by mypyc (which ships with mypy, a
-build requirement) when a wheel is built (``pip install .``, ``pip wheel .``): the wheel holds
-each one's extension beside its ``.py``, and Python imports the extension.  Their ``.py`` is the
-fallback, always shipped: without a C compiler (or without mypy, in a build without isolation)
-the extensions are left out with a warning and the wheel is pure Python.  An editable install
-(``pip install -e .``) never compiles, so an edit of a source always takes effect; nor does any
-build with ``YULE_COMPILE=0`` in its environment.
+``pip install .`` builds a pure-Python wheel, quickly: nothing stands between a newcomer and the
+first game.  With ``YULE_COMPILE=1`` in its environment, the modules of :data:`COMPILED` are
+compiled to C extensions by mypyc, which ships with mypy: the build asks for mypy then, and only
+then (setuptools installs what ``setup_requires`` names into the build's own environment, as
+pyproject.toml's build requirements), and the wheel holds each module's extension beside its
+``.py``, which Python imports.  Their ``.py`` is the fallback, always shipped: without a C
+compiler (or without mypy, in a build without isolation) the extensions are left out with a
+warning and the wheel is pure Python.  An editable install (``pip install -e .``) never compiles,
+so an edit of a source always takes effect.
 
 mypyc names a module by its path, so it compiles a copy of core/ laid out as installed
 (``build/mypyc/src/yule/core``): ``yule.core.white_elephant.state``, whose relative imports then
@@ -52,10 +54,17 @@ and positions, which every replay, playout and search runs through (and Gift Lis
 and search, which its playouts run for every seat)."""
 
 
+COMPILING = os.environ.get("YULE_COMPILE") == "1"
+"""True when the build was asked to compile :data:`COMPILED` (``YULE_COMPILE=1``)."""
+
+MYPYC = "mypy>=2.4,<3"
+"""What compiles them: mypyc ships with mypy."""
+
+
 def compiled_extensions() -> list[Extension]:
     """The extensions of :data:`COMPILED`, each optional (a failed compile leaves its ``.py``);
-    none for an editable install, for ``YULE_COMPILE=0`` or when mypyc is not at hand."""
-    if "bdist_wheel" not in sys.argv or os.environ.get("YULE_COMPILE") == "0":
+    none unless ``YULE_COMPILE=1``, for an editable install, or when mypyc is not at hand."""
+    if not COMPILING or "bdist_wheel" not in sys.argv:
         return []
     try:
         from mypyc.build import mypycify
@@ -84,4 +93,5 @@ setup(
         for package in (name, *(f"{name}.{sub}" for sub in find_packages(str(HERE / folder))))
     ],
     ext_modules=compiled_extensions(),
+    setup_requires=[MYPYC] if COMPILING else [],
 )

@@ -89,6 +89,11 @@ RECONNECTING: State = "reconnecting"
 GONE: State = "gone"
 
 
+HELLO_TIMEOUT = 10.0
+"""Seconds a host has to answer a hello (it welcomes at once): what accepts the connection and says
+nothing for this long is no host that can be played at (``HostError`` code ``silent``)."""
+
+
 class HostError(Exception):
     """The host refused a request: ``code`` (stable, see docs/protocol.md) and ``message``."""
 
@@ -197,12 +202,18 @@ class Client:
         """Connect and say hello; returns the host's ``welcome``.
 
         Raises ``OSError`` (nothing answers; :class:`socket.gaierror` for an unknown host
-        name), ``TimeoutError``, or :class:`HostError` (the host refuses, or what answers
-        does not speak the Yule protocol: code ``protocol``).
+        name), ``TimeoutError``, or :class:`HostError` (the host refuses, what answers does not
+        speak the Yule protocol: code ``protocol``, or says nothing for :data:`HELLO_TIMEOUT`
+        seconds: code ``silent``).
         """
         try:
             await self._open()
-        except (FrameError, asyncio.IncompleteReadError):
+        except FrameError as e:
+            if e.code == "silent":
+                raise HostError("silent", f"nothing is heard from it in {HELLO_TIMEOUT:g} s (is it a Yule host, "
+                                "and not stuck?)") from None  # fmt: skip
+            raise HostError("protocol", "it does not speak the Yule protocol (is it a Yule host?)") from None
+        except asyncio.IncompleteReadError:
             raise HostError("protocol", "it does not speak the Yule protocol (is it a Yule host?)") from None
         self._emit_state(CONNECTED, "connected")
         assert self.welcome is not None
@@ -230,8 +241,8 @@ class Client:
             hello["via"] = self.relay
         try:
             writer.write(encode(hello))
-            reply = await read_frame(reader, MAX_HOST_FRAME, idle_timeout=self.request_timeout,
-                                     frame_timeout=self.request_timeout)  # fmt: skip
+            wait = min(self.request_timeout, HELLO_TIMEOUT)
+            reply = await read_frame(reader, MAX_HOST_FRAME, idle_timeout=wait, frame_timeout=wait)
             if reply.get("type") == "error":
                 raise HostError(reply.get("code", "error"), reply.get("message", "refused"))
             if reply.get("type") != "welcome":

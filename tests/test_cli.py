@@ -1,9 +1,17 @@
 """The ``yule`` command: help, version, one-line errors, simulate and verify, and ``yule play``
-refusing a number of seats its game does not have."""
+refusing a number of seats its game does not have; every command's bad input gets a sentence (a
+file that cannot be written or a data folder that is a file, a number below its least, a port
+taken, a host that accepts and never answers, no terminal to draw in), never a traceback, and
+nothing a player cannot act on (a library's warning) reaches their screen."""
 
 import json
+import os
+import socket
+import subprocess
+import sys
 
 import pytest
+from conftest import silent_port
 
 from yule.netplay.playhost import PlayHostProcess
 from yule.tui.cli import main
@@ -99,7 +107,6 @@ def test_simulate_a_match_without_json_prints_a_table(capsys):
         (["--seats", "greedy", "--games", "2", "--bot", "random"], "--bot and --record are for one game"),
         (["--seats", "greedy,greedy,greedy,greedy,greedy", "--players", "3"], "names 5 bots for 3 seats"),
         (["--json"], "--json is for matches"),
-        (["--seats", "greedy", "--games", "0"], "--games must be at least 1"),
     ],
 )
 def test_simulate_refuses_a_match_it_cannot_play(argv, words, capsys):
@@ -134,3 +141,174 @@ def test_play_with_seats_the_game_has_not_says_so_and_stops_its_host(capsys, mon
     assert capsys.readouterr().err == "yule play: Elf: Journey from the North Pole is for 2 to 4 players, not 9.\n"
     (process,) = started  # started at once, before the app loads; stopped, not left behind
     assert process.process.returncode == 0
+
+
+def one_sentence(capsys: pytest.CaptureFixture[str], command: str) -> str:
+    """What the command said on stderr: one line, its own (no traceback), after ``yule COMMAND: ``."""
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err, captured.err
+    assert captured.err.startswith(f"yule {command}: "), captured.err
+    return captured.err.removeprefix(f"yule {command}: ").strip()
+
+
+@pytest.mark.parametrize(
+    ("where", "code", "words"),
+    [
+        ("missing/game.json", 2, "--record {path}: there is no folder {tmp}/missing to write it in"),
+        ("", 2, "--record names a folder, {path}: give a file's name, such as {path}/game.json"),
+        ("/dev/full", 1, "the record cannot be written to /dev/full: No space left on device"),
+    ],
+)
+def test_simulate_says_why_it_cannot_write_its_record(where, code, words, tmp_path, capsys):
+    path = str(tmp_path / where) if where != "/dev/full" else where
+    assert main(["simulate", "white-rabbit", "--seed", "1", "--record", path.rstrip("/")]) == code
+    assert one_sentence(capsys, "simulate") == words.format(path=path.rstrip("/"), tmp=tmp_path)
+
+
+def test_simulate_says_why_it_cannot_write_its_records(tmp_path, capsys):
+    (tmp_path / "a-file").write_text("")
+    argv = ["simulate", "white-rabbit", "--seats", "random", "--games", "1", "--records"]
+    assert main([*argv, str(tmp_path / "a-file")]) == 2
+    assert one_sentence(capsys, "simulate") == f"--records {tmp_path / 'a-file'} is a file, where a folder is wanted"
+    assert main([*argv, str(tmp_path / "a-file" / "records")]) == 2
+    assert one_sentence(capsys, "simulate") == (
+        f"--records {tmp_path / 'a-file'} is a file, where a folder is wanted (to hold {tmp_path / 'a-file' / 'records'})"
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["host"], ["ssh-serve"], ["ssh-names"], ["evening"], ["requests"], ["party"], ["party", "--export", "out"]],
+)
+def test_a_data_folder_that_is_a_file_is_said_to_be_one(argv, tmp_path, capsys):
+    data = tmp_path / "data"
+    data.write_text("")
+    assert main([*argv, "--data", str(data)]) == 2
+    assert one_sentence(capsys, argv[0]) == f"--data names a folder (the data folder), and {data} is a file"
+
+
+@pytest.mark.parametrize("argv", [["host", "--port", "0"], ["ssh-names"], ["party", "--port", "0"]])
+def test_a_data_folder_under_a_file_is_said_to_be_so(argv, tmp_path, capsys):
+    (tmp_path / "a-file").write_text("")
+    data = tmp_path / "a-file" / "data"
+    assert main([*argv, "--data", str(data)]) == 1
+    assert one_sentence(capsys, argv[0]) == (
+        f"cannot use the data folder: {tmp_path / 'a-file'} is a file, where a folder is wanted (to hold {data})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["play", "--players", "-1"], "argument --players: must be at least 1, not -1"),
+        (["simulate", "white-rabbit", "--players", "-3"], "argument --players: must be at least 1, not -3"),
+        (["simulate", "white-rabbit", "--players", "0"], "argument --players: must be at least 1, not 0"),
+        (["simulate", "gift-list", "--seats", "greedy", "--games", "0"], "argument --games: must be at least 1, not 0"),
+        (["simulate", "gift-list", "--seats", "ismcts", "--iterations", "-5"], "argument --iterations: must be at least 1, not -5"),
+        (["simulate", "gift-list", "--seats", "ismcts", "--think", "-1"], "argument --think: must be more than 0, not -1"),
+        (["simulate", "gift-list", "--seats", "ismcts", "--think", "nan"], "argument --think: must be more than 0, not nan"),
+        (["bots", "127.0.0.1:1", "--game", "white-rabbit", "--players", "-2"], "argument --players: must be at least 1, not -2"),
+        (["bots", "127.0.0.1:1", "--game", "white-rabbit", "--players", "2", "--games", "-1"], "argument --games: must be at least 1, not -1"),
+        (["bots", "127.0.0.1:1", "--game", "white-rabbit", "--players", "2", "--tables", "0"], "argument --tables: must be at least 1, not 0"),
+        (["bots", "127.0.0.1:1", "--game", "white-rabbit", "--players", "2", "--delay", "-1"], "argument --delay: must be at least 0, not -1"),
+        (["watch", "127.0.0.1", "--table", "-1"], "argument --table: must be at least 1, not -1"),
+        (["host", "--expire-waiting", "0"], "argument --expire-waiting: must be more than 0, not 0"),
+        (["host", "--per-address", "-5"], "argument --per-address: must be at least 1, not -5"),
+        (["hosts", "--timeout", "-1"], "argument --timeout: must be more than 0, not -1"),
+        (["simulate", "white-rabbit", "--players", "two"], "argument --players: a whole number is wanted, not 'two'"),
+    ],
+)  # fmt: skip
+def test_a_number_below_its_least_is_refused_in_a_sentence(argv, words, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert one_sentence(capsys, argv[0]) == f"error: {words} (see 'yule {argv[0]} --help')"
+
+
+def test_play_refuses_bots_its_game_has_not(capsys):
+    assert main(["play", "gift-exchange", "--bots", "hard"]) == 2
+    assert one_sentence(capsys, "play") == "Gift Exchange has easy and normal bots, not hard."
+
+
+def test_party_on_a_port_taken_says_so_instead_of_serving_elsewhere(tmp_path, capsys):
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["party", "--data", str(tmp_path / "party"), "--port", str(port)]) == 1
+    assert one_sentence(capsys, "party") == (
+        f"cannot listen on port {port}: Address already in use (another program has it?): give another --port"
+    )
+
+
+@pytest.mark.parametrize("command", ["play", "join", "replay", "party", "watch"])
+@pytest.mark.parametrize("term", ["dumb", "xterm-256color"])
+def test_the_apps_need_a_terminal_and_say_so(command, term, tmp_path, monkeypatch, capsys):
+    """Under pytest the standard streams are no terminal (a pipe, a file); TERM=dumb is said first."""
+    monkeypatch.setenv("TERM", term)
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    record = tmp_path / "game.json"
+    assert main(["simulate", "white-rabbit", "--seed", "1", "--record", str(record)]) == 0
+    capsys.readouterr()
+    argv = {
+        "play": ["play", "white-rabbit"],
+        "join": ["join", "127.0.0.1:1"],
+        "replay": ["replay", str(record)],
+        "party": ["party", "--data", str(tmp_path / "party"), "--port", "0"],
+        "watch": ["watch", "127.0.0.1:1", "--table", "1"],
+    }[command]
+    assert main(argv) == 2
+    said = one_sentence(capsys, command)
+    if term == "dumb":
+        assert said.startswith("this terminal (TERM=dumb) cannot draw it: run it in a terminal window")
+    else:
+        assert said == (
+            "it draws in a terminal, and its input or output here is not one (a pipe or a file): run it in a "
+            "terminal window."
+        )
+
+
+def listening_silently() -> socket.socket:
+    """A loopback socket that takes connections (the system accepts them) and never says a word."""
+    quiet = socket.socket()
+    quiet.bind(("127.0.0.1", 0))
+    quiet.listen()
+    return quiet
+
+
+def test_bots_at_a_port_that_never_answers_or_refuses_say_so(monkeypatch, capsys):
+    monkeypatch.setattr("yule.netplay.client.HELLO_TIMEOUT", 0.5)
+    argv = ["--game", "white-rabbit", "--players", "2"]
+    with listening_silently() as quiet:
+        port = quiet.getsockname()[1]
+        assert main(["bots", f"127.0.0.1:{port}", *argv]) == 1
+    assert one_sentence(capsys, "bots") == (
+        f"127.0.0.1:{port} answers, but: nothing is heard from it in 0.5 s (is it a Yule host, and not stuck?)"
+    )
+    with silent_port() as port:
+        assert main(["bots", f"127.0.0.1:{port}", *argv]) == 1
+    assert one_sentence(capsys, "bots") == (
+        f"nothing answers at 127.0.0.1:{port} (Connection refused): is yule host running there?"
+    )
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        ("0/1", "'0/1' names no request: tables and requests are numbered from 1."),
+        ("3/99999999999999999999999", "'3/99999999999999999999999' names no request: no host numbers its tables or "
+         "requests past 4611686018427387904."),
+        ("\uff11/1", "'\uff11/1' is not TABLE/REQUEST, as the list shows them (3/1)."),
+    ],
+)  # fmt: skip
+def test_requests_says_which_answer_names_no_request(answer, words, tmp_path, capsys):
+    assert main(["requests", "--data", str(tmp_path), "--yes", answer]) == 2
+    assert one_sentence(capsys, "requests") == words
+
+
+def test_serving_ssh_shows_no_library_warning():
+    """asyncssh, loaded, makes cryptography warn of DSA keys: nothing a host can act on."""
+    quiet = {name: value for name, value in os.environ.items() if name != "PYTHONWARNINGS"}  # Python's own default
+    loaded = subprocess.run([sys.executable, "-c", "import yule.tui.sshserve"], capture_output=True, text=True,
+                            timeout=60, env=quiet)  # fmt: skip
+    assert loaded.returncode == 0 and loaded.stderr == ""

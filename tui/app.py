@@ -281,9 +281,12 @@ class YuleApp(HostedApp):
     async def connect(self, host: str, port: int) -> None:
         """Connect, show the lobby, then sit down: at the table with the code given, or back
         in the seat of a game going on."""
+        from .connect import ConnectingScreen
+
         self.address = (host, port)
         self.place = f"Yule · {literal(host)}:{port}"
         self.set_status(connection="connecting", place=self.place)
+        self._open("connecting", ConnectingScreen(f"{literal(host)}:{port}"))  # closed by what follows
         client = Client(host, port, name=self.player.name, seat_store=self.seat_store, relay=self.relay)
         try:
             welcome = await client.connect()

@@ -1,17 +1,21 @@
 """The ``yule`` command: play, host, join and the tools around them (simulate, verify).
 
 Every subcommand's heavy imports (Textual, asyncio networking) happen inside its handler, so
-``yule --help`` and ``yule simulate`` start fast.  Bad arguments get a one-line error.
+``yule --help`` and ``yule simulate`` start fast.  Bad arguments get a one-line error, and so
+does what a command cannot use (a number below its least, a file where a folder is wanted, a
+file it cannot write, a port taken, a host that never answers); an app that would draw where it
+cannot (a pipe, a file, ``TERM=dumb``) is not started, and says so.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import sys
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +80,68 @@ def _game_names() -> _GameNames:
     return _GameNames()
 
 
+def _whole(least: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number of at least ``least``, else a sentence saying so."""
+
+    def whole(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a whole number is wanted, not {text!r}") from None
+        if number < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {number}")
+        return number
+
+    return whole
+
+
+def _seconds(*, zero: bool) -> Callable[[str], float]:
+    """An argparse ``type``: a number of seconds (or hours, minutes), more than 0 or (``zero``) at least 0."""
+
+    def seconds(text: str) -> float:
+        try:
+            number = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a number is wanted, not {text!r}") from None
+        if not math.isfinite(number) or number < 0 or (number == 0 and not zero):
+            raise argparse.ArgumentTypeError(f"must be {'at least' if zero else 'more than'} 0, not {text}")
+        return number
+
+    return seconds
+
+
+def not_a_terminal(command: str) -> bool:
+    """Say so, and True, when the app cannot draw here: its output is not a terminal (a pipe, a
+    file) or the terminal says it cannot move the cursor (``TERM=dumb``).  Not where Textual is
+    told which driver draws (``TEXTUAL_DRIVER``: a web page's, as ``yule watch --web`` runs it, or
+    a test's)."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return False
+    if os.environ.get("TERM") == "dumb":
+        why = "this terminal (TERM=dumb) cannot draw it: run it in a terminal window (xterm, GNOME Terminal, iTerm2, Windows Terminal ...)"
+    elif not (sys.stdin.isatty() and sys.stdout.isatty()):
+        why = "it draws in a terminal, and its input or output here is not one (a pipe or a file): run it in a terminal window"
+    else:
+        return False
+    print(f"yule {command}: {why}.", file=sys.stderr)
+    return True
+
+
+def _folder_problem(path: Path, error: OSError) -> str:
+    """Why ``path`` cannot be used as a folder (``error`` making or using it), in words."""
+    if isinstance(error, (FileExistsError, NotADirectoryError)):
+        file = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), path)
+        return f"{file} is a file, where a folder is wanted" + (f" (to hold {path})" if file != path else "")
+    if isinstance(error, PermissionError):
+        return f"this user may not write in {path}"
+    return f"{path} cannot be used: {_reason(error)}"
+
+
+def _reason(error: OSError) -> str:
+    """An ``OSError``'s reason in the system's words (asyncio's own say where it tried, not why)."""
+    return os.strerror(error.errno) if error.errno else str(error.strerror or error)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from ..core import BadOptions, get_game
     from ..core.bots import bot_title
@@ -88,6 +154,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if getattr(args, option) not in (None, False):
             print(f"yule simulate: --{option} is for matches: give --seats or --games", file=sys.stderr)
             return 2
+    if args.record not in (None, "-") and (problem := _record_file_problem(Path(args.record))):
+        print(f"yule simulate: --record {problem}", file=sys.stderr)
+        return 2
     args.bot = args.bot or "random"
     if args.bot not in game.bots:
         print(f"yule simulate: {game.title} has bots {', '.join(game.bots)}, not {args.bot!r}", file=sys.stderr)
@@ -109,9 +178,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for line in game.report_lines(state, names):
         print(f"  {line}")
     if args.record:
-        Path(args.record).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        try:
+            Path(args.record).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        except OSError as e:
+            print(f"yule simulate: the record cannot be written to {args.record}: {e.strerror or e}", file=sys.stderr)
+            return 1
         print(f"record written to {args.record}")
     return 0
+
+
+def _record_file_problem(path: Path) -> str | None:
+    """What keeps a record from being written to ``path``, in words (None: nothing seen yet)."""
+    if path.is_dir():
+        return f"names a folder, {path}: give a file's name, such as {path / 'game.json'}"
+    if not path.parent.is_dir():
+        return f"{path}: there is no folder {path.parent} to write it in"
+    return None
 
 
 def _simulate_match(args: argparse.Namespace, game: Any) -> int:
@@ -133,14 +215,13 @@ def _simulate_match(args: argparse.Namespace, game: Any) -> int:
     if unknown:
         return fail(f"{game.title} has bots {', '.join(game.bots)}, not {', '.join(unknown)}")
     games = args.games if args.games is not None else 1
-    if games < 1:
-        return fail("--games must be at least 1")
-    if args.think is not None and args.think <= 0:
-        return fail("--think must be more than 0 seconds")
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     folder = Path(args.records) if args.records else None
     if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            return fail(f"--records {_folder_problem(folder, e)}")
     progress = not args.json and sys.stderr.isatty()
 
     def done(number: int, record: dict[str, Any]) -> None:
@@ -156,6 +237,11 @@ def _simulate_match(args: argparse.Namespace, game: Any) -> int:
         )
     except ValueError as e:
         return fail(str(e))
+    except OSError as e:
+        if progress:
+            print(file=sys.stderr)
+        print(f"yule simulate: the records cannot be written to {folder}: {e.strerror or e}", file=sys.stderr)
+        return 1
     if progress:
         print(file=sys.stderr)
     shares = result.win_share
@@ -219,6 +305,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     players = len(record["players"])
     if args.seat is not None and not 0 <= args.seat < players:
         print(f"yule replay: this record has seats 0 to {players - 1}", file=sys.stderr)
+        return 2
+    if not_a_terminal("replay"):
         return 2
     from .replay import ReplayApp
 
@@ -284,7 +372,7 @@ def _run_server(command: str, serve: Coroutine[Any, Any, None], stopped: str, da
             data.mkdir(mode=0o700, parents=True, exist_ok=True)  # a new data folder is its owner's only
         except OSError as e:
             serve.close()
-            print(f"yule {command}: cannot use the data folder {data}: {e.strerror or e}", file=sys.stderr)
+            print(f"yule {command}: cannot use the data folder: {_folder_problem(data, e)}", file=sys.stderr)
             return 1
     try:
         asyncio.run(serve)
@@ -449,6 +537,9 @@ def cmd_ssh_names(args: argparse.Namespace) -> int:
     except NamesError as e:
         print(f"yule ssh-names: {e}", file=sys.stderr)
         return 1
+    except OSError as e:
+        print(f"yule ssh-names: cannot use the data folder: {_folder_problem(data, e)}", file=sys.stderr)
+        return 1
     if not holders:
         print(f"No SSH key holds a name here yet (data folder {data}).")
     width = max((len(literal(h.name)) for h in holders), default=0)
@@ -480,23 +571,23 @@ def cmd_bots(args: argparse.Namespace) -> int:
     from ..netplay.botplay import play_games
 
     host, port = args.address
+    settings = {"game": args.game, "players": args.players, "bot": args.bot}
+
+    async def play() -> Any:
+        await play_games(host, port, games=0, **settings)  # no game: only its settings checked (ValueError)
+        if (problem := await _no_host_at(host, port)) is not None:
+            return problem
+        return await play_games(host, port, games=args.games, tables=args.tables, delay=args.delay, seed=args.seed,
+                                **settings)  # fmt: skip
+
     try:
-        summary = asyncio.run(
-            play_games(
-                host,
-                port,
-                game=args.game,
-                players=args.players,
-                games=args.games,
-                tables=args.tables,
-                bot=args.bot,
-                delay=args.delay,
-                seed=args.seed,
-            )
-        )
+        summary = asyncio.run(play())
     except ValueError as e:
         print(f"yule bots: {e}", file=sys.stderr)
         return 2
+    if isinstance(summary, str):
+        print(f"yule bots: {summary}", file=sys.stderr)
+        return 1
     for result in summary.finished:
         winners = ", ".join(result.players[s] for s in result.winners) or "-"
         print(f"table {result.table} game {result.game_no}: {result.moves} moves, won by {winners}")
@@ -507,6 +598,26 @@ def cmd_bots(args: argparse.Namespace) -> int:
     return 0 if done == args.games and not summary.failures else 1
 
 
+async def _no_host_at(host: str, port: int) -> str | None:
+    """Why no Yule host can be played at ``host:port``, in words (None: one answers there)."""
+    import socket
+
+    from ..netplay.client import Client, HostError
+
+    client = Client(host, port, "Yule", reconnect=False)
+    try:
+        await client.connect()
+    except socket.gaierror:
+        return f"no host called {host} is known here: check the name, or give its address (yule hosts lists the hosts found)"
+    except OSError as e:
+        return f"nothing answers at {host}:{port} ({_reason(e)}): is yule host running there?"
+    except HostError as e:
+        return f"{host}:{port} answers, but: {e.message}"
+    finally:
+        await client.close()
+    return None
+
+
 def cmd_party(args: argparse.Namespace) -> int:
     from ..netplay import default_data_dir
 
@@ -515,9 +626,47 @@ def cmd_party(args: argparse.Namespace) -> int:
         from .gift_exchange.party import export_last
 
         return export_last(data, Path(args.export))
+    if (problem := _store_problem(data)) is not None:
+        print(f"yule party: {problem}", file=sys.stderr)
+        return 1
+    if args.port is not None and (problem := _port_problem(args.bind or "0.0.0.0", args.port)) is not None:
+        print(f"yule party: {problem}", file=sys.stderr)
+        return 1
+    if not_a_terminal("party"):
+        return 2
+    from ..netplay import DEFAULT_PORT
     from .gift_exchange.party import PartyApp
 
-    return PartyApp(data, bind=args.bind, port=args.port).run(mouse=False) or 0
+    port = DEFAULT_PORT if args.port is None else args.port  # the usual port: any free one if it is taken
+    return PartyApp(data, bind=args.bind, port=port).run(mouse=False) or 0
+
+
+def _store_problem(data: Path) -> str | None:
+    """Why the data folder ``data`` cannot hold a host's database, in words (None: it can)."""
+    from ..netplay.store import DataFolderError, Store
+
+    try:
+        data.mkdir(mode=0o700, parents=True, exist_ok=True)  # a new data folder is its owner's only
+        Store(data).close()
+    except OSError as e:
+        return f"cannot use the data folder: {_folder_problem(data, e)}"
+    except DataFolderError as e:
+        return f"{e}: give another --data folder, or let this user write there"
+    return None
+
+
+def _port_problem(bind: str, port: int) -> str | None:
+    """Why a server cannot listen on ``port`` at ``bind``, in words (None: it can, as far as can be told now)."""
+    import socket
+
+    with socket.socket(socket.AF_INET6 if ":" in bind else socket.AF_INET) as probe:
+        if sys.platform != "win32":
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the host's own listening socket
+        try:
+            probe.bind((bind, port))
+        except OSError as e:
+            return f"cannot listen on port {port}: {e.strerror or e} (another program has it?): give another --port"
+    return None
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -552,6 +701,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
         bind = args.bind or ("0.0.0.0" if args.lan else "127.0.0.1")
         return serve_tv(command, bind, args.port, reachable_addresses(bind))
+    if not_a_terminal("watch"):
+        return 2
     from .tv import WatchApp
 
     return WatchApp(host, port, args.table, args.code, owner=owner).run(mouse=False) or 0
@@ -585,7 +736,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play now: a host on this machine, you and bots at a table")
     p.add_argument("game", nargs="?", choices=games, help="the game (a menu when left out)")
-    p.add_argument("--players", type=int, help="seats at the table, you included")
+    p.add_argument("--players", type=_whole(1), help="seats at the table, you included")
     p.add_argument("--seed", type=int, help="seed for the shuffle and the bots")
     p.add_argument("--name", help="your name at the table")
     p.add_argument(
@@ -613,7 +764,7 @@ def build_parser() -> argparse.ArgumentParser:
         "position; it prints each bot's win share (a shared win counts 1/t; the fair share is 1/N).",
     )
     p.add_argument("game", choices=games)
-    p.add_argument("--players", type=int, help="number of seats")
+    p.add_argument("--players", type=_whole(1), help="number of seats")
     p.add_argument("--seed", type=int, help="the seed (random when left out; printed)")
     p.add_argument(
         "--bot", help="one game: the bot on every seat: random, kind, greedy, ismcts or adapting (default random)"
@@ -625,12 +776,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="a match: the bot at each seat, e.g. ismcts,greedy,greedy,greedy (a short list is "
         "filled with its last bot); adapting bots change strength after each game by how the other seats did",
     )
-    p.add_argument("--games", type=int, help="a match: games to play (default 1)")
+    p.add_argument("--games", type=_whole(1), help="a match: games to play (default 1)")
     p.add_argument(
-        "--think", type=float, metavar="SECONDS", help="a match: the ismcts bot's think time a move (default 1)"
+        "--think",
+        type=_seconds(zero=False),
+        metavar="SECONDS",
+        help="a match: the ismcts bot's think time a move (default 1)",
     )
     p.add_argument(
-        "--iterations", type=int, metavar="N", help="a match: the ismcts bot's searches a move, instead of a time"
+        "--iterations",
+        type=_whole(1),
+        metavar="N",
+        help="a match: the ismcts bot's searches a move, instead of a time",
     )
     p.add_argument("--records", metavar="DIR", help="a match: write each game's record to DIR")
     p.add_argument("--json", action="store_true", help="a match: print the result as one JSON object")
@@ -666,14 +823,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", metavar="DIR", help="data folder (database and finished game records)")
     p.add_argument(
         "--away-timeout",
-        type=float,
+        type=_seconds(zero=True),
         default=120.0,
         metavar="S",
         help="seconds a player may be away before a bot plays for them (default 120)",
     )
     p.add_argument(
         "--bot-workers",
-        type=int,
+        type=_whole(0),
         default=max(1, (os.cpu_count() or 2) - 1),
         metavar="N",
         help="processes the bots think in, tables where people play first, then shared fairly "
@@ -682,7 +839,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--keep-finished",
-        type=float,
+        type=_seconds(zero=True),
         default=KEEP_FINISHED_HOURS,
         metavar="HOURS",
         help="hours a finished table stays in the lobby, then it is forgotten once nobody is at "
@@ -690,7 +847,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--expire-waiting",
-        type=float,
+        type=_seconds(zero=False),
         default=EXPIRE_WAITING_MINUTES,
         metavar="MINUTES",
         help="minutes a table waiting for players stays in the lobby with nobody at it, then it is "
@@ -698,14 +855,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--max-connections",
-        type=int,
+        type=_whole(1),
         default=MAX_CONNECTIONS,
         metavar="N",
         help=f"connections the host holds at once; more are refused (default {MAX_CONNECTIONS})",
     )
     p.add_argument(
         "--per-address",
-        type=int,
+        type=_whole(1),
         default=CONNECTIONS_PER_ADDRESS,
         metavar="N",
         help=f"connections from one address at once (default {CONNECTIONS_PER_ADDRESS})",
@@ -775,11 +932,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bots", help="bots playing games through a host, one connection per seat")
     p.add_argument("address", type=_host_port, metavar="HOST:PORT")
     p.add_argument("--game", required=True, choices=games)
-    p.add_argument("--players", type=int, required=True, help="seats at each table")
-    p.add_argument("--games", type=int, default=1, help="games to play in all (default 1)")
-    p.add_argument("--tables", type=int, default=1, help="tables playing at a time (default 1)")
+    p.add_argument("--players", type=_whole(1), required=True, help="seats at each table")
+    p.add_argument("--games", type=_whole(1), default=1, help="games to play in all (default 1)")
+    p.add_argument("--tables", type=_whole(1), default=1, help="tables playing at a time (default 1)")
     p.add_argument("--bot", default="random", help="bot on every seat: random, greedy or ismcts (the strong one)")
-    p.add_argument("--delay", type=float, default=0.0, metavar="SECONDS", help="each bot's pause before a move")
+    p.add_argument(
+        "--delay", type=_seconds(zero=True), default=0.0, metavar="SECONDS", help="each bot's pause before a move"
+    )
     p.add_argument("--seed", type=int, help="seed for the bots' choices")
     p.set_defaults(handler=cmd_bots)
 
@@ -787,7 +946,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", metavar="DIR", help="data folder (the host's database; the party resumes from it)")
     p.add_argument("--bind", metavar="ADDR", help="address the host listens on, for TVs (default: every interface)")
     p.add_argument(
-        "--port", type=_port_number, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}, else any free one)"
+        "--port", type=_port_number, help=f"TCP port (default {DEFAULT_PORT}, else any free one when it is taken)"
     )
     p.add_argument(
         "--export", metavar="DIR", help="write the last finished party's record, CSV and Markdown to DIR, and quit"
@@ -802,7 +961,7 @@ def build_parser() -> argparse.ArgumentParser:
         "table on the host's owner's TV (--owner), whose evening's standings count every game.",
     )
     p.add_argument("address", type=_host_port, nargs="?", metavar="HOST[:PORT]")
-    p.add_argument("--table", type=int, help="the table to start at (default: the newest)")
+    p.add_argument("--table", type=_whole(1), help="the table to start at (default: the newest)")
     p.add_argument("--code", help="the join code of a private table to start at (names the table by itself)")
     p.add_argument(
         "--owner",
@@ -814,7 +973,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--web", action="store_true", help="serve the TV view as a web page, for a TV's browser")
     p.add_argument(
-        "--port", type=int, default=DEFAULT_WEB_PORT, help=f"with --web: the page's port (default {DEFAULT_WEB_PORT})"
+        "--port",
+        type=_port_number,
+        default=DEFAULT_WEB_PORT,
+        help=f"with --web: the page's port (default {DEFAULT_WEB_PORT})",
     )
     where = p.add_mutually_exclusive_group()
     where.add_argument("--lan", action="store_true", help="with --web: serve the page to the LAN (every interface)")
@@ -822,7 +984,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=cmd_watch)
 
     p = sub.add_parser("hosts", help="list Yule hosts found on the LAN")
-    p.add_argument("--timeout", type=float, default=2.0, help="seconds to listen (default 2)")
+    p.add_argument("--timeout", type=_seconds(zero=False), default=2.0, help="seconds to listen (default 2)")
     p.set_defaults(handler=cmd_hosts)
     return parser
 
@@ -841,21 +1003,21 @@ def _ssh_options(p: argparse.ArgumentParser, prefix: str) -> None:
     )
     p.add_argument(
         f"{prefix}max-sessions",
-        type=int,
+        type=_whole(1),
         default=MAX_SSH_SESSIONS,
         metavar="N",
         help=f"SSH sessions at once, an eighth of them kept for guests coming back (default {MAX_SSH_SESSIONS})",
     )
     p.add_argument(
         f"{prefix}per-address",
-        type=int,
+        type=_whole(1),
         metavar="N",
         help="SSH sessions from one address at once, an IPv6 one by its /64 (default: three eighths of the "
         f"sessions, {SSH_SESSIONS_PER_ADDRESS} of {MAX_SSH_SESSIONS}; a guest coming back may pass it)",
     )
     p.add_argument(
         f"{prefix}idle-minutes",
-        type=float,
+        type=_seconds(zero=False),
         default=SSH_IDLE_MINUTES,
         metavar="M",
         help=f"close an SSH session after M minutes without a key press, never while its guest plays at a table, "
@@ -869,6 +1031,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
+    data = getattr(args, "data", None)
+    if data and Path(data).exists() and not Path(data).is_dir():
+        print(f"yule {args.command}: --data names a folder (the data folder), and {data} is a file", file=sys.stderr)
+        return 2
     try:
         return args.handler(args)
     except KeyboardInterrupt:

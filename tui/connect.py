@@ -1,7 +1,7 @@
 """Connecting to a host: the hosts found on this network and a field for an address
-(:class:`ConnectScreen`, which looks for hosts itself), and what to do when a host does not
-answer (:class:`NoAnswerScreen`).  They post what was chosen; :class:`yule.tui.app.YuleApp`
-connects.
+(:class:`ConnectScreen`, which looks for hosts itself), where the app connects meanwhile
+(:class:`ConnectingScreen`), and what to do when a host does not answer
+(:class:`NoAnswerScreen`).  They post what was chosen; :class:`yule.tui.app.YuleApp` connects.
 """
 
 from __future__ import annotations
@@ -131,6 +131,27 @@ class ConnectScreen(Screen[None]):
 
     def action_rescan(self) -> None:
         self.look_for_hosts()
+
+
+class ConnectingScreen(Screen[None]):
+    """While the app connects to a host: where, so the screen is never blank meanwhile (a host
+    that does not answer is told after :data:`~yule.netplay.client.HELLO_TIMEOUT` seconds at most)."""
+
+    DEFAULT_CSS = """
+    ConnectingScreen #middle { height: 1fr; align: center middle; }
+    ConnectingScreen #where { width: auto; max-width: 100%; height: auto; padding: 0 1; }
+    """
+    BINDINGS = [Binding("q,escape", "app.ask_quit(1)", "Quit", key_display="q")]
+
+    def __init__(self, where: str) -> None:
+        super().__init__()
+        self.where = where
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine()
+        with Vertical(id="middle"):
+            yield Static(Text(f"Connecting to {self.where} ..."), id="where")
+        yield KeysFooter()
 
 
 class NoAnswerScreen(Answered[str]):

@@ -51,11 +51,17 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"yule play: {problem}", file=sys.stderr)
         return 2
     from ..netplay.playhost import PlayHostProcess  # yule join never needs it
+    from .cli import not_a_terminal
+    from .playing import level_problem
 
     process = PlayHostProcess.start(args.game)
-    if problem := players_problem(args.game, args.players):
+    problem = players_problem(args.game, args.players) or (
+        level_problem(args.game, args.bots) if args.game is not None and args.bots is not None else None
+    )
+    if problem or not_a_terminal("play"):
         process.close()
-        print(f"yule play: {problem}", file=sys.stderr)
+        if problem:
+            print(f"yule play: {problem}", file=sys.stderr)
         return 2
     try:
         return play_app(args, process).run(mouse=False) or 0
@@ -89,6 +95,10 @@ def run_join(args: argparse.Namespace) -> int:
         app = join_app(args)
     except ValueError as e:
         print(f"yule join: {e}", file=sys.stderr)
+        return 2
+    from .cli import not_a_terminal
+
+    if not_a_terminal("join"):
         return 2
     return app.run(mouse=False) or 0
 

@@ -2,10 +2,11 @@
 
 :class:`PlayHost` connects to ``yule play``'s host: the real host on loopback over a folder of
 the user data folder, so an unfinished game is offered again next time, in a process of its
-own that the command line started before the app loaded (:mod:`yule.netplay.playhost`); its
-menu (:class:`GameMenu`) lists those games, then a new game of each, and asks the bots' level;
-a new game is you and bots, started at once.  The command line that builds the app is
-:mod:`yule.tui.play`.
+own that the command line started before the app loaded (:mod:`yule.netplay.playhost`; another
+``yule play`` running meanwhile shares it); its menu (:class:`GameMenu`) lists those games (d
+drops one), then a new game of each, and asks the bots' level (also when the level the command
+line asked for is not the game's); a new game is you and bots, started at once.  The command
+line that builds the app is :mod:`yule.tui.play`.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from textual.timer import Timer
 
 from ..core.base import plural
 from ..core.bots import BOT_LEVELS
-from ..netplay.client import Client, HostError, SeatStore
-from .dialogs import ChoiceScreen
+from ..netplay.client import Client, ConnectionLost, HostError, SeatStore
+from ..netplay.frames import Summary
+from .dialogs import ChoiceScreen, ConfirmScreen
 from .games import GAME_UIS, players_sentence
 from .hosted import HostedApp
 from .seating import refusal_text
@@ -59,11 +61,37 @@ class PlaySetup:
     process: PlayHostProcess | None = None
 
 
-class GameMenu(ChoiceScreen[tuple[str, Any]]):
-    """``yule play``'s menu: the unfinished games to continue, then every game; q or Esc quits."""
+def level_problem(game: str, level: str) -> str | None:
+    """Why ``game`` cannot have bots of ``level`` (a key of :data:`BOT_LEVELS`), in words (None: it can)."""
+    from ..core.registry import get_game
 
-    BINDINGS = [Binding("q,escape", "cancel", "Quit", key_display="q")]
-    HINT = "Enter to choose, q or Esc to quit."
+    spec = get_game(game)
+    if BOT_LEVELS[level][0] in spec.bots:
+        return None
+    levels = [name for name, (kind, _) in BOT_LEVELS.items() if kind in spec.bots]
+    has = levels[-1] if len(levels) < 2 else f"{', '.join(levels[:-1])} and {levels[-1]}"
+    return f"{spec.title} has {has} bots, not {level}."
+
+
+class GameMenu(ChoiceScreen[tuple[str, Any]]):
+    """``yule play``'s menu: the unfinished games to continue, then every game; d drops the
+    unfinished game highlighted (asked first), q or Esc quits."""
+
+    BINDINGS = [
+        Binding("q,escape", "cancel", "Quit", key_display="q"),
+        Binding("d,delete", "drop", "Drop a kept game", key_display="d"),
+    ]
+    HINT = "Enter to choose, d to drop a kept game, q or Esc to quit."
+
+    def action_drop(self) -> None:
+        """Drop the unfinished game highlighted: ``("drop", table)`` (another line: nothing happens)."""
+        from textual.widgets import OptionList
+
+        highlighted = self.query_one(OptionList).highlighted
+        if highlighted is not None and self.choices[highlighted][1][0] == "continue":
+            self.dismiss(("drop", self.choices[highlighted][1][1]))
+        else:
+            self._say("d drops a kept game (a Continue line): highlight one first.", refused=True)
 
 
 def when_text(then: float, now: float) -> str:
@@ -92,6 +120,8 @@ class PlayHost:
         self.setup = setup
         self._watch: Timer | None = None
         """Looks whether the host's process is still there (:meth:`_host_gone`), once it has started."""
+        self._levels: dict[str, str] = {}
+        """The bots' level asked for a game that has none of the level the command line asked for."""
 
     async def start(self, player: str, seat_store: SeatStore) -> Client | None:
         """``player``'s client connected to ``yule play``'s host once it has started (in its
@@ -101,8 +131,9 @@ class PlayHost:
         from ..netplay.playhost import PlayHostError, open_play_host  # yule join never needs it
 
         app = self.app
+        process = self.setup.process
         try:
-            if (process := self.setup.process) is not None:
+            if process is not None:
                 port = await process.ready()
                 folder, warning = process.folder, process.warning
                 self._watch = app.set_interval(HOST_WATCH, self._host_gone)
@@ -118,6 +149,8 @@ class PlayHost:
             app.notify(literal(warning), severity="warning", timeout=10)
         client = Client("127.0.0.1", port, name=player, seat_store=seat_store, address=f"play:{folder}")
         await client.connect()
+        if process is not None:  # the host moved (another yule play's stopped): the client reconnects there
+            process.follow(lambda port: setattr(client, "port", port))
         return client
 
     def _host_gone(self) -> None:
@@ -171,12 +204,38 @@ class PlayHost:
                 else "Yule: which game? (Enter plays, q quits)"
             )
             pick = await self.app.push_screen_wait(GameMenu(title, choices, start))
-            if pick is not None and pick[0] == "new" and setup.level is None:
-                level = await self.app.push_screen_wait(self._level_menu(pick[1]))
+            if pick is not None and pick[0] == "drop":
+                await self._drop(client, pick[1], listed[pick[1]])
+                continue
+            if pick is not None and pick[0] == "new" and (setup.level is None or level_problem(pick[1], setup.level)):
+                level = await self.app.push_screen_wait(self._level_menu(pick[1], setup.level))
                 if level is None:
                     continue  # Esc at the bots' level: back to the games
-                setup.level = level
+                if setup.level is None:
+                    setup.level = level  # asked once, for every game of this run
+                else:
+                    self._levels[pick[1]] = level  # the level asked for on the command line is not this game's
             return pick
+
+    async def _drop(self, client: Client, table: int, summary: Summary) -> None:
+        """Drop the unfinished game at ``table``, once the player says yes: its seat is taken back
+        and given up, which ends the game at ``yule play``'s host (:mod:`yule.netplay.playhost`),
+        and it is never offered again."""
+        question = f"Drop {summary['title']} #{table}? It cannot be continued afterwards.\n\ny yes   n no"
+        if not await self.app.push_screen_wait(ConfirmScreen(Text(question))):
+            return
+        saved = client.saved_seat(table)
+        try:
+            if saved is not None and table not in client.seats:
+                await client.resume(saved.token)  # the seat is this connection's to give up
+            await client.leave(table)
+        except HostError:
+            pass  # the host has forgotten the seat already: nothing to drop there
+        except ConnectionLost:
+            self.app.notify("Not connected to the game's host right now: try again in a moment.", severity="error")
+            return
+        client.forget_seat(table)
+        self.app.notify(f"{literal(summary['title'])} #{table} is dropped.", timeout=5)
 
     async def new_table(self, client: Client, game: str, sit: Callable[[int], None]) -> bool:
         """A new table of ``game``: you (``sit`` follows it at once), bots of the level asked for
@@ -187,8 +246,8 @@ class PlayHost:
         spec = get_game(game)
         players = setup.players or max(spec.min_players, min(spec.max_players, 4))
         try:
-            kind = BOT_LEVELS[setup.level or "normal"][0]
-            if kind not in spec.bots:
+            kind = BOT_LEVELS[self._levels.get(game, setup.level or "normal")][0]
+            if kind not in spec.bots:  # asked for in the menu or refused on the command line before: never here
                 kind = "greedy" if "greedy" in spec.bots else "random"
             reply = await client.create_table(game, players, bot_delay=setup.bot_delay, seed=setup.seed)
             sit(reply["table"])
@@ -201,8 +260,9 @@ class PlayHost:
             return False
         return True
 
-    def _level_menu(self, game: str) -> ChoiceScreen[str]:
-        """How strong the bots of a new game of ``game`` are: the levels it has bots for."""
+    def _level_menu(self, game: str, asked: str | None = None) -> ChoiceScreen[str]:
+        """How strong the bots of a new game of ``game`` are: the levels it has bots for
+        (``asked``: the level the command line asked for, which it has none of)."""
         from ..core.registry import get_game
 
         spec = get_game(game)
@@ -210,4 +270,7 @@ class PlayHost:
         for level, (kind, words) in BOT_LEVELS.items():
             why = None if kind in spec.bots else f"{spec.title} has no {level} bots."
             choices.append((Text(words), level, why))
-        return ChoiceScreen(f"{spec.title}: how strong are the bots? (Esc: back)", choices, start="normal")
+        title = f"{spec.title}: how strong are the bots? (Esc: back)"
+        if asked is not None:
+            title = f"{spec.title} has no {asked} bots: how strong are its bots? (Esc: back)"
+        return ChoiceScreen(title, choices, start="normal")

@@ -30,6 +30,7 @@ from textual.message import Message
 from ..core import CHANCE
 from ..core.records import start_from_record
 from .screens import GameOverScreen, TableScreen, final_result
+from .sizeguard import SizeGuard
 from .widgets import GameLog, PlainApp
 
 
@@ -210,7 +211,7 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         self.app.exit(0)
 
 
-class ReplayApp(PlainApp):
+class ReplayApp(SizeGuard, PlainApp):
     """``yule replay``: one record, stepped through at its game's table (see the module docstring)."""
 
     TITLE = "Yule replay"

@@ -19,6 +19,9 @@ from ..netplay.frames import ReclaimAsked
 from ..netplay.owner import OwnerFileError, read_owner_file
 from .text import literal
 
+MOST = 2**62
+"""The largest table or request number a host takes (docs/protocol.md)."""
+
 WHO = {
     "new": "a device this host has not seen play",
     "known": "someone who has played at this host",
@@ -46,8 +49,12 @@ def parse_request(text: str) -> tuple[int, int]:
     (3, 1)
     """
     table, slash, request = text.partition("/")
-    if not slash or not table.isdigit() or not request.isdigit():
+    if not slash or not table.isascii() or not table.isdigit() or not request.isascii() or not request.isdigit():
         raise ValueError(f"{text!r} is not TABLE/REQUEST, as the list shows them (3/1)")
+    if min(int(table), int(request)) < 1:
+        raise ValueError(f"{text!r} names no request: tables and requests are numbered from 1")
+    if max(int(table), int(request)) > MOST:
+        raise ValueError(f"{text!r} names no request: no host numbers its tables or requests past {MOST}")
     return int(table), int(request)
 
 

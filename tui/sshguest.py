@@ -7,7 +7,10 @@ dropped connection as a hang-up), then runs :class:`yule.tui.app.YuleApp` at the
 the SSH server serves, under the name the server gives the guest (their SSH user name, or one
 of their own when another guest's key holds it).  NOTICE, when given, is shown once on entry:
 what that name means here.  It stays at that host: while the host
-does not answer, the guest may try again or quit, not connect anywhere else.
+does not answer, the guest may try again or quit, not connect anywhere else.  When the game host
+goes away and comes back (a restart, while the SSH server stays), the guest is told plainly that
+they need do nothing, and then that they are back where they were (their seat, the table they
+watched, the lobby); if it stays away, how to come back later.
 ``SIGTERM`` ends the app cleanly, the terminal restored, as when the guest presses ctrl+q.
 
 The SSH server sees only bytes, so the app tells it what it needs to know of the game: whether
@@ -27,12 +30,14 @@ import os
 import signal
 import sys
 import termios
+import time
 from pathlib import Path
 
 from ..netplay.follower import Change
 from ..netplay.private import write_private
 from ..netplay.relay import RELAY_VARIABLE
 from .app import YuleApp
+from .hosted import HostedApp
 from .sshstarter import STATUS_VARIABLE, WARNING_VARIABLE
 
 
@@ -53,6 +58,9 @@ class SSHGuestApp(YuleApp):
 
     WARNING_SECONDS = 3600.0
     """How long the idle warning stays at most: until the server takes it back."""
+
+    AWAY_SECONDS = 120.0
+    """How long the notice that the game host is away stays: while the app tries to reach it."""
 
     def __init__(
         self,
@@ -84,6 +92,51 @@ class SSHGuestApp(YuleApp):
         self.bell()
         self.notify(self.warning or "No key pressed here for a while: press any key to stay.", title="Still there?",
                     severity="warning", timeout=self.WARNING_SECONDS)  # fmt: skip
+
+    def on_hosted_app_from_host(self, message: HostedApp.FromHost) -> None:  # besides YuleApp's own
+        """The game host going away and coming back (a restart: the SSH server stays), said plainly:
+        the guest need do nothing, and is back where they were once it answers."""
+        frame = message.frame
+        if frame["type"] != "connection":
+            return
+        where = self._where()
+        if frame["state"] == "reconnecting":
+            self.notify(f"The game host stopped answering: it may be restarting. Stay here: you are back by "
+                        f"yourself as soon as it answers{where and ', ' + where}.", title="The game host is away",
+                        severity="warning", timeout=self.AWAY_SECONDS)  # fmt: skip
+        elif frame["state"] == "connected" and frame["reason"] == "reconnected":
+            self.notify(f"The game host answers again (it restarted): you are back{where and ' ' + where}.",
+                        title="Back", timeout=self.NOTICE_SECONDS)  # fmt: skip
+
+    def _where(self) -> str:
+        """Where the guest is back to after the game host restarts, in words ('' for the lobby)."""
+        table = self.table
+        if table is None:
+            return ""
+        if self.watching:
+            return f"watching table #{table.id}"
+        return f"at your seat at table #{table.id}"
+
+    def no_answer(self, host: str, port: int, error: BaseException | None) -> None:
+        """The game host stopped answering for good (``error`` None; else as the player's app):
+        an SSH guest can neither start it nor go elsewhere, so they are told to try again, or how
+        to come back later."""
+        if error is not None:
+            super().no_answer(host, port, error)
+            return
+        from .connect import NoAnswerScreen
+
+        seat = f": your seat at table #{self.table.id} waits for you" if self.table and not self.watching else ""
+        why = (f"The game host stopped answering: it may be restarting. Try again in a moment; if you quit, type "
+               f"the same ssh line later to come back{seat}. (tried at {time.strftime('%H:%M:%S')})")  # fmt: skip
+        self._forget_table()
+        self._home()
+
+        def chosen(choice: str | None) -> None:
+            if choice == "retry":
+                self.connect(host, port)
+
+        self.push_screen(NoAnswerScreen(why, elsewhere=False), chosen)
 
     def _changed(self, change: Change) -> None:
         super()._changed(change)

@@ -78,11 +78,10 @@ import struct
 import tempfile
 import termios
 import time
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-
-import asyncssh
 
 from ..netplay import (
     DEFAULT_SSH_PORT,
@@ -100,6 +99,10 @@ from ..netplay.store import DataFolderError
 from .sshgate import RESERVE_SECONDS, Gate, Places
 from .sshnames import NameBook, NamesError
 from .sshstarter import STATUS_VARIABLE, WARNING_VARIABLE, AppStarter, GuestApp, shared_environment
+
+with warnings.catch_warnings():  # cryptography warns of the DSA keys asyncssh knows: nobody here can act on it
+    warnings.simplefilter("ignore")
+    import asyncssh
 
 log = logging.getLogger("yule.ssh")
 
@@ -246,7 +249,15 @@ class SSHServe:
             self._acceptor.close()
             await self._acceptor.wait_closed()
             self._acceptor = None
-        await asyncio.gather(*(session.end("The party's SSH server is stopping.") for session in list(self.sessions)))
+        await asyncio.gather(
+            *(
+                session.end(
+                    "The party's SSH server is stopping. If the party goes on (the host restarting), "
+                    "type the same ssh line again in a minute to come back (to your seat, if you had one)."
+                )
+                for session in list(self.sessions)
+            )
+        )
         await self.starter.stop()
         if self.talk is not None:
             shutil.rmtree(self.talk, ignore_errors=True)

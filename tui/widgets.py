@@ -52,7 +52,8 @@ class TakesPastes:
 class PlainApp(App[int]):
     """A Yule app: its notifications show their words as they are, never read as markup, so a
     name such as ``[bold red]Eve[/]`` (or a host's message quoting one) reads as it does in the
-    table and the log; the palette's colours are those of its terminal's colour system
+    table and the log (Ctrl+C, which ends many programs, says so in plain words: Ctrl+Q quits);
+    the palette's colours are those of its terminal's colour system
     (:func:`yule.tui.palette.theme`).  Its :attr:`status` is what every screen's
     :class:`StatusLine` shows.  A paste goes to a screen that :class:`TakesPastes` as it comes."""
 
@@ -86,6 +87,11 @@ class PlainApp(App[int]):
         markup: bool = False,
     ) -> None:
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C, which ends many programs: how to quit here, in plain words (Textual's own says
+        it in markup, which these notifications would show as typed)."""
+        self.notify("Ctrl+Q quits.", title="Do you want to quit?")
 
 
 def seat_tags(info: TableInfo | None) -> dict[int, str]:

@@ -53,6 +53,7 @@ from ..hosted import HostedApp
 from ..howlong import SECONDS_A_TURN, HowLong, pace_seconds
 from ..scores import Headline, ScoreSheet
 from ..screens import RulesScreen
+from ..sizeguard import SizeGuard
 from ..text import literal
 from ..widgets import ChatInput, GameLog, StatusLine
 from . import RULES
@@ -474,7 +475,7 @@ class EndScreen(OrganiserScreen):
         self.app.exit(0)
 
 
-class PartyApp(HostedApp):
+class PartyApp(SizeGuard, HostedApp):
     """Organiser mode: see the module docstring."""
 
     TITLE = "Yule party"
