@@ -42,6 +42,8 @@ async def test_a_party_in_a_small_terminal_says_so(tmp_path):
     async with app.run_test(size=(40, 12)) as pilot:
         await wait_for_screen(pilot, TooSmallScreen, SMALL, what="the sentence")
         await wait_for(pilot, lambda: app.client is not None, what="the party's host")
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen), what="the sentence over the form")
+        await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)  # over the set-up form, which came meanwhile
         await pilot.press("ctrl+q")
 
