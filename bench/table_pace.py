@@ -35,7 +35,10 @@ from yule.core import get_game
 from yule.netplay.client import Client, may_move
 from yule.netplay.host import Host
 from yule.netplay.playhost import PLAY_AWAY_TIMEOUT
-from yule.tui.playing import PLAY_BOT_DELAY
+from yule.tui.pace import PACES
+
+PLAY_BOT_DELAY = PACES[0][0]
+"""The quickest pace a player may choose at a table: what a round of three bots keeps within 3 s at."""
 
 GAMES = ("white-rabbit", "elf", "white-elephant", "gift-list")
 """White Rabbit and Elf, where a bot makes several decisions a turn; the others for reference."""
@@ -127,7 +130,7 @@ def spread(values: list[float]) -> str:
 
 
 async def main(games: list[str], rounds: int, seed: int) -> None:
-    print(f"yule play's hard level: bots' delay {PLAY_BOT_DELAY:g} s, one bot worker; {rounds} rounds a game, "
+    print(f"yule play's hard level at its quick pace: bots' delay {PLAY_BOT_DELAY:g} s, one bot worker; {rounds} rounds a game, "
           f"seed {seed}")  # fmt: skip
     print()
     print("| game | round median | p95 | max | bot moves a round | shown: turn's first move (min / median / max) "

@@ -76,11 +76,12 @@ def play_app(args: argparse.Namespace, process: PlayHostProcess | None = None) -
     from .playing import PlaySetup
     from .profile import Profile
 
+    profile = Profile.load()  # the name yule join remembers, and the bots' pace chosen for each game
     setup = PlaySetup(
         args.game, args.players, seed=args.seed, level=args.bots or (None if args.game is None else "normal"),
-        process=process,
+        process=process, paces=profile.paces,
     )  # fmt: skip
-    return YuleApp(name=args.name or Profile.load().name or _default_name(), play=setup)
+    return YuleApp(name=args.name or profile.name or _default_name(), play=setup, profile=profile)
 
 
 def run_join(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -27,6 +27,7 @@ from ..netplay.frames import Summary
 from .dialogs import ChoiceScreen, ConfirmScreen
 from .games import GAME_UIS, players_sentence
 from .hosted import HostedApp
+from .pace import pace_for
 from .seating import refusal_text
 from .text import literal
 
@@ -39,12 +40,6 @@ HOST_WATCH = 1.0
 PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goes on with it."
 """``yule play``'s question before leaving a table."""
 
-PLAY_BOT_DELAY = 0.3
-"""Seconds a move stays on show before a bot's move in ``yule play`` (before a bot's next move in
-the same turn, a beat of it: :data:`~yule.netplay.botloop.TURN_BEAT`): slow enough to follow each
-one, quick enough that a round of three bots keeps within 3 s (``bench/table_pace.py``).  The
-strong bot thinks meanwhile."""
-
 
 @dataclass
 class PlaySetup:
@@ -55,7 +50,11 @@ class PlaySetup:
 
     game: str | None
     players: int | None
-    bot_delay: float = PLAY_BOT_DELAY
+    bot_delay: float | None = None
+    """Seconds a move stays on show before a bot's (None: the pace the player chose for the game
+    last time, or the game's own: :func:`yule.tui.pace.pace_for`)."""
+    paces: dict[str, float] = field(default_factory=dict)
+    """The bots' pace the player chose for each game (their profile's, kept up to date as they choose)."""
     seed: int | None = None
     level: str | None = "normal"
     process: PlayHostProcess | None = None
@@ -249,7 +248,8 @@ class PlayHost:
             kind = BOT_LEVELS[self._levels.get(game, setup.level or "normal")][0]
             if kind not in spec.bots:  # asked for in the menu or refused on the command line before: never here
                 kind = "greedy" if "greedy" in spec.bots else "random"
-            reply = await client.create_table(game, players, bot_delay=setup.bot_delay, seed=setup.seed)
+            delay = setup.bot_delay if setup.bot_delay is not None else pace_for(game, setup.paces)
+            reply = await client.create_table(game, players, bot_delay=delay, seed=setup.seed)
             sit(reply["table"])
             await client.fill_bots(reply["table"], kind)
             await client.start(reply["table"])

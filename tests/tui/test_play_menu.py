@@ -10,6 +10,7 @@ from tui_support import screen_text, table_of, view_of, wait_for, wait_for_scree
 
 from yule.tui.app import YuleApp
 from yule.tui.dialogs import ChoiceScreen, ConfirmScreen
+from yule.tui.pace import pace_for
 from yule.tui.playing import GameMenu, PlaySetup
 
 
@@ -54,3 +55,14 @@ async def test_a_game_without_the_bots_level_asked_for_asks_for_its_level():
         assert {s.bot for s in seats if s is not None and s.bot is not None} == {"greedy"}
         assert app.play is not None and app.play.setup.level == "hard"  # the other games' bots stay hard
         await pilot.press("ctrl+q", "y")
+
+
+async def test_a_new_game_starts_at_the_bots_pace_chosen_for_that_game_else_its_own():
+    remembered = YuleApp(name="Ana", play=PlaySetup("elf", 2, paces={"elf": 2.5}), discover=False)
+    async with remembered.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: table_of(remembered) is not None, what="the game")
+        assert remembered.host.tables[table_of(remembered)].bot_delay == 2.5
+    children = YuleApp(name="Ana", play=PlaySetup("white-rabbit", 2), discover=False)
+    async with children.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: table_of(children) is not None, what="the game")
+        assert children.host.tables[table_of(children)].bot_delay == pace_for("white-rabbit", {}) > pace_for("elf", {})
