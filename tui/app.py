@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual import work
 from textual.binding import Binding
-from textual.events import Resize
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
@@ -49,8 +48,9 @@ from .lobbydesk import LobbyDesk, Stood
 from .pace import pace_name
 from .playing import PLAY_LEAVE_ASKS, PlayHost, PlaySetup
 from .profile import Player, Profile
-from .screens import MIN_HEIGHT, MIN_WIDTH, GameOverScreen, TableScreen, TooSmallScreen, final_result
+from .screens import GameOverScreen, TableScreen, final_result
 from .seating import Sat, Seating
+from .sizeguard import SizeGuard
 from .text import literal
 from .widgets import GameTable, chat_line
 
@@ -61,7 +61,7 @@ if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play 
 STALE = "The table changed before your move reached the host, so it was not made: look again and choose."
 
 
-class YuleApp(HostedApp):
+class YuleApp(SizeGuard, HostedApp):
     """One player's terminal: see the module docstring."""
 
     TITLE = "Yule"
@@ -133,8 +133,6 @@ class YuleApp(HostedApp):
             self._ask_first_name()
         else:
             self._begin()
-        self._check_size()
-        self.screen_change_signal.subscribe(self, self._screen_changed)
 
     def _begin(self) -> None:
         if self.play is not None:
@@ -250,27 +248,6 @@ class YuleApp(HostedApp):
                 self.exit(code, return_code=code)
 
         self.push_screen(ConfirmScreen(question, yes="quit", no="stay", id="quit"), quit_)
-
-    # -- terminal size ---------------------------------------------------------------------
-
-    def on_resize(self, event: Resize) -> None:
-        self._check_size(event.size.width, event.size.height)  # self.size is updated after this
-
-    def _screen_changed(self, screen: Any) -> None:
-        if not isinstance(screen, TooSmallScreen):
-            self.call_later(self._check_size)  # the notice stays on top of any screen pushed
-
-    def _check_size(self, width: int | None = None, height: int | None = None) -> None:
-        width = self.size.width if width is None else width
-        height = self.size.height if height is None else height
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        notice = self.screen if isinstance(self.screen, TooSmallScreen) else None
-        if small and notice is None:
-            self.push_screen(TooSmallScreen())
-        elif small and notice is not None:
-            notice.resized(width, height)
-        elif not small and notice is not None:
-            self.pop_screen()
 
     # -- connecting to a host ----------------------------------------------------------------
 

@@ -1,10 +1,9 @@
-"""A terminal too small for Yule's screens says so, for the apps that have no size check of their own.
+"""A terminal too small for Yule's screens says so, in every app that draws them.
 
-:class:`SizeGuard` is mixed into an app (``yule replay``'s, ``yule party``'s): while the terminal is
+:class:`SizeGuard` is mixed into an app (the player's, ``yule replay``'s, ``yule party``'s): while the terminal is
 smaller than 80×24 the app shows :class:`~yule.tui.screens.TooSmallScreen` over everything, in a
 sentence (with the terminal's size, and q or Ctrl+Q to quit), instead of a clipped screen; it goes
-once the terminal is big enough.  The player's app (:class:`yule.tui.app.YuleApp`) does the same
-itself, and the TV scales its drawing to any size.
+once the terminal is big enough.  The TV scales its drawing to any size instead.
 """
 
 from __future__ import annotations
