@@ -23,11 +23,12 @@ are what the host sends and what bots read.
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, Self, TypedDict, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypedDict, TypeVar
 
 CHANCE = "chance"
 """The ``by`` of a random outcome; :meth:`GameState.active` returns it when chance moves."""
@@ -82,8 +83,44 @@ S = TypeVar("S", bound="GameState[Any]")
 T = TypeVar("T")
 
 
-class IllegalMove(ValueError):
-    """A move the rules forbid.  ``str(error)`` is a reason a player understands."""
+Fact: TypeAlias = str | int | float | bool | Sequence["Fact"] | None
+"""A value a rules error names (a seat, a gift, a count, a card a seat may see ...): what goes on
+the wire as it is (msgpack, JSON)."""
+
+
+class RulesError(ValueError):
+    """A refusal of the rules, as words and as data: ``str(error)`` is the reason in English,
+    ``kind`` names that reason (one kind a meaning, stable: a client words it in its own
+    language) and ``facts`` holds the values the reason names (seats 0-based, as on the wire).
+
+    ``kind`` is the class's name in snake case unless the raise gives one; a class whose errors
+    mean several things gives each its own.  The facts, like the words, never name anything
+    the refused seat may not know (the host sends them: docs/protocol.md).  The errors of chance
+    moves, which the host draws and no seat sends, keep their class's kind.
+
+    >>> e = NotYourTurn("It is not your turn.")
+    >>> e.kind, e.facts, str(e)
+    ('not_your_turn', {}, 'It is not your turn.')
+    >>> e = IllegalMove("Seat 2 has no gifts in front of them to trade for.", "no_gifts", seat=1)
+    >>> e.kind, e.facts
+    ('no_gifts', {'seat': 1})
+    """
+
+    def __init__(self, reason: str, kind: str | None = None, **facts: Fact) -> None:
+        super().__init__(reason)
+        self.kind = kind or _snake(type(self).__name__)
+        self.facts = facts
+
+
+@functools.cache
+def _snake(name: str) -> str:
+    """A class's name in snake case: ``NotYourTurn`` is ``not_your_turn``."""
+    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
+
+
+class IllegalMove(RulesError):
+    """A move the rules forbid.  ``str(error)`` is a reason a player understands; ``kind`` and
+    ``facts`` say it as data (see :class:`RulesError`)."""
 
 
 class NotYourTurn(IllegalMove):
@@ -197,8 +234,9 @@ def won_with(result: Mapping[str, Any], who: Callable[[int], str]) -> str:
     return f"{and_list([who(s) for s in winners])} {verb} with {plural(result['scores'][winners[0]], 'point')}"
 
 
-class BadOptions(ValueError):
-    """Game options that are unknown or out of range."""
+class BadOptions(RulesError):
+    """Game options that are unknown or out of range: the reason, its ``kind`` and ``facts``
+    (see :class:`RulesError`)."""
 
 
 def ranks(scores: Sequence[int], *, lowest_wins: bool = False) -> list[int]:
@@ -305,7 +343,7 @@ class GameState(ABC, Generic[M]):
         must then be the same whether or not a hidden card exists.
         """
         if not isinstance(move, dict):
-            raise MalformedMove("a move is an object with a 'type'")
+            raise MalformedMove("a move is an object with a 'type'", "not_a_move")
         return self.parse_record_move({**move, "by": seat})
 
     @abstractmethod
@@ -535,7 +573,11 @@ class Game(Generic[S]):
         if self.read_options is not None:
             return self.read_options(options)
         if options:
-            raise BadOptions(f"{self.title} has no options (got {', '.join(map(str, options))})")
+            raise BadOptions(
+                f"{self.title} has no options (got {', '.join(map(str, options))})",
+                "no_options",
+                options=[str(key) for key in options],
+            )
         return {}
 
     def report_lines(self, state: S, names: list[str]) -> list[str]:
@@ -553,7 +595,13 @@ class Game(Generic[S]):
 
     def start(self, players: int, options: Mapping[str, Any] | None = None) -> S:
         if not self.min_players <= players <= self.max_players:
-            raise BadOptions(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}")
+            raise BadOptions(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}",
+                "players",
+                least=self.min_players,
+                most=self.max_players,
+                players=players,
+            )
         return self.new_state(players, self.check_options(options or {}))
 
 

@@ -26,32 +26,38 @@ _SEQUENCES = (list, tuple)
 
 def mover(move: Any, chance_types: Collection[str], seat_types: Collection[str]) -> tuple[str, int | str]:
     """A move's ``type`` and ``by``, checked: chance moves are by ``"chance"``, others by a seat."""
-    if not isinstance(move, dict):
-        raise MalformedMove("a move is an object with a 'type'")
-    kind = move.get("type")
+    kind = move.get("type") if isinstance(move, dict) else None
+    if not isinstance(kind, str):
+        raise MalformedMove("a move is an object with a 'type'", "not_a_move")
     by = move.get("by")
-    if isinstance(kind, str) and kind in chance_types:
+    if kind in chance_types:
         if by != CHANCE:
-            raise MalformedMove(f"'{kind}' is a chance move (by 'chance'): the host draws it, not a seat")
+            raise MalformedMove(
+                f"'{kind}' is a chance move (by 'chance'): the host draws it, not a seat", "chance_move", type=kind
+            )
         return kind, CHANCE
-    if not isinstance(kind, str) or kind not in seat_types:
-        raise MalformedMove(f"unknown move type {kind!r}")
+    if kind not in seat_types:
+        raise MalformedMove(f"unknown move type {kind!r}", "unknown_type", type=kind)
     if type(by) is not int:
-        raise MalformedMove(f"'{kind}' is made by a seat number")
+        raise MalformedMove(f"'{kind}' is made by a seat number", "by_seat", type=kind)
     return kind, by
 
 
 def whole_number(move: dict[str, Any], key: str, what: str = "a whole number") -> int:
     value = move.get(key)
     if type(value) is not int:
-        raise MalformedMove(f"'{move.get('type')}' needs {what} in {key!r}")
+        raise MalformedMove(
+            f"'{move.get('type')}' needs {what} in {key!r}", "field", type=str(move.get("type")), field=key
+        )
     return value
 
 
 def text(move: dict[str, Any], key: str, what: str = "text") -> str:
     value = move.get(key)
     if not isinstance(value, str):
-        raise MalformedMove(f"'{move.get('type')}' needs {what} in {key!r}")
+        raise MalformedMove(
+            f"'{move.get('type')}' needs {what} in {key!r}", "field", type=str(move.get("type")), field=key
+        )
     return value
 
 
@@ -59,7 +65,9 @@ def names(move: dict[str, Any], key: str, what: str = "names") -> tuple[str, ...
     """A list of strings (card ids, people ...) as a tuple."""
     value = move.get(key)
     if not isinstance(value, _SEQUENCES) or not all(map(_is_str, value)):
-        raise MalformedMove(f"'{move.get('type')}' needs a list of {what} in {key!r}")
+        raise MalformedMove(
+            f"'{move.get('type')}' needs a list of {what} in {key!r}", "field", type=str(move.get("type")), field=key
+        )
     return tuple(value)
 
 
@@ -67,7 +75,9 @@ def numbers(move: dict[str, Any], key: str, what: str = "whole numbers") -> tupl
     """A list of whole numbers (seats, values ...) as a tuple."""
     value = move.get(key)
     if not isinstance(value, _SEQUENCES) or not all(type(v) is int for v in value):
-        raise MalformedMove(f"'{move.get('type')}' needs a list of {what} in {key!r}")
+        raise MalformedMove(
+            f"'{move.get('type')}' needs a list of {what} in {key!r}", "field", type=str(move.get("type")), field=key
+        )
     return tuple(value)
 
 
@@ -82,4 +92,9 @@ def name_rows(move: dict[str, Any], key: str, what: str = "names") -> tuple[tupl
             rows.append(tuple(row))
         else:
             return tuple(rows)
-    raise MalformedMove(f"'{move.get('type')}' needs a list of lists of {what} in {key!r}")
+    raise MalformedMove(
+        f"'{move.get('type')}' needs a list of lists of {what} in {key!r}",
+        "field",
+        type=str(move.get("type")),
+        field=key,
+    )

@@ -83,7 +83,7 @@ class Session(Generic[S]):
             if seat != trigger[0]:
                 raise NotYourTurn("It is not your turn.")
             if wire.get("type") != trigger[1] or len(wire) != 1:
-                raise IllegalMove(f"It is your turn to {trigger[1]}.")
+                raise IllegalMove(f"It is your turn to {trigger[1]}.", "chance_first", move=trigger[1])
             return self.draw_chance(triggered=True)
         return self.apply(self.state.parse_seat_move(seat, wire)) + self.draw_chance()
 

@@ -32,6 +32,7 @@ that fails in the middle of a move is set back to the moves before it.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import itertools
 import json
@@ -193,6 +194,53 @@ def test_every_position_keeps_the_contract(name, data):
             check_moves_and_hints(state, pool)
             check_copies_and_json(state, events)
         check_at_once(state)
+
+
+JUNK = ["nonsense", -1, 99, None, [1], {"x": 1}, ""]
+"""Values given to a move's fields to have it refused as it is read."""
+
+
+def refusals(state: GameState[Any], seat: int, pool: Pool, rng: random.Random) -> Iterator[IllegalMove]:
+    """How the rules refuse moves of every kind given to ``seat`` now, and wire moves with a
+    field changed to nonsense (refused as they are read)."""
+    for moves in pool.moves(state, seat, each=4).values():
+        for move in moves:
+            try:
+                state.verify(move)
+            except IllegalMove as e:
+                yield e
+    for kind, wires in pool.kinds.items():
+        wire = dict(rng.choice(wires))
+        for key in [k for k in wire if k != "type"] or ["type"]:
+            try:
+                state.verify(state.parse_seat_move(seat, {**wire, key: rng.choice(JUNK)}))
+            except IllegalMove as e:
+                yield e
+        with contextlib.suppress(IllegalMove):
+            state.parse_seat_move(seat, {"type": f"not-{kind}"})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_refusal_says_by_its_kind_and_facts_all_its_words_say(name):
+    """A client that words a refusal from its ``kind`` and ``facts`` (the host sends them) loses
+    nothing: one kind and facts are one reason in words, and the facts are JSON."""
+    game = get_game(name)
+    said: dict[tuple[str, str], str] = {}
+    for seed in range(4):
+        players = game.min_players + seed % (min(game.max_players, MOST_SEATS) - game.min_players + 1)
+        record = record_of(game, ["random", "greedy"] * (players // 2) + ["random"] * (players % 2), seed)
+        rng = random.Random(seed)
+        pool = Pool(record, rng)
+        every = max(1, len(record["moves"]) // 12)
+        for number, state, _ in positions(record):
+            if number % every:
+                continue
+            for seat in range(state.players):
+                for e in refusals(state, seat, pool, rng):
+                    facts = json.dumps(e.facts, sort_keys=True)
+                    assert json.loads(facts) == e.facts
+                    assert said.setdefault((e.kind, facts), str(e)) == str(e), (e.kind, facts)
+    assert len({kind for kind, _ in said}) >= 5  # the check had reasons to compare
 
 
 # -- what a seat cannot see ----------------------------------------------------------------------

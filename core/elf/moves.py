@@ -119,11 +119,11 @@ def parse(move: dict[str, Any]) -> Move:
     card = text(move, "card", "a card name")
     heading = move.get("heading")
     if heading not in ("N", "E", "S", "W"):
-        raise MalformedMove('\'play\' needs a heading of "N", "E", "S" or "W"')
+        raise MalformedMove('\'play\' needs a heading of "N", "E", "S" or "W"', "field", type="play", field="heading")
     floe = None
     raw = move.get("floe")
     if raw is not None:
         if not isinstance(raw, list | tuple) or len(raw) != 2 or not all(type(v) is int for v in raw):
-            raise MalformedMove("'play' needs a cell [x, y] in 'floe'")
+            raise MalformedMove("'play' needs a cell [x, y] in 'floe'", "field", type="play", field="floe")
         floe = (raw[0], raw[1])
     return Play(by, card, heading, floe)

@@ -72,7 +72,7 @@ from .board import (
     in_area,
     slot_value,
 )
-from .cards import CARD_IDS, CARD_TYPE, JUMPS, Placement, jump_placement_raw, placement, placements_by_type
+from .cards import CARD_IDS, CARD_TYPE, JUMPS, OFF_AREA, Placement, jump_placement_raw, placement, placements_by_type
 from .moves import ENDS, MOST_SEATS, PLAYS, End, Gingerbread, Goals, Move, Play, Shuffle, parse
 from .views import Arrow, ElfResult, ElfView, PlacementHint, TokenView
 
@@ -238,7 +238,7 @@ class ElfState(GameState[Move]):
         if self.phase == OVER:
             raise GameIsOver("The game is over.")
         if self.phase != PLAY:
-            raise NotYourTurn("The game has not started yet.")
+            raise NotYourTurn("The game has not started yet.", "not_started")
         if seat != self.turn:
             raise NotYourTurn("It is not your turn.")
 
@@ -260,53 +260,63 @@ class ElfState(GameState[Move]):
     def _verify_some_play(self, seat: int) -> None:
         hand = self.hands[seat]
         if not hand:
-            raise NotInHand("Your hand is empty: end your turn.")
+            raise NotInHand("Your hand is empty: end your turn.", "hand_empty")
         offer = self.offer
         if not any(self.placeable(c) for c in hand) and not (
             offer >= 0 and any(JUMPS[(offer, CARD_TYPE[c])] for c in hand)
         ):
-            raise BadPlacement("None of your cards fits from Buddy's arrow: end your turn.")
+            raise BadPlacement("None of your cards fits from Buddy's arrow: end your turn.", "nothing_fits")
 
     def verify_end(self, seat: int) -> None:
         self._check_seat(seat)
         if self.plays == 0:
-            raise MustPlay("Play at least one card before ending your turn.")
+            raise MustPlay("Play at least one card before ending your turn.", "must_play")
 
     def _placement(self, move: Play) -> Placement:
         """The placement ``move`` makes, or the reason it is illegal (the seat may move now)."""
         if move.card not in self.hands[move.by]:
-            raise NotInHand("That card is not in your hand.")
+            raise NotInHand("That card is not in your hand.", "not_in_hand")
         type_ = CARD_TYPE[move.card]
         h = HEADING_INDEX[move.heading]
         if move.floe is not None:
             if self.jump_used:
-                raise NoJump("The Ice Floe jump has been used: the floes do nothing now.")
+                raise NoJump("The Ice Floe jump has been used: the floes do nothing now.", "jump_used")
             if self.offer < 0:
-                raise NoJump("You may jump only with the card right after one that touched an Ice Floe.")
+                raise NoJump("You may jump only with the card right after one that touched an Ice Floe.", "no_jump")
             x, y = move.floe
             floe = self.offer
             if not in_area(x, y) or cell(x, y) not in FLOE_CELLS[floe]:
-                where = " or ".join(f"[{fx}, {fy}]" for fx, fy in TOKENS[floe].cells)
-                raise NoJump(f"The jump starts from a cell of the other Ice Floe: {where}.")
+                cells = TOKENS[floe].cells
+                where = " or ".join(f"[{fx}, {fy}]" for fx, fy in cells)
+                raise NoJump(
+                    f"The jump starts from a cell of the other Ice Floe: {where}.",
+                    "floe_cell",
+                    cells=[[fx, fy] for fx, fy in cells],
+                )
             p = jump_placement_raw(floe, cell(x, y), h, type_)
             if p is None:
-                raise WrongHeading("That heading points back onto the Ice Floe.")
+                raise WrongHeading("That heading points back onto the Ice Floe.", "back_onto_floe")
         else:
             arrow_h = self.arrow_heading
             allowed = entry_headings(arrow_h)
             if h not in allowed:
                 if arrow_h < 4:
                     raise WrongHeading(
-                        f"Buddy is heading {HEADINGS[arrow_h]}: the card must continue {HEADINGS[arrow_h]}."
+                        f"Buddy is heading {HEADINGS[arrow_h]}: the card must continue {HEADINGS[arrow_h]}.",
+                        "continue",
+                        heading=HEADINGS[arrow_h],
                     )
                 a, b = (HEADINGS[i] for i in allowed)
                 raise WrongHeading(
                     f"After the corner arrow {HEADINGS[arrow_h]} the card enters heading {a} or {b}: "
-                    "the others would turn back over the corner card."
+                    "the others would turn back over the corner card.",
+                    "corner",
+                    heading=HEADINGS[arrow_h],
+                    headings=[a, b],
                 )
             p = placement(self.arrow_cell, h, type_)
         if p.error is not None:
-            raise BadPlacement(p.error)
+            raise BadPlacement(p.error, "off_area" if p.error == OFF_AREA else "no_room")
         return p
 
     # -- search ------------------------------------------------------------------------------

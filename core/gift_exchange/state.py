@@ -81,7 +81,7 @@ from .moves import (
     parse,
 )
 from .options import DEFAULT_OPTIONS
-from .text import LABEL_MAX, WRAPPING_MAX, plain_gift, text_problem
+from .text import LABEL_MAX, WRAPPING_MAX, plain_gift, text_fault
 from .views import Gift, GiftExchangeActions, GiftExchangeResult, GiftExchangeView
 
 BRINGING = "bringing"
@@ -286,11 +286,11 @@ class GiftExchangeState(GameState[Move]):
         if phase == OVER:
             raise GameIsOver("The gift exchange is over.")
         if not 0 <= seat < self.players:
-            raise NotYourTurn(f"There is no seat {seat}.")
+            raise NotYourTurn(f"There is no seat {seat}.", "no_seat", seat=seat)
         if phase == BRINGING:
             if not self.to_bring:
-                raise NotYourTurn("The order has not been drawn yet.")
-            raise NotYourTurn("Play starts once every gift is brought and the order is drawn.")
+                raise NotYourTurn("The order has not been drawn yet.", "no_order")
+            raise NotYourTurn("Play starts once every gift is brought and the order is drawn.", "bringing")
         raise NotYourTurn("It is not your move.")
 
     def _verify_bring_move(self, move: Bring) -> None:
@@ -298,36 +298,36 @@ class GiftExchangeState(GameState[Move]):
         if self.phase == OVER:
             raise GameIsOver("The gift exchange is over.")
         if not 0 <= seat < self.players:
-            raise NotYourTurn(f"There is no seat {seat}.")
+            raise NotYourTurn(f"There is no seat {seat}.", "no_seat", seat=seat)
         self.verify_bring(seat, move)
 
     def _verify_keep(self, move: Keep) -> None:
         self._verify_mover(move.by)
         if self.phase != FINAL:
-            raise WrongPhase("Keeping is only for the final swap: open or steal a gift.")
+            raise WrongPhase("Keeping is only for the final swap: open or steal a gift.", "keep_final")
 
     def verify_bring(self, seat: int, move: Bring | None = None) -> None:
         """``seat`` brings its gift (``move``; ``None``: whether it may bring one now)."""
         if self.phase != BRINGING or not self.to_bring:
-            raise WrongPhase("Every gift has been brought already.")
+            raise WrongPhase("Every gift has been brought already.", "all_brought")
         if not self.to_bring >> seat & 1:
-            raise AlreadyBrought("You have already brought your gift.")
+            raise AlreadyBrought("You have already brought your gift.", "already_brought")
         if move is None:
             return
-        problem = text_problem(move.label, "label", LABEL_MAX) or text_problem(move.wrapping, "wrapping", WRAPPING_MAX)
-        if problem:
-            raise BadText(problem)
+        fault = text_fault(move.label, "label", LABEL_MAX) or text_fault(move.wrapping, "wrapping", WRAPPING_MAX)
+        if fault is not None:
+            raise BadText(fault[0], fault[1], **fault[2])
 
     def _verify_open_move(self, move: Open) -> None:
         seat, gift = move.by, move.gift
         if seat != self.current or self.phase != PLAYING:
             self._verify_mover(seat)
         if self.phase == FINAL:
-            raise WrongPhase("Every gift is open: swap or keep.")
+            raise WrongPhase("Every gift is open: swap or keep.", "all_open")
         if not 0 <= gift < self.players:
-            raise NoSuchGift(f"There is no {gift_name(gift)}.")
+            raise NoSuchGift(f"There is no {gift_name(gift)}.", "no_gift", gift=gift)
         if self.opened[gift]:
-            raise AlreadyOpen(f"{gift_name(gift).capitalize()} is already open.")
+            raise AlreadyOpen(f"{gift_name(gift).capitalize()} is already open.", "already_open", gift=gift)
         if gift == seat:
             reason = self.open_refusal(seat, gift)
             if reason is not None:
@@ -335,18 +335,26 @@ class GiftExchangeState(GameState[Move]):
         label = move.label
         if self.blank >> gift & 1:
             if not label:
-                raise BadText(f"{gift_name(gift).capitalize()} was brought without a label: name it as it is revealed.")
-            problem = text_problem(label, "label", LABEL_MAX)
-            if problem:
-                raise BadText(problem)
+                raise BadText(
+                    f"{gift_name(gift).capitalize()} was brought without a label: name it as it is revealed.",
+                    "label_needed",
+                    gift=gift,
+                )
+            fault = text_fault(label, "label", LABEL_MAX)
+            if fault is not None:
+                raise BadText(fault[0], fault[1], **fault[2])
         elif label is not None:
-            raise BadText(f"{gift_name(gift).capitalize()} already has a label: open it without naming it.")
+            raise BadText(
+                f"{gift_name(gift).capitalize()} already has a label: open it without naming it.",
+                "label_given",
+                gift=gift,
+            )
 
     def open_refusal(self, seat: int, gift: int) -> IllegalMove | None:
         """Why ``seat`` may not open wrapped gift ``gift`` under the options, or ``None``
         (only ever the gift it brought)."""
         if not self.open_own and gift == seat and self.wrapped & (self.wrapped - 1):  # another is wrapped
-            return OwnGift("You can't open the gift you brought while other gifts are still wrapped.")
+            return OwnGift("You can't open the gift you brought while other gifts are still wrapped.", "own_gift")
         return None
 
     def _verify_steal_move(self, move: Steal) -> None:
@@ -354,7 +362,7 @@ class GiftExchangeState(GameState[Move]):
         if seat != self.current or (self.phase != PLAYING and self.phase != FINAL):
             self._verify_mover(seat)
         if not 0 <= gift < self.players:
-            raise NoSuchGift(f"There is no {gift_name(gift)}.")
+            raise NoSuchGift(f"There is no {gift_name(gift)}.", "no_gift", gift=gift)
         bar = self._steal_bar(seat, gift)
         if bar is not None:
             raise self._steal_reason(bar, gift)
@@ -368,18 +376,32 @@ class GiftExchangeState(GameState[Move]):
         """The refusal of a steal of ``gift`` barred by rule ``bar``, in words."""
         name = gift_name(gift)
         if bar is Wrapped:
-            return Wrapped(f"{name.capitalize()} is still wrapped: open it instead.")
+            return Wrapped(f"{name.capitalize()} is still wrapped: open it instead.", "wrapped", gift=gift)
         if bar is AlreadyYours:
-            return AlreadyYours(f"You already hold {name}.")
+            return AlreadyYours(f"You already hold {name}.", "yours", gift=gift)
         if bar is Frozen:
-            return Frozen(f"You can't steal a frozen gift: {name} has been stolen {self.steals[gift]} times.")
+            return Frozen(
+                f"You can't steal a frozen gift: {name} has been stolen {self.steals[gift]} times.",
+                "frozen",
+                gift=gift,
+                steals=self.steals[gift],
+            )
         if bar is NoStealBack:
             if self.steal_back_last:
                 return NoStealBack(
-                    f"You can't steal {name} straight back: it is the last gift taken from you this turn."
+                    f"You can't steal {name} straight back: it is the last gift taken from you this turn.",
+                    "no_steal_back",
+                    gift=gift,
+                    scope="last",
                 )
-            return NoStealBack(f"You can't steal {name} straight back in the same turn.")
-        return StealCap(f"No more steals this turn ({plural(self.most_steals, 'steal')} already): open a gift.")
+            return NoStealBack(
+                f"You can't steal {name} straight back in the same turn.", "no_steal_back", gift=gift, scope="turn"
+            )
+        return StealCap(
+            f"No more steals this turn ({plural(self.most_steals, 'steal')} already): open a gift.",
+            "steal_cap",
+            most=self.most_steals,
+        )
 
     def _steal_bar(self, seat: int, gift: int) -> type[IllegalMove] | None:
         """The rule that bars ``seat`` from stealing ``gift`` now (:meth:`steal_refusal` says

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from ..base import Fact
+
 LABEL_MAX = 60
 """Longest gift label, in characters."""
 
@@ -43,17 +45,30 @@ def text_problem(text: str, what: str, limit: int) -> str | None:
     >>> text_problem(" Socks", "label", LABEL_MAX)
     "A gift's label can't start or end with spaces."
     """
+    fault = text_fault(text, what, limit)
+    return None if fault is None else fault[0]
+
+
+def text_fault(text: str, what: str, limit: int) -> tuple[str, str, dict[str, Fact]] | None:
+    """Why ``text`` cannot be a gift's ``what``, as words and as data (the kind and facts of a
+    :class:`~yule.core.base.RulesError`), or ``None`` when it can (see :func:`text_problem`).
+
+    >>> text_fault("x" * 61, "label", LABEL_MAX)[1:]
+    ('too_long', {'field': 'label', 'most': 60, 'length': 61})
+    """
     if not isinstance(text, str):
-        return f"A gift's {what} must be text."
+        return f"A gift's {what} must be text.", "not_text", {"field": what}
     if text != text.strip():
-        return f"A gift's {what} can't start or end with spaces."
+        return f"A gift's {what} can't start or end with spaces.", "spaces", {"field": what}
     if len(text) > limit:
-        return f"A gift's {what} can be at most {limit} characters long (this one has {len(text)})."
+        return (f"A gift's {what} can be at most {limit} characters long (this one has {len(text)}).", "too_long",
+                {"field": what, "most": limit, "length": len(text)})  # fmt: skip
     if text.isascii() and text.isprintable():
         return None  # no ASCII character that prints is refused
     for ch in text:
         if ch in _BIDI_CONTROLS or unicodedata.category(ch) in _REFUSED_CATEGORIES:
-            return f"A gift's {what} can't contain control characters (line breaks, escape codes ...)."
+            return (f"A gift's {what} can't contain control characters (line breaks, escape codes ...).", "control",
+                    {"field": what})  # fmt: skip
     return None
 
 

@@ -231,16 +231,16 @@ class GiftListState(GameState[Move]):
         if self.phase == OVER:
             raise GameIsOver("The game is over.")
         if self.phase == DEAL:
-            raise NotYourTurn("The cards have not been dealt yet.")
+            raise NotYourTurn("The cards have not been dealt yet.", "not_started")
         if not 0 <= seat < self.players:
-            raise NotYourTurn(f"There is no {seat_name(seat)}.")
+            raise NotYourTurn(f"There is no {seat_name(seat)}.", "no_seat", seat=seat)
 
     def _verify_turn(self, seat: int) -> None:
         if self.phase == PLAY and seat == self.turn:
             return
         self._verify_seat(seat)
         if self.phase == BRING:
-            raise WrongPhase("Wait until everyone has brought a gift.")
+            raise WrongPhase("Wait until everyone has brought a gift.", "bringing")
         if seat != self.turn:
             raise NotYourTurn("It is not your turn.")
 
@@ -266,7 +266,7 @@ class GiftListState(GameState[Move]):
         if self.phase != BRING or not 0 <= seat < self.players:
             self._verify_seat(seat)
         if self.phase != BRING:
-            raise WrongPhase("Everyone has brought a gift to this party: open or steal.")
+            raise WrongPhase("Everyone has brought a gift to this party: open or steal.", "all_brought")
         if self.brought[seat] is not None:
             raise AlreadyBrought("You have already brought a gift to this party.")
         if card is not None and card not in self.attic[seat]:
@@ -279,12 +279,12 @@ class GiftListState(GameState[Move]):
         if source is None:
             return
         if not 0 <= source < self.players:
-            raise NotWrapped(f"There is no {seat_name(source)}.")
+            raise NotWrapped(f"There is no {seat_name(source)}.", "no_seat", seat=source)
         wrapped = self.wrapped
         if not wrapped >> source & 1:
-            raise NotWrapped(f"The gift {seat_name(source)} brought is already open.")
+            raise NotWrapped(f"The gift {seat_name(source)} brought is already open.", "already_open", seat=source)
         if source == seat and wrapped != _BIT[seat]:
-            raise OwnGift("You can't open the gift you brought while another one is still wrapped.")
+            raise OwnGift("You can't open the gift you brought while another one is still wrapped.", "own_gift")
 
     def verify_steal(self, seat: int, source: int | None = None) -> None:
         if self.phase != PLAY or seat != self.turn:
@@ -294,19 +294,25 @@ class GiftListState(GameState[Move]):
             return  # every check below passes
         others = stealable & ~_BIT[seat]
         if not others | self.locked & ~_BIT[seat]:
-            raise NothingToSteal("There is no open gift to steal.")
+            raise NothingToSteal("There is no open gift to steal.", "nothing_open")
         if not others:
-            raise LockedGift("Every open gift was just stolen: they are locked until the next gift is opened.")
+            raise LockedGift(
+                "Every open gift was just stolen: they are locked until the next gift is opened.", "all_locked"
+            )
         if source is None:
             return
         if not 0 <= source < self.players:
-            raise NothingToSteal(f"There is no {seat_name(source)}.")
+            raise NothingToSteal(f"There is no {seat_name(source)}.", "no_seat", seat=source)
         if source == seat:
-            raise NothingToSteal("You can't steal from yourself.")
+            raise NothingToSteal("You can't steal from yourself.", "steal_self")
         if self.holding[source] is None:
-            raise NothingToSteal(f"{seat_name(source)} holds no open gift to steal.")
+            raise NothingToSteal(f"{seat_name(source)} holds no open gift to steal.", "holds_none", seat=source)
         if self.locked >> source & 1:
-            raise LockedGift("That gift was just stolen: it can't be stolen again until another gift is opened.")
+            raise LockedGift(
+                "That gift was just stolen: it can't be stolen again until another gift is opened.",
+                "locked",
+                seat=source,
+            )
 
     def open_sources(self) -> tuple[int, ...]:
         """The seats whose wrapped gift the seat to move may open now."""

@@ -145,14 +145,16 @@ class WhiteElephantState(GameState[Move]):
         parsed = super().parse_seat_move(seat, move)
         if isinstance(parsed, Take):
             reason = "That gift is not in the Gift Exchange."
-            cards = tuple(self._resolve(ref, NotInExchange, reason, faceup_ok=True) for ref in parsed.cards)
+            cards = tuple(
+                self._resolve(ref, NotInExchange, reason, "not_in_exchange", faceup_ok=True) for ref in parsed.cards
+            )
             return Take(seat, cards)
         if isinstance(parsed, Peek):
             reason = "You can only peek at a Surprise Gift in the Exchange or in front of a seat."
-            return Peek(seat, self._resolve(parsed.card, NotPeekable, reason, faceup_ok=False))
+            return Peek(seat, self._resolve(parsed.card, NotPeekable, reason, "not_surprise", faceup_ok=False))
         return parsed
 
-    def _resolve(self, ref: str, error: type[IllegalMove], reason: str, *, faceup_ok: bool) -> str:
+    def _resolve(self, ref: str, error: type[IllegalMove], reason: str, kind: str, *, faceup_ok: bool) -> str:
         """The card a seat names: a Surprise Gift by its handle, else a faceup gift in the Exchange.
 
         Anything else, a facedown card's real id included, fails here with one reason, before
@@ -164,7 +166,7 @@ class WhiteElephantState(GameState[Move]):
                 return card
         elif faceup_ok and ref not in self.handle and ref in self.exchange:
             return ref
-        raise error(reason)
+        raise error(reason, kind)
 
     # -- legality ----------------------------------------------------------------------------
 
@@ -203,7 +205,7 @@ class WhiteElephantState(GameState[Move]):
         if self.phase == OVER:
             raise GameIsOver("The game is over.")
         if self.phase in (SHUFFLE, START):
-            raise NotYourTurn("The game has not started yet.")
+            raise NotYourTurn("The game has not started yet.", "not_started")
         if seat != self.turn:
             raise NotYourTurn("It is not your turn.")
 
@@ -212,39 +214,39 @@ class WhiteElephantState(GameState[Move]):
             return
         self._verify_turn(seat)
         if self.phase != MAIN:
-            raise WrongPhase("You have made your main action: peek or end your turn.")
+            raise WrongPhase("You have made your main action: peek or end your turn.", "main_done")
 
     def verify_take(self, seat: int, cards: tuple[str, ...] | None = None) -> None:
         if seat != self.turn or self.phase != MAIN:
             self._verify_main(seat)
         exchange = self.exchange
         if len(exchange) < 2:
-            raise TooFewGifts("Only one gift is left: trade or clear out instead.")
+            raise TooFewGifts("Only one gift is left: trade or clear out instead.", "one_gift_left")
         if cards is None:
             return
         if len(cards) < 2:
-            raise TooFewGifts("Take at least 2 gifts.")
+            raise TooFewGifts("Take at least 2 gifts.", "take_two")
         if len(set(cards)) != len(cards):
-            raise TooFewGifts("Each gift can be taken only once.")
+            raise TooFewGifts("Each gift can be taken only once.", "same_gift_twice")
         for card in cards:
             if card not in exchange:
-                raise NotInExchange("That gift is not in the Gift Exchange.")
+                raise NotInExchange("That gift is not in the Gift Exchange.", "not_in_exchange")
 
     def verify_trade(self, seat: int, target: int | None = None) -> None:
         self._verify_main(seat)
         if self.peanuts[seat] < 1:
-            raise NoPeanut(self._no_peanut_reason(seat, "trade"))
+            raise self._no_peanut(seat, "trade")
         front = self.front
         if not any(front[t] for t in range(self.players) if t != seat):
-            raise NoTarget("Nobody has gifts in front of them to trade for.")
+            raise NoTarget("Nobody has gifts in front of them to trade for.", "nobody_to_trade")
         if target is None:
             return
         if not 0 <= target < self.players:
-            raise NoTarget("There is no such seat at this table.")
+            raise NoTarget("There is no such seat at this table.", "no_seat")
         if target == seat:
-            raise NoTarget("You can't trade with yourself.")
+            raise NoTarget("You can't trade with yourself.", "trade_self")
         if not front[target]:
-            raise NoTarget(f"{seat_name(target)} has no gifts in front of them to trade for.")
+            raise NoTarget(f"{seat_name(target)} has no gifts in front of them to trade for.", "no_gifts", seat=target)
 
     def verify_clear(self, seat: int) -> None:
         self._verify_main(seat)
@@ -253,31 +255,37 @@ class WhiteElephantState(GameState[Move]):
         if seat != self.turn or (self.phase != MAIN and self.phase != AFTER):
             self._verify_turn(seat)
         if self.peanuts[seat] < 1:
-            raise NoPeanut(self._no_peanut_reason(seat, "peek"))
+            raise self._no_peanut(seat, "peek")
         known = self.known[seat]
         if card is not None and card in self.handle and card not in known:
             return  # a Surprise Gift to peek at: every check below passes
         if all(c in known for c in self.handle):
-            raise NotPeekable("There is no Surprise Gift you have not seen.")
+            raise NotPeekable("There is no Surprise Gift you have not seen.", "all_seen")
         if card is None:
             return
         if card not in self.handle:
-            raise NotPeekable("You can only peek at a Surprise Gift in the Exchange or in front of a seat.")
+            raise NotPeekable(
+                "You can only peek at a Surprise Gift in the Exchange or in front of a seat.", "not_surprise"
+            )
         if card in known:
-            raise NotPeekable("You already know that Surprise Gift.")
+            raise NotPeekable("You already know that Surprise Gift.", "already_known")
 
     def verify_end(self, seat: int) -> None:
         if seat == self.turn and self.phase == AFTER:
             return
         self._verify_turn(seat)
         if self.phase != AFTER:
-            raise WrongPhase("Make your main action first: take, trade or clear out.")
+            raise WrongPhase("Make your main action first: take, trade or clear out.", "main_first")
 
-    def _no_peanut_reason(self, seat: int, what: str) -> str:
-        waiting = sum(self.on_card[c] for c in self.front[seat] if c in self.on_card)
+    def _no_peanut(self, seat: int, what: str) -> NoPeanut:
+        """The refusal of a trade or a peek (``what``) by a seat without a Peanut: ``waiting``
+        says that Peanuts lie on its Surprise Gifts, which it gets when the round ends."""
+        waiting = sum(self.on_card[c] for c in self.front[seat] if c in self.on_card) > 0
         if waiting:
-            return f"You need a Peanut to {what}: those on your Surprise Gifts are yours only when the round ends."
-        return f"You need a Peanut to {what}."
+            reason = f"You need a Peanut to {what}: those on your Surprise Gifts are yours only when the round ends."
+        else:
+            reason = f"You need a Peanut to {what}."
+        return NoPeanut(reason, "no_peanut", action=what, waiting=waiting)
 
     # -- playing -----------------------------------------------------------------------------
 

@@ -163,7 +163,7 @@ def parse(move: dict[str, Any]) -> AnyMove:
     if kind == "move":
         direction = move.get("dir")
         if direction not in DIRECTIONS:
-            raise MalformedMove("'move' needs a direction: 'cw' or 'ccw'")
+            raise MalformedMove("'move' needs a direction: 'cw' or 'ccw'", "field", type="move", field="dir")
         return Move(by, direction)
     if kind == "max_place":
         return MaxPlace(by, whole_number(move, "pile", "a pile number"))
@@ -171,5 +171,10 @@ def parse(move: dict[str, Any]) -> AnyMove:
     if source is None and card is None:
         return MaxTake(by, None, None)
     if type(source) is not int or not isinstance(card, str):
-        raise MalformedMove("'max_take' needs a seat number 'from' and a card name 'card' (both null to take nothing)")
+        raise MalformedMove(
+            "'max_take' needs a seat number 'from' and a card name 'card' (both null to take nothing)",
+            "field",
+            type="max_take",
+            field="from" if type(source) is not int else "card",
+        )
     return MaxTake(by, source, card)

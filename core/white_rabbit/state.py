@@ -215,7 +215,7 @@ class WhiteRabbitState(GameState[AnyMove]):
         if self.phase == OVER:
             raise GameIsOver("The game is over.")
         if self.phase == DEAL:
-            raise NotYourTurn("The game has not started yet.")
+            raise NotYourTurn("The game has not started yet.", "not_started")
         if seat != self.turn:
             raise NotYourTurn("It is not your turn.")
 
@@ -223,7 +223,7 @@ class WhiteRabbitState(GameState[AnyMove]):
         """The seat to move sets off the roll of the die (see :meth:`chance_trigger`)."""
         self._verify_turn(seat)
         if self.phase != ROLL:
-            raise WrongPhase("You have already rolled.")
+            raise WrongPhase("You have already rolled.", "rolled")
 
     def verify_move(self, seat: int) -> None:
         if seat == self.turn and self.phase == DIRECTION:
@@ -231,7 +231,9 @@ class WhiteRabbitState(GameState[AnyMove]):
         self._verify_turn(seat)
         phase = self.phase
         if phase != DIRECTION:
-            raise WrongPhase("You have not rolled yet." if phase == ROLL else "Deal with Max first.")
+            if phase == ROLL:
+                raise WrongPhase("You have not rolled yet.", "roll_first")
+            raise WrongPhase("Deal with Max first.", "max_first")
 
     def verify_deal(self, move: Deal) -> None:
         piles = move.piles
@@ -250,22 +252,24 @@ class WhiteRabbitState(GameState[AnyMove]):
         self._verify_turn(seat)
         phase = self.phase
         if phase != MAX_TAKE:
-            raise WrongPhase(
-                "Max has already been used." if phase == MAX_PLACE else "You can only take a card when you draw Max."
-            )
+            if phase == MAX_PLACE:
+                raise WrongPhase("Max has already been used.", "max_used")
+            raise WrongPhase("You can only take a card when you draw Max.", "no_max", action="take")
         if move is None or move.source is None:
             return
         source, card = move.source, move.card
         if not 0 <= source < self.players:
-            raise CannotTake(f"There is no seat {source}.")
+            raise CannotTake(f"There is no seat {source}.", "no_seat", seat=source)
         if source == seat:
-            raise CannotTake("Max takes from another player, not from you.")
+            raise CannotTake("Max takes from another player, not from you.", "max_self")
         value = CARD_VALUE.get(card)  # type: ignore[arg-type]
         if value is None or self.hands[source][value] != card:
             name = describe_card(card) if value else repr(card)  # type: ignore[arg-type]
-            raise CannotTake(f"{seat_name(source)} does not have {name} face up.")
+            raise CannotTake(
+                f"{seat_name(source)} does not have {name} face up.", "not_face_up", seat=source, card=card
+            )
         if self.hands[seat][value] is not None:
-            raise CannotTake(f"You already have a {value}: Max only takes a value you lack.")
+            raise CannotTake(f"You already have a {value}: Max only takes a value you lack.", "have_value", value=value)
 
     def verify_max_place(self, seat: int, pile: int | None = None) -> None:
         if seat == self.turn and self.phase == MAX_PLACE and (pile is None or 0 <= pile < SPACES):
@@ -273,13 +277,11 @@ class WhiteRabbitState(GameState[AnyMove]):
         self._verify_turn(seat)
         phase = self.phase
         if phase != MAX_PLACE:
-            raise WrongPhase(
-                "Take a card with Max (or nothing) first."
-                if phase == MAX_TAKE
-                else "You can only place Max after drawing him."
-            )
+            if phase == MAX_TAKE:
+                raise WrongPhase("Take a card with Max (or nothing) first.", "max_take_first")
+            raise WrongPhase("You can only place Max after drawing him.", "no_max", action="place")
         if pile is not None and not 0 <= pile < SPACES:
-            raise NoSuchPile(f"There is no pile {pile}: the piles are 0 to 7.")
+            raise NoSuchPile(f"There is no pile {pile}: the piles are 0 to 7.", "no_pile", pile=pile)
 
     # -- search ------------------------------------------------------------------------------
 
