@@ -30,6 +30,16 @@ BOT_LEVELS: dict[str, tuple[str, str]] = {
 kind each level seats, and how a menu says it."""
 
 
+def bot_level(kind: str) -> str:
+    """The level of :data:`BOT_LEVELS` that seats a bot kind (``'normal'`` for the greedy bot),
+    else the kind itself: what a client words a bot's name from, in its own language.
+
+    >>> bot_level("greedy"), bot_level("ismcts"), bot_level("fancy")
+    ('normal', 'hard', 'fancy')
+    """
+    return next((level for level, (k, _) in BOT_LEVELS.items() if k == kind), kind)
+
+
 def bot_title(kind: str) -> str:
     """A bot kind as a word for names: its level's (``'Normal'`` for the greedy bot, ``'Hard'``
     for the ismcts bot), else the kind itself.
@@ -37,8 +47,7 @@ def bot_title(kind: str) -> str:
     >>> bot_title("greedy"), bot_title("ismcts"), bot_title("kind"), bot_title("fancy")
     ('Normal', 'Hard', 'Kind', 'Fancy')
     """
-    level = next((level for level, (k, _) in BOT_LEVELS.items() if k == kind), kind)
-    return level.capitalize()
+    return bot_level(kind).capitalize()
 
 
 def determinizer(view: View) -> Determinizer:

@@ -51,8 +51,14 @@ class SeatInfo(TypedDict):
     """A taken seat in table info: its player (or bot), and whether they are away."""
 
     name: str
+    """The player's name; a bot's is in English (``Normal Bot 3``: its ``level`` and ``number``)."""
     bot: str | None
     """The bot kind of a bot's seat; None for a person's (or an organiser-mode guest's)."""
+    level: NotRequired[str]
+    """A bot's level, the first word of its name (``normal``: a level of
+    :data:`~yule.core.bots.BOT_LEVELS`, else its kind); a bot's seat only."""
+    number: NotRequired[int]
+    """A bot's number, the last word of its name: its seat's, counted from 1; a bot's seat only."""
     away: bool
     """A person with no connection."""
     stand_in: bool

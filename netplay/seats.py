@@ -16,6 +16,7 @@ import secrets
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
+from ..core.bots import bot_level
 from .connection import Connection
 from .frames import SeatInfo
 from .names import unlike
@@ -140,18 +141,23 @@ class Seats:
     # -- what the table tells -------------------------------------------------------------------
 
     def summaries(self) -> list[SeatInfo | None]:
-        """Each seat for table info: its player, bot kind, whether they are away, whether a bot
-        plays for them, and ``stand_in_in``: seconds until a bot stands in for someone away."""
+        """Each seat for table info: its player, bot kind (and a bot's level and number), whether
+        they are away, whether a bot plays for them, and ``stand_in_in``: seconds until a bot
+        stands in for someone away."""
         now = asyncio.get_running_loop().time() if any(s and s.away_timer for s in self._seats) else 0.0
-        return [
-            None
-            if s is None
-            else {
+        out: list[SeatInfo | None] = []
+        for seat, s in enumerate(self._seats):
+            if s is None:
+                out.append(None)
+                continue
+            info: SeatInfo = {
                 "name": s.name,
                 "bot": s.bot,
                 "away": s.bot is None and s.conn is None and s.token_hash is not None,
                 "stand_in": s.stand_in,
                 "stand_in_in": None if s.away_timer is None else round(max(0.0, s.away_timer.when() - now), 1),
             }
-            for s in self._seats
-        ]
+            if s.bot is not None:  # named "Normal Bot 3": how a client words it in its own language
+                info["level"], info["number"] = bot_level(s.bot), seat + 1
+            out.append(info)
+        return out

@@ -7,7 +7,8 @@
   to the bot now (in the log).
 - A player whose move has waited a while can be nudged (they hear it; the log says who), and
   the organiser can let the stand-in bot make that one move (in the log); not sooner.
-- Bots are added per seat at a level (bot kind), and the game's record says which seat is which.
+- Bots are added per seat at a level (bot kind), and the game's record says which seat is which;
+  table info gives each bot's seat its level and number (``Normal Bot 3``), for any language.
 - The organiser can free a person's seat before the game, with a reason the person is shown.
 """
 
@@ -162,6 +163,14 @@ async def test_bots_at_their_levels_per_seat_are_in_the_record(host):
         table = created["table"]
         for kind in ("random", "ismcts", "greedy"):
             await ana.add_bot(table, kind=kind)
+        info = await next_message(ana, "table", table=table, when=lambda info: None not in info["seats"])
+        assert info["seats"][0].keys().isdisjoint({"level", "number"})  # a person's seat
+        assert [(s["name"], s["bot"], s["level"], s["number"]) for s in info["seats"][1:]] == [
+            ("Easy Bot 2", "random", "easy", 2),
+            ("Hard Bot 3", "ismcts", "hard", 3),
+            ("Normal Bot 4", "greedy", "normal", 4),
+        ]  # the words of its name, to word it in any language
+        assert (await ana.list_tables())[0]["seats"][3]["level"] == "normal"  # the lobby's line says it too
         await ana.start(table)
         assert host.tables[table].record()["bots"] == [None, "random", "ismcts", "greedy"]
     finally:
