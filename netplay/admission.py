@@ -16,6 +16,7 @@ import logging
 from collections import Counter
 
 from .connection import Connection, Limits, address_group
+from .refusal import RequestError
 from .wire import encode
 
 log = logging.getLogger("yule.host")
@@ -39,15 +40,13 @@ class Admission:
         """Connections let in beyond the limits to take a seat back (:attr:`Limits.resume_room`),
         oldest first -> the timer that ends their time (:attr:`Limits.resume_seconds`)."""
 
-    def full(self, conn: Connection) -> str | None:
-        """Why the host has no room for one more connection from ``conn``'s address, or None."""
+    def full(self, conn: Connection) -> RequestError | None:
+        """Why the host has no room for one more connection from ``conn``'s address (``host_full``), or None."""
         limits = self.limits
         if len(self.connections) >= limits.max_connections:
-            return f"This host is full: it holds {limits.max_connections} connections already. Try again in a while."
+            return RequestError("host_full", reason="connections", most=limits.max_connections)
         if self.per_address.get(conn.group, 0) >= limits.connections_per_address:
-            return (
-                f"Too many connections from your address ({limits.connections_per_address}): close some and try again."
-            )
+            return RequestError("host_full", reason="address", most=limits.connections_per_address)
         return None
 
     def admit(self, conn: Connection) -> None:
@@ -70,18 +69,17 @@ class Admission:
         if mine >= limits.resume_room_per_address or (len(self.probation) >= limits.resume_room and
                                                       max(held.values(), default=0) <= mine):  # fmt: skip
             log.warning("%r refused: host full", conn)
-            conn.error("host_full", why)
+            conn.error(why)
             conn.close()
             return
         if len(self.probation) >= limits.resume_room:
             crowded = max(held, key=held.__getitem__)
             oldest = next(c for c in self.probation if c.group == crowded)
-            self._end_probation(oldest, "This host is full, and a connection from an address with fewer waiting "
-                                "needed your slot: try again in a while.")  # fmt: skip
+            self._end_probation(oldest, RequestError("host_full", reason="crowded"))
         conn.probation = True
         late = asyncio.get_running_loop().call_later(
-            limits.resume_seconds, self._end_probation, conn, f"This host is full: a connection let in beyond its "
-            f"limits has {limits.resume_seconds:g} seconds to take a seat back (resume), and that time is up."
+            limits.resume_seconds, self._end_probation, conn,
+            RequestError("host_full", reason="time_up", seconds=limits.resume_seconds),
         )  # fmt: skip
         self.probation[conn] = late
 
@@ -104,10 +102,10 @@ class Admission:
             del self.per_address[conn.group]
         return True
 
-    def _end_probation(self, conn: Connection, why: str) -> None:
+    def _end_probation(self, conn: Connection, why: RequestError) -> None:
         """A connection on probation goes, told why (``host_full``)."""
         if self._off_probation(conn):
-            conn.error("host_full", why)
+            conn.error(why)
             conn.close()
 
     def _off_probation(self, conn: Connection) -> bool:
@@ -132,8 +130,7 @@ class Admission:
         if idle:
             way = max(idle, key=lambda c: self.per_address[c.group])
             log.warning("%r closed: host full, its slot given to %r taking a seat back", way, conn)
-            way.error("host_full", "This host is full, and a player needed a slot to take their seat back: this "
-                      "connection, at no table, was closed. Try again in a while.")  # fmt: skip
+            way.error(RequestError("host_full", reason="made_way"))
             way.close()
 
     def _count(self, conn: Connection) -> None:

@@ -140,8 +140,9 @@ class Audience:
         """Refuse a request only the table's organiser may make (:meth:`runs`)."""
         if not self.runs(conn):
             who = self.run_by()
-            raise RequestError("forbidden", f"{who} runs this table: ask them." if who else
-                               "Only the table's organiser and its players may do that.")  # fmt: skip
+            if who:
+                raise RequestError("forbidden", reason="run_by", name=who)
+            raise RequestError("forbidden", reason="runners")
 
     def deciders(self) -> set[Connection]:
         """Who at the table may answer a request for a seat (:mod:`.door`, which leaves out
@@ -272,14 +273,14 @@ class Audience:
     def say(self, conn: Connection, raw: str) -> None:
         """A chat line from someone at this table, to everyone at it and nobody else (:mod:`.chat`)."""
         if conn not in self.connections():
-            raise RequestError("not_at_table", "Join or watch this table to chat there.")
+            raise RequestError("not_at_table")
         if not conn.chat_tokens.take():
-            raise RequestError("chat_flood", "You are chatting too fast: wait a moment, then say it again.")
+            raise RequestError("chat_flood", reason="you")
         if not self.chat_tokens.take():
-            raise RequestError("chat_flood", "This table's chat is going too fast: wait a moment, then say it again.")
+            raise RequestError("chat_flood", reason="table")
         text = clean_chat(raw)
         if not text:
-            raise RequestError("empty_chat", "There is nothing to say in that line.")
+            raise RequestError("empty_chat")
         table = self.table
         seat = conn.seats.get(table.id)
         s = table.seats[seat] if seat is not None else None

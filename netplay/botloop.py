@@ -37,6 +37,7 @@ from ..core.bots import forced, triggered
 from ..core.ismcts import SearchBot
 from ..core.levels import Strength
 from ..core.session import Session
+from .refusal import RequestError
 from .store import StoreError
 from .thinkers import Thinkers
 
@@ -100,8 +101,8 @@ class BotTable(Protocol):
     def play_for(self, seat: Seat, wire: MoveDict, *, note: dict[str, Any] | None = None) -> None:
         """Play and commit a seat's move (``note``: an event of the table's own, logged first)."""
 
-    def tell(self, code: str, message: str) -> None:
-        """Say something to everyone at the table."""
+    def tell(self, news: RequestError) -> None:
+        """Say something to everyone at the table (an error frame: ``not_saved``, ``bots_stuck``)."""
 
 
 class BotLoop:
@@ -209,15 +210,13 @@ class BotLoop:
                         break  # the position changed while the bot thought: look again
                 except StoreError:
                     if not retry:
-                        self.table.tell("not_saved", "The host cannot save the bots' moves just now (its disk "
-                                        "may be full); it keeps trying.")  # fmt: skip
+                        self.table.tell(RequestError("not_saved", reason="bots"))
                     retry = min(BOT_RETRY_MAX, 2 * retry or 1.0)
                     self.retry_at = asyncio.get_running_loop().time() + retry
                     break
                 except Exception:
                     log.exception("table %s: no bot can move for seat %s; the table stops", self.table.id, seat)
-                    self.table.tell("bots_stuck", f"The bots cannot find a move for {self.table.players[seat]}: "
-                                    "this game cannot go on.")  # fmt: skip
+                    self.table.tell(RequestError("bots_stuck", seat=seat, name=self.table.players[seat]))
                     return
                 retry = 0.0
 

@@ -54,7 +54,7 @@ import itertools
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
@@ -95,12 +95,14 @@ nothing for this long is no host that can be played at (``HostError`` code ``sil
 
 
 class HostError(Exception):
-    """The host refused a request: ``code`` (stable, see docs/protocol.md) and ``message``."""
+    """The host refused a request: ``code`` (stable, see docs/protocol.md), its ``params`` (the
+    facts to word it from: :data:`~yule.netplay.refusal.WORDING`) and the host's English ``message``."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(f"{message} ({code})")
         self.code = code
         self.message = message
+        self.params: dict[str, Any] = dict(params or {})
 
 
 class ConnectionLost(ConnectionError):
@@ -244,7 +246,7 @@ class Client:
             wait = min(self.request_timeout, HELLO_TIMEOUT)
             reply = await read_frame(reader, MAX_HOST_FRAME, idle_timeout=wait, frame_timeout=wait)
             if reply.get("type") == "error":
-                raise HostError(reply.get("code", "error"), reply.get("message", "refused"))
+                raise HostError(reply.get("code", "error"), reply.get("message", "refused"), reply.get("params"))
             if reply.get("type") != "welcome":
                 raise HostError("protocol", f"expected a welcome, got {reply.get('type')!r}")
         except BaseException:
@@ -308,7 +310,8 @@ class Client:
                 await self.resume(claim.token)
             except HostError as e:
                 self.seats.pop(claim.table, None)
-                self._deliver({"type": "error", "code": e.code, "message": e.message, "table": claim.table})
+                self._deliver({"type": "error", "code": e.code, "params": e.params, "message": e.message,
+                               "table": claim.table})  # fmt: skip
             except ConnectionLost:
                 return  # _lost has started another recovery
         for table, code in list(self.watching.items()):
@@ -367,7 +370,7 @@ class Client:
         future = self._pending.get(rid) if isinstance(rid, int) else None
         if future is not None and not future.done():
             if frame["type"] == "error":
-                future.set_exception(HostError(frame["code"], frame["message"]))
+                future.set_exception(HostError(frame["code"], frame["message"], frame.get("params")))
             else:
                 future.set_result(frame)
             return

@@ -28,6 +28,7 @@ from typing import Any
 
 from . import CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS
 from .frames import ErrorFrame, HostFrame
+from .refusal import RequestError
 from .wire import MAX_CLIENT_FRAME, FrameBuffer, FrameError, decode, encode
 
 log = logging.getLogger("yule.host")
@@ -345,13 +346,13 @@ class Connection(asyncio.Protocol):
                 try:
                     message = decode(body)
                 except FrameError as e:
-                    self.bad_frame(e.code, e.message)
+                    self.bad_frame(e)
                     if not self.greeted:
                         self.close()
                     continue
                 self.on_message(self, message)
         except FrameError as e:  # a frame over the size limit: the stream cannot be followed
-            self.error(e.code, e.message)
+            self.error(e)
             self.close()
             return
         if self.closed:
@@ -422,8 +423,7 @@ class Connection(asyncio.Protocol):
         if self._loop.time() < self._deadline:
             self._arm()
             return
-        e = self._deadline_error()
-        self.error(e.code, e.message)
+        self.error(self._deadline_error())
         self.close()
 
     # -- receiving -----------------------------------------------------------------------------
@@ -433,15 +433,15 @@ class Connection(asyncio.Protocol):
         return self._frame_tokens.take(cost)
 
     def flood(self) -> None:
-        self.error("flood", "Too many frames: slow down. Closing.")
+        self.error(RequestError("flood"))
         self.close()
 
-    def bad_frame(self, code: str, message: str, rid: Any = None) -> None:
+    def bad_frame(self, refusal: RequestError, rid: Any = None) -> None:
         """Answer a frame that was not understood; too many of them close the connection."""
         self.bad_frames += 1
-        self.error(code, message, rid=rid if isinstance(rid, int) else None)
+        self.error(refusal, rid=rid if isinstance(rid, int) else None)
         if self.bad_frames >= self.limits.max_bad_frames:
-            self.error("too_many_errors", "Too many invalid frames; closing.")
+            self.error(RequestError("too_many_errors"))
             self.close()
 
     # -- sending -------------------------------------------------------------------------------
@@ -473,8 +473,14 @@ class Connection(asyncio.Protocol):
         else:
             self.send_bytes(frame)
 
-    def error(self, code: str, message: str, *, rid: int | None = None, table: int | None = None) -> None:
-        frame: ErrorFrame = {"type": "error", "code": code, "message": message}
+    def error(self, refusal: RequestError, *, rid: int | None = None, table: int | None = None) -> None:
+        """Send ``refusal`` (of the request ``rid``; about ``table``): its code, params and words."""
+        frame: ErrorFrame = {
+            "type": "error",
+            "code": refusal.code,
+            "params": refusal.params,
+            "message": refusal.message,
+        }
         if rid is not None:
             frame["rid"] = rid
         if table is not None:

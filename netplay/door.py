@@ -107,17 +107,15 @@ class Door:
         now (asked back by its earlier device)."""
         for ask in self.asks.values():
             if ask.conn is conn:
-                raise RequestError("already_asking", "You have asked for a seat here already: wait for the answer.")
+                raise RequestError("already_asking", reason="you")
             if ask.conn.group == conn.group:
-                raise RequestError("already_asking", "Someone at your address is asking for a seat here already: "
-                                   "wait for the answer.")  # fmt: skip
+                raise RequestError("already_asking", reason="address")
         now = self._now
         self.refused = {key: until for key, until in self.refused.items() if until > now}
         if any(self.refused.get((seat, key), 0.0) > now for key in (conn.group, conn.person) if key):
-            raise RequestError("asked_lately", f"The table said no to that a moment ago: ask again in "
-                               f"{REFUSED_SECONDS / 60:g} minutes, or ask someone there.")  # fmt: skip
+            raise RequestError("asked_lately", minutes=REFUSED_SECONDS / 60)
         if len(self.asks) >= MOST_ASKS and asker not in ("same", "earlier"):
-            raise RequestError("busy_door", "Many people are asking for seats here right now: try again in a minute.")
+            raise RequestError("busy_door")
         ask = Ask(next(self._ids), conn, seat, player, asker)
         deciders = self.deciders(ask)
         seconds = self.seconds if deciders else self.alone_seconds
@@ -155,11 +153,9 @@ class Door:
         """``conn`` (called ``who``) answers request ``number``: the first answer decides."""
         ask = self.asks.get(number)
         if ask is None or ask.held_by is not None:
-            raise RequestError("no_request", "That request has been answered already.")
+            raise RequestError("no_request")
         if conn not in self.deciders(ask):
-            raise RequestError(
-                "forbidden", "Only the other people at this table answer a request for one of its seats."
-            )
+            raise RequestError("forbidden", reason="answer")
         if not yes:
             for key in (ask.conn.group, ask.conn.person):
                 if key:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar, final
 
-from ..core.base import View
+from ..core.base import Fact, View
 
 V = TypeVar("V", bound=View)
 """A game's view type (its ``TypedDict``, from ``yule.core.<game>.views``)."""
@@ -305,7 +305,12 @@ class ErrorFrame(TypedDict):
 
     type: Literal["error"]
     code: str
+    params: dict[str, Fact]
+    """The refusal's facts, named as its code's template in :data:`~yule.netplay.refusal.WORDING`
+    names them (``reason`` where a code means several things; an illegal move's ``kind`` and
+    facts): what a client words the refusal from in its own language."""
     message: str
+    """The refusal in English, for clients that show the host's words."""
     rid: NotRequired[int]
     table: NotRequired[int]
 

@@ -60,7 +60,7 @@ from .messages import (
     Watch,
     parse_client_message,
 )
-from .names import bot_like, bot_refusal, clean_name
+from .names import bot_like, clean_name
 from .owner import write_owner_file
 from .refusal import RequestError
 from .relay import vouched
@@ -76,8 +76,6 @@ log = logging.getLogger("yule.host")
 
 PONG = encode({"type": "pong"})
 
-
-NOT_SAVED = "The host could not save that, so it did not happen: try again (if it keeps failing, its disk may be full)."
 
 RECLAIM_RATE = 1 / 10
 """Requests for an away player's seat one address may make a second on average ..."""
@@ -335,9 +333,9 @@ class Host:
             message = parse_client_message(data)
         except InvalidMessage as e:
             if conn.greeted:
-                conn.bad_frame("invalid", str(e), data.get("rid"))
+                conn.bad_frame(e, data.get("rid"))
             else:
-                conn.error("invalid", str(e))
+                conn.error(e)
                 conn.close()
             return
         try:
@@ -351,14 +349,11 @@ class Host:
 
     def _hello(self, conn: Connection, hello: ClientMessage) -> None:
         if not isinstance(hello, Hello):
-            conn.error("hello_first", "The first message must be 'hello' with the protocol version.")
+            conn.error(RequestError("hello_first"))
             conn.close()
             return
         if hello.version != PROTOCOL_VERSION:
-            conn.error(
-                "version",
-                f"This host speaks Yule protocol {PROTOCOL_VERSION}, not {hello.version}: update Yule.",
-            )
+            conn.error(RequestError("version", version=PROTOCOL_VERSION, asked=hello.version))
             conn.close()
             return
         conn.name = clean_name(hello.name)
@@ -369,7 +364,7 @@ class Host:
             else:
                 self.admission.regroup(conn, address)
         if bot_like(conn.name):
-            conn.error("bad_name", bot_refusal(conn.name))
+            conn.error(RequestError("bad_name", reason="bot", name=conn.name))
             conn.close()
             return
         conn.greeted = True
@@ -395,27 +390,29 @@ class Host:
         if kind == "pong":
             return
         if kind == "hello":
-            conn.error("hello_twice", "You have already said hello.", rid=message.rid)
+            conn.error(RequestError("hello_twice"), rid=message.rid)
             return
         if conn.probation and kind not in ("resume", "organise"):
-            why = self.admission.full(conn) or "This host is full: try again in a while."
-            conn.error("host_full", why, rid=message.rid)
+            why = self.admission.full(conn) or RequestError("host_full", reason="full")
+            conn.error(why, rid=message.rid)
             conn.close()
             return
         try:
             reply = self._handlers[kind](conn, message)
         except RequestError as e:
-            conn.error(e.code, e.message, rid=message.rid, table=getattr(message, "table", None))
+            conn.error(e, rid=message.rid, table=getattr(message, "table", None))
             if conn.probation:  # let in only to take a seat back, and that failed
                 conn.close()
             return
         except StoreError:
             log.exception("%r: %s could not be stored", conn, kind)
-            conn.error("not_saved", NOT_SAVED, rid=message.rid, table=getattr(message, "table", None))
+            conn.error(
+                RequestError("not_saved", reason="request"), rid=message.rid, table=getattr(message, "table", None)
+            )
             return
         except Exception:
             log.exception("%r: %s failed", conn, kind)
-            conn.error("internal", "The host could not do that.", rid=message.rid)
+            conn.error(RequestError("internal"), rid=message.rid)
             return
         if isinstance(reply, bytes):
             conn.send_bytes(reply)
@@ -430,10 +427,9 @@ class Host:
         self.lobby.check_room(conn)
         shortest = self.limits.shortest_turn
         if message.turn_seconds is not None and message.turn_seconds < shortest:
-            raise RequestError("bad_options", f"A turn timer gives each move at least {shortest:g} seconds.")
+            raise RequestError("bad_options", reason="turn", shortest=shortest)
         if message.organised and message.sit:
-            raise RequestError("bad_options", "An organised table seats its guests, not its organiser: create it "
-                               "without sitting (sit false).")  # fmt: skip
+            raise RequestError("bad_options", reason="organised_sit")
         delay = DEFAULT_BOT_DELAY if message.bot_delay is None else message.bot_delay
         organiser_token = secrets.token_urlsafe(24)
         table = Table.create(self.store, self._next_table, message.game, message.seats, dict(message.options),
@@ -468,7 +464,7 @@ class Host:
         table_id, seat = self.seat_tokens.seat_of(hash_token(message.token), self.tables)
         table = self.tables[table_id]
         if table.id in conn.seats and conn.seats[table.id] != seat:
-            raise RequestError("already_seated", "You already have another seat at this table.")
+            raise RequestError("already_seated", reason="other_seat")
         table.usher.resume(conn, seat)
         self.admission.promote(conn)
         return {"type": "seated", "table": table.id, "seat": seat, "token": message.token}
@@ -483,18 +479,18 @@ class Host:
         self._count_reclaim(conn)
         where = self.seat_tokens.moved.get(hash_token(message.token))
         if where is None or where[0] not in self.tables:
-            raise RequestError("bad_token", "That seat token is not known here.")
+            raise RequestError("bad_token", reason="seat")
         return self.tables[where[0]].usher.reclaim_back(conn, where[1])
 
     def _count_reclaim(self, conn: Connection) -> None:
         if not self._reclaims.take(conn.group):
-            raise RequestError("reclaim_flood", "You have asked for seats too often: wait a minute, then try again.")
+            raise RequestError("reclaim_flood")
 
     def _owner(self, conn: Connection, message: Owner) -> Ok:
         """The host's owner (``yule requests``): asked every open request for a seat, at every table."""
         wanted = self._owner_hash
         if wanted is None or not secrets.compare_digest(hash_token(message.token), wanted):
-            raise RequestError("bad_token", "That owner token is not this host's.")
+            raise RequestError("bad_token", reason="owner")
         self.owners.add(conn)
         if message.answers:
             self.deciders.add(conn)
@@ -505,12 +501,10 @@ class Host:
     def _watch(self, conn: Connection, message: Watch) -> Ok:
         limits = self.limits
         if len(conn.watching) >= limits.watches_per_connection:
-            raise RequestError("too_many_watches", f"You are watching {len(conn.watching)} tables, the most one "
-                               "connection may: stop watching one first.")  # fmt: skip
+            raise RequestError("too_many_watches", reason="connection", watching=len(conn.watching))
         watched = sum(len(c.watching) for c in self.admission.connections if c.group == conn.group)
         if watched >= limits.watches_per_address:
-            raise RequestError("too_many_watches", "Too many tables are watched from your address: stop watching "
-                               "some first.")  # fmt: skip
+            raise RequestError("too_many_watches", reason="address")
         table = self.lobby.table_for(conn, message.table, message.code)
         if message.code is not None:  # its info tells the code to a watcher who came with it
             if table.usher.code_is(message.code):
@@ -538,7 +532,7 @@ class Host:
                 table.usher.tell_asks(conn)
                 self.admission.promote(conn)
                 return {"type": "ok", "table": table.id}
-        raise RequestError("bad_token", "That organiser token is not known here.")
+        raise RequestError("bad_token", reason="organiser")
 
     def _rename(self, conn: Connection, message: Rename) -> Ok:
         """Another name for this connection from now on: in its hello's place, for the seats it
@@ -547,13 +541,12 @@ class Host:
         if conn.seats:
             at = min(conn.seats)
             name = self.lobby.table(at).audience.name_of(conn)
-            raise RequestError("seated", f"You sit at table {at} as {name}: leave that table to play under "
-                               "another name.")  # fmt: skip
+            raise RequestError("seated", table=at, name=name)
         name = clean_name(message.name, "")
         if not name:
-            raise RequestError("bad_name", "A name needs at least one letter or digit.")
+            raise RequestError("bad_name", reason="no_letter")
         if bot_like(name):
-            raise RequestError("bad_name", bot_refusal(name))
+            raise RequestError("bad_name", reason="bot", name=name)
         conn.name = name
         for table_id in conn.created:
             if (table := self.tables.get(table_id)) is not None and table.audience.organiser is conn:

@@ -91,21 +91,19 @@ class Lobby:
         as many as it may."""
         limits = self.host.limits
         if len(self.tables) >= limits.max_tables:
-            raise RequestError("host_full", "This host has too many tables.")
+            raise RequestError("host_full", reason="tables")
         if conn.tables_made >= limits.tables_per_connection:
-            raise RequestError("too_many_tables", f"You have created {conn.tables_made} tables, the most one "
-                               "connection may create here.")  # fmt: skip
+            raise RequestError("too_many_tables", reason="connection", made=conn.tables_made)
         made = self.tables_made.get(conn.group, 0)
         if made >= limits.tables_per_address:
-            raise RequestError("too_many_tables", f"{made} tables made from your address are here already, the "
-                               "most one address may have: play at one of them, or wait for one to end.")  # fmt: skip
+            raise RequestError("too_many_tables", reason="address", made=made)
 
     # -- finding a table -----------------------------------------------------------------------
 
     def table(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise RequestError("no_table", f"There is no table {table_id}.")
+            raise RequestError("no_table", reason="id", table=table_id)
         return table
 
     def managed(self, conn: Connection, table_id: int) -> Table:
@@ -121,8 +119,7 @@ class Lobby:
         Wrong codes are counted per address: past :attr:`Limits.code_guesses` of them the
         address must wait before trying another (``too_many_guesses``)."""
         if not self._guesses.ready(conn.group):
-            raise RequestError("too_many_guesses", "Too many wrong join codes from your address: wait a minute, "
-                               "then check the code with whoever made the table.")  # fmt: skip
+            raise RequestError("too_many_guesses")
         try:
             if table_id is not None:
                 table = self.table(table_id)
@@ -130,11 +127,11 @@ class Lobby:
                     table.usher.check_code(conn, code)
                 return table
             if code is None:
-                raise RequestError("no_table", "Name a table or give its join code.")
+                raise RequestError("no_table", reason="unnamed")
             for table in self.tables.values():
                 if table.usher.code_is(code):
                     return table
-            raise RequestError("bad_code", "No table here has that join code.")
+            raise RequestError("bad_code", reason="unknown")
         except RequestError as e:
             if e.code == "bad_code":
                 self.guessed_wrong(conn)
@@ -207,8 +204,7 @@ class Lobby:
     def _ready(self, conn: Connection) -> None:
         """Refuse a lobby list or standings when its address has asked for too many lately."""
         if not self._lists.ready(conn.group, self.host.limits.list_cost):
-            raise RequestError("list_flood", "Too many lobby lists (or standings) are asked for from your address: "
-                               "wait a few seconds, then ask again.")  # fmt: skip
+            raise RequestError("list_flood")
 
     def _charge(self, conn: Connection, size: int) -> None:
         """A lobby list or standings of ``size`` bytes counts in the connection's rate limit and

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, TypeAdapter, ValidationError
 
 from . import LONGEST_BOT_DELAY, LONGEST_TURN, MOST_SEATS
+from .refusal import RequestError
 
 MAX_NAME = 64
 """Longest name a client may send; the host then cleans and shortens it (see :func:`.names.clean_name`)."""
@@ -334,20 +335,22 @@ MESSAGE_TYPES = frozenset(get_args(m.model_fields["type"].annotation)[0] for m i
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
-class InvalidMessage(ValueError):
-    """A client message the union refuses; ``str()`` is a short reason safe to send back."""
+class InvalidMessage(RequestError):
+    """A client message the union refuses (``invalid``); ``str()`` is a short reason safe to send back."""
 
 
 def parse_client_message(data: dict[str, Any]) -> ClientMessage:
     """Validate one decoded frame; :class:`InvalidMessage` with the first problem found."""
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise InvalidMessage("A message needs a 'type' string.")
+        raise InvalidMessage("invalid", reason="no_type")
     if kind not in MESSAGE_TYPES:
-        raise InvalidMessage(f"Unknown message type {kind[:40]!r}.")
+        raise InvalidMessage("invalid", reason="unknown_type", type=kind[:40])
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as e:
         first = e.errors(include_url=False, include_input=False)[0]
         where = ".".join(str(p) for p in first["loc"][1:])  # loc[0] is the message type
-        raise InvalidMessage(f"{where}: {first['msg']}" if where else first["msg"]) from None
+        if where:
+            raise InvalidMessage("invalid", reason="field", field=where, detail=first["msg"]) from None
+        raise InvalidMessage("invalid", reason="message", detail=first["msg"]) from None

@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .chat import plain_line
+from .refusal import RequestError
 
 NAME_LENGTH = 24
 """Longest name, in characters, once cleaned."""
@@ -178,12 +179,13 @@ BOT_NAMES = "the name of one of the host's bots (like Hard Bot 2, or any name wi
 
 
 def bot_refusal(name: str) -> str:
-    """Why a person may not go by ``name``, a name :func:`bot_like`, as the host and the SSH door say it.
+    """Why a person may not go by ``name``, a name :func:`bot_like`, as the host (``bad_name``)
+    and the SSH door say it.
 
     >>> bot_refusal("Hard Bot")
     "Hard Bot reads as the name of one of the host's bots (like Hard Bot 2, or any name with (bot) in it): choose another name."
     """
-    return f"{name} reads as {BOT_NAMES}: choose another name."
+    return RequestError("bad_name", reason="bot", name=name).message
 
 
 @functools.cache
@@ -263,31 +265,31 @@ def unlike(name: str, taken: Iterable[str]) -> str:
 def guest_names(guests: list[str] | None, seats: int, organised: bool) -> list[str]:
     """An organiser-mode table's guests for its ``seats``, cleaned (none: ``[]``); a guest list
     at a table not in organiser mode, a name that is missing, or one that looks like another's
-    is refused (:class:`ValueError`, in words for the organiser), never renamed.
+    is refused (``bad_options``), never renamed.
 
     >>> guest_names(["Ana", " Ben "], 2, organised=True)
     ['Ana', 'Ben']
     >>> guest_names(["Ana", "ANA"], 2, organised=True)
     Traceback (most recent call last):
     ...
-    ValueError: Two guests are called Ana: give each a different name.
+    yule.netplay.refusal.RequestError: Two guests are called Ana: give each a different name.
     """
     if guests is None:
         return []
     if not organised:
-        raise ValueError("Guests are seated at creation in organiser mode only.")
+        raise RequestError("bad_options", reason="guests_unorganised")
     if len(guests) != seats:
-        raise ValueError(f"Name each of the {seats} guests ({len(guests)} names given).")
+        raise RequestError("bad_options", reason="guest_count", seats=seats, given=len(guests))
     names: list[str] = []
     for raw in guests:
         name = clean_name(raw, "")
         if not name:
-            raise ValueError("Every guest needs a name with a letter or a digit.")
+            raise RequestError("bad_options", reason="guest_unnamed")
         if bot_like(name):
-            raise ValueError(bot_refusal(name))
+            raise RequestError("bad_options", reason="guest_bot", name=name)
         same = [n for n in names if look_alike(n, name)]
         if same:
-            raise ValueError(f"Two guests are called {same[0]}: give each a different name.")
+            raise RequestError("bad_options", reason="guests_alike", name=same[0])
         names.append(name)
     return names
 

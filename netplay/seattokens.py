@@ -55,8 +55,7 @@ class SeatTokens:
         holds); refused if it moved to another device (``seat_moved``) or is unknown (``bad_token``)."""
         where = self.seats.get(token_hash)
         if where is None and (moved := self.moved.get(token_hash)) is not None and moved[0] in tables:
-            raise RequestError("seat_moved", f"Your seat at table {moved[0]} was taken back on another device, "
-                               "and it plays there now.")  # fmt: skip
+            raise RequestError("seat_moved", table=moved[0])
         if where is None or where[0] not in tables:
-            raise RequestError("bad_token", "That seat token is not known here.")
+            raise RequestError("bad_token", reason="seat")
         return where

@@ -38,7 +38,7 @@ import time
 from collections.abc import Collection, Iterator
 from typing import Any
 
-from ..core import BadOptions, Game, IllegalMove, get_game
+from ..core import BadOptions, Game, IllegalMove, MalformedMove, all_games, get_game
 from ..core.base import seat_namer
 from ..core.levels import Strength
 from ..core.records import record_of
@@ -145,23 +145,18 @@ class Table:
         """A new table, stored (with its organiser-mode guests and the organiser token's hash)."""
         try:
             game = get_game(game_name)
-        except KeyError as e:
-            raise RequestError("bad_game", str(e.args[0])) from None
+        except KeyError:
+            raise RequestError("bad_game", game=game_name, games=sorted(g.name for g in all_games())) from None
         if not game.min_players <= seats <= game.max_players:
-            raise RequestError(
-                "bad_options", f"{game.title} is for {game.min_players} to {game.max_players} players, not {seats}."
-            )
+            raise RequestError("bad_options", reason="players", game=game.name, least=game.min_players,
+                               most=game.max_players, seats=seats)  # fmt: skip
         try:
             options = game.check_options(options)
         except BadOptions as e:
-            raise RequestError("bad_options", str(e)) from None
+            raise RequestError.ruled("bad_options", e, reason="rules") from None
         if organised and not game.organiser_mode:
-            raise RequestError("no_organiser_mode", f"{game.title} hides cards from the players, so one terminal "
-                               "may not move for every seat: each player joins from their own terminal.")  # fmt: skip
-        try:
-            names = guest_names(guests, seats, organised)
-        except ValueError as e:
-            raise RequestError("bad_options", str(e)) from None
+            raise RequestError("no_organiser_mode", game=game.name)
+        names = guest_names(guests, seats, organised)
         code = new_code()
         while code in taken_codes:
             code = new_code()
@@ -356,10 +351,10 @@ class Table:
         self.audience.tell_info(but=but)
         self.bots.kick()
 
-    def tell(self, code: str, message: str) -> None:
+    def tell(self, news: RequestError) -> None:
         """Say something to every connection at the table (an error frame not tied to a request)."""
         for conn in self.audience.connections():
-            conn.error(code, message, table=self.id)
+            conn.error(news, table=self.id)
 
     # -- settings and the game's progress ----------------------------------------------------------
 
@@ -377,9 +372,9 @@ class Table:
     def start(self, by: str | None = None) -> None:
         """A new game with the seats as they are; ``by``: who started it (the log says so)."""
         if self.status == PLAYING:
-            raise RequestError("playing", "The game has already started.")
+            raise RequestError("playing", reason="started")
         if any(s is None for s in self.seats):
-            raise RequestError("seats_empty", "Every seat needs a player or a bot first.")
+            raise RequestError("seats_empty")
         session = self._new_session(seeds.game_seed(self.client_seed, self.seats, self.game_no + 1))
         events = session.draw_chance()
         with self._changing(game_no=self.game_no + 1, session=session, status=PLAYING, log=TableLog(self.game), started_by=by,
@@ -400,7 +395,7 @@ class Table:
 
     def again(self, by: str | None = None) -> None:
         if self.status != OVER:
-            raise RequestError("not_over", "Play again once this game is over.")
+            raise RequestError("not_over")
         if any(s is None for s in self.seats):
             with self._changing(status=WAITING):
                 self.save()
@@ -425,19 +420,17 @@ class Table:
         returns the new ``seq`` once it is committed and sent."""
         if for_seat is not None:
             if not (self.organised and self.game.organiser_mode and conn is self.audience.organiser):
-                raise RequestError("forbidden", "Only the organiser of an organiser-mode table moves for a seat.")
+                raise RequestError("forbidden", reason="organiser_moves")
             if not 0 <= for_seat < self.size:
-                raise RequestError("bad_seat", f"This table has seats 0 to {self.size - 1}.")
+                raise RequestError("bad_seat", reason="range", seats=self.size)
         seat = conn.seats.get(self.id) if for_seat is None else for_seat
         if seat is None:
-            raise RequestError("not_seated", "You have no seat at this table.")
+            raise RequestError("not_seated", reason="move")
         if self.status != PLAYING:
-            raise RequestError(
-                "not_playing", "The game is not being played." if self.status == WAITING else "The game is over."
-            )
+            raise RequestError("not_playing", reason="idle" if self.status == WAITING else "over")
         assert self.session is not None
         if seq is not None and not self.session.fresh_for(seat, seq):
-            raise RequestError("stale", f"The game has moved on (seq is {self.seq}).")
+            raise RequestError("stale", seq=self.seq)
         self.play_for(seat, wire_move)
         return self.seq
 
@@ -449,16 +442,18 @@ class Table:
         assert session is not None
         movers = self.movers()
         if seat not in movers:
-            raise RequestError("not_your_turn", "It is not your turn.")
+            raise RequestError("not_your_turn")
         timed = note is None and len(movers) == 1 and not self.controlled(seat)
         stored = len(session.moves)
         try:
             events = session.play(seat, wire_move)
         except IllegalMove as e:
-            raise RequestError("illegal", str(e)) from None
+            raise RequestError.ruled("illegal", e) from None
         except Exception:
             log.exception("table %s: the engine failed on a move; the game is back at move %d", self.id, stored)
-            raise RequestError("illegal", "That move is not understood.") from None
+            raise RequestError.ruled(
+                "illegal", MalformedMove("That move is not understood.", "not_understood")
+            ) from None
         self.turns.waits.moved(seat, timed=timed)
         s = self.seats[seat]
         self._commit(stored, ([note] if note is not None else []) + events,
@@ -469,16 +464,16 @@ class Table:
         """The organiser takes back the last seat move (and the chance moves it set off);
         the stored record is cut to the moves that stand.  Returns the new ``seq``."""
         if conn is not self.audience.organiser:
-            raise RequestError("forbidden", "Only the table's organiser may undo.")
+            raise RequestError("forbidden", reason="undo")
         session = self.session
         if self.status == WAITING or session is None:
-            raise RequestError("not_playing", "The game has not started: there is nothing to undo.")
+            raise RequestError("not_playing", reason="undo")
         floor = self.game.undo_floor
         if floor is None:
-            raise RequestError("no_undo", f"{self.game.title} has no undo.")
+            raise RequestError("no_undo", reason="game", game=self.game.name)
         keep = session.last_seat_move()
         if keep is None or keep < floor(session.moves):
-            raise RequestError("no_undo", "There is nothing left to undo.")
+            raise RequestError("no_undo", reason="none")
         reopened = self.status == OVER
         with self._changing(status=PLAYING):
             self.store.truncate_moves(self.id, self.game_no, keep)

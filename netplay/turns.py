@@ -84,18 +84,18 @@ class Turns:
         """The seat, which must be a connected person's whose move the table waits for."""
         table = self.table
         if table.status != PLAYING:
-            raise RequestError("not_playing", "The game is not being played.")
+            raise RequestError("not_playing", reason="idle")
         s = table.seats[seat] if 0 <= seat < table.size else None
         if s is None or not s.person:
-            raise RequestError("bad_seat", "That seat is not a player's.")
+            raise RequestError("bad_seat", reason="not_player")
         if seat not in table.movers():
-            raise RequestError("not_waiting", f"The table is not waiting for {s.name}.")
+            raise RequestError("not_waiting", reason="not_moving", seat=seat, name=s.name)
         if s.stand_in:
-            raise RequestError("not_waiting", f"A bot is playing for {s.name} already.")
+            raise RequestError("not_waiting", reason="stand_in", seat=seat, name=s.name)
         waited = self.waits.waited(seat)
         if waited < self.nudge_after:
-            raise RequestError("too_soon", f"{s.name}'s move began {waited:.0f} seconds ago: give them a moment "
-                               f"(after {self.nudge_after:g} seconds you can).")  # fmt: skip
+            raise RequestError("too_soon", reason="early", seat=seat, name=s.name, waited=round(waited),
+                               after=self.nudge_after)  # fmt: skip
         return s
 
     def nudge(self, conn: Connection, seat: int) -> None:
@@ -103,14 +103,14 @@ class Turns:
         player hears it (``nudged``) and the log says who nudged whom."""
         table = self.table
         if table.id not in conn.seats and not table.audience.runs(conn):
-            raise RequestError("not_seated", "Only the players at this table can nudge one of them.")
+            raise RequestError("not_seated", reason="nudge")
         if conn.seats.get(table.id) == seat:
-            raise RequestError("bad_seat", "That is your own seat.")
+            raise RequestError("bad_seat", reason="own")
         s = self._person_to_move(seat)
         if s.conn is None:
-            raise RequestError("not_waiting", f"{s.name} is away: a bot will play for them.")
+            raise RequestError("not_waiting", reason="away", seat=seat, name=s.name)
         if not self.waits.nudge(seat):
-            raise RequestError("too_soon", f"{s.name} was nudged a moment ago.")
+            raise RequestError("too_soon", reason="nudged", seat=seat, name=s.name)
         who = table.audience.name_of(conn)
         s.conn.send({"type": "nudged", "table": table.id, "seat": seat, "name": who})
         table.announce(

@@ -94,7 +94,7 @@ class Usher:
         if self.table.open or self.table.audience.may_manage(conn):
             return
         if code is None or not self.code_is(code):
-            raise RequestError("bad_code", "This table is private: ask its creator for the join code.")
+            raise RequestError("bad_code", reason="private")
 
     def _free_seat(self, wanted: int | None, person: str | None = None) -> int:
         """``wanted``, if free; else a free seat: after a game, the one ``person`` played in it if
@@ -102,13 +102,13 @@ class Usher:
         table = self.table
         if wanted is not None:
             if wanted >= table.size:
-                raise RequestError("bad_seat", f"This table has seats 0 to {table.size - 1}.")
+                raise RequestError("bad_seat", reason="range", seats=table.size)
             if table.seats[wanted] is not None:
-                raise RequestError("seat_taken", "That seat is taken.")
+                raise RequestError("seat_taken")
             return wanted
         free = [seat for seat, s in enumerate(table.seats) if s is None]
         if not free:
-            raise RequestError("table_full", "Every seat at this table is taken.")
+            raise RequestError("table_full")
         own = table.attendance.seat_of(person, free) if table.status == OVER else None
         return free[0] if own is None else own
 
@@ -116,16 +116,15 @@ class Usher:
         """Seat the connection's player; returns the seat and its new secret token."""
         table = self.table
         if table.id in conn.seats:
-            raise RequestError("already_seated", "You already have a seat at this table.")
+            raise RequestError("already_seated", reason="here")
         if table.status == PLAYING:
-            raise RequestError("playing", "This game has started; you can watch it.")
+            raise RequestError("playing", reason="join")
         now = asyncio.get_running_loop().time()
         self.removed = {key: held for key, held in self.removed.items() if held[0] > now}
         held = next((self.removed[key] for key in (conn.person, conn.group) if key in self.removed), None)
         if held is not None:
             minutes = max(1, round((held[0] - now) / 60))
-            raise RequestError("removed", f"{held[1]} freed your seat at this table: you may sit here again in "
-                               f"{minutes} minute{'s' if minutes > 1 else ''}, or ask them.")  # fmt: skip
+            raise RequestError("removed", name=held[1], minutes=minutes)
         seat = self._free_seat(wanted, conn.person)
         token = table.seats.person(seat, conn)
         conn.seats[table.id] = seat
@@ -146,7 +145,7 @@ class Usher:
         assert s is not None
         if s.conn is not None and s.conn is not conn:
             s.conn.seats.pop(table.id, None)
-            s.conn.error("replaced", "Your seat was taken back by another connection.", table=table.id)
+            s.conn.error(RequestError("replaced"), table=table.id)
         s.conn = conn
         conn.seats[table.id] = seat
         table.audience.watchers.discard(conn)
@@ -171,7 +170,7 @@ class Usher:
             s is not None and s.conn is not None and s.conn.person == person for s in table.seats
         )
         if table.id in conn.seats or held:
-            raise RequestError("already_seated", "You already have a seat at this table.")
+            raise RequestError("already_seated", reason="here")
 
     def reclaim(self, conn: Connection, name: str) -> ReclaimWaiting:
         """A newcomer asks for the seat of the away player called ``name``: whoever may answer is
@@ -182,18 +181,18 @@ class Usher:
         wanted = clean_name(name, "")
         found = [i for i, s in enumerate(table.seats) if s is not None and s.name.casefold() == wanted.casefold()]
         if not wanted or not found:
-            raise RequestError("no_player", f"No one at this table is called {wanted or 'that'}.")
+            if wanted:
+                raise RequestError("no_player", reason="called", name=wanted)
+            raise RequestError("no_player", reason="unnamed")
         seat = found[0]
         s = table.seats[seat]
         assert s is not None
         if s.bot is not None:
-            raise RequestError("bad_seat", f"{s.name} is a bot: only a person's seat can be taken back.")
+            raise RequestError("bad_seat", reason="bot", seat=seat, name=s.name)
         if s.token_hash is None:
-            raise RequestError("bad_seat", f"The organiser plays for {s.name}: that seat cannot be taken.")
+            raise RequestError("bad_seat", reason="guest", seat=seat, name=s.name)
         if s.conn is not None:
-            raise RequestError(
-                "not_away", f"{s.name} is at the table: only the seat of someone away can be taken back."
-            )
+            raise RequestError("not_away", reason="reclaim", seat=seat, name=s.name)
         asker: Asker = "same" if conn.person is not None and conn.person == s.person_hash else (
             "known" if self.known(conn.person) else "new")  # fmt: skip
         return self.door.waiting(self.door.open(conn, seat, s.name, asker))
@@ -204,7 +203,7 @@ class Usher:
         self._check_not_seated(conn)
         s = self.table.seats[seat]
         if s is None or not s.person:
-            raise RequestError("bad_token", "That seat token is not known here.")
+            raise RequestError("bad_token", reason="seat")
         holder = s.conn.name if s.conn is not None else None
         return self.door.waiting(self.door.open(conn, seat, s.name, "earlier", holder))
 
@@ -320,14 +319,14 @@ class Usher:
         table = self.table
         table.audience.check_runs(conn)
         if table.status != PLAYING:
-            raise RequestError("not_playing", "The game is not being played.")
+            raise RequestError("not_playing", reason="idle")
         s = table.seats[seat] if 0 <= seat < table.size else None
         if s is None or not s.person:
-            raise RequestError("bad_seat", "That seat is not a player's.")
+            raise RequestError("bad_seat", reason="not_player")
         if s.conn is not None:
-            raise RequestError("not_away", f"{s.name} is at the table.")
+            raise RequestError("not_away", reason="present", seat=seat, name=s.name)
         if s.stand_in:
-            raise RequestError("not_away", f"A bot is playing for {s.name} already.")
+            raise RequestError("not_away", reason="stand_in", seat=seat, name=s.name)
         if s.away_timer is not None:
             s.away_timer.cancel()
         self.stand_in(seat)
@@ -353,10 +352,10 @@ class Usher:
     def _seat_bot(self, seat: int | None, kind: str | None) -> int:
         game = self.table.game
         if self.table.status == PLAYING:
-            raise RequestError("playing", "Bots are seated before the game starts.")
+            raise RequestError("playing", reason="add_bot")
         kind = kind or stand_in_kind(game)
         if kind not in game.bots:
-            raise RequestError("bad_bot", f"{game.title} bots: {', '.join(game.bots)}.")
+            raise RequestError("bad_bot", game=game.name, bots=list(game.bots))
         seat = self._free_seat(seat)
         self.table.seats.bot(seat, kind, f"{bot_title(kind)} Bot {seat + 1}")
         return seat
@@ -364,9 +363,9 @@ class Usher:
     def remove_bot(self, seat: int) -> None:
         table = self.table
         if table.status == PLAYING:
-            raise RequestError("playing", "Bots leave once the game is over.")
+            raise RequestError("playing", reason="remove_bot")
         if not 0 <= seat < table.size or (s := table.seats[seat]) is None or s.bot is None:
-            raise RequestError("bad_seat", "There is no bot in that seat.")
+            raise RequestError("bad_seat", reason="no_bot")
         table.seats.empty(seat)
         table.changed()
 
@@ -376,14 +375,14 @@ class Usher:
         table = self.table
         table.audience.check_runs(conn)
         if table.status == PLAYING:
-            raise RequestError("playing", "A player's seat can be freed before the game starts, not during it.")
+            raise RequestError("playing", reason="remove_seat")
         s = table.seats[seat] if 0 <= seat < table.size else None
         if s is None or s.bot is not None:
-            raise RequestError("bad_seat", "There is no player in that seat.")
+            raise RequestError("bad_seat", reason="no_person")
         if conn.seats.get(table.id) == seat:
-            raise RequestError("bad_seat", "That is your own seat: leave the table instead.")
+            raise RequestError("bad_seat", reason="own_leave")
         if s.person_hash is not None and s.person_hash == table.creator and conn is not table.audience.organiser:
-            raise RequestError("forbidden", f"{s.name} created this table: their seat is theirs to leave.")
+            raise RequestError("forbidden", reason="creator", seat=seat, name=s.name)
         why = clean_chat(reason)[:REASON_LENGTH]
         table.seats.empty(seat)
         self.retoken(s.token_hash, None, seat)

@@ -19,6 +19,8 @@ from typing import Any
 
 import msgpack
 
+from .refusal import RequestError
+
 PROTOCOL_VERSION = 1
 """Sent by the client in ``hello``; the host refuses any other version."""
 
@@ -31,25 +33,20 @@ MAX_HOST_FRAME = 16 * 1024 * 1024
 HEADER = struct.Struct(">I")
 
 
-class FrameError(Exception):
-    """A frame that cannot be read: ``code`` is stable (see docs/protocol.md), ``message`` plain."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class FrameError(RequestError):
+    """A frame that cannot be read: a refusal (its ``code`` stable, see docs/protocol.md)."""
 
     @classmethod
     def silent(cls) -> FrameError:
-        return cls("silent", "Nothing was heard on this connection for too long.")
+        return cls("silent")
 
     @classmethod
     def half_frame(cls) -> FrameError:
-        return cls("half_frame", "A frame started but did not finish in time.")
+        return cls("half_frame")
 
     @classmethod
     def too_large(cls, max_size: int, size: int) -> FrameError:
-        return cls("too_large", f"Frames are limited to {max_size} bytes (this one says {size}).")
+        return cls("too_large", most=max_size, size=size)
 
 
 def encode(message: Mapping[str, Any]) -> bytes:
@@ -85,9 +82,9 @@ def decode(body: bytes) -> dict[str, Any]:
     try:
         message = msgpack.unpackb(body, raw=False)
     except Exception:  # msgpack raises several unrelated types for bad input
-        raise FrameError("bad_msgpack", "The frame is not valid msgpack.") from None
+        raise FrameError("bad_msgpack") from None
     if not isinstance(message, dict):
-        raise FrameError("not_a_map", "A frame must hold one msgpack map with a 'type'.")
+        raise FrameError("not_a_map")
     return message
 
 

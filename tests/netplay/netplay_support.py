@@ -10,12 +10,13 @@ import sqlite3
 import sys
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, NotRequired, Union, get_args, get_origin
 
 from game_support import source_of
 
+import yule.core.base
 from yule.core import get_game
 from yule.netplay import frames
 from yule.netplay.store import Store
@@ -171,6 +172,8 @@ def view_type(game: str) -> Any:
 
 def problems(value: Any, kind: Any, where: str) -> list[str]:
     """How ``value`` differs from the type ``kind`` (none: it is one), each said with ``where`` it is."""
+    if isinstance(kind, typing.ForwardRef):  # a recursive alias's own name (core's Fact)
+        kind = eval(kind.__forward_arg__, vars(yule.core.base))
     origin, args = get_origin(kind), get_args(kind)
     if kind is Any or kind is object:
         return []
@@ -183,8 +186,8 @@ def problems(value: Any, kind: Any, where: str) -> list[str]:
         return [] if [] in found else [f"{where}: {value!r} is none of {kind}: {found}"]
     if typing.is_typeddict(origin or kind):
         return typed_dict_problems(value, kind, where)
-    if origin in (list, dict, Mapping) or kind in (list, dict):
-        container = list if (origin or kind) is list else Mapping
+    if origin in (list, dict, Mapping, Sequence) or kind in (list, dict):
+        container = list if (origin or kind) in (list, Sequence) else Mapping
         if not isinstance(value, container):
             return [f"{where}: {value!r} is not a {container.__name__}"]
         if not args:

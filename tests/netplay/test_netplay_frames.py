@@ -31,8 +31,11 @@ def test_the_checker_finds_a_missing_key_an_extra_key_and_a_wrong_value():
         "chat: 'mood' is not a key of ChatFrame",
         "chat.seat: '0' is none of int | None: [[\"chat.seat: '0' is not an int\"], [\"chat.seat: '0' is not None\"]]",
     ]
-    info = {"type": "error", "code": "x", "message": "y", "rid": True}
+    info = {"type": "error", "code": "x", "params": {"seat": 1, "cells": [[1, 2]]}, "message": "y", "rid": True}
     assert problems(info, frames.ErrorFrame, "error") == ["error.rid: True is not an int"]
+    bad = {**info, "rid": 1, "params": {"seat": {}, "cells": [[1, {}]], "kind": "x"}}  # a map is no param
+    assert [p.split(":")[0] for p in problems(bad, frames.ErrorFrame, "error")] == [
+        "error.params.seat", "error.params.cells"]  # fmt: skip
 
 
 async def play_a_session(port: int, host: Host) -> None:

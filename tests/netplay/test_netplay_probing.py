@@ -5,8 +5,8 @@ Two tables are restored from records that differ only in hidden things: two card
 seat has never seen are swapped throughout the moves so far (a pair is used only when that
 seat's view stays the same).  The seat then sends the same moves to both tables, the bots'
 own choices with some fields changed to every card id of the game, view handles, numbers and
-nonsense, and both tables must answer alike: both accept, or both refuse with the same code
-and the same words.  Organiser mode, which would let one terminal try moves for every seat,
+nonsense, and both tables must answer alike: both accept, or both refuse with the same code,
+the same params (the rules' kind and facts) and the same words.  Organiser mode, which would let one terminal try moves for every seat,
 is refused for every game that hides cards.
 """
 
@@ -64,12 +64,12 @@ def probes(view: dict[str, Any], game_name: str, pool: list[Any], rng: random.Ra
     return out
 
 
-def answer(table: Table, seat: int, move: dict[str, Any]) -> tuple[str, str]:
+def answer(table: Table, seat: int, move: dict[str, Any]) -> tuple[str, dict[str, Any], str]:
     try:
         table.play(Prober(table.id, seat), move, None)  # type: ignore[arg-type]
     except RequestError as e:
-        return e.code, e.message
-    return "accepted", ""
+        return e.code, e.params, e.message
+    return "accepted", {}, ""
 
 
 class Tables:

@@ -209,15 +209,18 @@ async def test_reclaim_refusals_tell_nothing_hidden(host):
                                (created["code"], bot_name), (created["code"], "Nobody")]:  # fmt: skip
                 with pytest.raises(HostError) as refused:
                     await eve.reclaim(code, name)
-                refusals[code == created["code"], name] = (refused.value.code, refused.value.message)
-            assert (
-                refusals[False, "Bob"] == refusals[False, "Nobody"] == ("bad_code", "No table here has that join code.")
-            )
-            assert refusals[True, "Bob"][0] == "not_away" and "Bob is at the table" in refusals[True, "Bob"][1]
-            assert refusals[True, bot_name][0] == "bad_seat" and "is a bot" in refusals[True, bot_name][1]
-            assert refusals[True, "Nobody"] == ("no_player", "No one at this table is called Nobody.")
-            for _, message in refusals.values():
-                assert created["code"] not in message
+                refusals[code == created["code"], name] = (
+                    refused.value.code, refused.value.params, refused.value.message)  # fmt: skip
+            assert refusals[False, "Bob"] == refusals[False, "Nobody"] == (
+                "bad_code", {"reason": "unknown"}, "No table here has that join code.")  # fmt: skip
+            assert refusals[True, "Bob"][:2] == ("not_away", {"reason": "reclaim", "seat": 1, "name": "Bob"})
+            assert "Bob is at the table" in refusals[True, "Bob"][2]
+            assert refusals[True, bot_name][:2] == ("bad_seat", {"reason": "bot", "seat": 2, "name": bot_name})
+            assert "is a bot" in refusals[True, bot_name][2]
+            assert refusals[True, "Nobody"] == (
+                "no_player", {"reason": "called", "name": "Nobody"}, "No one at this table is called Nobody.")  # fmt: skip
+            for answer in refusals.values():
+                assert created["code"] not in str(answer)
             await bob.close()
             await next_message(ana, "table", table=table)
             with pytest.raises(HostError) as refused:
