@@ -161,13 +161,13 @@ HOST_MEMORY = 1 << 30
 it listens well within it, where it took 7.3 GB, and grew on, before it checked its rows."""
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="limits the host process's memory as Linux does")
 async def test_a_host_whose_store_has_a_table_of_a_billion_seats_listens_in_little_memory(tmp_path):
     bad, good = await two_tables(tmp_path)
     written(tmp_path, "UPDATE tables SET seats=1000000000 WHERE id=?", table=bad)
 
     def within_memory() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (HOST_MEMORY, HOST_MEMORY))
+        if sys.platform == "linux":  # where the address space's limit holds (macOS takes it and lets it pass)
+            resource.setrlimit(resource.RLIMIT_AS, (HOST_MEMORY, HOST_MEMORY))
 
     process = subprocess.Popen(
         [sys.executable, "-m", "yule.tui.cli", "host", "--bind", "127.0.0.1", "--port", "0", "--data", str(tmp_path),
