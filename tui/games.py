@@ -28,12 +28,16 @@ class GameUI:
 
     table: Callable[[], Widget]
     """The game's table widget (its class)."""
-    rules: str
+    rules: Mapping[str, str]
+    """The rules help as written for each language (``{"en": ..., "fr": ..., "de": ...}``)."""
     sheet: Callable[[dict[str, Any], list[str], int | None], RenderableType]
     """The score sheet of a finished game, given its final result, the names and your seat (or
     ``None``); shown in a :class:`~yule.tui.scores.ScoreSheet`."""
     headline: Callable[[dict[str, Any], list[str]], str]
     """How the game ended in one sentence (who won), above the sheet."""
+    describe: Callable[[dict[str, Any], list[str]], str] | None = None
+    """A log line for one of the game's events, given the names, in the app's language
+    (:mod:`yule.tui.words`); ``None``: the host's English line is shown."""
     final_fields: tuple[str, ...] = ()
     """Fields of the final view that ``sheet`` and ``headline`` get beside the result's (a title won)."""
     log_height: Callable[[int, int, int], int] | None = None

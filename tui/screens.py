@@ -4,6 +4,7 @@ the game over sheet, the rules, and the notice shown when the terminal is too sm
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
@@ -25,6 +26,7 @@ from .pace import PACES, nearest
 from .scores import Headline, ScoreSheet
 from .text import literal
 from .widgets import ChatInput, GameLog, GameTable, HintPanel, KeysFooter, StatusLine
+from .words import localized, t
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -352,15 +354,15 @@ class RulesScreen(Dialog[None]):
     """
     BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close")]
 
-    def __init__(self, rules: str) -> None:
+    def __init__(self, rules: Mapping[str, str]) -> None:
         super().__init__()
-        self.rules = rules
+        self.rules = localized(rules)
 
     def compose(self) -> ComposeResult:
         from textual.widgets import Markdown  # loaded when first asked for: it slows the start
 
         with VerticalScroll() as box:
-            box.border_title = "Rules (arrows scroll, Esc closes)"
+            box.border_title = t("Rules (arrows scroll, Esc closes)")
             yield Markdown(self.rules)
         yield KeysFooter()
 

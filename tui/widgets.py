@@ -27,6 +27,7 @@ from ..netplay.follower import LogLine
 from ..netplay.frames import ChatFrame, TableInfo
 from .palette import theme
 from .text import literal, seat_name
+from .words import t
 
 if TYPE_CHECKING:
     from .dialogs import Answered
@@ -261,7 +262,7 @@ class KeysFooter(Widget):
         for binding, enabled in shown.values():
             item = Text.assemble((self.app.get_key_display(binding), key_style))
             if binding.description:
-                item.append(f" {binding.description}", description_style)
+                item.append(f" {t(binding.description)}", description_style)
             if not enabled:
                 item.stylize_before("dim")
             items.append((item, enabled, binding.key.split(",")[0]))

@@ -85,7 +85,7 @@ BURSTS: dict[str, Burst] = {
     "FirstNameScreen": Burst(lambda _: FirstNameScreen("Name?", ""), (*"Bo", "enter", "enter", "enter"), ("Bo",)),
     "AskingScreen": Burst(lambda _: AskingScreen("Cy"), ("escape",) * 3, (True,)),
     "LogScreen": Burst(lambda _: LogScreen([Text("Ana took 2 gifts.")]), ("escape", "l", "q"), (None,)),
-    "RulesScreen": Burst(lambda _: RulesScreen("# Rules"), ("escape", "q", "question_mark"), (None,)),
+    "RulesScreen": Burst(lambda _: RulesScreen({"en": "# Rules"}), ("escape", "q", "question_mark"), (None,)),
     "TooSmallScreen": Burst(lambda _: TooSmallScreen(), ("enter", "escape", "space", "enter"), (), size=(60, 20)),
     "FormScreen": Burst(
         lambda _: FormScreen("Bring your gift", GUEST[1:]),

@@ -25,7 +25,7 @@ def log_height(width: int, height: int, scale: int) -> int:
 
 UI = GameUI(
     table=ElfTable,
-    rules=RULES,
+    rules={"en": RULES},
     sheet=breakdown_text,
     headline=headline,
     final_fields=("gingerbread_values",),

@@ -14,7 +14,7 @@ from .tv import GiftExchangeTV
 
 UI = GameUI(
     table=GiftExchangeTable,
-    rules=RULES,
+    rules={"en": RULES},
     sheet=summary_table,
     headline=headline,
     final_fields=("gifts",),

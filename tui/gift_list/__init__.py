@@ -11,7 +11,7 @@ from .table import GiftListTable
 
 UI = GameUI(
     table=GiftListTable,
-    rules=RULES,
+    rules={"en": RULES},
     sheet=sheet_text,
     headline=headline,
     final_fields=("lists", "breakdown"),

@@ -11,7 +11,7 @@ from .table import WhiteElephantTable
 
 UI = GameUI(
     table=WhiteElephantTable,
-    rules=RULES,
+    rules={"en": RULES},
     sheet=breakdown_text,
     headline=headline,
     log_height=lambda width, height, scale: max(4, height - 20),  # 8 seats fit at 80×24; 100×30: a longer log

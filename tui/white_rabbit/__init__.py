@@ -12,7 +12,7 @@ from .table import WhiteRabbitTable
 
 UI = GameUI(
     table=WhiteRabbitTable,
-    rules=RULES,
+    rules={"en": RULES},
     sheet=sheet_text,
     headline=headline,
     final_fields=FINAL_FIELDS,
