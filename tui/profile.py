@@ -7,7 +7,7 @@ One small JSON file, ``player.json``, beside the seat file in the player's state
 (``$YULE_STATE_DIR``, else the user state folder: :func:`yule.netplay.seatstore.state_dir`),
 for its owner only and written whole (:mod:`yule.netplay.private`)::
 
-    {"version": 1, "name": "Ana", "game": "gift-exchange", "paces": {"white-rabbit": 2.5}}
+    {"version": 1, "name": "Ana", "game": "gift-exchange", "paces": {"white-rabbit": 2.5}, "lang": "fr"}
 
 A file that cannot be read, or that holds no usable name, is as good as none: the name is asked
 again (and a file that cannot be written costs only that).
@@ -39,6 +39,7 @@ from pathlib import Path
 from ..netplay.names import name_problem
 from ..netplay.private import private_folder, write_private
 from ..netplay.seatstore import state_dir
+from .words import LANGUAGES, set_language
 
 log = logging.getLogger("yule.tui")
 
@@ -55,6 +56,8 @@ class Profile:
     game: str | None = None
     paces: dict[str, float] = field(default_factory=dict)
     """The bots' pace chosen for each game (seconds a bot's move stays on show)."""
+    lang: str | None = None
+    """The language the player chose (:data:`yule.tui.words.LANGUAGES`); None: the system's."""
 
     @classmethod
     def load(cls, path: Path | None = None) -> Profile:
@@ -72,6 +75,8 @@ class Profile:
             name, game = data.get("name"), data.get("game")
             profile.name = name if isinstance(name, str) and name_problem(name, bots=False) is None else None
             profile.game = game if isinstance(game, str) else None
+            lang = data.get("lang")
+            profile.lang = lang if lang in LANGUAGES else None
             paces = data.get("paces")
             if isinstance(paces, dict):
                 profile.paces = {g: float(s) for g, s in paces.items() if isinstance(s, int | float) and 0 <= s <= 10}
@@ -79,7 +84,7 @@ class Profile:
 
     def save(self) -> None:
         """Write the profile (a warning in the log when it cannot be written)."""
-        data = {"version": FORMAT_VERSION, "name": self.name, "game": self.game, "paces": self.paces}
+        data = {"version": FORMAT_VERSION, "name": self.name, "game": self.game, "paces": self.paces, "lang": self.lang}
         try:
             private_folder(self.path.parent)
             write_private(self.path, json.dumps(data).encode("utf-8"))
@@ -113,6 +118,13 @@ class Player:
         """The player set the bots' pace at a table of ``game``: their next game of it starts there (remembered)."""
         if self.profile is not None:
             self.profile.paces[game] = delay
+            self.profile.save()
+
+    def speaks(self, language: str) -> None:
+        """The player chose ``language``: the app speaks it from now on, here and next time (remembered)."""
+        set_language(language)
+        if self.profile is not None:
+            self.profile.lang = language
             self.profile.save()
 
     def created(self, game: str) -> None:
