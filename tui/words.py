@@ -269,6 +269,25 @@ def number(n: float) -> str:
     return format_decimal(n, locale="en" if _language == PSEUDO else _language)
 
 
+_TITLES = (
+    N_("White Elephant"),
+    N_("Gift Exchange"),
+    N_("White Rabbit"),
+    N_("Gift List"),
+    N_("Elf: Journey from the North Pole"),
+)
+"""The games' titles (``Game.title`` in :mod:`yule.core.registry`), for the catalogue."""
+
+
+def title(game: Any) -> str:
+    """A game's title in the app's language, given the game (its ``title``) or the English title.
+
+    >>> set_language("fr"); title("White Rabbit"); set_language("en")
+    'Lapin blanc'
+    """
+    return t(game if isinstance(game, str) else game.title)
+
+
 def seat(names: Sequence[str], seat: int) -> str:
     """How a screen names a seat: its player's name, else its number (``Seat 4``)."""
     return names[seat] if 0 <= seat < len(names) else t("Seat {number}", number=seat + 1)
