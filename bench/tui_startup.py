@@ -76,7 +76,7 @@ SEATS = [{"name": n, "bot": None if i != 1 else "greedy", "away": False, "stand_
          for i, n in enumerate(NAMES)]
 INFO = {"type": "table", "table": 1, "status": "playing", "seats": SEATS, "players": NAMES, "organiser": False}
 def view_frame(seq, events):
-    log = [{"event": e, "text": GAME.describe(e, NAMES), "seq": seq} for e in events]
+    log = [{"event": e, "seq": seq} for e in events]
     return {"type": "view", "table": 1, "seat": 0, "seq": seq, "view": state.view(0), "log": log}
 def frames():
     seq = 2

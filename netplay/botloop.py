@@ -37,6 +37,7 @@ from ..core.bots import forced, triggered
 from ..core.ismcts import SearchBot
 from ..core.levels import Strength
 from ..core.session import Session
+from .frames import BOT_REPLACED
 from .refusal import RequestError
 from .store import StoreError
 from .thinkers import Thinkers
@@ -52,10 +53,6 @@ TURN_BEAT = 0.7
 see one before the next (0.21 s at ``yule play``'s delay; the strong bot's thinking may make
 it longer).  With its rolls at once, a round of three bots in White Rabbit, up to sixteen
 moves with sixes and Max, so keeps within 3 s; each move stays in the table's log."""
-
-BOT_REPLACED = "bot_replaced"
-"""The log event ``{"type": "bot_replaced", "seat": s}``, just before the random bot's move for a
-seat whose bot failed."""
 
 BOT_RETRY_MAX = 30.0
 """Longest wait (seconds) before the bots try again a move the store could not keep."""

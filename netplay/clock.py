@@ -31,10 +31,6 @@ NUDGE_AFTER = 20.0
 NUDGE_EVERY = 15.0
 """Seconds between two nudges of one seat."""
 
-TIME_UP = "time_up"
-"""The log event ``{"type": "time_up", "seat": s}``, just before the move a seat's bot made for it."""
-
-
 class TurnClock:
     """The deadlines of one table's waiting seats; ``time_up(seat)`` is called at each one."""
 

@@ -8,8 +8,9 @@ what it changed (:class:`Change`), so a screen draws what is new; one made later
 table from the follower.  The player's app, the party's and the TV all follow their table with
 one.  No Textual here: the follower is plain data, tested with recorded frames.
 
-The log is kept as lines (:data:`LogLine`): a log entry's words, or a chat frame (a screen shows
-its speaker's name beside the words, literally).  The host's log frame (on join, resume, watch)
+The log is kept as lines (:data:`LogLine`): a log entry (its event, which a screen words in its
+reader's language), or a chat frame (a screen shows its speaker's name beside the words,
+literally).  The host's log frame (on join, resume, watch)
 replaces the lines, with each chat line where it was said (:func:`log_lines`); a view's entries
 and each chat line are added at the end.
 
@@ -17,10 +18,10 @@ and each chat line are added at the end.
     >>> follower.take({"type": "chat", "table": 3, "seat": None, "name": "TV", "text": "hi", "game_no": 0, "seq": 0})
     Change(kind='chat', began=False, ended=False)
     >>> follower.take({"type": "view", "table": 3, "seat": 0, "seq": 1, "view": {"you": 0},
-    ...                "log": [{"event": {"type": "dealt"}, "text": "Dealt.", "seq": 1}], "timers": [{"seat": 0, "left": 30.0}]})
+    ...                "log": [{"event": {"type": "dealt"}, "seq": 1}], "timers": [{"seat": 0, "left": 30.0}]})
     Change(kind='view', began=False, ended=False)
-    >>> [line if isinstance(line, str) else line["text"] for line in follower.lines], follower.deadlines
-    (['hi', 'Dealt.'], {0: 130.0})
+    >>> [line.get("text") or line["event"]["type"] for line in follower.lines], follower.deadlines
+    (['hi', 'dealt'], {0: 130.0})
     >>> follower.take({"type": "view", "table": 4, "seat": None, "seq": 9, "view": {}, "log": []}) is None
     True
 """
@@ -32,13 +33,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, cast
 
-from .frames import UNDONE, ChatFrame, Incoming, LogFrame, TableInfo, V, ViewFrame
+from .frames import UNDONE, ChatFrame, Incoming, LogEntry, LogFrame, TableInfo, V, ViewFrame
 
-LogLine = str | ChatFrame
-"""A line of a table's log: words (a log entry's, or the client's own), or a chat frame."""
+LogLine = LogEntry | ChatFrame
+"""A line of a table's log: a log entry (the host's, or the client's own :data:`NEW_GAME`), or a chat frame."""
 
-NEW_GAME = "A new game begins at this table."
-"""The line the log gets when a view of a new game follows a finished one."""
+NEW_GAME = "new_game"
+"""The event of the line the log gets when a view of a new game follows a finished one
+(``{"type": "new_game"}``: the client's own, the host never sends it)."""
+
+
+def is_chat(line: LogLine) -> bool:
+    """Whether a log line is a chat frame (else it is a log entry)."""
+    return "event" not in line
 
 
 def log_lines(frame: LogFrame) -> list[LogLine]:
@@ -47,11 +54,11 @@ def log_lines(frame: LogFrame) -> list[LogLine]:
     an earlier game, or one without a place, first; one of this game after the entries logged by
     then.
 
-    >>> frame = {"game_no": 1, "entries": [{"text": "dealt", "seq": 1}, {"text": "Ana opened", "seq": 2}],
+    >>> frame = {"game_no": 1, "entries": [{"event": {"type": "dealt"}, "seq": 1}, {"event": {"type": "open"}, "seq": 2}],
     ...          "chat": [{"name": "Bo", "seat": 0, "text": t, "game_no": g, "seq": n}
     ...                   for t, g, n in (("old", None, None), ("hi", 0, 0), ("nice", 1, 1))]}
-    >>> [line if isinstance(line, str) else "chat: " + line["text"] for line in log_lines(frame)]
-    ['chat: old', 'chat: hi', 'dealt', 'chat: nice', 'Ana opened']
+    >>> ["chat: " + line["text"] if is_chat(line) else line["event"]["type"] for line in log_lines(frame)]
+    ['chat: old', 'chat: hi', 'dealt', 'chat: nice', 'open']
     """
     entries = frame["entries"]
     lines: list[LogLine] = []
@@ -60,10 +67,10 @@ def log_lines(frame: LogFrame) -> list[LogLine]:
         said = chat["seq"]
         if chat["game_no"] == frame["game_no"] and said is not None:
             at = next((i for i, entry in enumerate(entries) if entry["seq"] > said), len(entries))
-            lines += [entry["text"] for entry in entries[done:at]]
+            lines += entries[done:at]
             done = max(done, at)
         lines.append(chat)
-    return lines + [entry["text"] for entry in entries[done:]]
+    return lines + entries[done:]
 
 
 def seat_names(info: TableInfo | None) -> list[str]:
@@ -179,10 +186,10 @@ class TableFollower(Generic[V]):
         undone = any(entry["event"].get("type") == UNDONE for entry in frame["log"])
         began = had and not over and not undone
         if began:
-            self.lines.append(NEW_GAME)
+            self.lines.append({"event": {"type": NEW_GAME}, "seq": 0})
         self.frame = frame
         self.events, self._caught_up = self._caught_up + [entry["event"] for entry in frame["log"]], []
-        self.lines += [entry["text"] for entry in frame["log"]]
+        self.lines += frame["log"]
         now = self._clock()
         self.deadlines = {timer["seat"]: now + timer["left"] for timer in frame.get("timers", [])}
         return Change("view", began=began, ended=over and not had)

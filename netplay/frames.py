@@ -40,8 +40,34 @@ person this host has not seen play; ``known``, one who has played or sat here; `
 very person who took the seat (their person token), on another connection; ``earlier``, the
 seat's earlier device, asking for it back after it was handed to another."""
 
+# The events a table logs of its own (beside its game's): each client words them (yule.tui.logwords).
+
 UNDONE = "undone"
 """The ``type`` of the log event of an undo: ``{"type": "undone", "seq": n, "undone": event}``."""
+
+STARTED = "started"
+"""The log event ``{"type": "started", "name": who, "game_no": n}``: who started the game."""
+
+TIME_UP = "time_up"
+"""The log event ``{"type": "time_up", "seat": s}``, just before the move a seat's bot made for it."""
+
+BOT_REPLACED = "bot_replaced"
+"""The log event ``{"type": "bot_replaced", "seat": s}``, just before the random bot's move for a
+seat whose bot failed."""
+
+BOT_MOVE = "bot_move"
+"""The log event ``{"type": "bot_move", "seat": s, "name": who}``, just before the move the
+stand-in bot made for a person the organiser (``who``) let it move for."""
+
+NUDGED = "nudged"
+"""The log event ``{"type": "nudged", "seat": s, "name": who}``: who nudged the seat to move."""
+
+STAND_IN = "stand_in"
+"""The log event ``{"type": "stand_in", "seat": s, "name": who}``: who let a bot play for a seat away."""
+
+BACK = "back"
+"""The log event ``{"type": "back", "seat": s, "by": who, "earlier": bool}``: a seat taken back
+with a yes from ``who`` (on the seat's earlier device, or on another)."""
 
 
 # -- tables -----------------------------------------------------------------------------------
@@ -187,10 +213,10 @@ class TablesFrame(TypedDict):
 
 
 class LogEntry(TypedDict):
-    """A line of a game's log: a public event in words, and the game's moves (``seq``) then."""
+    """A line of a game's log: a public event (each client words it in its reader's language),
+    and the game's moves (``seq``) then."""
 
     event: dict[str, Any]
-    text: str
     seq: int
 
 

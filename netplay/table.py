@@ -49,12 +49,12 @@ from .audience import Audience
 from .botloop import BotLoop, stand_in_kind
 from .connection import Connection
 from .evening import game_results
-from .frames import OVER, PLAYING, UNDONE, WAITING, LogEntry, Status, TableFacts
+from .frames import OVER, PLAYING, STARTED, UNDONE, WAITING, LogEntry, Status, TableFacts
 from .names import guest_names
 from .refusal import RequestError
 from .seats import Seats
 from .store import Store, StoreError, TableRow
-from .tablelog import STARTED, TableLog
+from .tablelog import TableLog
 from .thinkers import Thinkers
 from .turns import Turns
 from .usher import Usher
@@ -196,9 +196,9 @@ class Table:
         if table.status != WAITING:
             table.session = session = table._new_session(row.seed)
             if table.started_by is not None:
-                table.log.events([table._started()], table.players, 0)
+                table.log.events([table._started()], 0)
             for move in row.moves:  # each move's lines with the moves there were then
-                table.log.events(session.apply(move), table.players, len(session.moves))
+                table.log.events(session.apply(move), len(session.moves))
             if table.status == OVER and not session.state.is_over:
                 raise ValueError(f"status is {OVER!r}; its game is not over after its {len(row.moves)} stored moves")
             table._make_bots()
@@ -331,11 +331,11 @@ class Table:
 
     def publish(self, events: list[dict[str, Any]]) -> None:
         """Every connection at the table gets its own view with the new public events."""
-        self._send_views(self.log.events(events, self.players, self.seq))
+        self._send_views(self.log.events(events, self.seq))
 
-    def announce(self, event: dict[str, Any], text: str) -> None:
-        """A log line of the table's own (not a move's): kept in the log, and sent with everyone's view."""
-        self._send_views([self.log.add(event, text, self.seq)])
+    def announce(self, event: dict[str, Any]) -> None:
+        """An event of the table's own (not a move's): kept in the log, and sent with everyone's view."""
+        self._send_views([self.log.add(event, self.seq)])
 
     def _send_views(self, entries: list[LogEntry]) -> None:
         """The turn timers and waits follow who may move now; then everyone gets their view."""
@@ -482,12 +482,11 @@ class Table:
                 self.store.forget_results(self.id, self.game_no)
         undone = session.undo()
         self.log.back_to(keep)
-        what = self.game.describe(undone[0], self.players) if undone else "a move."
         if reopened:
             self._forget_record()
             for seat in range(self.size):
                 self.seats.away(seat)
-        self.announce({"type": UNDONE, "seq": keep, "undone": undone[0] if undone else None}, f"Undone: {what}")
+        self.announce({"type": UNDONE, "seq": keep, "undone": undone[0] if undone else None})
         self.changed()
         return keep
 

@@ -20,12 +20,11 @@ from typing import Any, Protocol
 from ..core.session import Session
 from .audience import Audience
 from .botloop import BotLoop
-from .clock import NUDGE_AFTER, TIME_UP, TurnClock, Waits
+from .clock import NUDGE_AFTER, TurnClock, Waits
 from .connection import Connection
-from .frames import PLAYING, Status
+from .frames import BOT_MOVE, NUDGED, PLAYING, TIME_UP, Status
 from .refusal import RequestError
 from .seats import Seat, Seats
-from .tablelog import BOT_MOVE
 
 
 class TurnsTable(Protocol):
@@ -45,7 +44,7 @@ class TurnsTable(Protocol):
     def controlled(self, seat: int) -> bool:
         """True while a bot moves for ``seat``."""
 
-    def announce(self, event: dict[str, Any], text: str) -> None:
+    def announce(self, event: dict[str, Any]) -> None:
         """A log line of the table's own, sent with everyone's view."""
 
 
@@ -113,9 +112,7 @@ class Turns:
             raise RequestError("too_soon", reason="nudged", seat=seat, name=s.name)
         who = table.audience.name_of(conn)
         s.conn.send({"type": "nudged", "table": table.id, "seat": seat, "name": who})
-        table.announce(
-            {"type": "nudged", "seat": seat, "name": who}, f"{who} nudged {s.name}: the table waits for their move."
-        )
+        table.announce({"type": NUDGED, "seat": seat, "name": who})
 
     def bot_move(self, conn: Connection, seat: int) -> None:
         """The organiser lets the stand-in bot make this one move for a player who has not moved

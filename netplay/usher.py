@@ -31,7 +31,7 @@ from .botloop import BotLoop, stand_in_kind
 from .chat import clean_chat
 from .connection import Connection
 from .door import Ask, Door
-from .frames import OVER, PLAYING, Asker, ReclaimWaiting, Status
+from .frames import BACK, OVER, PLAYING, STAND_IN, Asker, ReclaimWaiting, Status
 from .names import clean_name
 from .refusal import RequestError
 from .seats import Seats
@@ -61,7 +61,7 @@ class UsherTable(Protocol):
     audience: Audience
     turns: Turns
 
-    def announce(self, event: dict[str, Any], text: str) -> None:
+    def announce(self, event: dict[str, Any]) -> None:
         """A log line of the table's own, sent with everyone's view."""
 
     def changed(self) -> None:
@@ -255,10 +255,7 @@ class Usher:
         self.retoken(old_hash, s.token_hash, seat)
         conn.send({"type": "seated", "table": table.id, "seat": seat, "token": token, "request": request})
         if table.session is not None:
-            how = "back on their earlier device" if back else "back, on another device"
-            table.announce(
-                {"type": "back", "seat": seat, "by": by, "earlier": back}, f"{s.name} is {how} ({by} said yes)."
-            )
+            table.announce({"type": BACK, "seat": seat, "by": by, "earlier": back})
         self._take(conn, seat)
         return token
 
@@ -331,9 +328,7 @@ class Usher:
             s.away_timer.cancel()
         self.stand_in(seat)
         who = table.audience.name_of(conn)
-        table.announce(
-            {"type": "stand_in", "seat": seat, "name": who}, f"{who} let a bot play for {s.name} until they are back."
-        )
+        table.announce({"type": STAND_IN, "seat": seat, "name": who})
 
     # -- the organiser's seating, between games -------------------------------------------------------
 

@@ -56,3 +56,11 @@ def values_swapped(value: Any, a: str, b: str) -> Any:
     if isinstance(value, list):
         return [values_swapped(v, a, b) for v in value]
     return b if value == a else a if value == b else value
+
+
+def logged(table: Any, entries: list[Mapping[str, Any]]) -> list[str]:
+    """Log entries of a host's ``table`` as an English client words them (``yule.tui.logwords``):
+    the host sends events, never their words."""
+    from yule.tui.logwords import describe
+
+    return [describe(table.game.name, entry["event"], list(table.players)) for entry in entries]

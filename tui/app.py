@@ -39,7 +39,7 @@ from textual.widget import AwaitMount
 
 from ..netplay import DEFAULT_PORT
 from ..netplay.client import Client, ConnectionLost, HostError, SeatStore
-from ..netplay.follower import Change, TableFollower
+from ..netplay.follower import Change, TableFollower, is_chat
 from ..netplay.frames import Removed
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
@@ -48,11 +48,13 @@ from .lobbydesk import LobbyDesk, Stood
 from .pace import pace_name
 from .playing import PLAY_LEAVE_ASKS, PlayHost, PlaySetup
 from .profile import Player, Profile
+from .refusals import frame_said
 from .screens import GameOverScreen, TableScreen, final_result
 from .seating import Sat, Seating
 from .sizeguard import SizeGuard
 from .text import literal
 from .widgets import GameTable, chat_line
+from .words import t
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .connect import ConnectScreen
@@ -477,7 +479,7 @@ class YuleApp(SizeGuard, HostedApp):
         elif frame["type"] == "removed":
             self._removed(frame)
         elif frame["type"] == "error":
-            self.notify(literal(frame["message"]), title="From the host", severity="error")
+            self.notify(frame_said(frame), title=t("From the host"), severity="error")
 
     def _removed(self, frame: Removed) -> None:
         """The table's organiser freed this player's seat before the game: back to the lobby, told why."""
@@ -512,7 +514,7 @@ class YuleApp(SizeGuard, HostedApp):
         elif change.kind == "view":
             self._view(table, change)
         elif (lobby := self.lobby) is not None:  # the lobby's panel of the waiting table shows its chat
-            lobby.chat = [chat_line(line) for line in table.lines if not isinstance(line, str)]
+            lobby.chat = [chat_line(line) for line in table.lines if is_chat(line)]  # type: ignore[arg-type]
         if (screen := self.table_screen) is not None:
             screen.follow(change)
         self.follow_clock()

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.screen import Screen
 
 from ..core.base import Event, View
-from ..netplay.follower import Change, TableFollower
+from ..netplay.follower import Change, LogLine, TableFollower
 from .widgets import GameLog, log_text, seat_tags
 
 
@@ -46,7 +46,12 @@ class FollowScreen(Screen[None]):
     @property
     def lines(self) -> list[str | Text]:
         """The table's whole log, as the log shows it."""
-        return [] if self.follower is None else [log_text(line) for line in self.follower.lines]
+        return [] if self.follower is None else [self._log_text(line) for line in self.follower.lines]
+
+    def _log_text(self, line: LogLine) -> str | Text:
+        follower = self.follower
+        assert follower is not None
+        return log_text(line, follower.info["game"] if follower.info else None, follower.names)
 
     def redraw(self) -> None:
         """The whole table anew, from the follower: its log, and its view (if one came)."""
@@ -78,9 +83,9 @@ class FollowScreen(Screen[None]):
         assert self.follower is not None
         taken, lines = self.follower.log_taken, self.follower.lines
         if self._log_shown[0] == taken:
-            self.add_log([log_text(line) for line in lines[self._log_shown[1] :]])
+            self.add_log([self._log_text(line) for line in lines[self._log_shown[1] :]])
         else:
-            self.replace_log([log_text(line) for line in lines])
+            self.replace_log([self._log_text(line) for line in lines])
         self._log_shown = (taken, len(lines))
 
     def show(self, view: View, names: list[str], tags: dict[int, str], events: list[Event] | None = None) -> None:

@@ -63,7 +63,13 @@ class _GameUIs(Mapping[str, GameUI]):
     def _packages(self) -> list[str]:
         if self._names is None:
             package = importlib.import_module(__package__)
-            self._names = [info.name.replace("_", "-") for info in pkgutil.iter_modules(package.__path__) if info.ispkg]
+            core = importlib.import_module("..core", __package__)  # a game's package has its rules' name
+            rules = {info.name for info in pkgutil.iter_modules(core.__path__) if info.ispkg}
+            self._names = [
+                info.name.replace("_", "-")
+                for info in pkgutil.iter_modules(package.__path__)
+                if info.ispkg and info.name in rules
+            ]
         return self._names
 
     def __getitem__(self, name: str) -> GameUI:

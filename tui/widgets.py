@@ -478,9 +478,13 @@ def chat_line(frame: ChatFrame) -> Text:
     return Text.assemble(("chat│", "bold"), " ", (name, "bold"), ": ", literal(frame["text"]))
 
 
-def log_text(line: LogLine) -> str | Text:
-    """A line of a table's log as the logs show it: its words, or a chat line (:func:`chat_line`)."""
-    return line if isinstance(line, str) else chat_line(line)
+def log_text(line: LogLine, game: str | None, names: list[str]) -> str | Text:
+    """A line of a table's log as the logs show it: its event worded (:mod:`.logwords`, a game's
+    events in ``game``'s words), or a chat line (:func:`chat_line`)."""
+    from .logwords import line_of
+
+    words = line_of(line, game, names)
+    return chat_line(line) if words is None else words  # type: ignore[arg-type]
 
 
 class TextField(KeysInOrder, Input):

@@ -92,13 +92,35 @@ FORMS: dict[str, Callable[[str], str]] = {
 before a vowel)."""
 
 
+UNITS: dict[str, Callable[[int], str]] = {}
+"""A count with its word, asked for by format spec ``{minutes:~minute}`` (the host's refusals'
+templates, :data:`yule.netplay.refusal.WORDING`, count so): each unit's words below."""
+
+
 class _Grammar(string.Formatter):
-    """``str.format`` with :data:`FORMS` as format specs; a value is never parsed itself, so a
-    name with braces in it is shown as it is."""
+    """``str.format`` with :data:`FORMS` and :data:`UNITS` as format specs, and the conversions
+    of the host's refusal templates: ``{game!t}`` a game's title from its record name,
+    ``{bots!j}`` a list joined with commas, ``{seats!l}`` the last of that many seats (counted
+    from 0).  A value is never parsed itself, so a name with braces in it is shown as it is."""
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "t":
+            from ..core.registry import get_game
+
+            return title(get_game(value))
+        if conversion == "j":
+            return ", ".join(map(str, value))
+        if conversion == "l":
+            return value - 1
+        return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         form = FORMS.get(format_spec)
-        return form(str(value)) if form else super().format_field(value, format_spec)
+        if form:
+            return form(str(value))
+        if format_spec.startswith("~"):
+            return UNITS[format_spec[1:]](value)
+        return super().format_field(value, format_spec)
 
 
 _GRAMMAR = _Grammar()
@@ -286,6 +308,9 @@ def title(game: Any) -> str:
     'Lapin blanc'
     """
     return t(game if isinstance(game, str) else game.title)
+
+
+UNITS["minute"] = lambda n: tn("{n} minute", "{n} minutes", n)
 
 
 def seat(names: Sequence[str], seat: int) -> str:

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 from conftest import FAST, running
+from game_support import logged
 from netplay_support import next_message, old_store
 
 from yule.netplay import CHAT_LENGTH
@@ -188,13 +189,14 @@ async def test_old_lines_come_back_where_they_were_said_also_after_a_restart(tmp
             await tv.watch(table, created["code"])
             log = await next_message(tv, "log", table=table)
             assert log["game_no"] == 1 and all(isinstance(e["seq"], int) for e in log["entries"])
-            lines = [str(log_text(line)) for line in log_lines(log)]
+            at = host.tables[table]
+            lines = [str(log_text(line, at.game.name, at.players)) for line in log_lines(log)]
             merged.append([line for line in lines if "started" not in line])  # said live, rebuilt the same
-        first = lines.index(f"chat│ Ana: at move {said[0]}")
-        assert lines[0] == "chat│ Ana: before the game"
-        before = [e["text"] for e in log["entries"] if e["seq"] <= said[0]]
-        assert lines[first - len(before) : first] == before  # right after the moves made before it
-        assert lines[first + 1] == next(e["text"] for e in log["entries"] if e["seq"] > said[0])
+            first = lines.index(f"chat│ Ana: at move {said[0]}")
+            assert lines[0] == "chat│ Ana: before the game"
+            before = logged(at, [e for e in log["entries"] if e["seq"] <= said[0]])
+            assert lines[first - len(before) : first] == before  # right after the moves made before it
+            assert lines[first + 1] == logged(at, [next(e for e in log["entries"] if e["seq"] > said[0])])[0]
     assert merged[0] == merged[1]
 
 
@@ -226,8 +228,10 @@ async def test_a_line_said_after_an_undo_comes_back_after_it(host):
         await org.chat(table, "after the undo")
         await tv.watch(table, created["code"])
         log = await next_message(tv, "log", table=table)
+        at = host.tables[table]
+        words = logged(at, log["entries"])
+        lines = [str(log_text(line, at.game.name, at.players)) for line in log_lines(log)]
     seqs = [entry["seq"] for entry in log["entries"]]
-    assert seqs == sorted(seqs) and not any(" opened " in entry["text"] for entry in log["entries"][:-1])
-    lines = [str(log_text(line)) for line in log_lines(log)]
-    assert lines[-2:] == [log["entries"][-1]["text"], "chat│ Org (watching): after the undo"]
+    assert seqs == sorted(seqs) and not any(" opened " in line for line in words[:-1])
+    assert lines[-2:] == [words[-1], "chat│ Org (watching): after the undo"]
     assert lines[-2].startswith("Undone: ")

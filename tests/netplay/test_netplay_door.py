@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from conftest import FAST, running
+from game_support import logged
 from netplay_support import next_message
 
 from yule.netplay.client import Client, HostError
@@ -116,7 +117,9 @@ async def test_a_yes_seats_the_newcomer_and_the_log_says_who_said_yes(host):
             assert view["seat"] == 1
             back = await next_message(ana, "view", when=lambda f: any(e["event"]["type"] == "back" for e in f["log"]))
             event = next(e for e in back["log"] if e["event"]["type"] == "back")
-            assert event["event"]["by"] == "Ana" and event["text"] == "Bob is back, on another device (Ana said yes)."
+            assert event["event"]["by"] == "Ana" and logged(host.tables[table], [event]) == [
+                "Bob is back, on another device (Ana said yes)."
+            ]
             async with Client("127.0.0.1", host.port, "old") as old:
                 with pytest.raises(HostError) as refused:
                     await old.resume(token)
@@ -268,7 +271,7 @@ async def test_with_nobody_to_answer_nobody_is_seated_and_the_hosts_owner_decide
         claim = await task
         assert claim.seat == 0 and claim.token != token
         assert (await next_message(phone, "view", table=table))["seat"] == 0
-        back = [e["text"] for e in host.tables[table].log.entries if e["event"]["type"] == "back"]
+        back = logged(host.tables[table], [e for e in host.tables[table].log.entries if e["event"]["type"] == "back"])
         assert back == ["Bob is back, on another device (the host's owner said yes)."]
 
 
@@ -351,7 +354,9 @@ async def test_a_seat_taken_over_does_not_run_the_table_and_its_earlier_device_m
                 assert (await back).seat == 1
                 replaced = await next_message(eve, "error", code="replaced")
                 assert replaced["table"] == table
-                texts = [e["text"] for e in host.tables[table].log.entries if e["event"]["type"] == "back"]
+                texts = logged(
+                    host.tables[table], [e for e in host.tables[table].log.entries if e["event"]["type"] == "back"]
+                )
                 assert texts == ["Bob is back, on another device (Cy said yes).",
                                  "Bob is back on their earlier device (Cy said yes)."]  # fmt: skip
     finally:

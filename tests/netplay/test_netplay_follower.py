@@ -15,14 +15,18 @@ from typing import Any
 
 from netplay_support import FRAME_TYPES, problems
 
-from yule.netplay.follower import NEW_GAME, Change, TableFollower
+from yule.netplay.follower import Change, TableFollower, is_chat
+from yule.tui.logwords import describe
 
 RECORDED = json.loads((Path(__file__).parent / "recorded" / "party.json").read_text(encoding="utf-8"))
 
 
 def texts(follower: TableFollower[Any]) -> list[str]:
-    """The follower's log lines as words: a chat line as ``name: text``."""
-    return [line if isinstance(line, str) else f"{line['name']}: {line['text']}" for line in follower.lines]
+    """The follower's log lines as an English client words them: a chat line as ``name: text``."""
+    return [
+        f"{line['name']}: {line['text']}" if is_chat(line) else describe("gift-exchange", line["event"], follower.names)
+        for line in follower.lines
+    ]
 
 
 def test_the_recorded_frames_are_as_the_protocol_types_them():
@@ -53,7 +57,7 @@ def test_the_organiser_follows_the_party_in_order_and_hears_the_end_and_the_next
         "Ana opened gift #2: Gift 1.",
         "The gift exchange is over: everyone goes home with a gift.",
         "TV: Well played",
-        NEW_GAME,
+        "A new game begins at this table.",
         "Org started game 2.",
     ]
     assert follower.names == ["Ana", "[b]Ben[/b]"] and follower.status == "playing"
@@ -84,7 +88,7 @@ def test_a_latecomer_gets_the_log_so_far_with_the_chat_where_it_was_said():
     assert tv.events == [entry["event"] for entry in RECORDED["tv"][later]["log"]]  # then only each view's own
     for frame in RECORDED["tv"][later + 1 :]:
         tv.take(frame)
-    assert texts(tv)[-3:] == ["TV: Well played", NEW_GAME, "Org started game 2."]
+    assert texts(tv)[-3:] == ["TV: Well played", "A new game begins at this table.", "Org started game 2."]
 
 
 def test_frames_of_other_tables_and_other_kinds_change_nothing():

@@ -100,7 +100,7 @@ async def play_a_session(port: int, host: Host) -> None:
         acting = frame["acting"][0]
         await org.move(party["table"], {"type": "open", "gift": acting["actions"]["open"][0]}, seat=acting["seat"])
         await org.undo(party["table"])
-        await next_message(org, "view", table=party["table"], when=lambda f: f["log"] and f["log"][0]["text"].startswith("Undone"))  # fmt: skip
+        await next_message(org, "view", table=party["table"], when=lambda f: f["log"] and f["log"][0]["event"]["type"] == "undone")  # fmt: skip
     finally:
         for client in (ana, ben, cy, dee, org):
             await client.close()

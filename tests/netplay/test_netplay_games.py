@@ -6,6 +6,7 @@ import json
 
 import pytest
 from conftest import until
+from game_support import logged
 from netplay_support import next_message
 
 from yule.core import all_games, get_game
@@ -164,7 +165,7 @@ async def test_a_join_code_alone_finds_its_table_and_latecomers_get_the_log(host
             async for msg in cy:
                 frames.append(msg["type"])
                 if msg["type"] == "log":
-                    texts = [entry["text"] for entry in msg["entries"]]
+                    texts = logged(host.tables[created["table"]], msg["entries"])
                 if msg["type"] == "view":
                     break
     assert frames[-2:] == ["log", "view"]

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import FAST, running, until
+from game_support import logged
 from netplay_support import Raw
 
 from yule.core import all_games
@@ -226,7 +227,7 @@ async def test_a_failing_bot_is_replaced_by_the_random_bot_and_the_log_says_so(h
         texts = []
         async for msg in ana:
             if msg["type"] == "view":
-                texts += [entry["text"] for entry in msg["log"]]
+                texts += logged(table, msg["log"])
             if msg["type"] == "table" and msg["status"] == "over" and msg["game_no"] == 2:
                 break
     replaced = [t for t in texts if t.startswith("The bot playing for")]

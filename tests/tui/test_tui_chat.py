@@ -23,7 +23,7 @@ from yule.tui.widgets import ChatInput
 
 def log_text(app: YuleApp) -> list[str]:
     assert app.table_screen is not None
-    return [line if isinstance(line, str) else line.plain for line in app.table_screen.lines]
+    return [line if isinstance(line, str) else line.plain for line in app.table_screen.lines]  # words, or a chat line
 
 
 async def next_chat(client: Client) -> dict:

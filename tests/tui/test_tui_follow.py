@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 
 from conftest import until
+from game_support import logged
 from tui_support import my_turn, screen_text, sit_at_a_started_table, table_of, take_two, view_of, wait_for
 
 from yule.netplay.client import Client
@@ -54,7 +55,7 @@ async def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path, monkey
             # The host's log so far in place of ours: the moves made meanwhile are there, none twice.
             await wait_for(
                 pilot,
-                lambda: app.table_screen.lines == [e["text"] for e in host.tables[table].log.entries],
+                lambda: app.table_screen.lines == logged(host.tables[table], host.tables[table].log.entries),
                 what="the log",
             )
             assert (table_of(app), view_of(app)["you"]) == (table, seat)
@@ -119,7 +120,7 @@ async def test_a_latecomer_watching_gets_the_whole_log_so_far(host):
             )
             await pilot.press(*created["code"], "enter")
             await wait_for(pilot, lambda: app.screen is app.table_screen and bool(view_of(app)), what="the view")
-            texts = [e["text"] for e in host.tables[table].log.entries]
+            texts = logged(host.tables[table], host.tables[table].log.entries)
             await wait_for(pilot, lambda: app.table_screen.lines[: len(texts)] == texts, what="the log so far")
             assert app.table_screen.lines[0] == texts[0]  # from the start of the game, not from now
             assert view_of(app).get("you") is None and "You are watching" in app.table_screen.table.reason("take")

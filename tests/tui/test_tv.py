@@ -27,6 +27,7 @@ from typing import Any
 import gift_exchange_support
 import pytest
 from conftest import running
+from game_support import logged
 from textual.containers import VerticalScroll
 from tui_support import screen_text, shown_lines, wait_for, wait_for_screen
 
@@ -127,7 +128,7 @@ async def test_the_tv_of_every_game_follows_it_live_to_the_scores(host, game):
                 player.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await player
-            assert app.tv.lines[-1] == host.tables[table].log.entries[-1]["text"]
+            assert app.tv.lines[-1] == logged(host.tables[table], host.tables[table].log.entries[-1:])[0]
             assert "Traceback" not in screen_text(app)
 
 

@@ -194,8 +194,8 @@ def test_the_final_fields_the_sheet_reads_are_in_the_view():
 
 
 def test_rules_are_our_own_words_with_the_house_rules():
-    assert "## House rules Yule plays by" in UI.rules and "500 rolls" in UI.rules
-    assert "Oberhase" in UI.rules and "Enter" in UI.rules
+    assert "## House rules Yule plays by" in UI.rules["en"] and "500 rolls" in UI.rules["en"]
+    assert "Oberhase" in UI.rules["en"] and "Enter" in UI.rules["en"]
 
 
 async def test_the_board_counts_the_rolls_left_only_near_the_cap():

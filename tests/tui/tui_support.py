@@ -23,6 +23,7 @@ from textual.widget import Widget
 from yule.core import Game, get_game
 from yule.core.white_elephant import GAME
 from yule.tui.lobby import LobbyScreen
+from yule.tui.logwords import describe
 from yule.tui.newtable import CreateTableScreen
 from yule.tui.screens import GameOverScreen, TableScreen, final_result
 from yule.tui.widgets import GameTable, PlainApp
@@ -82,9 +83,9 @@ def view_frame(view: dict[str, Any], seq: int, **fields: Any) -> dict[str, Any]:
     return {"type": "view", "table": 3, "seat": view.get("you"), "seq": seq, "view": view, "log": [], **fields}
 
 
-def log_frame(lines: list[str]) -> dict[str, Any]:
-    """The host's log frame of table 3 with ``lines``, as on join or watch."""
-    entries = [{"event": {"type": "said"}, "text": line, "seq": 0} for line in lines]
+def log_frame(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The host's log frame of table 3 with ``events``, as on join or watch."""
+    entries = [{"event": event, "seq": 0} for event in events]
     return {"type": "log", "table": 3, "game_no": 1, "entries": entries, "chat": []}
 
 
@@ -108,7 +109,7 @@ class Played:
 
     def record(self, events: list[dict[str, Any]]) -> None:
         self.events += events
-        self.log += [self.game.describe(e, self.names) for e in events]
+        self.log += [describe(self.game.name, e, self.names) for e in events]
 
     def play(self, seat: int, move: dict[str, Any]) -> None:
         """A seat's move in wire form, as the host plays it."""

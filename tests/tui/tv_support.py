@@ -36,7 +36,7 @@ class TVApp(PlainApp):
         game: str,
         views: list[dict[str, Any]],
         names: list[str],
-        log: list[str],
+        log: list[dict[str, Any]],
         tags: dict[int, str] | None = None,
     ) -> None:
         super().__init__()
@@ -60,8 +60,8 @@ class TVApp(PlainApp):
 
 def played(position: Any) -> TVApp:
     """The TV of a test position (``state``, ``names``, and its log lines so far)."""
-    _, log = position.take()
-    return TVApp(position.state.view(None)["game"], [position.state.view(None)], position.names, log)
+    events, _ = position.take()
+    return TVApp(position.state.view(None)["game"], [position.state.view(None)], position.names, events)
 
 
 def white_elephant() -> TVApp:
@@ -74,8 +74,7 @@ def gift_exchange() -> TVApp:
     state, events = gift_exchange_support.position(6, 4)
     before = gift_exchange_support.position(6, 3)[0].view(None)
     names = gift_exchange_support.names_for(6)
-    log = [get_game("gift-exchange").describe(e, names) for e in events]
-    return TVApp("gift-exchange", [before, state.view(None)], names, log)
+    return TVApp("gift-exchange", [before, state.view(None)], names, events)
 
 
 def white_rabbit() -> TVApp:

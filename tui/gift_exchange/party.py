@@ -358,7 +358,7 @@ class SetupScreen(Screen[None]):
         self.app.push_screen(ConfirmScreen(question, yes="draw", no="not yet"), draw)
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(RULES))
+        self.app.push_screen(RulesScreen({"en": RULES}))
 
     def action_quit(self) -> None:
         self.app.exit(0)
@@ -425,7 +425,7 @@ class PartyScreen(OrganiserScreen, FollowScreen):
         self.query_one(ChatInput).open()
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(RULES))
+        self.app.push_screen(RulesScreen({"en": RULES}))
 
     def action_quit(self) -> None:
         question = "Quit? The party is saved after every move: yule party resumes it."

@@ -70,7 +70,20 @@ def template(sources: tuple[str, ...] = SOURCES) -> Catalog:
             directory_filter=lambda path: "__pycache__" not in path,
         ):
             found.add(message, locations=[(f"{source}/{filename}", lineno)], auto_comments=comments, context=context)
+    if sources == SOURCES:
+        _refusals(found)
     return found
+
+
+def _refusals(found: Catalog) -> None:
+    """The host's refusals' English templates (:data:`yule.netplay.refusal.WORDING`): a client
+    words each refusal from its code and params with them (:mod:`yule.tui.refusals`)."""
+    from ...netplay.refusal import WORDING
+
+    for words in WORDING.values():
+        for template in words.values() if isinstance(words, dict) else [words]:
+            if template:
+                found.add(template, locations=[("netplay/refusal.py", 0)])
 
 
 def po_path(language: str) -> Path:
@@ -120,10 +133,11 @@ def mo_bytes(catalog: Catalog) -> bytes:
 
 def update() -> None:
     """Merge the code's sentences and the parts into each catalogue; compile them."""
-    found = template()
     for language in TRANSLATED:
         catalog = load(po_path(language), language)
-        catalog.update(found, no_fuzzy_matching=True, update_creation_date=False)
+        catalog.update(
+            template(), no_fuzzy_matching=True, update_creation_date=False
+        )  # a template each: update shares its messages
         catalog.obsolete.clear()
         for part in _parts(language):
             for message in part:
@@ -142,11 +156,10 @@ def update() -> None:
 
 def part(area: str, sources: tuple[str, ...]) -> None:
     """Write the translator's files of ``area`` for the sentences in ``sources``."""
-    found = template(sources)
     for language in TRANSLATED:
         path = HERE / "parts" / f"{area}.{language}.po"
         catalog = load(path, language)
-        catalog.update(found, no_fuzzy_matching=True, update_creation_date=False)
+        catalog.update(template(sources), no_fuzzy_matching=True, update_creation_date=False)
         catalog.obsolete.clear()
         catalog.fuzzy = False
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -177,7 +190,7 @@ def problems(language: str) -> list[str]:
         strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
         allowed = set().union(*(_values(i) for i in ids)) | ({"n"} if len(ids) > 1 else set())
         for string in strings:
-            extra = _values(string) - allowed
+            extra = _values(string or "") - allowed
             if extra:
                 out.append(f"{language}: {_key(message)[0]!r} is translated with values it lacks: {sorted(extra)}")
     mo = po_path(language).with_suffix(".mo")
