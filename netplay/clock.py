@@ -31,6 +31,7 @@ NUDGE_AFTER = 20.0
 NUDGE_EVERY = 15.0
 """Seconds between two nudges of one seat."""
 
+
 class TurnClock:
     """The deadlines of one table's waiting seats; ``time_up(seat)`` is called at each one."""
 

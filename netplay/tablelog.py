@@ -21,6 +21,7 @@ from .frames import LogEntry
 LOG_RESENT = 200
 """Log entries kept per table and sent to whoever joins, resumes or watches mid-game."""
 
+
 class TableLog:
     """The log of one game of ``game`` at a table: :attr:`entries`, the last :data:`LOG_RESENT`."""
 
