@@ -2,20 +2,21 @@
 
 Every colour has a letter (``R`` red, ``O`` orange, ``Y`` yellow, ``B`` blue, ``G`` green),
 so cards and people tell apart without colour (NO_COLOR, monochrome terminals); the colours
-are the palette's (:mod:`yule.tui.palette`), red its vermillion.
+are the palette's (:mod:`yule.tui.palette`), red its vermillion.  A card's code is the same in
+every language (``R7``); its words are the language's (:func:`~yule.tui.gift_list.words.card_words`).
 
-    >>> card_code("orange-10"), colour_letter("green")
-    ('O10', 'G')
-    >>> card_words("blue-3")
-    'blue 3'
+    >>> card_code("orange-10"), colour_letter("green"), card_words("blue-3")
+    ('O10', 'G', 'blue 3')
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from ...core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, PERSON_NAMES
+from ...core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS
 from ..palette import badge, paint
+from .words import card_words as card_words  # a card beside its code, worded here before
+from .words import person_name
 
 COLOUR_STYLES: dict[str, str] = {
     "red": badge("vermillion"),
@@ -40,11 +41,6 @@ def card_code(card: str) -> str:
     return f"{colour_letter(CARD_COLOUR[card])}{CARD_NUMBER[card]}"
 
 
-def card_words(card: str) -> str:
-    """``'red 7'`` for ``red-7``: the colour in words, never the person (that is a list's secret)."""
-    return f"{CARD_COLOUR[card]} {CARD_NUMBER[card]}"
-
-
 def card_badge(card: str, wide: bool = False) -> Text:
     """A card as its code on its colour; ``wide`` (the TV of a big screen): the colour a space
     wider on either side.
@@ -66,5 +62,5 @@ def person_badge(person: str) -> Text:
     """A person as the letter of the colour they want, on that colour, then their name."""
     colour = COLOUR_OF_PERSON[person]
     text = paint(colour_letter(colour), COLOUR_STYLES[colour])
-    text.append(f" {PERSON_NAMES[person]}")
+    text.append(f" {person_name(person)}")
     return text

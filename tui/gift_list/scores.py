@@ -13,7 +13,9 @@ from rich.text import Text
 
 from ...core.gift_list.cards import CARD_NUMBER
 from ..scores import seat_heading, standings, win_headline
+from ..words import t, tp
 from .cards import card_badge, cards_text, person_badge
+from .words import fill
 
 
 def headline(result: dict[str, Any], names: list[str]) -> str:
@@ -48,6 +50,7 @@ def sheet_text(result: dict[str, Any], names: list[str], you: int | None) -> Tex
         text.append("\n   ")
         text.append_text(Text(" · ").join(parts))
         received = result["received"][seat]
-        text.append("\n   received ")
-        text.append_text(cards_text(received) if received else Text("nothing"))
+        text.append("\n   ")
+        gifts = cards_text(received) if received else Text(tp("gifts", "nothing"))
+        text.append_text(fill(t("received {gifts}"), gifts=gifts))
     return text

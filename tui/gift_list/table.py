@@ -23,13 +23,14 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...core.base import plural
 from ...core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, gain
 from ...core.gift_list.views import GiftListView
 from ..dialogs import ChoiceScreen
 from ..text import name_and_tag, plain, seat_name
 from ..widgets import GameTable
-from .cards import LOCKED, WRAPPED, card_badge, card_code, card_words, cards_text, person_badge
+from ..words import t, tn, tp
+from .cards import LOCKED, WRAPPED, card_badge, card_code, cards_text, person_badge
+from .words import card_words, fill
 
 CHIP_WIDTH = 5
 COLUMNS = {1: (20, 12, 13), 2: (32, 16, 20)}
@@ -81,7 +82,7 @@ class Attic(Widget, can_focus=True):
 
     def render(self) -> Text:
         if not self.cards:
-            return Text("empty", style="italic")
+            return Text(tp("attic", "empty"), style="italic")
         per_row = max(1, self.size.width // CHIP_WIDTH)
         rows = []
         for start in range(0, len(self.cards), per_row):
@@ -138,17 +139,12 @@ class GiftListTable(GameTable[GiftListView]):
     def compose(self) -> ComposeResult:
         yield Static(id="info")
         yield Static(id="prompt")
-        party = Static(id="party")
-        party.border_title = "The party: one gift brought by each seat"
-        yield party
+        yield Static(id="party")
         with Horizontal(id="bottom"):
-            with Vertical(id="attic-box") as box:
-                box.border_title = "Your attic"
+            with Vertical(id="attic-box"):
                 yield Attic(id="attic")
                 yield Static(id="brought")
-            gift_list = Static(id="list")
-            gift_list.border_title = "Your Gift List (secret)"
-            yield gift_list
+            yield Static(id="list")
 
     def on_mount(self) -> None:
         self.query_one(Attic).focus()
@@ -180,12 +176,12 @@ class GiftListTable(GameTable[GiftListView]):
     def waiting(self, view: GiftListView, action: str) -> str:
         """While the others bring, or on another seat's turn."""
         if view["phase"] == "bring":
-            waiting = f"waiting for {self._waiting_for(view)}"
+            who = self._waiting_for(view)
             if action == "bring":
-                return f"You have brought your gift to this party; {waiting}."
-            return f"Wait until everyone has brought a gift ({waiting})."
+                return t("You have brought your gift to this party; waiting for {who}.", who=who)
+            return t("Wait until everyone has brought a gift (waiting for {who}).", who=who)
         if action == "bring" and view["phase"] == "play":
-            return "Everyone has brought a gift to this party."
+            return t("Everyone has brought a gift to this party.")
         return super().waiting(view, action)
 
     # -- actions -----------------------------------------------------------------------------
@@ -208,18 +204,17 @@ class GiftListTable(GameTable[GiftListView]):
                 continue
             label = Text(f"{WRAPPED} ")
             if seat == you and mine is not None:
-                label.append("the gift you brought (")
-                label.append_text(card_badge(mine))
-                label.append(")")
-                why = None if seat in allowed else "You open the gift you brought only when no other gift is wrapped."
+                label.append_text(fill(t("the gift you brought ({card})"), card=card_badge(mine)))
+                why = (
+                    None if seat in allowed else t("You open the gift you brought only when no other gift is wrapped.")
+                )
             else:
-                label.append("the gift ")
-                label.append_text(plain(seat_name(names, seat), "bold", 16))
-                label.append(" brought")
-                why = None if seat in allowed else "Not allowed now."
+                owner = plain(seat_name(names, seat), "bold", 16)
+                label.append_text(fill(t("the gift {owner} brought"), owner=owner))
+                why = None if seat in allowed else t("Not allowed now.")
             choices.append((label, seat, why))
         self.ask(
-            ChoiceScreen("Open a wrapped gift (named by who brought it)", choices),
+            ChoiceScreen(t("Open a wrapped gift (named by who brought it)"), choices),
             lambda seat: {"type": "open", "from": seat},
             "open",
         )
@@ -235,25 +230,30 @@ class GiftListTable(GameTable[GiftListView]):
         for seat, card in enumerate(view["holding"]):
             if card is None or seat == you:
                 continue
-            label = plain(seat_name(names, seat), "bold", 16)
-            label.append(": ")
-            label.append_text(card_badge(card))
-            label.append(f" {card_words(card)}")
+            label = fill(
+                # Translators: a gift you may steal: who holds it, its code on its colour, its words.
+                t("{holder}: {card} {words}"),
+                holder=plain(seat_name(names, seat), limit=16),
+                card=card_badge(card),
+                words=card_words(card),
+            )
+            label.style = "bold"
             worth = gain(best, card)
             if worth:
-                label.append(f"  +{worth} to your score")
+                label.append("  " + t("+{points} to your score", points=worth))
             else:
                 wanted = any(COLOUR_OF_PERSON[p] == CARD_COLOUR[card] for p in best)
-                label.append("  +0, you have better" if wanted else "  +0, not on your list")
+                label.append("  " + (t("+0, you have better") if wanted else t("+0, not on your list")))
             why: str | None
             if view["locked"][seat]:
-                label.append(f"  {LOCKED} locked")
-                why = "Just stolen: it can't be stolen again until the next gift is opened."
+                label.append(f"  {LOCKED} ")
+                label.append(tp("gift", "locked"))
+                why = t("Just stolen: it can't be stolen again until the next gift is opened.")
             else:
-                why = None if seat in allowed else "Not allowed now."
+                why = None if seat in allowed else t("Not allowed now.")
             choices.append((label, seat, why))
         self.ask(
-            ChoiceScreen("Steal an open gift: its holder moves next", choices),
+            ChoiceScreen(t("Steal an open gift: its holder moves next"), choices),
             lambda seat: {"type": "steal", "from": seat},
             "steal",
         )
@@ -268,47 +268,53 @@ class GiftListTable(GameTable[GiftListView]):
         self.query_one("#prompt", Static).update(self._prompt_text(view))
         self.query_one("#prompt").set_class(self._yours(view), "-yours")
         party = self.query_one("#party", Static)
+        party.border_title = t("The party: one gift brought by each seat")
         party.update(self._party_text(view))
         self.query_one("#bottom").display = not self.spectating
         attic = view.get("attic", []) if view else []
         self.query_one(Attic).show(attic, self.reason("bring") is None)
-        self.query_one("#attic-box").border_title = f"Your attic: {plural(len(attic), 'card')}"
+        self.query_one("#attic-box").border_title = tn("Your attic: {n} card", "Your attic: {n} cards", len(attic))
         self.query_one("#brought", Static).update(self._brought_text(view))
-        self.query_one("#list", Static).update(_list_text(view))
+        gift_list = self.query_one("#list", Static)
+        gift_list.border_title = t("Your Gift List (secret)")
+        gift_list.update(_list_text(view))
 
     def _yours(self, view: GiftListView | None) -> bool:
         return any(self.reason(action) is None for action in self.MOVES) if view else False
 
     def _info_text(self, view: GiftListView | None) -> Text:
         if not view:
-            return Text("Waiting for the host…")
+            return Text(t("Waiting for the host…"))
         names = list(self.names)
-        text = Text(f"Party {view['party']} of {view['parties']}", style="bold")
+        text = Text(t("Party {party} of {parties}", party=view["party"], parties=view["parties"]), style="bold")
         if view["first"] is not None:
-            text.append(f" · first seat: {seat_name(names, view['first'])}")
+            text.append(" · " + t("first seat: {who}", who=seat_name(names, view["first"])))
         if view["you"] is not None:
-            text.append(f" · your score so far {view.get('score', 0)}", style="bold")
+            text.append(" · " + t("your score so far {score}", score=view.get("score", 0)), style="bold")
         return text
 
     def _prompt_text(self, view: GiftListView | None) -> Text:
         names = list(self.names)
         if not view or view["phase"] == "deal":
-            return Text("Waiting for the game to start…")
+            return Text(t("Waiting for the game to start…"))
         phase, turn, you = view["phase"], view["turn"], view["you"]
         if "result" in view or phase == "over":
-            return Text("The game is over: every Gift List is revealed on the score sheet.")
+            return Text(t("The game is over: every Gift List is revealed on the score sheet."))
         if self.pending:
-            return Text("Your move is on its way…")
+            return Text(t("Your move is on its way…"))
         if phase == "bring":
             if self.reason("bring") is None:
-                return Text("Bring a gift in secret: Left/Right choose a card from your attic, b brings it.")
-            return Text(f"Everyone brings a gift at once. Still choosing: {self._waiting_for(view)}.")
+                return Text(t("Bring a gift in secret: Left/Right choose a card from your attic, b brings it."))
+            return Text(t("Everyone brings a gift at once. Still choosing: {who}.", who=self._waiting_for(view)))
         if turn == you:
             if self.reason("steal") is None:
-                return Text("Your turn: o opens a wrapped gift, s steals an open one.")
-            return Text("Your turn: o opens a wrapped gift (nothing to steal now).")
+                return Text(t("Your turn: o opens a wrapped gift, s steals an open one."))
+            return Text(t("Your turn: o opens a wrapped gift (nothing to steal now)."))
+        who = seat_name(names, turn)
         tag = self.tags.get(turn, "") if turn is not None else ""
-        return Text(f"{seat_name(names, turn)}'s turn{f' ({tag})' if tag else ''}: open or steal.")
+        if tag:
+            return Text(t("{who}'s turn ({tag}): open or steal.", who=who, tag=tag))
+        return Text(t("{who}'s turn: open or steal.", who=who))
 
     def _party_text(self, view: GiftListView | None) -> Text:
         if not view:
@@ -317,10 +323,10 @@ class GiftListTable(GameTable[GiftListView]):
         phase = view["phase"]
         wide = self.scale == 2
         name_width, gift_width, holds_width = COLUMNS[self.scale]
-        text = Text(
-            "  " + "Seat".ljust(name_width) + "Their gift".ljust(gift_width) + "Holds".ljust(holds_width), "dim"
-        )
-        text.append("Received (public)", "dim")
+        # Translators: the party's column headings (Seat: 19 letters at most, Their gift: 11, Holds: 12).
+        headings = (tp("party", "Seat"), t("Their gift"), t("Holds"))
+        text = Text("  " + "".join(h.ljust(w) for h, w in zip(headings, COLUMNS[self.scale], strict=True)), "dim")
+        text.append(t("Received (public)"), "dim")
         brought, wrapped = view["brought"], view["wrapped"]
         holding, locked, received = view["holding"], view["locked"], view["received"]
         for seat in range(view["players"]):
@@ -329,18 +335,13 @@ class GiftListTable(GameTable[GiftListView]):
             text.append(">" if turn else " ", "bold")
             text.append("*" if view["first"] == seat else " ", "bold")
             you = seat == view["you"]
-            tag = "you" if you else self.tags.get(seat, "")
+            tag = tp("seat", "you") if you else self.tags.get(seat, "")
             name = name_and_tag(
                 seat_name(names, seat), tag, name_width - 1, "bold" if turn else "", "" if you else "italic"
             )
             name.truncate(name_width - 1, pad=True)
             text.append_text(name + Text(" "))
-            if phase == "bring":
-                gift = Text("✓ brought") if brought[seat] else Text("… choosing", "italic")
-            elif phase == "play":
-                gift = Text(f"{WRAPPED} wrapped") if wrapped[seat] else Text("□ opened", "dim")
-            else:
-                gift = Text("")
+            gift = _gift_state(phase, brought[seat], wrapped[seat])
             gift.pad_right(gift_width - gift.cell_len)
             text.append_text(gift)
             holds = Text("")
@@ -348,14 +349,15 @@ class GiftListTable(GameTable[GiftListView]):
             if held is not None:
                 holds.append_text(card_badge(held, wide))  # the colour is the card's, not the words'
                 if locked[seat]:
-                    holds.append(f" {LOCKED} locked", "bold")
+                    holds.append(f" {LOCKED} " + tp("gift", "locked"), "bold")
             elif phase == "play":
                 holds = Text("-", "dim")
             holds.pad_right(holds_width - holds.cell_len)
             text.append_text(holds)
             text.append_text(cards_text(received[seat], wide) if received[seat] else Text("-", "dim"))
         text.append("\n\n" if wide else "\n")
-        text.append(f"> to move · * first seat · {LOCKED} locked: can't be stolen until a gift is opened", "dim")
+        key = t("> to move · * first seat · {locked} locked: can't be stolen until a gift is opened", locked=LOCKED)
+        text.append(key, "dim")
         return text
 
     def _brought_text(self, view: GiftListView | None) -> Text:
@@ -363,20 +365,35 @@ class GiftListTable(GameTable[GiftListView]):
             return Text("")
         mine = view.get("my_gift")
         if mine:
-            text = Text("You brought ")
-            text.append_text(card_badge(mine))
-            text.append(f" ({card_words(mine)}): still wrapped, only you know it.")
-            return text
+            sentence = t("You brought {card} ({words}): still wrapped, only you know it.")
+            return fill(sentence, card=card_badge(mine), words=card_words(mine))
         if view["you"] is not None and self.reason("bring") is None:
-            return Text("Nobody sees what you bring until it is opened.")
+            return Text(t("Nobody sees what you bring until it is opened."))
         return Text("")
+
+
+def _gift_state(phase: str, brought: bool, wrapped: bool) -> Text:
+    """A seat's gift at the party: brought or still being chosen, then wrapped or opened."""
+    if phase == "bring" and brought:
+        # Translators: a seat's gift at the party, 10 letters at most (as the next three).
+        return Text("✓ " + tp("gift", "brought"))
+    if phase == "bring":
+        # Translators: a seat still choosing the gift it brings, 10 letters at most.
+        return Text("… " + tp("gift", "choosing"), "italic")
+    if phase == "play" and wrapped:
+        # Translators: a gift still face down, 10 letters at most.
+        return Text(f"{WRAPPED} " + tp("gift", "wrapped"))
+    if phase == "play":
+        # Translators: a gift opened (face up), 10 letters at most.
+        return Text("□ " + tp("gift", "opened"), "dim")
+    return Text("")
 
 
 def _list_text(view: GiftListView | None) -> Text:
     """Your three people, the best card you have received for each, and your score so far."""
     people = view.get("list") if view else None
     if not view or not people:
-        return Text("Secret until the end of the game.", style="italic")
+        return Text(t("Secret until the end of the game."), style="italic")
     best = view.get("best", {})
     text = Text("")
     for person in people:
@@ -389,5 +406,6 @@ def _list_text(view: GiftListView | None) -> Text:
         else:
             line.append("-      0", "dim")
         text.append_text(line + Text("\n"))
-    text.append(f"{'Score so far':<21}{view.get('score', 0):>8}", "bold")
+    so_far = t("Score so far")
+    text.append(f"{so_far:<21}{view.get('score', 0):>8}", "bold")
     return text
