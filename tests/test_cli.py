@@ -2,7 +2,8 @@
 refusing a number of seats its game does not have; every command's bad input gets a sentence (a
 file that cannot be written or a data folder that is a file, a number below its least, a port
 taken, a host that accepts and never answers, no terminal to draw in), never a traceback, and
-nothing a player cannot act on (a library's warning) reaches their screen."""
+nothing a player cannot act on (a library's warning) reaches their screen.  The language of a run
+is ``--lang`` (remembered by ``play`` and ``join``), else the remembered one, else the system's."""
 
 import json
 import os
@@ -15,6 +16,8 @@ from conftest import silent_port
 
 from yule.netplay.playhost import PlayHostProcess
 from yule.tui.cli import main
+from yule.tui.profile import Profile
+from yule.tui.words import language, set_language, t
 
 
 def test_version(capsys):
@@ -312,3 +315,43 @@ def test_serving_ssh_shows_no_library_warning():
     loaded = subprocess.run([sys.executable, "-c", "import yule.tui.sshserve"], capture_output=True, text=True,
                             timeout=60, env=quiet)  # fmt: skip
     assert loaded.returncode == 0 and loaded.stderr == ""
+
+
+@pytest.fixture
+def english_after():
+    """The language a test's commands chose is the process's: English again for the next test."""
+    yield
+    set_language("en")
+
+
+def test_lang_is_the_runs_and_play_and_join_remember_it(english_after, capsys):
+    with pytest.raises(SystemExit):
+        main(["play", "--lang", "de", "--help"])  # the help is worded in German as the parser is built
+    assert language() == "de" and Profile.load().lang is None  # only asked for help: nothing run, nothing kept
+    assert main(["join", "--lang=fr", "--name", "\u2800"]) == 2  # a run: French from now on, and next time
+    assert language() == "fr" and Profile.load().lang == "fr"
+    assert main(["simulate", "white-rabbit", "--seed", "1"]) == 0  # a command without --lang: the system's
+    assert language() == "en"
+    assert main(["join", "--name", "\u2800"]) == 2  # the remembered one
+    assert language() == "fr"
+    assert main(["play", "--lang", "en", "--name", "\u2800"]) == 2
+    assert language() == "en" and Profile.load().lang == "en"
+    capsys.readouterr()
+
+
+def test_lang_of_watch_and_party_is_for_this_run_only(english_after, monkeypatch, capsys):
+    monkeypatch.setenv("TERM", "dumb")
+    assert main(["watch", "127.0.0.1:1", "--lang", "de"]) == 2
+    assert language() == "de" and Profile.load().lang is None
+    with pytest.raises(SystemExit) as exit_:
+        main(["watch", "127.0.0.1:1", "--lang", "xx"])
+    assert exit_.value.code == 2 and "--lang" in capsys.readouterr().err
+
+
+def test_commands_without_lang_follow_the_system(english_after, monkeypatch, capsys):
+    monkeypatch.setenv("LANGUAGE", "de")
+    assert main(["requests", "--yes", "0/1"]) == 2
+    assert language() == "de"
+    assert one_sentence(capsys, "requests") == t(
+        "{text} names no request: tables and requests are numbered from 1.", text="'0/1'"
+    )

@@ -18,16 +18,18 @@ from ..netplay.client import Client, ConnectionLost, HostError
 from ..netplay.frames import ReclaimAsked
 from ..netplay.owner import OwnerFileError, read_owner_file
 from .text import literal
+from .words import N_, t
 
 MOST = 2**62
 """The largest table or request number a host takes (docs/protocol.md)."""
 
 WHO = {
-    "new": "a device this host has not seen play",
-    "known": "someone who has played at this host",
-    "same": "the seat's own person, on another connection",
-    "earlier": "the seat's earlier device, asking for it back",
+    "new": N_("a device this host has not seen play"),
+    "known": N_("someone who has played at this host"),
+    "same": N_("the seat's own person, on another connection"),
+    "earlier": N_("the seat's earlier device, asking for it back"),
 }
+"""Who the newcomer is, as the host tells (``asker``): worded with :func:`~yule.tui.words.t`."""
 
 
 def request_line(frame: ReclaimAsked) -> str:
@@ -37,24 +39,30 @@ def request_line(frame: ReclaimAsked) -> str:
     ...               "by": "Eve", "asker": "new", "seconds": 240.0})
     "3/1  table 3: Eve asks for Bob's seat (a device this host has not seen play); 240 s left"
     """
-    holder = f", now with {literal(frame['holder'])}" if frame.get("holder") else ""
-    return (f"{frame['table']}/{frame['request']}  table {frame['table']}: {literal(frame['by'])} asks for "
-            f"{literal(frame['name'])}'s seat{holder} ({WHO[frame['asker']]}); {frame['seconds']:.0f} s left")  # fmt: skip
+    said = {"table": frame["table"], "by": literal(frame["by"]), "name": literal(frame["name"]),
+            "who": t(WHO[frame["asker"]]), "seconds": f"{frame['seconds']:.0f}"}  # fmt: skip
+    if frame.get("holder"):
+        line = t("table {table}: {by} asks for {name}'s seat, now with {holder} ({who}); {seconds} s left",
+                 holder=literal(frame["holder"]), **said)  # fmt: skip
+    else:
+        line = t("table {table}: {by} asks for {name}'s seat ({who}); {seconds} s left", **said)
+    return f"{frame['table']}/{frame['request']}  {line}"
 
 
 def parse_request(text: str) -> tuple[int, int]:
-    """``TABLE/REQUEST`` as two numbers (:class:`ValueError` in words otherwise).
+    """``TABLE/REQUEST`` as two numbers (:class:`ValueError` in words otherwise: a sentence).
 
     >>> parse_request("3/1")
     (3, 1)
     """
     table, slash, request = text.partition("/")
     if not slash or not table.isascii() or not table.isdigit() or not request.isascii() or not request.isdigit():
-        raise ValueError(f"{text!r} is not TABLE/REQUEST, as the list shows them (3/1)")
+        raise ValueError(t("{text} is not TABLE/REQUEST, as the list shows them (3/1).", text=repr(text)))
     if min(int(table), int(request)) < 1:
-        raise ValueError(f"{text!r} names no request: tables and requests are numbered from 1")
+        raise ValueError(t("{text} names no request: tables and requests are numbered from 1.", text=repr(text)))
     if max(int(table), int(request)) > MOST:
-        raise ValueError(f"{text!r} names no request: no host numbers its tables or requests past {MOST}")
+        raise ValueError(t("{text} names no request: no host numbers its tables or requests past {most}.",
+                           text=repr(text), most=MOST))  # fmt: skip
     return int(table), int(request)
 
 
@@ -71,7 +79,10 @@ async def _requests(data: Path, answer: tuple[int, int, bool] | None) -> int:
         if answer is not None:
             table, request, yes = answer
             await client.answer(table, request, yes)
-            print(f"Said {'yes' if yes else 'no'} to request {table}/{request}.")
+            if yes:
+                print(t("Said yes to request {table}/{request}.", table=table, request=request))
+            else:
+                print(t("Said no to request {table}/{request}.", table=table, request=request))
             return 0
         waiting: list[ReclaimAsked] = []
         while not client.messages.empty():  # the host asks the owner everything open before it says ok
@@ -79,15 +90,16 @@ async def _requests(data: Path, answer: tuple[int, int, bool] | None) -> int:
             if frame["type"] == "reclaim_asked":
                 waiting.append(frame)
         if not waiting:
-            print("No requests for seats are waiting at this host.")
+            print(t("No requests for seats are waiting at this host."))
             return 0
         for frame in waiting:
             print(request_line(frame))
-        print("Answer one with: yule requests --yes TABLE/REQUEST (or --no TABLE/REQUEST).")
+        print(t("Answer one with: yule requests --yes TABLE/REQUEST (or --no TABLE/REQUEST)."))
         return 0
     except (OSError, TimeoutError, ConnectionLost):
-        print(f"yule requests: the host of {data} does not answer at {where.address}:{where.port}: is it running?",
-              file=sys.stderr)  # fmt: skip
+        said = t("the host of {folder} does not answer at {address}:{port}: is it running?", folder=data,
+                 address=where.address, port=where.port)  # fmt: skip
+        print(f"yule requests: {said}", file=sys.stderr)
         return 1
     except HostError as e:
         print(f"yule requests: {literal(e.message)}", file=sys.stderr)
@@ -101,6 +113,6 @@ def run_requests(data: Path, yes: str | None, no: str | None) -> int:
     try:
         answer = None if yes is None and no is None else (*parse_request(yes or no or ""), yes is not None)
     except ValueError as e:
-        print(f"yule requests: {e}.", file=sys.stderr)
+        print(f"yule requests: {e}", file=sys.stderr)
         return 2
     return asyncio.run(_requests(data, answer))

@@ -38,6 +38,8 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from .words import t, tn
+
 T = TypeVar("T", bound=Hashable)
 
 
@@ -239,14 +241,14 @@ class Gate(Generic[T]):
         why = None
         evict = None
         if self.per_address_shed.drops(mine, self.rng.random()):
-            why = "Too many SSH logins from your address at once; try again in a moment."
+            why = t("Too many SSH logins from your address at once; try again in a moment.")
         elif self.logins_shed.drops(self.logins.total(), self.rng.random()):
             busiest, most = self.logins.busiest()
             if most > self.per_address_shed.start and most >= mine + 2:
                 evict = self.logins.oldest(busiest)
                 self.logins.remove(busiest, evict)
             else:
-                why = "Too many SSH logins at once; try again in a moment."
+                why = t("Too many SSH logins at once; try again in a moment.")
         if why is None:
             self.logins.add(group, item)
             return Verdict(evict=evict)
@@ -264,10 +266,12 @@ class Gate(Generic[T]):
         self.penalties.add(group, seconds)
 
     def shut_out(self, group: str) -> str | None:
-        """Why ``group`` may not log in now (its penalty), or None."""
+        """Why ``group`` may not log in now (its penalty), or None; in the language spoken now."""
         shut = self.penalties.shut_for(group)
         if shut <= 0:
             return None
-        return (
-            f"Too many failed or unfinished SSH logins came from your address: try again in {math.ceil(shut)} seconds."
+        return tn(
+            "Too many failed or unfinished SSH logins came from your address: try again in {n} second.",
+            "Too many failed or unfinished SSH logins came from your address: try again in {n} seconds.",
+            math.ceil(shut),
         )

@@ -13,6 +13,10 @@ they need do nothing, and then that they are back where they were (their seat, t
 watched, the lobby); if it stays away, how to come back later.
 ``SIGTERM`` ends the app cleanly, the terminal restored, as when the guest presses ctrl+q.
 
+The app speaks the language the guest chose before (their profile, in their state folder), else
+the one their ``ssh`` sent, which the server passes on as ``LANGUAGE`` (a language code it
+speaks, never the client's own text: :mod:`yule.tui.sshserve`), else the server's.
+
 The SSH server sees only bytes, so the app tells it what it needs to know of the game: whether
 the guest is seated at a table that is playing (a guest waiting for their turn in a long game
 presses no key for a while, and is not closed for it).  The file named by ``YULE_SSH_STATUS`` (in
@@ -38,16 +42,18 @@ from ..netplay.private import write_private
 from ..netplay.relay import RELAY_VARIABLE
 from .app import YuleApp
 from .hosted import HostedApp
+from .profile import Profile
 from .sshstarter import STATUS_VARIABLE, WARNING_VARIABLE
+from .words import N_, choose_language, set_language, t
 
 
 class SSHGuestApp(YuleApp):
     """The Yule app of one SSH session: one host, no LAN discovery."""
 
-    COME_BACK = "connect again with the same ssh line to come back"
-    QUIT_ASKS = "Quit Yule? This ends your SSH session."
+    COME_BACK = N_("connect again with the same ssh line to come back")
+    QUIT_ASKS = N_("Quit Yule? This ends your SSH session.")
     ONE_HOST = True
-    FIXED_NAME = (
+    FIXED_NAME = N_(
         "Over SSH you are {name}: the name you came in with (an SSH key holds its name here). To play "
         "under another name, come in as that name: your ssh line with the new name before the @."
     )
@@ -70,8 +76,9 @@ class SSHGuestApp(YuleApp):
         *,
         status: Path | None = None,
         warning: str | None = None,
+        profile: Profile | None = None,
     ) -> None:
-        super().__init__(name=name, address=address, discover=False)
+        super().__init__(name=name, address=address, discover=False, profile=profile)
         self.notice = notice
         self.status_file = status
         """Where to say whether the guest is playing, for the SSH server (None: nowhere)."""
@@ -84,14 +91,14 @@ class SSHGuestApp(YuleApp):
         loop.add_signal_handler(signal.SIGUSR1, self._warned)
         loop.add_signal_handler(signal.SIGUSR2, self.clear_notifications)
         if self.notice:
-            self.notify(self.notice, title="Your name here", timeout=self.NOTICE_SECONDS)
+            self.notify(self.notice, title=t("Your name here"), timeout=self.NOTICE_SECONDS)
         self._tell_server()
 
     def _warned(self) -> None:
         """The server is about to close this idle session: the guest is told, and may stay."""
         self.bell()
-        self.notify(self.warning or "No key pressed here for a while: press any key to stay.", title="Still there?",
-                    severity="warning", timeout=self.WARNING_SECONDS)  # fmt: skip
+        self.notify(self.warning or t("No key pressed here for a while: press any key to stay."),
+                    title=t("Still there?"), severity="warning", timeout=self.WARNING_SECONDS)  # fmt: skip
 
     def on_hosted_app_from_host(self, message: HostedApp.FromHost) -> None:  # besides YuleApp's own
         """The game host going away and coming back (a restart: the SSH server stays), said plainly:
@@ -99,23 +106,28 @@ class SSHGuestApp(YuleApp):
         frame = message.frame
         if frame["type"] != "connection":
             return
-        where = self._where()
-        if frame["state"] == "reconnecting":
-            self.notify(f"The game host stopped answering: it may be restarting. Stay here: you are back by "
-                        f"yourself as soon as it answers{where and ', ' + where}.", title="The game host is away",
-                        severity="warning", timeout=self.AWAY_SECONDS)  # fmt: skip
-        elif frame["state"] == "connected" and frame["reason"] == "reconnected":
-            self.notify(f"The game host answers again (it restarted): you are back{where and ' ' + where}.",
-                        title="Back", timeout=self.NOTICE_SECONDS)  # fmt: skip
-
-    def _where(self) -> str:
-        """Where the guest is back to after the game host restarts, in words ('' for the lobby)."""
         table = self.table
-        if table is None:
-            return ""
-        if self.watching:
-            return f"watching table #{table.id}"
-        return f"at your seat at table #{table.id}"
+        where = "lobby" if table is None else "watching" if self.watching else "seat"
+        number = table.id if table is not None else 0
+        if frame["state"] == "reconnecting":
+            away = {
+                "lobby": t("The game host stopped answering: it may be restarting. Stay here: you are back by "
+                           "yourself as soon as it answers."),
+                "watching": t("The game host stopped answering: it may be restarting. Stay here: you are back by "
+                              "yourself as soon as it answers, watching table #{table}.", table=number),
+                "seat": t("The game host stopped answering: it may be restarting. Stay here: you are back by "
+                          "yourself as soon as it answers, at your seat at table #{table}.", table=number),
+            }  # fmt: skip
+            self.notify(away[where], title=t("The game host is away"), severity="warning", timeout=self.AWAY_SECONDS)
+        elif frame["state"] == "connected" and frame["reason"] == "reconnected":
+            back = {
+                "lobby": t("The game host answers again (it restarted): you are back."),
+                "watching": t("The game host answers again (it restarted): you are back watching table #{table}.",
+                              table=number),
+                "seat": t("The game host answers again (it restarted): you are back at your seat at table #{table}.",
+                          table=number),
+            }  # fmt: skip
+            self.notify(back[where], title=t("Back"), timeout=self.NOTICE_SECONDS)
 
     def no_answer(self, host: str, port: int, error: BaseException | None) -> None:
         """The game host stopped answering for good (``error`` None; else as the player's app):
@@ -126,9 +138,14 @@ class SSHGuestApp(YuleApp):
             return
         from .connect import NoAnswerScreen
 
-        seat = f": your seat at table #{self.table.id} waits for you" if self.table and not self.watching else ""
-        why = (f"The game host stopped answering: it may be restarting. Try again in a moment; if you quit, type "
-               f"the same ssh line later to come back{seat}. (tried at {time.strftime('%H:%M:%S')})")  # fmt: skip
+        when = time.strftime("%H:%M:%S")
+        if self.table is not None and not self.watching:
+            why = t("The game host stopped answering: it may be restarting. Try again in a moment; if you quit, type "
+                    "the same ssh line later to come back: your seat at table #{table} waits for you. (tried at "
+                    "{time})", table=self.table.id, time=when)  # fmt: skip
+        else:
+            why = t("The game host stopped answering: it may be restarting. Try again in a moment; if you quit, type "
+                    "the same ssh line later to come back. (tried at {time})", time=when)  # fmt: skip
         self._forget_table()
         self._home()
 
@@ -163,7 +180,9 @@ def main(argv: list[str]) -> int:
     for number in (signal.SIGUSR1, signal.SIGUSR2):
         signal.signal(number, signal.SIG_IGN)  # until the app handles them: a warning must not end it
     status = os.environ.get(STATUS_VARIABLE)
+    profile = Profile.load()  # in the guest's own state folder: the language they chose there
+    set_language(choose_language(None, profile.lang))
     app = SSHGuestApp(name, (host, int(port)), *notice[:1], status=Path(status) if status else None,
-                      warning=os.environ.get(WARNING_VARIABLE))  # fmt: skip
+                      warning=os.environ.get(WARNING_VARIABLE), profile=profile)  # fmt: skip
     app.relay = os.environ.get(RELAY_VARIABLE)
     return app.run(mouse=False) or 0

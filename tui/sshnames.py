@@ -45,6 +45,7 @@ from filelock import FileLock
 
 from ..netplay.names import folded, look_alike, numbered
 from ..netplay.private import private_folder, write_private
+from .words import t
 
 log = logging.getLogger("yule.ssh")
 
@@ -59,7 +60,8 @@ FORGET_AFTER_HOURS = 12.0
 
 
 class NamesError(Exception):
-    """The names cannot be read, or no more can be kept: the reason, as a sentence for the guest."""
+    """The names cannot be read, or no more can be kept: the reason, as a sentence for the guest
+    (in the language spoken when it is raised)."""
 
 
 def name_key(name: str) -> str:
@@ -203,8 +205,10 @@ class NameBook:
             oldest = min(entries, key=lambda k: _last_used(entries[k]))
             if _now() - _last_used(entries[oldest]) < datetime.timedelta(hours=FORGET_AFTER_HOURS):
                 raise NamesError(
-                    "This party holds as many SSH names as it can, all used lately: come in under a name your "
-                    "key holds here, or without a key, or ask the host to release some (yule ssh-names)."
+                    t(
+                        "This party holds as many SSH names as it can, all used lately: come in under a name your "
+                        "key holds here, or without a key, or ask the host to release some (yule ssh-names)."
+                    )
                 )
             log.info("SSH name %r forgotten (unused the longest) for a new one", entries[oldest].get("name"))
             self._forget(entries, oldest)
@@ -245,10 +249,12 @@ class NameBook:
         except FileNotFoundError:
             return {}
         except (OSError, ValueError) as e:
-            raise NamesError(f"The host cannot read its SSH names ({e}); ask the host to look at {NAMES_FILE}.") from e
+            raise NamesError(
+                t("The host cannot read its SSH names ({why}); ask the host to look at {file}.", why=e, file=NAMES_FILE)
+            ) from e
         names = data.get("names") if isinstance(data, dict) else None
         if not isinstance(names, dict) or not all(isinstance(e, dict) and isinstance(e.get("key"), str) for e in names.values()):  # fmt: skip
-            raise NamesError(f"The host cannot read its SSH names; ask the host to look at {NAMES_FILE}.")
+            raise NamesError(t("The host cannot read its SSH names; ask the host to look at {file}.", file=NAMES_FILE))
         return names
 
     def _save(self, entries: dict[str, Any]) -> None:

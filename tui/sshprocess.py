@@ -17,6 +17,9 @@ arguments, which ``ps`` shows anyone:
 3. the host writes where the game host listens (known once it does) whenever that changes;
 4. the child serves until its input ends (the host stopped, or died) or it gets ``SIGTERM``,
    then tells each guest the server is stopping and ends their apps.
+
+The child speaks the language of the host's environment, as ``yule host`` does (the guests
+are each spoken to in their own: :mod:`yule.tui.sshserve`).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import Any
 from ..netplay.store import DataFolderError
 from ..netplay.thinkers import lower_priority
 from .sshserve import EXIT_GRACE
+from .words import choose_language, set_language
 
 log = logging.getLogger("yule.ssh")
 
@@ -148,6 +152,7 @@ async def _serve() -> int:
 
 
 def main() -> int:
+    set_language(choose_language())  # the system's, as the host's own (it runs with the host's environment)
     lower_priority()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     return asyncio.run(_serve())

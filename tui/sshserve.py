@@ -56,6 +56,14 @@ A guest is their SSH key, not their name (:mod:`yule.tui.sshnames` keeps who hol
   :data:`yule.netplay.SSH_IDLE_WARNING_MINUTES` before (``SIGUSR1`` to the app, which shows
   it; ``SIGUSR2`` takes it back when a key comes).
 
+- Each guest is spoken to in their language: the one they chose before (the profile in their
+  name's state folder), else the one their ``ssh`` sends (``LANG``, ``LC_*``: Debian's and
+  macOS's clients send them), else the server's own.  Only a language code Yule speaks
+  (:data:`yule.tui.words.LANGUAGES`) is taken from what the client sends, and their app is given
+  it as ``LANGUAGE`` (beside a UTF-8 ``LANG``, the process's own): never the client's text.
+  What is said before a session asks for anything (a refusal at the door, the party word asked
+  as the SSH password) is in the server's language: the client has not told its own yet.
+
 User names are hostile input: the display name is cleaned like any name the host receives
 (:func:`yule.netplay.names.clean_name`: ``dee`` followed by an invisible character is ``dee``),
 a name that reads as a bot's is refused (:func:`yule.netplay.names.bot_like`), and the folder
@@ -79,7 +87,7 @@ import tempfile
 import termios
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -96,9 +104,11 @@ from ..netplay.names import bot_like, bot_refusal, clean_name
 from ..netplay.private import write_private
 from ..netplay.relay import RELAY_VARIABLE, vouch
 from ..netplay.store import DataFolderError
+from .profile import PROFILE_FILE, Profile
 from .sshgate import RESERVE_SECONDS, Gate, Places
 from .sshnames import NameBook, NamesError
 from .sshstarter import STATUS_VARIABLE, WARNING_VARIABLE, AppStarter, GuestApp, shared_environment
+from .words import language, number, set_language, system_language, t, tn, tp
 
 with warnings.catch_warnings():  # cryptography warns of the DSA keys asyncssh knows: nobody here can act on it
     warnings.simplefilter("ignore")
@@ -119,9 +129,39 @@ INPUT_BUFFER = 64 * 1024
 EXIT_GRACE = 3.0
 """Seconds an app has to end after it is asked to, before it is killed."""
 
+Sentence = Callable[[], str]
+"""A sentence worded when it is said: in the language of the guest it is said to (:meth:`GuestSession.said`)."""
+
 _TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 _RESET = b"\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l\x1b[?2004l\x1b[0m\r\n"
 """What restores a terminal an app could not restore itself: its modes off, the normal screen back."""
+
+
+@contextlib.contextmanager
+def speaking(spoken: str) -> Iterator[None]:
+    """Word sentences in ``spoken`` within, then in the language spoken before.  The language is
+    the whole process's: only code that does not wait (no ``await``) may be within, so that no
+    other guest's sentence is worded in between."""
+    before = language()
+    set_language(spoken)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+def guest_language(environment: Mapping[str, str]) -> str | None:
+    """The language a guest's ``ssh`` asks for in the environment it sends (``LANGUAGE``,
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them): a code of
+    :data:`~yule.tui.words.LANGUAGES`, never the client's own text; None when it asks for none
+    Yule speaks.
+
+    >>> guest_language({"LANG": "fr_FR.UTF-8"}), guest_language({"LC_ALL": "de_AT.UTF-8", "LANG": "fr_FR.UTF-8"})
+    ('fr', 'de')
+    >>> guest_language({"LANG": "C.UTF-8"}), guest_language({"LANG": "$(reboot)"}), guest_language({})
+    ('en', None, None)
+    """
+    return system_language(environment)
 
 
 def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
@@ -135,7 +175,9 @@ def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
         key = asyncssh.generate_private_key("ssh-ed25519", comment="yule ssh-serve")
         write_private(path, key.export_private_key())
     except OSError as e:
-        raise DataFolderError(f"the data folder {data_dir} cannot be used: {e.strerror or e}") from e
+        raise DataFolderError(
+            t("the data folder {folder} cannot be used: {why}", folder=data_dir, why=e.strerror or e)
+        ) from e
     log.info("new SSH host key written to %s", path)
     return key
 
@@ -156,8 +198,12 @@ class SSHServe:
         idle_warning: float = SSH_IDLE_WARNING_MINUTES * 60,
         gate: Gate[PartyServer] | None = None,
         relay: bytes | None = None,
+        spoken: str | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
+        self.language = spoken or language()
+        """The server's language (by default the one spoken when it is made): a guest's whose
+        ``ssh`` asks for none Yule speaks."""
         self.relay = relay
         """The secret shared with the game host, to vouch for each guest's own address (:mod:`yule.netplay.relay`)."""
         self.game_host = game_host
@@ -216,9 +262,10 @@ class SSHServe:
         assert self.talk is not None
         return self.talk / str(next(self._numbers))
 
-    def session_room(self, group: str, fingerprint: str | None) -> str | None:
+    def session_room(self, group: str, fingerprint: str | None) -> Sentence | None:
         """Why a guest who logged in from ``group`` with the key ``fingerprint`` (None: without
-        one) has no session's place, or None when they have one."""
+        one) has no session's place (worded in their language once their session says it), or
+        None when they have one."""
         total, mine = self.guests.total(), self.guests.count(group)
         if total < self.max_sessions - self.reserved and mine < self.per_address:
             return None
@@ -230,10 +277,12 @@ class SSHServe:
         ):
             return None  # a guest coming back: the room kept
         if total >= self.max_sessions - self.reserved:
-            return "This party is full right now; try again in a while."
-        return (
-            f"As many guests as this party takes from one address ({self.per_address}) are in from yours; "
-            "try again in a while."
+            return lambda: t("This party is full right now; try again in a while.")
+        most = self.per_address
+        return lambda: tn(
+            "As many guests as this party takes from one address ({n}) are in from yours; try again in a while.",
+            "As many guests as this party takes from one address ({n}) are in from yours; try again in a while.",
+            most,
         )
 
     def holds_name(self, fingerprint: str) -> bool:
@@ -249,19 +298,19 @@ class SSHServe:
             self._acceptor.close()
             await self._acceptor.wait_closed()
             self._acceptor = None
-        await asyncio.gather(
-            *(
-                session.end(
-                    "The party's SSH server is stopping. If the party goes on (the host restarting), "
-                    "type the same ssh line again in a minute to come back (to your seat, if you had one)."
-                )
-                for session in list(self.sessions)
-            )
-        )
+        await asyncio.gather(*(session.end(_stopping) for session in list(self.sessions)))
         await self.starter.stop()
         if self.talk is not None:
             shutil.rmtree(self.talk, ignore_errors=True)
             self.talk = None
+
+
+def _stopping() -> str:
+    """What each guest is told as the server stops."""
+    return t(
+        "The party's SSH server is stopping. If the party goes on (the host restarting), "
+        "type the same ssh line again in a minute to come back (to your seat, if you had one)."
+    )
 
 
 class PartyServer(asyncssh.SSHServer):
@@ -283,7 +332,7 @@ class PartyServer(asyncssh.SSHServer):
         self.held = False
         """True when its time ran out, or it was closed to make room: it held a place for nothing."""
         self.had_session = False
-        self.refusal: str | None = None
+        self.refusal: Sentence | None = None
         """Why a guest who got in has no place for a session (the party is full), told on their terminal."""
         self.session: GuestSession | None = None
         self._deadline: asyncio.TimerHandle | None = None
@@ -306,7 +355,7 @@ class PartyServer(asyncssh.SSHServer):
             if verdict.reserve:
                 self._close_in(RESERVE_SECONDS, verdict.why or "")
             else:
-                self._close_in(LOGIN_SECONDS, "No login came in time.")
+                self._close_in(LOGIN_SECONDS, t("No login came in time."))
             return
         log.warning("SSH connection from %s refused: %s", self.group, verdict.why)
         self._refuse(verdict.why or "", soon=True)
@@ -325,7 +374,7 @@ class PartyServer(asyncssh.SSHServer):
         """The gate closes this login (the busiest address's oldest) for another address's."""
         log.info("SSH login from %s closed to make room for another address's", self.group)
         self.held = True
-        self._refuse("Closed to make room for a login from another address: too many SSH logins from yours.")
+        self._refuse(t("Closed to make room for a login from another address: too many SSH logins from yours."))
 
     def _close_in(self, seconds: float | None, reason: str) -> None:
         """Disconnect in ``seconds`` (None: not on this account) saying ``reason``: the place was
@@ -370,7 +419,7 @@ class PartyServer(asyncssh.SSHServer):
                 return False
             log.info("SSH login from %s let in to the room kept: a key that holds a name", self.group)
             self.reserved = None
-            self._close_in(LOGIN_SECONDS, "No login came in time.")
+            self._close_in(LOGIN_SECONDS, t("No login came in time."))
         return True
 
     def kbdint_auth_supported(self) -> bool:
@@ -386,7 +435,7 @@ class PartyServer(asyncssh.SSHServer):
         if self.serve.password is None:
             return True
         self._close_in(None, "")  # asyncssh's login timeout, PARTY_WORD_SECONDS, holds from here
-        return "", "", "", [("Party word (the password): ", False)]
+        return "", "", "", [(t("Party word (the password): "), False)]
 
     async def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> bool:
         return len(responses) == 1 and await self.validate_password(username, responses[0])
@@ -409,7 +458,7 @@ class PartyServer(asyncssh.SSHServer):
         self.serve.gate.penalise(self.group, self.serve.gate.penalties.scale.word)
         self.failed_passwords += 1
         if self.failed_passwords >= PASSWORD_TRIES and self.conn is not None:
-            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "Wrong party word.")
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, t("Wrong party word."))
         await asyncio.sleep(1.0)  # a guessing client waits a second per word
         return False
 
@@ -423,7 +472,7 @@ class PartyServer(asyncssh.SSHServer):
         if self.refusal is None:
             self.serve.gate.leave(self.group, self)
             self.serve.guests.add(self.group, self)
-        self._close_in(LOGIN_SECONDS, "No session asked for.")
+        self._close_in(LOGIN_SECONDS, t("No session asked for."))
 
     def session_requested(self) -> GuestSession | bool:
         if self.session is not None or self.conn is None:
@@ -438,7 +487,7 @@ class PartyServer(asyncssh.SSHServer):
     def session_ended(self) -> None:
         """The session is over: the connection may ask for another one for a while, or is closed."""
         self.session = None
-        self._close_in(LOGIN_SECONDS, "No session asked for.")
+        self._close_in(LOGIN_SECONDS, t("No session asked for."))
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
         return False
@@ -498,6 +547,8 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         """The SHA256 fingerprint of the key the guest came in with (None: without one)."""
         self.here = here
         """The address the guest reached this server at, for the ssh lines they are told."""
+        self.language = self.serve.language
+        """The language the guest is spoken to in (:func:`guest_language`), and their app's."""
         self.state: Path | None = None
         """The state folder the guest's app is given (``YULE_STATE_DIR``)."""
         self.throwaway = False
@@ -515,7 +566,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         self.master: int | None = None
         self.output: _AppOutput | None = None
         self.input: asyncio.WriteTransport | None = None
-        self.reason: str | None = None
+        self.reason: Sentence | None = None
         """Why the server ended the session, told to the guest once the app is gone."""
         self.last_key = 0.0
         """When the guest last pressed a key (the event loop's clock)."""
@@ -562,6 +613,8 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
     # -- the app -------------------------------------------------------------------------------
 
     def session_started(self) -> None:
+        assert self.chan is not None
+        self.language = guest_language(self.chan.get_environment()) or self.serve.language
         self._task = asyncio.get_running_loop().create_task(self._run())
         self._task.add_done_callback(self._ran)
 
@@ -575,10 +628,10 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         chan = self.chan
         assert chan is not None
         if chan.get_terminal_type() is None:
-            self._say(b"Yule needs a terminal: connect with ssh -t.\r\n", 1)
+            self._say(self.said(lambda: t("Yule needs a terminal: connect with ssh -t.")), 1)
             return
         if self.server.refusal is not None:
-            self._say(self.server.refusal.encode() + b"\r\n", 1)
+            self._say(self.said(self.server.refusal), 1)
             return
         self.serve.sessions.add(self)
         try:
@@ -602,7 +655,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
                 shutil.rmtree(self.state, ignore_errors=True)
         if not chan.is_closing():
             if self.reason is not None:
-                chan.write(_RESET + self.reason.encode() + b"\r\n")
+                chan.write(_RESET + self.said(self.reason).encode() + b"\r\n")
             chan.exit(status)
 
     async def _admit(self, chan: asyncssh.SSHServerChannel[bytes]) -> tuple[str, str | None] | str:
@@ -612,38 +665,54 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         if bot_like(name):
             return bot_refusal(name)
         book = NameBook(self.serve.data_dir)
-        other = ssh_line(self.serve.port, "OTHER", self.here)
         try:
             if self.fingerprint is None:
-                if book.holder(name) is not None:
-                    return (
-                        f"The name {name} belongs to a guest who comes in with an SSH key. Without a key, "
-                        f"come in under another name: {other} (or make a key with ssh-keygen)."
+                with self.speaking():
+                    if book.holder(name) is not None:
+                        return t(
+                            "The name {name} belongs to a guest who comes in with an SSH key. Without a key, come "
+                            "in under another name: {other} (or make a key with ssh-keygen).",
+                            name=name,
+                            other=self._another_name(),
+                        )
+                    self.state, self.throwaway = Path(tempfile.mkdtemp(prefix="yule-ssh-guest-")), True
+                    return name, t(
+                        "You came in without an SSH key, so you are {name} for this visit only: if your connection "
+                        "drops, taking your seat back needs a yes from the table. With a key (make one with "
+                        "ssh-keygen) the same ssh line brings you straight back to your seat.",
+                        name=name,
                     )
-                self.state, self.throwaway = Path(tempfile.mkdtemp(prefix="yule-ssh-guest-")), True
-                return name, (
-                    f"You came in without an SSH key, so you are {name} for this visit only: if your "
-                    "connection drops, taking your seat back needs a yes from the table. With a key (make "
-                    "one with ssh-keygen) the same ssh line brings you straight back to your seat."
-                )
             if self.serve.password is not None and (wrong := await self._party_word(chan)) is not None:
                 return wrong
-            claim = book.claim(name, self.fingerprint)
+            with self.speaking():
+                claim = book.claim(name, self.fingerprint)
         except NamesError as e:
             return str(e)
         self.state = claim.folder
-        if claim.taken:
-            return claim.name, (
-                f"The name {name} is taken here by another guest's SSH key, so you are {claim.name} here; "
-                f"next time the same ssh line brings you back as {claim.name}. To play under another "
-                f"name: {other}."
-            )
-        if claim.new:
-            return claim.name, (
-                f"You are {claim.name} here: your SSH key holds this name now, so the same ssh line "
-                f"brings you back to your seat if your connection drops. To play under another name: {other}."
-            )
+        remembered = Profile.load(claim.folder / PROFILE_FILE).lang  # the language the guest chose here before
+        if remembered is not None:
+            self.language = remembered
+        with self.speaking():
+            if claim.taken:
+                return claim.name, t(
+                    "The name {name} is taken here by another guest's SSH key, so you are {own} here; next time "
+                    "the same ssh line brings you back as {own}. To play under another name: {other}.",
+                    name=name,
+                    own=claim.name,
+                    other=self._another_name(),
+                )
+            if claim.new:
+                return claim.name, t(
+                    "You are {name} here: your SSH key holds this name now, so the same ssh line brings you back "
+                    "to your seat if your connection drops. To play under another name: {other}.",
+                    name=claim.name,
+                    other=self._another_name(),
+                )
         return claim.name, None
+
+    def _another_name(self) -> str:
+        """The ssh line a guest types to come in under another name, in the language spoken now."""
+        return ssh_line(self.serve.port, tp("placeholder", "OTHER"), self.here)
 
     async def _party_word(self, chan: asyncssh.SSHServerChannel[bytes]) -> str | None:
         """Ask a guest who came in with a key for the party word, on their terminal: None once it is
@@ -651,15 +720,19 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         each a penalty for their address; a word from an address shut out is not compared)."""
         expected = (self.serve.password or "").encode()
         gate, group = self.serve.gate, self.server.group
+        with self.speaking():
+            asked, wrong = t("Party word: ").encode(), t("That is not the party word.").encode()
         try:
             async with asyncio.timeout(PARTY_WORD_SECONDS):
                 for tried in range(1, PASSWORD_TRIES + 1):
-                    chan.write(b"Party word: ")
+                    chan.write(asked)
                     word = await self._read_word()
                     chan.write(b"\r\n")
                     if word is None:
-                        return "No party word given."
-                    if (shut := gate.shut_out(group)) is not None:
+                        return self.said(lambda: t("No party word given."))
+                    with self.speaking():
+                        shut = gate.shut_out(group)
+                    if shut is not None:
                         return shut
                     if secrets.compare_digest(word, expected):
                         return None
@@ -667,10 +740,10 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
                     gate.penalise(group, gate.penalties.scale.word)
                     await asyncio.sleep(1.0)
                     if tried < PASSWORD_TRIES:
-                        chan.write(b"That is not the party word.\r\n")
+                        chan.write(wrong + b"\r\n")
         except TimeoutError:
-            return "No party word came in time."
-        return "Wrong party word: ask the host for it."
+            return self.said(lambda: t("No party word came in time."))
+        return self.said(lambda: t("Wrong party word: ask the host for it."))
 
     async def _read_word(self) -> bytes | None:
         """A line typed without echo (backspace and ctrl+u edit it); None on ctrl+c or ctrl+d, or
@@ -726,7 +799,7 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         return status if status >= 0 else 1
 
     def _environment(self, chan: asyncssh.SSHServerChannel[bytes]) -> dict[str, str]:
-        """The app's environment: the client's terminal type, the guest's own state folder."""
+        """The app's environment: the client's terminal type, the guest's language and own state folder."""
         term = chan.get_terminal_type() or ""
         assert self.state is not None
         state = str(self.state)
@@ -735,10 +808,15 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
             **shared_environment(),
             "HOME": state,
             "TERM": term if _TERM.fullmatch(term) else TERM_FALLBACK,
+            "LANGUAGE": self.language,
             "YULE_STATE_DIR": state,
             STATUS_VARIABLE: str(self.status),
-            WARNING_VARIABLE: f"No key pressed here for a while: press any key to stay, or this SSH session ends in "
-            f"{_duration(self.serve.idle_warning)}.",
+            WARNING_VARIABLE: self.said(
+                lambda: t(
+                    "No key pressed here for a while: press any key to stay, or this SSH session ends in {time}.",
+                    time=_duration(self.serve.idle_warning),
+                )
+            ),
         }
         if chan.get_environment().get("COLORTERM") in ("truecolor", "24bit"):
             env["COLORTERM"] = "truecolor"
@@ -746,10 +824,21 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
             env[RELAY_VARIABLE] = vouch(self.serve.relay, self.server.address)
         return env
 
-    def _say(self, text: bytes, status: int) -> None:
+    def _say(self, text: str, status: int) -> None:
         assert self.chan is not None
-        self.chan.write(text)
+        self.chan.write(text.encode() + b"\r\n")
         self.chan.exit(status)
+
+    @contextlib.contextmanager
+    def speaking(self) -> Iterator[None]:
+        """Word sentences in the guest's language within (no ``await`` within: :func:`speaking`)."""
+        with speaking(self.language):
+            yield
+
+    def said(self, sentence: Sentence) -> str:
+        """``sentence`` worded in the guest's language."""
+        with self.speaking():
+            return sentence()
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
         if self.input is not None and not self.input.is_closing():
@@ -810,8 +899,11 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         timeout, warning = self.serve.idle_timeout, self.serve.idle_warning
         idle = self.idle_for()
         if idle >= timeout:
-            minutes = timeout / 60
-            asyncio.get_running_loop().create_task(self.end(f"Closed after {minutes:g} minutes without a key press."))
+
+            def closed() -> str:
+                return t("Closed after {time} without a key press.", time=_duration(timeout))
+
+            asyncio.get_running_loop().create_task(self.end(closed))
             return
         if idle >= timeout - warning:
             if not self.warned:
@@ -832,8 +924,8 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.proc.pid, number)
 
-    async def end(self, reason: str) -> None:
-        """End the app (asked nicely, then killed) and tell the guest why."""
+    async def end(self, reason: Sentence) -> None:
+        """End the app (asked nicely, then killed) and tell the guest why (in their language)."""
         proc = self.proc
         if self.state is None and self._task is not None and not self._task.done():  # at the door (the party word)
             self.reason = reason
@@ -885,14 +977,20 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
 
 
 def _duration(seconds: float) -> str:
-    """A span of time as a guest reads it.
+    """A span of time as a guest reads it, in the language spoken now.
 
     >>> _duration(120), _duration(90), _duration(1), _duration(0.5)
     ('2 minutes', '1.5 minutes', '1 second', '0.5 seconds')
     """
+    seconds = float(seconds)
     if seconds >= 60:
-        return f"{seconds / 60:g} minutes"
-    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
+        minutes = seconds / 60
+        if minutes.is_integer():
+            return tn("{n} minute", "{n} minutes", int(minutes))
+        return t("{minutes} minutes", minutes=number(float(f"{minutes:g}")))
+    if seconds.is_integer():
+        return tn("{n} second", "{n} seconds", int(seconds))
+    return t("{seconds} seconds", seconds=number(float(f"{seconds:g}")))
 
 
 def serving_lines(
@@ -901,11 +999,14 @@ def serving_lines(
     """What to tell the organiser once the SSH server listens on ``port``: the line guests type
     at one of ``addresses``, the host key's fingerprint."""
     host, game_port = game_host
-    word = ", then the party word" if party_word else ""
-    return [
-        f"Yule over SSH on port {port}, playing at the game host {host}:{game_port}",
-        "Guests with only an SSH client type: "
-        + ", or ".join(ssh_line(port, "NAME", a) for a in addresses)
-        + f" (NAME: the name they play under){word}",
-        f"SSH host key fingerprint: {fingerprint}",
-    ]
+    name = tp("placeholder", "NAME")
+    lines = tp("between two ssh lines", ", or ").join(ssh_line(port, name, a) for a in addresses)
+    if party_word:
+        told = t("Guests with only an SSH client type: {lines} ({name}: the name they play under), then the party "
+                 "word", lines=lines, name=name)  # fmt: skip
+    else:
+        told = t("Guests with only an SSH client type: {lines} ({name}: the name they play under)", lines=lines,
+                 name=name)  # fmt: skip
+    where = t("Yule over SSH on port {port}, playing at the game host {host}:{game_port}", port=port, host=host,
+              game_port=game_port)  # fmt: skip
+    return [where, told, t("SSH host key fingerprint: {fingerprint}", fingerprint=fingerprint)]

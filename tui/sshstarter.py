@@ -46,7 +46,9 @@ WARNING_VARIABLE = "YULE_SSH_WARNING"
 
 
 def shared_environment() -> dict[str, str]:
-    """What every app's environment holds, whoever's session it is."""
+    """What every app's environment holds, whoever's session it is: a UTF-8 locale for the
+    process (``LANG``); the language each guest is spoken to in is their session's own
+    (``LANGUAGE``, set by :mod:`yule.tui.sshserve`)."""
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"}
     if os.environ.get("PYTHONPATH"):
         env["PYTHONPATH"] = os.environ["PYTHONPATH"]

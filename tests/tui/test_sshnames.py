@@ -62,7 +62,7 @@ def test_release_key_forgets_every_name_a_key_holds(tmp_path, capsys):
     book.claim("dee", "SHA256:bbb")  # dee 2
     book.claim("eve", "SHA256:bbb")
     assert main(["ssh-names", "--data", str(tmp_path), "--release-key", "SHA256:bbb"]) == 0
-    assert "dee 2, eve" in capsys.readouterr().out
+    assert "dee 2 and eve" in capsys.readouterr().out
     assert [h.name for h in book.holders()] == ["dee"]
     assert not book.folder("eve").exists()
     assert main(["ssh-names", "--data", str(tmp_path), "--release-key", "aaa"]) == 0  # without SHA256: too

@@ -10,7 +10,8 @@ without a key is refused a held name (``dee`` with an invisible letter after it 
 gets a folder for the visit only; a bot's name is nobody's; ``yule ssh-names`` releases a name.
 Commands, SFTP and forwarding are refused; the party word (as the SSH password, or on the
 terminal for a guest with a key), the session cap and the idle timeout hold; ``yule host --ssh``
-serves both, and ``yule hosts`` shows the line a guest types.
+serves both, and ``yule hosts`` shows the line a guest types.  A guest is spoken to in the
+language their ``ssh`` sends (its code only reaches their app), or the one they chose before.
 """
 
 from __future__ import annotations
@@ -36,15 +37,18 @@ import pytest
 from conftest import comes_true, running, silent_port, until
 from tui_support import terminal_text
 
+from yule.netplay import ssh_line
 from yule.netplay.client import Client, SeatStore
 from yule.netplay.discovery import FoundHost
 from yule.netplay.host import Host
 from yule.netplay.store import DataFolderError
 from yule.tui.cli import main
 from yule.tui.elf.table import label
+from yule.tui.profile import PROFILE_FILE, Profile
 from yule.tui.sshgate import LOGINS_PER_ADDRESS, Gate, Startups
 from yule.tui.sshnames import NAMES_FILE, USERS_FOLDER, NameBook, user_folder
-from yule.tui.sshserve import HOST_KEY_FILE, GuestSession, SSHServe, load_host_key
+from yule.tui.sshserve import HOST_KEY_FILE, GuestSession, SSHServe, load_host_key, speaking
+from yule.tui.words import t, tp
 
 TERM = "xterm-256color"
 WAIT = 30.0
@@ -223,6 +227,44 @@ async def test_a_guest_whose_connection_drops_is_back_in_the_seat_on_connecting_
         await ana.close()
         await ben.close()
         await again.close()
+
+
+async def test_a_guest_is_spoken_to_in_the_language_their_ssh_sends_or_the_one_they_chose(party):
+    """``LANG=fr_FR.UTF-8 ssh -o SendEnv=LANG ...``: the server tells the guest who they are here in
+    French and their app speaks French; what else the client sends never reaches the app."""
+    _, ssh = party
+    ana = await Guest.connect(ssh.port, "ana", env={"LC_ALL": "$(reboot)", "LANG": "fr_FR.UTF-8"})
+    with speaking("fr"):
+        title = t("Your name here")  # the app's own words
+        told = t(
+            "You are {name} here: your SSH key holds this name now, so the same ssh line brings you back "
+            "to your seat if your connection drops. To play under another name: {other}.",
+            name="ana",
+            other=ssh_line(ssh.port, tp("placeholder", "OTHER"), "127.0.0.1"),
+        )  # the server's
+    await ana.says(title)
+    await ana.says(told)
+    (session,) = ssh.sessions
+    assert session.environment["LANGUAGE"] == "fr" and session.environment["LANG"] == "C.UTF-8"
+    assert not any("reboot" in value for value in session.environment.values())
+    await ana.close()
+    await until(lambda: not ssh.sessions, "ana's app ended with her connection")
+
+    ben = await Guest.connect(ssh.port, "ben")  # his ssh sends no language: the server's
+    await app_of(ssh, key_of("ben"))
+    (session,) = ssh.sessions
+    assert session.environment["LANGUAGE"] == ssh.language == "en"
+    await ben.close()
+    await until(lambda: not ssh.sessions, "ben's app ended with his connection")
+
+    chose = Profile.load(NameBook(ssh.data_dir).folder("ana") / PROFILE_FILE)
+    chose.lang = "de"  # as the lobby's language menu keeps it
+    chose.save()
+    again = await Guest.connect(ssh.port, "ana", env={"LANG": "fr_FR.UTF-8"})
+    await app_of(ssh, key_of("ana"))
+    (session,) = ssh.sessions
+    assert session.environment["LANGUAGE"] == "de"  # her app reads the same profile
+    await again.close()
 
 
 async def test_a_session_follows_the_window_and_ends_alone_on_ctrl_q(party):
