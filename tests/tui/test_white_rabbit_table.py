@@ -194,8 +194,13 @@ def test_the_final_fields_the_sheet_reads_are_in_the_view():
 
 
 def test_rules_are_our_own_words_with_the_house_rules():
-    assert "## House rules Yule plays by" in UI.rules["en"] and "500 rolls" in UI.rules["en"]
-    assert "Oberhase" in UI.rules["en"] and "Enter" in UI.rules["en"]
+    assert set(UI.rules) == {"en", "fr", "de"}
+    english, french, german = UI.rules["en"], UI.rules["fr"], UI.rules["de"]
+    assert "## House rules Yule plays by" in english and "500 rolls" in english
+    assert "Oberhase" in english and "Enter" in english
+    assert "## Les règles de la maison chez Yule" in french and "500 lancers" in french and "Entrée" in french
+    assert "## Hausregeln bei Yule" in german and "500 Würfen" in german and "Oberhase" in german
+    assert "Hasenfamilie" in german and "famille lapin" in french
 
 
 async def test_the_board_counts_the_rolls_left_only_near_the_cap():

@@ -9,13 +9,15 @@ from ..games import GameUI
 from .rules import RULES
 from .scores import FINAL_FIELDS, headline, sheet_text
 from .table import WhiteRabbitTable
+from .words import describe
 
 UI = GameUI(
     table=WhiteRabbitTable,
-    rules={"en": RULES},
+    rules=RULES,
     sheet=sheet_text,
     headline=headline,
     final_fields=FINAL_FIELDS,
+    describe=describe,
 )
 
 __all__ = ["RULES", "UI", "WhiteRabbitTable"]

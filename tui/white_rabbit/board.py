@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...core.base import plural
 from ...core.white_rabbit.views import Pile, WhiteRabbitView
 from ..canvas import Canvas
 from ..palette import paint
+from ..words import t, tn, tp
 from .cards import MAX_STYLE
 
 CELLS: tuple[tuple[int, int], ...] = ((1, 0), (2, 0), (3, 3), (3, 8), (2, 11), (1, 11), (0, 8), (0, 3))
@@ -101,7 +101,7 @@ def pile_line(pile: Pile) -> Text:
     if pile["max"]:
         line.append_text(paint("MAX", MAX_STYLE))
         line.append(" ")
-    line.append(f"{'▮' * rabbits} {rabbits}" if rabbits else "empty", "" if rabbits else "dim")
+    line.append(f"{'▮' * rabbits} {rabbits}" if rabbits else tp("pile", "empty"), "" if rabbits else "dim")
     return line
 
 
@@ -117,7 +117,7 @@ def big_pile(pile: Pile) -> list[Text]:
     rabbits = pile["cards"] - (1 if pile["max"] else 0)
     inside = SIZES[2][0] - 2
     blocks = Text(" ".join("█" * rabbits) if 2 * rabbits - 1 <= inside else "█" * min(rabbits, inside))
-    count = Text(f"{rabbits} card{'s' if rabbits != 1 else ''}" if rabbits else "empty", "" if rabbits else "dim")
+    count = Text(tn("{n} card", "{n} cards", rabbits) if rabbits else tp("pile", "empty"), "" if rabbits else "dim")
     return [paint("MAX", MAX_STYLE) if pile["max"] else Text(), blocks, blocks.copy(), count]
 
 
@@ -128,11 +128,14 @@ def marks(view: WhiteRabbitView, cursor: int | None) -> dict[int, str]:
     if landing:
         cw, ccw = landing["cw"], landing["ccw"]
         if cw == ccw:
-            out[cw] = "◄ BOTH ►"
+            # Translators: on a space of the board, 10 characters at most: both ways land here
+            out[cw] = t("◄ BOTH ►")
         else:
-            out[ccw], out[cw] = "◄ LEFT", "RIGHT ►"
+            # Translators: on a space of the board, 10 characters at most (as "RIGHT ►")
+            out[ccw], out[cw] = t("◄ LEFT"), t("RIGHT ►")
     if cursor is not None:
-        out[cursor] = "MAX HERE?"
+        # Translators: on a space of the board, 10 characters at most
+        out[cursor] = t("MAX HERE?")
     return out
 
 
@@ -169,9 +172,10 @@ def board_text(
         for row, line in enumerate(lines, start=1):
             canvas.put(x + 1 + (cell_w - 2 - line.cell_len) // 2, y + row, line)
         if space in marked:
-            canvas.put(x + 1, y + 1 + len(lines), f"{marked[space]:^{cell_w - 2}}", MARK_STYLE)
+            canvas.put(x + 1, y + 1 + len(lines), f"{marked[space][: cell_w - 2]:^{cell_w - 2}}", MARK_STYLE)
         if space == rabbit:
-            canvas.put(x + 2, y + cell_h - 1, " RABBIT ", "bold reverse")
+            # Translators: in the border of the space the rabbit stands on, 7 characters at most
+            canvas.put(x + 2, y + cell_h - 1, " " + t("RABBIT")[: cell_w - 5] + " ", "bold reverse")
     die = view["die"]
     die_style = "bold" if fresh and die else "dim"
     canvas.put(cell_w + 1, 4 * scale, f"{caption[:22]:^{2 * cell_w - 2}}", "bold")
@@ -184,7 +188,7 @@ def board_text(
         canvas.put(x + len(face[0]) + 1, 5 * scale + scale + row, art, die_style)
     left = rolls_left(view)
     if left is not None:
-        canvas.put(cell_w + 1, 10 * scale, f"{left:^{2 * cell_w - 2}}", "bold")
+        canvas.put(cell_w + 1, 10 * scale, f"{left[:22]:^{2 * cell_w - 2}}", "bold")
     return canvas.text()
 
 
@@ -204,4 +208,5 @@ def rolls_left(view: WhiteRabbitView) -> str | None:
     left = view["max_rolls"] - view["rolls"]
     if not 0 < left <= NEAR_THE_CAP:
         return None
-    return f"only {plural(left, 'roll')} left!"
+    # Translators: under the die, 22 characters at most
+    return tn("only {n} roll left!", "only {n} rolls left!", left)

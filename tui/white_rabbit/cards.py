@@ -14,6 +14,7 @@ from rich.text import Text
 
 from ...core.white_rabbit.cards import CARD_COLOUR, CARD_VALUE, COLOURS, MAX
 from ..palette import badge, paint
+from .words import colour_name
 
 COLOUR_LETTERS: dict[str, str] = {"brown": "b", "grey": "g", "black": "k", "cream": "c"}
 
@@ -31,6 +32,7 @@ def chip(card: str) -> Text:
 
 
 def legend() -> Text:
-    """``b brown  g grey`` and ``k black  c cream`` on two lines, each letter on its colour."""
-    chips = [paint(COLOUR_LETTERS[c], COLOUR_STYLES[c]) + Text(f" {c}") for c in COLOURS]
+    """``b brown  g grey`` and ``k black  c cream`` on two lines, each letter on its colour (the
+    letters are codes, the same in every language; the colours' names are the language's)."""
+    chips = [paint(COLOUR_LETTERS[c], COLOUR_STYLES[c]) + Text(f" {colour_name(c)}") for c in COLOURS]
     return Text("\n").join(Text("  ").join(chips[i : i + 2]) for i in (0, 2))

@@ -12,10 +12,11 @@ from typing import Any
 
 from rich.text import Text
 
-from ...core.base import plural
 from ...core.white_rabbit.cards import CARD_VALUE, MAX_ROLLS
 from ..text import plain, seat_name
+from ..words import t, tn
 from .cards import chip
+from .words import all_six
 
 BUNNY = ("  (\\_/)  ", " (='.'=) ", ' (")_(") ')
 FINAL_FIELDS = ("families", "oberhase", "rolls")
@@ -24,19 +25,30 @@ FINAL_FIELDS = ("families", "oberhase", "rolls")
 def headline(result: dict[str, Any], names: list[str]) -> str:
     """``'Ana wins: a complete rabbit family, 1 to 6!'`` or the stop at the roll cap."""
     if not result["winners"]:
-        return f"Stopped after {result.get('rolls', MAX_ROLLS)} rolls: nobody has a whole family, nobody wins."
-    return f"{seat_name(names, result['winners'][0])} wins: a complete rabbit family, 1 to 6!"
+        return tn(
+            "Stopped after {n} roll: nobody has a whole family, nobody wins.",
+            "Stopped after {n} rolls: nobody has a whole family, nobody wins.",
+            result.get("rolls", MAX_ROLLS),
+        )
+    return t("{who} wins: a complete rabbit family, 1 to 6!", who=seat_name(names, result["winners"][0]))
 
 
 def celebration(result: dict[str, Any], names: list[str], you: int | None) -> Text:
     """A rabbit hopping for the winner (three lines), or a plain word when nobody won."""
     if not result["winners"]:
-        return Text(f"The game was stopped after {result.get('rolls', MAX_ROLLS)} rolls. No winner this time!", "bold")
+        stopped = tn(
+            "The game was stopped after {n} roll. No winner this time!",
+            "The game was stopped after {n} rolls. No winner this time!",
+            result.get("rolls", MAX_ROLLS),
+        )
+        return Text(stopped, "bold")
     winner = result["winners"][0]
-    who = (
-        Text("You win!", "bold") if winner == you else plain(seat_name(names, winner), "bold") + Text(" wins!", "bold")
-    )
-    lines = [Text("  *  .  HOORAY!  .  *", "bold"), Text("  ") + who, Text("  *  .  *  .  *  .  *", "bold")]
+    who = Text(t("You win!") if winner == you else t("{who} wins!", who=seat_name(names, winner)), "bold")
+    lines = [
+        Text("  *  .  " + t("HOORAY!") + "  .  *", "bold"),
+        Text("  ") + who,
+        Text("  *  .  *  .  *  .  *", "bold"),
+    ]
     return Text("\n").join(Text(bunny, "bold") + line for bunny, line in zip(BUNNY, lines, strict=True))
 
 
@@ -51,15 +63,16 @@ def sheet_text(result: dict[str, Any], names: list[str], you: int | None) -> Tex
         text.append("\n\n")
         text.append(plain(seat_name(names, seat), "bold", 20))
         if seat == you:
-            text.append(" (you)")
+            text.append(" " + t("(you)"))
         if seat in winners:
-            text.append("  ★ WINNER ★", "bold reverse")
+            text.append("  " + t("★ WINNER ★"), "bold reverse")
         score = result["scores"][seat]
-        text.append(f"   {plural(score, 'different value')} of 6\n   ")
+        text.append("   " + tn("{n} different value of 6", "{n} different values of 6", score) + "\n   ")
         held = {CARD_VALUE[c]: c for c in families[seat]}
         for value in range(1, 7):
             text.append_text(chip(held[value]) if value in held else Text(f"_{value}", "dim"))
             text.append(" ")
         if oberhase[seat]:
-            text.append(f"\n   ★ OBERHASE: all six {oberhase[seat]}! Hop once around the table!", "bold")
+            line = t("★ OBERHASE: all six {colour}! Hop once around the table!", colour=all_six(oberhase[seat]))
+            text.append("\n   " + line, "bold")
     return text

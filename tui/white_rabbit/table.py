@@ -16,6 +16,7 @@ families beside it with wider cards; the ring and the families stand in the midd
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.text import Text
@@ -26,13 +27,15 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ...core.white_rabbit.cards import CARD_VALUE, SPACES, describe_card
+from ...core.white_rabbit.cards import CARD_VALUE, SPACES
 from ...core.white_rabbit.views import WhiteRabbitView
 from ..dialogs import ChoiceScreen
 from ..text import literal, plain, seat_name
 from ..widgets import GameTable
+from ..words import N_, t, tn
 from .board import board_size, board_text
 from .cards import chip, legend
+from .words import all_six, describe_card, refusal
 
 PLAYING = ("roll", "direction", "max_take", "max_place")
 KEY_KIND = {"enter": "roll", "space": "roll", "left": "move", "right": "move"} | {
@@ -46,12 +49,42 @@ KEYS_NOW = {
     "max_place": {"enter", "space", "left", "right", *map(str, range(SPACES))},
 }
 HINTS = {
-    "roll": "Press ENTER to roll the die.",
-    "direction": "Press ◄ LEFT or RIGHT ► to move the rabbit.",
-    "max_take": "Press ENTER to choose what Max takes.",
-    "max_place": "Pick a pile with ◄ ► (or 0-7), then press ENTER.",
+    "roll": N_("Press ENTER to roll the die."),
+    "direction": N_("Press ◄ LEFT or RIGHT ► to move the rabbit."),
+    "max_take": N_("Press ENTER to choose what Max takes."),
+    "max_place": N_("Pick a pile with ◄ ► (or 0-7), then press ENTER."),
 }
+"""What to press in each phase of your turn (worded with ``t`` where shown)."""
 
+
+def slot(number: int) -> str:
+    """A styled piece's place in a sentence (a chip, a bold name), given to ``t`` as a value and
+    filled in by :func:`styled`: a control character no name shown can hold (names are shown
+    :func:`~yule.tui.text.literal`, their control characters escaped)."""
+    return f"\x1a{number}\x1a"
+
+
+_SLOT = re.compile("\x1a(\\d)\x1a")
+
+
+def styled(sentence: str, *pieces: Text) -> Text:
+    """A worded ``sentence`` with the styled ``pieces`` in its slots (``slot(0)`` ...), wherever
+    the language put them.
+
+    >>> styled("Ana drew " + slot(0) + "!", Text("g5", "bold")).spans
+    [Span(9, 11, 'bold')]
+    """
+    text = Text()
+    for i, part in enumerate(_SLOT.split(sentence)):
+        if i % 2:
+            text.append_text(pieces[int(part)].copy())
+        else:
+            text.append(part)
+    return text
+
+
+PILE_AT = tuple(f"pile_at({p})" for p in range(SPACES))
+"""The action of each number key while you choose Max's pile."""
 
 FAMILIES_WIDTH = 48
 """The families beside the board on the TV, at most: wide enough for a long name and its tag."""
@@ -87,7 +120,7 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         Binding("right", "move('cw')", "Clockwise", key_display="→"),
         Binding("left", "pile(-1)", "Pile", key_display="←"),
         Binding("right", "pile(1)", "Pile", key_display="→"),
-        *(Binding(str(p), f"pile_at({p})", f"Pile {p}", show=False) for p in range(SPACES)),
+        *(Binding(str(p), action, "Pile", show=False) for p, action in enumerate(PILE_AT)),
     ]
 
     cursor: reactive[int | None] = reactive(None, init=False)
@@ -106,9 +139,7 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         yield Static(id="prompt")
         with Horizontal(id="middle"):
             yield Static(id="board")
-            families = Static(id="families")
-            families.border_title = "Families"
-            yield families
+            yield Static(id="families")
 
     def on_mount(self) -> None:
         self.focus()
@@ -137,7 +168,7 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         turn = view["turn"]
         if turn is None:
             return super().waiting(view, action)
-        return f"It is {seat_name(list(self.names), turn)}'s turn: wait for them."
+        return t("It is {who}'s turn: wait for them.", who=seat_name(list(self.names), turn))
 
     def mode(self) -> str | None:
         """The phase you are to act in, or ``None`` when it is not up to you."""
@@ -166,8 +197,9 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         event.prevent_default()
         why = self.blocked()
         if why is None and mode is not None and self.view is not None:
-            why = f"{self.view.get('actions', {}).get(kind) or 'Not now.'} {HINTS[mode]}"
-        self.notify(why or "Not now.", title="Not now", severity="warning")
+            reason = self.view.get("actions", {}).get(kind)
+            why = (refusal(reason) if reason else t("Not now.")) + " " + t(HINTS[mode])
+        self.notify(why or t("Not now."), title=t("Not now"), severity="warning")
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -185,17 +217,25 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         names = list(self.names)
         choices: list[tuple[Text, tuple[int | None, str | None], str | None]] = []
         for option in sorted(view.get("max_choices", []), key=lambda c: (CARD_VALUE[c["card"]], c["from"])):
-            label = chip(option["card"])
-            label.append(f" {describe_card(option['card'])} from ")
-            label.append_text(plain(seat_name(names, option["from"]), "bold", 16))
-            choices.append((label, (option["from"], option["card"]), None))
-        choices.append((Text("Take nothing"), (None, None), None))
-        title = "MAX! Take a card you need" if len(choices) > 1 else view.get("max_note") or "Max finds nothing to take"
+            card = option["card"]
+            label = styled(
+                t("{chip} {card} from {who}", chip=slot(0), card=describe_card(card), who=slot(1)),
+                chip(card),
+                plain(seat_name(names, option["from"]), "bold", 16),
+            )
+            choices.append((label, (option["from"], card), None))
+        choices.append((Text(t("Take nothing")), (None, None), None))
+        if len(choices) > 1:
+            title = t("MAX! Take a card you need")
+        elif view.get("max_note"):
+            title = t("Nobody has a value you lack: Max finds nothing to take.")
+        else:
+            title = t("Max finds nothing to take")
         self.ask(
             ChoiceScreen(title, choices),
             lambda choice: {"type": "max_take", "from": choice[0], "card": choice[1]},
             "max_take",
-            lambda: self.notify("Press ENTER to choose what Max takes.", title="Max is waiting"),
+            lambda: self.notify(t(HINTS["max_take"]), title=t("Max is waiting")),
         )
 
     def action_pile(self, step: int) -> None:
@@ -220,52 +260,114 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
             elif kind in ("deal", "move", "max_take", "max_place", "game_over"):
                 self.latest = event
 
-    def _who(self, seat: int | None) -> str:
-        you = self.view["you"] if self.view else None
-        return "You" if seat is not None and seat == you else seat_name(list(self.names), seat)
+    def _yours(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the view's own (the banner then says "you")."""
+        return seat is not None and self.view is not None and seat == self.view["you"]
 
     def _banner(self, event: dict[str, Any]) -> Text:
         """The deal, a card drawn or what Max did, in words a child reads: "Ana drew g5 grey 5: kept!"."""
         kind = event["type"]
         if kind == "deal":
-            return Text(f"The cards are dealt: Max is on top of pile {event['max_pile']}. Good luck!")
-        who = self._who(event.get("by"))
-        text = Text(who)
+            return Text(t("The cards are dealt: Max is on top of pile {pile}. Good luck!", pile=event["max_pile"]))
+        by = event.get("by")
+        mine = self._yours(by)
+        who = seat_name(list(self.names), by)
         if kind == "move":
-            outcome = event["outcome"]
-            if outcome == "empty":
-                extra = " (and no extra roll for the 6)" if event.get("steps") == 6 else ""
-                text.append(f" stopped by pile {event['to']}: it is empty, no card{extra}.")
-                return text
-            card = event["card"]
-            text.append(" drew ")
-            text.append_text(chip(card))
-            if outcome == "max":
-                text.append(f": Max Mümmelmann helps {'you' if who == 'You' else 'them'} to a card!")
-                return text
-            text.append(f" {describe_card(card)}")
-            if outcome == "kept":
-                text.append(": kept!")
-            else:
-                has = "you already have" if who == "You" else "already has"
-                text.append(f": {has} a {CARD_VALUE[card]}, slid under pile {event['to']}.")
-        elif kind == "max_take":
+            return self._drawn(event, who, mine)
+        if kind == "max_take":
             if event.get("card") is None:
-                text.append(" took nothing with Max.")
+                return Text(t("You took nothing with Max.") if mine else t("{who} took nothing with Max.", who=who))
+            card = event["card"]
+            source = event["from"]
+            if mine:
+                sentence = t(
+                    "With Max, you took {chip} {card} from {other}!",
+                    other=seat_name(list(self.names), source),
+                    chip=slot(0),
+                    card=describe_card(card),
+                )
+            elif self._yours(source):
+                sentence = t(
+                    "With Max, {who} took {chip} {card} from you!", who=who, chip=slot(0), card=describe_card(card)
+                )
             else:
-                text = Text("With Max, ")
-                text.append("you" if who == "You" else who)
-                text.append(" took ")
-                text.append_text(chip(event["card"]))
-                text.append(f" {describe_card(event['card'])} from {self._who(event['from'])}!")
-        elif kind == "max_place":
-            text.append(f" put Max on top of pile {event['pile']}.")
-        elif event.get("stopped"):
-            text = Text(f"The game stopped after {event.get('rolls')} rolls: nobody wins.")
+                sentence = t(
+                    "With Max, {who} took {chip} {card} from {other}!",
+                    who=who,
+                    other=seat_name(list(self.names), source),
+                    chip=slot(0),
+                    card=describe_card(card),
+                )
+            return styled(sentence, chip(card))
+        if kind == "max_place":
+            pile = event["pile"]
+            return Text(
+                t("You put Max on top of pile {pile}.", pile=pile)
+                if mine
+                else t("{who} put Max on top of pile {pile}.", who=who, pile=pile)
+            )
+        if event.get("stopped"):
+            rolls = event.get("rolls") or 0
+            return Text(
+                tn(
+                    "The game stopped after {n} roll: nobody wins.",
+                    "The game stopped after {n} rolls: nobody wins.",
+                    rolls,
+                )
+            )
+        winner = event["winners"][0]
+        if self._yours(winner):
+            return Text(t("You have a complete rabbit family!"))
+        return Text(t("{who} has a complete rabbit family!", who=seat_name(list(self.names), winner)))
+
+    def _drawn(self, event: dict[str, Any], who: str, mine: bool) -> Text:
+        """Where the rabbit stopped and the card drawn there: kept, slid under, or Max."""
+        outcome, pile = event["outcome"], event["to"]
+        if outcome == "empty":
+            if event.get("steps") == 6:
+                if mine:
+                    return Text(
+                        t("You stopped by pile {pile}: it is empty, no card (and no extra roll for the 6).", pile=pile)
+                    )
+                return Text(
+                    t(
+                        "{who} stopped by pile {pile}: it is empty, no card (and no extra roll for the 6).",
+                        who=who,
+                        pile=pile,
+                    )
+                )
+            if mine:
+                return Text(t("You stopped by pile {pile}: it is empty, no card.", pile=pile))
+            return Text(t("{who} stopped by pile {pile}: it is empty, no card.", who=who, pile=pile))
+        card = event["card"]
+        if outcome == "max":
+            if mine:
+                sentence = t("You drew {chip}: Max Mümmelmann helps you to a card!", chip=slot(0))
+            else:
+                sentence = t("{who} drew {chip}: Max Mümmelmann helps them to a card!", who=who, chip=slot(0))
+        elif outcome == "kept":
+            if mine:
+                sentence = t("You drew {chip} {card}: kept!", chip=slot(0), card=describe_card(card))
+            else:
+                sentence = t("{who} drew {chip} {card}: kept!", who=who, chip=slot(0), card=describe_card(card))
+        elif mine:
+            sentence = t(
+                "You drew {chip} {card}: you already have a {value}, slid under pile {pile}.",
+                chip=slot(0),
+                card=describe_card(card),
+                value=CARD_VALUE[card],
+                pile=pile,
+            )
         else:
-            winner = self._who(event["winners"][0])
-            text = Text(f"{winner} {'have' if winner == 'You' else 'has'} a complete rabbit family!")
-        return text
+            sentence = t(
+                "{who} drew {chip} {card}: already has a {value}, slid under pile {pile}.",
+                who=who,
+                chip=slot(0),
+                card=describe_card(card),
+                value=CARD_VALUE[card],
+                pile=pile,
+            )
+        return styled(sentence, chip(card))
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -293,49 +395,59 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         if view and view["piles"]:
             fresh = view["phase"] in ("direction", "max_take", "max_place")
             board.update(board_text(view, self.cursor, fresh, self._caption(view, fresh), self.scale))
-        self.query_one("#families", Static).update(self._families(view))
+        families = self.query_one("#families", Static)
+        families.border_title = t("Families")
+        families.update(self._families(view))
 
     def _caption(self, view: WhiteRabbitView, fresh: bool) -> str:
         if self.mode() == "roll":
-            return "ROLL THE DIE!"
+            # Translators: the captions above the die ("the die", "rolled", ...), 22 characters at most
+            return t("ROLL THE DIE!")
         if not view["die"]:
-            return "the die"
+            return t("the die")
         if fresh and view["turn"] == view["you"]:
-            return "you rolled"
-        return "rolled" if fresh else "last roll"
+            return t("you rolled")
+        return t("rolled") if fresh else t("last roll")
 
     def _prompt(self, view: WhiteRabbitView | None) -> Text:
         names = list(self.names)
         if not view:
-            return Text("Waiting for the game to start…")
+            return Text(t("Waiting for the game to start…"))
         if "result" in view:
-            return Text("The game is over.")
+            return Text(t("The game is over."))
         phase, turn = view["phase"], view["turn"]
         if phase not in PLAYING or turn is None:
-            return Text("Dealing the cards…")
+            return Text(t("Dealing the cards…"))
         mode = self.mode()
         if self.pending:
-            return Text("Your move is on its way…")
+            return Text(t("Your move is on its way…"))
         if mode is None:
             tag = self.tags.get(turn, "")
-            who = plain(seat_name(names, turn), limit=16)
+            who = plain(seat_name(names, turn), limit=16).plain
             if tag:
-                who.append(f" ({literal(tag)})")
-            doing = {
-                "roll": " rolls the die…",
-                "direction": f" rolled {view['die']} and picks a way…",
-                "max_take": " has MAX: which card will Max take?",
-                "max_place": " puts MAX on a pile…",
-            }[phase]
-            return who + Text(doing)
+                who = t("{name} ({tag})", name=who, tag=literal(tag))
+            if phase == "roll":
+                return Text(t("{who} rolls the die…", who=who))
+            if phase == "direction":
+                return Text(t("{who} rolled {die} and picks a way…", who=who, die=view["die"]))
+            if phase == "max_take":
+                return Text(t("{who} has MAX: which card will Max take?", who=who))
+            return Text(t("{who} puts MAX on a pile…", who=who))
         if mode == "roll":
-            return Text(f"{'A 6: ROLL AGAIN! ' if self.again else 'YOUR TURN! '}{HINTS['roll']}")
+            return Text((t("A 6: ROLL AGAIN!") if self.again else t("YOUR TURN!")) + " " + t(HINTS["roll"]))
         land = view["landing"]
         if mode == "direction" and land is not None:
-            return Text(f"You rolled {view['die']}. ◄ LEFT goes to pile {land['ccw']}, RIGHT ► to pile {land['cw']}.")
+            return Text(
+                t(
+                    "You rolled {die}. ◄ LEFT goes to pile {left}, RIGHT ► to pile {right}.",
+                    die=view["die"],
+                    left=land["ccw"],
+                    right=land["cw"],
+                )
+            )
         if mode == "max_take":
-            return Text(f"You drew MAX! {HINTS['max_take']}")
-        return Text(f"Put MAX on pile {self.cursor}? ◄ ► or 0-7 to change, ENTER puts him there.")
+            return Text(t("You drew MAX!") + " " + t(HINTS["max_take"]))
+        return Text(t("Put MAX on pile {pile}? ◄ ► or 0-7 to change, ENTER puts him there.", pile=self.cursor))
 
     def _families(self, view: WhiteRabbitView | None) -> Text:
         """Every seat's family: its cards by value, what it still needs, and titles; at scale 2
@@ -350,7 +462,7 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
             text.append("▶ " if turn else "  ", "bold")
             text.append_text(plain(seat_name(names, seat), "bold" if turn else "", 24 if big else 12))
             if seat == view["you"]:
-                text.append(" (you)")
+                text.append(" " + t("(you)"))
             elif self.tags.get(seat):
                 text.append(f" ({self.tags[seat]})", "italic")  # whole: the name is the one cut
             cards = view["families"][seat]
@@ -367,11 +479,11 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
             text.append("\n  ")
             oberhase, missing = view["oberhase"][seat], view["missing"][seat]
             if oberhase:
-                text.append(f"★ OBERHASE: all six {oberhase}!", "bold reverse")
+                text.append(t("★ OBERHASE: all six {colour}!", colour=all_six(oberhase)), "bold reverse")
             elif not missing:
-                text.append("★ complete family!", "bold")
+                text.append(t("★ complete family!"), "bold")
             else:
-                text.append(f"needs {' '.join(map(str, missing))}", "italic")
+                text.append(t("needs {values}", values=" ".join(map(str, missing))), "italic")
             text.append("\n\n" if big else "\n")
         text.append_text(legend())
         return text
