@@ -4,8 +4,8 @@ private folders: no test reads or writes the player's real folders (the seat fil
 ``YULE_STATE_DIR``, and the platform's user data and state folders, where ``yule play`` keeps
 its games, point into the test's own temporary folder); and the strong bot searching a fixed
 number of iterations (:data:`SEARCH_ITERATIONS`) wherever a test does not give it one, in the
-host's bots and stand-ins and in hints too: no test waits out a think time; and every app
-drawing for a truecolor terminal.
+host's bots and stand-ins and in hints too: no test waits out a think time; every app
+drawing for a truecolor terminal; and every test starting in English.
 
 Tests import its helpers by name (``from conftest import until``): :func:`running` starts a
 host of a test's own and stops it, :func:`silent_port` holds a port where nothing answers,
@@ -25,6 +25,7 @@ import pytest
 from yule.core.ismcts import DEFAULT_THINK, SearchBot
 from yule.netplay.connection import Limits
 from yule.netplay.host import Host
+from yule.tui.words import set_language
 
 FAST = Limits(hello_timeout=0.5, frame_timeout=0.5, idle_timeout=5.0, heartbeat=1.0, send_buffer=64 * 1024,
               behind_at=16 * 1024, shortest_turn=0.1)  # fmt: skip
@@ -107,6 +108,19 @@ def a_truecolor_terminal(monkeypatch):
     monkeypatch.setenv("COLORTERM", "truecolor")
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("TEXTUAL_COLOR_SYSTEM", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def in_english(monkeypatch):
+    """Every test starts in English, whatever the language of whoever runs them (the commands
+    follow ``LANGUAGE`` and friends), and a test that speaks another language (``set_language``)
+    leaves none behind."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    set_language("en")
+    yield
+    set_language("en")
 
 
 @pytest.fixture(autouse=True)
