@@ -552,13 +552,21 @@ HINT_THINK = 1.0
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """What the strong bot would play for a seat, and why, in words a player understands."""
+    """What the strong bot would play for a seat, and why, as data a screen words: the ``move``;
+    ``forced`` when it is the only one; else how often the seat ``won`` the ``games`` the search
+    played out after it, and the ``next_best`` move with how often it won (``next_won``), where
+    ``kept_usual`` says the next best did as well but no better in the same games."""
 
     move: MoveDict
-    text: str
+    forced: bool = False
+    games: int = 0
+    won: float = 0.0
+    next_best: MoveDict | None = None
+    next_won: float = 0.0
+    kept_usual: bool = False
 
 
-def hint(view: View, names: list[str], think: float = HINT_THINK, rng: random.Random | None = None) -> Hint:
+def hint(view: View, think: float = HINT_THINK, rng: random.Random | None = None) -> Hint:
     """What the strong bot would play from this seat's view (the view alone: nothing else is
     read), with the reason: how often the seat won the games the search played out after that
     move, against the next best move.
@@ -566,33 +574,21 @@ def hint(view: View, names: list[str], think: float = HINT_THINK, rng: random.Ra
     >>> from yule.core import get_game
     >>> state = get_game("white-rabbit").start(2)
     >>> _ = state.apply(state.chance_move(random.Random(2)))
-    >>> hint(state.view(0), ["Ana", "Ben"]).text
-    'Roll the die: it is the only move now.'
+    >>> hint(state.view(0))
+    Hint(move={'type': 'roll'}, forced=True, games=0, won=0.0, next_best=None, next_won=0.0, kept_usual=False)
     """
-    game = get_game(view["game"])
-    describe = game.describe_move
-    assert describe is not None, f"{game.title} has no hints"
     seat = seat_of(view)
     only = forced(determinizer(view).sample(None), seat)
     if only is not None:
-        return Hint(only, f"{_sentence(describe(only, view, names))}: it is the only move now.")
+        return Hint(only, forced=True)
     result = SearchBot(rng or random.Random(), think=think, reuse=False).search(view)
     best, *others = result.choices
-    text = (
-        f"{_sentence(describe(best.move, view, names))}. In {result.iterations} games the search played out "
-        f"from what you can see, you won {best.wins:.0%} after this move"
+    second = others[0] if others else None
+    return Hint(
+        best.move,
+        games=result.iterations,
+        won=best.wins,
+        next_best=second.move if second else None,
+        next_won=second.wins if second else 0.0,
+        kept_usual=result.kept_usual,
     )
-    if others:
-        second = others[0]
-        other = describe(second.move, view, names)
-        if second.wins <= best.wins:
-            text += f", and {second.wins:.0%} after the next best ({other})"
-        elif result.kept_usual:
-            text += f"; {other} did about as well ({second.wins:.0%}), no better in the same games, so the usual move stands"
-        else:
-            text += f"; the next best, {other}, did about as well ({second.wins:.0%}) in fewer games"
-    return Hint(best.move, text + ".")
-
-
-def _sentence(words: str) -> str:
-    return words[:1].upper() + words[1:]

@@ -38,6 +38,9 @@ class GameUI:
     describe: Callable[[dict[str, Any], list[str]], str] | None = None
     """A log line for one of the game's events, given the names, in the app's language
     (:mod:`yule.tui.words`); ``None``: the host's English line is shown."""
+    describe_move: Callable[[dict[str, Any], Any, list[str]], str] | None = None
+    """A move in words (``open gift 2``), given the move, the seat's view and the names, for
+    hints (:mod:`yule.tui.hints`); ``None``: the game has no hints."""
     final_fields: tuple[str, ...] = ()
     """Fields of the final view that ``sheet`` and ``headline`` get beside the result's (a title won)."""
     log_height: Callable[[int, int, int], int] | None = None

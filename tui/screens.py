@@ -176,8 +176,7 @@ class TableScreen(FollowScreen):
         """True when this game has a strong bot to ask (``h``)."""
         from ..core.registry import get_game
 
-        game = get_game(self.game)
-        return "ismcts" in game.bots and game.describe_move is not None
+        return "ismcts" in get_game(self.game).bots and GAME_UIS[self.game].describe_move is not None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "waiting":
@@ -216,9 +215,12 @@ class TableScreen(FollowScreen):
     def think(self, view: dict[str, Any], names: list[str]) -> None:
         """The search for a hint, in a thread: the app keeps drawing and taking keys meanwhile."""
         from ..core.ismcts import hint
+        from .hints import hint_text
 
-        found = hint(view, names)
-        self.app.call_from_thread(self._show_hint, view, found.text)
+        describe = GAME_UIS[self.game].describe_move
+        assert describe is not None
+        found = hint_text(hint(view), describe, view, names)
+        self.app.call_from_thread(self._show_hint, view, found)
 
     def _show_hint(self, view: dict[str, Any], text: str) -> None:
         if self.table.view is not view:
