@@ -61,8 +61,9 @@ sont là, l'ordre de passage est tiré au sort.
 
 ## Un tour
 À ton tour, tu **ouvres** un cadeau emballé (il est à toi, et ton tour est fini) ou tu **voles**
-un cadeau ouvert à celui qui l'a. L'invité volé joue aussitôt : lui aussi ouvre ou vole. Un
-tour peut donc être une chaîne de vols ; il s'arrête quand quelqu'un ouvre un cadeau.
+un cadeau ouvert à celui qui l'a. L'invité qui se fait voler joue aussitôt : lui aussi ouvre
+ou vole. Un tour peut donc être une chaîne de vols ; il s'arrête quand quelqu'un ouvre un
+cadeau.
 
 ## Ce que tu ne peux pas voler
 * un cadeau que tu as déjà, ou un cadeau emballé (ouvre-le plutôt) ;
@@ -80,9 +81,9 @@ premier tour) peut échanger son cadeau contre n'importe quel cadeau ouvert et n
 garder le sien. Ce choix ne lui est proposé que s'il y a de quoi échanger.
 
 ## Règles maison
-Limite de vols (3 par défaut), pas de vol en retour (active ; elle vaut pour tous les cadeaux
-perdus pendant le tour, ou seulement pour le dernier), vols par tour (sans plafond), échange
-final (actif), ouvrir son propre cadeau (permis). L'organisateur les règle avant le tirage de
+Limite de vols (3 par défaut), pas de vol en retour (oui ; pour tous les cadeaux perdus
+pendant le tour, ou seulement pour le dernier), vols par tour (sans plafond), échange final
+(oui), ouvrir son propre cadeau (permis). L'organisateur les règle avant le tirage de
 l'ordre.
 
 ## À l'écran
