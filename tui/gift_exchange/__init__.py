@@ -11,12 +11,14 @@ from .rules import RULES
 from .summary import headline, summary_table
 from .table import GiftExchangeTable, OrganiserTable
 from .tv import GiftExchangeTV
+from .words import describe
 
 UI = GameUI(
     table=GiftExchangeTable,
-    rules={"en": RULES},
+    rules=RULES,
     sheet=summary_table,
     headline=headline,
+    describe=describe,
     final_fields=("gifts",),
     tv=lambda follower: GiftExchangeTV(follower, closable=False),
 )

@@ -8,8 +8,9 @@ times stolen and ``❄`` once frozen: symbols beside the colours, so NO_COLOR lo
 Keys on the board: arrows move, digits jump to a gift number (``1`` then ``2`` is gift 12 when
 there is one), Enter chooses the gift under the cursor.
 
-    >>> gift_no(2)
-    '#3'
+    >>> from ..words import set_language
+    >>> set_language("en"); legend()
+    '▣ wrapped  ▣? named when opened  ◆ open  ⇄2 stolen twice  ❄ frozen'
 """
 
 from __future__ import annotations
@@ -26,79 +27,127 @@ from textual.widget import Widget
 
 from ...core.gift_exchange.views import Gift, GiftExchangeActions, GiftExchangeView, Refusal
 from ..palette import ink
-from ..text import literal, seat_name
+from ..text import literal
+from ..words import t, tn
+from .words import gift_no, who
 
 WRAPPED, OPENED, FROZEN, STOLEN = "▣", "◆", "❄", "⇄"
-LEGEND = f"{WRAPPED} wrapped  {WRAPPED}? named when opened  {OPENED} open  {STOLEN}2 stolen twice  {FROZEN} frozen"
 
 
-def gift_no(gift: int) -> str:
-    """How people name a gift: its id plus one."""
-    return f"#{gift + 1}"
+def legend() -> str:
+    """What the board's symbols mean, on one line."""
+    return t(
+        "{wrapped} wrapped  {wrapped}? named when opened  {opened} open  {stolen}2 stolen twice  {frozen} frozen",
+        wrapped=WRAPPED,
+        opened=OPENED,
+        stolen=STOLEN,
+        frozen=FROZEN,
+    )
 
 
 def gift_words(gift: Gift) -> str:
     """A gift in plain words for prompts and refusals: ``#3 Waffle maker`` or ``#3 (tin)``."""
     if gift.get("opened") or gift.get("label"):
-        return f"{gift_no(gift['id'])} {literal(gift.get('label') or 'unnamed')}"
-    return f"{gift_no(gift['id'])} ({literal(gift.get('wrapping') or 'wrapped')})"
+        label = literal(gift.get("label") or t("unnamed"))
+        return f"{gift_no(gift['id'])} {label}"
+    wrapping = literal(gift.get("wrapping") or t("wrapped"))
+    return f"{gift_no(gift['id'])} ({wrapping})"
 
 
-def refusal_words(refusal: Refusal, gift: Gift, who: str) -> str:
-    """A refusal from the view's ``actions`` in words, the gift named by its number."""
+def refusal_words(refusal: Refusal, gift: Gift, doer: str | None) -> str:
+    """A refusal from the view's ``actions`` in words, the gift named by its number; ``doer``
+    is the guest it is said of (``None``: you)."""
     no = gift_no(gift["id"])
-    words = {
-        "own_gift": f"{who} can't open the gift they brought ({no}) while other gifts are still wrapped.",
-        "wrapped": f"{no} is still wrapped: open it instead.",
-        "yours": f"{who} already holds {no}.",
-        "frozen": f"{no} is frozen {FROZEN}: it has been stolen {gift.get('steals', 0)} times.",
-        "no_steal_back": f"{who} can't steal {no} straight back in the same turn.",
-        "steal_cap": "No more steals this turn: open a wrapped gift.",
-    }
-    return words.get(refusal["code"], refusal["reason"])
+    code = refusal["code"]
+    if code == "own_gift":
+        if doer is None:
+            return t("You can't open the gift you brought ({gift}) while other gifts are still wrapped.", gift=no)
+        return t(
+            "{who} can't open the gift they brought ({gift}) while other gifts are still wrapped.", who=doer, gift=no
+        )
+    if code == "wrapped":
+        return t("{gift} is still wrapped: open it instead.", gift=no)
+    if code == "yours":
+        if doer is None:
+            return t("You already hold {gift}.", gift=no)
+        return t("{who} already holds {gift}.", who=doer, gift=no)
+    if code == "frozen":
+        steals = gift.get("steals", 0)
+        return tn(
+            "{gift} is frozen {frozen}: it has been stolen {n} time.",
+            "{gift} is frozen {frozen}: it has been stolen {n} times.",
+            steals,
+            gift=no,
+            frozen=FROZEN,
+        )
+    if code == "no_steal_back":
+        if doer is None:
+            return t("You can't steal {gift} straight back in the same turn.", gift=no)
+        return t("{who} can't steal {gift} straight back in the same turn.", who=doer, gift=no)
+    if code == "steal_cap":
+        return t("No more steals this turn: open a wrapped gift.")
+    return refusal["reason"]
 
 
-def move_for(gift: Gift, actions: GiftExchangeActions | None, who: str = "You") -> tuple[str | None, str | None]:
-    """What choosing ``gift`` does for a seat with these ``actions``: ``(kind, None)`` with kind
-    ``"open"`` or ``"steal"``, or ``(None, reason)`` when it is not allowed."""
+def move_for(gift: Gift, actions: GiftExchangeActions | None, doer: str | None = None) -> tuple[str | None, str | None]:
+    """What choosing ``gift`` does for a seat with these ``actions`` (``doer``: the guest's
+    name, ``None``: you): ``(kind, None)`` with kind ``"open"`` or ``"steal"``, or
+    ``(None, reason)`` when it is not allowed."""
     gid = gift["id"]
     for refusal in actions["refusals"] if actions else []:
         if refusal["gift"] == gid:
-            return None, refusal_words(refusal, gift, who)
+            return None, refusal_words(refusal, gift, doer)
     if actions and gid in actions["open"]:
         return "open", None
     if actions and gid in actions["steal"]:
         return "steal", None
     if not gift.get("brought"):
-        return None, f"Gift {gift_no(gid)} has not been brought yet."
-    return None, "That gift can't be chosen now."
+        return None, t("Gift {gift} has not been brought yet.", gift=gift_no(gid))
+    return None, t("That gift can't be chosen now.")
 
 
 def turn_text(view: GiftExchangeView, names: list[str]) -> str:
     """Whose move it is, in words."""
     phase = view.get("phase")
     if "result" in view or phase == "over":
-        return "The gift exchange is over: everyone goes home with a gift."
+        return t("The gift exchange is over: everyone goes home with a gift.")
     if phase == "bringing":
-        missing = [seat_name(names, g["id"]) for g in view.get("gifts", []) if not g["brought"]]
+        missing = [who(names, g["id"]) for g in view.get("gifts", []) if not g["brought"]]
         if not missing:
-            return "Every gift is here: drawing the order…"
-        more = f" and {len(missing) - 6} more" if len(missing) > 6 else ""
-        return f"Bringing gifts: waiting for {', '.join(missing[:6])}{more}."
+            return t("Every gift is here: drawing the order…")
+        if len(missing) > 6:
+            more = len(missing) - 6
+            return tn(
+                "Bringing gifts: waiting for {names} and {n} more.",
+                "Bringing gifts: waiting for {names} and {n} more.",
+                more,
+                names=", ".join(missing[:6]),
+            )
+        return t("Bringing gifts: waiting for {names}.", names=", ".join(missing))
     active = view.get("active") or []
     if not active:
         return "…"
-    who = seat_name(names, active[0])
+    doer = who(names, active[0])
     if phase == "final":
-        return f"Final swap: {who} may swap for any open, unfrozen gift, or keep."
+        return t("Final swap: {who} may swap for any open, unfrozen gift, or keep.", who=doer)
     turn = (view.get("turn") or 0) + 1
-    return f"Turn {turn} of {view.get('turns')}: {who} opens a wrapped gift or steals an open one."
+    return t(
+        "Turn {turn} of {turns}: {who} opens a wrapped gift or steals an open one.",
+        turn=turn,
+        turns=view.get("turns"),
+        who=doer,
+    )
 
 
 def chain_text(view: GiftExchangeView, names: list[str]) -> str:
     """This turn's steals in order: ``Ben took #3 from Ana → Ana took #5 from Cy``."""
     steps = [
-        f"{seat_name(names, c['by'])} took {gift_no(c['gift'])} from {seat_name(names, c['from'])}"
+        t(
+            "{who} took {gift} from {victim}",
+            who=who(names, c["by"]),
+            gift=gift_no(c["gift"]),
+            victim=who(names, c["from"]),
+        )
         for c in view.get("chain", [])
     ]
     return " → ".join(steps)
@@ -114,10 +163,19 @@ def newly_opened(before: GiftExchangeView | None, after: GiftExchangeView | None
 
 
 def reveal_text(gift: Gift, names: list[str]) -> Text:
-    """``★ Revealed: Ana opened #3: Waffle maker``."""
-    text = Text("★ Revealed: ", style="bold")
-    text.append(f"{seat_name(names, gift.get('holder'))} opened {gift_no(gift['id'])}: ")
-    text.append(literal(gift.get("label") or ""), style="bold reverse")
+    """``★ Revealed: Ana opened #3: Waffle maker``, the label as typed, highlighted."""
+    mark = "\x00"  # never in a name: literal() writes control characters as escapes
+    words = t(
+        "★ Revealed: {who} opened {gift}: {label}",
+        who=who(names, gift.get("holder")),
+        gift=gift_no(gift["id"]),
+        label=mark,
+    )
+    text = Text(style="bold")
+    for i, piece in enumerate(words.split(mark)):
+        if i:
+            text.append(literal(gift.get("label") or ""), style="bold reverse")
+        text.append(piece)
     return text
 
 
@@ -187,23 +245,23 @@ class GiftBoard(Widget, can_focus=True):
         head.append(f"{gift_no(gift['id']):>3} ", style="bold")
         lines = [head]
         if not gift.get("brought"):
-            head.append("… not brought yet", style="dim italic")
+            head.append(t("… not brought yet"), style="dim italic")
         elif not gift.get("opened"):
             head.append(WRAPPED + ("?" if gift.get("blank") else " "), style="bold")
-            wrapping = Text(literal(gift.get("wrapping") or "wrapped"), style="italic")
+            wrapping = Text(literal(gift.get("wrapping") or t("wrapped")), style="italic")
             if self.lines > 1:
                 lines.append(Text("      ") + wrapping)
             else:
                 head.append_text(Text(" ") + wrapping)
         else:
             head.append(OPENED + " ", style="bold")
-            holder = seat_name(self.names, gift.get("holder"))
+            holder = who(self.names, gift.get("holder"))
             marks = Text()
             if gift.get("steals"):
                 marks.append(f" {STOLEN}{gift['steals']}")
             if gift.get("frozen"):
                 marks.append(f" {FROZEN}", style="bold")
-            label = Text(literal(gift.get("label") or "unnamed"), style="bold")
+            label = Text(literal(gift.get("label") or t("unnamed")), style="bold")
             if self.lines > 1:
                 head.append_text(label)
                 second = Text(f"      {holder}", style="")
@@ -235,7 +293,7 @@ class GiftBoard(Widget, can_focus=True):
 
     def render(self) -> Text:
         if not self.gifts:
-            return Text("No gifts yet.", style="italic")
+            return Text(t("No gifts yet."), style="italic")
         columns = self.columns()
         rows: list[Text] = []
         for start in range(0, len(self.gifts), columns):

@@ -37,6 +37,7 @@ from ...core.gift_exchange.text import LABEL_MAX, WRAPPING_MAX
 from ...netplay.names import NAME_LENGTH
 from ..dialogs import Dialog
 from ..widgets import KeysFooter, TakesPastes, TextField
+from ..words import t, tn
 
 Values = dict[str, str]
 
@@ -46,7 +47,8 @@ PASTED = re.compile(r"(\t|\r\n|\r|\n)")
 
 @dataclass(frozen=True)
 class Field:
-    """One input: its key, its label, its length cap, a hint, and a starting value."""
+    """One input: its key, its label, its length cap, a hint, and a starting value (the label
+    and the hint worded already: a form is made when it is opened)."""
 
     key: str
     label: str
@@ -59,21 +61,21 @@ def text_problem(text: str) -> str | None:
     """Why typed text can't be used (control or bidirectional characters), else ``None``."""
     for ch in text:
         if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
-            return "Text can't contain control characters (line breaks, escape codes ...)."
+            return t("Text can't contain control characters (line breaks, escape codes ...).")
     return None
 
 
 def label_field(value: str = "", optional: bool = True) -> Field:
-    hint = "what it is (secret until opened); blank: name it at the reveal" if optional else "what it is"
-    return Field("label", "Gift label", LABEL_MAX, hint, value)
+    hint = t("what it is (secret until opened); blank: name it at the reveal") if optional else t("what it is")
+    return Field("label", t("Gift label"), LABEL_MAX, hint, value)
 
 
 def wrapping_field(value: str = "") -> Field:
-    return Field("wrapping", "Wrapping (everyone sees it)", WRAPPING_MAX, "small box, gold paper", value)
+    return Field("wrapping", t("Wrapping (everyone sees it)"), WRAPPING_MAX, t("small box, gold paper"), value)
 
 
 def name_field(value: str = "") -> Field:
-    return Field("name", "Guest's name", NAME_LENGTH, "e.g. Ana", value)
+    return Field("name", t("Guest's name"), NAME_LENGTH, t("e.g. Ana"), value)
 
 
 class FormField(TextField):
@@ -153,11 +155,15 @@ class FormScreen(Dialog[Values | None], TakesPastes):
             box.border_title = Text(self.title_text)  # a name in it reads as typed
             box.can_focus = False
             for field in self.fields:
-                cap = f" (up to {field.limit} characters)" if field.limit >= 10 else ""
-                yield Label(Text(field.label + cap))
+                label = field.label
+                if field.limit >= 10:
+                    label = tn(
+                        "{label} (up to {n} character)", "{label} (up to {n} characters)", field.limit, label=label
+                    )
+                yield Label(Text(label))
                 yield FormField(field.value, placeholder=field.placeholder, max_length=field.limit, id=f"f-{field.key}")
             yield Static(id="problem")
-            yield Static(Text("Enter: next / done   Tab: next   Esc: cancel"), id="keys")
+            yield Static(Text(t("Enter: next / done   Tab: next   Esc: cancel")), id="keys")
         yield KeysFooter()
 
     def values(self) -> Values:

@@ -36,11 +36,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core import get_game
-from ...core.base import Event, View, plural
+from ...core.base import Event, View
 from ...core.gift_exchange.options import DEFAULT_OPTIONS
 from ...core.gift_exchange.views import GiftExchangeView
 from ...netplay import DEFAULT_PORT
@@ -55,7 +55,8 @@ from ..scores import Headline, ScoreSheet
 from ..screens import RulesScreen
 from ..sizeguard import SizeGuard
 from ..text import literal
-from ..widgets import ChatInput, GameLog, StatusLine
+from ..widgets import ChatInput, GameLog, KeysFooter, StatusLine
+from ..words import N_, t, tn
 from . import RULES
 from .forms import Field, FormScreen, label_field, name_field, wrapping_field
 from .summary import export, summary_table
@@ -75,7 +76,13 @@ class Guest:
 
 
 class UnreadableParty(Exception):
-    """``party.json`` is there but cannot be read (damaged, or not ours to read)."""
+    """``party.json`` is there but cannot be read (damaged, or not ours to read): ``path``, and
+    ``reason`` (the system's or the parser's words)."""
+
+    def __init__(self, path: Path, reason: object) -> None:
+        super().__init__(f"{path} cannot be read: {reason}")
+        self.path = path
+        self.reason = str(reason)
 
 
 @dataclass
@@ -104,7 +111,7 @@ class Party:
         except FileNotFoundError:
             return None
         except (OSError, ValueError, KeyError, TypeError) as e:
-            raise UnreadableParty(f"{path} cannot be read: {e}") from None
+            raise UnreadableParty(path, e) from None
 
     @staticmethod
     def keep_aside(folder: Path) -> Path:
@@ -125,16 +132,16 @@ class Party:
 
 def _limit(text: str, what: str) -> str | None:
     if text and not (text.isdigit() and int(text) >= 1):
-        return f"{what}: a whole number of at least 1, or blank for none."
+        return t("{what}: a whole number of at least 1, or blank for none.", what=what)
     return None
 
 
 def _yes_no(text: str, what: str) -> str | None:
-    return None if text.lower() in ("y", "n", "yes", "no") else f"{what}: y or n."
+    return None if text.lower() in ("y", "n", "yes", "no") else t("{what}: y or n.", what=what)
 
 
 def _scope(text: str, what: str) -> str | None:
-    return None if text.lower() in ("t", "l", "turn", "last") else f"{what}: t or l."
+    return None if text.lower() in ("t", "l", "turn", "last") else t("{what}: t or l.", what=what)
 
 
 OPTION_KINDS: dict[str, tuple[Callable[[str, str], str | None], Callable[[Any], str], Callable[[str], Any]]] = {
@@ -146,13 +153,25 @@ OPTION_KINDS: dict[str, tuple[Callable[[str, str], str | None], Callable[[Any], 
 
 
 OPTION_FIELDS = (
-    ("steal_limit", "Steal limit: frozen after this many steals (blank: never)", "limit"),
-    ("max_steals_per_turn", "Steals allowed in one turn (blank: no cap)", "limit"),
-    ("no_steal_back", "No stealing straight back in the same turn (y/n)", "flag"),
-    ("steal_back_scope", "No stealing back of: t any gift lost this turn, l only the last one lost (t/l)", "scope"),
-    ("final_swap", "Final swap for the first guest (y/n)", "flag"),
-    ("open_own", "A guest may open the gift they brought (y/n)", "flag"),
+    ("steal_limit", N_("Steal limit: frozen after this many steals (blank: never)"), "limit"),
+    ("max_steals_per_turn", N_("Steals allowed in one turn (blank: no cap)"), "limit"),
+    ("no_steal_back", N_("No stealing straight back in the same turn (y/n)"), "flag"),
+    ("steal_back_scope", N_("No stealing back of: t any gift lost this turn, l only the last one lost (t/l)"), "scope"),
+    ("final_swap", N_("Final swap for the first guest (y/n)"), "flag"),
+    ("open_own", N_("A guest may open the gift they brought (y/n)"), "flag"),
 )
+"""Each house option in the options form: its key, its label (worded with :func:`t` where
+shown), its kind (:data:`OPTION_KINDS`)."""
+
+OPTION_NAMES = {
+    "steal_limit": N_("Steal limit"),
+    "max_steals_per_turn": N_("Steals allowed in one turn"),
+    "no_steal_back": N_("No stealing straight back in the same turn"),
+    "steal_back_scope": N_("No stealing back of"),
+    "final_swap": N_("Final swap for the first guest"),
+    "open_own": N_("A guest may open the gift they brought"),
+}
+"""Each house option's name, as a refusal of what was typed for it says it."""
 
 
 class SetupScreen(Screen[None]):
@@ -194,10 +213,10 @@ class SetupScreen(Screen[None]):
         yield HowLong()
         yield OptionList(id="guests")
         yield Static(
-            Text("Labels stay hidden here (e shows one to edit). A blank label is typed when the gift is opened."),
+            Text(t("Labels stay hidden here (e shows one to edit). A blank label is typed when the gift is opened.")),
             id="help",
         )
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.redraw()
@@ -207,11 +226,14 @@ class SetupScreen(Screen[None]):
 
     def redraw(self, highlight: int | None = None) -> None:
         guests = self.party.guests
-        self.query_one("#head", Static).update(Text(
-            f"Party setup: {plural(len(guests), 'guest')} ({MIN_GUESTS} to {MAX_GUESTS}). "
-            "a adds a guest with their gift; d draws the order once everyone is in."
-        ))  # fmt: skip
-        self.query_one("#options", Static).update(Text("Options (o): " + options_text(self.party.options)))
+        self.query_one("#head", Static).update(Text(tn(
+            "Party setup: {n} guest ({least} to {most}). a adds a guest with their gift; d draws the order once everyone is in.",
+            "Party setup: {n} guests ({least} to {most}). a adds a guest with their gift; d draws the order once everyone is in.",
+            len(guests), least=MIN_GUESTS, most=MAX_GUESTS,
+        )))  # fmt: skip
+        self.query_one("#options", Static).update(
+            Text(t("Options (o): {options}", options=options_text(self.party.options)))
+        )
         self._how_long()
         options = self.query_one(OptionList)
         old = options.highlighted
@@ -219,8 +241,8 @@ class SetupScreen(Screen[None]):
         for i, guest in enumerate(guests):
             line = Text(f"{i + 1:>2}. ", style="bold")
             line.append(literal(guest.name, 24).ljust(25), style="bold")
-            line.append("label ✓ hidden" if guest.label else "no label: named at the reveal", style="italic")
-            line.append(" · " + literal(guest.wrapping or "(no wrapping described)", 40))
+            line.append(t("label ✓ hidden") if guest.label else t("no label: named at the reveal"), style="italic")
+            line.append(" · " + literal(guest.wrapping or t("(no wrapping described)"), 40))
             options.add_option(Option(line))
         if guests:
             target = highlight if highlight is not None else old if old is not None else 0
@@ -237,10 +259,10 @@ class SetupScreen(Screen[None]):
     def _how_long(self) -> None:
         line = self.query_one(HowLong)
         if len(self.party.guests) < MIN_GUESTS:
-            line.tell(f"How long: with {MIN_GUESTS} guests or more, the party's length is shown here.")
+            line.tell(t("How long: with {least} guests or more, the party's length is shown here.", least=MIN_GUESTS))
             return
         line.ask(get_game(GAME), len(self.party.guests), self.party.options, self._seconds(),
-                 "; + and - change the seconds a turn")  # fmt: skip
+                 t("; + and - change the seconds a turn"))  # fmt: skip
 
     def action_turn_time(self, step: int) -> None:
         """Five seconds more or fewer a turn (at least 5, at most the longest)."""
@@ -251,7 +273,7 @@ class SetupScreen(Screen[None]):
         self._how_long()
 
     def _adding_title(self) -> str:
-        return f"Guest {len(self.party.guests) + 1} and their gift (Esc when everyone is in)"
+        return t("Guest {number} and their gift (Esc when everyone is in)", number=len(self.party.guests) + 1)
 
     def _guest_form(self, index: int | None, then: Callable[[dict[str, str]], str | None] | None = None) -> FormScreen:
         """The form for guest ``index``, or (``None``) for new guests one after the other."""
@@ -261,18 +283,21 @@ class SetupScreen(Screen[None]):
             name = values["name"]
             others = {g.name.casefold(): g.name for i, g in enumerate(self.party.guests) if i != index}
             if not name:
-                return "Type the guest's name."
+                return t("Type the guest's name.")
             if name.casefold() in others:
-                return f"There is already a guest called {others[name.casefold()]}: give each guest a different name."
+                return t(
+                    "There is already a guest called {name}: give each guest a different name.",
+                    name=others[name.casefold()],
+                )
             return None
 
-        title = self._adding_title() if index is None else f"Edit guest {index + 1}"
+        title = self._adding_title() if index is None else t("Edit guest {number}", number=index + 1)
         fields = [name_field(guest.name), label_field(guest.label), wrapping_field(guest.wrapping)]
         return FormScreen(title, fields, check, then)
 
     def action_add(self) -> None:
         if len(self.party.guests) >= MAX_GUESTS:
-            self.notify(f"A gift exchange has at most {MAX_GUESTS} guests.", severity="warning")
+            self.notify(t("A gift exchange has at most {most} guests.", most=MAX_GUESTS), severity="warning")
             return
 
         def added(values: dict[str, str]) -> str | None:
@@ -281,7 +306,9 @@ class SetupScreen(Screen[None]):
             self._save()
             self.redraw(len(self.party.guests) - 1)
             if len(self.party.guests) >= MAX_GUESTS:
-                self.notify(f"That is {MAX_GUESTS} guests, the most a gift exchange has.", severity="warning")
+                self.notify(
+                    t("That is {most} guests, the most a gift exchange has.", most=MAX_GUESTS), severity="warning"
+                )
                 return None
             return self._adding_title()
 
@@ -290,7 +317,7 @@ class SetupScreen(Screen[None]):
     def action_edit(self) -> None:
         index = self.query_one(OptionList).highlighted
         if index is None:
-            self.notify("Add a guest first (a).", severity="warning")
+            self.notify(t("Add a guest first (a)."), severity="warning")
             return
 
         def edited(values: dict[str, str] | None) -> None:
@@ -317,18 +344,18 @@ class SetupScreen(Screen[None]):
                 self._save()
                 self.redraw(index)
 
-        question = Text(f"Remove {literal(guest.name)} and their gift?")
-        self.app.push_screen(ConfirmScreen(question, yes="remove", no="keep them"), answer)
+        question = Text(t("Remove {name} and their gift?", name=literal(guest.name)))
+        self.app.push_screen(ConfirmScreen(question, yes=t("remove"), no=t("keep them")), answer)
 
     def action_options(self) -> None:
         opts = self.party.options
         fields = []
         for key, label, kind in OPTION_FIELDS:
-            fields.append(Field(key, label, 4, "", OPTION_KINDS[kind][1](opts[key])))
+            fields.append(Field(key, t(label), 4, "", OPTION_KINDS[kind][1](opts[key])))
 
         def check(values: dict[str, str]) -> str | None:
-            for key, label, kind in OPTION_FIELDS:
-                problem = OPTION_KINDS[kind][0](values[key], label.split(":")[0].split(" (")[0])
+            for key, _, kind in OPTION_FIELDS:
+                problem = OPTION_KINDS[kind][0](values[key], t(OPTION_NAMES[key]))
                 if problem:
                     return problem
             return None
@@ -341,21 +368,23 @@ class SetupScreen(Screen[None]):
             self._save()
             self.redraw()
 
-        self.app.push_screen(FormScreen("House options", fields, check), chosen)
+        self.app.push_screen(FormScreen(t("House options"), fields, check), chosen)
 
     def action_draw(self) -> None:
         n = len(self.party.guests)
         if n < MIN_GUESTS:
-            self.notify(f"A gift exchange needs at least {MIN_GUESTS} guests ({n} so far): a adds one.",
-                        title="Not yet", severity="warning")  # fmt: skip
+            self.notify(t("A gift exchange needs at least {least} guests ({count} so far): a adds one.",
+                          least=MIN_GUESTS, count=n),
+                        title=t("Not yet"), severity="warning")  # fmt: skip
             return
-        question = Text(f"Draw the order for {n} guests? Guests and gifts can't be changed after the draw.")
+        question = Text(tn("Draw the order for {n} guest? Guests and gifts can't be changed after the draw.",
+                           "Draw the order for {n} guests? Guests and gifts can't be changed after the draw.", n))  # fmt: skip
 
         def draw(yes: bool | None) -> None:
             if yes:
                 self.post_message(self.Draw())
 
-        self.app.push_screen(ConfirmScreen(question, yes="draw", no="not yet"), draw)
+        self.app.push_screen(ConfirmScreen(question, yes=t("draw"), no=t("not yet")), draw)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen({"en": RULES}))
@@ -406,7 +435,7 @@ class PartyScreen(OrganiserScreen, FollowScreen):
         yield OrganiserTable(id="game")
         yield GameLog()
         yield ChatInput()
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     @property
     def table(self) -> OrganiserTable:
@@ -428,13 +457,13 @@ class PartyScreen(OrganiserScreen, FollowScreen):
         self.app.push_screen(RulesScreen({"en": RULES}))
 
     def action_quit(self) -> None:
-        question = "Quit? The party is saved after every move: yule party resumes it."
+        question = t("Quit? The party is saved after every move: yule party resumes it.")
 
         def quit_(yes: bool | None) -> None:
             if yes:
                 self.app.exit(0)
 
-        self.app.push_screen(ConfirmScreen(question, yes="quit", no="stay"), quit_)
+        self.app.push_screen(ConfirmScreen(question, yes=t("quit"), no=t("stay")), quit_)
 
 
 class EndScreen(OrganiserScreen):
@@ -460,10 +489,14 @@ class EndScreen(OrganiserScreen):
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
-        yield Headline(Text(f"The gift exchange is over: all {len(self.names)} guests go home with a gift."))
+        yield Headline(Text(tn(
+            "The gift exchange is over: all {n} guest goes home with a gift.",
+            "The gift exchange is over: all {n} guests go home with a gift.",
+            len(self.names),
+        )))  # fmt: skip
         with VerticalScroll():
             yield ScoreSheet(summary_table(self.view, self.names))
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
@@ -514,18 +547,29 @@ class PartyApp(SizeGuard, HostedApp):
         self.client = Client("127.0.0.1" if bind == "0.0.0.0" else bind, port, name="Organiser")
         await self.client.connect()
         self.read_frames()
-        self.set_status(place=f"Yule party · TV after the draw: yule watch {self.address}", connection="connected")
+        self.set_status(place=t("Yule party · TV after the draw: yule watch {address}", address=self.address),
+                        connection="connected")  # fmt: skip
         try:
             saved = Party.load(self.data_dir)
         except UnreadableParty as e:
             try:
                 kept = Party.keep_aside(self.data_dir)
             except OSError as moved:
-                self.notify(literal(f"{e}, and it cannot be moved aside ({moved}): fix or remove it first."),
-                            title="Yule party stops", severity="error", timeout=60)  # fmt: skip
+                words = t(
+                    "{path} cannot be read ({reason}), and it cannot be moved aside ({moved}): fix or remove it first.",
+                    path=e.path,
+                    reason=e.reason,
+                    moved=moved,
+                )
+                self.notify(literal(words), title=t("Yule party stops"), severity="error", timeout=60)
                 return
-            self.notify(literal(f"{e}. It is kept as {kept.name}; a new party begins."),
-                        title="The saved party is damaged", severity="warning", timeout=60)  # fmt: skip
+            words = t(
+                "{path} cannot be read ({reason}). It is kept as {kept}; a new party begins.",
+                path=e.path,
+                reason=e.reason,
+                kept=kept.name,
+            )
+            self.notify(literal(words), title=t("The saved party is damaged"), severity="warning", timeout=60)  # fmt: skip
             saved = None
         if saved is not None and (table := saved.table) is not None and saved.token is not None:
             self.party, self.table = saved, TableFollower(table)  # its frames are followed from now on
@@ -536,8 +580,9 @@ class PartyApp(SizeGuard, HostedApp):
             else:
                 status = self.host.tables[table].status if table in self.host.tables else "over"
                 if status != "over" and await self.push_screen_wait(ConfirmScreen(
-                    f"Resume the unfinished party at table {table} ({len(saved.guests)} guests)?",
-                    yes="resume", no="start a new party", safe=True,
+                    tn("Resume the unfinished party at table {table} ({n} guest)?",
+                       "Resume the unfinished party at table {table} ({n} guests)?", len(saved.guests), table=table),
+                    yes=t("resume"), no=t("start a new party"), safe=True,
                 )):  # fmt: skip
                     await self.follow_party(status)
                     return
@@ -545,8 +590,9 @@ class PartyApp(SizeGuard, HostedApp):
                 self.party, self.table = Party(options=saved.options), None
         elif saved is not None and saved.guests:
             if await self.push_screen_wait(ConfirmScreen(
-                f"Continue setting up the party ({len(saved.guests)} guests so far)?",
-                yes="continue", no="start afresh", safe=True,
+                tn("Continue setting up the party ({n} guest so far)?",
+                   "Continue setting up the party ({n} guests so far)?", len(saved.guests)),
+                yes=t("continue"), no=t("start afresh"), safe=True,
             )):  # fmt: skip
                 self.party = saved
             else:
@@ -578,7 +624,9 @@ class PartyApp(SizeGuard, HostedApp):
                 guests=[g.name for g in party.guests],
             )
         except (HostError, ConnectionLost) as e:
-            self.notify(literal(getattr(e, "message", e)), title="The party can't start", severity="error", timeout=20)
+            self.notify(
+                literal(getattr(e, "message", e)), title=t("The party can't start"), severity="error", timeout=20
+            )
             return
         party.table, party.token = created["table"], created["organiser_token"]
         party.save(self.data_dir)
@@ -617,7 +665,7 @@ class PartyApp(SizeGuard, HostedApp):
                 move = {"type": "bring", "label": guest.label, "wrapping": guest.wrapping}
                 await self.client.move(self.table.id, move, seat=seat)
         except (HostError, ConnectionLost) as e:
-            self.notify(literal(getattr(e, "message", e)), title="A gift could not be brought", severity="error")
+            self.notify(literal(getattr(e, "message", e)), title=t("A gift could not be brought"), severity="error")
         finally:
             self.bringing = False
 
@@ -628,7 +676,7 @@ class PartyApp(SizeGuard, HostedApp):
         if frame["type"] == "connection":
             self.set_status(connection=frame["state"])
         elif frame["type"] == "error":
-            self.notify(literal(frame["message"]), title="From the host", severity="error")
+            self.notify(literal(frame["message"]), title=t("From the host"), severity="error")
         elif self.table is not None and (change := self.table.take(frame)) is not None:
             if change.kind == "table":
                 self._table_info(self.table)
@@ -639,7 +687,7 @@ class PartyApp(SizeGuard, HostedApp):
                 self._viewed(self.table)
 
     def _table_info(self, table: TableFollower[GiftExchangeView]) -> None:
-        place = f"Yule party · TV: yule watch {self.address} --code"
+        place = t("Yule party · TV: yule watch {address} --code", address=self.address)
         self.set_status(place=place, code_prefix=" ", code=None if table.info is None else table.info.get("code"))
 
     def _viewed(self, table: TableFollower[GiftExchangeView]) -> None:
@@ -668,7 +716,7 @@ class PartyApp(SizeGuard, HostedApp):
         except HostError as e:
             self.party_screen.table.refused(e.message)
         except ConnectionLost:
-            self.party_screen.table.refused("The host is not answering: the move was not made. Try again.")
+            self.party_screen.table.refused(t("The host is not answering: the move was not made. Try again."))
 
     # -- the organiser's keys ------------------------------------------------------------------
 
@@ -682,8 +730,9 @@ class PartyApp(SizeGuard, HostedApp):
     def on_end_screen_export(self, message: EndScreen.Export) -> None:
         default = str(Path.cwd() / f"yule-party-{self.party.table}")
         self.push_screen(
-            FormScreen("Export the party (record, CSV and Markdown) to the folder", [Field("folder", "Folder", 400, "", default)],
-                       lambda v: None if v["folder"] else "Type a folder."),
+            FormScreen(t("Export the party (record, CSV and Markdown) to the folder"),
+                       [Field("folder", t("Folder"), 400, "", default)],
+                       lambda v: None if v["folder"] else t("Type a folder.")),
             lambda v: None if v is None else self.export_to(Path(v["folder"]).expanduser()),
         )  # fmt: skip
 
@@ -695,9 +744,10 @@ class PartyApp(SizeGuard, HostedApp):
             record = json.loads(self.host.store.record_path(table.id, game_no).read_text(encoding="utf-8"))
             paths = export(folder, record, table.view, table.names)
         except OSError as e:
-            self.notify(literal(e), title="Export failed", severity="error")
+            self.notify(literal(e), title=t("Export failed"), severity="error")
             return
-        self.notify(literal(", ".join(p.name for p in paths) + f" written to {folder}"), title="Exported", timeout=10)
+        words = t("{files} written to {folder}", files=", ".join(p.name for p in paths), folder=folder)
+        self.notify(literal(words), title=t("Exported"), timeout=10)
 
 
 def export_last(data_dir: Path, folder: Path) -> int:
@@ -725,7 +775,9 @@ def export_last(data_dir: Path, folder: Path) -> int:
             continue
         if state.is_over:
             written = export(folder, record, dict(state.view(None)), record["players"])
-            print(f"Exported the party of {path.name}: " + ", ".join(str(p) for p in written))
+            print(
+                t("Exported the party of {record}: {files}", record=path.name, files=", ".join(str(p) for p in written))
+            )
             return 0
-    print(f"yule party: no finished party in {data_dir}")
+    print(t("yule party: no finished party in {folder}", folder=data_dir))
     return 1

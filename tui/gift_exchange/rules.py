@@ -1,6 +1,7 @@
-"""Gift Exchange's rules as the in-app rules screen shows them, in Yule's own words."""
+"""Gift Exchange's rules as the in-app rules screen shows them, in Yule's own words: one text
+for each language, written for its readers (the same facts and the same keys)."""
 
-RULES = """\
+RULES_EN = """\
 # Gift Exchange
 
 The party game: everyone brings one wrapped gift and everyone goes home with one. Nobody
@@ -45,3 +46,108 @@ Arrows move, digits jump to a gift number, `Enter` opens or steals the gift unde
 cursor, `o` open, `s` steal, `k` keep (final swap), `b` bring your gift, `l` the whole log,
 `F1` or `?` these rules. The organiser also has `u` undo and `t` the TV view.
 """
+
+RULES_FR = """\
+# Échange de cadeaux
+
+Le jeu de la fête : chaque invité apporte un cadeau emballé et chacun repart avec un cadeau.
+Personne ne gagne ; tout le plaisir est dans les vols.
+
+## Apporter les cadeaux
+Chaque invité apporte un cadeau : un **nom** qui dit ce que c'est (secret : personne ne le voit
+avant l'ouverture) et un **emballage** que tout le monde voit (« petite boîte, papier doré »).
+Le nom peut rester vide : on le tape alors à l'ouverture du cadeau. Quand tous les cadeaux
+sont là, l'ordre de passage est tiré au sort.
+
+## Un tour
+À ton tour, tu **ouvres** un cadeau emballé (il est à toi, et ton tour est fini) ou tu **voles**
+un cadeau ouvert à celui qui l'a. L'invité qui se fait voler joue aussitôt : lui aussi ouvre
+ou vole. Un tour peut donc être une chaîne de vols ; il s'arrête quand quelqu'un ouvre un
+cadeau.
+
+## Ce que tu ne peux pas voler
+* un cadeau que tu as déjà, ou un cadeau emballé (ouvre-le plutôt) ;
+* un cadeau **gelé** (`❄`) : volé autant de fois que la limite de vols (3, sauf si l'hôte l'a
+  changée) ;
+* un cadeau qu'on t'a pris plus tôt dans ce même tour (pas de vol en retour), si cette règle
+  maison est active ; avec la portée « seulement le dernier cadeau perdu », seul le cadeau
+  qu'on t'a pris en dernier est concerné (comme dans d'autres applis d'échange de cadeaux) ;
+* plus rien du tout une fois atteint le plafond de vols du tour, si l'hôte en a fixé un :
+  il faut alors ouvrir.
+
+## L'échange final
+Quand le dernier cadeau est ouvert, le premier invité de l'ordre (qui n'avait rien à voler au
+premier tour) peut échanger son cadeau contre n'importe quel cadeau ouvert et non gelé, ou
+garder le sien. Ce choix ne lui est proposé que s'il y a de quoi échanger.
+
+## Règles maison
+Limite de vols (3 par défaut), pas de vol en retour (oui ; pour tous les cadeaux perdus
+pendant le tour, ou seulement pour le dernier), vols par tour (sans plafond), échange final
+(oui), ouvrir son propre cadeau (permis). L'organisateur les règle avant le tirage de
+l'ordre.
+
+## À l'écran
+Les cadeaux sont numérotés à partir de `#1`. `▣` emballé (`▣?` : nommé à l'ouverture), `◆`
+ouvert, avec son nom et qui l'a, `⇄2` volé deux fois, `❄` gelé. Les cadeaux interdits sont
+grisés ; en choisir un te dit pourquoi.
+
+## Touches
+Les flèches déplacent, les chiffres sautent au cadeau de ce numéro, `Enter` ouvre ou vole le
+cadeau sous le curseur, `o` ouvrir, `s` voler, `k` garder (échange final), `b` apporter ton
+cadeau, `l` tout le journal, `F1` ou `?` ces règles. L'organisateur a aussi `u` annuler et
+`t` la vue télé.
+"""
+
+RULES_DE = """\
+# Geschenketausch
+
+Das Spiel für die Feier: Alle bringen ein verpacktes Geschenk mit, und alle gehen mit einem
+nach Hause. Niemand gewinnt; der Spaß liegt im Klauen.
+
+## Geschenke mitbringen
+Jeder Gast bringt ein Geschenk mit: einen **Namen**, der sagt, was es ist (geheim: niemand
+sieht ihn vor dem Auspacken), und eine **Verpackung**, die alle sehen („kleine Schachtel,
+Goldpapier“). Der Name darf leer bleiben; dann wird er beim Auspacken eingetippt. Sobald alle
+Geschenke da sind, wird die Reihenfolge ausgelost.
+
+## Ein Zug
+Bist du dran, **packst** du ein verpacktes Geschenk **aus** (es gehört dir, und dein Zug ist
+vorbei) oder du **klaust** ein offenes Geschenk von dem, der es hat. Wer beklaut wurde, ist
+sofort dran: auch er packt aus oder klaut. Ein Zug kann also eine Kette von Klauereien sein;
+er endet, wenn jemand ein Geschenk auspackt.
+
+## Was du nicht klauen darfst
+* ein Geschenk, das du schon hast, oder ein verpacktes (pack es lieber aus);
+* ein **eingefrorenes** Geschenk (`❄`): eins, das so oft geklaut wurde, wie das Klaulimit
+  erlaubt (3, außer der Gastgeber hat es geändert);
+* ein Geschenk, das dir früher in demselben Zug abgenommen wurde (kein Zurückklauen), wenn
+  diese Hausregel gilt; mit der Reichweite „nur das zuletzt verlorene“ nur das Geschenk, das
+  dir zuletzt abgenommen wurde (wie in anderen Apps zum Geschenketauschen);
+* gar nichts mehr, sobald die Klau-Obergrenze des Zugs erreicht ist, falls der Gastgeber eine
+  gesetzt hat: dann wird ausgepackt.
+
+## Der letzte Tausch
+Ist das letzte Geschenk ausgepackt, darf der erste Gast der Reihenfolge (der im ersten Zug
+nichts zu klauen hatte) sein Geschenk gegen ein beliebiges offenes, nicht eingefrorenes
+tauschen oder seins behalten. Das wird nur angeboten, wenn es etwas zum Tauschen gibt.
+
+## Hausregeln
+Klaulimit (3, wenn nichts anderes eingestellt ist), kein Zurückklauen (an; es gilt für jedes
+in diesem Zug verlorene Geschenk oder nur für das letzte), Klauen pro Zug (ohne Obergrenze),
+letzter Tausch (an), eigenes Geschenk auspacken (erlaubt). Der Organisator stellt sie ein,
+bevor die Reihenfolge ausgelost wird.
+
+## Auf dem Bildschirm
+Die Geschenke sind ab `#1` nummeriert. `▣` verpackt (`▣?` bekommt beim Auspacken einen Namen),
+`◆` offen, mit Namen und wer es hat, `⇄2` zweimal geklaut, `❄` eingefroren. Gesperrte
+Geschenke sind abgeblendet; wählst du eins, erfährst du, warum.
+
+## Tasten
+Pfeiltasten bewegen, Ziffern springen zu einer Geschenknummer, `Enter` packt das Geschenk
+unter dem Cursor aus oder klaut es, `o` auspacken, `s` klauen, `k` behalten (letzter Tausch),
+`b` dein Geschenk mitbringen, `l` das ganze Protokoll, `F1` oder `?` diese Regeln. Der
+Organisator hat außerdem `u` rückgängig und `t` die TV-Ansicht.
+"""
+
+RULES = {"en": RULES_EN, "fr": RULES_FR, "de": RULES_DE}
+"""The rules help in each language (:func:`yule.tui.words.localized` picks the app's)."""

@@ -3,7 +3,8 @@
 Everything comes from the final public view (every gift is open then, so every label is
 public) and the guests' names: each guest, the gift they go home with, who brought it, times
 stolen, frozen or not.  :func:`export` writes the party's record (``yule-record/1``), a CSV and
-a Markdown table into a folder.
+a Markdown table into a folder.  The Markdown is for people, in the app's language; the CSV is
+for spreadsheets and programs: its header and its ``yes``/``no`` are the same in every language.
 
     >>> view = {"holdings": [1, 0], "gifts": [
     ...     {"id": 0, "label": "Socks", "steals": 2, "frozen": False},
@@ -28,9 +29,16 @@ from rich.table import Table
 from rich.text import Text
 
 from ..text import literal, markdown_table
-from .board import FROZEN, gift_no
+from ..words import N_, t, tn
+from .board import FROZEN
+from .words import gift_no
 
-COLUMNS = ("Guest", "Goes home with", "Brought by", "Times stolen", "Frozen")
+COLUMNS = (N_("Guest"), N_("Goes home with"), N_("Brought by"), N_("Times stolen"), N_("Frozen"))
+"""The summary's columns (worded with :func:`~yule.tui.words.t` where shown)."""
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if seat < len(names) and names[seat] else t("Seat {number}", number=seat + 1)
 
 
 def summary_rows(view: Mapping[str, Any], names: list[str]) -> list[dict[str, Any]]:
@@ -38,14 +46,14 @@ def summary_rows(view: Mapping[str, Any], names: list[str]) -> list[dict[str, An
     gifts = view.get("gifts", [])
     rows = []
     for seat, held in enumerate(view.get("holdings", [])):
-        name = names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+        name = _name(names, seat)
         if held is None:
             rows.append({"guest": name, "gift": None, "label": None, "brought_by": None, "steals": 0, "frozen": False})
             continue
         gift = gifts[held]
         rows.append({
             "guest": name, "gift": held, "label": gift.get("label") or "",
-            "brought_by": names[held] if held < len(names) and names[held] else f"Seat {held + 1}",
+            "brought_by": _name(names, held),
             "steals": gift.get("steals", 0), "frozen": bool(gift.get("frozen")),
         })  # fmt: skip
     return rows
@@ -53,9 +61,9 @@ def summary_rows(view: Mapping[str, Any], names: list[str]) -> list[dict[str, An
 
 def _cells(row: dict[str, Any]) -> list[str]:
     if row["gift"] is None:
-        return [row["guest"], "(no gift yet)", "", "", ""]
+        return [row["guest"], t("(no gift yet)"), "", "", ""]
     return [row["guest"], f"{gift_no(row['gift'])} {row['label']}", row["brought_by"], str(row["steals"]),
-            "yes" if row["frozen"] else "no"]  # fmt: skip
+            t("yes") if row["frozen"] else t("no")]  # fmt: skip
 
 
 def csv_text(rows: list[dict[str, Any]]) -> str:
@@ -71,7 +79,7 @@ def csv_text(rows: list[dict[str, Any]]) -> str:
 
 def markdown(rows: list[dict[str, Any]]) -> str:
     """A Markdown table; ``|`` and line breaks in names and labels are escaped."""
-    return markdown_table(COLUMNS, [_cells(row) for row in rows])
+    return markdown_table([t(c) for c in COLUMNS], [_cells(row) for row in rows])
 
 
 def export(folder: Path, record: dict[str, Any], view: Mapping[str, Any], names: list[str]) -> list[Path]:
@@ -82,23 +90,29 @@ def export(folder: Path, record: dict[str, Any], view: Mapping[str, Any], names:
     paths = [stem.with_suffix(".json"), stem.with_suffix(".csv"), stem.with_suffix(".md")]
     paths[0].write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     paths[1].write_text(csv_text(rows), encoding="utf-8")
-    paths[2].write_text("# Gift Exchange: who goes home with what\n\n" + markdown(rows) + "\n", encoding="utf-8")
+    title = t("Gift Exchange: who goes home with what")
+    paths[2].write_text(f"# {title}\n\n{markdown(rows)}\n", encoding="utf-8")
     return paths
 
 
 def summary_table(view: Mapping[str, Any], names: list[str], you: int | None = None) -> Table:
     """The summary as a Rich table of literal text (no markup is parsed)."""
-    table = Table(*COLUMNS, expand=False, show_edge=False, pad_edge=False)
+    table = Table(*(t(c) for c in COLUMNS), expand=False, show_edge=False, pad_edge=False)
     for seat, row in enumerate(summary_rows(view, names)):
         cells = [Text(literal(c)) for c in _cells(row)]
         if seat == you:
-            cells[0].append(" (you)")
+            cells[0] = Text(t("{name} (you)", name=literal(row["guest"])))
         if row["frozen"]:
-            cells[4] = Text(f"{FROZEN} yes", style="bold")
+            cells[4] = Text(t("{frozen} yes", frozen=FROZEN), style="bold")
         table.add_row(*cells)
     return table
 
 
 def headline(result: dict[str, Any], names: list[str]) -> str:
     """Nobody wins a gift exchange: say how many went home with a gift."""
-    return f"All {len(result.get('holdings', []))} guests go home with a gift; nobody wins or loses."
+    guests = len(result.get("holdings", []))
+    return tn(
+        "All {n} guest goes home with a gift; nobody wins or loses.",
+        "All {n} guests go home with a gift; nobody wins or loses.",
+        guests,
+    )

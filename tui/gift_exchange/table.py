@@ -23,10 +23,12 @@ from textual.widgets import Static
 from ...core.gift_exchange.views import GiftExchangeActions, GiftExchangeView
 from ...netplay.frames import Acting
 from ..dialogs import ConfirmScreen
-from ..text import literal, seat_name
+from ..text import literal
 from ..widgets import GameTable
-from .board import LEGEND, GiftBoard, chain_text, gift_no, gift_words, move_for, newly_opened, reveal_text, turn_text
+from ..words import t, tn
+from .board import GiftBoard, chain_text, gift_words, legend, move_for, newly_opened, reveal_text, turn_text
 from .forms import FormScreen, label_field, wrapping_field
+from .words import gift_no, who
 
 
 def options_text(options: dict[str, Any]) -> str:
@@ -34,11 +36,11 @@ def options_text(options: dict[str, Any]) -> str:
     limit = options.get("steal_limit")
     cap = options.get("max_steals_per_turn")
     parts = [
-        f"frozen after {limit} steals" if limit else "never frozen",
+        tn("frozen after {n} steal", "frozen after {n} steals", limit) if limit else t("never frozen"),
         steal_back_text(options),
-        f"{cap} steals a turn" if cap else "no steal cap",
-        "final swap" if options.get("final_swap") else "no final swap",
-        "own gift may be opened" if options.get("open_own") else "own gift opened last",
+        tn("{n} steal a turn", "{n} steals a turn", cap) if cap else t("no steal cap"),
+        t("final swap") if options.get("final_swap") else t("no final swap"),
+        t("own gift may be opened") if options.get("open_own") else t("own gift opened last"),
     ]
     return " · ".join(parts)
 
@@ -50,8 +52,10 @@ def steal_back_text(options: dict[str, Any]) -> str:
     'no steal back of the last loss'
     """
     if not options.get("no_steal_back"):
-        return "steal back allowed"
-    return "no steal back of the last loss" if options.get("steal_back_scope") == "last" else "no steal back"
+        return t("steal back allowed")
+    if options.get("steal_back_scope") == "last":
+        return t("no steal back of the last loss")
+    return t("no steal back")
 
 
 NO_ACTIONS: GiftExchangeActions = {
@@ -98,10 +102,10 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         yield Static(id="prompt")
         yield Static(id="reveal")
         with VerticalScroll(id="board-box") as box:
-            box.border_title = "Gifts"
+            box.border_title = t("Gifts")
             box.can_focus = False
             yield GiftBoard(id="board")
-        yield Static(Text(LEGEND), id="legend")
+        yield Static(Text(legend()), id="legend")
 
     def on_mount(self) -> None:
         self.query_one(GiftBoard).focus()
@@ -117,40 +121,44 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         return None, NO_ACTIONS
 
     def who(self, seat: int | None) -> str:
-        return seat_name(list(self.names), seat)
+        return who(list(self.names), seat)
+
+    def doer(self, seat: int | None) -> str | None:
+        """The guest a prompt or a refusal speaks of: ``None`` when it is you."""
+        return None if self.view is not None and seat == self.view["you"] else self.who(seat)
 
     def reason(self, action: str) -> str | None:
         """Why ``action`` can't be done now, in plain words; ``None`` when it can."""
         view = self.view
         if view is None:
-            return "The game has not started yet."
+            return t("The game has not started yet.")
         if "result" in view:
-            return "The gift exchange is over."
+            return t("The gift exchange is over.")
         seat, actions = self.acting()
         if seat is None:
             if view["you"] is None:
-                return "You are watching this party, not playing."
+                return t("You are watching this party, not playing.")
             if view["phase"] == "bringing":
-                return "You have brought your gift: waiting for the others."
-            return f"It is {self.who(view['active'][0] if view['active'] else None)}'s move, not yours."
+                return t("You have brought your gift: waiting for the others.")
+            return t("It is {who}'s move, not yours.", who=self.who(view["active"][0] if view["active"] else None))
         if self.pending:
-            return "The last move is on its way to the host."
+            return t("The last move is on its way to the host.")
         if action == "choose":
             return (
-                "Play starts once every gift is brought and the order is drawn."
+                t("Play starts once every gift is brought and the order is drawn.")
                 if view["phase"] == "bringing"
                 else None
             )
         if action == "bring":
-            return None if actions["bring"] else "Bringing is over: every gift is here."
+            return None if actions["bring"] else t("Bringing is over: every gift is here.")
         if action == "keep":
-            return None if actions["keep"] else "Keeping is only for the final swap: open or steal a gift."
+            return None if actions["keep"] else t("Keeping is only for the final swap: open or steal a gift.")
         if view["phase"] == "bringing":
-            return "Play starts once every gift is brought and the order is drawn."
+            return t("Play starts once every gift is brought and the order is drawn.")
         if action == "open" and not actions["open"]:
-            return "Every gift is open: swap (s) for an open one or keep (k)."
+            return t("Every gift is open: swap (s) for an open one or keep (k).")
         if action == "steal" and not actions["steal"]:
-            return "There is no open gift you may steal now: open a wrapped one."
+            return t("There is no open gift you may steal now: open a wrapped one.")
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -165,17 +173,18 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         view = self.view
         why = self.reason(wanted or "choose")
         if why or view is None:
-            self.notify(literal(why or "Not now."), title="Not now", severity="warning")
+            self.notify(literal(why or t("Not now.")), title=t("Not now"), severity="warning")
             return
         seat, actions = self.acting()
         gift = view["gifts"][gift_id]
-        kind, why = move_for(gift, actions, self.who(seat) if seat != view["you"] else "You")
+        kind, why = move_for(gift, actions, self.doer(seat))
         if wanted is not None and kind is not None and kind != wanted:
-            why = (f"{gift_no(gift_id)} is still wrapped: open it (o or Enter)." if wanted == "steal"
-                   else f"{gift_no(gift_id)} is already open: steal it (s or Enter).")  # fmt: skip
+            why = (t("{gift} is still wrapped: open it (o or Enter).", gift=gift_no(gift_id)) if wanted == "steal"
+                   else t("{gift} is already open: steal it (s or Enter).", gift=gift_no(gift_id)))  # fmt: skip
             kind = None
         if kind is None:
-            self.notify(literal(why or "Not allowed."), title=f"Can't take {gift_no(gift_id)}", severity="warning")
+            title = t("Can't take {gift}", gift=gift_no(gift_id))
+            self.notify(literal(why or t("Not allowed.")), title=title, severity="warning")
             return
         if kind == "steal":
             self.send({"type": "steal", "gift": gift_id})
@@ -186,9 +195,9 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
                 return {"type": "open", "gift": gift_id, "label": values["label"]}
 
             self.ask(
-                FormScreen(f"{self.who(seat)} opens {gift_no(gift_id)}: what is it?",
+                FormScreen(t("{who} opens {gift}: what is it?", who=self.who(seat), gift=gift_no(gift_id)),
                            [label_field(self.named.get(gift_id, ""), optional=False)],
-                           lambda v: None if v["label"] else "Type what the gift is, as it is revealed."),
+                           lambda v: None if v["label"] else t("Type what the gift is, as it is revealed.")),
                 named,
                 "open",
             )  # fmt: skip
@@ -219,8 +228,13 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
 
     def action_keep(self) -> None:
         seat, _ = self.acting()
-        question = f"{self.who(seat)} keeps the gift they hold and the party ends?"
-        self.ask(ConfirmScreen(question, yes="keep it and end", no="not yet"), lambda _: {"type": "keep"}, "keep")
+        doer = self.doer(seat)
+        if doer is None:
+            question = t("You keep the gift you hold and the party ends?")
+        else:
+            question = t("{who} keeps the gift they hold and the party ends?", who=doer)
+        confirm = ConfirmScreen(question, yes=t("keep it and end"), no=t("not yet"))
+        self.ask(confirm, lambda _: {"type": "keep"}, "keep")
 
     def action_undo(self) -> None:
         """The organiser takes back the last move: the app asks the host."""
@@ -236,7 +250,7 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
 
         self.ask(
             FormScreen(
-                "Bring your gift", [label_field(typed.get("label", "")), wrapping_field(typed.get("wrapping", ""))]
+                t("Bring your gift"), [label_field(typed.get("label", "")), wrapping_field(typed.get("wrapping", ""))]
             ),
             bring,
             "bring",
@@ -266,8 +280,12 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
             self._preselect(actions)
         box = self.query_one("#board-box")
         wrapped = view["wrapped"] if view else 0
-        box.border_title = f"Gifts: {wrapped} wrapped, {len(gifts) - wrapped} open"
-        info = Text(options_text(view["options"]) if view else "Waiting for the host…")
+        box.border_title = t(
+            "Gifts: {wrapped}, {open}",
+            wrapped=tn("{n} wrapped", "{n} wrapped", wrapped),
+            open=tn("{n} open", "{n} open", len(gifts) - wrapped),
+        )
+        info = Text(options_text(view["options"]) if view else t("Waiting for the host…"))
         self.query_one("#info", Static).update(info)
         reveal = self.query_one("#reveal", Static)
         reveal.set_class(self.reveal is not None, "-shown")
@@ -286,31 +304,32 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         view = self.view
         names = list(self.names)
         if not view:
-            return Text("Waiting for the game to start…")
+            return Text(t("Waiting for the game to start…"))
         seat, actions = self.acting()
         text = Text(turn_text(view, names))
         you, phase = view["you"], view["phase"]
         if seat is not None and you == seat and "result" not in view:
             if self.pending:
-                text = Text("Your move is on its way…")
+                text = Text(t("Your move is on its way…"))
             elif actions["bring"]:
-                text = Text("Bring your gift: press b (its label stays secret until it is opened).")
+                text = Text(t("Bring your gift: press b (its label stays secret until it is opened)."))
             elif phase == "final":
-                text = Text("Final swap: Enter or s swaps for the gift under the cursor; k keeps yours.")
+                text = Text(t("Final swap: Enter or s swaps for the gift under the cursor; k keeps yours."))
             else:
-                text = Text("Your move: Enter opens or steals the gift under the cursor (digits jump to a number).")
+                text = Text(t("Your move: Enter opens or steals the gift under the cursor (digits jump to a number)."))
         chain = chain_text(view, names)
         if chain:
-            text.append("\nSteals this turn: " + chain, style="")
+            text.append("\n" + t("Steals this turn: {chain}", chain=chain), style="")
         current = self.query_one(GiftBoard).current
         if seat is not None and current is not None and "result" not in view:
-            kind, why = move_for(current, actions, self.who(seat) if seat != you else "You")
+            doer = self.doer(seat)
+            kind, why = move_for(current, actions, doer)
             if kind is None and why and phase != "bringing":
                 text.append(f"\n{why}", style="italic")
             elif kind is not None:
-                doer = "" if seat == you else f"{self.who(seat)} will "
-                verb = "swap for" if phase == "final" else kind
-                text.append(f"\nEnter: {doer}{verb} {gift_words(current)}", style="")
+                text.append(
+                    "\n" + enter_text("swap" if phase == "final" else kind, doer, gift_words(current)), style=""
+                )
         return text
 
     def _redraw_prompt(self) -> None:
@@ -320,6 +339,22 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         seat, _ = self.acting()
         prompt.set_class(seat is not None and self.view is not None and seat == self.view["you"], "-yours")
         prompt.update(self.prompt_text())
+
+
+def enter_text(kind: str, doer: str | None, gift: str) -> str:
+    """What Enter does on ``gift``: ``kind`` ``open``, ``steal`` or ``swap`` (the final swap),
+    for ``doer`` (``None``: you)."""
+    if doer is None:
+        if kind == "open":
+            return t("Enter: open {gift}", gift=gift)
+        if kind == "steal":
+            return t("Enter: steal {gift}", gift=gift)
+        return t("Enter: swap for {gift}", gift=gift)
+    if kind == "open":
+        return t("Enter: {who} will open {gift}", who=doer, gift=gift)
+    if kind == "steal":
+        return t("Enter: {who} will steal {gift}", who=doer, gift=gift)
+    return t("Enter: {who} will swap for {gift}", who=doer, gift=gift)
 
 
 class OrganiserTable(GiftExchangeTable):
@@ -342,10 +377,10 @@ class OrganiserTable(GiftExchangeTable):
 
     def reason(self, action: str) -> str | None:
         if action == "bring":
-            return "Gifts are brought when the party is set up."
+            return t("Gifts are brought when the party is set up.")
         view = self.view
         if view and "result" not in view and view["phase"] == "bringing":
-            return "The gifts are being brought: the order is drawn once they all are."
+            return t("The gifts are being brought: the order is drawn once they all are.")
         return super().reason(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

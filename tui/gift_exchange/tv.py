@@ -21,12 +21,13 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.widgets import Static
 
-from ...core.base import Event, View, plural
+from ...core.base import Event, View
 from ...core.gift_exchange.views import GiftExchangeView
 from ...netplay.follower import TableFollower
 from ..following import FollowScreen
 from ..widgets import GameLog, KeysFooter, StatusLine
-from .board import LEGEND, GiftBoard, chain_text, newly_opened, reveal_text, turn_text
+from ..words import t, tn
+from .board import GiftBoard, chain_text, legend, newly_opened, reveal_text, turn_text
 from .summary import headline, summary_table
 
 TV_CHIP = 40
@@ -82,7 +83,7 @@ class GiftExchangeTV(FollowScreen):
             box.can_focus = False
             yield GiftBoard(chip_width=TV_CHIP, lines=2, id="tv-board")
             yield Static(id="results")
-        yield Static(Text(LEGEND), id="legend")
+        yield Static(Text(legend()), id="legend")
         log = GameLog()
         log.border_title = GameLog.TV_TITLE
         yield log
@@ -135,14 +136,14 @@ class GiftExchangeTV(FollowScreen):
 
     def _draw(self) -> None:
         view = self.view
-        now = Text(turn_text(view, self.names) if view else "Waiting for the party to start…")
+        now = Text(turn_text(view, self.names) if view else t("Waiting for the party to start…"))
         now.stylize("bold")
         self.query_one("#now", Static).update(now)
         chain = chain_text(view, self.names) if view else ""
         if view is not None and "result" in view:
             said = Text(headline(dict(view["result"]), self.names))
         else:
-            said = Text(f"This turn: {chain}" if chain else "No steals yet this turn.")
+            said = Text(t("This turn: {chain}", chain=chain) if chain else t("No steals yet this turn."))
         self.query_one("#chain", Static).update(said)
         results = self.query_one("#results", Static)
         results.display = self.over
@@ -158,12 +159,20 @@ class GiftExchangeTV(FollowScreen):
         wrapped = view["wrapped"] if view else 0
         frozen = sum(1 for g in gifts if g["frozen"])
         steals = view["steals_total"] if view else 0
-        self.query_one("#tv-box").border_title = (
-            f"Who goes home with what · {plural(steals, 'steal')} in all"
-            if self.over
-            else f"{len(gifts)} gifts: {wrapped} wrapped, {len(gifts) - wrapped} open, {frozen} frozen"
-            f" · {plural(steals, 'steal')} so far"
-        )
+        if self.over:
+            title = tn(
+                "Who goes home with what · {n} steal in all", "Who goes home with what · {n} steals in all", steals
+            )
+        else:
+            title = t(
+                "{gifts}: {wrapped}, {open}, {frozen} · {steals}",
+                gifts=tn("{n} gift", "{n} gifts", len(gifts)),
+                wrapped=tn("{n} wrapped", "{n} wrapped", wrapped),
+                open=tn("{n} open", "{n} open", len(gifts) - wrapped),
+                frozen=tn("{n} frozen", "{n} frozen", frozen),
+                steals=tn("{n} steal so far", "{n} steals so far", steals),
+            )
+        self.query_one("#tv-box").border_title = title
 
     def action_close(self) -> None:
         self.dismiss(None)
