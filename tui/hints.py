@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.ismcts import Hint
-from .words import t
+from .words import percent, t
 
 Describe = Callable[[dict[str, Any], Any, list[str]], str]
 """A game's words for a move (``GameUI.describe_move``): the move, the view, the names."""
@@ -25,10 +25,6 @@ Describe = Callable[[dict[str, Any], Any, list[str]], str]
 
 def _sentence(words: str) -> str:
     return words[:1].upper() + words[1:]
-
-
-def _percent(share: float) -> str:
-    return f"{share:.0%}"
 
 
 def hint_text(found: Hint, describe: Describe, view: Any, names: list[str]) -> str:
@@ -40,12 +36,12 @@ def hint_text(found: Hint, describe: Describe, view: Any, names: list[str]) -> s
         "{Move}. In {games} games the search played out from what you can see, you won {won} after this move",
         Move=_sentence(move),
         games=found.games,
-        won=_percent(found.won),
+        won=percent(found.won),
     )
     if found.next_best is None:
         return text + "."
     other = describe(found.next_best, view, names)
-    values = {"other": other, "won": _percent(found.next_won)}
+    values = {"other": other, "won": percent(found.next_won)}
     if found.next_won <= found.won:
         return text + t(", and {won} after the next best ({other}).", **values)
     if found.kept_usual:

@@ -324,3 +324,10 @@ def localized(texts: Mapping[str, str]) -> str:
     if _language == PSEUDO:
         return pseudo(texts["en"])
     return texts.get(_language) or texts["en"]
+
+
+def percent(share: float) -> str:
+    """A share as the app's language writes a percentage (``55%``, ``55 %``)."""
+    from babel.numbers import format_percent
+
+    return format_percent(share, locale="en" if _language == PSEUDO else _language)

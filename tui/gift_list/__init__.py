@@ -9,7 +9,7 @@ from ..games import GameUI
 from .rules import RULES
 from .scores import headline, sheet_text
 from .table import GiftListTable
-from .words import describe
+from .words import describe, describe_move
 
 UI = GameUI(
     table=GiftListTable,
@@ -17,6 +17,7 @@ UI = GameUI(
     sheet=sheet_text,
     headline=headline,
     describe=describe,
+    describe_move=describe_move,
     final_fields=("lists", "breakdown"),
 )
 
