@@ -11,6 +11,7 @@ from ..games import GameUI
 from .rules import RULES
 from .scores import breakdown_text, headline
 from .table import ElfTable
+from .words import describe
 
 
 def log_height(width: int, height: int, scale: int) -> int:
@@ -25,11 +26,12 @@ def log_height(width: int, height: int, scale: int) -> int:
 
 UI = GameUI(
     table=ElfTable,
-    rules={"en": RULES},
+    rules=RULES,
     sheet=breakdown_text,
     headline=headline,
     final_fields=("gingerbread_values",),
     log_height=log_height,
+    describe=describe,
 )
 
 __all__ = ["RULES", "UI", "ElfTable"]

@@ -204,7 +204,7 @@ def board_rows(view: ElfView, preview: PlacementPreview | None, scale: int = 1) 
     if scale == 2:
         return big_board_rows(view, preview)
     canvas = Cells()
-    triggered = {t["token"] for t in preview["triggers"]} if preview else set()
+    triggered = {trigger["token"] for trigger in preview["triggers"]} if preview else set()
     for x, y in preview["touch"] if preview else []:
         canvas.put(x, y, "+ ", STYLE["touch"])  # only tokens drawn after it are on the cell
     canvas.put(*START, "vv", STYLE["start"])
@@ -330,7 +330,7 @@ def big_board_rows(view: ElfView, preview: PlacementPreview | None = None) -> li
     for cell in preview["touch"] if preview else []:
         put(xy(cell), "+", STYLE["touch"])
     put(START, "vv", STYLE["start"])
-    tokens = shown_tokens(view, {t["token"] for t in preview["triggers"]} if preview else set())
+    tokens = shown_tokens(view, {trigger["token"] for trigger in preview["triggers"]} if preview else set())
     for token in tokens:
         if not token.live:
             mark(token)

@@ -16,6 +16,7 @@ from rich.text import Text
 from ...core.elf.board import GOALS, SNOW_GLOBE_POINTS, slot_value
 from ..scores import SheetLines, SheetRow, seat_heading, standings, win_headline
 from ..text import seat_name
+from ..words import t
 from .board import label
 
 
@@ -61,26 +62,34 @@ def headline(result: dict[str, Any], names: list[str]) -> str:
 def _place(loc: str, index: int | None, points: int) -> str:
     """``SNOW 3 (slot 1)``, ``GIMB 0 (7th)`` or ``PARK 0 (unvisited)``."""
     if index is None:
-        return f"{label(loc)} 0 (unvisited)"
-    return f"{label(loc)} {points} ({'7th' if index >= 6 else f'slot {index + 1}'})"
+        return t("{place} 0 (unvisited)", place=label(loc))
+    if index >= 6:
+        return t("{place} {points} (7th)", place=label(loc), points=points)
+    return t("{place} {points} (slot {slot})", place=label(loc), points=points, slot=index + 1)
 
 
 def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) -> SheetLines:
     """The full score sheet: how the game ended, the slots and the Gingerbread Men, then every
     seat, best score first, with its Goal card's places, Gingerbread and Snow Globe."""
     if result.get("ended") == "nyc":
-        ending = f"Buddy reached NYC: {seat_name(names, result['snow_globe'])} took the Snow Globe."
+        ending = t("Buddy reached NYC: {who} took the Snow Globe.", who=seat_name(names, result["snow_globe"]))
     else:
-        ending = "Every path card was played before Buddy reached NYC."
+        ending = t("Every path card was played before Buddy reached NYC.")
     rows: list[SheetRow] = [([Text(ending, "bold")], "")]
     slots = [
-        Text(f"{i + 1}:{label(loc)} {slot_value(i)} " if i < 6 else f"7th:{label(loc)} 0 ")
+        Text(f"{i + 1}:{label(loc)} {slot_value(i)} " if i < 6 else t("7th:{place} 0", place=label(loc)) + " ")
         for i, loc in enumerate(result["slots"])
     ]
-    rows.append(([Text("Scoring Slots:"), *(slots or [Text("no location visited")])], "  "))
+    rows.append(([Text(t("Scoring Slots:")), *(slots or [Text(t("no location visited"))])], "  "))
     values = result.get("gingerbread_values")
     if values:
-        rows.append(([Text("Gingerbread Men:"), *(Text(f"{spot.upper()}={v} ") for spot, v in values.items())], "  "))
+        rows.append(
+            ([Text(t("Gingerbread Men:")), *(Text(f"{spot.upper()}={v} ") for spot, v in values.items())], "  ")
+        )
+    # Translators: the score sheet's parts of a seat's score, in a column after its Goal card's id.
+    gingerbread_word, globe_word = t("Gingerbread"), t("Snow Globe")
+    column = max(GOAL_COLUMN, len(gingerbread_word), len(globe_word))
+    indent = " " * (len("   ") + column + 1)
     winners = set(result["winners"])
     parts = breakdown(result)
     for rank, seat in standings(result["scores"]):
@@ -89,13 +98,16 @@ def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) ->
         rows += [([Text("")], ""), ([head], "   ")]
         places = [Text(_place(*p) + (" +" if i < len(part.places) - 1 else "")) for i, p in enumerate(part.places)]
         total = sum(p for _, _, p in part.places)
-        rows.append(([Text(f"   {part.goal:<11}"), *places, Text(f" = {total}")], INDENT))
-        gingerbread = Text(" + ".join(map(str, part.gingerbread)) or "none")
-        rows.append(([Text("   Gingerbread"), gingerbread, Text(f" = {sum(part.gingerbread)}")], INDENT))
+        rows.append(([Text(f"   {part.goal:<{column}}"), *places, Text(f" = {total}")], indent))
+        gingerbread = Text(" + ".join(map(str, part.gingerbread)) or t("none"))
+        rows.append(
+            ([Text(f"   {gingerbread_word:<{column}}"), gingerbread, Text(f" = {sum(part.gingerbread)}")], indent)
+        )
         if part.snow_globe:
-            rows.append(([Text(f"   Snow Globe  = {SNOW_GLOBE_POINTS}")], INDENT))
+            rows.append(([Text(f"   {globe_word:<{column}} = {SNOW_GLOBE_POINTS}")], indent))
     return SheetLines(rows)
 
 
-INDENT = " " * len("   Gingerbread ")
-"""Where a long line of the sheet goes on: under its first place."""
+GOAL_COLUMN = len("Gingerbread")
+"""The width of the sheet's first column (a Goal card's id, "Gingerbread", "Snow Globe") at
+least; a long line of the sheet goes on under its first place, past that column."""

@@ -30,13 +30,15 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...core.elf.board import GOALS
-from ...core.elf.cards import CARD_TYPE, type_name
+from ...core.elf.cards import CARD_TYPE
 from ...core.elf.preview import PlacementPreview, preview
 from ...core.elf.views import ElfView
 from ..palette import paint
 from ..text import literal, name_and_tag, seat_name, wrap_words
 from ..widgets import GameTable
+from ..words import t
 from .board import ARROWS, KIND_STYLE, board_rows, label
+from .words import compass, describe_card, reason, semicolons, type_name
 
 SLOT_WIDTH = 10
 BIG_LEFT, BIG_TOP = 120, 37
@@ -60,7 +62,7 @@ def card_code(card: str) -> str:
 
 def card_words(card: str) -> str:
     """``Curve left (cl-7)``."""
-    return f"{type_name(CARD_TYPE[card])} ({card})" if card in CARD_TYPE else card
+    return describe_card(card)
 
 
 def slot_fillers(view: ElfView) -> dict[str, int]:
@@ -108,18 +110,20 @@ def trigger_words(view: ElfView, entry: PlacementPreview) -> list[str]:
         kind = view["tokens"][token]["kind"]
         if kind == "location":
             if taken < len(values):
-                words.append(f"{label(token)} → slot {taken + 1} ({values[taken]})")
+                words.append(
+                    t("{place} → slot {slot} ({points})", place=label(token), slot=taken + 1, points=values[taken])
+                )
             else:
-                words.append(f"{label(token)} → 7th, worth 0")
+                words.append(t("{place} → 7th, worth 0", place=label(token)))
             taken += 1
         elif kind == "gingerbread":
-            words.append(f"{label(token)}: you take it")
+            words.append(t("{token}: you take it", token=label(token)))
         elif kind == "syrup":
-            words.append(f"{label(token)}: draw 1")
+            words.append(t("{token}: draw 1", token=label(token)))
         elif kind == "floe":
-            words.append("~~~~: jump offered")
+            words.append(t("~~~~: jump offered"))
         else:
-            words.append("NYC*: Snow Globe +2, game ends")
+            words.append(t("NYC*: Snow Globe +2, game ends"))
     return words
 
 
@@ -147,16 +151,19 @@ def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], widt
     width = max(width, 12)
     text = Text()
     if not view:
-        return Text("Waiting for the host…", "italic")
+        return Text(t("Waiting for the host…"), "italic")
     over = "result" in view
     goal = view.get("goal")
     slots = view.get("slots") or []
     values = view.get("slot_values", [])
     if goal:
         labels = [label(loc) for loc in goal["locations"]]
-        text.append("Goal ", "bold")
+        # Translators: "Goal" heads your Goal card's places, "now" what each is worth so far (4 letters at most).
+        head, now = t("Goal"), t("now")
+        room = max(4, len(head), len(now))
+        text.append(f"{head:<{room}} ", "bold")
         text.append(" ".join(labels), KIND_STYLE["location"])
-        text.append("\n now ")
+        text.append(f"\n{now:>{room}} ")
         marks = []
         for loc in goal["locations"]:
             if loc in slots:
@@ -168,24 +175,28 @@ def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], widt
         text.append(" ".join(marks) + "\n")
     mine = view.get("my_gingerbread")
     if mine is not None:
-        text.append("Ginger ", "bold")
-        text.append(" ".join(f"{g['spot'].upper()}={g['value']}" for g in mine) or "none yet")
+        # Translators: your Gingerbread Men in the side panel (short: G1=2 G3=1 follow on its line).
+        text.append(t("Ginger") + " ", "bold")
+        text.append(" ".join(f"{g['spot'].upper()}={g['value']}" for g in mine) or t("none yet"))
         text.append("\n")
     if over and view.get("gingerbread_values"):
-        text.append("All GB ", "bold")
+        # Translators: every Gingerbread Man's value, once the game is over (G1=2 G2=1 ... follow).
+        text.append(t("All GB") + " ", "bold")
         text.append(" ".join(f"{spot.upper()}={v}" for spot, v in view["gingerbread_values"].items()))
         text.append("\n")
     jump = view.get("jump") or {}
-    text.append(f"Deck {view.get('deck', 0)} ")
+    deck = t("Deck {n}", n=view.get("deck", 0))
     if jump.get("used"):
-        text.append("jump used")
+        state, style = t("jump used"), ""
     elif jump.get("offer"):
-        text.append("JUMP NOW", "bold reverse")
+        state, style = t("JUMP NOW"), "bold reverse"
     else:
-        text.append("jump open")
+        state, style = t("jump open"), ""
+    text.append(deck + ("\n" if len(deck) + 1 + len(state) > width else " "))
+    text.append(state, style)
     seventh = view["seventh"]
     if seventh:
-        text.append(f"\n7th {label(seventh)} (0)")
+        text.append("\n" + t("7th {place} (0)", place=label(seventh)))
     text.append("\n" + "─" * width + "\n", "dim")
     hands = view.get("hands", [])
     counts = view.get("gingerbread_counts", [])
@@ -194,7 +205,7 @@ def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], widt
         turn = view.get("turn") == seat
         line = Text("▶" if turn else " ", "bold")
         line.append(f"{seat + 1} ")
-        tag = "you" if seat == view.get("you") else tags.get(seat, "")
+        tag = t("you") if seat == view.get("you") else tags.get(seat, "")
         count = f" gb{counts[seat] if seat < len(counts) else 0}"
         name = name_and_tag(seat_name(names, seat), tag, width - line.cell_len - len(count), "bold" if turn else "")
         name.truncate(width - line.cell_len - len(count), pad=True)
@@ -210,11 +221,11 @@ def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], widt
             cards = hands[seat] if seat < len(hands) else []
             wide = width >= WIDE_PANEL
             words = [Text(type_name(card_code(c)) if wide else card_code(c)) for c in cards] or [
-                Text("no cards", "italic")
+                Text(t("no cards"), "italic")
             ]
         text.append_text(wrap_words(words, width, "  "))
         text.append("\n")
-    text.append("@ Buddy ═ preview\n+ touch  narw spent", "dim")
+    text.append(t("@ Buddy ═ preview") + "\n" + t("+ touch  narw spent"), "dim")
     return text
 
 
@@ -337,21 +348,25 @@ class ElfTable(GameTable[ElfView], can_focus=True):
             return why
         actions = view["actions"]
         if action == "end":
-            return actions.get("end", "That is not possible now.")
-        if actions.get("play"):
-            return actions["play"]
+            why = actions.get("end", t("That is not possible now."))
+            return None if why is None else reason(why)
+        refused = actions.get("play")
+        if refused:
+            return reason(refused)
         card = self.card
         if card is None:
-            return "Your hand is empty: end your turn (e)."
+            return t("Your hand is empty: end your turn (e).")
         options = self.options(card)
         if not options:
-            arrow = view["arrow"]
-            return (
-                f"{card_words(card)} does not fit from Buddy's arrow ({ARROWS[arrow['heading']]} "
-                f"{arrow['heading']}): choose another card with ←→."
+            heading = view["arrow"]["heading"]
+            arrow = ARROWS[heading] + " " + compass(heading)
+            return t(
+                "{card} does not fit from Buddy's arrow ({arrow}): choose another card with ←→.",
+                card=card_words(card),
+                arrow=arrow,
             )
         if action == "turn" and len(options) == 1:
-            return f"{card_words(card)} fits only one way here."
+            return t("{card} fits only one way here.", card=card_words(card))
         return None
 
     # -- actions -----------------------------------------------------------------------------
@@ -359,7 +374,7 @@ class ElfTable(GameTable[ElfView], can_focus=True):
     def action_card(self, step: int) -> None:
         hand = self.hand
         if not hand:
-            self.notify("Your hand is empty.", severity="warning")
+            self.notify(t("Your hand is empty."), severity="warning")
             return
         self.selected = (self.selected + step) % len(hand)
 
@@ -400,7 +415,7 @@ class ElfTable(GameTable[ElfView], can_focus=True):
 
     def draw(self, view: ElfView | None) -> None:
         slots = slots_text(view, list(self.names) if self.scale == 2 else None) if view else None
-        self.query_one("#slots", Static).update(slots or Text("Waiting for the host…"))
+        self.query_one("#slots", Static).update(slots or Text(t("Waiting for the host…")))
         entry = self.previewed()
         board = Text("\n").join(board_rows(view, entry, self.scale)) if view else Text("")
         self.query_one("#board", Static).update(board)
@@ -409,12 +424,12 @@ class ElfTable(GameTable[ElfView], can_focus=True):
 
     def _bar_text(self, view: ElfView | None, entry: PlacementPreview | None) -> Text:
         if not view:
-            return Text("Waiting for the game to start…")
+            return Text(t("Waiting for the game to start…"))
         names = list(self.names)
         text = Text()
         you = view["you"]
         if you is not None:
-            text.append("Hand ", "bold")
+            text.append(t("Hand") + " ", "bold")
             hand = self.hand
             mine = self.my_turn()
             for i, card in enumerate(hand):
@@ -425,18 +440,19 @@ class ElfTable(GameTable[ElfView], can_focus=True):
                 else:
                     text.append(f" {code} ", "" if fits else "dim")
             if not hand:
-                text.append("empty ", "italic")
+                text.append(t("empty") + " ", "italic")
             text.append(" │ ", "dim")
         if "result" in view:
-            text.append("The game is over: every Goal card and Gingerbread value is shown.", "bold")
+            text.append(t("The game is over: every Goal card and Gingerbread value is shown."), "bold")
         elif view["phase"] != "play":
-            text.append("Dealing…")
+            text.append(t("Dealing…"))
         elif not self.my_turn():
             turn = view["turn"]
             tag = self.tags.get(turn, "") if turn is not None else ""
-            text.append(f"{seat_name(names, turn)}'s turn{f' ({tag})' if tag else ''}.")
+            who = seat_name(names, turn)
+            text.append(t("{who}'s turn ({tag}).", who=who, tag=tag) if tag else t("{who}'s turn.", who=who))
         elif self.pending:
-            text.append("Your card is on its way…")
+            text.append(t("Your card is on its way…"))
         elif entry is not None:
             options = self.options()
             move = entry["move"]
@@ -444,12 +460,12 @@ class ElfTable(GameTable[ElfView], can_focus=True):
             text.append(f"{card_words(card)} ", "bold")
             if move.get("floe"):
                 x, y = move["floe"]
-                text.append(f"JUMP ~~({x},{y})", "bold reverse")
-            text.append(f"→{move['heading']}")
+                text.append(t("JUMP ~~({x},{y})", x=x, y=y), "bold reverse")
+            text.append(f"→{compass(move['heading'])}")
             if len(options) > 1:
                 text.append(f" {self.choice % len(options) + 1}/{len(options)}")
             words = trigger_words(view, entry)
-            text.append(": " + ("; ".join(words) if words else "touches nothing") + ".")
+            text.append(t(": {effects}.", effects=semicolons(words) if words else t("touches nothing")))
         else:
-            text.append(self.reason("play") or "Choose a card with ←→.")
+            text.append(self.reason("play") or t("Choose a card with ←→."))
         return text
