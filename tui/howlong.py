@@ -12,6 +12,7 @@ in whole seconds (:func:`pace_seconds`), unless someone sets them by hand.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,6 +22,7 @@ from textual.worker import get_current_worker
 
 from ..core import BadOptions, Game
 from ..core.estimate import Estimate, Turns, turns, usual_seconds
+from .words import N_, number, t, tn
 
 SECONDS_A_TURN = (2, 600)
 """The seconds a turn an organiser may set: the fewest and the most."""
@@ -30,7 +32,40 @@ COUNTED: dict[tuple[Any, ...], Turns] = {}
 COUNTED_MOST = 256
 """Questions :data:`COUNTED` keeps at most (then it starts again)."""
 
-COUNTING = "How long: counting the turns…"
+COUNTING = N_("How long: counting the turns…")
+"""What the line says while the turns are counted (worded with ``t`` where shown)."""
+
+
+def duration(seconds: float) -> str:
+    """Seconds in whole minutes (rounded up, one at least), in hours and minutes past an hour.
+
+    >>> duration(20), duration(3600), duration(4000)
+    ('1 min', '1 h', '1 h 7 min')
+    """
+    minutes = max(1, math.ceil(seconds / 60))
+    if minutes < 60:
+        return t("{minutes} min", minutes=minutes)
+    if minutes % 60 == 0:
+        return t("{hours} h", hours=minutes // 60)
+    return t("{hours} h {minutes} min", hours=minutes // 60, minutes=minutes % 60)
+
+
+def estimate_words(estimate: Estimate) -> str:
+    """An estimate as a person reads it, in the app's language.
+
+    >>> estimate_words(Estimate(Turns(60, 95), 20.0))
+    'about 20 min to 32 min (60 to 95 turns, 20 s a turn)'
+    >>> estimate_words(Estimate(Turns(9, 9), 5.0))
+    'about 1 min (9 turns, 5 s a turn)'
+    """
+    low, high = duration(estimate.low), duration(estimate.high)
+    span = low if low == high else t("{low} to {high}", low=low, high=high)
+    count = estimate.turns
+    if count.low == count.high:
+        many = tn("{n} turn", "{n} turns", count.low)
+    else:
+        many = t("{low} to {high} turns", low=count.low, high=count.high)
+    return t("about {span} ({turns}, {seconds} s a turn)", span=span, turns=many, seconds=number(estimate.seconds))
 
 
 def pace_seconds(game: str, paces: Mapping[str, float]) -> float:
@@ -57,7 +92,7 @@ class HowLong(Static):
     """
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(Text(COUNTING), id=id, classes=classes)
+        super().__init__(Text(t(COUNTING)), id=id, classes=classes)
         self.asked: tuple[Any, ...] | None = None
 
     def ask(self, game: Game[Any], players: int, options: Mapping[str, Any], seconds: float, then: str = "") -> None:
@@ -72,9 +107,9 @@ class HowLong(Static):
         self.workers.cancel_group(self, "how-long")
         counted = COUNTED.get(key)
         if counted is not None:
-            self.update(Text(f"How long: {Estimate(counted, seconds).words()}{then}"))
+            self.update(Text(t("How long: {estimate}", estimate=estimate_words(Estimate(counted, seconds)) + then)))
             return
-        self.update(Text(COUNTING))
+        self.update(Text(t(COUNTING)))
         self.run_worker(
             lambda: self._count(game, players, options, seconds, then, key),
             thread=True,
@@ -83,10 +118,12 @@ class HowLong(Static):
         )
 
     def tell(self, words: str) -> None:
-        """Say ``words`` instead of an estimate (there is nothing to estimate yet)."""
+        """Say ``words`` instead of an estimate (there is nothing to estimate yet): in the app's
+        language (a sentence marked for the catalogue, such as :data:`COUNTING`, is worded here;
+        words worded already stay as they are)."""
         self.asked = None
         self.workers.cancel_group(self, "how-long")
-        self.update(Text(words))
+        self.update(Text(t(words)))
 
     def _count(
         self, game: Game[Any], players: int, options: Mapping[str, Any], seconds: float, then: str, key: tuple[Any, ...]
@@ -94,14 +131,16 @@ class HowLong(Static):
         try:
             counted = turns(game, players, options)
         except BadOptions as e:
-            words = f"not with these options ({e})"
+            words = t("not with these options ({reason})", reason=str(e))
         else:
             if len(COUNTED) >= COUNTED_MOST:
                 COUNTED.clear()
             COUNTED[key] = counted
-            words = f"{Estimate(counted, seconds).words()}{then}"
+            words = estimate_words(Estimate(counted, seconds)) + then
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._answer, (*key, seconds, then), Text(f"How long: {words}"))
+            self.app.call_from_thread(
+                self._answer, (*key, seconds, then), Text(t("How long: {estimate}", estimate=words))
+            )
 
     def _answer(self, question: tuple[Any, ...], words: Text) -> None:
         """The answer to ``question``, shown if it is still the question asked."""

@@ -16,8 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-PACES: tuple[tuple[float, str], ...] = ((0.3, "quick"), (0.8, "steady"), (1.5, "slow"), (2.5, "very slow"))
-"""Each pace a player may choose: the seconds a bot's move stays on show, and its name."""
+from .words import N_, t
+
+PACES: tuple[tuple[float, str], ...] = (
+    (0.3, N_("quick")),
+    (0.8, N_("steady")),
+    (1.5, N_("slow")),
+    (2.5, N_("very slow")),
+)
+"""Each pace a player may choose: the seconds a bot's move stays on show, and its name (in
+English: ``t(name)`` words it)."""
 
 STEADY = 0.8
 """The pace a game starts at when the player has not chosen one for it."""
@@ -32,8 +40,8 @@ def nearest(delay: float) -> int:
 
 
 def pace_name(delay: float) -> str:
-    """The name of the pace nearest ``delay``."""
-    return PACES[nearest(delay)][1]
+    """The name of the pace nearest ``delay``, in the app's language."""
+    return t(PACES[nearest(delay)][1])
 
 
 def pace_for(game: str, chosen: Mapping[str, float]) -> float:

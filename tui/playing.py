@@ -11,6 +11,7 @@ line that builds the app is :mod:`yule.tui.play`.
 
 from __future__ import annotations
 
+import datetime
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,7 +21,6 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.timer import Timer
 
-from ..core.base import plural
 from ..core.bots import BOT_LEVELS
 from ..netplay.client import Client, ConnectionLost, HostError, SeatStore
 from ..netplay.frames import Summary
@@ -30,6 +30,7 @@ from .hosted import HostedApp
 from .pace import pace_for
 from .seating import refusal_text
 from .text import literal
+from .words import N_, and_list, language, t, title, tn, tp
 
 if TYPE_CHECKING:
     from ..netplay.playhost import PlayHostProcess
@@ -37,8 +38,40 @@ if TYPE_CHECKING:
 HOST_WATCH = 1.0
 """Seconds between two looks at whether ``yule play``'s host process is still there."""
 
-PLAY_LEAVE_ASKS = "Back to the menu? This game is kept: Continue in the menu goes on with it."
-"""``yule play``'s question before leaving a table."""
+PLAY_LEAVE_ASKS = N_("Back to the menu? This game is kept: Continue in the menu goes on with it.")
+"""``yule play``'s question before leaving a table (worded where asked)."""
+
+LEVEL_WORDS = {
+    "easy": N_("Easy: the bots play any move at random"),
+    "kind": N_("Kind: sensible moves, often not the best (children win often)"),
+    "normal": N_("Normal: the bots take what looks best right now"),
+    "hard": N_("Hard: the bots think each move through (a third of a second each)"),
+    "adapting": N_("Adapting: weaker or stronger each game so all win their share"),
+}
+"""How the bots' level menu says each level (:data:`~yule.core.bots.BOT_LEVELS`' words, for the
+catalogue: a level without words here is said as the rules package says it)."""
+
+SUMMARIES = (
+    N_("Bring junk from your attic, open or steal, fill your secret Gift List (3-7)."),
+    N_("The party game: open a wrapped gift or steal an open one; nobody wins (2-40)."),
+    N_("Lay path cards to guide Buddy to NYC past the places on your secret Goal card (2-4)."),
+    N_("Max Mümmelmann: roll, move the rabbit, collect a family of 1-6 (2-4)."),
+    N_("The Peanut card game: collect gifts, avoid junk, lowest score wins (3-8)."),
+)
+"""The games' summaries (``Game.summary`` in the rules packages), for the catalogue: the menu
+words a game's own with ``t``."""
+
+
+def level_name(level: str) -> str:
+    """A bots' level (a key of :data:`BOT_LEVELS`) as a word, in the app's language."""
+    names = {
+        "easy": tp("bot level", "easy"),
+        "kind": tp("bot level", "kind"),
+        "normal": tp("bot level", "normal"),
+        "hard": tp("bot level", "hard"),
+        "adapting": tp("bot level", "adapting"),
+    }
+    return names.get(level, level)
 
 
 @dataclass
@@ -67,9 +100,11 @@ def level_problem(game: str, level: str) -> str | None:
     spec = get_game(game)
     if BOT_LEVELS[level][0] in spec.bots:
         return None
-    levels = [name for name, (kind, _) in BOT_LEVELS.items() if kind in spec.bots]
-    has = levels[-1] if len(levels) < 2 else f"{', '.join(levels[:-1])} and {levels[-1]}"
-    return f"{spec.title} has {has} bots, not {level}."
+    levels = [level_name(name) for name, (kind, _) in BOT_LEVELS.items() if kind in spec.bots]
+    # Translators: {levels} lists the bots' levels the game has ("easy and normal"), {level} the one asked for.
+    return t(
+        "{game} has {levels} bots, not {level}.", game=title(spec), levels=and_list(levels), level=level_name(level)
+    )
 
 
 class GameMenu(ChoiceScreen[tuple[str, Any]]):
@@ -80,7 +115,7 @@ class GameMenu(ChoiceScreen[tuple[str, Any]]):
         Binding("q,escape", "cancel", "Quit", key_display="q"),
         Binding("d,delete", "drop", "Drop a kept game", key_display="d"),
     ]
-    HINT = "Enter to choose, d to drop a kept game, q or Esc to quit."
+    HINT = N_("Enter to choose, d to drop a kept game, q or Esc to quit.")
 
     def action_drop(self) -> None:
         """Drop the unfinished game highlighted: ``("drop", table)`` (another line: nothing happens)."""
@@ -90,11 +125,12 @@ class GameMenu(ChoiceScreen[tuple[str, Any]]):
         if highlighted is not None and self.choices[highlighted][1][0] == "continue":
             self.dismiss(("drop", self.choices[highlighted][1][1]))
         else:
-            self._say("d drops a kept game (a Continue line): highlight one first.", refused=True)
+            self._say(t("d drops a kept game (a Continue line): highlight one first."), refused=True)
 
 
 def when_text(then: float, now: float) -> str:
-    """When something began, as people say it: the time today or yesterday, else the day.
+    """When something began, as people say it: the time today or yesterday, else the day (in
+    the app's language).
 
     >>> import time
     >>> now = time.mktime((2024, 12, 24, 18, 30, 0, 0, 0, -1))
@@ -105,10 +141,12 @@ def when_text(then: float, now: float) -> str:
     days = time.mktime(time.localtime(now)[:3] + (0, 0, 0, 0, 0, -1)) - time.mktime(day[:3] + (0, 0, 0, 0, 0, -1))
     ago = round(days / 86400)
     if ago == 0:
-        return time.strftime("today %H:%M", day)
+        return t("today {time}", time=time.strftime("%H:%M", day))
     if ago == 1:
-        return time.strftime("yesterday %H:%M", day)
-    return f"{time.strftime('%b', day)} {day.tm_mday}"
+        return t("yesterday {time}", time=time.strftime("%H:%M", day))
+    from babel.dates import format_skeleton
+
+    return format_skeleton("MMMd", datetime.date(*day[:3]), locale=language() if language() in ("fr", "de") else "en")
 
 
 class PlayHost:
@@ -160,8 +198,8 @@ class PlayHost:
         if (code := process.process.poll()) is not None:
             self._watch.stop()
             self.app.set_status(connection="offline")
-            self.app.notify(f"The game's host stopped (exit code {code}). Your games are kept: start yule play "
-                            "again to go on.", severity="error", timeout=120)  # fmt: skip
+            self.app.notify(t("The game's host stopped (exit code {code}). Your games are kept: start yule play "
+                              "again to go on.", code=code), severity="error", timeout=120)  # fmt: skip
 
     async def choose(self, client: Client) -> tuple[str, Any] | None:
         """The game menu: your unfinished games first (each told apart by its table, how far it
@@ -171,7 +209,7 @@ class PlayHost:
 
         setup = self.setup
         while True:
-            listed = {t["table"]: t for t in await client.list_tables()}
+            listed = {s["table"]: s for s in await client.list_tables()}
             choices: list[tuple[Text, tuple[str, Any], str | None]] = []
             now = time.time()
             for saved in client.saved_seats():
@@ -180,29 +218,38 @@ class PlayHost:
                     client.forget_seat(saved.table)  # finished (or gone): nothing to continue
                     continue
                 bots = len(summary["seats"]) - 1  # yule play: you and bots (a private table lists no names)
-                label = (
-                    f"Continue: {literal(summary['title'])} #{summary['table']}, you and {plural(bots, 'bot')}, "
-                    f"{plural(summary['seq'], 'move')} in, begun {when_text(saved.saved, now)}"
+                label = t(
+                    "Continue: {game} #{table}, you and {bots}, {moves} in, begun {when}",
+                    game=literal(title(summary["title"])),
+                    table=summary["table"],
+                    bots=tn("{n} bot", "{n} bots", bots),
+                    moves=tn("{n} move", "{n} moves", summary["seq"]),
+                    when=when_text(saved.saved, now),
                 )
                 choices.append((Text(label, style="bold"), ("continue", summary["table"]), None))
             start: tuple[str, Any] | None = choices[0][1] if choices else None
             wanted = setup.players
             for game in all_games():
-                label = literal(f"{game.title}: {game.summary or f'{game.min_players}-{game.max_players} players'}")
+                about = (
+                    t(game.summary)
+                    if game.summary
+                    else t("{least}-{most} players", least=game.min_players, most=game.max_players)
+                )
+                label = literal(t("{game}: {about}", game=title(game), about=about))
                 why = None
                 if game.name not in GAME_UIS:
-                    why = f"{game.title} has no table in the terminal yet."
+                    why = t("{game} has no table in the terminal yet.", game=title(game))
                 elif wanted is not None and not game.min_players <= wanted <= game.max_players:
                     why = players_sentence(game, wanted)
                 choices.append((Text(label), ("new", game.name), why))
                 if start is None and game.name == setup.game:
                     start = ("new", game.name)
-            title = (
-                "Yule: continue a game, or a new one? (Enter plays, q quits)"
+            heading = (
+                t("Yule: continue a game, or a new one? (Enter plays, q quits)")
                 if start and start[0] == "continue"
-                else "Yule: which game? (Enter plays, q quits)"
+                else t("Yule: which game? (Enter plays, q quits)")
             )
-            pick = await self.app.push_screen_wait(GameMenu(title, choices, start))
+            pick = await self.app.push_screen_wait(GameMenu(heading, choices, start, hint=t(GameMenu.HINT)))
             if pick is not None and pick[0] == "drop":
                 await self._drop(client, pick[1], listed[pick[1]])
                 continue
@@ -220,7 +267,9 @@ class PlayHost:
         """Drop the unfinished game at ``table``, once the player says yes: its seat is taken back
         and given up, which ends the game at ``yule play``'s host (:mod:`yule.netplay.playhost`),
         and it is never offered again."""
-        question = f"Drop {summary['title']} #{table}? It cannot be continued afterwards.\n\ny yes   n no"
+        question = t(
+            "Drop {game} #{table}? It cannot be continued afterwards.", game=title(summary["title"]), table=table
+        )
         if not await self.app.push_screen_wait(ConfirmScreen(Text(question))):
             return
         saved = client.saved_seat(table)
@@ -231,10 +280,10 @@ class PlayHost:
         except HostError:
             pass  # the host has forgotten the seat already: nothing to drop there
         except ConnectionLost:
-            self.app.notify("Not connected to the game's host right now: try again in a moment.", severity="error")
+            self.app.notify(t("Not connected to the game's host right now: try again in a moment."), severity="error")
             return
         client.forget_seat(table)
-        self.app.notify(f"{literal(summary['title'])} #{table} is dropped.", timeout=5)
+        self.app.notify(t("{game} #{table} is dropped.", game=literal(title(summary["title"])), table=table), timeout=5)
 
     async def new_table(self, client: Client, game: str, sit: Callable[[int], None]) -> bool:
         """A new table of ``game``: you (``sit`` follows it at once), bots of the level asked for
@@ -255,7 +304,7 @@ class PlayHost:
             await client.start(reply["table"])
         except HostError as e:
             self.app.notify(
-                literal(refusal_text(e, game=game)), title="Cannot start the game", severity="error", timeout=30
+                literal(refusal_text(e, game=game)), title=t("Cannot start the game"), severity="error", timeout=30
             )
             return False
         return True
@@ -267,10 +316,17 @@ class PlayHost:
 
         spec = get_game(game)
         choices = []
+        game_title = title(spec)
         for level, (kind, words) in BOT_LEVELS.items():
-            why = None if kind in spec.bots else f"{spec.title} has no {level} bots."
-            choices.append((Text(words), level, why))
-        title = f"{spec.title}: how strong are the bots? (Esc: back)"
+            why = None
+            if kind not in spec.bots:
+                why = t("{game} has no {level} bots.", game=game_title, level=level_name(level))
+            choices.append((Text(t(LEVEL_WORDS.get(level, words))), level, why))
+        heading = t("{game}: how strong are the bots? (Esc: back)", game=game_title)
         if asked is not None:
-            title = f"{spec.title} has no {asked} bots: how strong are its bots? (Esc: back)"
-        return ChoiceScreen(title, choices, start="normal")
+            heading = t(
+                "{game} has no {level} bots: how strong are its bots? (Esc: back)",
+                game=game_title,
+                level=level_name(asked),
+            )
+        return ChoiceScreen(heading, choices, start="normal")

@@ -29,9 +29,11 @@ from textual.message import Message
 
 from ..core import CHANCE
 from ..core.records import start_from_record
+from .games import GAME_UIS
 from .screens import GameOverScreen, TableScreen, final_result
 from .sizeguard import SizeGuard
 from .widgets import GameLog, PlainApp
+from .words import t
 
 
 class Replay:
@@ -67,8 +69,11 @@ class Replay:
         return len(self.names)
 
     def log(self, first: int, last: int) -> list[str]:
-        """The log lines of moves ``first`` up to (not including) ``last``."""
-        describe, names = self.game.describe, self.names
+        """The log lines of moves ``first`` up to (not including) ``last``, in the app's language
+        (the game's :attr:`~yule.tui.games.GameUI.describe`, else the rules package's words)."""
+        ui = GAME_UIS.get(self.game.name)
+        describe = ui.describe if ui is not None and ui.describe is not None else self.game.describe
+        names = self.names
         return [describe(event, names) for events in self.events[first:last] for event in events]
 
     def view(self, position: int, seat: int | None) -> dict[str, Any]:
@@ -143,10 +148,18 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
     def _say_where(self) -> None:
         """The status line: which move, and whose view."""
         replay = self.replay
-        whose = "public view" if self.seat is None else f"{replay.names[self.seat]}'s view (seat {self.seat})"
-        mark = " (the start)" if self.position == replay.start else " (the end)" if self.position == replay.end else ""
-        moves = f"move {self.position - replay.start} of {replay.end - replay.start}"
-        self.post_message(self.Moved(f"Replay · {moves}{mark} · {whose}"))
+        if self.seat is None:
+            whose = t("public view")
+        else:
+            whose = t("{who}'s view (seat {seat})", who=replay.names[self.seat], seat=self.seat)
+        move, moves = self.position - replay.start, replay.end - replay.start
+        if self.position == replay.start:
+            where = t("move {move} of {moves} (the start)", move=move, moves=moves)
+        elif self.position == replay.end:
+            where = t("move {move} of {moves} (the end)", move=move, moves=moves)
+        else:
+            where = t("move {move} of {moves}", move=move, moves=moves)
+        self.post_message(self.Moved(t("Replay · {where} · {whose}", where=where, whose=whose)))
 
     def action_step(self, by: int) -> None:
         target = max(self.replay.start, min(self.replay.end, self.position + by))
@@ -154,7 +167,7 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
             if target == self.replay.end:
                 self._game_over()
             else:
-                self.notify("This is the start of the game.", severity="information")
+                self.notify(t("This is the start of the game."), severity="information")
             return
         if target == self.position + 1:
             self.add_log(self.replay.log(self.position, target))
@@ -191,7 +204,7 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
 
     def _game_over(self) -> None:
         if not self.replay.finished:
-            self.notify("The record stops here: the game was not finished.", severity="information")
+            self.notify(t("The record stops here: the game was not finished."), severity="information")
             return
         view = self.replay.view(self.replay.end, self.seat)
         result = final_result(self.game, view)
@@ -219,7 +232,7 @@ class ReplayApp(SizeGuard, PlainApp):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, record: dict[str, Any], seat: int | None = None, name: str = "") -> None:
-        super().__init__({"place": f"Replay of {name}" if name else "Replay", "connection": ""})
+        super().__init__({"place": t("Replay of {name}", name=name) if name else t("Replay"), "connection": ""})
         self.replay = Replay(record)
         self.seat = seat
 

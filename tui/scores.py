@@ -15,8 +15,9 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 from textual.widgets import Static
 
-from ..core.base import and_list, plural, ranks
+from ..core.base import ranks
 from .text import seat_name, wrap_words
+from .words import and_list, t, tn
 
 
 class Headline(Static):
@@ -69,11 +70,13 @@ def win_headline(result: dict[str, Any], names: list[str], *, lowest: bool = Fal
     """
     winners = [seat_name(names, s) for s in result["winners"]]
     best = (min if lowest else max)(result["scores"])
-    points = plural(best, "point")
-    rule = "Lowest score wins." if lowest else "Highest score wins."
+    rule = t("Lowest score wins.") if lowest else t("Highest score wins.")
     if len(winners) == 1:
-        return f"{winners[0]} wins with {points}. {rule}"
-    return f"{and_list(winners)} share the win with {points}. {rule}"
+        won = tn("{who} wins with {n} point.", "{who} wins with {n} points.", best, who=winners[0])
+    else:
+        won = tn("{who} share the win with {n} point.", "{who} share the win with {n} points.", best,
+                 who=and_list(winners))  # fmt: skip
+    return f"{won} {rule}"
 
 
 def standings(scores: Sequence[int], *, lowest: bool = False) -> list[tuple[int, int]]:
@@ -94,8 +97,8 @@ def seat_heading(rank: int, names: list[str], seat: int, *, you: bool, winner: b
     head = Text(f"{rank}. ", style="bold")
     head.append(seat_name(names, seat), style="bold")
     if you:
-        head.append(" (you)")
+        head.append(" " + t("(you)"))
     if winner:
-        head.append("  * winner *", style="bold reverse")
-    head.append(f"   score {score}", style="bold")
+        head.append("  * " + t("winner") + " *", style="bold reverse")
+    head.append("   " + t("score {score}", score=score), style="bold")
     return head

@@ -26,7 +26,7 @@ from .pace import PACES, nearest
 from .scores import Headline, ScoreSheet
 from .text import literal
 from .widgets import ChatInput, GameLog, GameTable, HintPanel, KeysFooter, StatusLine
-from .words import localized, t
+from .words import N_, localized, number, t
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -82,8 +82,9 @@ class TableScreen(FollowScreen):
             self.game = game
             self.delay = delay
 
-    LEAVE_ASKS = "Leave the table? Your seat waits for you: join the table again to take it back."
-    """The question before a player leaves the table (``yule play`` asks its own)."""
+    LEAVE_ASKS = N_("Leave the table? Your seat waits for you: join the table again to take it back.")
+    """The question before a player leaves the table (``yule play`` asks its own): marked for
+    the catalogue, worded when asked."""
 
     def __init__(
         self,
@@ -206,9 +207,10 @@ class TableScreen(FollowScreen):
         table = self.table
         why = table.blocked()
         if why is not None or table.view is None:
-            self.notify(literal(why or "There is nothing to play yet."), title="No hint now", severity="warning")
+            why = why or t("There is nothing to play yet.")
+            self.notify(literal(why), title=t("No hint now"), severity="warning")
             return
-        self.query_one(HintPanel).put("Thinking about your move…")
+        self.query_one(HintPanel).put(t("Thinking about your move…"))
         self.think(table.view, list(table.names))
 
     @work(thread=True, exclusive=True, group="hint")
@@ -224,7 +226,7 @@ class TableScreen(FollowScreen):
 
     def _show_hint(self, view: dict[str, Any], text: str) -> None:
         if self.table.view is not view:
-            self.notify("The game moved on while I was thinking: press h again.", title="Hint", timeout=6)
+            self.notify(t("The game moved on while I was thinking: press h again."), title=t("Hint"), timeout=6)
             return
         self.query_one(HintPanel).put(text)
 
@@ -245,13 +247,14 @@ class TableScreen(FollowScreen):
             name = literal(s["name"])
             if s["away"]:
                 if runs:
-                    choices.append(
-                        (Text(f"Let a bot play for {name} now, until they are back"), ("stand_in", seat), None)
-                    )
+                    words = t("Let a bot play for {who} now, until they are back", who=name)
+                    choices.append((Text(words), ("stand_in", seat), None))
             elif seat in waited:
-                choices.append((Text(f"Nudge {name}: the table waits for their move"), ("nudge", seat), None))
+                words = t("Nudge {who}: the table waits for their move", who=name)
+                choices.append((Text(words), ("nudge", seat), None))
                 if runs:
-                    choices.append((Text(f"Let a bot make {name}'s move this once"), ("bot_move", seat), None))
+                    words = t("Let a bot make {who}'s move this once", who=name)
+                    choices.append((Text(words), ("bot_move", seat), None))
         return choices
 
     def action_waiting(self) -> None:
@@ -261,14 +264,14 @@ class TableScreen(FollowScreen):
         table = self.follower
         choices = self._waiting_choices()
         if table is None or not choices:
-            self.notify("Nobody to nudge now: the table waits for you, or for a bot.", timeout=6)
+            self.notify(t("Nobody to nudge now: the table waits for you, or for a bot."), timeout=6)
             return
 
         def ask(pick: tuple[str, int] | None) -> None:
             if pick is not None:
                 self.post_message(self.Waiting(table.id, *pick))
 
-        dialog = ChoiceScreen("Waiting for someone? (Esc: back)", choices)
+        dialog = ChoiceScreen(t("Waiting for someone? (Esc: back)"), choices)
         offered = [value for _, value, _ in choices]
         self.table.hold(dialog, lambda: [value for _, value, _ in self._waiting_choices()] != offered)
         self.app.push_screen(dialog, ask)
@@ -279,16 +282,21 @@ class TableScreen(FollowScreen):
         if table is None or table.info is None:
             return
         now = nearest(table.info["bot_delay"])
-        choices: list[tuple[Text, float, str | None]] = [
-            (Text(f"{name.capitalize()}: each bot's move stays {delay:g} s"), delay, None) for delay, name in PACES
-        ]
+        choices: list[tuple[Text, float, str | None]] = []
+        for delay, name in PACES:
+            pace = t(name)
+            # Translators: {pace} is a pace's name (quick, steady, slow, very slow), its first letter made big.
+            words = t(
+                "{pace}: each bot's move stays {seconds} s", pace=pace[:1].upper() + pace[1:], seconds=number(delay)
+            )
+            choices.append((Text(words), delay, None))
         game = self.game
 
         def chosen(delay: float | None) -> None:
             if delay is not None:
                 self.post_message(self.Pace(table.id, game, delay))
 
-        self.app.push_screen(ChoiceScreen("The bots' pace (Esc: as it is)", choices, PACES[now][0]), chosen)
+        self.app.push_screen(ChoiceScreen(t("The bots' pace (Esc: as it is)"), choices, PACES[now][0]), chosen)
 
     def action_leave(self) -> None:
         if self.spectator or self.over:
@@ -299,7 +307,9 @@ class TableScreen(FollowScreen):
             if yes:
                 self.post_message(self.Leave())
 
-        self.app.push_screen(ConfirmScreen(self.leave_asks, yes="leave", no="stay"), leave)
+        # Translators: the answers to the question before leaving a table ("y leave   n stay").
+        question = ConfirmScreen(t(self.leave_asks), yes=t("leave"), no=t("stay"))
+        self.app.push_screen(question, leave)
 
 
 class GameOverScreen(Answered[str]):
@@ -332,7 +342,7 @@ class GameOverScreen(Answered[str]):
     def compose(self) -> ComposeResult:
         ui = GAME_UIS[self.game]
         yield StatusLine()
-        yield Headline(Text(f"Game over. {ui.headline(self.result, self.names)}"))
+        yield Headline(Text(t("Game over. {headline}", headline=ui.headline(self.result, self.names))))
         with VerticalScroll():
             yield ScoreSheet(ui.sheet(self.result, self.names, self.you))
         yield KeysFooter()
@@ -397,9 +407,11 @@ class TooSmallScreen(Dialog[None]):
             self.dismiss(None)  # a notice uncovered after the terminal grew
 
     def resized(self, width: int, height: int) -> None:
-        self.query_one("#message", Static).update(
-            Text(
-                f"Yule needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {width}×{height}.\n"
-                "Make the window bigger to go on (q or Ctrl+Q quits)."
-            )
+        least, size = f"{MIN_WIDTH}×{MIN_HEIGHT}", f"{width}×{height}"
+        words = t(
+            "Yule needs a terminal of at least {least}; this one is {size}.\n"
+            "Make the window bigger to go on (q or Ctrl+Q quits).",
+            least=least,
+            size=size,
         )
+        self.query_one("#message", Static).update(Text(words))

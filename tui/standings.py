@@ -25,6 +25,7 @@ literally.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import sys
 import time
@@ -48,6 +49,8 @@ from ..core import get_game
 from ..netplay.frames import GameStanding, Standing, Standings
 from .text import literal, markdown_table, name_and_tag
 from .widgets import KeysFooter, StatusLine
+from .words import PSEUDO, language, t, title, tn
+from .words import number as local_decimal
 
 REFRESH_SECONDS = 3.0
 """Seconds between two looks at the standings while they are shown (as the lobby's tables)."""
@@ -56,23 +59,51 @@ Ask = Callable[[bool], Awaitable[Standings]]
 """How a screen gets the standings: the client's ``standings(bots)``."""
 
 
-def ordinal(n: int) -> str:
-    """A place in words people read: ``1st``, ``2nd``, ``11th``, ``23rd``.
+def english_ordinal(n: int) -> str:
+    """A place as English writes it: ``1st``, ``2nd``, ``11th``, ``23rd`` (the CSV's columns).
 
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
+    >>> [english_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
     """
     suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
+def ordinal(n: int) -> str:
+    """A place in words people read, in the app's language: ``1st``, ``2nd``, ``11th``, ``23rd``
+    (French ``1er``, ``2e``; German ``1.``, ``2.``).
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
+    """
+    if n == 1:
+        # Translators: the first place, as a column's head in the standings (French 1er, German 1.).
+        return t("1st")
+    if n % 100 in (11, 12, 13) or n % 10 not in (1, 2, 3):
+        # Translators: a place (4th, 11th, 12th, 25th ...): the same form as for 2nd and 3rd in most languages.
+        return t("{n}th", n=n)
+    if n % 10 == 1:
+        # Translators: a place ending in 1 but the first (21st, 31st ...).
+        return t("{n}st", n=n)
+    if n % 10 == 2:
+        return t("{n}nd", n=n)
+    return t("{n}rd", n=n)
+
+
 def number(value: float) -> str:
-    """A count of wins (shares of shared wins added up), as short as it goes.
+    """A count of wins (shares of shared wins added up), as short as it goes (the CSV's).
 
     >>> number(2.0), number(1.5), number(1 / 3)
     ('2', '1.5', '0.33')
     """
     return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def wins_number(value: float) -> str:
+    """A count of wins as :func:`number` has it, written as the app's language writes numbers
+    (``1,5`` in French and German)."""
+    plain = number(value)
+    return local_decimal(float(plain)) if "." in plain else plain
 
 
 def places_text(places: list[int]) -> str:
@@ -85,7 +116,16 @@ def places_text(places: list[int]) -> str:
 
 
 def game_title(name: str) -> str:
-    """A game's title from its record name (the name itself for a game this Yule does not know)."""
+    """A game's title from its record name, in the app's language (the name itself for a game
+    this Yule does not know)."""
+    try:
+        return title(get_game(name))
+    except KeyError:
+        return name
+
+
+def english_title(name: str) -> str:
+    """A game's English title from its record name (the CSV's columns)."""
     try:
         return get_game(name).title
     except KeyError:
@@ -100,12 +140,13 @@ def game_text(each: GameStanding) -> str:
     >>> game_text({"game": "gift-exchange", "games": 1, "wins": 0.0, "points": None})
     'Gift Exchange: 1 game'
     """
-    games = each["games"]
-    text = f"{game_title(each['game'])}: {games} game{'' if games == 1 else 's'}"
+    games = tn("{n} game", "{n} games", each["games"])
     if each["points"] is None:
-        return text
-    wins = number(each["wins"])
-    return f"{text}, {wins} win{'' if wins == '1' else 's'}, {each['points']} point{'' if each['points'] == 1 else 's'}"
+        return t("{game}: {games}", game=game_title(each["game"]), games=games)
+    wins, shown = each["wins"], wins_number(each["wins"])
+    won = tn("{wins} win", "{wins} wins", int(wins) if float(wins).is_integer() else 2, wins=shown)
+    points = tn("{n} point", "{n} points", each["points"])
+    return t("{game}: {games}, {wins}, {points}", game=game_title(each["game"]), games=games, wins=won, points=points)
 
 
 def standing_places(rows: list[Standing]) -> list[int]:
@@ -121,18 +162,33 @@ def standing_places(rows: list[Standing]) -> list[int]:
     return out
 
 
+def standings_title(started: str) -> str:
+    """The standings' title: since when, if known (``started``: :func:`since`'s)."""
+    if started:
+        return t("The evening's standings, since {when}", when=started)
+    return t("The evening's standings")
+
+
 def since(answer: Standings | None) -> str:
     """When the evening started, in local time (empty before it has, or before it is known)."""
     started = None if answer is None else answer["started"]
-    return "" if started is None else time.strftime("%a %d %b %H:%M", time.localtime(started))
+    if started is None:
+        return ""
+    when = time.localtime(started)
+    if language() in ("en", PSEUDO):
+        return time.strftime("%a %d %b %H:%M", when)
+    from babel.dates import format_skeleton
+
+    day = format_skeleton("MMMEd", datetime.date(*when[:3]), locale=language())  # Fr., 6. Dez.
+    return f"{day} {time.strftime('%H:%M', when)}"
 
 
 def empty_text(answer: Standings) -> str:
     """What the standings say while they have no row."""
     if answer.get("evening") is None:
-        return "No game has ended at this host yet: the evening's standings start with the first one."
-    hidden = "" if answer.get("bots", True) else " The bots are hidden."
-    return f"No game that you may see has ended this evening yet.{hidden}"
+        return t("No game has ended at this host yet: the evening's standings start with the first one.")
+    none = t("No game that you may see has ended this evening yet.")
+    return none if answer.get("bots", True) else none + " " + t("The bots are hidden.")
 
 
 NAME_WIDTH = 24
@@ -148,7 +204,7 @@ def _placings(rows: list[Standing]) -> int:
 def _name(row: Standing) -> Text:
     """A row's name on screen: literal, in bold for your row with ``(you)``, in italics for a bot kind."""
     style = "bold" if row.get("you") else "italic" if row.get("bot") else ""
-    return name_and_tag(row["name"], "you" if row.get("you") else "", NAME_WIDTH, style=style, tag_style="")
+    return name_and_tag(row["name"], t("you") if row.get("you") else "", NAME_WIDTH, style=style, tag_style="")
 
 
 def standings_table(answer: Standings) -> RenderableType:
@@ -160,16 +216,16 @@ def standings_table(answer: Standings) -> RenderableType:
     if not rows:
         return Text(empty_text(answer), style="italic")
     most = _placings(rows)
-    table = _table("#", "Player", "Games", "Wins", *map(ordinal, range(1, most + 1)))
+    table = _table(1, "#", t("Player"), t("Games"), t("Wins"), *map(ordinal, range(1, most + 1)))
     for rank, row in zip(standing_places(rows), rows, strict=True):
         style = "bold" if row.get("you") else ""
         places = [
             Text(str(n), style="dim" if not n else style) for n in row["places"] + [0] * (most - len(row["places"]))
         ]
         table.add_row(Text(str(rank), style=style), _name(row), Text(str(row["games"]), style=style),
-                      Text(number(row["wins"]), style=style), *places)  # fmt: skip
+                      Text(wins_number(row["wins"]), style=style), *places)  # fmt: skip
     if answer.get("total", len(rows)) > len(rows):
-        table.caption = f"The best {len(rows)} of {answer['total']}."
+        table.caption = t("The best {shown} of {total}.", shown=len(rows), total=answer["total"])
     parts: list[RenderableType] = [table]
     for game in _games(rows):
         parts += [Text(), game_table(game, rows)]
@@ -182,22 +238,23 @@ def game_table(game: str, rows: list[Standing]) -> Table:
     played = [(row, each) for row in rows for each in row["by_game"] if each["game"] == game]
     scored = any(each["points"] is not None for _, each in played)
     won = scored or any(each["wins"] for _, each in played)
-    table = _table("Player", "Games", *(["Wins"] if won else []), *(["Points"] if scored else []))
+    table = _table(0, t("Player"), t("Games"), *([t("Wins")] if won else []), *([t("Points")] if scored else []))
     table.title = game_title(game)
     for row, each in played:
-        cells = [str(each["games"])] + [number(each["wins"])] * won
+        cells = [str(each["games"])] + [wins_number(each["wins"])] * won
         cells += ["" if each["points"] is None else str(each["points"])] * scored
         table.add_row(_name(row), *cells)
     return table
 
 
-def _table(*headers: str) -> Table:
-    """A table of these columns, the first a row's place or name, the rest numbers: one space
-    between them, each cell on one line (a name is cut to :data:`NAME_WIDTH` before)."""
+def _table(names: int, *headers: str) -> Table:
+    """A table of these columns, the one at ``names`` the names, the others a row's place or
+    numbers: one space between them, each cell on one line (a name is cut to :data:`NAME_WIDTH`
+    before)."""
     table = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, show_edge=False, expand=False,
                   title_justify="left", title_style="bold", caption_justify="left")  # fmt: skip
-    for header in headers:
-        name = header == "Player"
+    for i, header in enumerate(headers):
+        name = i == names
         table.add_column(header, justify="left" if name else "right", no_wrap=True,
                          min_width=NAME_WIDTH if name else None)  # fmt: skip
     return table
@@ -211,10 +268,10 @@ def standings_lines(answer: Standings) -> list[str]:
     if not rows:
         return [empty_text(answer)]
     most = _placings(rows)
-    header = ["#", "Player", "Games", "Wins", *map(ordinal, range(1, most + 1)), "By game"]
+    header = ["#", t("Player"), t("Games"), t("Wins"), *map(ordinal, range(1, most + 1)), t("By game")]
     lines = [header]
     for rank, row in zip(standing_places(rows), rows, strict=True):
-        lines.append([str(rank), literal(row["name"]), str(row["games"]), number(row["wins"]),
+        lines.append([str(rank), literal(row["name"]), str(row["games"]), wins_number(row["wins"]),
                       *map(str, row["places"] + [0] * (most - len(row["places"]))),
                       "; ".join(game_text(each) for each in row["by_game"])])  # fmt: skip
     widths = [max(cell_len(line[i]) for line in lines) for i in range(len(header))]
@@ -226,7 +283,7 @@ def standings_lines(answer: Standings) -> list[str]:
 
     out = [aligned(line) for line in lines]
     if answer.get("total", len(rows)) > len(rows):
-        out.append(f"The best {len(rows)} of {answer['total']}.")
+        out.append(t("The best {shown} of {total}.", shown=len(rows), total=answer["total"]))
     return out
 
 
@@ -241,7 +298,7 @@ class StandingsView(Static):
         if self.problem:
             return Text(self.problem, style="italic")
         if self.answer is None:
-            return Text("Asking the host…", style="italic")
+            return Text(t("Asking the host…"), style="italic")
         return standings_table(self.answer)
 
 
@@ -267,7 +324,7 @@ class StandingsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield StatusLine()
         with VerticalScroll() as box:
-            box.border_title = "The evening's standings"
+            box.border_title = t("The evening's standings")
             yield StandingsView()
         yield KeysFooter()
 
@@ -280,12 +337,12 @@ class StandingsScreen(Screen[None]):
     def _titles(self, answer: Standings | None = None) -> None:
         box = self.query_one(VerticalScroll)
         started = since(answer)
-        box.border_title = "The evening's standings" + (f", since {started}" if started else "")
+        box.border_title = standings_title(started)
         box.border_subtitle = self.hint()
 
     def hint(self) -> str:
         """The box's subtitle: what ``b`` does."""
-        return "b hides the bots" if self.bots else "bots hidden: b shows them"
+        return t("b hides the bots") if self.bots else t("bots hidden: b shows them")
 
     @work(exclusive=True, group="standings")
     async def look(self) -> None:
@@ -299,7 +356,7 @@ class StandingsScreen(Screen[None]):
             view.problem = literal(e.message)
             return
         except ConnectionLost:
-            view.problem = "Not connected to the host right now: the standings come back with it."
+            view.problem = t("Not connected to the host right now: the standings come back with it.")
             return
         view.problem = ""
         view.answer = answer
@@ -332,8 +389,8 @@ def standings_csv(answer: Standings) -> str:
     games = _games(rows)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["place", "name", "bot", "games", "wins", *map(ordinal, range(1, most + 1)),
-                     *(f"{game_title(g)} {what}" for g in games for what in ("games", "wins", "points"))])  # fmt: skip
+    writer.writerow(["place", "name", "bot", "games", "wins", *map(english_ordinal, range(1, most + 1)),
+                     *(f"{english_title(g)} {what}" for g in games for what in ("games", "wins", "points"))])  # fmt: skip
     for rank, row in zip(standing_places(rows), rows, strict=True):
         by_game = {each["game"]: each for each in row["by_game"]}
         cells: list[Any] = [rank, row["name"], row.get("bot") or "", row["games"], number(row["wins"])]
@@ -350,14 +407,15 @@ def standings_markdown(answer: Standings) -> str:
     """The standings as a Markdown document: a heading, when the evening started, and a table."""
     rows = answer.get("rows", [])
     started = since(answer)
-    lines = ["# The evening's standings", ""]
+    lines = ["# " + t("The evening's standings"), ""]
     if started:
-        lines += [f"Evening {answer['evening']}, since {started}.", ""]
+        lines += [t("Evening {evening}, since {when}.", evening=answer["evening"], when=started), ""]
     if not rows:
         return "\n".join([*lines, empty_text(answer), ""])
     table = markdown_table(
-        ["Place", "Player", "Games", "Wins", "Places", "By game"],
-        [[str(rank), row["name"] + (" (bot)" if row.get("bot") else ""), str(row["games"]), number(row["wins"]),
+        [t("Place"), t("Player"), t("Games"), t("Wins"), t("Places"), t("By game")],
+        [[str(rank), t("{name} (bot)", name=row["name"]) if row.get("bot") else row["name"], str(row["games"]),
+          wins_number(row["wins"]),
           places_text(row["places"]), "; ".join(game_text(each) for each in row["by_game"])]
          for rank, row in zip(standing_places(rows), rows, strict=True)],
     )  # fmt: skip
@@ -379,7 +437,7 @@ def print_standings(answer: Standings) -> None:
 
     started = since(answer)
     console = Console()
-    console.print(Text("The evening's standings" + (f", since {started}" if started else ""), "bold"))
+    console.print(Text(standings_title(started), "bold"))
     console.print(standings_table(answer))
 
 
@@ -395,9 +453,9 @@ def run_evening(data: Path, *, export: Path | None = None, new: bool = False, bo
         return code
 
     if export is not None and export.suffix.lower() not in EXPORTS:
-        return fail(f"--export writes a .csv or a .md file, not {export.name}", 2)
+        return fail(t("--export writes a .csv or a .md file, not {file}", file=export.name), 2)
     if not (data / "yule.db").is_file():
-        return fail(f"no Yule host has kept games in {data} (give the host's --data folder)")
+        return fail(t("no Yule host has kept games in {folder} (give the host's --data folder)", folder=data))
     store = Store(data)
     try:
         answer = evening_standings(store, bots=bots, most=None)
@@ -405,13 +463,16 @@ def run_evening(data: Path, *, export: Path | None = None, new: bool = False, bo
             try:
                 export.write_text(EXPORTS[export.suffix.lower()](answer), encoding="utf-8")
             except OSError as e:
-                return fail(f"cannot write {export}: {e.strerror or e}")
-            print(f"The evening's standings ({len(answer['rows'])} rows) written to {export}")
+                return fail(t("cannot write {file}: {reason}", file=export, reason=e.strerror or e))
+            rows = len(answer["rows"])
+            print(tn("The evening's standings ({n} row) written to {file}",
+                     "The evening's standings ({n} rows) written to {file}", rows, file=export))  # fmt: skip
         elif not new:
             print_standings(answer)
         if new:
             evening = store.new_evening(time.time())
-            print(f"Evening {evening.id} starts now: its standings start afresh (the last evening's stay in {data}).")
+            print(t("Evening {evening} starts now: its standings start afresh (the last evening's stay in {folder}).",
+                    evening=evening.id, folder=data))  # fmt: skip
     finally:
         store.close()
     return 0

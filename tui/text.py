@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 
 from rich.text import Text
 
+from .words import t
+
 
 def literal(text: object, limit: int | None = None) -> str:
     """``text`` as a string whose control and format characters are written as escapes."""
@@ -60,10 +62,10 @@ def name_and_tag(name: str, tag: str, width: int, style: str = "", tag_style: st
 def seat_name(names: list[str], seat: int | None) -> str:
     """The literal name of ``seat``, or ``Seat N`` when the table has no name for it."""
     if seat is None:
-        return "nobody"
+        return t("nobody")
     if 0 <= seat < len(names) and names[seat]:
         return literal(names[seat])
-    return f"Seat {seat + 1}"
+    return t("Seat {number}", number=seat + 1)
 
 
 def wrap_words(words: list[Text], width: int, indent: str, first: str | None = None) -> Text:

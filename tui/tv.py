@@ -63,6 +63,7 @@ from .screens import TableScreen, final_result
 from .standings import StandingsScreen
 from .text import literal
 from .widgets import GameLog, GameTable, KeysFooter, StatusLine
+from .words import t, title, tn
 
 RESULTS_SECONDS = 20.0
 """Seconds the TV shows a finished game's results before the evening's standings ..."""
@@ -95,7 +96,7 @@ class TableTV(TableScreen):
         for widget in super().compose():
             yield widget
             if isinstance(widget, GameLog):
-                widget.border_title = GameLog.TV_TITLE
+                widget.border_title = t(GameLog.TV_TITLE)
             if isinstance(widget, GameTable):
                 results = VerticalScroll(id="results")
                 results.display = False
@@ -115,7 +116,7 @@ class TableTV(TableScreen):
         if "result" in view:
             ui = GAME_UIS[self.game]
             final = final_result(self.game, view)
-            headline = Headline(Text(f"Game over. {ui.headline(final, names)}"))
+            headline = Headline(Text(t("Game over. {headline}", headline=ui.headline(final, names))))
             await results.mount(headline, ScoreSheet(ui.sheet(final, names, None)))
         self.table.display = "result" not in view
         results.display = "result" in view
@@ -144,7 +145,8 @@ def how_to_join(info: TableInfo, reach: Reach) -> Text:
     addresses, port, table = reach["addresses"], reach["port"], info["table"]
     address = addresses[0]
     code = info.get("code")
-    then = f"then table {table} in the lobby" if info["open"] else "then c and the join code"
+    # Translators: after a command to type ("yule join 10.0.0.2:7737, then table 3 in the lobby").
+    then = t("then table {table} in the lobby", table=table) if info["open"] else t("then c and the join code")
     text = Text()
     if info["open"]:
         text.append(join_line(address, port, None), style="bold")
@@ -152,19 +154,32 @@ def how_to_join(info: TableInfo, reach: Reach) -> Text:
     elif code is not None:
         text.append(join_line(address, port, code), style="bold")
     else:
-        text.append(join_line(address, port, "CODE"), style="bold")
-        text.append("\n(the code is on the screen of whoever made the table)")
+        # Translators: a placeholder in a command to type, for the join code: capitals, one word.
+        text.append(join_line(address, port, t("CODE")), style="bold")
+        text.append("\n" + t("(the code is on the screen of whoever made the table)"))
     if len(addresses) > 1:
-        text.append(f"\n(the host is also at {', '.join(addresses[1:])})")
+        text.append("\n" + t("(the host is also at {addresses})", addresses=", ".join(addresses[1:])))
     elif on_this_machine_only(address):
-        text.append("\n(on the host's own machine only: it listens there alone)")
+        text.append("\n" + t("(on the host's own machine only: it listens there alone)"))
     if reach["ssh_port"] is not None:
-        text.append("\n\nWith just SSH: ")
-        text.append(ssh_line(reach["ssh_port"], "NAME", address), style="bold")
-        text.append(f" (NAME: your name), {then}")
-        text.append("\nSSH asks for the party word: the organiser has it." if reach["party_word"] else
-                    "\nNo party word is asked.")  # fmt: skip
+        # Translators: a placeholder in the ssh command to type, for the guest's name: capitals, one word.
+        name = t("NAME")
+        text.append("\n\n" + t("With just SSH:") + " ")
+        text.append(ssh_line(reach["ssh_port"], name, address), style="bold")
+        text.append(" " + t("({name}: your name), {then}", name=name, then=then))
+        text.append("\n" + (t("SSH asks for the party word: the organiser has it.") if reach["party_word"] else
+                            t("No party word is asked.")))  # fmt: skip
     return text
+
+
+MARK = "\x00"
+"""Where a styled value goes in a sentence worded with ``t`` (:func:`with_bold`)."""
+
+
+def with_bold(sentence: str, value: str) -> Text:
+    """``sentence`` (worded with ``MARK`` for its value) with ``value`` in bold in its place."""
+    before, _, after = sentence.partition(MARK)
+    return Text.assemble(before, (value, "bold"), after)
 
 
 def seated_text(info: TableInfo) -> Text:
@@ -174,16 +189,18 @@ def seated_text(info: TableInfo) -> Text:
     free = len(seats) - len(names)
     text = Text()
     if not names:
-        return text.append(f"Nobody has sat down yet: {free} seat{'' if free == 1 else 's'} free.")
-    text.append(f"Seated ({len(names)} of {len(seats)}): ")
+        return text.append(
+            tn("Nobody has sat down yet: {n} seat free.", "Nobody has sat down yet: {n} seats free.", free)
+        )
+    text.append(t("Seated ({seated} of {seats}):", seated=len(names), seats=len(seats)) + " ")
     text.append_text(Text(", ").join(Text(literal(name), style="bold") for name in names))
     if free:
-        return text.append(f". {free} seat{' is' if free == 1 else 's are'} free.")
+        return text.append(". " + tn("{n} seat is free.", "{n} seats are free.", free))
     runner = info["run_by"]  # only whoever runs the table starts it: the TV says who that is
-    text.append(". Every seat is taken: ")
+    text.append(". ")
     if runner is None:
-        return text.append("one of the players starts the game.")
-    return text.append_text(Text.assemble((literal(runner), "bold"), " starts the game."))
+        return text.append(t("Every seat is taken: one of the players starts the game."))
+    return text.append_text(with_bold(t("Every seat is taken: {who} starts the game.", who=MARK), literal(runner)))
 
 
 def big_scales(rows: int, width: int, code: str, address: str) -> tuple[int, int]:
@@ -244,7 +261,7 @@ class WaitingScreen(Screen[None]):
             with Vertical(id="invitation"):
                 yield Static(id="welcome")
                 yield BigText(id="code")
-                yield BigText(id="address", label="The host", colour="sky-blue", words=False, gap=1)
+                yield BigText(id="address", label=t("The host"), colour="sky-blue", words=False, gap=1)
                 yield Static(id="how")
                 yield Static(id="seated")
         yield KeysFooter()
@@ -273,17 +290,20 @@ class WaitingScreen(Screen[None]):
         self.message, self.failed, self.invitation = "", False, (info, reach)
         if not self.query("#invitation"):  # not composed yet: on_mount shows it
             return
-        title, table = literal(info["title"]), info["table"]
+        game, table = literal(title(info["title"])), info["table"]
         code = self.query_one("#code", BigText)
         address = self.query_one("#address", BigText)
         if info["organised"]:
-            welcome = f"{title} at table {table}: the organiser seats everyone and starts the game."
+            welcome = t(
+                "{game} at table {table}: the organiser seats everyone and starts the game.", game=game, table=table
+            )
             code.text = address.text = ""
             how = Text()
         else:
-            welcome = f"Come and play {title} at table {table}!"
-            code.label, code.text = ("Join code", info.get("code") or "") if not info["open"] else (
-                "An open table: no code needed", f"table {table}")  # fmt: skip
+            welcome = t("Come and play {game} at table {table}!", game=game, table=table)
+            # Translators: "table {table}" is drawn in big letters: A-Z and digits read best.
+            code.label, code.text = (t("Join code"), info.get("code") or "") if not info["open"] else (
+                t("An open table: no code needed"), t("table {table}", table=table))  # fmt: skip
             address.text = host_port(reach["addresses"][0], reach["port"])
             how = how_to_join(info, reach)
         self.words = (Text(welcome), how, seated_text(info))
@@ -329,7 +349,7 @@ class EveningTV(StandingsScreen, inherit_bindings=False):
     BINDINGS = [Binding("q", "app.quit", "Quit")]
 
     def hint(self) -> str:
-        return "the game's results again in a moment"
+        return t("the game's results again in a moment")
 
 
 class WatchApp(HostedApp):
@@ -386,7 +406,8 @@ class WatchApp(HostedApp):
     @work(exclusive=True, group="follow")
     async def follow(self) -> None:
         host, port = self.address
-        self.waiting.say(f"Connecting to {literal(host)}:{port}…")
+        address = f"{literal(host)}:{port}"
+        self.waiting.say(t("Connecting to {address}…", address=address))
         self.set_status(connection="connecting")
         if self._looker is not None:
             self._looker.stop()
@@ -405,15 +426,15 @@ class WatchApp(HostedApp):
                 self.coded = self.wanted if self.code is not None else None
         except OwnerFileError as e:
             await client.close()
-            self._cannot(f"This TV cannot be the host's owner's: {e}.")
+            self._cannot(t("This TV cannot be the host's owner's: {reason}.", reason=e))
             return
         except OSError:
             await client.close()
-            self._cannot(f"Nothing answers at {literal(host)}:{port}. Is `yule host` running there?")
+            self._cannot(t("Nothing answers at {address}. Is `yule host` running there?", address=address))
             return
         except TimeoutError:
             await client.close()
-            self._cannot(f"{literal(host)}:{port} does not answer like a Yule host.")
+            self._cannot(t("{address} does not answer like a Yule host.", address=address))
             return
         except (HostError, ConnectionLost) as e:
             await client.close()
@@ -421,7 +442,7 @@ class WatchApp(HostedApp):
             return
         self.table = None if self.wanted is None else TableFollower(self.wanted)
         self.set_status(connection="connected")
-        self.waiting.say("Watching: waiting for the table…" if self.table else "Looking for a table to watch…")
+        self.waiting.say(t("Watching: waiting for the table…") if self.table else t("Looking for a table to watch…"))
         self.read_frames()
         self.look_around()
         self._looker = self.set_interval(self.look_seconds, self.look_around)
@@ -434,27 +455,30 @@ class WatchApp(HostedApp):
 
     def _refusal(self, error: HostError | ConnectionLost) -> str:
         if isinstance(error, ConnectionLost):
-            return "The host closed the connection. Try again in a moment."
+            return t("The host closed the connection. Try again in a moment.")
         if error.code == "bad_token":
-            return (
+            return t(
                 "The host does not take this TV's owner token: is the host running with this data folder? "
                 "(yule watch --owner on the host's machine, with its --data folder)"
             )
         if error.code == "bad_code" and self.code is None:
-            return (
-                f"Table {self.wanted} is private: give its join code too, yule watch … --code CODE (the code alone "
-                "names the table). Whoever made the table sees its code, and so does everyone seated there."
+            # Translators: CODE is the placeholder of the command's join code (worded as in "yule join … --code CODE").
+            return t(
+                "Table {table} is private: give its join code too, yule watch … --code {placeholder} (the code alone "
+                "names the table). Whoever made the table sees its code, and so does everyone seated there.",
+                table=self.wanted,
+                placeholder=t("CODE"),
             )
         if error.code == "bad_code":
             code = literal((self.code or "").strip().upper())
-            wrong = f"No table here has the join code {code}." if self.wanted is None else (
-                f"{code} is not the join code of table {self.wanted}.")  # fmt: skip
-            return f"{wrong} Check the code on the organiser's screen."
+            wrong = t("No table here has the join code {code}.", code=code) if self.wanted is None else t(
+                "{code} is not the join code of table {table}.", code=code, table=self.wanted)  # fmt: skip
+            return wrong + " " + t("Check the code on the organiser's screen.")
         return literal(error.message)
 
     def _cannot(self, why: str) -> None:
         self.set_status(connection="offline")
-        self.waiting.say(f"{why}\n\nr tries again, q quits.", failed=True)
+        self.waiting.say(why + "\n\n" + t("r tries again, q quits."), failed=True)
 
     # -- which table ------------------------------------------------------------------------------
 
@@ -483,7 +507,7 @@ class WatchApp(HostedApp):
                 tables = await client.list_tables()
             except (HostError, ConnectionLost):
                 return False
-            numbers = [t["table"] for t in tables]
+            numbers = [s["table"] for s in tables]
             top = max(numbers, default=0)
             followed = self.table
             if self.newest is None:
@@ -494,11 +518,11 @@ class WatchApp(HostedApp):
             )
             if present and busy:  # never during a game, nor before its results and standings were shown
                 return False
-            watchable = [t for t in tables if self.may_watch(t) and t["table"] != (followed and followed.id)]
+            watchable = [s for s in tables if self.may_watch(s) and s["table"] != (followed and followed.id)]
             newest = self.newest if present else 0  # following none: any table will do
-            new = [t["table"] for t in watchable if t["table"] > newest and t["status"] != "over"]
+            new = [s["table"] for s in watchable if s["table"] > newest and s["status"] != "over"]
             if not present and not new:
-                new = [t["table"] for t in watchable]  # nothing going on: the last game's results
+                new = [s["table"] for s in watchable]  # nothing going on: the last game's results
             if not new:
                 if followed is not None and not present:  # forgotten, and nothing else to watch
                     self._forget_table()
@@ -511,8 +535,9 @@ class WatchApp(HostedApp):
             return True
 
     def _nothing_to_watch(self) -> str:
-        which = "table" if self.owner is not None else "open table"
-        return f"No {which} to watch at this host yet: the TV shows the next one started."
+        if self.owner is not None:
+            return t("No table to watch at this host yet: the TV shows the next one started.")
+        return t("No open table to watch at this host yet: the TV shows the next one started.")
 
     async def _move_to(self, client: Client, table: int) -> None:
         """Stop following the table followed (if any) and follow ``table`` from the start."""
@@ -522,12 +547,12 @@ class WatchApp(HostedApp):
         self._forget_table()
         self.table = TableFollower(table)  # before the watch: the table's first frames are its
         self.wanted, self.code = table, None
-        self.waiting.say(f"Watching table {table}: waiting for it…")
+        self.waiting.say(t("Watching table {table}: waiting for it…", table=table))
         try:
             await client.watch(table, None)
         except (HostError, ConnectionLost):
             self.table = self.wanted = None  # gone meanwhile, or the connection: look again
-            self.waiting.say("Looking for a table to watch…")
+            self.waiting.say(t("Looking for a table to watch…"))
 
     def _forget_table(self) -> None:
         """The table followed so far is no longer shown: its screens go, and its timers."""
@@ -578,7 +603,9 @@ class WatchApp(HostedApp):
     def _table_info(self, table: TableFollower[Any]) -> None:
         info = table.info
         assert info is not None
-        self.set_status(place=f"Yule TV · {literal(info['title'])} · table {info['table']}")
+        self.set_status(
+            place=t("Yule TV · {game} · table {table}", game=literal(title(info["title"])), table=info["table"])
+        )
         if info["status"] != "waiting":
             return
         if self.tv is not None:  # played again with a seat left empty: the table waits for a player
@@ -612,7 +639,7 @@ class WatchApp(HostedApp):
         game = table.view.get("game", "" if table.info is None else table.info["game"])
         ui = GAME_UIS.get(game)
         if ui is None:
-            self.waiting.say(f"This table's game ({literal(game)}) has no TV in this version of Yule.")
+            self.waiting.say(t("This table's game ({game}) has no TV in this version of Yule.", game=literal(game)))
             return
         self.tv = ui.tv(table) if ui.tv is not None else TableTV(game, table)
         self.push_screen(self.tv)

@@ -39,6 +39,7 @@ from textual_serve.server import Server
 
 from ..netplay import host_port, on_this_machine_only
 from ..netplay.connection import address_group, uncount
+from .words import PSEUDO, language, t, tn, tp
 
 TV_FONT_SIZE = 24
 """The page's letters in pixels: about 130 columns by 37 lines on a 1920×1080 screen."""
@@ -50,6 +51,17 @@ TV_PAGES_PER_ADDRESS = 3
 
 PAGE_FOLDER = Path(__file__).resolve().parent / "tv_page"
 """The page's template (textual-serve's, its font served here)."""
+
+
+def page_words() -> dict[str, str]:
+    """The TV page's own words (its buttons and the line once the view ends), in the app's
+    language, and the language's code for the page."""
+    return {
+        "lang": "en" if language() == PSEUDO else language(),
+        "start": tp("TV page button", "Start"),
+        "ended": t("The TV view ended."),
+        "again": tp("TV page button", "Again"),
+    }
 
 
 CMD_WORD = re.compile(r"[\w.:\[\]-]+")
@@ -85,7 +97,7 @@ def watch_command(
         return shlex.join([sys.executable, *words])
     if not all(CMD_WORD.fullmatch(word) for word in words):
         raise ValueError(
-            "on Windows, the address, the join code and the data folder may hold only letters, digits and . : [ ] -"
+            t("on Windows, the address, the join code and the data folder may hold only letters, digits and . : [ ] -")
         )
     return " ".join([f'"{sys.executable}"', *words])
 
@@ -129,14 +141,19 @@ class TVServer(Server):
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # not a line per page fetched
 
     async def on_startup(self, app: Any) -> None:
-        pages = ", or ".join(self.page_urls)
-        here = " (on this machine only: --lan serves it to the LAN)" if on_this_machine_only(self.host) else ""
-        self.console.print(f"The TV page is at {pages}{here}: open it in the TV's browser. Ctrl+C stops it.", highlight=False, soft_wrap=True)  # fmt: skip
+        pages = (", " + t("or") + " ").join(self.page_urls)
+        if on_this_machine_only(self.host):
+            said = t("The TV page is at {pages} (on this machine only: --lan serves it to the LAN): open it in the "
+                     "TV's browser. Ctrl+C stops it.", pages=pages)  # fmt: skip
+        else:
+            said = t("The TV page is at {pages}: open it in the TV's browser. Ctrl+C stops it.", pages=pages)
+        self.console.print(said, highlight=False, soft_wrap=True)
 
     def application(self) -> web.Application:
         """The page's routes under the secret path; nothing answers anywhere else (404)."""
         page = web.Application()
-        aiohttp_jinja2.setup(page, loader=jinja2.FileSystemLoader(self.templates_path))
+        env = aiohttp_jinja2.setup(page, loader=jinja2.FileSystemLoader(self.templates_path))
+        env.globals["words"] = page_words
         page.add_routes(
             [
                 web.get("/", self.handle_index, name="index"),
@@ -158,9 +175,11 @@ class TVServer(Server):
     def _full(self, request: web.Request) -> str | None:
         """Why no page more may open for ``request``'s address, or None."""
         if self.pages.total() >= TV_PAGES:
-            return f"The TV page is open in {TV_PAGES} browsers already; close one and reload this page."
+            return tn("The TV page is open in {n} browser already; close it and reload this page.",
+                      "The TV page is open in {n} browsers already; close one and reload this page.", TV_PAGES)  # fmt: skip
         if self.pages[address_group(request.remote or "")] >= TV_PAGES_PER_ADDRESS:
-            return f"As many TV pages as one address may open ({TV_PAGES_PER_ADDRESS}) are open from yours; close one and reload this page."  # fmt: skip
+            return t("As many TV pages as one address may open ({pages}) are open from yours; close one and reload "
+                     "this page.", pages=TV_PAGES_PER_ADDRESS)  # fmt: skip
         return None
 
     async def handle_index(self, request: web.Request) -> Any:
@@ -175,7 +194,7 @@ class TVServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """The page's app, for a page of this server's own origins only, while there is room."""
         if request.headers.get("Origin") not in self.origins:
-            raise web.HTTPForbidden(text="The TV page's view opens only in the TV page itself.")
+            raise web.HTTPForbidden(text=t("The TV page's view opens only in the TV page itself."))
         if (full := self._full(request)) is not None:
             raise web.HTTPServiceUnavailable(text=full)
         group = address_group(request.remote or "")
@@ -192,7 +211,10 @@ def serve_tv(command: str, bind: str, port: int, addresses: list[str]) -> int:
         with socket.create_server((bind, port)):  # a port in use is one line here, not a traceback later
             pass
     except OSError as e:
-        print(f"yule watch: cannot listen on port {port}: {e.strerror or e}", file=sys.stderr)
+        print(
+            "yule watch: " + t("cannot listen on port {port}: {reason}", port=port, reason=e.strerror or e),
+            file=sys.stderr,
+        )
         return 1
     TVServer(command, bind, port, addresses).serve()
     return 0

@@ -16,6 +16,7 @@ from textual.widgets import RichLog
 
 from .dialogs import Dialog
 from .widgets import GameLog, KeysFooter, log_line_text
+from .words import t
 
 
 class WholeLog(RichLog):
@@ -44,7 +45,7 @@ class LogScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         log = WholeLog()
-        log.border_title = "The whole log (arrows scroll, Esc closes)"
+        log.border_title = t("The whole log (arrows scroll, Esc closes)")
         log.can_focus = True
         yield log
         yield KeysFooter()

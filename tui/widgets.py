@@ -27,18 +27,20 @@ from ..netplay.follower import LogLine
 from ..netplay.frames import ChatFrame, TableInfo
 from .palette import theme
 from .text import literal, seat_name
-from .words import t
+from .words import N_, t
+from .words import seat as named_seat
 
 if TYPE_CHECKING:
     from .dialogs import Answered
 
 CONNECTION_TEXT = {
-    "connecting": ("connecting…", "bold"),
-    "connected": ("connected", ""),
-    "reconnecting": ("reconnecting…", "bold reverse"),
-    "gone": ("host gone", "bold reverse"),
-    "offline": ("not connected", "dim"),
+    "connecting": (N_("connecting…"), "bold"),
+    "connected": (N_("connected"), ""),
+    "reconnecting": (N_("reconnecting…"), "bold reverse"),
+    "gone": (N_("host gone"), "bold reverse"),
+    "offline": (N_("not connected"), "dim"),
 }
+"""The connection to the host as the status line says it (``host: connected``), and its style."""
 
 
 class TakesPastes:
@@ -92,7 +94,7 @@ class PlainApp(App[int]):
     def action_help_quit(self) -> None:
         """Ctrl+C, which ends many programs: how to quit here, in plain words (Textual's own says
         it in markup, which these notifications would show as typed)."""
-        self.notify("Ctrl+Q quits.", title="Do you want to quit?")
+        self.notify(t("Ctrl+Q quits."), title=t("Do you want to quit?"))
 
 
 def seat_tags(info: TableInfo | None) -> dict[int, str]:
@@ -103,15 +105,17 @@ def seat_tags(info: TableInfo | None) -> dict[int, str]:
         if s is None:
             continue
         if s["bot"]:
-            tags[seat] = "bot"
+            tags[seat] = t("bot")
         elif s["stand_in"]:
-            tags[seat] = "away: bot"
+            # Translators: a seat's tag, after the name: its player is away and a bot plays for them.
+            tags[seat] = t("away: bot")
         elif s["away"]:
-            tags[seat] = "away"
+            tags[seat] = t("away")
     return tags
 
 
-YOUR_MOVE = "your move"
+YOUR_MOVE = N_("your move")
+"""The turn timer's words for your own turn (the status line shows them in reverse)."""
 
 
 def clock_text(left: dict[int, float], you: int | None, names: list[str]) -> str:
@@ -128,9 +132,11 @@ def clock_text(left: dict[int, float], you: int | None, names: list[str]) -> str
         return ""
     seat = you if you in left else min(left, key=left.__getitem__)
     seconds = max(0, math.ceil(left[seat]))
-    who = YOUR_MOVE if seat == you else literal(names[seat] if seat < len(names) else f"Seat {seat + 1}", 12)
+    who = t(YOUR_MOVE) if seat == you else literal(named_seat(names, seat), 12)
     more = f" (+{len(left) - 1})" if len(left) > 1 and seat != you else ""
-    return f"{who}: {seconds // 60}:{seconds % 60:02d} left{more}"
+    time = f"{seconds // 60}:{seconds % 60:02d}"
+    # Translators: the turn timer; {who} is "your move" or a name, and stays first (the line is styled by it).
+    return t("{who}: {time} left", who=who, time=time) + more
 
 
 def away_text(left: dict[int, float], names: list[str]) -> str:
@@ -148,9 +154,13 @@ def away_text(left: dict[int, float], names: list[str]) -> str:
         return ""
     seat = min(left, key=left.__getitem__)
     seconds = max(0, math.ceil(left[seat]))
-    who = literal(names[seat] if seat < len(names) else f"Seat {seat + 1}", 12)
     more = f" (+{len(left) - 1})" if len(left) > 1 else ""
-    return f"{who} is away: a bot plays in {seconds // 60}:{seconds % 60:02d}{more}"
+    time = f"{seconds // 60}:{seconds % 60:02d}"
+    return t("{who} is away: a bot plays in {time}", who=literal(named_seat(names, seat), 12), time=time) + more
+
+
+JOIN_CODE = "  join code "
+"""The status line's usual words before the join code."""
 
 
 class StatusLine(Static):
@@ -169,8 +179,8 @@ class StatusLine(Static):
 
     place: reactive[str] = reactive("Yule")
     code: reactive[str | None] = reactive(None)
-    code_prefix: reactive[str] = reactive("  join code ")
-    """The words between ``place`` and ``code``."""
+    code_prefix: reactive[str] = reactive(JOIN_CODE)
+    """The words between ``place`` and ``code`` (:data:`JOIN_CODE`: ``join code``, in the app's language)."""
     connection: reactive[str] = reactive("offline")
     clock: reactive[str] = reactive("")
 
@@ -185,12 +195,12 @@ class StatusLine(Static):
     def render(self) -> Text:
         text = Text(literal(self.place), style="bold")
         if self.code:
-            text.append(self.code_prefix)
+            text.append("  " + t("join code") + " " if self.code_prefix == JOIN_CODE else self.code_prefix)
             text.append(literal(self.code), style="bold reverse")
         width = self.content_size.width
-        clock = Text(self.clock, style="bold reverse" if self.clock.startswith(YOUR_MOVE) else "bold")
+        clock = Text(self.clock, style="bold reverse" if self.clock.startswith(t(YOUR_MOVE)) else "bold")
         words, style = CONNECTION_TEXT.get(self.connection, (self.connection, ""))
-        host = Text(f"host: {words}" if self.connection else "", style=style)
+        host = Text(t("host: {state}", state=t(words)) if self.connection else "", style=style)
         if self.clock and self.connection == "connected" and text.cell_len + clock.cell_len + host.cell_len + 4 > width:
             host = Text()  # no room: the clock matters more than the usual state of the connection
         right = Text("  ").join(part for part in (clock, host) if part)
@@ -399,13 +409,13 @@ class GameLog(Widget):
     GameLog { height: 5; border-top: solid $primary; background: $surface; }
     """
     MAX_LINES = 500
-    TITLE = "Log (l: whole log)"
-    TV_TITLE = "Log"
+    TITLE = N_("Log (l: whole log)")
+    TV_TITLE = N_("Log")
     """A TV's log: nobody watching can press ``l`` (it still works at the TV's keyboard)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.border_title = self.TITLE
+        self.border_title = t(self.TITLE)
         self.can_focus = False
         self.texts: list[str | Text] = []
         """The lines shown, to lay out again when the log changes its width, or between one
@@ -474,7 +484,9 @@ def chat_line(frame: ChatFrame) -> Text:
     >>> chat_line({"seat": None, "name": "TV", "text": "[b]hi[/b]"}).plain
     'chat│ TV (watching): [b]hi[/b]'
     """
-    name = literal(frame["name"], 24) + (" (watching)" if frame["seat"] is None else "")
+    name = literal(frame["name"], 24)
+    if frame["seat"] is None:
+        name = t("{name} (watching)", name=name)
     return Text.assemble(("chat│", "bold"), " ", (name, "bold"), ": ", literal(frame["text"]))
 
 
@@ -522,7 +534,7 @@ class ChatInput(TextField):
 
     def __init__(self) -> None:
         super().__init__(
-            placeholder="Say something to the table: Enter sends, Esc closes",
+            placeholder=t("Say something to the table: Enter sends, Esc closes"),
             max_length=CHAT_LENGTH,
             compact=True,
             id="chat",
@@ -585,7 +597,7 @@ class HintPanel(Static):
     def put(self, text: str) -> None:
         """Show ``text`` (literally: nothing in it is markup)."""
         self.text = text
-        self.update(Content.assemble(("Hint: ", "bold"), literal(text)))
+        self.update(Content.assemble((t("Hint:") + " ", "bold"), literal(text)))
         self.add_class("-shown")
 
     def withdraw(self) -> None:
@@ -711,7 +723,7 @@ class GameTable(Widget, Generic[V]):
         why = self.blocked(action)
         if why is not None or self.view is None:
             return why
-        return self.view["actions"].get(action, "That is not possible now.")
+        return self.view["actions"].get(action, t("That is not possible now."))
 
     def blocked(self, action: str = "") -> str | None:
         """Why this seat can make no move at all now; ``None`` when it may (its view then
@@ -719,13 +731,13 @@ class GameTable(Widget, Generic[V]):
         tried if any, lets :meth:`waiting` say more."""
         view = self.view
         if not view:
-            return "The game has not started yet."
+            return t("The game has not started yet.")
         if "result" in view:
-            return "The game is over."
+            return t("The game is over.")
         if view.get("you") is None:
-            return "You are watching this table, not playing."
+            return t("You are watching this table, not playing.")
         if self.pending:
-            return "Your last move is on its way to the host."
+            return t("Your last move is on its way to the host.")
         if "actions" in view:
             return None
         return self.waiting(view, action)
@@ -748,8 +760,8 @@ class GameTable(Widget, Generic[V]):
         another seat's turn (a game may say more, about the move ``action`` tried)."""
         turn = view.get("turn")
         if turn is None:
-            return "The game has not started yet."
-        return f"It is {seat_name(list(self.names), turn)}'s turn, not yours."
+            return t("The game has not started yet.")
+        return t("It is {who}'s turn, not yours.", who=seat_name(list(self.names), turn))
 
     @property
     def spectating(self) -> bool:
@@ -842,10 +854,14 @@ class GameTable(Widget, Generic[V]):
                 if why:
                     event.stop()
                     event.prevent_default()
-                    self.notify(literal(why), title=f"Can't {binding.description.lower()}", severity="warning")
+                    label = t(binding.description)
+                    # Translators: a notice's title when a key's move is not possible now: "Can't roll".
+                    # {action} is the key's label from the footer, its first letter made small.
+                    title = t("Can't {action}", action=label[:1].lower() + label[1:])
+                    self.notify(literal(why), title=title, severity="warning")
                 return
 
     def refused(self, reason: str) -> None:
         """The host refused our last move: say why and let the player try again."""
         self.pending = False
-        self.notify(literal(reason), title="Not allowed", severity="error")
+        self.notify(literal(reason), title=t("Not allowed"), severity="error")
