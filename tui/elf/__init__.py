@@ -11,7 +11,7 @@ from ..games import GameUI
 from .rules import RULES
 from .scores import breakdown_text, headline
 from .table import ElfTable
-from .words import describe
+from .words import describe, describe_move
 
 
 def log_height(width: int, height: int, scale: int) -> int:
@@ -32,6 +32,7 @@ UI = GameUI(
     final_fields=("gingerbread_values",),
     log_height=log_height,
     describe=describe,
+    describe_move=describe_move,
 )
 
 __all__ = ["RULES", "UI", "ElfTable"]

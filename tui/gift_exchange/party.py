@@ -387,7 +387,7 @@ class SetupScreen(Screen[None]):
         self.app.push_screen(ConfirmScreen(question, yes=t("draw"), no=t("not yet")), draw)
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen({"en": RULES}))
+        self.app.push_screen(RulesScreen(RULES))
 
     def action_quit(self) -> None:
         self.app.exit(0)
@@ -454,7 +454,7 @@ class PartyScreen(OrganiserScreen, FollowScreen):
         self.query_one(ChatInput).open()
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen({"en": RULES}))
+        self.app.push_screen(RulesScreen(RULES))
 
     def action_quit(self) -> None:
         question = t("Quit? The party is saved after every move: yule party resumes it.")
