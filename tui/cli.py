@@ -658,6 +658,7 @@ async def _no_host_at(host: str, port: int) -> str | None:
     import socket
 
     from ..netplay.client import Client, HostError
+    from .refusals import refusal
 
     client = Client(host, port, "Yule", reconnect=False)
     try:
@@ -667,7 +668,7 @@ async def _no_host_at(host: str, port: int) -> str | None:
     except OSError as e:
         return t("nothing answers at {host}:{port} ({why}): is yule host running there?", host=host, port=port, why=_reason(e))  # fmt: skip
     except HostError as e:
-        return t("{host}:{port} answers, but: {why}", host=host, port=port, why=e.message)
+        return t("{host}:{port} answers, but: {why}", host=host, port=port, why=refusal(e.code, e.params, e.message))
     finally:
         await client.close()
     return None

@@ -45,5 +45,7 @@ def hint_text(found: Hint, describe: Describe, view: Any, names: list[str]) -> s
     if found.next_won <= found.won:
         return text + t(", and {won} after the next best ({other}).", **values)
     if found.kept_usual:
-        return text + t("; {other} did about as well ({won}), no better in the same games, so the usual move stands.", **values)
+        return text + t(
+            "; {other} did about as well ({won}), no better in the same games, so the usual move stands.", **values
+        )
     return text + t("; the next best, {other}, did about as well ({won}) in fewer games.", **values)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..netplay.client import HostError
+from ..netplay.client import ConnectionLost, HostError
 from ..netplay.refusal import RULES, template
 from .text import literal
 from .words import t
@@ -48,3 +48,11 @@ def said(error: HostError) -> str:
 def frame_said(frame: Mapping[str, Any]) -> str:
     """An error frame in the app's language, made literal."""
     return literal(refusal(frame["code"], frame.get("params") or {}, frame["message"]))
+
+
+def failed(error: HostError | ConnectionLost) -> str:
+    """Why a request came to nothing, in the app's language and literal: the host's refusal, or
+    the connection lost."""
+    if isinstance(error, ConnectionLost):
+        return t("The connection to the host was lost: try again once it is back.")
+    return said(error)

@@ -17,6 +17,7 @@ from pathlib import Path
 from ..netplay.client import Client, ConnectionLost, HostError
 from ..netplay.frames import ReclaimAsked
 from ..netplay.owner import OwnerFileError, read_owner_file
+from .refusals import said as refused
 from .text import literal
 from .words import N_, t
 
@@ -102,7 +103,7 @@ async def _requests(data: Path, answer: tuple[int, int, bool] | None) -> int:
         print(f"yule requests: {said}", file=sys.stderr)
         return 1
     except HostError as e:
-        print(f"yule requests: {literal(e.message)}", file=sys.stderr)
+        print(f"yule requests: {refused(e)}", file=sys.stderr)
         return 1
     finally:
         await client.close()

@@ -47,6 +47,7 @@ from textual.widgets import Static
 
 from ..core import get_game
 from ..netplay.frames import GameStanding, Standing, Standings
+from .refusals import said
 from .text import literal, markdown_table, name_and_tag
 from .widgets import KeysFooter, StatusLine
 from .words import PSEUDO, language, t, title, tn
@@ -353,7 +354,7 @@ class StandingsScreen(Screen[None]):
         try:
             answer = await self.ask(self.bots)
         except HostError as e:
-            view.problem = literal(e.message)
+            view.problem = said(e)
             return
         except ConnectionLost:
             view.problem = t("Not connected to the host right now: the standings come back with it.")

@@ -58,6 +58,7 @@ from .bigtext import BigText, big_rows, big_width, drawable
 from .following import FollowScreen
 from .games import GAME_UIS
 from .hosted import HostedApp
+from .refusals import said
 from .scores import Headline, ScoreSheet
 from .screens import TableScreen, final_result
 from .standings import StandingsScreen
@@ -474,7 +475,7 @@ class WatchApp(HostedApp):
             wrong = t("No table here has the join code {code}.", code=code) if self.wanted is None else t(
                 "{code} is not the join code of table {table}.", code=code, table=self.wanted)  # fmt: skip
             return wrong + " " + t("Check the code on the organiser's screen.")
-        return literal(error.message)
+        return said(error)
 
     def _cannot(self, why: str) -> None:
         self.set_status(connection="offline")

@@ -51,6 +51,7 @@ from ..dialogs import ConfirmScreen
 from ..following import FollowScreen
 from ..hosted import HostedApp
 from ..howlong import SECONDS_A_TURN, HowLong, pace_seconds
+from ..refusals import failed, refusal
 from ..scores import Headline, ScoreSheet
 from ..screens import RulesScreen
 from ..sizeguard import SizeGuard
@@ -624,9 +625,7 @@ class PartyApp(SizeGuard, HostedApp):
                 guests=[g.name for g in party.guests],
             )
         except (HostError, ConnectionLost) as e:
-            self.notify(
-                literal(getattr(e, "message", e)), title=t("The party can't start"), severity="error", timeout=20
-            )
+            self.notify(failed(e), title=t("The party can't start"), severity="error", timeout=20)
             return
         party.table, party.token = created["table"], created["organiser_token"]
         party.save(self.data_dir)
@@ -665,7 +664,7 @@ class PartyApp(SizeGuard, HostedApp):
                 move = {"type": "bring", "label": guest.label, "wrapping": guest.wrapping}
                 await self.client.move(self.table.id, move, seat=seat)
         except (HostError, ConnectionLost) as e:
-            self.notify(literal(getattr(e, "message", e)), title=t("A gift could not be brought"), severity="error")
+            self.notify(failed(e), title=t("A gift could not be brought"), severity="error")
         finally:
             self.bringing = False
 
@@ -714,7 +713,7 @@ class PartyApp(SizeGuard, HostedApp):
         try:
             await self.client.move(self.table.id, move, seat=seat)
         except HostError as e:
-            self.party_screen.table.refused(e.message)
+            self.party_screen.table.refused(refusal(e.code, e.params, e.message))
         except ConnectionLost:
             self.party_screen.table.refused(t("The host is not answering: the move was not made. Try again."))
 
