@@ -8,7 +8,9 @@
 - Enter on the connect screen goes to the host found on the LAN;
 - the new-table form opens on the game of the last table you created; the highlighted table
   stays highlighted as the list changes, and a table just made is highlighted;
-- a device whose seat was taken back elsewhere is told so.
+- a device whose seat was taken back elsewhere is told so;
+- g in the lobby changes the language: the lobby is worded anew at once, nothing else changes,
+  and the profile remembers it; the form's words from core are marked for the catalogue.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from yule.tui.profile import Profile
 from yule.tui.questions import AskingScreen, CodeScreen, FirstNameScreen, NameScreen
 from yule.tui.screens import RulesScreen
 from yule.tui.sshguest import SSHGuestApp
+from yule.tui.widgets import KeysFooter
+from yule.tui.words import language, set_language, t
 
 
 def highlighted(app: YuleApp) -> int:
@@ -243,3 +247,51 @@ async def test_a_seat_handed_to_another_device_may_be_asked_back_from_the_earlie
                     if told["type"] == "error" and told["code"] == "replaced":
                         break
                 assert [s.moved for s in store.seats(f"127.0.0.1:{port}")] == [False]
+
+
+async def test_g_in_the_lobby_changes_the_language_at_once_and_the_profile_remembers_it(host):
+    async with Client("127.0.0.1", host.port, "Cy") as cy:
+        await cy.create_table("white-elephant", 3, open=True)
+        app = join_app(argparse.Namespace(address=f"127.0.0.1:{host.port}", name="Ida", code=None))
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await lobby_with(pilot, app, 1)
+                await pilot.press("enter")  # a seat at Cy's table: the panel of your table shows too
+                await wait_for(pilot, lambda: app.screen.mine is not None, what="Ida's seat")
+                lobby, client = app.screen, app.client
+                assert "White Elephant" in screen_text(app) and language() == "en"
+                await pilot.press("g")
+                await wait_for_screen(pilot, ChoiceScreen, "English", "Français", "Deutsch", what="the languages")
+                await pilot.press("down", "enter")  # Français
+                await wait_for(pilot, lambda: "Éléphant blanc" in screen_text(app), what="the lobby in French")
+                assert language() == "fr" and app.screen is lobby and app.client is client
+                assert client.state == "connected" and lobby.mine is not None and highlighted(app) == lobby.mine["table"]
+                assert "White Elephant" not in screen_text(app)
+                shown = " ".join(screen_text(app).split())
+                for words in (t("c joins by a join code. e shows the evening's standings."), t("Your table")):
+                    assert " ".join(words.split()) in shown
+                assert lobby.query_one("#tables").border_title == t("Tables")
+                assert f"n {t('New')}" in str(lobby.query_one(KeysFooter).render())
+                assert Profile.load().lang == "fr" and app.player.profile.lang == "fr"
+                await pilot.press("g")  # and back: English again, remembered too
+                await wait_for_screen(pilot, ChoiceScreen, "English", what="the languages")
+                await pilot.press("up", "enter")
+                await wait_for(pilot, lambda: "White Elephant" in screen_text(app), what="the lobby in English")
+                assert language() == "en" and Profile.load().lang == "en"
+                assert "Your table" in screen_text(app)
+        finally:
+            set_language("en")  # whatever happened, the other tests read English
+
+
+def test_the_form_marks_the_words_it_shows_from_core():
+    from yule.core.bots import BOT_LEVELS
+    from yule.core.registry import all_games
+    from yule.tui.lobby import BOT_MENU_WORDS, LEVEL_WORDS
+    from yule.tui.newtable import CORE_WORDS, option_label
+
+    for game in all_games():
+        assert game.summary in CORE_WORDS
+        assert {option_label(key) for key in game.default_options} <= set(CORE_WORDS)
+        assert {w for choices in game.option_choices.values() for w in choices.values()} <= set(CORE_WORDS)
+    assert {words for _, words in BOT_LEVELS.values()} == set(BOT_MENU_WORDS)
+    assert set(BOT_LEVELS) == set(LEVEL_WORDS)
