@@ -297,7 +297,11 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
             )
             self.notify(said, severity="error")
             return
-        options = self._options(game)
+        try:
+            options = self._options(game)
+        except NoMatches:  # Enter came as the game's option rows are being put in: once they are
+            self.call_after_refresh(self.action_create)
+            return
         if isinstance(options, str):
             self.notify(options, title=t("Not a valid option"), severity="error")
             return
