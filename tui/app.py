@@ -231,13 +231,14 @@ class YuleApp(SizeGuard, HostedApp):
         if not self.playing():
             self.exit(0)
         elif self.play is not None:
-            self._confirm_quit(f"{t(self.QUIT_ASKS)} {t('This game is kept: yule play offers to continue it.')}")
+            kept = t("This game is kept: yule play offers to continue it.")
+            self._confirm_quit(" ".join((t(self.QUIT_ASKS), kept)))
         else:
             waits = t(
                 "Your seat waits for you (a bot plays it while you are away): {come_back}.",
                 come_back=t(self.COME_BACK),
             )
-            self._confirm_quit(f"{t(self.QUIT_ASKS)} {waits}")
+            self._confirm_quit(" ".join((t(self.QUIT_ASKS), waits)))
 
     def action_ask_quit(self, code: int = 0) -> None:
         """q or Esc in the lobby (Esc on the screens before it, q or Esc when the host does not
@@ -363,7 +364,7 @@ class YuleApp(SizeGuard, HostedApp):
         if client is None:
             return
         self.client = client
-        self.place = f"Yule · {t('on this machine')}"
+        self.place = "Yule · " + t("on this machine")
         self.read_frames()
         if quick is not None:
             await self._new_game(quick)

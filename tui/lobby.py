@@ -39,14 +39,19 @@ from .words import LANGUAGES, N_, t, title, tp
 LOBBY_CHAT_LINES = 4
 """Chat lines the waiting table's panel shows (the table's log has them all once the game starts)."""
 
-LEVEL_WORDS = {
-    "easy": N_("easy"),
-    "kind": N_("kind"),
-    "normal": N_("normal"),
-    "hard": N_("hard"),
-    "adapting": N_("adapting"),
-}
-"""Each bots' level (:data:`~yule.core.bots.BOT_LEVELS`) in a word: "Gift Exchange has no hard bots"."""
+
+def level_word(level: str) -> str:
+    """A bots' level (a key of :data:`~yule.core.bots.BOT_LEVELS`) in a word, as it stands in
+    "Gift Exchange has no hard bots" (its context says so to the translator)."""
+    words = {
+        "easy": tp("{game} has no {level} bots.", "easy"),
+        "kind": tp("{game} has no {level} bots.", "kind"),
+        "normal": tp("{game} has no {level} bots.", "normal"),
+        "hard": tp("{game} has no {level} bots.", "hard"),
+        "adapting": tp("{game} has no {level} bots.", "adapting"),
+    }
+    return words.get(level, level)
+
 
 BOT_MENU_WORDS = (
     N_("Easy: the bots play any move at random"),
@@ -83,7 +88,7 @@ def table_line(summary: Summary, yours: bool = False) -> Text:
     else:
         text.append(tp("table", "code"), style="italic")
     if yours:
-        text.append(f" · {t('your seat')}", style="bold")
+        text.append(" · " + t("your seat"), style="bold")
     people = [literal(s["name"], 12) for s in seats if s and "name" in s and s["name"] and not s["bot"]]
     if people:
         text.append("  " + ", ".join(people), style="dim")
@@ -102,11 +107,11 @@ def seats_text(info: TableInfo) -> Text:
             continue
         text.append_text(plain(s["name"], "bold" if seat == info["you"] else "", 24))
         if seat == info["you"]:
-            text.append(f" {t('(you)')}")
+            text.append(" " + t("(you)"))
         if s["bot"]:
-            text.append(f" {t('(bot)')}", style="italic")
+            text.append(" " + t("(bot)"), style="italic")
         elif s["away"]:
-            text.append(f" {t('(away)')}", style="italic")
+            text.append(" " + t("(away)"), style="italic")
     return text
 
 
@@ -376,7 +381,7 @@ class LobbyScreen(Screen[None]):
                 kind,
                 None
                 if kind in spec.bots
-                else t("{game} has no {level} bots.", game=title(spec), level=t(LEVEL_WORDS[level])),
+                else t("{game} has no {level} bots.", game=title(spec), level=level_word(level)),
             )
             for level, (kind, words) in BOT_LEVELS.items()
         ]

@@ -95,7 +95,7 @@ def run_join(args: argparse.Namespace) -> int:
     if args.code is not None and not (args.code.strip().isalnum() and len(args.code.strip()) <= 16):
         from .words import t
 
-        print(f"yule join: {t('a join code is 6 letters and digits, such as K7QF2M.')}", file=sys.stderr)
+        print("yule join: " + t("a join code is 6 letters and digits, such as K7QF2M."), file=sys.stderr)
         return 2
     try:
         app = join_app(args)

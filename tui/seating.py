@@ -175,7 +175,7 @@ class Seating:
             yours = next((name for name in away if name.casefold() == player.casefold()), None)
             pick = await app.push_screen_wait(
                 ChoiceScreen(
-                    f"{started} {t('Is one of these players you?')}",
+                    " ".join((started, t("Is one of these players you?"))),
                     choices,
                     yours,
                     hint=t("Enter takes that seat back (or just watches), Esc goes back to the lobby."),
@@ -194,7 +194,7 @@ class Seating:
                     claim = await self._reclaim(client, table, code, pick)
                     if claim is not None:
                         return Sat(claim.table)
-        app.notify(f"{started} {t('You are watching: q goes back to the lobby.')}", timeout=8)
+        app.notify(" ".join((started, t("You are watching: q goes back to the lobby."))), timeout=8)
         return Sat(table, watching=True)
 
     async def _ask_back(self, client: Client, table: int, token: str, why: str) -> Sat | None:
