@@ -94,6 +94,14 @@ HELLO_TIMEOUT = 10.0
 nothing for this long is no host that can be played at (``HostError`` code ``silent``)."""
 
 
+OWN_CODES = {
+    "no_answer": "nothing is heard from it in {seconds:g} s (is it a Yule host, and not stuck?)",
+    "not_yule": "it does not speak the Yule protocol (is it a Yule host?)",
+}
+"""The refusals the client makes itself, of a host that does not answer as a Yule host: each
+code's English (a screen words them from the code and params, as the host's)."""
+
+
 class HostError(Exception):
     """The host refused a request: ``code`` (stable, see docs/protocol.md), its ``params`` (the
     facts to word it from: :data:`~yule.netplay.refusal.WORDING`) and the host's English ``message``."""
@@ -205,18 +213,19 @@ class Client:
 
         Raises ``OSError`` (nothing answers; :class:`socket.gaierror` for an unknown host
         name), ``TimeoutError``, or :class:`HostError` (the host refuses, what answers does not
-        speak the Yule protocol: code ``protocol``, or says nothing for :data:`HELLO_TIMEOUT`
-        seconds: code ``silent``).
+        speak the Yule protocol: code ``not_yule``, or says nothing for :data:`HELLO_TIMEOUT`
+        seconds: code ``no_answer``, param ``seconds``: these two codes are the client's own, see
+        :data:`OWN_CODES`).
         """
         try:
             await self._open()
         except FrameError as e:
             if e.code == "silent":
-                raise HostError("silent", f"nothing is heard from it in {HELLO_TIMEOUT:g} s (is it a Yule host, "
-                                "and not stuck?)") from None  # fmt: skip
-            raise HostError("protocol", "it does not speak the Yule protocol (is it a Yule host?)") from None
+                raise HostError("no_answer", OWN_CODES["no_answer"].format(seconds=HELLO_TIMEOUT),
+                                {"seconds": HELLO_TIMEOUT}) from None  # fmt: skip
+            raise HostError("not_yule", OWN_CODES["not_yule"]) from None
         except asyncio.IncompleteReadError:
-            raise HostError("protocol", "it does not speak the Yule protocol (is it a Yule host?)") from None
+            raise HostError("not_yule", OWN_CODES["not_yule"]) from None
         self._emit_state(CONNECTED, "connected")
         assert self.welcome is not None
         return self.welcome
@@ -248,7 +257,7 @@ class Client:
             if reply.get("type") == "error":
                 raise HostError(reply.get("code", "error"), reply.get("message", "refused"), reply.get("params"))
             if reply.get("type") != "welcome":
-                raise HostError("protocol", f"expected a welcome, got {reply.get('type')!r}")
+                raise HostError("not_yule", OWN_CODES["not_yule"])
         except BaseException:
             writer.close()
             raise

@@ -21,7 +21,8 @@ back in your seat.  Leaving a table goes back to the lobby (``yule join``) or to
 from anywhere (asked first while you play).
 
 ``yule join`` asks for the player's name the first time (the login name offered) and remembers
-it (:mod:`yule.tui.profile`); ``r`` in the lobby changes it before joining a table.
+it (:mod:`yule.tui.profile`); ``r`` in the lobby changes it before joining a table, ``g`` the
+language (every screen is drawn anew in it: :meth:`YuleApp.reword`).
 """
 
 from __future__ import annotations
@@ -48,19 +49,19 @@ from .lobbydesk import LobbyDesk, Stood
 from .pace import pace_name
 from .playing import PLAY_LEAVE_ASKS, PlayHost, PlaySetup
 from .profile import Player, Profile
-from .refusals import frame_said
+from .refusals import frame_said, refusal, said
 from .screens import GameOverScreen, TableScreen, final_result
 from .seating import Sat, Seating
 from .sizeguard import SizeGuard
 from .text import literal
 from .widgets import GameTable, chat_line
-from .words import t
+from .words import N_, t, title
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .connect import ConnectScreen
     from .lobby import LobbyScreen
 
-STALE = "The table changed before your move reached the host, so it was not made: look again and choose."
+STALE = N_("The table changed before your move reached the host, so it was not made: look again and choose.")
 
 
 class YuleApp(SizeGuard, HostedApp):
@@ -69,14 +70,16 @@ class YuleApp(SizeGuard, HostedApp):
     TITLE = "Yule"
     BINDINGS = [Binding("v", "results", "Results"), Binding("n", "again", "Play again")]
     """At the table once the game is over: its sheet again, a new game (players only)."""
-    COME_BACK = "run the same yule join command to come back"
-    """How a player who quits mid-game gets back to their seat, as the quit question says it."""
-    QUIT_ASKS = "Quit Yule?"
-    """The quit question's first words: what quitting ends."""
+    COME_BACK = N_("run the same yule join command to come back")
+    """How a player who quits mid-game gets back to their seat, as the quit question says it
+    (marked: worded as it is asked; a subclass marks its own)."""
+    QUIT_ASKS = N_("Quit Yule?")
+    """The quit question's first words: what quitting ends (marked, as :attr:`COME_BACK`)."""
     ONE_HOST = False
     """True for an app that plays at its one host only (an SSH guest's): no other address offered."""
     FIXED_NAME: str | None = None
-    """Why this app's player cannot change their name in the lobby (``{name}``: theirs), or None."""
+    """Why this app's player cannot change their name in the lobby (``{name}``: theirs), or None
+    (marked, as :attr:`COME_BACK`: the lobby words it)."""
     relay: str | None = None
     """The player's own address as an SSH server vouched for it, told the host (:mod:`yule.netplay.relay`)."""
     DEFAULT_MODE = "start"
@@ -154,10 +157,11 @@ class YuleApp(SizeGuard, HostedApp):
             self.player.play_as(name)
             self._begin()
 
-        why = Text.assemble(
-            "Welcome to Yule! Which name do you play under? The others at the table see it. ",
-            ("Enter", "bold"),
-            " takes it; it is remembered for next time (r in the lobby changes it).",
+        why = Text.from_markup(
+            t(
+                "Welcome to Yule! Which name do you play under? The others at the table see it. [b]Enter[/] takes "
+                "it; it is remembered for next time (r in the lobby changes it)."
+            )
         )
         self.push_screen(FirstNameScreen(why, self.player.name), named)
 
@@ -228,18 +232,27 @@ class YuleApp(SizeGuard, HostedApp):
         if not self.playing():
             self.exit(0)
         elif self.play is not None:
-            self._confirm_quit(f"{self.QUIT_ASKS} This game is kept: yule play offers to continue it.")
+            kept = t("This game is kept: yule play offers to continue it.")
+            self._confirm_quit(" ".join((t(self.QUIT_ASKS), kept)))
         else:
-            self._confirm_quit(f"{self.QUIT_ASKS} Your seat waits for you (a bot plays it while you are away): "
-                               f"{self.COME_BACK}.")  # fmt: skip
+            waits = t(
+                "Your seat waits for you (a bot plays it while you are away): {come_back}.",
+                come_back=t(self.COME_BACK),
+            )
+            self._confirm_quit(" ".join((t(self.QUIT_ASKS), waits)))
 
     def action_ask_quit(self, code: int = 0) -> None:
         """q or Esc in the lobby (Esc on the screens before it, q or Esc when the host does not
         answer): quit once the player says yes, with exit code ``code``."""
         lobby = self.lobby
         mine = lobby.mine if lobby is not None else None
-        held = f" Your seat at #{mine['table']} waits for you: {self.COME_BACK}." if mine else ""
-        self._confirm_quit(f"{self.QUIT_ASKS}{held}", code)
+        question = t(self.QUIT_ASKS)
+        if mine:
+            held = t(
+                "Your seat at #{table} waits for you: {come_back}.", table=mine["table"], come_back=t(self.COME_BACK)
+            )
+            question = f"{question} {held}"
+        self._confirm_quit(question, code)
 
     def _confirm_quit(self, question: str, code: int = 0) -> None:
         if isinstance(self.screen, ConfirmScreen) and self.screen.id == "quit":
@@ -249,7 +262,7 @@ class YuleApp(SizeGuard, HostedApp):
             if yes:
                 self.exit(code, return_code=code)
 
-        self.push_screen(ConfirmScreen(question, yes="quit", no="stay", id="quit"), quit_)
+        self.push_screen(ConfirmScreen(question, yes=t("quit"), no=t("stay"), id="quit"), quit_)
 
     # -- connecting to a host ----------------------------------------------------------------
 
@@ -291,14 +304,18 @@ class YuleApp(SizeGuard, HostedApp):
 
         where = f"{literal(host)}:{port}"
         if isinstance(error, HostError):
-            why = f"{where} answers, but: {literal(error.message)}"
+            why = t("{where} answers, but: {message}", where=where, message=literal(error.message))
         elif _unknown_name(error):
-            why = f"No host called {literal(host)} is known here. Check the name, or type its address (yule hosts lists the hosts found on this network)."
+            why = t(
+                "No host called {host} is known here. Check the name, or type its address (yule hosts lists the "
+                "hosts found on this network).",
+                host=literal(host),
+            )
         elif error is None:
-            why = f"The host at {where} stopped answering. Is `yule host` still running there?"
+            why = t("The host at {where} stopped answering. Is `yule host` still running there?", where=where)
         else:
-            why = f"Nothing answers at {where}. Is `yule host` running there?"
-        why += f" (tried at {time.strftime('%H:%M:%S')})"
+            why = t("Nothing answers at {where}. Is `yule host` running there?", where=where)
+        why += " " + t("(tried at {time})", time=time.strftime("%H:%M:%S"))
         self._forget_table()
         self._home()
 
@@ -348,7 +365,7 @@ class YuleApp(SizeGuard, HostedApp):
         if client is None:
             return
         self.client = client
-        self.place = "Yule · on this machine"
+        self.place = "Yule · " + t("on this machine")
         self.read_frames()
         if quick is not None:
             await self._new_game(quick)
@@ -392,13 +409,13 @@ class YuleApp(SizeGuard, HostedApp):
         try:
             await self.client.set_pace(message.table, message.delay)
         except HostError as e:
-            self.notify(literal(e.message), title="Not now", severity="warning")
+            self.notify(said(e), title=t("Not now"), severity="warning")
             return
         except ConnectionLost:
-            self.notify("Not connected to the host right now: try again in a moment.", severity="error")
+            self.notify(t("Not connected to the host right now: try again in a moment."), severity="error")
             return
         self.player.paced(message.game, message.delay)
-        self.notify(f"The bots' pace: {pace_name(message.delay)}.", timeout=4)
+        self.notify(t("The bots' pace: {pace}.", pace=pace_name(message.delay)), timeout=4)
 
     @work(group="requests")
     async def table_request(self, table: int, kind: str, seat: int) -> None:
@@ -409,9 +426,9 @@ class YuleApp(SizeGuard, HostedApp):
         try:
             await getattr(client, kind)(table, seat)
         except HostError as e:
-            self.notify(literal(e.message), title="Not now", severity="warning")
+            self.notify(said(e), title=t("Not now"), severity="warning")
         except ConnectionLost:
-            self.notify("Not connected to the host right now: try again in a moment.", severity="error")
+            self.notify(t("Not connected to the host right now: try again in a moment."), severity="error")
 
     @work(exclusive=True, group="leave")
     async def leave_table(self) -> None:
@@ -463,7 +480,7 @@ class YuleApp(SizeGuard, HostedApp):
             if follower is self.table and change is not None:
                 self._changed(change)
         elif frame["type"] == "error" and frame["code"] == "replaced" and frame.get("table") == followed:
-            self.notify("You took your seat back in another terminal: this one now goes back.", timeout=15)
+            self.notify(t("You took your seat back in another terminal: this one now goes back."), timeout=15)
             self.leave_table()
         elif frame["type"] == "error" and frame["code"] == "seat_moved" and frame.get("table") == followed:
             self.notify(f"{literal(frame['message'])} Enter on the table in the lobby asks for it back.",
@@ -475,7 +492,7 @@ class YuleApp(SizeGuard, HostedApp):
             self.seating.ask_over(frame)
         elif frame["type"] == "nudged" and frame["table"] == followed:
             self.bell()
-            self.notify(f"{literal(frame['name'])} nudged you: the table waits for your move.", timeout=10)
+            self.notify(t("{name} nudged you: the table waits for your move.", name=literal(frame["name"])), timeout=10)
         elif frame["type"] == "removed":
             self._removed(frame)
         elif frame["type"] == "error":
@@ -483,9 +500,13 @@ class YuleApp(SizeGuard, HostedApp):
 
     def _removed(self, frame: Removed) -> None:
         """The table's organiser freed this player's seat before the game: back to the lobby, told why."""
-        why = f": {literal(frame['reason'])}" if frame["reason"] else "."
-        self.notify(f"{literal(frame['name'])} freed your seat at table {frame['table']}{why}", timeout=20,
-                    severity="warning")  # fmt: skip
+        name, table = literal(frame["name"]), frame["table"]
+        if frame["reason"]:
+            why = t("{name} freed your seat at table {table}: {reason}", name=name, table=table,
+                    reason=literal(frame["reason"]))  # fmt: skip
+        else:
+            why = t("{name} freed your seat at table {table}.", name=name, table=table)
+        self.notify(why, timeout=20, severity="warning")
         if self.table is not None and frame["table"] == self.table.id:
             self._forget_table()
 
@@ -523,12 +544,12 @@ class YuleApp(SizeGuard, HostedApp):
         info = table.info
         assert info is not None
         code = info.get("code") if self.play is None else None  # yule play: nobody else comes
-        self.set_status(code=code, place=f"Yule · #{info['table']} {literal(info['title'])}")
+        self.set_status(code=code, place=self._table_place(info))
         lobby = self.lobby
         if info["status"] == "waiting":
             if self.table_screen is not None and table.frame is not None:
                 # Play again with a seat left empty: the table waits in the lobby for a player or a bot.
-                self.notify("A seat is empty now: the table waits in the lobby for a player or a bot.", timeout=10)
+                self.notify(t("A seat is empty now: the table waits in the lobby for a player or a bot."), timeout=10)
                 if self.watching or lobby is None:
                     self.leave_table()
                     return
@@ -540,6 +561,19 @@ class YuleApp(SizeGuard, HostedApp):
         if lobby is not None:
             lobby.mine = None
         self._open_table(info["game"])
+
+    @staticmethod
+    def _table_place(info: Any) -> str:
+        """The status line's place at a table: ``Yule · #3 White Rabbit``."""
+        return f"Yule · #{info['table']} {literal(title(info['title']))}"
+
+    def reword(self) -> None:
+        """Every screen drawn anew in the language just chosen (:meth:`HostedApp.reword`), the
+        status line's place too."""
+        super().reword()
+        info = None if self.table is None else self.table.info
+        if info is not None:
+            self.set_status(place=self._table_place(info))
 
     def _open_table(self, game: str) -> TableScreen | None:
         """The table screen, opened on the first view or the game's start, whichever comes first."""
@@ -634,9 +668,9 @@ class YuleApp(SizeGuard, HostedApp):
         try:
             await self.client.move(table.id, move, seq=seq)
         except HostError as e:
-            screen.table.refused(STALE if e.code == "stale" else e.message)
+            screen.table.refused(t(STALE) if e.code == "stale" else refusal(e.code, e.params, e.message))
         except ConnectionLost:
-            screen.table.refused("Not connected to the host: the move was not sent. Try again once reconnected.")
+            screen.table.refused(t("Not connected to the host: the move was not sent. Try again once reconnected."))
 
 
 def _unknown_name(error: BaseException | None) -> bool:

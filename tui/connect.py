@@ -2,6 +2,7 @@
 (:class:`ConnectScreen`, which looks for hosts itself), where the app connects meanwhile
 (:class:`ConnectingScreen`), and what to do when a host does not answer
 (:class:`NoAnswerScreen`).  They post what was chosen; :class:`yule.tui.app.YuleApp` connects.
+Each words what it says with :meth:`reword` (again when the language changes).
 """
 
 from __future__ import annotations
@@ -21,17 +22,19 @@ from ..netplay.client import discover_hosts
 from .dialogs import Answered
 from .text import literal
 from .widgets import KeysFooter, MarkedOptionList, StatusLine, TextField
+from .words import t
 
 
 def parse_address(text: str, default_port: int) -> tuple[str, int]:
-    """``'host'``, ``'host:port'`` or ``'[v6]:port'`` as (host, port); ``ValueError`` if bad.
+    """``'host'``, ``'host:port'`` or ``'[v6]:port'`` as (host, port); ``ValueError`` if bad
+    (its message in the app's language, for the player).
 
     >>> parse_address("192.168.1.20:7800", 7737), parse_address("yule.local", 7737)
     (('192.168.1.20', 7800), ('yule.local', 7737))
     """
     text = text.strip()
     if not text:
-        raise ValueError("Type a host name or address.")
+        raise ValueError(t("Type a host name or address."))
     host, port = text, default_port
     if text.startswith("["):
         host, _, rest = text[1:].partition("]")
@@ -40,10 +43,10 @@ def parse_address(text: str, default_port: int) -> tuple[str, int]:
     elif text.count(":") == 1:
         host, _, number = text.partition(":")
         if not number.isdigit():
-            raise ValueError(f"{number!r} is not a port number.")
+            raise ValueError(t("{number} is not a port number.", number=repr(number)))
         port = int(number)
     if not 0 < port < 65536:
-        raise ValueError(f"{port} is not a port number.")
+        raise ValueError(t("{number} is not a port number.", number=port))
     return host, port
 
 
@@ -75,21 +78,41 @@ class ConnectScreen(Screen[None]):
         self.default_port = default_port
         self.discover = discover
         """Look for hosts on the LAN (False: the list stays empty)."""
+        self.searched = False
+        """True once a look for hosts has come back (found some or none)."""
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
         with Vertical():
-            yield Label(Text("Hosts found on this network (Up/Down, Enter to connect):"))
-            found = MarkedOptionList(id="found")
-            found.border_subtitle = "looking for hosts…"
-            yield found
-            yield Label(Text("Or type an address (host or host:port), then Enter (Tab goes between the two):"))
+            yield Label(id="found-label")
+            yield MarkedOptionList(id="found")
+            yield Label(id="address-label")
             yield TextField(placeholder="192.168.1.20:7737", id="address")
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        self.reword()
         self.query_one(Input).focus()
         self.look_for_hosts()
+
+    def reword(self) -> None:
+        """What the screen says, in the app's language."""
+        self.query_one("#found-label", Label).update(
+            Text(t("Hosts found on this network (Up/Down, Enter to connect):"))
+        )
+        self.query_one("#address-label", Label).update(
+            Text(t("Or type an address (host or host:port), then Enter (Tab goes between the two):"))
+        )
+        self._subtitle()
+
+    def _subtitle(self) -> None:
+        if self.found:
+            subtitle = ""
+        elif self.searched:
+            subtitle = t("none found yet: Ctrl+R looks again")
+        else:
+            subtitle = t("looking for hosts…")
+        self.query_one("#found", OptionList).border_subtitle = subtitle
 
     @work(exclusive=True, group="discover")
     async def look_for_hosts(self) -> None:
@@ -99,7 +122,8 @@ class ConnectScreen(Screen[None]):
     def watch_found(self, found: list[tuple[str, str, int]]) -> None:
         options = self.query_one("#found", OptionList)
         options.clear_options()
-        options.border_subtitle = "" if found else "none found yet: Ctrl+R looks again"
+        self.searched = True
+        self._subtitle()
         for i, (name, host, port) in enumerate(found):
             options.add_option(Option(Text.assemble((literal(name, 30), "bold"), f"  {host}:{port}"), id=str(i)))
         address = self.query_one("#address", Input)
@@ -119,8 +143,8 @@ class ConnectScreen(Screen[None]):
                 _, host, port = self.found[options.highlighted or 0]
                 self.post_message(self.Chosen(host, port))
             else:
-                self.notify("Type a host's address, or wait a moment: the hosts found on this network show "
-                            "above (Ctrl+R looks again).", severity="warning")  # fmt: skip
+                self.notify(t("Type a host's address, or wait a moment: the hosts found on this network show "
+                              "above (Ctrl+R looks again)."), severity="warning")  # fmt: skip
             return
         try:
             host, port = parse_address(event.value, self.default_port)
@@ -150,8 +174,15 @@ class ConnectingScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield StatusLine()
         with Vertical(id="middle"):
-            yield Static(Text(f"Connecting to {self.where} ..."), id="where")
+            yield Static(id="where")
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.reword()
+
+    def reword(self) -> None:
+        """What the screen says, in the app's language."""
+        self.query_one("#where", Static).update(Text(t("Connecting to {where} ...", where=self.where)))
 
 
 class NoAnswerScreen(Answered[str]):
@@ -180,15 +211,23 @@ class NoAnswerScreen(Answered[str]):
     def compose(self) -> ComposeResult:
         yield StatusLine()
         with Vertical(id="middle"):
-            keys = (
-                "r tries again, a connects to another address, q quits."
-                if self.elsewhere
-                else "r tries again, q quits."
-            )
-            why = Static(Text(f"{self.why}\n\n{keys}"), id="why")
-            why.border_title = "Not connected"
-            yield why
+            yield Static(id="why")
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.reword()
+
+    def reword(self) -> None:
+        """What the screen says, in the app's language (why the host cannot be reached comes
+        worded from the app)."""
+        keys = (
+            t("r tries again, a connects to another address, q quits.")
+            if self.elsewhere
+            else t("r tries again, q quits.")
+        )
+        why = self.query_one("#why", Static)
+        why.update(Text(f"{self.why}\n\n{keys}"))
+        why.border_title = t("Not connected")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.elsewhere or parameters != ("other",)

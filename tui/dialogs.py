@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
@@ -27,6 +28,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from .widgets import KeysFooter, MarkedOptionList
+from .words import N_, t
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -107,19 +109,23 @@ class ChoiceScreen(Dialog[T | None], Generic[T]):
     ChoiceScreen OptionList, ChoiceScreen OptionList:focus { height: auto; max-height: 14; border: none; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
-    HINT = "Enter to choose, Esc to cancel."
+    HINT = N_("Enter to choose, Esc to cancel.")
     """The line under the choices, after "Up/Down to move, " at first (a choice that cannot be
-    picked says why there instead)."""
+    picked says why there instead): marked, worded as it is shown (a subclass marks its own)."""
 
     def __init__(
         self, title: str, choices: list[tuple[Text, T, str | None]], start: T | None = None, hint: str | None = None
     ) -> None:
+        """``title``, the choices' labels and reasons, and ``hint`` (in place of :attr:`HINT`)
+        come worded by the caller."""
         super().__init__()
         self.title_text = title
         self.choices = choices
         self.start = start
-        if hint is not None:
-            self.HINT = hint
+        self.hint = hint
+
+    def _hint(self) -> str:
+        return self.hint if self.hint is not None else t(self.HINT)
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -131,7 +137,7 @@ class ChoiceScreen(Dialog[T | None], Generic[T]):
                     label.stylize("dim")
                 options.append(Option(label, id=str(i)))
             yield ChoiceList(*options)
-            yield Static(Text(f"Up/Down to move, {self.HINT}"), id="why")
+            yield Static(Text(t("Up/Down to move, {hint}", hint=self._hint())), id="why")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -148,11 +154,11 @@ class ChoiceScreen(Dialog[T | None], Generic[T]):
         if why is None:
             self.dismiss(value)
         else:
-            self._say(f"Not possible: {why}", refused=True)
+            self._say(t("Not possible: {why}", why=why), refused=True)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         why = self.choices[int(event.option.id or 0)][2]
-        self._say(f"× {why}" if why else self.HINT, refused=False)
+        self._say(f"× {why}" if why else self._hint(), refused=False)
 
     def _say(self, words: str, refused: bool) -> None:
         line = self.query_one("#why", Static)
@@ -170,7 +176,8 @@ class ConfirmScreen(Dialog[bool | None]):
     was withdrawn (:meth:`~Answered.withdraw`).
 
     A question whose yes ends, discards or gives away something keeps ``safe`` False: a stray
-    Esc then Enter (the question asked, then said yes to) quit Yule.
+    Esc then Enter (the question asked, then said yes to) quit Yule.  The question and the
+    answers' words come worded by the caller (None: ``yes``, ``no`` in the app's language).
     """
 
     DEFAULT_CSS = """
@@ -191,32 +198,29 @@ class ConfirmScreen(Dialog[bool | None]):
         self,
         question: Text | str,
         *,
-        yes: str = "yes",
-        no: str = "no",
+        yes: str | None = None,
+        no: str | None = None,
         safe: bool = False,
         enter: bool = True,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.question = question if isinstance(question, Text) else Text(question)
-        self.yes, self.no = yes, no
+        self.yes = t("yes") if yes is None else yes
+        self.no = t("no") if no is None else no
         self.safe = safe
         """The answer Esc gives (and Enter, unless :attr:`enter` is False)."""
         self.enter = enter
 
     def keys_text(self) -> Text:
         """The question's keys in words: ``y quit   n stay   Enter or Esc: stay``."""
-        safe = self.yes if self.safe else self.no
-        return Text.assemble(
-            ("y", "bold"),
-            f" {self.yes}   ",
-            ("n", "bold"),
-            f" {self.no}   ",
-            ("Enter", "bold") if self.enter else "",
-            " or " if self.enter else "",
-            ("Esc", "bold"),
-            f": {safe}",
-        )
+        safe = escape(self.yes if self.safe else self.no)
+        text = Text.assemble(("y", "bold"), f" {self.yes}   ", ("n", "bold"), f" {self.no}   ")
+        if self.enter:
+            text.append_text(Text.from_markup(t("[b]Enter[/] or [b]Esc[/]: {safe}", safe=safe)))
+        else:
+            text.append_text(Text.from_markup(t("[b]Esc[/]: {safe}", safe=safe)))
+        return text
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(self.question, "\n\n", self.keys_text()))

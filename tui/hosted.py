@@ -4,7 +4,8 @@ the player's (:class:`yule.tui.app.YuleApp`), the Gift Exchange organiser's
 
 The host's frames are read in a Textual worker and posted as :class:`HostedApp.FromHost`; chat
 lines and undo are requests in workers of their own; the status line counts down the table's
-turn timers.
+turn timers.  When the player chooses another language, :meth:`HostedApp.reword` draws every
+screen anew in it.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ from typing import Any
 from textual import work
 from textual.binding import Binding
 from textual.message import Message
+from textual.screen import Screen
 from textual.timer import Timer
 
 from ..netplay.client import Client, ConnectionLost, HostError
 from ..netplay.follower import TableFollower
 from ..netplay.frames import Incoming
-from .text import literal
+from .refusals import said as refused
 from .widgets import ChatInput, PlainApp, away_text, clock_text
+from .words import t
 
 
 class HostedApp(PlainApp):
@@ -82,11 +85,12 @@ class HostedApp(PlainApp):
             await self.client.chat(table, text)
         except HostError as e:
             field.give_back(text)
-            self.notify(f"{literal(e.message)} (m: your line again)", title="Not said", severity="warning")
+            said = t("{message} (m: your line again)", message=refused(e))
+            self.notify(said, title=t("Not said"), severity="warning")
         except ConnectionLost:
             field.give_back(text)
-            self.notify("Not connected to the host: that line was not said (m: your line again).", title="Not said",
-                        severity="warning")  # fmt: skip
+            self.notify(t("Not connected to the host: that line was not said (m: your line again)."),
+                        title=t("Not said"), severity="warning")  # fmt: skip
 
     def on_chat_input_said(self, message: ChatInput.Said) -> None:
         self.send_chat(None if self.table is None else self.table.id, message.text, message.field)
@@ -99,9 +103,27 @@ class HostedApp(PlainApp):
         try:
             await self.client.undo(self.table.id)
         except HostError as e:
-            self.notify(literal(e.message), title="Can't undo", severity="warning")
+            self.notify(refused(e), title=t("Can't undo"), severity="warning")
         except ConnectionLost:
-            self.notify("The host is not answering: nothing was undone.", severity="error")
+            self.notify(t("The host is not answering: nothing was undone."), severity="error")
+
+    def reword(self) -> None:
+        """Every screen of the app drawn anew in its language (the player chose another one),
+        nothing closed, made anew or lost: a screen or widget that words things once (as it is
+        composed) has a ``reword()`` that words them again, called here; then every widget is
+        redrawn, so those that word as they draw (the footer, the status line) follow."""
+        for stack in self._screen_stacks.values():  # every mode's screens, not only the one shown
+            for screen in stack:
+                self._reword(screen)
+        self.refresh_bindings()
+
+    @staticmethod
+    def _reword(screen: Screen[Any]) -> None:
+        for widget in (screen, *screen.walk_children()):
+            reword = getattr(widget, "reword", None)
+            if callable(reword):
+                reword()
+            widget.refresh()
 
     def follow_clock(self) -> None:
         """The status line counts down the table's turn timers (the view's own seat's first) and

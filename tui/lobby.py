@@ -4,6 +4,10 @@ It shows data and posts typed messages (:class:`LobbyScreen.Request`); the app a
 through its front desk (:mod:`yule.tui.lobbydesk`).  The screens before it are in
 :mod:`yule.tui.connect`, the new-table form in :mod:`yule.tui.newtable`, its small questions
 in :mod:`yule.tui.questions`.  Names from the host are shown literally.
+
+``g`` opens the language menu (:data:`~yule.tui.words.LANGUAGES`, each by its own name): the
+app speaks the one chosen from then on, every screen redrawn in it at once
+(:meth:`LobbyScreen.reword`), and remembers it (:meth:`~yule.tui.profile.Player.speaks`).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -29,9 +34,45 @@ from .newtable import DEFAULT_GAME, CreateTableScreen
 from .questions import LineScreen
 from .text import literal, plain
 from .widgets import ChatInput, KeysFooter, MarkedOptionList, StatusLine
+from .words import LANGUAGES, N_, t, title, tp
 
 LOBBY_CHAT_LINES = 4
 """Chat lines the waiting table's panel shows (the table's log has them all once the game starts)."""
+
+
+def level_word(level: str) -> str:
+    """A bots' level (a key of :data:`~yule.core.bots.BOT_LEVELS`) in a word, as it stands in
+    "Gift Exchange has no hard bots" (its context says so to the translator)."""
+    words = {
+        "easy": tp("{game} has no {level} bots.", "easy"),
+        "kind": tp("{game} has no {level} bots.", "kind"),
+        "normal": tp("{game} has no {level} bots.", "normal"),
+        "hard": tp("{game} has no {level} bots.", "hard"),
+        "adapting": tp("{game} has no {level} bots.", "adapting"),
+    }
+    return words.get(level, level)
+
+
+BOT_MENU_WORDS = (
+    N_("Easy: the bots play any move at random"),
+    N_("Kind: sensible moves, often not the best (children win often)"),
+    N_("Normal: the bots take what looks best right now"),
+    N_("Hard: the bots think each move through (a third of a second each)"),
+    N_("Adapting: weaker or stronger each game so all win their share"),
+)
+"""How the bot menu says each level: these mirror :data:`~yule.core.bots.BOT_LEVELS`'s words
+exactly (core keeps them in English; they are here for the catalogue, worded with ``t``)."""
+
+
+def status_word(status: str) -> str:
+    """A table's status (:data:`~yule.netplay.frames.Status`) as the lobby lists it."""
+    if status == "waiting":
+        return tp("table status", "waiting")
+    if status == "playing":
+        return tp("table status", "playing")
+    if status == "over":
+        return tp("table status", "over")
+    return status
 
 
 def table_line(summary: Summary, yours: bool = False) -> Text:
@@ -40,11 +81,14 @@ def table_line(summary: Summary, yours: bool = False) -> Text:
     seats = summary["seats"]
     taken = sum(s is not None for s in seats)
     text = Text(f"#{summary['table']} ", style="bold")
-    text.append(literal(summary["title"], 16))
-    text.append(f" {taken}/{len(seats)} {summary['status']} ")
-    text.append("open" if summary["open"] else "code", style="" if summary["open"] else "italic")
+    text.append(literal(title(summary["title"]), 16))
+    text.append(f" {taken}/{len(seats)} {status_word(summary['status'])} ")
+    if summary["open"]:
+        text.append(tp("table", "open"))
+    else:
+        text.append(tp("table", "code"), style="italic")
     if yours:
-        text.append(" · your seat", style="bold")
+        text.append(" · " + t("your seat"), style="bold")
     people = [literal(s["name"], 12) for s in seats if s and "name" in s and s["name"] and not s["bot"]]
     if people:
         text.append("  " + ", ".join(people), style="dim")
@@ -59,21 +103,23 @@ def seats_text(info: TableInfo) -> Text:
             text.append("\n")
         text.append(f"{seat + 1}. ", style="bold")
         if s is None:
-            text.append("empty", style="italic dim")
+            text.append(tp("seat", "empty"), style="italic dim")
             continue
         text.append_text(plain(s["name"], "bold" if seat == info["you"] else "", 24))
         if seat == info["you"]:
-            text.append(" (you)")
+            text.append(" " + t("(you)"))
         if s["bot"]:
-            text.append(" (bot)", style="italic")
+            text.append(" " + t("(bot)"), style="italic")
         elif s["away"]:
-            text.append(" (away)", style="italic")
+            text.append(" " + t("(away)"), style="italic")
     return text
 
 
 class LobbyScreen(Screen[None]):
     """The host's tables; the table you sit at while it waits, with its seats, bots and the
     last lines of its chat (``m`` says one).
+
+    Its words follow the app's language: :meth:`reword` draws them anew in the one just chosen.
 
     ``player``: the name you play under (``r`` changes it, or, where it cannot be changed,
     ``renames`` False: an SSH guest's, says how to play under another); ``game``: the game the
@@ -100,6 +146,7 @@ class LobbyScreen(Screen[None]):
         Binding("c", "code", "Code", show=False),  # said in the help line
         Binding("r", "rename", "Name", show=False),
         Binding("e", "evening", "Standings", show=False),  # said in the help line
+        Binding("g", "language", "Language", show=False),  # said in the help line (l leaves)
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("q,escape", "app.ask_quit", "Quit", key_display="q"),
     ]
@@ -143,12 +190,8 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield StatusLine()
         with Horizontal():
-            tables = MarkedOptionList(id="tables")
-            tables.border_title = "Tables"
-            yield tables
-            mine = Static(id="mine", classes="-none")
-            mine.border_title = "Your table"
-            yield mine
+            yield MarkedOptionList(id="tables")
+            yield Static(id="mine", classes="-none")
         yield Static(id="help")
         yield ChatInput()
         yield KeysFooter()
@@ -161,6 +204,17 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        self._draw()
+
+    def reword(self) -> None:
+        """Everything the lobby says, drawn anew in the app's language (just chosen): what it
+        shows and where the cursor is stay as they are."""
+        if self._drawn:
+            self._draw()
+
+    def _draw(self) -> None:
+        self.query_one("#tables").border_title = t("Tables")
+        self.query_one("#mine").border_title = t("Your table")
         self._draw_tables(self.tables)
         self._draw_mine(self.mine)
         self._draw_help()
@@ -170,12 +224,20 @@ class LobbyScreen(Screen[None]):
             self._draw_help()
 
     def _draw_help(self) -> None:
-        text = Text("n creates a table. Enter or j joins the highlighted one, w watches it.\nc joins by a join code. "
-                    "e shows the evening's standings.")  # fmt: skip
+        lines = [
+            t("n creates a table. Enter or j joins the highlighted one, w watches it."),
+            t("c joins by a join code. e shows the evening's standings."),
+            t("g changes the language: {languages}.", languages=", ".join(LANGUAGES.values())),
+        ]
+        text = Text("\n".join(lines))
         if self.player:
-            text.append("\nYou play as ")
-            text.append(literal(self.player), "bold")
-            text.append(": r changes your name." if self.renames else " (r: how to play under another name).")
+            name = escape(literal(self.player))
+            if self.renames:
+                said = t("You play as [b]{name}[/]: r changes your name.", name=name)
+            else:
+                said = t("You play as [b]{name}[/] (r: how to play under another name).", name=name)
+            text.append("\n")
+            text.append_text(Text.from_markup(said))
         self.query_one("#help", Static).update(text)
 
     def highlight(self, table: int) -> None:
@@ -203,7 +265,7 @@ class LobbyScreen(Screen[None]):
         highlighted = options.highlighted
         before = options.get_option_at_index(highlighted).id if highlighted is not None else None
         options.clear_options()
-        options.border_subtitle = "" if tables else "no tables yet: n creates one"
+        options.border_subtitle = "" if tables else t("no tables yet: n creates one")
         for summary in tables:
             options.add_option(Option(table_line(summary, summary["table"] in self.held), id=str(summary["table"])))
         ids = [str(summary["table"]) for summary in tables]
@@ -220,20 +282,28 @@ class LobbyScreen(Screen[None]):
         panel = self.query_one("#mine", Static)
         panel.set_class(mine is None, "-none")
         if mine is not None:
-            text = Text(f"#{mine['table']} {literal(mine['title'])}\n", style="bold")
+            text = Text(f"#{mine['table']} {literal(title(mine['title']))}\n", style="bold")
             if mine.get("code"):
-                text.append("Join code: ")
-                text.append(literal(mine["code"]), style="bold reverse")
+                code = f"[bold reverse]{escape(literal(mine['code']))}[/]"
+                text.append_text(Text.from_markup(t("Join code: {code}", code=code)))
                 text.append("\n")
-            text.append("Open to anyone\n" if mine.get("open") else "Private: players need the code\n")
+            text.append(t("Open to anyone") if mine.get("open") else t("Private: players need the code"))
+            text.append("\n")
             if mine.get("turn_seconds"):
-                text.append(f"Turn timer: {mine['turn_seconds']:g} s a move\n")
+                seconds = format(mine["turn_seconds"], "g")
+                text.append(t("Turn timer: {seconds} s a move", seconds=seconds))
+                text.append("\n")
             text.append("\n")
             text.append_text(seats_text(mine))
             if mine.get("runs"):
-                keys = "a adds a bot, x removes a bot or a player, s starts, m chats, l leaves."
+                keys = t("a adds a bot, x removes a bot or a player, s starts, m chats, l leaves.")
+            elif mine.get("run_by"):
+                keys = t(
+                    "{who} runs this table: they add bots and start. m chats, l leaves.",
+                    who=literal(mine.get("run_by")),
+                )
             else:
-                keys = f"{literal(mine.get('run_by') or 'The creator')} runs this table: they add bots and start. m chats, l leaves."
+                keys = t("The creator runs this table: they add bots and start. m chats, l leaves.")
             text.append(f"\n\n{keys}", style="dim")
             if self.chat:
                 text.append("\n\n")
@@ -306,7 +376,13 @@ class LobbyScreen(Screen[None]):
             return
         spec = get_game(mine["game"])
         choices = [
-            (Text(words), kind, None if kind in spec.bots else f"{spec.title} has no {level} bots.")
+            (
+                Text(t(words)),
+                kind,
+                None
+                if kind in spec.bots
+                else t("{game} has no {level} bots.", game=title(spec), level=level_word(level)),
+            )
             for level, (kind, words) in BOT_LEVELS.items()
         ]
 
@@ -314,7 +390,7 @@ class LobbyScreen(Screen[None]):
             if kind:
                 self.post_message(self.Request("add_bot", table=mine["table"], bot=kind))
 
-        self.app.push_screen(ChoiceScreen("Which bot? (Esc: none)", choices, "greedy"), add)
+        self.app.push_screen(ChoiceScreen(t("Which bot? (Esc: none)"), choices, "greedy"), add)
 
     def action_remove_bot(self) -> None:
         """Remove a bot, or free a player's seat (a wrong join: they are told why)."""
@@ -327,10 +403,14 @@ class LobbyScreen(Screen[None]):
         for seat, s in enumerate(mine["seats"]):
             if s is None or seat == mine["you"]:
                 continue
-            what = "Remove the bot" if s["bot"] else "Free the seat of"
-            choices.append((Text(f"{what} {plain(s['name'])} (seat {seat + 1})"), seat, None))
+            name, number = literal(s["name"]), seat + 1
+            if s["bot"]:
+                what = t("Remove the bot {name} (seat {number})", name=name, number=number)
+            else:
+                what = t("Free the seat of {name} (seat {number})", name=name, number=number)
+            choices.append((Text(what), seat, None))
         if not choices:
-            self.notify("Nobody else sits at your table.", severity="warning")
+            self.notify(t("Nobody else sits at your table."), severity="warning")
             return
 
         def chosen(seat: int | None) -> None:
@@ -346,11 +426,11 @@ class LobbyScreen(Screen[None]):
                 if why is not None:
                     self.post_message(self.Request("remove_seat", table=mine["table"], seat=seat, reason=why))
 
-            why = f"Why must {plain(name)} leave? Type it, then Enter: they are told. Esc keeps them."
-            empty = f"Type why {plain(name)} must leave first (they are told), or Esc to keep them."
-            self.app.push_screen(LineScreen("Free a seat", why, empty=empty), free)
+            why = t("Why must {name} leave? Type it, then Enter: they are told. Esc keeps them.", name=literal(name))
+            empty = t("Type why {name} must leave first (they are told), or Esc to keep them.", name=literal(name))
+            self.app.push_screen(LineScreen(t("Free a seat"), why, empty=empty), free)
 
-        self.app.push_screen(ChoiceScreen("Remove whom? (Esc: nobody)", choices), chosen)
+        self.app.push_screen(ChoiceScreen(t("Remove whom? (Esc: nobody)"), choices), chosen)
 
     def action_toggle_open(self) -> None:
         if self.mine is not None:
@@ -363,6 +443,10 @@ class LobbyScreen(Screen[None]):
     def action_leave(self) -> None:
         if self.mine is not None:
             self.post_message(self.Request("leave", table=self.mine["table"]))
+
+    def action_language(self) -> None:
+        """The language menu: the app's desk sets the one chosen and redraws every screen."""
+        self.post_message(self.Request("language"))
 
     def action_rules(self) -> None:
         from .screens import RulesScreen

@@ -4,7 +4,9 @@
 answers its requests (join, watch, create, leave, the bots, start, rename ...); sitting down
 goes through :class:`~yule.tui.seating.Seating`.  Where a request leaves you (:class:`Sat` at
 a table, :class:`Stood` up from one, or None: where you were) is handed back to the app,
-which follows that table; a refusal is said in plain words.
+which follows that table; a refusal is said in plain words.  The language menu (``g`` in the
+lobby) is answered here too: the player speaks the language chosen, and every screen of the
+app is drawn anew in it (:meth:`HostedApp.reword`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from .hosted import HostedApp
 from .profile import Player
 from .seating import Sat, Seating, refusal_text
 from .text import literal
+from .words import LANGUAGES, language, t, title, tn
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .lobby import LobbyScreen
@@ -88,7 +91,7 @@ class LobbyDesk:
         tables = await self.refresh()
         if client is None or tables is None:
             return None
-        listed = {t["table"]: t for t in tables}
+        listed = {s["table"]: s for s in tables}
         going_on = []
         for saved in client.saved_seats():
             summary = listed.get(saved.table)
@@ -101,11 +104,13 @@ class LobbyDesk:
         table: int | None = going_on[0]["table"]
         if len(going_on) > 1:
             choices: list[tuple[Text, int, str | None]] = [
-                (Text(f"#{t['table']} {literal(t['title'])}"), t["table"], None) for t in going_on
+                (Text(f"#{s['table']} {literal(title(s['title']))}"), s["table"], None) for s in going_on
             ]
             table = await self.app.push_screen_wait(
                 ChoiceScreen(
-                    "Your seats in games going on here", choices, hint="Enter goes back to that game, Esc to the lobby."
+                    t("Your seats in games going on here"),
+                    choices,
+                    hint=t("Enter goes back to that game, Esc to the lobby."),
                 )
             )
         return None if table is None else await self.take_seat(table, None)
@@ -121,6 +126,9 @@ class LobbyDesk:
         from .questions import CodeScreen
 
         app, client = self.app, self.app.client
+        if kind == "language":
+            await self.choose_language()
+            return None
         if client is None:
             return None
         try:
@@ -169,10 +177,20 @@ class LobbyDesk:
                 await client.start(args["table"])
         except HostError as e:
             words = in_words(refusal_text(e, game=args.get("game")), args.get("options", {}))
-            app.notify(literal(words), title="The host says no", severity="error")
+            app.notify(literal(words), title=t("The host says no"), severity="error")
         except ConnectionLost:
-            app.notify("Not connected to the host right now: try again in a moment.", severity="error")
+            app.notify(t("Not connected to the host right now: try again in a moment."), severity="error")
         return None
+
+    async def choose_language(self) -> None:
+        """``g`` in the lobby: the languages, each by its own name; the one chosen is spoken from
+        now on (and remembered), every screen drawn anew in it, nothing else changed."""
+        choices: list[tuple[Text, str, str | None]] = [(Text(name), code, None) for code, name in LANGUAGES.items()]
+        chosen = await self.app.push_screen_wait(ChoiceScreen(t("Language (Esc: as it is)"), choices, language()))
+        if chosen is None:
+            return
+        self.player.speaks(chosen)
+        self.app.reword()
 
     async def rename(self) -> None:
         """``r`` in the lobby: play under another name from now on (remembered), before joining a
@@ -181,25 +199,36 @@ class LobbyDesk:
         if client is None:
             return
         if player.fixed is not None:
-            app.notify(player.fixed.format(name=literal(player.name)), title="Your name", timeout=20)
+            app.notify(t(player.fixed, name=literal(player.name)), title=t("Your name"), timeout=20)
             return
         if client.seats:
-            table = min(client.seats)
-            app.notify(f"You sit at #{table} as {literal(player.name)}: leave that table (l in the lobby) to "
-                       "play under another name.", title="Your name", severity="warning", timeout=10)  # fmt: skip
+            said = t(
+                "You sit at #{table} as {name}: leave that table (l in the lobby) to play under another name.",
+                table=min(client.seats),
+                name=literal(player.name),
+            )
+            app.notify(said, title=t("Your name"), severity="warning", timeout=10)
             return
         from .questions import NameScreen
 
-        why = Text("Which name do you play under from now on? (Enter; Esc keeps your name)")
+        why = Text(t("Which name do you play under from now on? (Enter; Esc keeps your name)"))
         kept = sorted(saved.table for saved in client.saved_seats())
         if kept:
             tables = ", ".join(f"#{table}" for table in kept)
-            why.append(f"\nYour seats at {tables} stay with the name {literal(player.name)}: "
-                       "come back under it to take them back.")  # fmt: skip
+            why.append("\n")
+            why.append(
+                tn(
+                    "Your seat at {tables} stays with the name {name}: come back under it to take it back.",
+                    "Your seats at {tables} stay with the name {name}: come back under it to take them back.",
+                    len(kept),
+                    tables=tables,
+                    name=literal(player.name),
+                )
+            )
         name = await app.push_screen_wait(NameScreen(why, player.name))
         if name is None or name == player.name:
             return
         player.play_as(await client.rename(name))
         if (lobby := self.lobby()) is not None:
             lobby.player = player.name
-        app.notify(f"You play as {literal(player.name)} now.", timeout=5)
+        app.notify(t("You play as {name} now.", name=literal(player.name)), timeout=5)

@@ -1,6 +1,9 @@
 """The new-table form (:class:`CreateTableScreen`): the game, its seats, open or private, the
 game's options as a form, a turn timer, and how long such a game takes (always in sight, under
 the fields).
+
+The games' options, their choices and the games' summaries are core's, in English: the form
+words them with ``t`` as it shows them, and :data:`CORE_WORDS` marks each for the catalogue.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from .dialogs import Dialog
 from .games import GAME_UIS
 from .howlong import COUNTING, SECONDS_A_TURN, HowLong, pace_seconds
 from .widgets import KeysFooter, MarkedOptionList, TextField, TickBox
+from .words import N_, t, title, tp
 
 TURN_SECONDS = (10, 3600)
 """The turn timers the create form offers (seconds a move); the host takes any up to an hour."""
@@ -33,15 +37,39 @@ DEFAULT_GAME = "white-elephant"
 """The game a new table starts with when there is no table to go by: the README's game."""
 
 
+CORE_WORDS = (
+    # Gift Exchange's options (core/gift_exchange/options.py: DEFAULT_OPTIONS), as option_label names them
+    N_("Steal limit"),
+    N_("No steal back"),
+    N_("Max steals per turn"),
+    N_("Final swap"),
+    N_("Open own"),
+    N_("Steal back scope"),
+    # ... and the choices of steal_back_scope (STEAL_BACK_SCOPES)
+    N_("every gift lost this turn"),
+    N_("only the last gift lost"),
+    # each game's summary (Game.summary, in each core/GAME/__init__.py)
+    N_("The Peanut card game: collect gifts, avoid junk, lowest score wins (3-8)."),
+    N_("The party game: open a wrapped gift or steal an open one; nobody wins (2-40)."),
+    N_("Max Mümmelmann: roll, move the rabbit, collect a family of 1-6 (2-4)."),
+    N_("Bring junk from your attic, open or steal, fill your secret Gift List (3-7)."),
+    N_("Lay path cards to guide Buddy to NYC past the places on your secret Goal card (2-4)."),
+)
+"""Core's words the form shows, marked for the catalogue: they mirror core's English exactly
+(the options' names as :func:`option_label` makes them of the keys, their choices' words, the
+games' summaries), and are worded with ``t`` where shown."""
+
+
 def option_label(key: str) -> str:
-    """An option's name as people read it: ``max_steals_per_turn`` → ``Max steals per turn``."""
+    """An option's name as people read it, in English: ``max_steals_per_turn`` → ``Max steals
+    per turn`` (worded with ``t`` where shown: :data:`CORE_WORDS`)."""
     return key.replace("_", " ").capitalize()
 
 
 def in_words(message: str, options: dict[str, Any]) -> str:
     """A host's or a game's refusal with option names as the form shows them."""
     for key in sorted(options, key=len, reverse=True):
-        message = message.replace(key, f"'{option_label(key)}'")
+        message = message.replace(key, f"'{t(option_label(key))}'")
     return message.replace("or null for", "or empty for")
 
 
@@ -94,13 +122,15 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
-            box.border_title = "New table (Tab moves, Space ticks, Enter in a field creates)"
+            box.border_title = t("New table (Tab moves, Space ticks, Enter in a field creates)")
             box.can_focus = False
-            yield Label("Game (Up/Down, Enter):")
+            yield Label(t("Game (Up/Down, Enter):"))
             yield MarkedOptionList(
                 *(
                     Option(
-                        Text.assemble((g.title, "bold"), f"  {g.min_players}-{g.max_players} players"),
+                        Text.assemble(
+                            (title(g), "bold"), "  ", t("{low}-{high} players", low=g.min_players, high=g.max_players)
+                        ),
                         id=g.name,
                         disabled=g.name not in GAME_UIS,
                     )
@@ -110,21 +140,22 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
             )
             yield Static(id="summary")
             with Horizontal(classes="row"):
-                yield Label("Seats:")
+                yield Label(t("Seats:"))
                 yield TextField(value="4", type="integer", id="seats", compact=True)
                 yield Static(id="seats-hint", classes="hint")
             with Horizontal(classes="row"):
-                yield TickBox("Open to anyone (no join code)", value=False, id="open", compact=True)
-            yield Label("Options:", classes="row")
+                yield TickBox(t("Open to anyone (no join code)"), value=False, id="open", compact=True)
+            yield Label(t("Options:"), classes="row")
             yield Vertical(id="options")
             with Horizontal(classes="row"):
-                yield Label("Turn timer, seconds:")
+                yield Label(t("Turn timer, seconds:"))
                 yield TextField(value="", type="integer", id="turn-seconds", compact=True)
-                yield Static(Text(f"empty: none ({TURN_SECONDS[0]} to {TURN_SECONDS[1]})"), classes="hint")
+                low, high = TURN_SECONDS
+                yield Static(Text(t("empty: none ({low} to {high})", low=low, high=high)), classes="hint")
             with Horizontal(classes="row"):
-                yield Label("Seconds a turn:")
+                yield Label(t("Seconds a turn:"))
                 yield TextField(value="", type="integer", id="seconds-a-turn", compact=True)
-                yield Static(Text("people's, for the estimate below"), classes="hint")
+                yield Static(Text(t("people's, for the estimate below")), classes="hint")
             yield HowLong()
         yield KeysFooter()
 
@@ -166,15 +197,17 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
         if game is self.shown:
             return
         self.shown = game
-        self.query_one("#summary", Static).update(Text(game.summary))
-        self.query_one("#seats-hint", Static).update(Text(f"{game.min_players} to {game.max_players}"))
+        self.query_one("#summary", Static).update(Text(t(game.summary)))
+        self.query_one("#seats-hint", Static).update(
+            Text(t("{low} to {high}", low=game.min_players, high=game.max_players))
+        )
         seats = self.query_one("#seats", Input)
         value = int(seats.value) if seats.value.strip().isdigit() else 4
         seats.value = str(max(game.min_players, min(game.max_players, value)))
         box = self.query_one("#options", Vertical)
         await box.remove_children()
         rows = [option_row(key, value, game.option_choices.get(key)) for key, value in game.default_options.items()]
-        await box.mount_all(rows or [Static(Text("none", style="italic"), classes="row")])
+        await box.mount_all(rows or [Static(Text(tp("options", "none"), style="italic"), classes="row")])
         self._put_seconds(game)
         self._how_long()
 
@@ -200,16 +233,16 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
         seconds = self.query_one("#seconds-a-turn", Input).value.strip()
         low, high = SECONDS_A_TURN
         if not (seats.isdigit() and game.min_players <= int(seats) <= game.max_players):
-            line.tell(f"How long: give the seats ({game.min_players} to {game.max_players}).")
+            line.tell(t("How long: give the seats ({low} to {high}).", low=game.min_players, high=game.max_players))
         elif not (seconds.isdigit() and low <= int(seconds) <= high):
-            line.tell(f"How long: give the seconds a turn ({low} to {high}).")
+            line.tell(t("How long: give the seconds a turn ({low} to {high}).", low=low, high=high))
         else:
             try:
                 options = self._options(game)
             except NoMatches:  # the game's option rows are being put in
                 return
             if isinstance(options, str):
-                line.tell(f"How long: {options}")
+                line.tell(t("How long: {problem}", problem=options))
             else:
                 line.ask(game, int(seats), options, float(seconds))
 
@@ -245,7 +278,7 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
             elif text.lstrip("-").isdigit():
                 options[key] = int(text)
             else:
-                return f"{option_label(key)} must be a whole number, or empty for no limit."
+                return t("{option} must be a whole number, or empty for no limit.", option=t(option_label(key)))
         try:
             return game.check_options(options)
         except ValueError as e:
@@ -254,22 +287,29 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
     def action_create(self) -> None:
         game = self._game()
         if game.name not in GAME_UIS:
-            self.notify(f"{game.title} has no table in the terminal yet.", severity="error")
+            self.notify(t("{game} has no table in the terminal yet.", game=title(game)), severity="error")
             return
         value = self.query_one("#seats", Input).value.strip()
         seats = int(value) if value.lstrip("-").isdigit() else 0
         if not game.min_players <= seats <= game.max_players:
-            self.notify(f"{game.title} is for {game.min_players} to {game.max_players} players.", severity="error")
+            said = t(
+                "{game} is for {low} to {high} players.", game=title(game), low=game.min_players, high=game.max_players
+            )
+            self.notify(said, severity="error")
             return
-        options = self._options(game)
+        try:
+            options = self._options(game)
+        except NoMatches:  # Enter came as the game's option rows are being put in: once they are
+            self.call_after_refresh(self.action_create)
+            return
         if isinstance(options, str):
-            self.notify(options, title="Not a valid option", severity="error")
+            self.notify(options, title=t("Not a valid option"), severity="error")
             return
         timer = self.query_one("#turn-seconds", Input).value.strip()
         low, high = TURN_SECONDS
         if timer and not (timer.isdigit() and low <= int(timer) <= high):
-            self.notify(f"Turn timer: a whole number of seconds from {low} to {high}, or empty for none.",
-                        title="Not a valid timer", severity="error")  # fmt: skip
+            self.notify(t("Turn timer: a whole number of seconds from {low} to {high}, or empty for none.", low=low,
+                          high=high), title=t("Not a valid timer"), severity="error")  # fmt: skip
             return
         self.dismiss(
             {
@@ -287,19 +327,21 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
 
 def option_row(key: str, default: Any, choices: Mapping[str, str] | None = None) -> Widget:
     """One option of the form: a checkbox for true/false, a drop-down for a choice of words
-    (``choices``: value -> words), else a number field (empty: no limit)."""
+    (``choices``: value -> words), else a number field (empty: no limit).  Core's names and
+    words, worded (:data:`CORE_WORDS`)."""
+    label = t(option_label(key))
     if isinstance(default, bool):
-        return Horizontal(TickBox(option_label(key), value=default, id=f"opt-{key}", compact=True), classes="row")
+        return Horizontal(TickBox(label, value=default, id=f"opt-{key}", compact=True), classes="row")
     if choices is not None:
-        menu = [(Text(words), value) for value, words in choices.items()]
+        menu = [(Text(t(words)), value) for value, words in choices.items()]
         return Horizontal(
-            Label(option_label(key) + ":"),
+            Label(t("{option}:", option=label)),
             Select(menu, value=default, allow_blank=False, id=f"opt-{key}", compact=True),
             classes="row",
         )
     return Horizontal(
-        Label(option_label(key) + ":"),
+        Label(t("{option}:", option=label)),
         TextField(value="" if default is None else str(default), type="integer", id=f"opt-{key}", compact=True),
-        Static(Text("empty: no limit"), classes="hint"),
+        Static(Text(t("empty: no limit")), classes="hint"),
         classes="row",
     )

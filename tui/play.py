@@ -39,8 +39,11 @@ def players_problem(game_name: str | None, players: int | None) -> str | None:
             return players_sentence(game, players)
         return None
     if not any(g.min_players <= players <= g.max_players for g in all_games()):
-        each = ", ".join(f"{g.title} {g.min_players}-{g.max_players}" for g in all_games())
-        return f"no game here is for {players} players ({each})."
+        from .words import title, tn
+
+        each = ", ".join(f"{title(g)} {g.min_players}-{g.max_players}" for g in all_games())
+        return tn("no game here is for {n} player ({each}).", "no game here is for {n} players ({each}).", players,
+                  each=each)  # fmt: skip
     return None
 
 
@@ -90,7 +93,9 @@ def run_join(args: argparse.Namespace) -> int:
         print(f"yule join: {problem}", file=sys.stderr)
         return 2
     if args.code is not None and not (args.code.strip().isalnum() and len(args.code.strip()) <= 16):
-        print("yule join: a join code is 6 letters and digits, such as K7QF2M.", file=sys.stderr)
+        from .words import t
+
+        print("yule join: " + t("a join code is 6 letters and digits, such as K7QF2M."), file=sys.stderr)
         return 2
     try:
         app = join_app(args)

@@ -6,6 +6,7 @@ whether you may take over an away player's seat (:class:`AskingScreen`).
 
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,10 +17,12 @@ from ..netplay.names import name_problem
 from .dialogs import Dialog
 from .text import literal
 from .widgets import KeysFooter, TextField
+from .words import t, tn
 
 
 class LineScreen(Dialog[str | None]):
     """Ask for one line of text: dismissed with what was typed (stripped), or None on Esc.
+    ``title``, ``why`` and ``empty`` come worded by the caller.
 
     ``empty``: what Enter on an empty line says (the question stays open), for a line whose
     answer acts on someone (why their seat is freed): a stray Enter never answers it.  None:
@@ -52,7 +55,7 @@ class LineScreen(Dialog[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if self.empty is not None and not event.value.strip():
-            self.notify(self.empty, title="Not yet", severity="warning")
+            self.notify(self.empty, title=t("Not yet"), severity="warning")
             return
         self.dismiss(event.value.strip())
 
@@ -63,8 +66,11 @@ class LineScreen(Dialog[str | None]):
 class CodeScreen(LineScreen):
     """Ask for a private table's join code (None: Esc, or nothing typed)."""
 
-    def __init__(self, why: str = "Private table: type its join code, then Enter.") -> None:
-        super().__init__("Join code", why, max_length=16)
+    def __init__(self, why: str | None = None) -> None:
+        """``why``: worded by the caller (None: a private table's code is asked)."""
+        if why is None:
+            why = t("Private table: type its join code, then Enter.")
+        super().__init__(t("Join code"), why, max_length=16)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.prevent_default()  # the line screen's own handler would close a second screen
@@ -78,13 +84,13 @@ class NameScreen(LineScreen):
     def __init__(self, why: Text | str, name: str) -> None:
         from ..netplay.names import NAME_LENGTH
 
-        super().__init__("Your name", why, max_length=NAME_LENGTH, value=name)
+        super().__init__(t("Your name"), why, max_length=NAME_LENGTH, value=name)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.prevent_default()  # the line screen's own handler would close it whatever was typed
         problem = name_problem(event.value)
         if problem is not None:
-            self.notify(problem[0].upper() + problem[1:], title="Not a name", severity="error")
+            self.notify(problem[0].upper() + problem[1:], title=t("Not a name"), severity="error")
             return
         self.dismiss(event.value.strip())
 
@@ -114,14 +120,18 @@ class AskingScreen(Dialog[bool]):
     def compose(self) -> ComposeResult:
         minutes = max(1, round(self.seconds / 60))
         box = Static(
-            Text.assemble(
-                "Asking the people at the table to let you take over ",
-                (literal(self.player), "bold"),
-                f"'s seat: they (or the host's owner) see your request and have {minutes} "
-                f"minute{'s' if minutes > 1 else ''} to answer. Wait here for a yes.",
+            Text.from_markup(
+                tn(
+                    "Asking the people at the table to let you take over [b]{who}[/]'s seat: they (or the host's "
+                    "owner) see your request and have {n} minute to answer. Wait here for a yes.",
+                    "Asking the people at the table to let you take over [b]{who}[/]'s seat: they (or the host's "
+                    "owner) see your request and have {n} minutes to answer. Wait here for a yes.",
+                    minutes,
+                    who=escape(literal(self.player)),
+                )
             )
         )
-        box.border_title = "Waiting for a yes"
+        box.border_title = t("Waiting for a yes")
         yield box
         yield KeysFooter()
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..netplay.client import ConnectionLost, HostError
+from ..netplay.client import OWN_CODES, ConnectionLost, HostError
 from ..netplay.refusal import RULES, template
 from .text import literal
 from .words import t
@@ -30,6 +30,8 @@ from .words import t
 def refusal(code: str, params: Mapping[str, Any], message: str) -> str:
     """The refusal ``code`` with ``params`` in the app's language (``message``: the host's
     English, said when this client cannot word it)."""
+    if code in OWN_CODES:
+        return t(OWN_CODES[code], **params)
     try:
         words = template(code, params.get("reason"))
     except KeyError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from rich.markup import escape
 from rich.text import Text
 
 from ..netplay.client import Client, ConnectionLost, HostError
@@ -19,7 +20,9 @@ from ..netplay.frames import ReclaimAsked, ReclaimOver, ReclaimWaiting
 from .dialogs import ChoiceScreen, ConfirmScreen
 from .games import players_sentence
 from .hosted import HostedApp
+from .refusals import refusal
 from .text import literal
+from .words import N_, t
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .questions import AskingScreen
@@ -36,31 +39,38 @@ def refusal_text(error: HostError, code: str | None = None, game: str | None = N
     """A host's refusal as a sentence that says what to do (never a validation message).
 
     ``code``: the join code the request carried; ``game``: the game of a table being created.
+    Another refusal is worded from its code and params (:mod:`.refusals`).
     """
     if error.code == "bad_code":
-        shown = f" {literal(code.strip().upper())}" if code and code.strip() else ""
-        return (
-            f"No table at this host has the join code{shown}. Check it with whoever made the table: "
+        if code and code.strip():
+            return t(
+                "No table at this host has the join code {code}. Check it with whoever made the table: "
+                "a code is 6 letters and digits. The lobby lists every table here.",
+                code=literal(code.strip().upper()),
+            )
+        return t(
+            "No table at this host has the join code. Check it with whoever made the table: "
             "a code is 6 letters and digits. The lobby lists every table here."
         )
     if error.code == "invalid" and code is not None and error.message.startswith("code:"):
-        return "That is not a join code: a join code is 6 letters and digits."
+        return t("That is not a join code: a join code is 6 letters and digits.")
     if error.code == "invalid" and game is not None and error.message.startswith("seats:"):
         from ..core.registry import get_game
 
         with contextlib.suppress(KeyError):
             return players_sentence(get_game(game))
     if error.code == "invalid":
-        return f"The host could not read that request ({error.message}). Is the host a newer Yule?"
-    return error.message
+        return t("The host could not read that request ({message}). Is the host a newer Yule?", message=error.message)
+    return refusal(error.code, error.params, error.message)
 
 
 ASKERS = {
-    "new": "This host has not seen them play before: a new device, or someone else.",
-    "known": "They have played at this host before, under some name.",
-    "same": "The host knows them as {name}'s own person, on another connection.",
+    "new": N_("This host has not seen them play before: a new device, or someone else."),
+    "known": N_("They have played at this host before, under some name."),
+    "same": N_("The host knows them as {name}'s own person, on another connection."),
 }
-"""What the question says of who asks, by :data:`~yule.netplay.frames.Asker`."""
+"""What the question says of who asks, by :data:`~yule.netplay.frames.Asker` (marked: worded
+with :func:`~yule.tui.words.t` as the question is asked)."""
 
 
 def asked_text(frame: ReclaimAsked) -> Text:
@@ -70,17 +80,23 @@ def asked_text(frame: ReclaimAsked) -> Text:
     ...             "by": "Cy", "asker": "new", "seconds": 60.0}).plain.split(". ")[0]
     'Cy asks to take over the seat of Cy, who is away'
     """
-    name, by = literal(frame["name"]), literal(frame["by"])
+    name, by = escape(literal(frame["name"])), escape(literal(frame["by"]))
     if frame["asker"] == "earlier":
-        holder = literal(frame.get("holder", "another device"))
-        head = Text.assemble((name, "bold"), "'s earlier device asks for the seat back: it was handed to ",
-                             (holder, "bold"), f" on a yes. Is this really {name}? A yes gives it back, and {holder} "
-                             "loses it.")  # fmt: skip
-    else:
-        head = Text.assemble((by, "bold"), " asks to take over the seat of ", (name, "bold"), ", who is away. ",
-                             ASKERS[frame["asker"]].format(name=name), f" Is this really {name}? Only say yes if you "
-                             "know it is them: they will see that seat's cards.")  # fmt: skip
-    return head
+        holder = escape(literal(frame["holder"])) if "holder" in frame else t("another device")
+        return Text.from_markup(
+            t(
+                "[b]{name}[/]'s earlier device asks for the seat back: it was handed to [b]{holder}[/] on a yes. "
+                "Is this really {name}? A yes gives it back, and {holder} loses it.",
+                name=name,
+                holder=holder,
+            )
+        )
+    sentences = (
+        t("[b]{by}[/] asks to take over the seat of [b]{name}[/], who is away.", by=by, name=name),
+        t(ASKERS[frame["asker"]], name=name),
+        t("Is this really {name}? Only say yes if you know it is them: they will see that seat's cards.", name=name),
+    )
+    return Text.from_markup(" ".join(sentences))
 
 
 class Seating:
@@ -118,13 +134,13 @@ class Seating:
                     claim = await client.resume(saved.token)
                 except HostError as e:
                     if e.code == "seat_moved":
-                        return await self._ask_back(client, saved.table, saved.token, e.message)
+                        return await self._ask_back(client, saved.table, saved.token, refusal(e.code, e.params, e.message))
                     if e.code != "bad_token":
                         raise
                     code = code or saved.code  # the host has forgotten the seat: join as anyone would
                     table = None if code else saved.table
                 else:
-                    app.notify("Back in your seat.", timeout=4)
+                    app.notify(t("Back in your seat."), timeout=4)
                     return Sat(claim.table)
             try:
                 claim = await client.join(table, code)
@@ -134,10 +150,10 @@ class Seating:
                 return await self._seat_taken(client, table, code, player)
             return Sat(claim.table)
         except HostError as e:
-            title = f"Cannot join with the code {literal(code)}" if code else "Cannot join"
+            title = t("Cannot join with the code {code}", code=literal(code)) if code else t("Cannot join")
             app.notify(literal(refusal_text(e, code)), title=title, severity="error", timeout=15)
         except ConnectionLost:
-            app.notify("Not connected to the host right now: try again in a moment.", severity="error")
+            app.notify(t("Not connected to the host right now: try again in a moment."), severity="error")
         return None
 
     async def _seat_taken(self, client: Client, table: int | None, code: str | None, player: str) -> Sat | None:
@@ -150,21 +166,20 @@ class Seating:
         info = client.tables.get(table)
         seats = info["seats"] if info is not None else []
         away = [s["name"] for s in seats if s and not s["bot"] and s["away"]]
-        started = (
-            "This game has started." if info is not None and info["status"] == "playing" else "Every seat is taken."
-        )
+        playing = info is not None and info["status"] == "playing"
+        started = t("This game has started.") if playing else t("Every seat is taken.")
         if away:
             choices: list[tuple[Text, str, str | None]] = [
-                (Text(f"I am {literal(name)}: take my seat back"), name, None) for name in away
+                (Text(t("I am {name}: take my seat back", name=literal(name))), name, None) for name in away
             ]
-            choices.append((Text("Just watch"), "", None))
+            choices.append((Text(t("Just watch")), "", None))
             yours = next((name for name in away if name.casefold() == player.casefold()), None)
             pick = await app.push_screen_wait(
                 ChoiceScreen(
-                    f"{started} Is one of these players you?",
+                    " ".join((started, t("Is one of these players you?"))),
                     choices,
                     yours,
-                    hint="Enter takes that seat back (or just watches), Esc goes back to the lobby.",
+                    hint=t("Enter takes that seat back (or just watches), Esc goes back to the lobby."),
                 )
             )
             if pick is None:
@@ -174,13 +189,13 @@ class Seating:
             if pick:
                 if code is None:
                     code = await app.push_screen_wait(
-                        CodeScreen("Taking a seat back needs the table's join code: type it, then Enter.")
+                        CodeScreen(t("Taking a seat back needs the table's join code: type it, then Enter."))
                     )
                 if code is not None:
                     claim = await self._reclaim(client, table, code, pick)
                     if claim is not None:
                         return Sat(claim.table)
-        app.notify(f"{started} You are watching: q goes back to the lobby.", timeout=8)
+        app.notify(" ".join((started, t("You are watching: q goes back to the lobby."))), timeout=8)
         return Sat(table, watching=True)
 
     async def _ask_back(self, client: Client, table: int, token: str, why: str) -> Sat | None:
@@ -188,12 +203,11 @@ class Seating:
         the table for it back (as a newcomer asks for a seat), or leave it."""
         app = self.app
         choices: list[tuple[Text, bool, str | None]] = [
-            (Text("Ask the table to give it back to this device"), True, None),
-            (Text("Leave it"), False, None),
+            (Text(t("Ask the table to give it back to this device")), True, None),
+            (Text(t("Leave it")), False, None),
         ]
-        pick = await app.push_screen_wait(
-            ChoiceScreen(f"{why} If that was a mistake, the people at the table can give it back.", choices, True)
-        )
+        mistake = t("If that was a mistake, the people at the table can give it back.")
+        pick = await app.push_screen_wait(ChoiceScreen(f"{why} {mistake}", choices, True))
         if pick is None:
             return None
         if not pick:  # left to the other device: not offered again
@@ -227,9 +241,9 @@ class Seating:
             assert code is not None and name is not None
             return await client.reclaim(code, name, waiting)
         except HostError as e:
-            app.notify(literal(refusal_text(e, code)), title="Not your seat yet", severity="error", timeout=15)
+            app.notify(literal(refusal_text(e, code)), title=t("Not your seat yet"), severity="error", timeout=15)
         except (ConnectionLost, TimeoutError):
-            app.notify("The host did not answer: try again in a moment.", severity="error")
+            app.notify(t("The host did not answer: try again in a moment."), severity="error")
         finally:
             if asking is not None and asking in app.screen_stack:
                 asking.dismiss(False)
@@ -251,7 +265,7 @@ class Seating:
                 answer = self._answer(frame["table"], frame["request"], yes)
                 self.app.run_worker(answer, name="answer_ask", group="requests")
 
-        asking = ConfirmScreen(question, yes="lets them in", no="says no", enter=False,
+        asking = ConfirmScreen(question, yes=t("lets them in"), no=t("says no"), enter=False,
                                id=f"ask-{frame['table']}-{frame['request']}")  # fmt: skip
         self.app.push_screen(asking, answered)
 

@@ -7,8 +7,11 @@
   ``r`` in the lobby changes it before sitting down (not while seated; over SSH it says how);
 - Enter on the connect screen goes to the host found on the LAN;
 - the new-table form opens on the game of the last table you created; the highlighted table
-  stays highlighted as the list changes, and a table just made is highlighted;
-- a device whose seat was taken back elsewhere is told so.
+  stays highlighted as the list changes, and a table just made is highlighted; a game chosen
+  and Enter twice in one burst (its options not yet in the form) makes its table;
+- a device whose seat was taken back elsewhere is told so;
+- g in the lobby changes the language: the lobby is worded anew at once, nothing else changes,
+  and the profile remembers it; the form's words from core are marked for the catalogue.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import contextlib
 import signal
 
 from textual.widgets import Static
-from tui_support import Notes, info_of, screen_text, table_of, wait_for, wait_for_screen
+from tui_support import Notes, burst, info_of, screen_text, table_of, wait_for, wait_for_screen
 
 from yule.netplay.client import Client, SeatStore
 from yule.tui.app import YuleApp
@@ -32,6 +35,8 @@ from yule.tui.profile import Profile
 from yule.tui.questions import AskingScreen, CodeScreen, FirstNameScreen, NameScreen
 from yule.tui.screens import RulesScreen
 from yule.tui.sshguest import SSHGuestApp
+from yule.tui.widgets import KeysFooter
+from yule.tui.words import language, set_language, t
 
 
 def highlighted(app: YuleApp) -> int:
@@ -207,6 +212,17 @@ async def test_the_form_opens_on_your_last_game_and_the_cursor_follows_the_table
     assert Profile.load().game == "white-rabbit"
 
 
+async def test_a_game_with_options_chosen_and_created_in_one_burst_makes_its_table(host):
+    app = YuleApp(name="Ivy", address=("127.0.0.1", host.port), discover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lobby_with(pilot, app, 0)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateTableScreen), what="the form")
+        burst(app, "down", "enter", "enter")  # Gift Exchange, its seats, create: before its options are in
+        await wait_for(pilot, lambda: (info_of(app) or {}).get("game") == "gift-exchange", what="Ivy's table")
+        assert app.is_running
+
+
 async def test_a_seat_handed_to_another_device_may_be_asked_back_from_the_earlier_one(host, tmp_path):
     port = host.port
     async with Client("127.0.0.1", port, "Ana", local_address="127.0.0.2") as ana:
@@ -243,3 +259,53 @@ async def test_a_seat_handed_to_another_device_may_be_asked_back_from_the_earlie
                     if told["type"] == "error" and told["code"] == "replaced":
                         break
                 assert [s.moved for s in store.seats(f"127.0.0.1:{port}")] == [False]
+
+
+async def test_g_in_the_lobby_changes_the_language_at_once_and_the_profile_remembers_it(host):
+    async with Client("127.0.0.1", host.port, "Cy") as cy:
+        await cy.create_table("white-elephant", 3, open=True)
+        app = join_app(argparse.Namespace(address=f"127.0.0.1:{host.port}", name="Ida", code=None))
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await lobby_with(pilot, app, 1)
+                await pilot.press("enter")  # a seat at Cy's table: the panel of your table shows too
+                await wait_for(pilot, lambda: app.screen.mine is not None, what="Ida's seat")
+                lobby, client = app.screen, app.client
+                assert "White Elephant" in screen_text(app) and language() == "en"
+                await pilot.press("g")
+                await wait_for_screen(pilot, ChoiceScreen, "English", "Français", "Deutsch", what="the languages")
+                await pilot.press("down", "enter")  # Français
+                await wait_for(pilot, lambda: "Éléphant blanc" in screen_text(app), what="the lobby in French")
+                assert language() == "fr" and app.screen is lobby and app.client is client
+                assert (
+                    client.state == "connected" and lobby.mine is not None and highlighted(app) == lobby.mine["table"]
+                )
+                assert "White Elephant" not in screen_text(app)
+                shown = " ".join(screen_text(app).split())
+                for words in (t("c joins by a join code. e shows the evening's standings."), t("Your table")):
+                    assert " ".join(words.split()) in shown
+                assert lobby.query_one("#tables").border_title == t("Tables")
+                assert f"n {t('New')}" in str(lobby.query_one(KeysFooter).render())
+                assert Profile.load().lang == "fr" and app.player.profile.lang == "fr"
+                await pilot.press("g")  # and back: English again, remembered too
+                await wait_for_screen(pilot, ChoiceScreen, "English", what="the languages")
+                await pilot.press("up", "enter")
+                await wait_for(pilot, lambda: "White Elephant" in screen_text(app), what="the lobby in English")
+                assert language() == "en" and Profile.load().lang == "en"
+                assert "Your table" in screen_text(app)
+        finally:
+            set_language("en")  # whatever happened, the other tests read English
+
+
+def test_the_form_marks_the_words_it_shows_from_core():
+    from yule.core.bots import BOT_LEVELS
+    from yule.core.registry import all_games
+    from yule.tui.lobby import BOT_MENU_WORDS, level_word
+    from yule.tui.newtable import CORE_WORDS, option_label
+
+    for game in all_games():
+        assert game.summary in CORE_WORDS
+        assert {option_label(key) for key in game.default_options} <= set(CORE_WORDS)
+        assert {w for choices in game.option_choices.values() for w in choices.values()} <= set(CORE_WORDS)
+    assert {words for _, words in BOT_LEVELS.values()} == set(BOT_MENU_WORDS)
+    assert all(level_word(level) == level for level in BOT_LEVELS)  # each worded (in English, as it is)

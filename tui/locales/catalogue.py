@@ -78,9 +78,10 @@ def template(sources: tuple[str, ...] = SOURCES) -> Catalog:
 def _refusals(found: Catalog) -> None:
     """The host's refusals' English templates (:data:`yule.netplay.refusal.WORDING`): a client
     words each refusal from its code and params with them (:mod:`yule.tui.refusals`)."""
+    from ...netplay.client import OWN_CODES
     from ...netplay.refusal import WORDING
 
-    for words in WORDING.values():
+    for words in [*WORDING.values(), *OWN_CODES.values()]:
         for template in words.values() if isinstance(words, dict) else [words]:
             if template:
                 found.add(template, locations=[("netplay/refusal.py", 0)])
