@@ -615,7 +615,7 @@ class Client:
         finally:
             self._asking.pop(number, None)
         if answer["type"] == "reclaim_refused":
-            raise HostError("reclaim_refused", answer["message"])
+            raise HostError("reclaim_refused", answer["message"], answer)
         return SeatClaim(answer["table"], answer["seat"], answer["token"])
 
     async def owner(self, token: str, *, answers: bool = True) -> None:

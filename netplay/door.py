@@ -38,10 +38,11 @@ import asyncio
 import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from .connection import Connection
 from .frames import Asker, Asking, Outcome, ReclaimAsked, ReclaimOver, ReclaimRefused, ReclaimWaiting
-from .refusal import RequestError
+from .refusal import RequestError, ended_words
 
 ASK_SECONDS = 60.0
 """How long the table has to answer a request for a seat; no answer by then is a no."""
@@ -68,6 +69,10 @@ class Ask:
     timer: asyncio.TimerHandle | None = None
     held_by: str | None = None
     """Who said yes while the restart's grace lasted: the seat goes over when it ends."""
+
+
+OWNER = ""
+"""Who answered, when it was the host's owner (``yule requests``): ``by`` is nil on the wire."""
 
 
 class Door:
@@ -150,7 +155,8 @@ class Door:
                 "name": ask.player, "seconds": seconds}  # fmt: skip
 
     def answer(self, conn: Connection, number: int, yes: bool, who: str) -> None:
-        """``conn`` (called ``who``) answers request ``number``: the first answer decides."""
+        """``conn`` (called ``who``; :data:`OWNER` for the host's owner) answers request
+        ``number``: the first answer decides."""
         ask = self.asks.get(number)
         if ask is None or ask.held_by is not None:
             raise RequestError("no_request")
@@ -160,75 +166,83 @@ class Door:
             for key in (ask.conn.group, ask.conn.person):
                 if key:
                     self.refused[(ask.seat, key)] = self._now + REFUSED_SECONDS
-            self._refuse(ask, "no", f"{who} said no: {ask.player}'s seat stays as it is.")
+            self._refuse(ask, "no", by=who)
             return
         wait = self.not_before - self._now
         if wait > 0:  # right after a restart: the seat's own device may still be on its way back
             ask.held_by = who
-            self._tell_deciders(ask, "held", f"{who} said yes: {ask.conn.name} gets {ask.player}'s seat in "
-                                f"{wait:.0f} seconds, unless {ask.player} is back first.")  # fmt: skip
+            self._tell_deciders(ask, "held", by=who, seconds=round(wait))
             self._rearm(ask, wait, self._grant_held)
             return
         self._let_in(ask, who)
 
     def _let_in(self, ask: Ask, who: str) -> None:
-        self._close(ask, "yes", f"{who} let {ask.conn.name} take {ask.player}'s seat.")
+        self._close(ask, "yes", by=who)
         if self.grant(ask, who):
-            self.came_back(ask.seat, "is back at the table")  # the other requests for the seat end
+            self.came_back(ask.seat, granted=True)  # the other requests for the seat end
         else:
-            self._tell_asker(ask, "closed", f"{ask.player}'s seat cannot be taken now.")
+            self._tell_asker(ask, "closed", detail="seat")
 
     def _grant_held(self, number: int) -> None:
         ask = self.asks.get(number)
         if ask is not None and ask.held_by is not None:
             self._let_in(ask, ask.held_by)
 
-    def came_back(self, seat: int, how: str = "came back on their own device") -> None:
-        """The player of ``seat`` is back (``how``): any request for it ends."""
+    def came_back(self, seat: int, granted: bool = False) -> None:
+        """The player of ``seat`` is back (on their own device; ``granted``: a yes gave the seat
+        to another request's asker): any request for it ends."""
         for ask in [a for a in self.asks.values() if a.seat == seat]:
-            self._refuse(ask, "came_back", f"{ask.player} {how}.")
+            self._refuse(ask, "came_back", detail="granted" if granted else "device")
 
     def withdraw(self, conn: Connection) -> None:
         """``conn`` left the table or is gone: its request ends."""
         for ask in [a for a in self.asks.values() if a.conn is conn]:
-            self._refuse(ask, "withdrawn", f"{ask.conn.name} no longer asks for {ask.player}'s seat.")
+            self._refuse(ask, "withdrawn")
 
-    def close_all(self, why: str) -> None:
-        """The table is going: every request is refused with ``why``."""
+    def close_all(self) -> None:
+        """The table is going: every request is refused."""
         for ask in list(self.asks.values()):
-            self._refuse(ask, "closed", why)
+            self._refuse(ask, "closed", detail="table")
 
     def _expire(self, number: int) -> None:
         ask = self.asks.get(number)
         if ask is not None:
-            self._refuse(ask, "expired", "Nobody who may answer said yes in time.")
+            self._refuse(ask, "expired")
 
     def _rearm(self, ask: Ask, seconds: float, then: Callable[[int], None]) -> None:
         if ask.timer is not None:
             ask.timer.cancel()
         ask.timer = asyncio.get_running_loop().call_later(seconds, then, ask.id)
 
-    def _refuse(self, ask: Ask, outcome: Outcome, message: str) -> None:
-        self._close(ask, outcome, message)
-        self._tell_asker(ask, outcome, message)
+    def _refuse(self, ask: Ask, outcome: Outcome, **facts: Any) -> None:
+        self._close(ask, outcome, **facts)
+        self._tell_asker(ask, outcome, **facts)
 
-    def _tell_asker(self, ask: Ask, outcome: Outcome, message: str) -> None:
-        refused: ReclaimRefused = {"type": "reclaim_refused", **self._about(ask), "outcome": outcome,
-                                   "message": message}  # fmt: skip
+    def _tell_asker(self, ask: Ask, outcome: Outcome, **facts: Any) -> None:
+        refused: ReclaimRefused = {"type": "reclaim_refused", **self._ended(ask, outcome, **facts)}  # type: ignore[typeddict-item]
         ask.conn.send(refused)
 
-    def _close(self, ask: Ask, outcome: Outcome, message: str) -> None:
-        """The request is over: the questions still open go away with the outcome in words."""
+    def _close(self, ask: Ask, outcome: Outcome, **facts: Any) -> None:
+        """The request is over: the questions still open go away with the outcome."""
         if ask.timer is not None:
             ask.timer.cancel()
         del self.asks[ask.id]
         ask.conn.asking.discard(self.table)
-        self._tell_deciders(ask, outcome, message)
+        self._tell_deciders(ask, outcome, **facts)
 
-    def _tell_deciders(self, ask: Ask, outcome: Outcome, message: str) -> None:
-        frame: ReclaimOver = {"type": "reclaim_over", **self._about(ask), "outcome": outcome, "message": message}
+    def _tell_deciders(self, ask: Ask, outcome: Outcome, **facts: Any) -> None:
+        frame: ReclaimOver = {"type": "reclaim_over", **self._ended(ask, outcome, **facts)}  # type: ignore[typeddict-item]
         for decider in self.deciders(ask):
             decider.send(frame)
+
+    def _ended(self, ask: Ask, outcome: Outcome, by: str | None = None, **facts: Any) -> dict[str, Any]:
+        """How a request ended, as data (and in English, :data:`ENDS`): the outcome, who asked,
+        who answered (``by``, nil for the host's owner), and the facts of the outcome."""
+        ended = {**self._about(ask), "outcome": outcome, "asker": ask.conn.name, **facts}
+        if by is not None:
+            ended["by"] = by or None
+        ended["message"] = ended_words(ended)
+        return ended
 
     def _about(self, ask: Ask) -> Asking:
         """What every frame about a request says of it."""

@@ -408,20 +408,33 @@ class ReclaimAsked(Asking):
     """Seconds left to answer."""
 
 
-class ReclaimRefused(Asking):
+class RequestEnded(Asking):
+    """How a request for a seat ended, as data: a client words it from these (the host's
+    English is ``message``: :data:`yule.netplay.door.ENDS`)."""
+
+    outcome: Outcome
+    detail: NotRequired[Literal["device", "granted", "table", "seat"]]
+    """``came_back``: on the player's own ``device``, or ``granted`` to another asker; ``closed``:
+    the ``table`` closed, or the ``seat`` cannot be taken now."""
+    asker: str
+    """The asker's name."""
+    by: NotRequired[str | None]
+    """Who answered (``no``, ``yes``, ``held``): a name, or nil for the host's owner."""
+    seconds: NotRequired[int]
+    """``held``: the seconds until the seat goes over."""
+    message: str
+
+
+class ReclaimRefused(RequestEnded):
     """``reclaim_refused``: the asker's request ended without the seat."""
 
     type: Literal["reclaim_refused"]
-    outcome: Outcome
-    message: str
 
 
-class ReclaimOver(Asking):
+class ReclaimOver(RequestEnded):
     """``reclaim_over``: a request the receiver was asked about is decided."""
 
     type: Literal["reclaim_over"]
-    outcome: Outcome
-    message: str
 
 
 class Ping(TypedDict):

@@ -327,3 +327,25 @@ class RequestError(Exception):
         refusal.message = str(error)
         Exception.__init__(refusal, refusal.message)
         return refusal
+
+
+ENDS: dict[str, str] = {
+    "no": "{by} said no: {name}'s seat stays as it is.",
+    "held": "{by} said yes: {asker} gets {name}'s seat in {seconds} seconds, unless {name} is back first.",
+    "yes": "{by} let {asker} take {name}'s seat.",
+    "came_back device": "{name} came back on their own device.",
+    "came_back granted": "{name} is back at the table.",
+    "withdrawn": "{asker} no longer asks for {name}'s seat.",
+    "closed table": "This table has closed.",
+    "closed seat": "{name}'s seat cannot be taken now.",
+    "expired": "Nobody who may answer said yes in time.",
+}
+"""How a request for a seat ended, in English, by its ``outcome`` (and ``detail``): the
+templates of ``reclaim_refused``'s and ``reclaim_over``'s ``message``; a client words the same
+data in its reader's language (``by`` nil: the host's owner)."""
+
+
+def ended_words(ended: Mapping[str, Any], owner: str = "the host's owner") -> str:
+    """A request's end in English (a frame's ``message``), from its data."""
+    key = f"{ended['outcome']} {ended['detail']}" if ended.get("detail") else ended["outcome"]
+    return ENDS[key].format_map({**ended, "by": ended.get("by") or owner})

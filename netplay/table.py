@@ -572,7 +572,7 @@ class Table:
         return any(s is not None and s.person and s.conn is not None for s in self.seats)
 
     def close(self) -> None:
-        self.usher.door.close_all("This table has closed.")
+        self.usher.door.close_all()
         self.bots.close()
         self.turns.stop()
         self.seats.stop()

@@ -30,7 +30,7 @@ from .audience import Audience
 from .botloop import BotLoop, stand_in_kind
 from .chat import clean_chat
 from .connection import Connection
-from .door import Ask, Door
+from .door import OWNER, Ask, Door
 from .frames import BACK, OVER, PLAYING, STAND_IN, Asker, ReclaimWaiting, Status
 from .names import clean_name
 from .refusal import RequestError
@@ -229,7 +229,7 @@ class Usher:
 
     def answer(self, conn: Connection, request: int, yes: bool) -> None:
         """Someone at the table (or the host's owner) answers a request for a seat."""
-        who = "the host's owner" if conn in self.owners() else self.table.audience.name_of(conn)
+        who = OWNER if conn in self.owners() else self.table.audience.name_of(conn)
         self.door.answer(conn, request, yes, who)
 
     def _let_in(self, ask: Ask, by: str) -> bool:
@@ -255,7 +255,7 @@ class Usher:
         self.retoken(old_hash, s.token_hash, seat)
         conn.send({"type": "seated", "table": table.id, "seat": seat, "token": token, "request": request})
         if table.session is not None:
-            table.announce({"type": BACK, "seat": seat, "by": by, "earlier": back})
+            table.announce({"type": BACK, "seat": seat, "by": by or None, "earlier": back})
         self._take(conn, seat)
         return token
 

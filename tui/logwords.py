@@ -33,10 +33,10 @@ def _started(event: Event, names: list[str]) -> str:
 
 
 def _back(event: Event, names: list[str]) -> str:
-    who = seat(names, event["seat"])
+    who, by = seat(names, event["seat"]), event["by"] or t("the host's owner")
     if event["earlier"]:
-        return t("{who} is back on their earlier device ({by} said yes).", who=who, by=event["by"])
-    return t("{who} is back, on another device ({by} said yes).", who=who, by=event["by"])
+        return t("{who} is back on their earlier device ({by} said yes).", who=who, by=by)
+    return t("{who} is back, on another device ({by} said yes).", who=who, by=by)
 
 
 TABLE_EVENTS: dict[str, Callable[[Event, list[str]], str]] = {

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..netplay.client import OWN_CODES, ConnectionLost, HostError
-from ..netplay.refusal import RULES, template
+from ..netplay.refusal import ENDS, RULES, template
 from .text import literal
 from .words import t
 
@@ -32,6 +32,8 @@ def refusal(code: str, params: Mapping[str, Any], message: str) -> str:
     English, said when this client cannot word it)."""
     if code in OWN_CODES:
         return t(OWN_CODES[code], **params)
+    if code == "reclaim_refused":
+        return request_ended(params)
     try:
         words = template(code, params.get("reason"))
     except KeyError:
@@ -39,6 +41,14 @@ def refusal(code: str, params: Mapping[str, Any], message: str) -> str:
     if words is RULES or words is None:
         return message
     return t(words, **params)
+
+
+def request_ended(ended: Mapping[str, Any]) -> str:
+    """How a request for a seat ended (``reclaim_refused``, ``reclaim_over``), in the app's language."""
+    key = f"{ended['outcome']} {ended['detail']}" if ended.get("detail") else ended["outcome"]
+    if key not in ENDS:
+        return str(ended.get("message", ""))
+    return t(ENDS[key], **{**ended, "by": ended.get("by") or t("the host's owner")})
 
 
 def said(error: HostError) -> str:

@@ -20,7 +20,7 @@ from ..netplay.frames import ReclaimAsked, ReclaimOver, ReclaimWaiting
 from .dialogs import ChoiceScreen, ConfirmScreen
 from .games import players_sentence
 from .hosted import HostedApp
-from .refusals import refusal
+from .refusals import refusal, request_ended
 from .text import literal
 from .words import N_, t
 
@@ -134,7 +134,9 @@ class Seating:
                     claim = await client.resume(saved.token)
                 except HostError as e:
                     if e.code == "seat_moved":
-                        return await self._ask_back(client, saved.table, saved.token, refusal(e.code, e.params, e.message))
+                        return await self._ask_back(
+                            client, saved.table, saved.token, refusal(e.code, e.params, e.message)
+                        )
                     if e.code != "bad_token":
                         raise
                     code = code or saved.code  # the host has forgotten the seat: join as anyone would
@@ -275,7 +277,7 @@ class Seating:
         for screen in self.app.screen_stack:
             if isinstance(screen, ConfirmScreen) and screen.id == question:
                 screen.withdraw()  # on top now, or as soon as what lies over it closes
-        self.app.notify(literal(frame["message"]), timeout=8)
+        self.app.notify(literal(request_ended(frame)), timeout=8)
 
     async def _answer(self, table: int, request: int, yes: bool) -> None:
         if self.app.client is None:

@@ -79,9 +79,9 @@ def _refusals(found: Catalog) -> None:
     """The host's refusals' English templates (:data:`yule.netplay.refusal.WORDING`): a client
     words each refusal from its code and params with them (:mod:`yule.tui.refusals`)."""
     from ...netplay.client import OWN_CODES
-    from ...netplay.refusal import WORDING
+    from ...netplay.refusal import ENDS, WORDING
 
-    for words in [*WORDING.values(), *OWN_CODES.values()]:
+    for words in [*WORDING.values(), *OWN_CODES.values(), *ENDS.values()]:
         for template in words.values() if isinstance(words, dict) else [words]:
             if template:
                 found.add(template, locations=[("netplay/refusal.py", 0)])
