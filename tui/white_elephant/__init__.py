@@ -12,7 +12,7 @@ from .words import describe
 
 UI = GameUI(
     table=WhiteElephantTable,
-    rules={"en": RULES},
+    rules=RULES,
     sheet=breakdown_text,
     headline=headline,
     describe=describe,
