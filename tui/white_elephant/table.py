@@ -29,7 +29,7 @@ from ...core.white_elephant.views import WhiteElephantView
 from ..dialogs import ChoiceScreen, ConfirmScreen
 from ..text import name_and_tag, plain, wrap_words
 from ..widgets import GameTable
-from ..words import t, tn
+from ..words import language, t, tn
 from .gifts import PEANUT, SUIT_CODES, badges, gift_badge, suit_badge
 from .words import chip_word, gift_name, is_surprise, seat_label, surprise_number
 
@@ -98,6 +98,8 @@ class GiftGrid(Widget, can_focus=True):
     on_gifts: dict[str, int] = {}
     wide: bool = False
     labels: list[Text] = []
+    speaks: str = ""
+    """The language the chips' words are in (new words when it changes)."""
 
     class Marked(Message):
         """The set of marked gifts changed."""
@@ -108,10 +110,11 @@ class GiftGrid(Widget, can_focus=True):
 
     def show(self, refs: list[str], known: dict[str, str], on_gifts: dict[str, int], wide: bool = False) -> None:
         """Draw these gifts; the layout is redone only when the grid's rows change."""
-        if (tuple(refs), known, on_gifts, wide) == (self.refs, self.known, self.on_gifts, self.wide):
+        now = (tuple(refs), known, on_gifts, wide, language())
+        if now == (self.refs, self.known, self.on_gifts, self.wide, self.speaks):
             return
         rows = self._rows(self.size.width) if self.size.width else -1
-        self.known, self.on_gifts, self.wide = known, on_gifts, wide
+        self.known, self.on_gifts, self.wide, self.speaks = known, on_gifts, wide, language()
         self.labels = [_chip_label(ref, known, on_gifts, wide) for ref in refs]
         self.refs = tuple(refs)
         self.marked = frozenset(r for r in self.marked if r in refs)
