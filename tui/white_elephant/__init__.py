@@ -8,12 +8,14 @@ from ..games import GameUI
 from .rules import RULES
 from .scores import breakdown_text, headline
 from .table import WhiteElephantTable
+from .words import describe
 
 UI = GameUI(
     table=WhiteElephantTable,
-    rules={"en": RULES},
+    rules=RULES,
     sheet=breakdown_text,
     headline=headline,
+    describe=describe,
     log_height=lambda width, height, scale: max(4, height - 20),  # 8 seats fit at 80×24; 100×30: a longer log
 )
 

@@ -16,10 +16,9 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from ...core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
+from ...core.white_elephant.cards import number_of, suit_of
 from ..palette import badge, paint
-
-SURPRISE = "surprise-"
+from .words import is_surprise, surprise_number
 
 SUIT_CODES: dict[str, str] = {
     "snow-globe": "SG",
@@ -45,14 +44,6 @@ SUIT_STYLES: dict[str, str] = {
 
 SURPRISE_STYLE = badge("white")
 PEANUT = "●"
-
-
-def is_surprise(ref: str) -> bool:
-    return ref.startswith(SURPRISE)
-
-
-def surprise_number(ref: str) -> str:
-    return ref[len(SURPRISE) :]
 
 
 def suit_badge(suit: str) -> Text:
@@ -88,15 +79,6 @@ def gift_badge(
     else:
         text.append_text(paint(f"{pad}{card_code(ref)}{pad}", SUIT_STYLES[suit_of(ref)]))
     return text
-
-
-def gift_name(ref: str, known: Mapping[str, str] | None = None) -> str:
-    """A gift in words: ``'Gift Basket 7'``, ``'Surprise Gift 4'``, ``'Surprise Gift 4 (Mug 5)'``."""
-    if not is_surprise(ref):
-        return f"{SUIT_NAMES[suit_of(ref)]} {number_of(ref)}"
-    card = (known or {}).get(ref)
-    name = f"Surprise Gift {surprise_number(ref)}"
-    return f"{name} ({SUIT_NAMES[suit_of(card)]} {number_of(card)})" if card else name
 
 
 def badges(refs: list[str], known: Mapping[str, str] | None = None, on_gifts: Mapping[str, int] | None = None) -> Text:

@@ -1,6 +1,9 @@
-"""White Elephant's rules as the in-app rules screen shows them, in Yule's own words."""
+"""White Elephant's rules as the in-app rules screen shows them, in Yule's own words, written
+for each language's readers: the same facts and keys in each, the game's words in each language
+(the Peanuts are cacahuètes and Erdnüsse, the Gift Exchange the Bourse aux cadeaux and the
+Tauschbörse, a Shelf an étagère and a Regal)."""
 
-RULES = """\
+RULES_EN = """\
 # White Elephant
 
 **Goal:** end with the *lowest* score. Junk gifts cost the number printed on them; a suit
@@ -63,3 +66,151 @@ Subtract your Peanuts. Lowest total wins; ties share the win.
 `Space` marks a gift, arrows move, `t` take, `r` trade, `c` clear out, `p` peek, `e` end
 turn, `l` the whole log, `F1` or `?` these rules, `q` leave. Greyed keys say why when pressed.
 """
+
+RULES_FR = """\
+# Éléphant blanc
+
+**But du jeu :** finir avec le score le *plus bas*. Chaque cadeau de camelote coûte le nombre
+imprimé dessus ; une sorte de cadeau dont tu as le plus d'exemplaires devient une Collection
+et ne coûte qu'1 point par cadeau. Chaque cacahuète qui te reste retire 1 point.
+
+## Les cadeaux
+Huit sortes, chacune numérotée à partir de 0 : Boule à neige `SG` 0-10 ; Mug `MU`, Panier
+garni `GB` et Kit barbecue `GK` 0-9 ; Jeu de société `BG` et Ballon `FB` 0-8 ; Nichoir `BH`
+et Chaussettes `SK` 0-7. Selon le nombre de joueurs (3 à 8), certaines sortes sont retirées.
+Chaque cadeau montre son code de deux lettres à côté de sa couleur.
+
+## Une manche
+1. De nouveaux cadeaux sont distribués au milieu, dans la **Bourse aux cadeaux** : la
+   plupart face visible, quelques-uns face cachée. Ceux-là sont les **cadeaux surprises**
+   (`?4` est le cadeau surprise 4) ; chacun porte une cacahuète (`●`) que personne ne peut
+   dépenser avant la fin de la manche.
+2. Le marqueur de premier joueur va dans la Bourse, avec 1 cacahuète de la réserve.
+3. Le premier joueur commence ; ensuite le tour passe, dans le sens des aiguilles d'une
+   montre, au prochain joueur qui n'a **aucun cadeau devant lui** (ceux qui en ont déjà
+   sont sautés).
+
+## Ton tour : une action principale
+* **Prendre** (`t`) : choisis 2 cadeaux ou plus dans la Bourse (Espace les coche), puis `t`.
+  S'il ne reste qu'un seul cadeau, tu ne peux pas prendre.
+* **Échanger** (`r`) : paie 1 cacahuète à la Bourse et prends *tous* les cadeaux posés
+  devant un autre joueur cette manche (les cadeaux surprises gardent leurs cacahuètes).
+  Les étagères ne craignent rien.
+* **Tout rafler** (`c`) : prends tous les cadeaux restants, le marqueur et toutes les
+  cacahuètes à côté de lui. La manche s'arrête aussitôt et c'est toi qui commences la
+  suivante.
+
+**Coup d'œil** (`p`) : avant ou après ton action principale, paie 1 cacahuète pour regarder
+un cadeau surprise, dans la Bourse ou devant n'importe qui. Toi seul sais ce que c'est
+(affiché `?4=MU 5`). Jette autant de coups d'œil que tes cacahuètes le permettent, puis
+**finis ton tour** (`e`). Yule le finit pour toi quand il n'y a plus rien à regarder.
+
+Les cacahuètes payées vont à côté du marqueur, pas dans la réserve : celui qui rafle tout
+les récupère.
+
+## Fin d'une manche
+Une manche se termine quand la Bourse est vide ou quand tout le monde a des cadeaux devant
+lui. Alors chacun ouvre en secret ses cadeaux surprises, prend leurs cacahuètes et range
+tous ses cadeaux sur son **étagère**. Ton étagère, toi seul la regardes ; les autres ne
+voient que le nombre de cadeaux qu'elle contient. Les cadeaux restés dans la Bourse y
+restent pour la manche suivante, avec le marqueur, ses cacahuètes et le même premier
+joueur ; on distribue quand même le nombre complet de nouveaux cadeaux par-dessus.
+
+## Fin de la partie
+La manche dont la distribution vide la pioche est la dernière. Les cadeaux encore dans la
+Bourse ne comptent alors pour personne. Pour chaque sorte, celui qui en a le plus (tous les
+ex æquo) en fait une Collection : 1 point par cadeau. Tous les autres cadeaux sont de la
+camelote et comptent leur nombre. Retire tes cacahuètes. Le total le plus bas gagne ; en
+cas d'égalité, la victoire est partagée.
+
+## Les règles maison de Yule
+* 35 cacahuètes en tout : chacun commence avec 1 ; quand la réserve est vide, on n'en pose
+  plus sur le marqueur ni sur les nouveaux cadeaux surprises.
+* On peut prendre à la fois des cadeaux visibles et des cadeaux surprises. Prendre les
+  tout derniers cadeaux termine la manche, mais ce n'est pas tout rafler : le marqueur,
+  ses cacahuètes et le premier joueur ne bougent pas.
+* Les cacahuètes posées sur les cadeaux surprises devant toi ne peuvent payer ni un échange
+  ni un coup d'œil.
+* Tu ne peux pas regarder un cadeau que tu connais déjà, ni rien sur une étagère.
+* Si la pioche ne suffit plus, on distribue d'abord les cadeaux face visible, puis ceux
+  face cachée, jusqu'à ce qu'elle soit vide. Le premier joueur de la partie est tiré au
+  sort.
+
+## Touches
+`Espace` coche un cadeau, les flèches déplacent, `t` prendre, `r` échanger, `c` tout rafler,
+`p` coup d'œil, `e` finir le tour, `l` tout le journal, `F1` ou `?` ces règles, `q` quitter.
+Une touche grisée dit pourquoi quand on l'appuie.
+"""
+
+RULES_DE = """\
+# Wichteln
+
+**Ziel:** am Ende die *wenigsten* Punkte haben. Jedes Ramsch-Geschenk kostet die Zahl, die
+darauf steht; von einer Sorte, von der du am meisten hast, wird eine Sammlung, und die kostet
+nur 1 Punkt pro Geschenk. Jede Erdnuss, die du behältst, zieht 1 Punkt ab.
+
+## Die Geschenke
+Acht Sorten, jede ab 0 nummeriert: Schneekugel `SG` 0-10; Tasse `MU`, Präsentkorb `GB`
+und Grillset `GK` 0-9; Brettspiel `BG` und Football `FB` 0-8; Vogelhaus `BH` und Socken
+`SK` 0-7. Je nach Spielerzahl (3 bis 8) bleiben manche Sorten draußen. Jedes Geschenk
+zeigt sein Kürzel aus zwei Buchstaben neben seiner Farbe.
+
+## Eine Runde
+1. Neue Geschenke kommen in die Mitte, in die **Tauschbörse**: die meisten offen, ein paar
+   verdeckt. Die verdeckten sind **Überraschungsgeschenke** (`?4` ist Überraschungsgeschenk
+   4); auf jedem liegt eine Erdnuss (`●`), die niemand ausgeben darf, bevor die Runde endet.
+2. Der Startspielermarker kommt mit 1 Erdnuss aus dem Vorrat in die Tauschbörse.
+3. Der Startspieler beginnt; danach geht es im Uhrzeigersinn weiter zum nächsten Spieler,
+   der **noch keine Geschenke vor sich hat** (wer schon welche hat, wird übersprungen).
+
+## Dein Zug: eine Hauptaktion
+* **Nehmen** (`t`): such dir 2 oder mehr Geschenke aus der Tauschbörse aus (die Leertaste
+  markiert sie), dann `t`. Liegt nur noch ein Geschenk da, kannst du nicht nehmen.
+* **Tauschen** (`r`): zahl 1 Erdnuss in die Tauschbörse und nimm *alle* Geschenke, die ein
+  anderer Spieler in dieser Runde vor sich hat (Überraschungsgeschenke behalten ihre
+  Erdnüsse). Was im Regal steht, ist sicher.
+* **Abräumen** (`c`): nimm alle übrigen Geschenke, den Marker und alle Erdnüsse daneben.
+  Die Runde endet sofort, und du beginnst die nächste.
+
+**Spicken** (`p`): vor oder nach deiner Hauptaktion zahlst du 1 Erdnuss und schaust dir ein
+Überraschungsgeschenk an, in der Tauschbörse oder vor irgendwem. Nur du erfährst, was es ist
+(angezeigt als `?4=MU 5`). Spick so oft, wie deine Erdnüsse reichen; dann **beende deinen
+Zug** (`e`). Yule beendet ihn für dich, wenn es nichts mehr zum Spicken gibt.
+
+Bezahlte Erdnüsse kommen neben den Marker, nicht zurück in den Vorrat: Wer abräumt,
+bekommt sie.
+
+## Ende einer Runde
+Eine Runde endet, wenn die Tauschbörse leer ist oder alle Geschenke vor sich haben. Dann
+packen alle heimlich ihre Überraschungsgeschenke aus, nehmen die Erdnüsse darauf und stellen
+alle ihre Geschenke in ihr **Regal**. Dein Regal darfst nur du ansehen; die anderen sehen
+nur, wie viele Geschenke darin stehen. Was in der Tauschbörse liegen bleibt, bleibt für die
+nächste Runde dort, mit dem Marker, seinen Erdnüssen und demselben Startspieler; die volle
+Zahl neuer Geschenke kommt trotzdem dazu.
+
+## Spielende
+Die Runde, in der der Stapel leer wird, ist die letzte. Geschenke, die dann noch in der
+Tauschbörse liegen, zählen für niemanden. Wer von einer Sorte am meisten hat (bei
+Gleichstand alle), macht daraus eine Sammlung: 1 Punkt pro Geschenk. Alles andere ist Ramsch
+und zählt seine Zahl. Zieh deine Erdnüsse ab. Die kleinste Summe gewinnt; bei Gleichstand
+teilt man sich den Sieg.
+
+## Yules Hausregeln
+* 35 Erdnüsse insgesamt: Jeder beginnt mit 1; ist der Vorrat leer, kommt nichts mehr auf
+  den Marker oder auf neue Überraschungsgeschenke.
+* Beim Nehmen darfst du offene Geschenke und Überraschungsgeschenke mischen. Wer die
+  allerletzten Geschenke nimmt, beendet die Runde, räumt aber nicht ab: Marker, seine
+  Erdnüsse und der Startspieler bleiben, wo sie sind.
+* Erdnüsse auf Überraschungsgeschenken vor dir kannst du weder fürs Tauschen noch fürs
+  Spicken ausgeben.
+* Du kannst nicht bei einem Geschenk spicken, das du schon kennst, und nie in ein Regal.
+* Reicht der Stapel nicht mehr, werden erst die offenen, dann die verdeckten Geschenke
+  verteilt, bis er leer ist. Der erste Startspieler wird ausgelost.
+
+## Tasten
+`Leertaste` markiert ein Geschenk, die Pfeiltasten bewegen, `t` nehmen, `r` tauschen,
+`c` abräumen, `p` spicken, `e` Zug beenden, `l` das ganze Protokoll, `F1` oder `?` diese
+Regeln, `q` verlassen. Ausgegraute Tasten sagen beim Drücken, warum.
+"""
+
+RULES = {"en": RULES_EN, "fr": RULES_FR, "de": RULES_DE}

@@ -12,10 +12,12 @@ from typing import Any
 
 from rich.text import Text
 
-from ...core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
+from ...core.white_elephant.cards import number_of, suit_of
 from ..palette import paint
 from ..scores import SheetLines, SheetRow, seat_heading, standings, win_headline
+from ..words import t, tp
 from .gifts import SUIT_STYLES, card_code, suit_badge
+from .words import suit_name
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,21 @@ def headline(result: dict[str, Any], names: list[str]) -> str:
 
 def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) -> SheetLines:
     """The full score sheet, best score first: per seat its Collections, its junk gifts one by
-    one and its Peanuts, each with its points."""
+    one and its Peanuts, each with its points: the parts' words in a column as wide as the
+    longest, their gifts lined up after it.
+
+    >>> from rich.console import Console
+    >>> result = {"shelves": [["mug-1", "mug-2", "socks-5"]], "collections": [["mug"]], "peanuts": [2],
+    ...           "scores": [5], "winners": [0]}
+    >>> Console(width=60).print(breakdown_text(result, ["Ana"], 0))
+    1. Ana (you)  * winner *   score 5
+       Collections MU Mug x2  = 2
+       Junk        SK 5  = 5
+       Peanuts     2  = -2
+    """
+    collections_word, junk_word, peanuts_word = t("Collections"), t("Junk"), t("Peanuts")
+    room = max(len(collections_word), len(junk_word), len(peanuts_word))
+    indent = " " * (3 + room + 1)
     rows: list[SheetRow] = []
     winners = set(result["winners"])
     parts = breakdown(result)
@@ -66,14 +82,12 @@ def breakdown_text(result: dict[str, Any], names: list[str], you: int | None) ->
         part = parts[seat]
         head = seat_heading(rank, names, seat, you=seat == you, winner=seat in winners, score=part.score)
         rows.append(([head], "   "))
-        collections = [suit_badge(s) + Text(f" {SUIT_NAMES[s]} x{n}") for s, n in part.collections.items()]
-        collections = [c + Text(",") for c in collections[:-1]] + collections[-1:] or [Text("none")]
-        rows.append(([Text("   Collections"), *collections, Text(f" = {part.collection_points}")], INDENT))
-        junk = [paint(card_code(c), SUIT_STYLES[suit_of(c)]) for c in part.junk] or [Text("none")]
-        rows.append(([Text("   Junk       "), *junk, Text(f" = {part.junk_points}")], INDENT))
-        rows.append(([Text(f"   Peanuts     {part.peanuts}  = {-part.peanuts}")], INDENT))
+        collections = [suit_badge(s) + Text(f" {suit_name(s)} x{n}") for s, n in part.collections.items()]
+        collections = [c + Text(",") for c in collections[:-1]] + collections[-1:] or [Text(tp("collections", "none"))]
+        rows.append(
+            ([Text(f"   {collections_word:<{room}}"), *collections, Text(f" = {part.collection_points}")], indent)
+        )
+        junk = [paint(card_code(c), SUIT_STYLES[suit_of(c)]) for c in part.junk] or [Text(tp("junk", "none"))]
+        rows.append(([Text(f"   {junk_word:<{room}}"), *junk, Text(f" = {part.junk_points}")], indent))
+        rows.append(([Text(f"   {peanuts_word:<{room}} {part.peanuts}  = {-part.peanuts}")], indent))
     return SheetLines(rows)
-
-
-INDENT = " " * len("   Collections ")
-"""Where a long line of the sheet goes on: under its first gift."""

@@ -24,15 +24,30 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...core.base import plural
-from ...core.white_elephant.cards import SUIT_NAMES, number_of, suit_of
+from ...core.white_elephant.cards import number_of, suit_of
 from ...core.white_elephant.views import WhiteElephantView
 from ..dialogs import ChoiceScreen, ConfirmScreen
-from ..text import name_and_tag, plain, seat_name, wrap_words
+from ..text import name_and_tag, plain, wrap_words
 from ..widgets import GameTable
-from .gifts import PEANUT, SUIT_CODES, badges, gift_badge, gift_name, is_surprise, suit_badge, surprise_number
+from ..words import language, t, tn
+from .gifts import PEANUT, SUIT_CODES, badges, gift_badge, suit_badge
+from .words import chip_word, gift_name, is_surprise, seat_label, surprise_number
 
-LEGEND = f"?N Surprise Gift  {PEANUT} Peanut  ?N=gift: peeked"
+
+def legend() -> str:
+    """The key to the Exchange's chips, under it."""
+    return t("?N Surprise Gift  {peanut} Peanut  ?N=gift: peeked", peanut=PEANUT)
+
+
+def exchange_title(gifts: int, pot: int) -> str:
+    """The Exchange's border title: its gifts, and the marker's Peanuts."""
+    return tn(
+        "Gift Exchange: {n} gift, marker + {pot}{peanut}",
+        "Gift Exchange: {n} gifts, marker + {pot}{peanut}",
+        gifts,
+        pot=pot,
+        peanut=PEANUT,
+    )
 
 
 LABEL_ROOM = len("GB 8 Gift Basket")
@@ -42,13 +57,13 @@ LABEL_ROOM = len("GB 8 Gift Basket")
 def _chip_label(ref: str, known: dict[str, str], on_gifts: dict[str, int], wide: bool = False) -> Text:
     """A gift's badge and what it is in words: ``GB 7 Gift Basket``, ``?2● Surprise``.
 
-    A Surprise Gift you peeked at shows its code only (``?2=MU 5●``) when its words would
-    not fit: chips stay narrow enough for two columns at 80 wide, and nothing is cut off.
+    A gift whose words would not fit shows its code only (``?2=MU 5●``, a Surprise Gift you
+    peeked at): chips stay narrow enough for two columns at 80 wide, and nothing is cut off.
     ``wide`` (the TV of a big screen): a wide badge, and always the words.
     """
     label = gift_badge(ref, known, on_gifts, wide)
     card = known.get(ref, ref)
-    words = " " + ("Surprise" if is_surprise(card) else SUIT_NAMES[suit_of(card)])
+    words = " " + chip_word(None if is_surprise(card) else suit_of(card))
     if wide or label.cell_len + len(words) <= LABEL_ROOM:
         label.append(words)
     return label
@@ -83,6 +98,8 @@ class GiftGrid(Widget, can_focus=True):
     on_gifts: dict[str, int] = {}
     wide: bool = False
     labels: list[Text] = []
+    speaks: str = ""
+    """The language the chips' words are in (new words when it changes)."""
 
     class Marked(Message):
         """The set of marked gifts changed."""
@@ -93,10 +110,11 @@ class GiftGrid(Widget, can_focus=True):
 
     def show(self, refs: list[str], known: dict[str, str], on_gifts: dict[str, int], wide: bool = False) -> None:
         """Draw these gifts; the layout is redone only when the grid's rows change."""
-        if (tuple(refs), known, on_gifts, wide) == (self.refs, self.known, self.on_gifts, self.wide):
+        now = (tuple(refs), known, on_gifts, wide, language())
+        if now == (self.refs, self.known, self.on_gifts, self.wide, self.speaks):
             return
         rows = self._rows(self.size.width) if self.size.width else -1
-        self.known, self.on_gifts, self.wide = known, on_gifts, wide
+        self.known, self.on_gifts, self.wide, self.speaks = known, on_gifts, wide, language()
         self.labels = [_chip_label(ref, known, on_gifts, wide) for ref in refs]
         self.refs = tuple(refs)
         self.marked = frozenset(r for r in self.marked if r in refs)
@@ -138,7 +156,7 @@ class GiftGrid(Widget, can_focus=True):
 
     def render(self) -> Text:
         if not self.refs:
-            return Text("The Gift Exchange is empty.", style="italic")
+            return Text(t("The Gift Exchange is empty."), style="italic")
         columns = self._columns()
         width = min(self._chip_width() - 1, self.size.width)
         rows = []
@@ -194,15 +212,21 @@ class SeatsPanel(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.border_title = "Players > turn * Start Player"
+        self.border_title = self._title()
         self.view: WhiteElephantView | None = None
         self.names: list[str] = []
         self.tags: dict[int, str] = {}
         self.wide = False
 
+    @staticmethod
+    def _title() -> str:
+        return t("Players > turn * Start Player")
+
     def show(self, view: WhiteElephantView | None, names: list[str], tags: dict[int, str], wide: bool = False) -> None:
         """Draw these seats; the layout is redone only for a panel as tall as its lines, when
         their number changes."""
+        if self.border_title != self._title():
+            self.border_title = self._title()
         if (view, names, tags, wide) != (self.view, self.names, self.tags, self.wide):
             auto = self.styles.height is not None and self.styles.height.is_auto
             lines = self._seats(self.size.width).plain.count("\n") if auto else 0
@@ -235,11 +259,11 @@ class SeatsPanel(Widget):
             turn = view["turn"] == seat
             line = Text(">" if turn else " ", "bold")
             line.append("*" if view["start_player"] == seat else " ", "bold")
-            right = f" {peanuts[seat]:>2}{PEANUT} shelf {sizes[seat]}"
-            tag = "you" if seat == you else self.tags.get(seat, "")
+            right = f" {peanuts[seat]:>2}{PEANUT} " + t("shelf {size}", size=sizes[seat])
+            tag = t("you") if seat == you else self.tags.get(seat, "")
             room = width - 2 - len(right)
             style = "bold reverse" if turn else "bold" if seat == you else ""
-            label = name_and_tag(seat_name(names, seat), tag, room, style)
+            label = name_and_tag(seat_label(names, seat), tag, room, style)
             label.truncate(room, pad=True)
             line.append_text(label)
             line.append(right)
@@ -288,10 +312,10 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         with Horizontal(id="board"):
             with Vertical(id="left"):
                 with VerticalScroll(id="exchange-box") as box:
-                    box.border_title = "Gift Exchange"
+                    box.border_title = exchange_title(0, 0)
                     box.can_focus = False
                     yield GiftGrid(id="grid")
-                yield Static(Text(LEGEND), id="legend")
+                yield Static(Text(legend()), id="legend")
                 yield Shelf(id="shelf")
             yield SeatsPanel(id="seats")
 
@@ -317,8 +341,12 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         chosen = [r for r in self.view["exchange"] if r in grid.marked]
         if len(chosen) < 2:
             self.notify(
-                f"Mark 2 or more gifts with Space, then press t ({len(chosen)} marked).",
-                title="Can't take yet",
+                tn(
+                    "Mark 2 or more gifts with Space, then press t ({n} marked).",
+                    "Mark 2 or more gifts with Space, then press t ({n} marked).",
+                    len(chosen),
+                ),
+                title=t("Can't take yet"),
                 severity="warning",
             )
             return
@@ -333,16 +361,16 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         for seat, gifts in enumerate(view["front"]):
             if seat == view["you"]:
                 continue
-            label = plain(seat_name(names, seat), "bold", 16)
+            label = plain(seat_label(names, seat), "bold", 16)
             label.append(": ")
             if gifts:
                 label.append_text(badges(gifts, view.get("known"), view["on_gifts"]))
             else:
-                label.append("no gifts", "italic")
-            why = None if gifts else f"{seat_name(names, seat)} has no gifts in front of them."
+                label.append(t("no gifts"), "italic")
+            why = None if gifts else t("{who} has no gifts in front of them.", who=seat_label(names, seat))
             choices.append((label, seat, why))
         self.ask(
-            ChoiceScreen("Trade: pay 1 Peanut, take all their gifts", choices),
+            ChoiceScreen(t("Trade: pay 1 Peanut, take all their gifts"), choices),
             lambda seat: {"type": "trade", "target": seat},
             "trade",
         )
@@ -353,11 +381,15 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
             return
         left, pot = len(view["exchange"]), view["pot"]
         question = Text(
-            f"Clear out: take all {plural(left, 'gift')} left in the Exchange, "
-            f"the marker and its {plural(pot, 'Peanut')}? "
-            "The round ends and you start the next one."
+            t(
+                "Clear out: take all {gifts} left in the Exchange, the marker and its {peanuts}?",
+                gifts=tn("{n} gift", "{n} gifts", left),
+                peanuts=tn("{n} Peanut", "{n} Peanuts", pot),
+            )
+            + " "
+            + t("The round ends and you start the next one.")
         )
-        self.ask(ConfirmScreen(question, yes="clear out", no="not now"), lambda _: {"type": "clear"}, "clear")
+        self.ask(ConfirmScreen(question, yes=t("clear out"), no=t("not now")), lambda _: {"type": "clear"}, "clear")
 
     def action_peek(self) -> None:
         view = self.view
@@ -366,19 +398,28 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         names = list(self.names)
         known = view.get("known", {})
         on_gifts = view["on_gifts"]
-        places = [(ref, "in the Gift Exchange") for ref in view["exchange"] if is_surprise(ref)]
+        places: list[tuple[str, int | None]] = [(ref, None) for ref in view["exchange"] if is_surprise(ref)]
         for seat, gifts in enumerate(view["front"]):
-            where = "in front of you" if seat == view["you"] else f"in front of {seat_name(names, seat)}"
-            places += [(ref, where) for ref in gifts if is_surprise(ref)]
+            places += [(ref, seat) for ref in gifts if is_surprise(ref)]
         choices: list[tuple[Text, str, str | None]] = []
-        for ref, where in sorted(places, key=lambda p: int(surprise_number(p[0]))):
+        for ref, holder in sorted(places, key=lambda p: int(surprise_number(p[0]))):
+            number = surprise_number(ref)
             label = gift_badge(ref, known, on_gifts)
-            label.append(f" Surprise Gift {surprise_number(ref)}, ")
-            label.append(where)
-            why = f"You already know it: {gift_name(ref, known)}." if ref in known else None
+            label.append(" ")
+            if holder is None:
+                label.append(t("Surprise Gift {number}, in the Gift Exchange", number=number))
+            elif holder == view["you"]:
+                label.append(t("Surprise Gift {number}, in front of you", number=number))
+            else:
+                label.append(
+                    t("Surprise Gift {number}, in front of {who}", number=number, who=seat_label(names, holder))
+                )
+            why = t("You already know it: {gift}.", gift=gift_name(ref, known)) if ref in known else None
             choices.append((label, ref, why))
         self.ask(
-            ChoiceScreen("Peek: pay 1 Peanut to see a Surprise Gift", choices, start=self.query_one(GiftGrid).current),
+            ChoiceScreen(
+                t("Peek: pay 1 Peanut to see a Surprise Gift"), choices, start=self.query_one(GiftGrid).current
+            ),
             lambda ref: {"type": "peek", "card": ref},
             "peek",
         )
@@ -411,8 +452,9 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         wide = self.scale == 2
         grid.show(exchange, view.get("known", {}) if view else {}, view["on_gifts"] if view else {}, wide)
         self._update("#info", self._info_text(view))
+        self._update("#legend", Text(legend()))
         box = self.query_one("#exchange-box")
-        title = f"Gift Exchange: {len(exchange)} gifts, marker + {view['pot'] if view else 0}{PEANUT}"
+        title = exchange_title(len(exchange), view["pot"] if view else 0)
         if box.border_title != title:
             box.border_title = title
         shelf = self.query_one(Shelf)
@@ -429,14 +471,19 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
 
     def _info_text(self, view: WhiteElephantView | None) -> Text:
         if not view:
-            return Text("Waiting for the host…")
-        text = Text(f"Round {view['round']}", style="bold")
+            return Text(t("Waiting for the host…"))
+        text = Text(t("Round {round}", round=view["round"]), style="bold")
         if view["final_round"]:
-            text.append(" (final round)", style="bold reverse")
-        text.append(f" · deck {view['deck']} · supply {view['supply']}{PEANUT}")
+            text.append(" ")
+            text.append(t("(final round)"), style="bold reverse")
+        text.append(
+            " · " + t("deck {deck} · supply {supply}{peanut}", deck=view["deck"], supply=view["supply"], peanut=PEANUT)
+        )
         you = view["you"]
         if you is not None:
-            text.append(f" · your Peanuts {view['peanuts'][you]}{PEANUT}", style="bold")
+            text.append(
+                " · " + t("your Peanuts {peanuts}{peanut}", peanuts=view["peanuts"][you], peanut=PEANUT), style="bold"
+            )
         return text
 
     def _redraw_prompt(self) -> None:
@@ -446,21 +493,25 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         names = list(self.names)
         prompt.set_class(turn is not None and turn == you, "-yours")
         if not view:
-            text = "Waiting for the game to start…"
+            text = t("Waiting for the game to start…")
         elif "result" in view:
-            text = "The game is over."
+            text = t("The game is over.")
         elif turn is None:
-            text = "Dealing…"
+            text = t("Dealing…")
         elif turn != you:
             tag = self.tags.get(turn, "")
-            text = f"{seat_name(names, turn)}'s turn{f' ({tag})' if tag else ''}."
+            who = seat_label(names, turn)
+            text = t("{who}'s turn ({tag}).", who=who, tag=tag) if tag else t("{who}'s turn.", who=who)
         elif self.pending:
-            text = "Your move is on its way…"
+            text = t("Your move is on its way…")
         elif view["phase"] == "after":
-            text = "Peek at a Surprise Gift (p) or end your turn (e)."
+            text = t("Peek at a Surprise Gift (p) or end your turn (e).")
         else:
-            marked = len(self.query_one(GiftGrid).marked)
-            text = f"Your turn: Space marks ({marked} marked), t takes · r trade · c clear out · p peek"
+            text = tn(
+                "Your turn: Space marks ({n} marked), t takes · r trade · c clear out · p peek",
+                "Your turn: Space marks ({n} marked), t takes · r trade · c clear out · p peek",
+                len(self.query_one(GiftGrid).marked),
+            )
         self._update("#prompt", Text(text))
 
 
@@ -475,13 +526,19 @@ class Shelf(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.cards: list[str] = []
-        self.border_title = "Your Shelf"
+        self.border_title = self._title()
+
+    def _title(self) -> str:
+        if not self.cards:
+            return t("Your Shelf")
+        return tn("Your Shelf: {n} gift", "Your Shelf: {n} gifts", len(self.cards))
 
     def show(self, cards: list[str]) -> None:
         if cards != self.cards:
             self.cards = list(cards)
-            self.border_title = f"Your Shelf: {plural(len(cards), 'gift')}"
             self.refresh(layout=True)
+        if self.border_title != self._title():
+            self.border_title = self._title()
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return self._text(width).plain.count("\n") + 1
@@ -491,7 +548,7 @@ class Shelf(Widget):
 
     def _text(self, width: int) -> Text:
         if not self.cards:
-            return Text("empty", style="italic")
+            return Text(t("empty"), style="italic")
         groups: dict[str, list[int]] = {}
         for card in self.cards:
             groups.setdefault(suit_of(card), []).append(number_of(card))
