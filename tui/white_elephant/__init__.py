@@ -8,7 +8,7 @@ from ..games import GameUI
 from .rules import RULES
 from .scores import breakdown_text, headline
 from .table import WhiteElephantTable
-from .words import describe
+from .words import describe, describe_move
 
 UI = GameUI(
     table=WhiteElephantTable,
@@ -16,6 +16,7 @@ UI = GameUI(
     sheet=breakdown_text,
     headline=headline,
     describe=describe,
+    describe_move=describe_move,
     log_height=lambda width, height, scale: max(4, height - 20),  # 8 seats fit at 80×24; 100×30: a longer log
 )
 

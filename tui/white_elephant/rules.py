@@ -143,7 +143,7 @@ Une touche grisée dit pourquoi quand on l'appuie.
 """
 
 RULES_DE = """\
-# Wichteln
+# Schrottwichteln
 
 **Ziel:** am Ende die *wenigsten* Punkte haben. Jedes Ramsch-Geschenk kostet die Zahl, die
 darauf steht; von einer Sorte, von der du am meisten hast, wird eine Sammlung, und die kostet
