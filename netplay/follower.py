@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, cast
 
-from .frames import UNDONE, ChatFrame, Incoming, LogEntry, LogFrame, TableInfo, V, ViewFrame
+from .frames import UNDONE, ChatFrame, Incoming, LogEntry, LogFrame, SeatInfo, TableInfo, V, ViewFrame
 
 LogLine = LogEntry | ChatFrame
 """A line of a table's log: a log entry (the host's, or the client's own :data:`NEW_GAME`), or a chat frame."""
@@ -73,9 +73,14 @@ def log_lines(frame: LogFrame) -> list[LogLine]:
     return lines + entries[done:]
 
 
-def seat_names(info: TableInfo | None) -> list[str]:
-    """Each seat's name from table info: its player's, or for an empty seat the name of who
-    played there in the table's game (``""`` when nobody did: ``Seat N`` on screen).
+SeatNamer = Callable[[SeatInfo], str]
+"""How a client names a taken seat (a bot's in its reader's language, from its level and number)."""
+
+
+def seat_names(info: TableInfo | None, name: SeatNamer | None = None) -> list[str]:
+    """Each seat's name from table info: its player's (as ``name`` says it, else as the host
+    sent it), or for an empty seat the name of who played there in the table's game (``""``
+    when nobody did: ``Seat N`` on screen).
 
     >>> seat_names({"seats": [{"name": "Ana"}, None, None], "players": ["Ana", "Ben"]})
     ['Ana', 'Ben', '']
@@ -83,7 +88,10 @@ def seat_names(info: TableInfo | None) -> list[str]:
     if info is None:
         return []
     players = info["players"]
-    return [s["name"] if s else players[seat] if seat < len(players) else "" for seat, s in enumerate(info["seats"])]
+    return [
+        (name(s) if name else s["name"]) if s else players[seat] if seat < len(players) else ""
+        for seat, s in enumerate(info["seats"])
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +111,13 @@ class TableFollower(Generic[V]):
     ``clock`` tells the time the timers count down on (seconds, :func:`time.monotonic`).
     """
 
-    def __init__(self, table: int, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, table: int, *, clock: Callable[[], float] = time.monotonic, name: SeatNamer | None = None
+    ) -> None:
         self.id = table
         """The table's id."""
+        self.seat_namer = name
+        """How the client names a taken seat (:data:`SeatNamer`; None: as the host sent it)."""
         self.info: TableInfo | None = None
         """The latest table info (None until it comes)."""
         self.frame: ViewFrame[V] | None = None
@@ -142,7 +154,7 @@ class TableFollower(Generic[V]):
     @property
     def names(self) -> list[str]:
         """Each seat's name (:func:`seat_names`)."""
-        return seat_names(self.info)
+        return seat_names(self.info, self.seat_namer)
 
     @property
     def result(self) -> dict[str, Any] | None:

@@ -55,7 +55,7 @@ from .seating import Sat, Seating
 from .sizeguard import SizeGuard
 from .text import literal
 from .widgets import GameTable, chat_line
-from .words import N_, t, title
+from .words import N_, seat_label, t, title
 
 if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play starts without them
     from .connect import ConnectScreen
@@ -475,7 +475,7 @@ class YuleApp(SizeGuard, HostedApp):
             if frame["state"] == "gone" and frame["reason"] != "closed" and self.address is not None:
                 self.no_answer(*self.address, None)
         elif frame["type"] == "table" or frame["type"] == "log" or frame["type"] == "chat" or frame["type"] == "view":
-            follower = self.followers.setdefault(frame["table"], TableFollower(frame["table"]))
+            follower = self.followers.setdefault(frame["table"], TableFollower(frame["table"], name=seat_label))
             change = follower.take(frame)
             if follower is self.table and change is not None:
                 self._changed(change)
@@ -515,7 +515,7 @@ class YuleApp(SizeGuard, HostedApp):
         already is shown."""
         if watching:
             self.watching = True
-        self.table = follower = self.followers.setdefault(table, TableFollower(table))
+        self.table = follower = self.followers.setdefault(table, TableFollower(table, name=seat_label))
         if (screen := self.table_screen) is not None and screen.follower is None:
             screen.follower = follower  # the table painted before yule play's host had started
         if follower.lines:

@@ -34,7 +34,7 @@ from .newtable import DEFAULT_GAME, CreateTableScreen
 from .questions import LineScreen
 from .text import literal, plain
 from .widgets import ChatInput, KeysFooter, MarkedOptionList, StatusLine
-from .words import LANGUAGES, N_, t, title, tp
+from .words import LANGUAGES, N_, seat_label, t, title, tp
 
 LOBBY_CHAT_LINES = 4
 """Chat lines the waiting table's panel shows (the table's log has them all once the game starts)."""
@@ -105,7 +105,7 @@ def seats_text(info: TableInfo) -> Text:
         if s is None:
             text.append(tp("seat", "empty"), style="italic dim")
             continue
-        text.append_text(plain(s["name"], "bold" if seat == info["you"] else "", 24))
+        text.append_text(plain(seat_label(s), "bold" if seat == info["you"] else "", 24))
         if seat == info["you"]:
             text.append(" " + t("(you)"))
         if s["bot"]:
@@ -403,7 +403,7 @@ class LobbyScreen(Screen[None]):
         for seat, s in enumerate(mine["seats"]):
             if s is None or seat == mine["you"]:
                 continue
-            name, number = literal(s["name"]), seat + 1
+            name, number = literal(seat_label(s)), seat + 1
             if s["bot"]:
                 what = t("Remove the bot {name} (seat {number})", name=name, number=number)
             else:

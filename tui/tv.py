@@ -64,7 +64,7 @@ from .screens import TableScreen, final_result
 from .standings import StandingsScreen
 from .text import literal
 from .widgets import GameLog, GameTable, KeysFooter, StatusLine
-from .words import t, title, tn
+from .words import seat_label, t, title, tn
 
 RESULTS_SECONDS = 20.0
 """Seconds the TV shows a finished game's results before the evening's standings ..."""
@@ -186,7 +186,7 @@ def with_bold(sentence: str, value: str) -> Text:
 def seated_text(info: TableInfo) -> Text:
     """Who has sat down so far, and how many seats are free (names literally)."""
     seats = info["seats"]
-    names = [s["name"] for s in seats if s is not None]
+    names = [seat_label(s) for s in seats if s is not None]
     free = len(seats) - len(names)
     text = Text()
     if not names:
@@ -441,7 +441,7 @@ class WatchApp(HostedApp):
             await client.close()
             self._cannot(self._refusal(e))
             return
-        self.table = None if self.wanted is None else TableFollower(self.wanted)
+        self.table = None if self.wanted is None else TableFollower(self.wanted, name=seat_label)
         self.set_status(connection="connected")
         self.waiting.say(t("Watching: waiting for the table…") if self.table else t("Looking for a table to watch…"))
         self.read_frames()
@@ -546,7 +546,7 @@ class WatchApp(HostedApp):
             with contextlib.suppress(HostError, ConnectionLost):
                 await client.leave(self.table.id)
         self._forget_table()
-        self.table = TableFollower(table)  # before the watch: the table's first frames are its
+        self.table = TableFollower(table, name=seat_label)  # before the watch: the table's first frames are its
         self.wanted, self.code = table, None
         self.waiting.say(t("Watching table {table}: waiting for it…", table=table))
         try:

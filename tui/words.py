@@ -125,7 +125,11 @@ class _Grammar(string.Formatter):
 
 _GRAMMAR = _Grammar()
 
-_ACCENTED = str.maketrans("abcdefghijklmnoprstuwyzABCDEGHIJKLNORSTUWYZ", "àƀçđéƒĝĥîĵķĺɱñöþŕšţûŵýžÀƁÇĐÉĜĤÎĴĶĹÑÖŔŠŢÛŴÝŽ")
+PSEUDO_LETTERS = "àƀçđéƒĝĥîĵķĺɱñöþŕšţûŵýžÀƁÇĐÉĜĤÎĴĶĹÑÖŔŠŢÛŴÝŽ"
+"""The letters the pseudo-locale writes in place of English ones (a test tells its words so)."""
+_ACCENTED = str.maketrans("abcdefghijklmnoprstuwyzABCDEGHIJKLNORSTUWYZ", PSEUDO_LETTERS)
+
+
 _KEEP = re.compile(r"(\{[^{}]*\}|\[[^\[\]]*\]|`[^`]*`|\\\S)")
 """What the pseudo-locale leaves as it is: a value (``{who}``), markup or a key (``[b]``,
 ``[Enter]``), code (`` `g5` ``), an escape."""
@@ -311,6 +315,26 @@ def title(game: Any) -> str:
 
 
 UNITS["minute"] = lambda n: tn("{n} minute", "{n} minutes", n)
+
+
+def bot_name(level: str, number: int) -> str:
+    """A bot's name from its level and number (``Normal Bot 3``), as the app's language says it."""
+    names = {
+        "easy": lambda: t("Easy Bot {number}", number=number),
+        "kind": lambda: t("Kind Bot {number}", number=number),
+        "normal": lambda: t("Normal Bot {number}", number=number),
+        "hard": lambda: t("Hard Bot {number}", number=number),
+        "adapting": lambda: t("Adapting Bot {number}", number=number),
+    }
+    named = names.get(level)
+    return named() if named else t("{kind} Bot {number}", kind=level.capitalize(), number=number)
+
+
+def seat_label(seat: Mapping[str, Any]) -> str:
+    """A taken seat's name in table info: a bot's worded from its level and number, a person's as it is."""
+    if seat.get("bot") and "level" in seat and "number" in seat:
+        return bot_name(seat["level"], seat["number"])
+    return str(seat["name"])
 
 
 def seat(names: Sequence[str], seat: int) -> str:

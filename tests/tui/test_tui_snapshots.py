@@ -15,15 +15,15 @@ from yule.tui.lobby import LobbyScreen
 SIZE = (80, 24)
 
 
-def _seat(name: str, bot: str | None = None) -> dict:
-    return {"name": name, "bot": bot, "away": False, "stand_in": False}
+def _seat(name: str, bot: str | None = None, **fields: object) -> dict:
+    return {"name": name, "bot": bot, "away": False, "stand_in": False, **fields}
 
 
 MINE = {
     "type": "table", "table": 2, "game": "white-elephant", "title": "White Elephant", "options": {},
     "open": False, "status": "waiting", "game_no": 0, "bot_delay": 0.8, "seq": 0, "you": 0,
     "code": "K7QF2M", "runs": True, "run_by": "Ana",
-    "seats": [_seat("Ana"), _seat("Normal Bot 2", "greedy"), _seat("[bold red]Eve[/]"), None],
+    "seats": [_seat("Ana"), _seat("Normal Bot 2", "greedy", level="normal", number=2), _seat("[bold red]Eve[/]"), None],
 }  # fmt: skip
 TABLES = [
     {**MINE, "type": None, "code": None},

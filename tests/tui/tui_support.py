@@ -27,6 +27,7 @@ from yule.tui.logwords import describe
 from yule.tui.newtable import CreateTableScreen
 from yule.tui.screens import GameOverScreen, TableScreen, final_result
 from yule.tui.widgets import GameTable, PlainApp
+from yule.tui.words import t
 
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)")
 """A terminal's control sequences: what is left of its output without them is its text."""
@@ -197,7 +198,8 @@ class ViewApp(PlainApp):
     def redraw(self) -> None:
         events, log = self.position.take()
         screen = self.table_screen
-        screen.show(self.position.state.view(self.seat), self.position.names, self.TAGS, events)
+        tags = {seat: t(tag) for seat, tag in self.TAGS.items()}  # as table info's words them
+        screen.show(self.position.state.view(self.seat), self.position.names, tags, events)
         screen.add_log(log)
 
     def on_game_table_move_chosen(self, message: GameTable.MoveChosen) -> None:

@@ -24,6 +24,7 @@ from yule.netplay.frames import Reach
 from yule.tui.games import GAME_UIS
 from yule.tui.tv import TableTV, WaitingScreen
 from yule.tui.widgets import PlainApp
+from yule.tui.words import t, title
 
 
 class TVApp(PlainApp):
@@ -42,7 +43,8 @@ class TVApp(PlainApp):
         super().__init__()
         self.game, self.views, self.names, self.log_lines = game, views, names, log
         self.tags = {1: "bot"} if tags is None else tags
-        self.status = {"place": f"Yule TV · {get_game(game).title} · table 3", "code": None, "connection": "connected"}
+        place = t("Yule TV · {game} · table {table}", game=title(get_game(game)), table=3)
+        self.status = {"place": place, "code": None, "connection": "connected"}
 
     def on_mount(self) -> None:
         """The frames ``yule watch`` gets, followed: the table, each view, the log so far."""
@@ -122,7 +124,8 @@ class InviteApp(PlainApp):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, seated: int = 3, seats: int = 4, **fields: Any) -> None:
-        super().__init__({"place": "Yule TV · White Rabbit · table 3", "code": None, "connection": "connected"})
+        place = t("Yule TV · {game} · table {table}", game=title("White Rabbit"), table=3)
+        super().__init__({"place": place, "code": None, "connection": "connected"})
         names = [*NAMES, *(f"Guest {n}" for n in range(len(NAMES) + 1, seated + 1))][:seated]
         self.info = info_frame("white-rabbit", names, status="waiting", game_no=0, players=[], **fields)
         self.info["seats"] += [None] * (seats - seated)

@@ -57,7 +57,7 @@ from ..screens import RulesScreen
 from ..sizeguard import SizeGuard
 from ..text import literal
 from ..widgets import ChatInput, GameLog, KeysFooter, StatusLine
-from ..words import N_, t, tn
+from ..words import N_, seat_label, t, tn
 from . import RULES
 from .forms import Field, FormScreen, label_field, name_field, wrapping_field
 from .summary import export, summary_table
@@ -573,7 +573,7 @@ class PartyApp(SizeGuard, HostedApp):
             self.notify(literal(words), title=t("The saved party is damaged"), severity="warning", timeout=60)  # fmt: skip
             saved = None
         if saved is not None and (table := saved.table) is not None and saved.token is not None:
-            self.party, self.table = saved, TableFollower(table)  # its frames are followed from now on
+            self.party, self.table = saved, TableFollower(table, name=seat_label)  # its frames are followed from now on
             try:
                 await self.client.organise(saved.token)
             except HostError:
@@ -629,7 +629,7 @@ class PartyApp(SizeGuard, HostedApp):
             return
         party.table, party.token = created["table"], created["organiser_token"]
         party.save(self.data_dir)
-        self.table = TableFollower(created["table"])
+        self.table = TableFollower(created["table"], name=seat_label)
         await self.follow_party("waiting")
 
     async def follow_party(self, status: str) -> None:

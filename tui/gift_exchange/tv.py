@@ -85,7 +85,7 @@ class GiftExchangeTV(FollowScreen):
             yield Static(id="results")
         yield Static(Text(legend()), id="legend")
         log = GameLog()
-        log.border_title = GameLog.TV_TITLE
+        log.border_title = t(GameLog.TV_TITLE)
         yield log
         yield KeysFooter()
 
