@@ -25,8 +25,14 @@ def test_french_says_the_singular_for_zero_and_german_the_plural():
 
 def test_a_name_takes_its_form_in_each_language():
     set_language("de")
-    assert t("{name} let a bot make {who}'s move.", name="Ana", who="Max") == "Ana hat einen Bot Max' Zug machen lassen."
-    assert t("{name} let a bot make {who}'s move.", name="Ana", who="Ben") == "Ana hat einen Bot Bens Zug machen lassen."
+    assert (
+        t("{name} let a bot make {who}'s move.", name="Ana", who="Max") == "Ana hat einen Bot Max' Zug machen lassen."
+    )
+    assert (
+        t("{name} let a bot make {who}'s move.", name="Ana", who="Ben") == "Ana hat einen Bot Bens Zug machen lassen."
+    )
     set_language("fr")
     assert t("{name} let a bot make {who}'s move.", name="Ben", who="Ana") == "Ben a laissé un bot jouer le coup d'Ana."
-    assert t("{name} let a bot make {who}'s move.", name="Ana", who="Ben") == "Ana a laissé un bot jouer le coup de Ben."
+    assert (
+        t("{name} let a bot make {who}'s move.", name="Ana", who="Ben") == "Ana a laissé un bot jouer le coup de Ben."
+    )
