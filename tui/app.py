@@ -45,12 +45,13 @@ from ..netplay.frames import Removed
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
 from .hosted import HostedApp
+from .lobbyasks import LobbyAsk
 from .lobbydesk import LobbyDesk, Stood
 from .pace import pace_name
 from .playing import PLAY_LEAVE_ASKS, PlayHost, PlaySetup
 from .profile import Player, Profile
 from .refusals import frame_said, refusal, said
-from .screens import GameOverScreen, TableScreen, final_result
+from .screens import GameOverScreen, TableScreen, WaitingChoice, final_result
 from .seating import Sat, Seating
 from .sizeguard import SizeGuard
 from .text import literal
@@ -334,12 +335,12 @@ class YuleApp(SizeGuard, HostedApp):
         await self.desk.keep_fresh()
 
     def on_lobby_screen_request(self, message: LobbyScreen.Request) -> None:
-        self.lobby_request(message.kind, message.args)
+        self.lobby_request(message.ask)
 
     @work(group="requests")
-    async def lobby_request(self, kind: str, args: dict[str, Any]) -> None:
+    async def lobby_request(self, ask: LobbyAsk) -> None:
         """The lobby's request (:meth:`LobbyDesk.answer`), then the tables listed anew."""
-        self._moved(await self.desk.answer(kind, args))
+        self._moved(await self.desk.answer(ask))
         await self.desk.refresh()
 
     def _moved(self, where: Sat | Stood | None) -> None:
@@ -418,13 +419,14 @@ class YuleApp(SizeGuard, HostedApp):
         self.notify(t("The bots' pace: {pace}.", pace=pace_name(message.delay)), timeout=4)
 
     @work(group="requests")
-    async def table_request(self, table: int, kind: str, seat: int) -> None:
+    async def table_request(self, table: int, kind: WaitingChoice, seat: int) -> None:
         """A nudge, a bot's move or a stand-in now, for ``seat`` (the host says why not, if not)."""
         client = self.client
         if client is None:
             return
         try:
-            await getattr(client, kind)(table, seat)
+            ask = {"nudge": client.nudge, "bot_move": client.bot_move, "stand_in": client.stand_in}[kind]
+            await ask(table, seat)
         except HostError as e:
             self.notify(said(e), title=t("Not now"), severity="warning")
         except ConnectionLost:

@@ -30,6 +30,22 @@ from ..core.bots import BOT_LEVELS
 from ..core.registry import get_game
 from ..netplay.frames import Summary, TableInfo
 from .games import GAME_UIS
+from .lobbyasks import (
+    AddBot,
+    ChooseLanguage,
+    CreateTable,
+    FreeSeat,
+    JoinByCode,
+    JoinTable,
+    LeaveTable,
+    LobbyAsk,
+    RemoveBot,
+    Rename,
+    SetOpen,
+    ShowEvening,
+    StartGame,
+    WatchTable,
+)
 from .newtable import DEFAULT_GAME, CreateTableScreen
 from .questions import LineScreen
 from .text import literal, plain
@@ -162,12 +178,11 @@ class LobbyScreen(Screen[None]):
     """The name you play under (shown with how to change it; empty: not shown)."""
 
     class Request(Message):
-        """Ask the app to do a lobby request: ``kind`` is join, watch, create, add_bot ..."""
+        """Ask the app to do a lobby request (:mod:`.lobbyasks`)."""
 
-        def __init__(self, kind: str, **args: Any) -> None:
+        def __init__(self, ask: LobbyAsk) -> None:
             super().__init__()
-            self.kind = kind
-            self.args = args
+            self.ask = ask
 
     def __init__(
         self,
@@ -342,30 +357,30 @@ class LobbyScreen(Screen[None]):
         def create(args: dict[str, Any] | None) -> None:
             if args:
                 self.game = args["game"]
-                self.post_message(self.Request("create", **args))
+                self.post_message(self.Request(CreateTable(**args)))
 
         self.app.push_screen(CreateTableScreen(self.game, self.paces), create)
 
     def action_join(self) -> None:
         summary = self._highlighted()
         if summary is not None:
-            self.post_message(self.Request("join", table=summary["table"], open=summary["open"]))
+            self.post_message(self.Request(JoinTable(summary["table"], summary["open"])))
 
     def action_code(self) -> None:
         """Join the table whose join code you type, whichever table is highlighted."""
-        self.post_message(self.Request("code"))
+        self.post_message(self.Request(JoinByCode()))
 
     def action_rename(self) -> None:
-        self.post_message(self.Request("rename"))
+        self.post_message(self.Request(Rename()))
 
     def action_evening(self) -> None:
         """The evening's standings at this host (:mod:`.standings`)."""
-        self.post_message(self.Request("evening"))
+        self.post_message(self.Request(ShowEvening()))
 
     def action_watch(self) -> None:
         summary = self._highlighted()
         if summary is not None:
-            self.post_message(self.Request("watch", table=summary["table"], open=summary["open"]))
+            self.post_message(self.Request(WatchTable(summary["table"], summary["open"])))
 
     def action_add_bot(self) -> None:
         """A bot in the first empty seat, at the level chosen (each seat its own)."""
@@ -388,7 +403,7 @@ class LobbyScreen(Screen[None]):
 
         def add(kind: str | None) -> None:
             if kind:
-                self.post_message(self.Request("add_bot", table=mine["table"], bot=kind))
+                self.post_message(self.Request(AddBot(mine["table"], kind)))
 
         self.app.push_screen(ChoiceScreen(t("Which bot? (Esc: none)"), choices, "greedy"), add)
 
@@ -418,13 +433,13 @@ class LobbyScreen(Screen[None]):
             if seat is None or s is None:
                 return
             if s["bot"]:
-                self.post_message(self.Request("remove_bot", table=mine["table"], seat=seat))
+                self.post_message(self.Request(RemoveBot(mine["table"], seat)))
                 return
             name = s["name"]
 
             def free(why: str | None) -> None:
                 if why is not None:
-                    self.post_message(self.Request("remove_seat", table=mine["table"], seat=seat, reason=why))
+                    self.post_message(self.Request(FreeSeat(mine["table"], seat, why)))
 
             why = t("Why must {name} leave? Type it, then Enter: they are told. Esc keeps them.", name=literal(name))
             empty = t("Type why {name} must leave first (they are told), or Esc to keep them.", name=literal(name))
@@ -434,19 +449,19 @@ class LobbyScreen(Screen[None]):
 
     def action_toggle_open(self) -> None:
         if self.mine is not None:
-            self.post_message(self.Request("set_open", table=self.mine["table"], open=not self.mine["open"]))
+            self.post_message(self.Request(SetOpen(self.mine["table"], not self.mine["open"])))
 
     def action_start(self) -> None:
         if self.mine is not None:
-            self.post_message(self.Request("start", table=self.mine["table"]))
+            self.post_message(self.Request(StartGame(self.mine["table"])))
 
     def action_leave(self) -> None:
         if self.mine is not None:
-            self.post_message(self.Request("leave", table=self.mine["table"]))
+            self.post_message(self.Request(LeaveTable(self.mine["table"])))
 
     def action_language(self) -> None:
         """The language menu: the app's desk sets the one chosen and redraws every screen."""
-        self.post_message(self.Request("language"))
+        self.post_message(self.Request(ChooseLanguage()))
 
     def action_rules(self) -> None:
         from .screens import RulesScreen

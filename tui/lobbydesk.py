@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rich.text import Text
 from textual.timer import Timer
@@ -22,6 +22,22 @@ from ..netplay.client import ConnectionLost, HostError
 from ..netplay.frames import Summary
 from .dialogs import ChoiceScreen
 from .hosted import HostedApp
+from .lobbyasks import (
+    AddBot,
+    ChooseLanguage,
+    CreateTable,
+    FreeSeat,
+    JoinByCode,
+    JoinTable,
+    LeaveTable,
+    LobbyAsk,
+    RemoveBot,
+    Rename,
+    SetOpen,
+    ShowEvening,
+    StartGame,
+    WatchTable,
+)
 from .profile import Player
 from .seating import Sat, Seating, refusal_text
 from .text import literal
@@ -119,68 +135,74 @@ class LobbyDesk:
         """Sit at ``table``, or at the table whose join code is ``code`` (:meth:`Seating.take`)."""
         return await self.seating.take(table, code, player=self.player.name, private=private)
 
-    async def answer(self, kind: str, args: dict[str, Any]) -> Sat | Stood | None:
-        """The lobby screen's request ``kind`` (:class:`~yule.tui.lobby.LobbyScreen.Request`):
-        where it leaves you.  A refusal is told."""
+    async def answer(self, ask: LobbyAsk) -> Sat | Stood | None:
+        """The lobby screen's request (:mod:`.lobbyasks`): where it leaves you.  A refusal is told."""
         from .newtable import in_words
         from .questions import CodeScreen
 
         app, client = self.app, self.app.client
-        if kind == "language":
+        if isinstance(ask, ChooseLanguage):
             await self.choose_language()
             return None
         if client is None:
             return None
         try:
-            if kind == "create":
-                self.player.created(args["game"])
-                reply = await client.create_table(
-                    args["game"], args["seats"], open=args["open"], options=args["options"],
-                    turn_seconds=args["turn_seconds"],
-                )  # fmt: skip
-                if (lobby := self.lobby()) is not None:
-                    lobby.highlight(reply["table"])
-                return Sat(reply["table"])
-            if kind in ("join", "code"):  # a code may name another table than the row highlighted
-                sat = await self.take_seat(
-                    args["table"] if kind == "join" else None, None, private=kind == "code" or not args["open"]
-                )
-                if sat is not None and (lobby := self.lobby()) is not None:
-                    lobby.highlight(sat.table)
-                return sat
-            if kind == "rename":
-                await self.rename()
-            elif kind == "evening":
-                from .standings import StandingsScreen
+            match ask:
+                case CreateTable(game, seats, open_, options, turn_seconds):
+                    self.player.created(game)
+                    reply = await client.create_table(
+                        game, seats, open=open_, options=options, turn_seconds=turn_seconds
+                    )
+                    if (lobby := self.lobby()) is not None:
+                        lobby.highlight(reply["table"])
+                    return Sat(reply["table"])
+                case JoinTable(table, open_):
+                    return await self._sit_at(table, private=not open_)
+                case JoinByCode():  # a code may name another table than the row highlighted
+                    return await self._sit_at(None, private=True)
+                case Rename():
+                    await self.rename()
+                case ShowEvening():
+                    from .standings import StandingsScreen
 
-                app.push_screen(StandingsScreen(client.standings))
-            elif kind == "watch":
-                code = None
-                if not args["open"]:
-                    code = await app.push_screen_wait(CodeScreen())
-                    if code is None:
-                        return None
-                table = await client.watch(None if code else args["table"], code=code)  # a code names its table
-                return Sat(table, watching=True)
-            elif kind == "leave":
-                await client.leave(args["table"])
-                return Stood(args["table"])
-            elif kind == "add_bot":
-                await client.add_bot(args["table"], kind=args.get("bot"))
-            elif kind == "remove_bot":
-                await client.remove_bot(args["table"], args["seat"])
-            elif kind == "remove_seat":
-                await client.remove_seat(args["table"], args["seat"], args["reason"])
-            elif kind == "set_open":
-                await client.set_open(args["table"], args["open"])
-            elif kind == "start":
-                await client.start(args["table"])
+                    app.push_screen(StandingsScreen(client.standings))
+                case WatchTable(table, open_):
+                    code = None
+                    if not open_:
+                        code = await app.push_screen_wait(CodeScreen())
+                        if code is None:
+                            return None
+                    watched = await client.watch(None if code else table, code=code)  # a code names its table
+                    return Sat(watched, watching=True)
+                case LeaveTable(table):
+                    await client.leave(table)
+                    return Stood(table)
+                case AddBot(table, bot):
+                    await client.add_bot(table, kind=bot)
+                case RemoveBot(table, seat):
+                    await client.remove_bot(table, seat)
+                case FreeSeat(table, seat, reason):
+                    await client.remove_seat(table, seat, reason)
+                case SetOpen(table, open_):
+                    await client.set_open(table, open_)
+                case StartGame(table):
+                    await client.start(table)
         except HostError as e:
-            words = in_words(refusal_text(e, game=args.get("game")), args.get("options", {}))
+            creating = ask if isinstance(ask, CreateTable) else None
+            words = in_words(
+                refusal_text(e, game=creating.game if creating else None), creating.options if creating else {}
+            )
             app.notify(literal(words), title=t("The host says no"), severity="error")
         except ConnectionLost:
             app.notify(t("Not connected to the host right now: try again in a moment."), severity="error")
         return None
+
+    async def _sit_at(self, table: int | None, *, private: bool) -> Sat | None:
+        """A seat at ``table`` (None: the table of the join code asked for), highlighted in the lobby."""
+        sat = await self.take_seat(table, None, private=private)
+        if sat is not None and (lobby := self.lobby()) is not None:
+            lobby.highlight(sat.table)
+        return sat
 
     async def choose_language(self) -> None:
         """``g`` in the lobby: the languages, each by its own name; the one chosen is spoken from

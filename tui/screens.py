@@ -5,7 +5,7 @@ the game over sheet, the rules, and the notice shown when the terminal is too sm
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from rich.text import Text
 from textual import work
@@ -38,6 +38,10 @@ def final_result(game: str, view: View) -> dict[str, Any]:
     return {**shown, **view["result"]}
 
 
+WaitingChoice = Literal["nudge", "bot_move", "stand_in"]
+"""What a player may do about someone the table waits for (``w``)."""
+
+
 class TableScreen(FollowScreen):
     """A game at a table: the status line, the game's table, the log and the keys.
 
@@ -67,10 +71,10 @@ class TableScreen(FollowScreen):
         ``"nudge"`` them, ``"bot_move"`` (a bot makes their move this once) or ``"stand_in"``
         (a bot plays for them now), for ``seat`` at ``table``."""
 
-        def __init__(self, table: int, kind: str, seat: int) -> None:
+        def __init__(self, table: int, kind: WaitingChoice, seat: int) -> None:
             super().__init__()
             self.table = table
-            self.kind = kind
+            self.kind: WaitingChoice = kind
             self.seat = seat
 
     class Pace(Message):
@@ -233,14 +237,14 @@ class TableScreen(FollowScreen):
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))
 
-    def _waiting_choices(self) -> list[tuple[Text, tuple[str, int], str | None]]:
+    def _waiting_choices(self) -> list[tuple[Text, tuple[WaitingChoice, int], str | None]]:
         """What ``w`` offers now: to nudge each person the game waits for (and, for the one who
         runs the table, to let a bot make their move), and to let a bot play now for someone away."""
         info = None if self.follower is None else self.follower.info
         if info is None:
             return []
         runs, waited = info["runs"], set(self.table.waited_on())
-        choices: list[tuple[Text, tuple[str, int], str | None]] = []
+        choices: list[tuple[Text, tuple[WaitingChoice, int], str | None]] = []
         for seat, s in enumerate(info["seats"]):
             if not s or s["bot"] or s["stand_in"] or seat == info["you"]:
                 continue
@@ -267,7 +271,7 @@ class TableScreen(FollowScreen):
             self.notify(t("Nobody to nudge now: the table waits for you, or for a bot."), timeout=6)
             return
 
-        def ask(pick: tuple[str, int] | None) -> None:
+        def ask(pick: tuple[WaitingChoice, int] | None) -> None:
             if pick is not None:
                 self.post_message(self.Waiting(table.id, *pick))
 
