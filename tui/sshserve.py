@@ -220,6 +220,8 @@ class SSHServe:
         """The folder of each app's status file (:mod:`yule.tui.sshguest`), the server's own while it runs."""
         self._numbers = itertools.count(1)
         self.sessions: set[GuestSession] = set()
+        self.connections: set[PartyServer] = set()
+        """Every SSH connection open now, logged in or not (closed when the server stops)."""
         self.starter = AppStarter()
         self.gate: Gate[PartyServer] = gate if gate is not None else Gate()
         """The logins under way, and each address's penalty (:mod:`yule.tui.sshgate`)."""
@@ -299,6 +301,8 @@ class SSHServe:
             await self._acceptor.wait_closed()
             self._acceptor = None
         await asyncio.gather(*(session.end(_stopping) for session in list(self.sessions)))
+        for connection in list(self.connections):  # a login still open, or one refused and closing
+            await connection.close()
         await self.starter.stop()
         if self.talk is not None:
             shutil.rmtree(self.talk, ignore_errors=True)
@@ -344,6 +348,7 @@ class PartyServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        self.serve.connections.add(self)
         self.address = str(conn.get_extra_info("peername", ("",))[0]).removeprefix("::ffff:")
         self.group = address_group(self.address)
         verdict = self.serve.gate.ask(self.group, self)
@@ -390,10 +395,19 @@ class PartyServer(asyncssh.SSHServer):
         if self.conn is not None:
             self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason)
 
+    async def close(self) -> None:
+        """Close the connection at once (the server stops)."""
+        conn = self.conn
+        if conn is not None:
+            conn.abort()
+            await conn.wait_closed()
+        self.serve.connections.discard(self)
+
     def connection_lost(self, exc: Exception | None) -> None:
         self._close_in(None, "")
         self.conn = None
         serve = self.serve
+        serve.connections.discard(self)
         scale = serve.gate.penalties.scale
         if self.admitted and not self.authed:
             serve.gate.penalise(self.group, scale.held if self.held else scale.failed)
