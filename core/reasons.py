@@ -127,9 +127,10 @@ def english(template: str, facts: Mapping[str, Any]) -> str:
 
 
 def fields(template: str) -> dict[str, str]:
-    """The facts a template names, each with its spec (``""``: none), the plain names only.
+    """The facts a template names, each with its spec (``""``: none); a fact named by an item
+    (``{headings[0]:heading}``) with the spec of its items.
 
-    >>> fields("{seat:seat} does not have {card:rabbit_card} face up ({n})")
-    {'seat': 'seat', 'card': 'rabbit_card', 'n': ''}
+    >>> fields("{seat:seat} has no {card:rabbit_card} ({n}), {headings[1]:heading}")
+    {'seat': 'seat', 'card': 'rabbit_card', 'n': '', 'headings': 'heading'}
     """
-    return {name: spec or "" for _, name, spec, _ in _ENGLISH.parse(template) if name and name.isidentifier()}
+    return {name.split("[")[0].split(".")[0]: spec or "" for _, name, spec, _ in _ENGLISH.parse(template) if name}

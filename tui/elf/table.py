@@ -34,6 +34,7 @@ from ...core.elf.cards import CARD_TYPE, type_name
 from ...core.elf.preview import PlacementPreview, preview
 from ...core.elf.views import ElfView
 from ..palette import paint
+from ..refusals import action_reason
 from ..text import literal, name_and_tag, seat_name, wrap_words
 from ..widgets import GameTable
 from .board import ARROWS, KIND_STYLE, board_rows, label
@@ -335,11 +336,8 @@ class ElfTable(GameTable[ElfView], can_focus=True):
         why = self.blocked(action)
         if why is not None or view is None:
             return why
-        actions = view["actions"]
-        if action == "end":
-            return actions.get("end", "That is not possible now.")
-        if actions.get("play"):
-            return actions["play"]
+        if action == "end" or view["actions"].get("play"):
+            return action_reason(view, "end" if action == "end" else "play", self.names)
         card = self.card
         if card is None:
             return "Your hand is empty: end your turn (e)."

@@ -26,6 +26,7 @@ from textual.widget import Widget
 
 from ...core.gift_exchange.views import Gift, GiftExchangeActions, GiftExchangeView, Refusal
 from ..palette import ink
+from ..refusals import rules_reason
 from ..text import literal, seat_name
 
 WRAPPED, OPENED, FROZEN, STOLEN = "▣", "◆", "❄", "⇄"
@@ -55,7 +56,7 @@ def refusal_words(refusal: Refusal, gift: Gift, who: str) -> str:
         "no_steal_back": f"{who} can't steal {no} straight back in the same turn.",
         "steal_cap": "No more steals this turn: open a wrapped gift.",
     }
-    return words.get(refusal["code"], refusal["reason"])
+    return words.get(refusal["code"]) or rules_reason("gift-exchange", refusal["reason"])
 
 
 def move_for(gift: Gift, actions: GiftExchangeActions | None, who: str = "You") -> tuple[str | None, str | None]:

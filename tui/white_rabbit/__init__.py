@@ -9,7 +9,7 @@ from ..games import GameUI
 from .rules import RULES
 from .scores import FINAL_FIELDS, headline, sheet_text
 from .table import WhiteRabbitTable
-from .words import describe
+from .words import card_words, describe
 
 UI = GameUI(
     table=WhiteRabbitTable,
@@ -18,6 +18,7 @@ UI = GameUI(
     headline=headline,
     final_fields=FINAL_FIELDS,
     describe=describe,
+    reason_words={"rabbit_card": card_words},
 )
 
 __all__ = ["RULES", "UI", "WhiteRabbitTable"]
