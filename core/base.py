@@ -30,6 +30,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypedDict, TypeVar
 
+from .reasons import GENERIC, Reasons, english
+
 CHANCE = "chance"
 """The ``by`` of a random outcome; :meth:`GameState.active` returns it when chance moves."""
 
@@ -42,9 +44,12 @@ View = Mapping[str, Any]
 Event = dict[str, Any]
 MoveDict = dict[str, Any]
 """A move as a plain dict: record form, or wire form (without ``by``)."""
-Actions = dict[str, str | None]
+Reason = dict[str, Any]
+"""A refusal as data, as a view's ``actions`` carry it: ``{"kind": kind, **facts}`` (see
+:class:`RulesError`; a client words it from its game's template of ``kind``)."""
+Actions = dict[str, Reason | None]
 """A view's ``actions``: each kind of move its seat may try now, and the reason it is not
-allowed (``None``: it is), in the words of the check that :meth:`GameState.verify` makes."""
+allowed as data (``None``: it is), that of the check that :meth:`GameState.verify` makes."""
 
 
 class ResultRecord(TypedDict):
@@ -89,27 +94,54 @@ the wire as it is (msgpack, JSON)."""
 
 
 class RulesError(ValueError):
-    """A refusal of the rules, as words and as data: ``str(error)`` is the reason in English,
-    ``kind`` names that reason (one kind a meaning, stable: a client words it in its own
-    language) and ``facts`` holds the values the reason names (seats 0-based, as on the wire).
+    """A refusal of the rules, as data: ``kind`` names the reason (one kind a meaning, stable: a
+    client words it in its own language), ``facts`` holds the values the reason names (seats
+    0-based, as on the wire), and ``reasons`` is the game's table of reasons
+    (:mod:`yule.core.reasons`), whose template of ``kind`` ``str(error)`` words in English.
 
     ``kind`` is the class's name in snake case unless the raise gives one; a class whose errors
     mean several things gives each its own.  The facts, like the words, never name anything
-    the refused seat may not know (the host sends them: docs/protocol.md).  The errors of chance
-    moves, which the host draws and no seat sends, keep their class's kind.
+    the refused seat may not know (the host sends them: docs/protocol.md).  Nothing is worded
+    until ``str(error)`` asks: raising one costs no formatting.
 
-    >>> e = NotYourTurn("It is not your turn.")
+    >>> from .reasons import table
+    >>> REASONS = table({"not_your_turn": "It is not your turn.", "no_gifts": "{seat:seat} has no gifts."})
+    >>> e = NotYourTurn(REASONS)
     >>> e.kind, e.facts, str(e)
     ('not_your_turn', {}, 'It is not your turn.')
-    >>> e = IllegalMove("Seat 2 has no gifts in front of them to trade for.", "no_gifts", seat=1)
-    >>> e.kind, e.facts
-    ('no_gifts', {'seat': 1})
+    >>> e = IllegalMove(REASONS, "no_gifts", seat=1)
+    >>> e.kind, e.facts, str(e)
+    ('no_gifts', {'seat': 1}, 'Seat 2 has no gifts.')
     """
 
-    def __init__(self, reason: str, kind: str | None = None, **facts: Fact) -> None:
-        super().__init__(reason)
+    def __init__(self, reasons: Mapping[str, str], kind: str | None = None, /, **facts: Fact) -> None:
+        self.reasons = reasons
         self.kind = kind or _snake(type(self).__name__)
         self.facts = facts
+
+    @property
+    def template(self) -> str:
+        """The English template of this refusal's kind."""
+        return self.reasons[self.kind]
+
+    def __str__(self) -> str:
+        return english(self.reasons[self.kind], self.facts)
+
+    def __repr__(self) -> str:
+        facts = "".join(f", {name}={value!r}" for name, value in self.facts.items())
+        return f"{type(self).__name__}({self.kind!r}{facts})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt, (type(self), self.reasons, self.kind, self.facts)
+
+    def reason(self) -> Reason:
+        """The refusal as a view's ``actions`` carry it: ``{"kind": kind, **facts}``."""
+        return {"kind": self.kind, **self.facts}
+
+
+def _rebuilt(cls: type[RulesError], reasons: Mapping[str, str], kind: str, facts: dict[str, Fact]) -> RulesError:
+    """A :class:`RulesError` unpickled (sent from a worker process)."""
+    return cls(reasons, kind, **facts)
 
 
 @functools.cache
@@ -168,23 +200,26 @@ def seat_of(view: Mapping[str, Any]) -> Seat:
     return seat
 
 
-def refusal(check: Callable[..., object], *args: Any) -> str | None:
-    """Why ``check(*args)`` refuses: the reason of the :class:`IllegalMove` it raises, else ``None``.
+def refusal(check: Callable[..., object], *args: Any) -> Reason | None:
+    """Why ``check(*args)`` refuses, as data: the :meth:`~RulesError.reason` of the
+    :class:`IllegalMove` it raises, else ``None``.
 
     The ``actions`` of a view are written with it from the same checks that
     :meth:`GameState.verify` makes, so a rule and the reason a player is shown cannot drift
     apart (as pokerkit's ``can_x`` is "``verify_x`` does not raise").
 
+    >>> from .reasons import table
+    >>> REASONS = table({"play_first": "Play a card first."})
     >>> def verify_end(plays):
     ...     if not plays:
-    ...         raise IllegalMove("Play a card first.")
+    ...         raise IllegalMove(REASONS, "play_first")
     >>> refusal(verify_end, 0), refusal(verify_end, 1)
-    ('Play a card first.', None)
+    ({'kind': 'play_first'}, None)
     """
     try:
         check(*args)
     except IllegalMove as e:
-        return str(e)
+        return {"kind": e.kind, **e.facts}
     return None
 
 
@@ -343,7 +378,7 @@ class GameState(ABC, Generic[M]):
         must then be the same whether or not a hidden card exists.
         """
         if not isinstance(move, dict):
-            raise MalformedMove("a move is an object with a 'type'", "not_a_move")
+            raise MalformedMove(GENERIC, "not_a_move")
         return self.parse_record_move({**move, "by": seat})
 
     @abstractmethod
@@ -566,6 +601,10 @@ class Game(Generic[S]):
     legal moves of a position drawn from the view."""
     describe_move: Callable[[MoveDict, Any, list[str]], str] | None = None
     """A move the seat of a view could make (wire form), in plain words: what a hint says."""
+    reasons: Reasons = field(default_factory=lambda: dict(GENERIC))
+    """Every refusal of the game's rules: kind -> English template (:mod:`yule.core.reasons`),
+    the kinds all games share among them.  A client words a refusal (a view's ``actions``, an
+    ``illegal`` move) from it in its player's language."""
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """``options`` with the defaults filled in; unknown keys and bad values are refused with
@@ -573,11 +612,7 @@ class Game(Generic[S]):
         if self.read_options is not None:
             return self.read_options(options)
         if options:
-            raise BadOptions(
-                f"{self.title} has no options (got {', '.join(map(str, options))})",
-                "no_options",
-                options=[str(key) for key in options],
-            )
+            raise BadOptions(self.reasons, "no_options", game=self.name, options=[str(key) for key in options])
         return {}
 
     def report_lines(self, state: S, names: list[str]) -> list[str]:
@@ -596,8 +631,9 @@ class Game(Generic[S]):
     def start(self, players: int, options: Mapping[str, Any] | None = None) -> S:
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}",
+                self.reasons,
                 "players",
+                game=self.name,
                 least=self.min_players,
                 most=self.max_players,
                 players=players,

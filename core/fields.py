@@ -7,7 +7,7 @@ the field, so a bad record or a bad frame says exactly what is wrong::
     Traceback (most recent call last):
     ...
     yule.core.base.MalformedMove: 'trade' needs a whole number in 'target'
-    >>> names({"type": "take", "cards": ["mug-0", "socks-1"]}, "cards", "card names")
+    >>> names({"type": "take", "cards": ["mug-0", "socks-1"]}, "cards", "cards")
     ('mug-0', 'socks-1')
 """
 
@@ -17,6 +17,7 @@ from collections.abc import Collection
 from typing import Any
 
 from .base import CHANCE, MalformedMove
+from .reasons import GENERIC
 
 _is_str = str.__instancecheck__
 """``_is_str(v)`` is ``isinstance(v, str)``, for ``map`` over a list."""
@@ -28,60 +29,56 @@ def mover(move: Any, chance_types: Collection[str], seat_types: Collection[str])
     """A move's ``type`` and ``by``, checked: chance moves are by ``"chance"``, others by a seat."""
     kind = move.get("type") if isinstance(move, dict) else None
     if not isinstance(kind, str):
-        raise MalformedMove("a move is an object with a 'type'", "not_a_move")
+        raise MalformedMove(GENERIC, "not_a_move")
     by = move.get("by")
     if kind in chance_types:
         if by != CHANCE:
-            raise MalformedMove(
-                f"'{kind}' is a chance move (by 'chance'): the host draws it, not a seat", "chance_move", type=kind
-            )
+            raise MalformedMove(GENERIC, "chance_move", type=kind)
         return kind, CHANCE
     if kind not in seat_types:
-        raise MalformedMove(f"unknown move type {kind!r}", "unknown_type", type=kind)
+        raise MalformedMove(GENERIC, "unknown_type", type=kind)
     if type(by) is not int:
-        raise MalformedMove(f"'{kind}' is made by a seat number", "by_seat", type=kind)
+        raise MalformedMove(GENERIC, "by_seat", type=kind)
     return kind, by
 
 
-def whole_number(move: dict[str, Any], key: str, what: str = "a whole number") -> int:
+def badly(move: dict[str, Any], key: str, need: str) -> MalformedMove:
+    """The refusal of a move whose field ``key`` is missing or wrong: it needs ``need`` (a code
+    of :data:`~yule.core.reasons.NEEDS`)."""
+    return MalformedMove(GENERIC, "field", type=str(move.get("type")), field=key, need=need)
+
+
+def whole_number(move: dict[str, Any], key: str, need: str = "number") -> int:
     value = move.get(key)
     if type(value) is not int:
-        raise MalformedMove(
-            f"'{move.get('type')}' needs {what} in {key!r}", "field", type=str(move.get("type")), field=key
-        )
+        raise badly(move, key, need)
     return value
 
 
-def text(move: dict[str, Any], key: str, what: str = "text") -> str:
+def text(move: dict[str, Any], key: str, need: str = "text") -> str:
     value = move.get(key)
     if not isinstance(value, str):
-        raise MalformedMove(
-            f"'{move.get('type')}' needs {what} in {key!r}", "field", type=str(move.get("type")), field=key
-        )
+        raise badly(move, key, need)
     return value
 
 
-def names(move: dict[str, Any], key: str, what: str = "names") -> tuple[str, ...]:
+def names(move: dict[str, Any], key: str, need: str = "names") -> tuple[str, ...]:
     """A list of strings (card ids, people ...) as a tuple."""
     value = move.get(key)
     if not isinstance(value, _SEQUENCES) or not all(map(_is_str, value)):
-        raise MalformedMove(
-            f"'{move.get('type')}' needs a list of {what} in {key!r}", "field", type=str(move.get("type")), field=key
-        )
+        raise badly(move, key, need)
     return tuple(value)
 
 
-def numbers(move: dict[str, Any], key: str, what: str = "whole numbers") -> tuple[int, ...]:
+def numbers(move: dict[str, Any], key: str, need: str = "numbers") -> tuple[int, ...]:
     """A list of whole numbers (seats, values ...) as a tuple."""
     value = move.get(key)
     if not isinstance(value, _SEQUENCES) or not all(type(v) is int for v in value):
-        raise MalformedMove(
-            f"'{move.get('type')}' needs a list of {what} in {key!r}", "field", type=str(move.get("type")), field=key
-        )
+        raise badly(move, key, need)
     return tuple(value)
 
 
-def name_rows(move: dict[str, Any], key: str, what: str = "names") -> tuple[tuple[str, ...], ...]:
+def name_rows(move: dict[str, Any], key: str, need: str = "rows") -> tuple[tuple[str, ...], ...]:
     """A list of lists of strings (hands, piles ...) as a tuple of tuples."""
     value = move.get(key)
     if isinstance(value, _SEQUENCES):
@@ -92,9 +89,4 @@ def name_rows(move: dict[str, Any], key: str, what: str = "names") -> tuple[tupl
             rows.append(tuple(row))
         else:
             return tuple(rows)
-    raise MalformedMove(
-        f"'{move.get('type')}' needs a list of lists of {what} in {key!r}",
-        "field",
-        type=str(move.get("type")),
-        field=key,
-    )
+    raise badly(move, key, need)

@@ -81,9 +81,9 @@ class Session(Generic[S]):
         trigger = self.state.chance_trigger()
         if trigger is not None:
             if seat != trigger[0]:
-                raise NotYourTurn("It is not your turn.")
+                raise NotYourTurn(self.game.reasons)
             if wire.get("type") != trigger[1] or len(wire) != 1:
-                raise IllegalMove(f"It is your turn to {trigger[1]}.", "chance_first", move=trigger[1])
+                raise IllegalMove(self.game.reasons, "chance_first", move=trigger[1])
             return self.draw_chance(triggered=True)
         return self.apply(self.state.parse_seat_move(seat, wire)) + self.draw_chance()
 

@@ -41,6 +41,7 @@ from typing import Any
 from ..core import BadOptions, Game, IllegalMove, MalformedMove, all_games, get_game
 from ..core.base import seat_namer
 from ..core.levels import Strength
+from ..core.reasons import GENERIC
 from ..core.records import record_of
 from ..core.session import Session
 from . import CODE_ALPHABET, CODE_LENGTH, seeds
@@ -451,9 +452,7 @@ class Table:
             raise RequestError.ruled("illegal", e) from None
         except Exception:
             log.exception("table %s: the engine failed on a move; the game is back at move %d", self.id, stored)
-            raise RequestError.ruled(
-                "illegal", MalformedMove("That move is not understood.", "not_understood")
-            ) from None
+            raise RequestError.ruled("illegal", MalformedMove(GENERIC, "not_understood")) from None
         self.turns.waits.moved(seat, timed=timed)
         s = self.seats[seat]
         self._commit(stored, ([note] if note is not None else []) + events,

@@ -47,6 +47,7 @@ from hypothesis import strategies as st
 
 from yule.core import CHANCE, Game, GameState, all_games, get_game
 from yule.core.base import IllegalMove, refusal
+from yule.core.reasons import english
 from yule.core.records import RecordError, play, replay, verify_record
 from yule.core.session import Session
 
@@ -144,7 +145,7 @@ def check_moves_and_hints(state: GameState[Any], pool: Pool) -> None:
         assert {kind for kind, reason in hints.items() if reason is None} == {m.type for m in listed} | rolls, hints
         for kind, reason in hints.items():
             if reason is not None:
-                assert {refusal(state.verify, m) for m in candidates.get(kind, [])} <= {reason}, (kind, hints)
+                assert all(refusal(state.verify, m) == reason for m in candidates.get(kind, [])), (kind, hints)
 
 
 def check_copies_and_json(state: GameState[Any], events: list[dict[str, Any]]) -> None:
@@ -220,12 +221,40 @@ def refusals(state: GameState[Any], seat: int, pool: Pool, rng: random.Random) -
             state.parse_seat_move(seat, {"type": f"not-{kind}"})
 
 
+def chance_refusals(state: GameState[Any], record: dict[str, Any], rng: random.Random) -> Iterator[IllegalMove]:
+    """How the rules refuse chance moves out of place: the record's own, drawn at another moment."""
+    chances = [move for move in record["moves"] if move["by"] == CHANCE]
+    for move in rng.sample(chances, min(3, len(chances))):
+        try:
+            state.verify(state.parse_record_move(dict(move)))
+        except IllegalMove as e:
+            yield e
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_a_refusal_says_by_its_kind_and_facts_all_its_words_say(name):
     """A client that words a refusal from its ``kind`` and ``facts`` (the host sends them) loses
-    nothing: one kind and facts are one reason in words, and the facts are JSON."""
+    nothing: one kind and facts are one reason in words, and the facts are JSON.  The words are
+    the template of its kind in the game's table (:attr:`Game.reasons`), worded with the facts:
+    every refusal of random legal and illegal moves (and of chance moves out of place) has one,
+    and so has every reason a view's ``actions`` give."""
     game = get_game(name)
     said: dict[tuple[str, str], str] = {}
+    kinds: set[str] = set()
+
+    def check(e: IllegalMove | dict[str, Any]) -> None:
+        """A refusal (or a view's reason: ``{"kind": kind, **facts}``) has its game's template."""
+        if isinstance(e, IllegalMove):
+            kind, facts = e.kind, e.facts
+            assert "kind" not in facts
+            assert e.template == game.reasons.get(kind), f"{name}: {kind!r} is not worded by the game's table"
+            assert str(e) == english(game.reasons[kind], facts), kind
+        else:
+            kind, facts = e["kind"], {k: v for k, v in e.items() if k != "kind"}
+            assert kind in game.reasons, f"{name}: no template for {kind!r}"
+            english(game.reasons[kind], facts)  # its facts are all its template names
+        kinds.add(kind)
+
     for seed in range(4):
         players = game.min_players + seed % (min(game.max_players, MOST_SEATS) - game.min_players + 1)
         record = record_of(game, ["random", "greedy"] * (players // 2) + ["random"] * (players % 2), seed)
@@ -235,12 +264,23 @@ def test_a_refusal_says_by_its_kind_and_facts_all_its_words_say(name):
         for number, state, _ in positions(record):
             if number % every:
                 continue
+            for e in chance_refusals(state, record, rng):
+                check(e)
             for seat in range(state.players):
                 for e in refusals(state, seat, pool, rng):
                     facts = json.dumps(e.facts, sort_keys=True)
                     assert json.loads(facts) == e.facts
                     assert said.setdefault((e.kind, facts), str(e)) == str(e), (e.kind, facts)
+                    check(e)
+                hints = state.view(seat).get("actions") or {}
+                if type(state).ACTIONS:
+                    reasons = [reason for reason in hints.values() if reason is not None]
+                else:  # Gift Exchange's: a reason each gift refused
+                    reasons = [refusal["reason"] for refusal in hints.get("refusals", [])]
+                for reason in reasons:
+                    check(reason)
     assert len({kind for kind, _ in said}) >= 5  # the check had reasons to compare
+    assert len(kinds) >= 8
 
 
 # -- what a seat cannot see ----------------------------------------------------------------------

@@ -50,7 +50,7 @@ from .lobbydesk import LobbyDesk, Stood
 from .pace import pace_name
 from .playing import PLAY_LEAVE_ASKS, PlayHost, PlaySetup
 from .profile import Player, Profile
-from .refusals import frame_said, refusal, said
+from .refusals import frame_said, said
 from .screens import GameOverScreen, TableScreen, WaitingChoice, final_result
 from .seating import Sat, Seating
 from .sizeguard import SizeGuard
@@ -498,7 +498,10 @@ class YuleApp(SizeGuard, HostedApp):
         elif frame["type"] == "removed":
             self._removed(frame)
         elif frame["type"] == "error":
-            self.notify(frame_said(frame), title=t("From the host"), severity="error")
+            at = self.followers.get(frame.get("table", -1))
+            game = at.info["game"] if at is not None and at.info is not None else None
+            self.notify(frame_said(frame, game, at.names if at is not None else ()), title=t("From the host"),
+                        severity="error")  # fmt: skip
 
     def _removed(self, frame: Removed) -> None:
         """The table's organiser freed this player's seat before the game: back to the lobby, told why."""
@@ -670,7 +673,8 @@ class YuleApp(SizeGuard, HostedApp):
         try:
             await self.client.move(table.id, move, seq=seq)
         except HostError as e:
-            screen.table.refused(t(STALE) if e.code == "stale" else refusal(e.code, e.params, e.message))
+            game = table.info["game"] if table.info is not None else None
+            screen.table.refused(t(STALE) if e.code == "stale" else said(e, game, table.names))
         except ConnectionLost:
             screen.table.refused(t("Not connected to the host: the move was not sent. Try again once reconnected."))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
@@ -50,6 +50,9 @@ class GameUI:
     tv: Callable[[TableFollower[Any]], FollowScreen] | None = None
     """The game's own TV screen for ``yule watch``, given the table followed; ``None``: its
     table drawn for a spectator (:class:`yule.tui.tv.TableTV`)."""
+    reason_words: Mapping[str, Callable[[Any], str]] = field(default_factory=dict)
+    """The game's own specs in its refusals' templates (``{card:rabbit_card}``), each wording a
+    value in the app's language (:mod:`yule.tui.refusals`)."""
 
 
 class _GameUIs(Mapping[str, GameUI]):

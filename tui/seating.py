@@ -61,7 +61,7 @@ def refusal_text(error: HostError, code: str | None = None, game: str | None = N
             return players_sentence(get_game(game))
     if error.code == "invalid":
         return t("The host could not read that request ({message}). Is the host a newer Yule?", message=error.message)
-    return refusal(error.code, error.params, error.message)
+    return refusal(error.code, error.params, error.message, game)
 
 
 ASKERS = {

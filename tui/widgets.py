@@ -26,6 +26,7 @@ from ..netplay import CHAT_LENGTH
 from ..netplay.follower import LogLine
 from ..netplay.frames import ChatFrame, TableInfo
 from .palette import theme
+from .refusals import action_reason
 from .text import literal, seat_name
 from .words import N_, t
 from .words import seat as named_seat
@@ -723,7 +724,7 @@ class GameTable(Widget, Generic[V]):
         why = self.blocked(action)
         if why is not None or self.view is None:
             return why
-        return self.view["actions"].get(action, t("That is not possible now."))
+        return action_reason(self.view, action, self.names)
 
     def blocked(self, action: str = "") -> str | None:
         """Why this seat can make no move at all now; ``None`` when it may (its view then

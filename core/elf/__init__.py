@@ -18,6 +18,7 @@ from .bots import GoalBot, view_moves
 from .cards import CARD_TYPE, type_name
 from .moves import End, Gingerbread, Goals, Play, Shuffle
 from .preview import preview
+from .reasons import REASONS
 from .search import Sampler, playout_move, search_moves
 from .state import ElfState, score
 from .views import ElfView
@@ -183,6 +184,7 @@ GAME = register(
         search_moves=search_moves,
         summary="Lay path cards to guide Buddy to NYC past the places on your secret Goal card (2-4).",
         report=report,
+        reasons=REASONS,
     )
 )
 

@@ -7,7 +7,7 @@ Play(by=0, card='cl-1', heading='S', floe=None)
 >>> parse({"by": 0, "type": "play", "card": "cl-1", "heading": "SE"})
 Traceback (most recent call last):
 ...
-yule.core.base.MalformedMove: 'play' needs a heading of "N", "E", "S" or "W"
+yule.core.base.MalformedMove: 'play' needs a heading ("N", "E", "S" or "W") in 'heading'
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..base import CHANCE, MalformedMove
-from ..fields import mover, names, numbers, text
+from ..base import CHANCE
+from ..fields import badly, mover, names, numbers, text
 from ..moves import End as End
 from ..moves import Shuffle as Shuffle
 from .board import FLOES, TOKENS
@@ -108,22 +108,22 @@ def parse(move: dict[str, Any]) -> Move:
                 return ENDS[by]
     kind, by = mover(move, CHANCE_TYPES, SEAT_TYPES)
     if kind == "shuffle":
-        return Shuffle(names(move, "deck", "card names"))
+        return Shuffle(names(move, "deck", "cards"))
     if kind == "goals":
-        return Goals(names(move, "goals", "Goal card names"))
+        return Goals(names(move, "goals", "goals"))
     if kind == "gingerbread":
         return Gingerbread(numbers(move, "values"))
     assert isinstance(by, int)
     if kind == "end":
         return End(by)
-    card = text(move, "card", "a card name")
+    card = text(move, "card", "card")
     heading = move.get("heading")
     if heading not in ("N", "E", "S", "W"):
-        raise MalformedMove('\'play\' needs a heading of "N", "E", "S" or "W"', "field", type="play", field="heading")
+        raise badly(move, "heading", "heading")
     floe = None
     raw = move.get("floe")
     if raw is not None:
         if not isinstance(raw, list | tuple) or len(raw) != 2 or not all(type(v) is int for v in raw):
-            raise MalformedMove("'play' needs a cell [x, y] in 'floe'", "field", type="play", field="floe")
+            raise badly(move, "floe", "cell")
         floe = (raw[0], raw[1])
     return Play(by, card, heading, floe)

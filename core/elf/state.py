@@ -74,6 +74,7 @@ from .board import (
 )
 from .cards import CARD_IDS, CARD_TYPE, JUMPS, OFF_AREA, Placement, jump_placement_raw, placement, placements_by_type
 from .moves import ENDS, MOST_SEATS, PLAYS, End, Gingerbread, Goals, Move, Play, Shuffle, parse
+from .reasons import REASONS
 from .views import Arrow, ElfResult, ElfView, PlacementHint, TokenView
 
 # Phases
@@ -202,7 +203,7 @@ class ElfState(GameState[Move]):
     def verify(self, move: Move) -> None:
         phase = self.phase
         if phase == OVER:
-            raise GameIsOver("The game is over.")
+            raise GameIsOver(REASONS)
         if isinstance(move, Play):
             self.verify_play(move.by, move)
             return
@@ -211,24 +212,24 @@ class ElfState(GameState[Move]):
             return
         if isinstance(move, Shuffle):
             if phase != SHUFFLE:
-                raise WrongPhase("The deck is shuffled once, at the start.")
+                raise WrongPhase(REASONS, "shuffled_once")
             if sorted(move.deck) != _SORTED_DECK:
-                raise BadChance("The shuffled deck must hold all 60 path cards, each once.")
+                raise BadChance(REASONS, "deck_cards")
             return
         if isinstance(move, Goals):
             if phase != GOALS_PHASE:
-                raise WrongPhase("Goal cards are dealt once, after the shuffle.")
+                raise WrongPhase(REASONS, "goals_once")
             goals = move.goals
             if len(goals) != self.players or len(set(goals)) != len(goals) or any(g not in GOALS for g in goals):
-                raise BadChance(f"Each of the {self.players} seats gets a different Goal card (goal-1 to goal-7).")
+                raise BadChance(REASONS, "goal_each", players=self.players)
             return
         if isinstance(move, Gingerbread):
             if phase != GINGERBREAD_PHASE:
-                raise WrongPhase("The Gingerbread Men are placed once, after the Goal cards.")
+                raise WrongPhase(REASONS, "gingerbread_once")
             if sorted(move.values) != list(GINGERBREAD_VALUES):
-                raise BadChance("The Gingerbread values are 1, 2, 2 and 3, one on each spot.")
+                raise BadChance(REASONS, "gingerbread_values")
             return
-        raise MalformedMove(f"{move!r} is not an Elf move")
+        raise MalformedMove(REASONS, "malformed_move", move=repr(move))
 
     # The checks of :attr:`ACTIONS`, one ``verify_<kind>`` each (see :meth:`GameState.action_hints`).
 
@@ -236,11 +237,11 @@ class ElfState(GameState[Move]):
         if seat == self.turn and self.phase == PLAY:
             return
         if self.phase == OVER:
-            raise GameIsOver("The game is over.")
+            raise GameIsOver(REASONS)
         if self.phase != PLAY:
-            raise NotYourTurn("The game has not started yet.", "not_started")
+            raise NotYourTurn(REASONS, "not_started")
         if seat != self.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(REASONS)
 
     def verify_play(self, seat: int, move: Play | None = None) -> Placement | None:
         """Check a play by ``seat``; return the placement ``move`` makes.
@@ -260,63 +261,47 @@ class ElfState(GameState[Move]):
     def _verify_some_play(self, seat: int) -> None:
         hand = self.hands[seat]
         if not hand:
-            raise NotInHand("Your hand is empty: end your turn.", "hand_empty")
+            raise NotInHand(REASONS, "hand_empty")
         offer = self.offer
         if not any(self.placeable(c) for c in hand) and not (
             offer >= 0 and any(JUMPS[(offer, CARD_TYPE[c])] for c in hand)
         ):
-            raise BadPlacement("None of your cards fits from Buddy's arrow: end your turn.", "nothing_fits")
+            raise BadPlacement(REASONS, "nothing_fits")
 
     def verify_end(self, seat: int) -> None:
         self._check_seat(seat)
         if self.plays == 0:
-            raise MustPlay("Play at least one card before ending your turn.", "must_play")
+            raise MustPlay(REASONS)
 
     def _placement(self, move: Play) -> Placement:
         """The placement ``move`` makes, or the reason it is illegal (the seat may move now)."""
         if move.card not in self.hands[move.by]:
-            raise NotInHand("That card is not in your hand.", "not_in_hand")
+            raise NotInHand(REASONS)
         type_ = CARD_TYPE[move.card]
         h = HEADING_INDEX[move.heading]
         if move.floe is not None:
             if self.jump_used:
-                raise NoJump("The Ice Floe jump has been used: the floes do nothing now.", "jump_used")
+                raise NoJump(REASONS, "jump_used")
             if self.offer < 0:
-                raise NoJump("You may jump only with the card right after one that touched an Ice Floe.", "no_jump")
+                raise NoJump(REASONS)
             x, y = move.floe
             floe = self.offer
             if not in_area(x, y) or cell(x, y) not in FLOE_CELLS[floe]:
-                cells = TOKENS[floe].cells
-                where = " or ".join(f"[{fx}, {fy}]" for fx, fy in cells)
-                raise NoJump(
-                    f"The jump starts from a cell of the other Ice Floe: {where}.",
-                    "floe_cell",
-                    cells=[[fx, fy] for fx, fy in cells],
-                )
+                raise NoJump(REASONS, "floe_cell", cells=[[fx, fy] for fx, fy in TOKENS[floe].cells])
             p = jump_placement_raw(floe, cell(x, y), h, type_)
             if p is None:
-                raise WrongHeading("That heading points back onto the Ice Floe.", "back_onto_floe")
+                raise WrongHeading(REASONS, "back_onto_floe")
         else:
             arrow_h = self.arrow_heading
             allowed = entry_headings(arrow_h)
             if h not in allowed:
                 if arrow_h < 4:
-                    raise WrongHeading(
-                        f"Buddy is heading {HEADINGS[arrow_h]}: the card must continue {HEADINGS[arrow_h]}.",
-                        "continue",
-                        heading=HEADINGS[arrow_h],
-                    )
+                    raise WrongHeading(REASONS, "continue", heading=HEADINGS[arrow_h])
                 a, b = (HEADINGS[i] for i in allowed)
-                raise WrongHeading(
-                    f"After the corner arrow {HEADINGS[arrow_h]} the card enters heading {a} or {b}: "
-                    "the others would turn back over the corner card.",
-                    "corner",
-                    heading=HEADINGS[arrow_h],
-                    headings=[a, b],
-                )
+                raise WrongHeading(REASONS, "corner", heading=HEADINGS[arrow_h], headings=[a, b])
             p = placement(self.arrow_cell, h, type_)
         if p.error is not None:
-            raise BadPlacement(p.error, "off_area" if p.error == OFF_AREA else "no_room")
+            raise BadPlacement(REASONS, "off_area" if p.error == OFF_AREA else "no_room")
         return p
 
     # -- search ------------------------------------------------------------------------------
@@ -414,7 +399,7 @@ class ElfState(GameState[Move]):
             values = list(GINGERBREAD_VALUES)
             rng.shuffle(values)
             return Gingerbread(tuple(values))
-        raise WrongPhase("No chance move is pending.")
+        raise WrongPhase(REASONS, "no_chance")
 
     def _draw(self, seat: int, count: int) -> list[str]:
         pos = self.deck_pos

@@ -153,7 +153,8 @@ class ElfView(TypedDict):
     my_gingerbread: NotRequired[list[GingerbreadMan]]
     """The Gingerbread Men you took and their values.  A seat's view only."""
     actions: NotRequired[Actions]
-    """On your turn: ``play`` and ``end``, each ``None`` (allowed) or the reason it is not."""
+    """On your turn: ``play`` and ``end``, each ``None`` (allowed) or the reason it is not, as data
+    (``{"kind": kind, **facts}``)."""
     placements: NotRequired[dict[str, list[PlacementHint]]]
     """On your turn: each card of your hand and every legal way to lay it (the jump last);
     :func:`yule.core.elf.preview.preview` adds the cells and what each would trigger."""

@@ -14,6 +14,7 @@ from ..registry import register
 from .bots import GreedyBot, view_moves
 from .moves import Bring, Keep, Open, Order, Steal
 from .options import DEFAULT_OPTIONS, STEAL_BACK_SCOPES, check_options
+from .reasons import REASONS
 from .search import Sampler
 from .state import GiftExchangeState, gift_name, ordinal, undo_floor
 
@@ -106,6 +107,7 @@ GAME = register(
         option_choices={"steal_back_scope": STEAL_BACK_SCOPES},
         scored=False,
         organiser_mode=True,  # the organiser types every guest's gift in: nothing is hidden from them
+        reasons=REASONS,
     )
 )
 

@@ -187,13 +187,13 @@ def parse(move: dict[str, Any]) -> Move:
             pass  # a field is missing: the readers below say which
     kind, by = mover(move, ("order",), SEAT_MOVES)
     if kind == "order":
-        return Order(numbers(move, "seats", "seat numbers"))
+        return Order(numbers(move, "seats", "seats"))
     assert isinstance(by, int)
     if kind == "bring":
         return Bring(by, text(move, "label").strip(), text(move, "wrapping").strip())
     if kind == "keep":
         return Keep(by)
-    gift = whole_number(move, "gift", "a gift number")
+    gift = whole_number(move, "gift", "gift")
     if kind == "steal":
         return Steal(by, gift)
     label = move.get("label")

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import BadOptions
+from .reasons import REASONS
 
 DEFAULT_OPTIONS: dict[str, Any] = {
     "steal_limit": 3,
@@ -42,33 +43,19 @@ def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
     if type(options) is dict and not options:
         return dict(DEFAULT_OPTIONS)
     if type(options) is not dict and not isinstance(options, Mapping):
-        raise BadOptions("options must be an object", "not_an_object")
+        raise BadOptions(REASONS, "not_an_object")
     if not options.keys() <= DEFAULT_OPTIONS.keys():
         unknown = sorted(str(k) for k in options if k not in DEFAULT_OPTIONS)
-        raise BadOptions(
-            f"Gift Exchange has no option {', '.join(unknown)} (it has {', '.join(DEFAULT_OPTIONS)})",
-            "unknown_option",
-            options=unknown,
-            known=list(DEFAULT_OPTIONS),
-        )
+        raise BadOptions(REASONS, "unknown_option", options=unknown, known=list(DEFAULT_OPTIONS))
     out = {**DEFAULT_OPTIONS, **options}
     for key in _LIMITS:
         value = out[key]
         if value is not None and (type(value) is not int or value < 1):
-            raise BadOptions(
-                f"{key} must be a whole number of at least 1, or null for no limit (got {value!r})",
-                "whole_or_null",
-                option=key,
-            )
+            raise BadOptions(REASONS, "whole_or_null", option=key, got=repr(value))
     for key in _FLAGS:
         if type(out[key]) is not bool:
-            raise BadOptions(f"{key} must be true or false (got {out[key]!r})", "true_or_false", option=key)
+            raise BadOptions(REASONS, "true_or_false", option=key, got=repr(out[key]))
     scope = out["steal_back_scope"]
     if type(scope) is not str or scope not in STEAL_BACK_SCOPES:
-        raise BadOptions(
-            f'steal_back_scope must be "turn" or "last" (got {scope!r})',
-            "one_of",
-            option="steal_back_scope",
-            choices=list(STEAL_BACK_SCOPES),
-        )
+        raise BadOptions(REASONS, "one_of", option="steal_back_scope", choices=list(STEAL_BACK_SCOPES), got=repr(scope))
     return out

@@ -62,7 +62,6 @@ from ..base import (
     NotYourTurn,
     Outcome,
     WrongPhase,
-    plural,
     refusal,
 )
 from .moves import (
@@ -81,6 +80,7 @@ from .moves import (
     parse,
 )
 from .options import DEFAULT_OPTIONS
+from .reasons import REASONS
 from .text import LABEL_MAX, WRAPPING_MAX, plain_gift, text_fault
 from .views import Gift, GiftExchangeActions, GiftExchangeResult, GiftExchangeView
 
@@ -263,8 +263,8 @@ class GiftExchangeState(GameState[Move]):
         check = _CHECK.get(type(move))
         if check is None:
             if self.phase == OVER:
-                raise GameIsOver("The gift exchange is over.")
-            raise MalformedMove(f"{move!r} is not a Gift Exchange move")
+                raise GameIsOver(REASONS)
+            raise MalformedMove(REASONS, "malformed_move", move=repr(move))
         check(self, move)
 
     # One check a kind of move, in the order of house rule 3; :meth:`apply` makes the same.
@@ -272,11 +272,11 @@ class GiftExchangeState(GameState[Move]):
     def _verify_order(self, move: Order) -> None:
         phase = self.phase
         if phase == OVER:
-            raise GameIsOver("The gift exchange is over.")
+            raise GameIsOver(REASONS)
         if phase != BRINGING or self.to_bring:
-            raise WrongPhase("The order is drawn once, after every gift is brought.")
+            raise WrongPhase(REASONS, "order_once")
         if sorted(move.seats) != list(range(self.players)):
-            raise BadChance(f"The order must list each of the {self.players} seats exactly once.")
+            raise BadChance(REASONS, "order_seats", players=self.players)
 
     def _verify_mover(self, seat: int) -> None:
         """The checks every open, steal and keep passes first: ``seat`` is the one to move."""
@@ -284,50 +284,50 @@ class GiftExchangeState(GameState[Move]):
         if seat == self.current and (phase in (PLAYING, FINAL)):
             return
         if phase == OVER:
-            raise GameIsOver("The gift exchange is over.")
+            raise GameIsOver(REASONS)
         if not 0 <= seat < self.players:
-            raise NotYourTurn(f"There is no seat {seat}.", "no_seat", seat=seat)
+            raise NotYourTurn(REASONS, "no_seat", seat=seat)
         if phase == BRINGING:
             if not self.to_bring:
-                raise NotYourTurn("The order has not been drawn yet.", "no_order")
-            raise NotYourTurn("Play starts once every gift is brought and the order is drawn.", "bringing")
-        raise NotYourTurn("It is not your move.")
+                raise NotYourTurn(REASONS, "no_order")
+            raise NotYourTurn(REASONS, "bringing")
+        raise NotYourTurn(REASONS)
 
     def _verify_bring_move(self, move: Bring) -> None:
         seat = move.by
         if self.phase == OVER:
-            raise GameIsOver("The gift exchange is over.")
+            raise GameIsOver(REASONS)
         if not 0 <= seat < self.players:
-            raise NotYourTurn(f"There is no seat {seat}.", "no_seat", seat=seat)
+            raise NotYourTurn(REASONS, "no_seat", seat=seat)
         self.verify_bring(seat, move)
 
     def _verify_keep(self, move: Keep) -> None:
         self._verify_mover(move.by)
         if self.phase != FINAL:
-            raise WrongPhase("Keeping is only for the final swap: open or steal a gift.", "keep_final")
+            raise WrongPhase(REASONS, "keep_final")
 
     def verify_bring(self, seat: int, move: Bring | None = None) -> None:
         """``seat`` brings its gift (``move``; ``None``: whether it may bring one now)."""
         if self.phase != BRINGING or not self.to_bring:
-            raise WrongPhase("Every gift has been brought already.", "all_brought")
+            raise WrongPhase(REASONS, "all_brought")
         if not self.to_bring >> seat & 1:
-            raise AlreadyBrought("You have already brought your gift.", "already_brought")
+            raise AlreadyBrought(REASONS)
         if move is None:
             return
         fault = text_fault(move.label, "label", LABEL_MAX) or text_fault(move.wrapping, "wrapping", WRAPPING_MAX)
         if fault is not None:
-            raise BadText(fault[0], fault[1], **fault[2])
+            raise BadText(REASONS, fault[0], **fault[1])
 
     def _verify_open_move(self, move: Open) -> None:
         seat, gift = move.by, move.gift
         if seat != self.current or self.phase != PLAYING:
             self._verify_mover(seat)
         if self.phase == FINAL:
-            raise WrongPhase("Every gift is open: swap or keep.", "all_open")
+            raise WrongPhase(REASONS, "all_open")
         if not 0 <= gift < self.players:
-            raise NoSuchGift(f"There is no {gift_name(gift)}.", "no_gift", gift=gift)
+            raise NoSuchGift(REASONS, "no_gift", gift=gift)
         if self.opened[gift]:
-            raise AlreadyOpen(f"{gift_name(gift).capitalize()} is already open.", "already_open", gift=gift)
+            raise AlreadyOpen(REASONS, "already_open", gift=gift)
         if gift == seat:
             reason = self.open_refusal(seat, gift)
             if reason is not None:
@@ -335,26 +335,18 @@ class GiftExchangeState(GameState[Move]):
         label = move.label
         if self.blank >> gift & 1:
             if not label:
-                raise BadText(
-                    f"{gift_name(gift).capitalize()} was brought without a label: name it as it is revealed.",
-                    "label_needed",
-                    gift=gift,
-                )
+                raise BadText(REASONS, "label_needed", gift=gift)
             fault = text_fault(label, "label", LABEL_MAX)
             if fault is not None:
-                raise BadText(fault[0], fault[1], **fault[2])
+                raise BadText(REASONS, fault[0], **fault[1])
         elif label is not None:
-            raise BadText(
-                f"{gift_name(gift).capitalize()} already has a label: open it without naming it.",
-                "label_given",
-                gift=gift,
-            )
+            raise BadText(REASONS, "label_given", gift=gift)
 
     def open_refusal(self, seat: int, gift: int) -> IllegalMove | None:
         """Why ``seat`` may not open wrapped gift ``gift`` under the options, or ``None``
         (only ever the gift it brought)."""
         if not self.open_own and gift == seat and self.wrapped & (self.wrapped - 1):  # another is wrapped
-            return OwnGift("You can't open the gift you brought while other gifts are still wrapped.", "own_gift")
+            return OwnGift(REASONS)
         return None
 
     def _verify_steal_move(self, move: Steal) -> None:
@@ -362,7 +354,7 @@ class GiftExchangeState(GameState[Move]):
         if seat != self.current or (self.phase != PLAYING and self.phase != FINAL):
             self._verify_mover(seat)
         if not 0 <= gift < self.players:
-            raise NoSuchGift(f"There is no {gift_name(gift)}.", "no_gift", gift=gift)
+            raise NoSuchGift(REASONS, "no_gift", gift=gift)
         bar = self._steal_bar(seat, gift)
         if bar is not None:
             raise self._steal_reason(bar, gift)
@@ -374,34 +366,17 @@ class GiftExchangeState(GameState[Move]):
 
     def _steal_reason(self, bar: type[IllegalMove], gift: int) -> IllegalMove:
         """The refusal of a steal of ``gift`` barred by rule ``bar``, in words."""
-        name = gift_name(gift)
         if bar is Wrapped:
-            return Wrapped(f"{name.capitalize()} is still wrapped: open it instead.", "wrapped", gift=gift)
+            return Wrapped(REASONS, "wrapped", gift=gift)
         if bar is AlreadyYours:
-            return AlreadyYours(f"You already hold {name}.", "yours", gift=gift)
+            return AlreadyYours(REASONS, "yours", gift=gift)
         if bar is Frozen:
-            return Frozen(
-                f"You can't steal a frozen gift: {name} has been stolen {self.steals[gift]} times.",
-                "frozen",
-                gift=gift,
-                steals=self.steals[gift],
-            )
+            return Frozen(REASONS, "frozen", gift=gift, steals=self.steals[gift])
         if bar is NoStealBack:
             if self.steal_back_last:
-                return NoStealBack(
-                    f"You can't steal {name} straight back: it is the last gift taken from you this turn.",
-                    "no_steal_back",
-                    gift=gift,
-                    scope="last",
-                )
-            return NoStealBack(
-                f"You can't steal {name} straight back in the same turn.", "no_steal_back", gift=gift, scope="turn"
-            )
-        return StealCap(
-            f"No more steals this turn ({plural(self.most_steals, 'steal')} already): open a gift.",
-            "steal_cap",
-            most=self.most_steals,
-        )
+                return NoStealBack(REASONS, "no_steal_back_last", gift=gift)
+            return NoStealBack(REASONS, "no_steal_back", gift=gift)
+        return StealCap(REASONS, "steal_cap", most=self.most_steals)
 
     def _steal_bar(self, seat: int, gift: int) -> type[IllegalMove] | None:
         """The rule that bars ``seat`` from stealing ``gift`` now (:meth:`steal_refusal` says
@@ -532,7 +507,7 @@ class GiftExchangeState(GameState[Move]):
 
     def chance_move(self, rng: random.Random) -> Move:
         if self.phase != BRINGING or self.to_bring:
-            raise WrongPhase("No chance move is pending.")
+            raise WrongPhase(REASONS, "no_chance")
         seats = list(range(self.players))
         rng.shuffle(seats)
         return Order(tuple(seats))
@@ -673,7 +648,7 @@ class GiftExchangeState(GameState[Move]):
                     hints["steal"].append(gift)
                 else:
                     refusals.append(
-                        {"type": "steal", "gift": gift, "code": REFUSAL_CODES[type(why)], "reason": str(why)}
+                        {"type": "steal", "gift": gift, "code": REFUSAL_CODES[type(why)], "reason": why.reason()}
                     )
             else:
                 why = self.open_refusal(seat, gift)
@@ -683,7 +658,7 @@ class GiftExchangeState(GameState[Move]):
                         hints["name_needed"].append(gift)
                 else:
                     refusals.append(
-                        {"type": "open", "gift": gift, "code": REFUSAL_CODES[type(why)], "reason": str(why)}
+                        {"type": "open", "gift": gift, "code": REFUSAL_CODES[type(why)], "reason": why.reason()}
                     )
         hints["keep"] = phase == FINAL
         return hints

@@ -22,6 +22,8 @@ from __future__ import annotations
 import unicodedata
 
 from ..base import Fact
+from ..reasons import english
+from .reasons import REASONS
 
 LABEL_MAX = 60
 """Longest gift label, in characters."""
@@ -37,7 +39,8 @@ _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u20
 
 
 def text_problem(text: str, what: str, limit: int) -> str | None:
-    """Why ``text`` cannot be a gift's ``what`` ("label", "wrapping"), or ``None`` when it can.
+    """Why ``text`` cannot be a gift's ``what`` ("label", "wrapping"), in English, or ``None``
+    when it can.
 
     ``text`` is expected already stripped; surrounding spaces are a problem here too, so a
     move built by hand is held to the same standard as one parsed from the wire.
@@ -46,29 +49,28 @@ def text_problem(text: str, what: str, limit: int) -> str | None:
     "A gift's label can't start or end with spaces."
     """
     fault = text_fault(text, what, limit)
-    return None if fault is None else fault[0]
+    return None if fault is None else english(REASONS[fault[0]], fault[1])
 
 
-def text_fault(text: str, what: str, limit: int) -> tuple[str, str, dict[str, Fact]] | None:
-    """Why ``text`` cannot be a gift's ``what``, as words and as data (the kind and facts of a
-    :class:`~yule.core.base.RulesError`), or ``None`` when it can (see :func:`text_problem`).
+def text_fault(text: str, what: str, limit: int) -> tuple[str, dict[str, Fact]] | None:
+    """Why ``text`` cannot be a gift's ``what``, as data (the kind and facts of a
+    :class:`~yule.core.base.RulesError`: ``label_too_long`` ...), or ``None`` when it can (see
+    :func:`text_problem`).
 
-    >>> text_fault("x" * 61, "label", LABEL_MAX)[1:]
-    ('too_long', {'field': 'label', 'most': 60, 'length': 61})
+    >>> text_fault("x" * 61, "label", LABEL_MAX)
+    ('label_too_long', {'field': 'label', 'most': 60, 'length': 61})
     """
     if not isinstance(text, str):
-        return f"A gift's {what} must be text.", "not_text", {"field": what}
+        return f"{what}_not_text", {"field": what}
     if text != text.strip():
-        return f"A gift's {what} can't start or end with spaces.", "spaces", {"field": what}
+        return f"{what}_spaces", {"field": what}
     if len(text) > limit:
-        return (f"A gift's {what} can be at most {limit} characters long (this one has {len(text)}).", "too_long",
-                {"field": what, "most": limit, "length": len(text)})  # fmt: skip
+        return f"{what}_too_long", {"field": what, "most": limit, "length": len(text)}
     if text.isascii() and text.isprintable():
         return None  # no ASCII character that prints is refused
     for ch in text:
         if ch in _BIDI_CONTROLS or unicodedata.category(ch) in _REFUSED_CATEGORIES:
-            return (f"A gift's {what} can't contain control characters (line breaks, escape codes ...).", "control",
-                    {"field": what})  # fmt: skip
+            return f"{what}_control", {"field": what}
     return None
 
 

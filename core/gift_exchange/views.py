@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from ..base import ResultRecord
+from ..base import Reason, ResultRecord
 
 
 class Gift(TypedDict):
@@ -48,8 +48,9 @@ class Refusal(TypedDict):
     code: str
     """The kind of refusal, for the board's marks: ``"own_gift"``, ``"wrapped"``, ``"yours"``,
     ``"frozen"``, ``"no_steal_back"`` or ``"steal_cap"``."""
-    reason: str
-    """The rules' words, as a refused move would say them."""
+    reason: Reason
+    """The rules' reason as data, as a refused move would give it: ``{"kind": kind, **facts}``
+    (a client words it from :data:`yule.core.gift_exchange.reasons.REASONS`)."""
 
 
 class GiftExchangeActions(TypedDict):

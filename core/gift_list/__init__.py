@@ -16,6 +16,7 @@ from ..registry import register
 from .bots import GreedyBot, alternatives, view_moves
 from .cards import PERSON_NAMES, describe_card
 from .moves import Bring, Deal, Open, Steal
+from .reasons import REASONS
 from .search import Sampler, playout_move
 from .state import GiftListState, best_cards, score
 from .views import GiftListView
@@ -100,6 +101,7 @@ GAME = register(
         determinizer=Sampler,
         playout=playout_move,
         summary="Bring junk from your attic, open or steal, fill your secret Gift List (3-7).",
+        reasons=REASONS,
     )
 )
 

@@ -128,7 +128,7 @@ def parse(move: dict[str, Any]) -> Move:
         return Deal(name_rows(move, "hands"), name_rows(move, "lists"))
     assert isinstance(by, int)
     if kind == "bring":
-        return Bring(by, text(move, "card", "a card name"))
+        return Bring(by, text(move, "card", "card"))
     if kind == "open":
-        return Open(by, whole_number(move, "from", "a seat number"))
-    return Steal(by, whole_number(move, "from", "a seat number"))
+        return Open(by, whole_number(move, "from", "seat"))
+    return Steal(by, whole_number(move, "from", "seat"))

@@ -45,7 +45,6 @@ from ..base import (
     NotYourTurn,
     Outcome,
     WrongPhase,
-    seat_name,
 )
 from .cards import (
     ATTIC_SIZE,
@@ -59,6 +58,7 @@ from .cards import (
     PERSON_RANK,
 )
 from .moves import BRINGS, MOST_SEATS, OPENS, STEALS, Bring, Deal, Move, Open, Steal, parse
+from .reasons import REASONS
 from .views import GiftListResult, GiftListView
 
 # Phases
@@ -218,59 +218,59 @@ class GiftListState(GameState[Move]):
             self.verify_bring(move.by, move.card)
         elif isinstance(move, Deal):
             if self.phase == OVER:
-                raise GameIsOver("The game is over.")
+                raise GameIsOver(REASONS)
             if self.phase != DEAL:
-                raise WrongPhase("The cards are dealt once, at the start.")
+                raise WrongPhase(REASONS, "dealt_once")
             self.verify_deal(move)
         else:
-            raise MalformedMove(f"{move!r} is not a Gift List move")
+            raise MalformedMove(REASONS, "malformed_move", move=repr(move))
 
     # The checks of :attr:`ACTIONS`, one ``verify_<kind>`` each (see :meth:`GameState.action_hints`).
 
     def _verify_seat(self, seat: int) -> None:
         if self.phase == OVER:
-            raise GameIsOver("The game is over.")
+            raise GameIsOver(REASONS)
         if self.phase == DEAL:
-            raise NotYourTurn("The cards have not been dealt yet.", "not_started")
+            raise NotYourTurn(REASONS, "not_started")
         if not 0 <= seat < self.players:
-            raise NotYourTurn(f"There is no {seat_name(seat)}.", "no_seat", seat=seat)
+            raise NotYourTurn(REASONS, "no_seat", seat=seat)
 
     def _verify_turn(self, seat: int) -> None:
         if self.phase == PLAY and seat == self.turn:
             return
         self._verify_seat(seat)
         if self.phase == BRING:
-            raise WrongPhase("Wait until everyone has brought a gift.", "bringing")
+            raise WrongPhase(REASONS, "bringing")
         if seat != self.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(REASONS)
 
     def verify_deal(self, move: Deal) -> None:
         n, size = self.players, self.parties
         if len(move.hands) != n or {*map(len, move.hands)} != {size}:
-            raise BadChance(f"Each seat is dealt {size} cards in a {n}-player game.")
+            raise BadChance(REASONS, "hand_sizes", size=size, players=n)
         cards = list(chain.from_iterable(move.hands))
         distinct = set(cards)
         if not CARD_COLOUR.keys() >= distinct:
-            raise BadChance("The deal names a card that is not a gift card.")
+            raise BadChance(REASONS, "not_a_gift")
         if len(distinct) != len(cards):
-            raise BadChance("The deal gives the same card twice.")
+            raise BadChance(REASONS, "card_twice")
         if len(move.lists) != n:
-            raise BadChance("Each seat gets one Gift List.")
+            raise BadChance(REASONS, "list_each")
         named = set(map(frozenset, move.lists))
         if {*map(len, move.lists)} != {3} or not _LIST_OF.keys() >= named:
-            raise BadChance("A Gift List names 3 different people.")
+            raise BadChance(REASONS, "list_names")
         if len(named) != n:
-            raise BadChance("There is only one of each Gift List card: two seats got the same one.")
+            raise BadChance(REASONS, "list_twice")
 
     def verify_bring(self, seat: int, card: str | None = None) -> None:
         if self.phase != BRING or not 0 <= seat < self.players:
             self._verify_seat(seat)
         if self.phase != BRING:
-            raise WrongPhase("Everyone has brought a gift to this party: open or steal.", "all_brought")
+            raise WrongPhase(REASONS, "all_brought")
         if self.brought[seat] is not None:
-            raise AlreadyBrought("You have already brought a gift to this party.")
+            raise AlreadyBrought(REASONS)
         if card is not None and card not in self.attic[seat]:
-            raise NotInAttic("That card is not in your attic.")
+            raise NotInAttic(REASONS)
 
     def verify_open(self, seat: int, source: int | None = None) -> None:
         if self.phase != PLAY or seat != self.turn:
@@ -279,12 +279,12 @@ class GiftListState(GameState[Move]):
         if source is None:
             return
         if not 0 <= source < self.players:
-            raise NotWrapped(f"There is no {seat_name(source)}.", "no_seat", seat=source)
+            raise NotWrapped(REASONS, "no_seat", seat=source)
         wrapped = self.wrapped
         if not wrapped >> source & 1:
-            raise NotWrapped(f"The gift {seat_name(source)} brought is already open.", "already_open", seat=source)
+            raise NotWrapped(REASONS, "already_open", seat=source)
         if source == seat and wrapped != _BIT[seat]:
-            raise OwnGift("You can't open the gift you brought while another one is still wrapped.", "own_gift")
+            raise OwnGift(REASONS)
 
     def verify_steal(self, seat: int, source: int | None = None) -> None:
         if self.phase != PLAY or seat != self.turn:
@@ -294,25 +294,19 @@ class GiftListState(GameState[Move]):
             return  # every check below passes
         others = stealable & ~_BIT[seat]
         if not others | self.locked & ~_BIT[seat]:
-            raise NothingToSteal("There is no open gift to steal.", "nothing_open")
+            raise NothingToSteal(REASONS, "nothing_open")
         if not others:
-            raise LockedGift(
-                "Every open gift was just stolen: they are locked until the next gift is opened.", "all_locked"
-            )
+            raise LockedGift(REASONS, "all_locked")
         if source is None:
             return
         if not 0 <= source < self.players:
-            raise NothingToSteal(f"There is no {seat_name(source)}.", "no_seat", seat=source)
+            raise NothingToSteal(REASONS, "no_seat", seat=source)
         if source == seat:
-            raise NothingToSteal("You can't steal from yourself.", "steal_self")
+            raise NothingToSteal(REASONS, "steal_self")
         if self.holding[source] is None:
-            raise NothingToSteal(f"{seat_name(source)} holds no open gift to steal.", "holds_none", seat=source)
+            raise NothingToSteal(REASONS, "holds_none", seat=source)
         if self.locked >> source & 1:
-            raise LockedGift(
-                "That gift was just stolen: it can't be stolen again until another gift is opened.",
-                "locked",
-                seat=source,
-            )
+            raise LockedGift(REASONS, "locked", seat=source)
 
     def open_sources(self) -> tuple[int, ...]:
         """The seats whose wrapped gift the seat to move may open now."""
@@ -371,7 +365,7 @@ class GiftListState(GameState[Move]):
 
     def chance_move(self, rng: random.Random) -> Move:
         if self.phase != DEAL:
-            raise WrongPhase("No chance move is pending.")
+            raise WrongPhase(REASONS, "no_chance")
         deck = list(DECK)
         rng.shuffle(deck)
         size = self.parties

@@ -82,7 +82,7 @@ class GiftListView(TypedDict):
     """Your score so far: your best cards' numbers added up."""
     actions: NotRequired[Actions]
     """While you may move: ``bring``, ``open`` and ``steal``, each ``None`` (allowed) or the
-    reason it is not, in the rules' words."""
+    reason it is not, as data (``{"kind": kind, **facts}``)."""
     open_from: NotRequired[list[int]]
     """On your turn: the seats whose wrapped gift you may open (else empty)."""
     steal_from: NotRequired[list[int]]

@@ -13,6 +13,7 @@ from ..registry import register
 from .bots import GreedyBot, view_moves
 from .cards import describe_card
 from .moves import Clear, End, Peek, Shuffle, Start, Take, Trade
+from .reasons import REASONS
 from .search import Sampler, playout_move, search_moves
 from .state import WhiteElephantState, score
 from .views import WhiteElephantView
@@ -123,6 +124,7 @@ GAME = register(
         search_moves=search_moves,
         playout=playout_move,
         summary="The Peanut card game: collect gifts, avoid junk, lowest score wins (3-8).",
+        reasons=REASONS,
     )
 )
 

@@ -175,16 +175,16 @@ def parse(move: dict[str, Any]) -> Move:
             pass  # a field is missing: the readers below say which
     kind, by = mover(move, CHANCE_TYPES, SEAT_TYPES)
     if kind == "shuffle":
-        return Shuffle(names(move, "deck", "card names"))
+        return Shuffle(names(move, "deck", "cards"))
     if kind == "start":
-        return Start(whole_number(move, "seat", "a seat number"))
+        return Start(whole_number(move, "seat", "seat"))
     assert isinstance(by, int)
     if kind == "take":
-        return Take(by, names(move, "cards", "card names"))
+        return Take(by, names(move, "cards", "cards"))
     if kind == "peek":
-        return Peek(by, text(move, "card", "a card name"))
+        return Peek(by, text(move, "card", "card"))
     if kind == "trade":
-        return Trade(by, whole_number(move, "target", "a seat number"))
+        return Trade(by, whole_number(move, "target", "seat"))
     if kind == "clear":
         return Clear(by)
     return End(by)

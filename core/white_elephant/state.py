@@ -40,10 +40,10 @@ from ..base import (
     NotYourTurn,
     Outcome,
     WrongPhase,
-    seat_name,
 )
 from .cards import CARD_NUMBER, CARD_SUIT, DEAL, PEANUTS, SUIT_RANK, SUITS, deck_for, suits_for
 from .moves import CLEARS, ENDS, MOST_SEATS, PEEKS, TRADES, Clear, End, Move, Peek, Shuffle, Start, Take, Trade, parse
+from .reasons import REASONS
 from .views import WhiteElephantResult, WhiteElephantView
 
 # Phases
@@ -144,17 +144,13 @@ class WhiteElephantState(GameState[Move]):
         """
         parsed = super().parse_seat_move(seat, move)
         if isinstance(parsed, Take):
-            reason = "That gift is not in the Gift Exchange."
-            cards = tuple(
-                self._resolve(ref, NotInExchange, reason, "not_in_exchange", faceup_ok=True) for ref in parsed.cards
-            )
+            cards = tuple(self._resolve(ref, NotInExchange, "not_in_exchange", faceup_ok=True) for ref in parsed.cards)
             return Take(seat, cards)
         if isinstance(parsed, Peek):
-            reason = "You can only peek at a Surprise Gift in the Exchange or in front of a seat."
-            return Peek(seat, self._resolve(parsed.card, NotPeekable, reason, "not_surprise", faceup_ok=False))
+            return Peek(seat, self._resolve(parsed.card, NotPeekable, "not_surprise", faceup_ok=False))
         return parsed
 
-    def _resolve(self, ref: str, error: type[IllegalMove], reason: str, kind: str, *, faceup_ok: bool) -> str:
+    def _resolve(self, ref: str, error: type[IllegalMove], kind: str, *, faceup_ok: bool) -> str:
         """The card a seat names: a Surprise Gift by its handle, else a faceup gift in the Exchange.
 
         Anything else, a facedown card's real id included, fails here with one reason, before
@@ -166,7 +162,7 @@ class WhiteElephantState(GameState[Move]):
                 return card
         elif faceup_ok and ref not in self.handle and ref in self.exchange:
             return ref
-        raise error(reason, kind)
+        raise error(REASONS, kind)
 
     # -- legality ----------------------------------------------------------------------------
 
@@ -174,28 +170,28 @@ class WhiteElephantState(GameState[Move]):
         check = _CHECK.get(type(move))
         if check is None:
             if self.phase == OVER:
-                raise GameIsOver("The game is over.")
-            raise MalformedMove(f"{move!r} is not a White Elephant move")
+                raise GameIsOver(REASONS)
+            raise MalformedMove(REASONS, "malformed_move", move=repr(move))
         check(self, move)
 
     def _verify_shuffle(self, move: Shuffle) -> None:
         phase = self.phase
         if phase == OVER:
-            raise GameIsOver("The game is over.")
+            raise GameIsOver(REASONS)
         if phase != SHUFFLE:
-            raise WrongPhase("The deck is shuffled once, at the start.")
+            raise WrongPhase(REASONS, "shuffled_once")
         deck = _DECK_SETS[self.players]
         if len(move.deck) != len(deck) or deck != set(move.deck):  # each card of the deck once
-            raise BadChance(f"The shuffled deck must be the {self.players}-player deck, each card once.")
+            raise BadChance(REASONS, "deck_cards", players=self.players)
 
     def _verify_start(self, move: Start) -> None:
         phase = self.phase
         if phase == OVER:
-            raise GameIsOver("The game is over.")
+            raise GameIsOver(REASONS)
         if phase != START:
-            raise WrongPhase("The first Start Player is drawn once, after the shuffle.")
+            raise WrongPhase(REASONS, "start_once")
         if not 0 <= move.seat < self.players:
-            raise BadChance(f"There is no seat {move.seat}.")
+            raise BadChance(REASONS, "no_start_seat", seat=move.seat)
 
     # The checks of :attr:`ACTIONS`, one ``verify_<kind>`` each (see :meth:`GameState.action_hints`).
 
@@ -203,34 +199,34 @@ class WhiteElephantState(GameState[Move]):
         if seat == self.turn and self.phase in (MAIN, AFTER):
             return
         if self.phase == OVER:
-            raise GameIsOver("The game is over.")
+            raise GameIsOver(REASONS)
         if self.phase in (SHUFFLE, START):
-            raise NotYourTurn("The game has not started yet.", "not_started")
+            raise NotYourTurn(REASONS, "not_started")
         if seat != self.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(REASONS)
 
     def _verify_main(self, seat: int) -> None:
         if seat == self.turn and self.phase == MAIN:
             return
         self._verify_turn(seat)
         if self.phase != MAIN:
-            raise WrongPhase("You have made your main action: peek or end your turn.", "main_done")
+            raise WrongPhase(REASONS, "main_done")
 
     def verify_take(self, seat: int, cards: tuple[str, ...] | None = None) -> None:
         if seat != self.turn or self.phase != MAIN:
             self._verify_main(seat)
         exchange = self.exchange
         if len(exchange) < 2:
-            raise TooFewGifts("Only one gift is left: trade or clear out instead.", "one_gift_left")
+            raise TooFewGifts(REASONS, "one_gift_left")
         if cards is None:
             return
         if len(cards) < 2:
-            raise TooFewGifts("Take at least 2 gifts.", "take_two")
+            raise TooFewGifts(REASONS, "take_two")
         if len(set(cards)) != len(cards):
-            raise TooFewGifts("Each gift can be taken only once.", "same_gift_twice")
+            raise TooFewGifts(REASONS, "same_gift_twice")
         for card in cards:
             if card not in exchange:
-                raise NotInExchange("That gift is not in the Gift Exchange.", "not_in_exchange")
+                raise NotInExchange(REASONS)
 
     def verify_trade(self, seat: int, target: int | None = None) -> None:
         self._verify_main(seat)
@@ -238,15 +234,15 @@ class WhiteElephantState(GameState[Move]):
             raise self._no_peanut(seat, "trade")
         front = self.front
         if not any(front[t] for t in range(self.players) if t != seat):
-            raise NoTarget("Nobody has gifts in front of them to trade for.", "nobody_to_trade")
+            raise NoTarget(REASONS, "nobody_to_trade")
         if target is None:
             return
         if not 0 <= target < self.players:
-            raise NoTarget("There is no such seat at this table.", "no_seat")
+            raise NoTarget(REASONS, "no_seat")
         if target == seat:
-            raise NoTarget("You can't trade with yourself.", "trade_self")
+            raise NoTarget(REASONS, "trade_self")
         if not front[target]:
-            raise NoTarget(f"{seat_name(target)} has no gifts in front of them to trade for.", "no_gifts", seat=target)
+            raise NoTarget(REASONS, "no_gifts", seat=target)
 
     def verify_clear(self, seat: int) -> None:
         self._verify_main(seat)
@@ -260,32 +256,26 @@ class WhiteElephantState(GameState[Move]):
         if card is not None and card in self.handle and card not in known:
             return  # a Surprise Gift to peek at: every check below passes
         if all(c in known for c in self.handle):
-            raise NotPeekable("There is no Surprise Gift you have not seen.", "all_seen")
+            raise NotPeekable(REASONS, "all_seen")
         if card is None:
             return
         if card not in self.handle:
-            raise NotPeekable(
-                "You can only peek at a Surprise Gift in the Exchange or in front of a seat.", "not_surprise"
-            )
+            raise NotPeekable(REASONS, "not_surprise")
         if card in known:
-            raise NotPeekable("You already know that Surprise Gift.", "already_known")
+            raise NotPeekable(REASONS, "already_known")
 
     def verify_end(self, seat: int) -> None:
         if seat == self.turn and self.phase == AFTER:
             return
         self._verify_turn(seat)
         if self.phase != AFTER:
-            raise WrongPhase("Make your main action first: take, trade or clear out.", "main_first")
+            raise WrongPhase(REASONS, "main_first")
 
     def _no_peanut(self, seat: int, what: str) -> NoPeanut:
         """The refusal of a trade or a peek (``what``) by a seat without a Peanut: ``waiting``
         says that Peanuts lie on its Surprise Gifts, which it gets when the round ends."""
         waiting = sum(self.on_card[c] for c in self.front[seat] if c in self.on_card) > 0
-        if waiting:
-            reason = f"You need a Peanut to {what}: those on your Surprise Gifts are yours only when the round ends."
-        else:
-            reason = f"You need a Peanut to {what}."
-        return NoPeanut(reason, "no_peanut", action=what, waiting=waiting)
+        return NoPeanut(REASONS, f"peanuts_waiting_{what}" if waiting else f"no_peanut_{what}")
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -345,7 +335,7 @@ class WhiteElephantState(GameState[Move]):
             return Shuffle(tuple(deck))
         if self.phase == START:
             return Start(rng.randrange(self.players))
-        raise WrongPhase("No chance move is pending.")
+        raise WrongPhase(REASONS, "no_chance")
 
     def _ref(self, card: str) -> str:
         return self.handle.get(card, card)

@@ -80,6 +80,6 @@ class WhiteElephantView(TypedDict):
     """The Surprise Gifts in play you have peeked at: handle -> card.  A seat's view only."""
     actions: NotRequired[Actions]
     """While it is your turn: ``take``, ``trade``, ``clear``, ``peek`` and ``end``, each
-    ``None`` (allowed) or the reason it is not, in the rules' words."""
+    ``None`` (allowed) or the reason it is not, as data (``{"kind": kind, **facts}``)."""
     result: NotRequired[WhiteElephantResult]
     """Once the game is over."""

@@ -15,6 +15,7 @@ from ..registry import register
 from .bots import GreedyBot, alternatives, view_moves
 from .cards import MAX_ROLLS, describe_card
 from .moves import Deal, MaxPlace, MaxTake, Move, Roll
+from .reasons import REASONS
 from .search import Sampler, playout_move
 from .state import DIRECTION_NAMES, WhiteRabbitState, score
 from .views import WhiteRabbitView
@@ -109,6 +110,7 @@ GAME = register(
         playout=playout_move,
         usual=playout_move,
         summary="Max Mümmelmann: roll, move the rabbit, collect a family of 1-6 (2-4).",
+        reasons=REASONS,
     )
 )
 

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import CHANCE, MalformedMove
-from ..fields import mover, name_rows, whole_number
+from ..fields import badly, mover, name_rows, whole_number
 from .cards import RABBIT_CARDS
+from .reasons import REASONS
 
 DIRECTIONS = ("cw", "ccw")
 
@@ -128,7 +129,7 @@ def parse(move: dict[str, Any]) -> AnyMove:
     >>> parse({"by": 0, "type": "move", "dir": "up"})
     Traceback (most recent call last):
     ...
-    yule.core.base.MalformedMove: 'move' needs a direction: 'cw' or 'ccw'
+    yule.core.base.MalformedMove: 'move' needs a direction ('cw' or 'ccw') in 'dir'
     """
     if type(move) is dict:  # a well-formed move of the tables above is read at once
         try:
@@ -158,23 +159,20 @@ def parse(move: dict[str, Any]) -> AnyMove:
     if kind == "roll":
         return Roll(whole_number(move, "value"))
     if kind == "deal":
-        return Deal(name_rows(move, "piles", "card names"))
+        return Deal(name_rows(move, "piles", "card_rows"))
     assert isinstance(by, int)
     if kind == "move":
         direction = move.get("dir")
         if direction not in DIRECTIONS:
-            raise MalformedMove("'move' needs a direction: 'cw' or 'ccw'", "field", type="move", field="dir")
+            raise badly(move, "dir", "direction")
         return Move(by, direction)
     if kind == "max_place":
-        return MaxPlace(by, whole_number(move, "pile", "a pile number"))
+        return MaxPlace(by, whole_number(move, "pile", "pile"))
     source, card = move.get("from"), move.get("card")
     if source is None and card is None:
         return MaxTake(by, None, None)
     if type(source) is not int or not isinstance(card, str):
         raise MalformedMove(
-            "'max_take' needs a seat number 'from' and a card name 'card' (both null to take nothing)",
-            "field",
-            type="max_take",
-            field="from" if type(source) is not int else "card",
+            REASONS, "max_take_fields", type="max_take", field="from" if type(source) is not int else "card"
         )
     return MaxTake(by, source, card)

@@ -23,6 +23,7 @@ from ..base import Determinizer, WrongPhase, seat_of, shuffled
 from .bots import direction, fresh_chance, max_place, max_take, pile_worth
 from .cards import CARD_VALUE, MAX, RABBIT_CARDS
 from .moves import MOVES, PLACES, TAKES, AnyMove
+from .reasons import REASONS
 from .state import DIRECTION, LANDING, MAX_PLACE, MAX_TAKE, WhiteRabbitState
 from .views import WhiteRabbitView
 
@@ -162,4 +163,4 @@ def playout_move(
         return TAKES[seat, None, None] if best is None else TAKES[seat, best["from"], best["card"]]
     if phase == MAX_PLACE:
         return PLACES[seat][max_place(state.rabbit, state.die, rng)]
-    raise WrongPhase(f"No move of seat {seat} is due: the phase is {phase!r}.")
+    raise WrongPhase(REASONS, "no_move_due", seat=seat, phase=phase)

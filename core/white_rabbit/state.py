@@ -50,7 +50,6 @@ from ..base import (
     Outcome,
     ResultRecord,
     WrongPhase,
-    seat_name,
 )
 from .cards import (
     CARD_COLOUR,
@@ -60,10 +59,10 @@ from .cards import (
     PILE_SIZE,
     RABBIT_CARDS,
     SPACES,
-    describe_card,
     step,
 )
 from .moves import MOST_SEATS, MOVES, PLACES, ROLLS, TAKES, AnyMove, Deal, MaxPlace, MaxTake, Move, Roll, parse
+from .reasons import REASONS
 from .views import Landing, MaxChoice, WhiteRabbitView
 
 # Phases
@@ -180,7 +179,7 @@ class WhiteRabbitState(GameState[AnyMove]):
     def verify(self, move: AnyMove) -> None:
         phase = self.phase
         if phase == OVER:
-            raise GameIsOver("The game is over.")
+            raise GameIsOver(REASONS)
         if isinstance(move, Move):
             self.verify_move(move.by)
         elif isinstance(move, MaxTake):
@@ -191,10 +190,10 @@ class WhiteRabbitState(GameState[AnyMove]):
             self._verify_roll_value(move)
         elif isinstance(move, Deal):
             if phase != DEAL:
-                raise WrongPhase("The cards are dealt once, at the start.")
+                raise WrongPhase(REASONS, "dealt_once")
             self.verify_deal(move)
         else:
-            raise MalformedMove(f"{move!r} is not a White Rabbit move")
+            raise MalformedMove(REASONS, "malformed_move", move=repr(move))
 
     def _verify_roll_value(self, move: Roll) -> None:
         """A die's roll, drawn by chance: only at the start of a move, and 1 to 6."""
@@ -202,10 +201,10 @@ class WhiteRabbitState(GameState[AnyMove]):
         if phase == ROLL and 1 <= move.value <= 6:
             return
         if phase == OVER:
-            raise GameIsOver("The game is over.")
+            raise GameIsOver(REASONS)
         if phase != ROLL:
-            raise WrongPhase("The die is rolled only at the start of a move.")
-        raise BadChance(f"A die shows 1 to 6, not {move.value}.")
+            raise WrongPhase(REASONS, "roll_at_start")
+        raise BadChance(REASONS, "die_value", value=move.value)
 
     # The checks of :attr:`ACTIONS`, one ``verify_<kind>`` each (see :meth:`GameState.action_hints`).
 
@@ -213,17 +212,17 @@ class WhiteRabbitState(GameState[AnyMove]):
         if seat == self.turn and self.phase != OVER and self.phase != DEAL:
             return
         if self.phase == OVER:
-            raise GameIsOver("The game is over.")
+            raise GameIsOver(REASONS)
         if self.phase == DEAL:
-            raise NotYourTurn("The game has not started yet.", "not_started")
+            raise NotYourTurn(REASONS, "not_started")
         if seat != self.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(REASONS)
 
     def verify_roll(self, seat: int) -> None:
         """The seat to move sets off the roll of the die (see :meth:`chance_trigger`)."""
         self._verify_turn(seat)
         if self.phase != ROLL:
-            raise WrongPhase("You have already rolled.", "rolled")
+            raise WrongPhase(REASONS, "rolled")
 
     def verify_move(self, seat: int) -> None:
         if seat == self.turn and self.phase == DIRECTION:
@@ -232,44 +231,41 @@ class WhiteRabbitState(GameState[AnyMove]):
         phase = self.phase
         if phase != DIRECTION:
             if phase == ROLL:
-                raise WrongPhase("You have not rolled yet.", "roll_first")
-            raise WrongPhase("Deal with Max first.", "max_first")
+                raise WrongPhase(REASONS, "roll_first")
+            raise WrongPhase(REASONS, "max_first")
 
     def verify_deal(self, move: Deal) -> None:
         piles = move.piles
         if len(piles) != SPACES:
-            raise BadChance(f"The deal makes {SPACES} piles, not {len(piles)}.")
+            raise BadChance(REASONS, "pile_count", most=SPACES, piles=len(piles))
         if sorted(chain.from_iterable(piles)) != _DEALT:
-            raise BadChance("The deal must hold the 24 rabbit cards and Max, each once.")
+            raise BadChance(REASONS, "deal_cards")
         for number, pile in enumerate(piles):
             rabbits = len(pile) - (MAX in pile)
             if rabbits != PILE_SIZE:
-                raise BadChance(f"Pile {number} must have {PILE_SIZE} rabbit cards, not {rabbits}.")
+                raise BadChance(REASONS, "pile_size", pile=number, most=PILE_SIZE, rabbits=rabbits)
             if MAX in pile[1:]:
-                raise BadChance("Max goes on top of a pile.")
+                raise BadChance(REASONS, "max_on_top")
 
     def verify_max_take(self, seat: int, move: MaxTake | None = None) -> None:
         self._verify_turn(seat)
         phase = self.phase
         if phase != MAX_TAKE:
             if phase == MAX_PLACE:
-                raise WrongPhase("Max has already been used.", "max_used")
-            raise WrongPhase("You can only take a card when you draw Max.", "no_max", action="take")
+                raise WrongPhase(REASONS, "max_used")
+            raise WrongPhase(REASONS, "no_max_take")
         if move is None or move.source is None:
             return
         source, card = move.source, move.card
         if not 0 <= source < self.players:
-            raise CannotTake(f"There is no seat {source}.", "no_seat", seat=source)
+            raise CannotTake(REASONS, "no_seat", seat=source)
         if source == seat:
-            raise CannotTake("Max takes from another player, not from you.", "max_self")
+            raise CannotTake(REASONS, "max_self")
         value = CARD_VALUE.get(card)  # type: ignore[arg-type]
         if value is None or self.hands[source][value] != card:
-            name = describe_card(card) if value else repr(card)  # type: ignore[arg-type]
-            raise CannotTake(
-                f"{seat_name(source)} does not have {name} face up.", "not_face_up", seat=source, card=card
-            )
+            raise CannotTake(REASONS, "not_face_up", seat=source, card=card)
         if self.hands[seat][value] is not None:
-            raise CannotTake(f"You already have a {value}: Max only takes a value you lack.", "have_value", value=value)
+            raise CannotTake(REASONS, "have_value", value=value)
 
     def verify_max_place(self, seat: int, pile: int | None = None) -> None:
         if seat == self.turn and self.phase == MAX_PLACE and (pile is None or 0 <= pile < SPACES):
@@ -278,10 +274,10 @@ class WhiteRabbitState(GameState[AnyMove]):
         phase = self.phase
         if phase != MAX_PLACE:
             if phase == MAX_TAKE:
-                raise WrongPhase("Take a card with Max (or nothing) first.", "max_take_first")
-            raise WrongPhase("You can only place Max after drawing him.", "no_max", action="place")
+                raise WrongPhase(REASONS, "max_take_first")
+            raise WrongPhase(REASONS, "no_max_place")
         if pile is not None and not 0 <= pile < SPACES:
-            raise NoSuchPile(f"There is no pile {pile}: the piles are 0 to 7.", "no_pile", pile=pile)
+            raise NoSuchPile(REASONS, "no_pile", pile=pile)
 
     # -- search ------------------------------------------------------------------------------
 
@@ -349,7 +345,7 @@ class WhiteRabbitState(GameState[AnyMove]):
             piles = [cards[i : i + PILE_SIZE] for i in range(0, len(cards), PILE_SIZE)]
             piles[rng.randrange(SPACES)].insert(0, MAX)
             return Deal(tuple(map(tuple, piles)))
-        raise WrongPhase("No chance move is pending.")
+        raise WrongPhase(REASONS, "no_chance")
 
     def _roll(self, move: Roll, events: list[Event] | None) -> None:
         value = move.value

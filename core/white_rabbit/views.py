@@ -84,7 +84,7 @@ class WhiteRabbitView(TypedDict):
     """While Max takes: why he finds nothing to take, when he does not."""
     actions: NotRequired[Actions]
     """On your turn: ``roll``, ``move``, ``max_take`` and ``max_place``, each ``None``
-    (allowed) or the reason it is not, in the rules' words."""
+    (allowed) or the reason it is not, as data (``{"kind": kind, **facts}``)."""
     result: NotRequired[ResultRecord]
     """Once over: ``scores`` are the values of 1 to 6 each seat holds; ``winners`` the seat
     that completed its family (none when the game stopped at the roll cap)."""

@@ -91,7 +91,7 @@ def test_a_turn_needs_at_least_one_play():
     state = start(2, NINE)
     with pytest.raises(MustPlay):
         do(state, 0, "end")
-    assert state.view(0)["actions"] == {"play": None, "end": "Play at least one card before ending your turn."}
+    assert state.view(0)["actions"] == {"play": None, "end": {"kind": "must_play"}}
 
 
 def test_several_cards_in_a_turn_then_draw_two_and_pass():
@@ -109,7 +109,7 @@ def test_a_hand_may_be_emptied_and_has_no_size_limit():
     state = start(2, ["s2-1", "s2-2", "s2-3"])
     for card in ("s2-1", "s2-2", "s2-3"):
         do(state, 0, card=card, heading="S")
-    assert state.hands[0] == [] and state.view(0)["actions"]["play"] == "Your hand is empty: end your turn."
+    assert state.hands[0] == [] and state.view(0)["actions"]["play"] == {"kind": "hand_empty"}
     do(state, 0, "end")
     assert len(state.hands[0]) == 2
     give(state, 1, *[f"zl-{n}" for n in range(1, 6)])

@@ -75,14 +75,14 @@ def test_actions_list_each_gift_with_the_reason_it_is_refused():
     hints = state.view(0)["actions"]
     assert hints["open"] == [2, 3] and hints["steal"] == [0] and not hints["keep"] and not hints["bring"]
     assert [(r["type"], r["gift"], r["code"]) for r in hints["refusals"]] == [("steal", 1, "frozen")]
-    assert "frozen" in hints["refusals"][0]["reason"]
+    assert hints["refusals"][0]["reason"] == {"kind": "frozen", "gift": 1, "steals": 1}
     # Every allowed action is legal, every refused one is refused with the same reason.
     for gift in hints["steal"]:
         assert state.can(Steal(0, gift))
     for refusal in hints["refusals"]:
         with pytest.raises(IllegalMove) as error:
             state.verify(Steal(0, refusal["gift"]))
-        assert str(error.value) == refusal["reason"]
+        assert error.value.reason() == refusal["reason"]
 
 
 def test_during_bringing_every_seat_still_to_bring_has_the_bring_action():

@@ -198,9 +198,7 @@ def test_the_seat_stolen_from_moves_next_and_the_stolen_gift_is_locked():
     assert state.holding == [None, "red-9", None, None] and state.view(None)["locked"] == [False, True, False, False]
     with pytest.raises(LockedGift):
         state.apply(Steal(0, 1))
-    assert state.view(0)["actions"]["steal"] == (
-        "Every open gift was just stolen: they are locked until the next gift is opened."
-    )
+    assert state.view(0)["actions"]["steal"] == {"kind": "all_locked"}
     state.apply(Open(0, 3))  # 0: yellow-5; locks end
     assert state.view(None)["locked"] == [False, False, False, False]
     # The turn was seat 1's: next is the first seat after seat 1 that holds nothing.
@@ -226,7 +224,7 @@ def test_steal_chain_moves_to_each_victim_in_turn():
 
 def test_no_steal_from_a_seat_without_an_open_gift(three):
     bring_all(three)
-    assert three.view(0)["actions"]["steal"] == "There is no open gift to steal."
+    assert three.view(0)["actions"]["steal"] == {"kind": "nothing_open"}
     with pytest.raises(NothingToSteal, match="There is no open gift to steal"):
         three.apply(Steal(0, 1))
     three.apply(Open(0, 1))  # seat 0 holds a gift; seat 1 moves

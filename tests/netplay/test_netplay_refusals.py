@@ -20,6 +20,7 @@ import pytest
 from netplay_support import next_message
 
 import yule.netplay
+from yule.core.gift_exchange.reasons import REASONS as GIFT_EXCHANGE
 from yule.core.gift_exchange.state import NoStealBack
 from yule.netplay.client import Client, HostError
 from yule.netplay.refusal import RULES, WORDING, RequestError, params_of, template
@@ -121,10 +122,9 @@ def test_a_refusal_is_worded_from_its_params():
         RequestError("bad_seat", seats=4)  # which of its reasons
     with pytest.raises(KeyError):
         RequestError("bad_seat", reason="range")  # a param its words need
-    refused = RequestError.ruled("illegal", NoStealBack("You can't steal gift 2 straight back in the same turn.",
-                                                         "no_steal_back", gift=1, scope="turn"))  # fmt: skip
-    assert (refused.code, refused.params) == ("illegal", {"kind": "no_steal_back", "gift": 1, "scope": "turn"})
-    assert refused.message == "You can't steal gift 2 straight back in the same turn."
+    refused = RequestError.ruled("illegal", NoStealBack(GIFT_EXCHANGE, "no_steal_back", gift=1))
+    assert (refused.code, refused.params) == ("illegal", {"kind": "no_steal_back", "gift": 1})
+    assert refused.message == "You can't steal gift #2 straight back in the same turn."
     with pytest.raises(ValueError):
         RequestError("illegal")  # the rules word it
 
@@ -162,4 +162,4 @@ async def test_an_error_frame_carries_the_code_its_params_and_the_same_words(hos
         with pytest.raises(HostError) as refused:
             await ana.move(party, {"type": "bring"})
         assert (refused.value.code, refused.value.params) == (
-            "illegal", {"kind": "field", "type": "bring", "field": "card"})  # fmt: skip
+            "illegal", {"kind": "field", "type": "bring", "field": "card", "need": "card"})  # fmt: skip

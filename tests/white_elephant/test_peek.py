@@ -104,7 +104,7 @@ def test_peek_is_not_offered_once_every_surprise_gift_is_known():
     state, surprises = rich_seat_0_in_round_2()
     for card, _ in surprises:
         state.apply(Peek(0, card))
-    assert state.view(0)["actions"]["peek"] == "There is no Surprise Gift you have not seen."
+    assert state.view(0)["actions"]["peek"] == {"kind": "all_seen"}
 
 
 def test_peek_at_a_faceup_gift_is_refused():
@@ -138,7 +138,7 @@ def test_peek_without_a_peanut_is_refused():
     with pytest.raises(IllegalMove) as error:
         state.apply(Peek(0, DOWN3[1]))
     assert str(error.value) == message
-    assert state.view(0)["actions"]["peek"] == message
+    assert state.view(0)["actions"]["peek"] == {"kind": "no_peanut_peek"}
 
 
 def test_peek_out_of_turn_is_refused():

@@ -82,7 +82,7 @@ def test_shuffle_with_a_card_twice_or_missing_is_refused():
 def test_start_seat_must_exist():
     state = WhiteElephantState(4)
     state.apply(Shuffle(tuple(deck_for(4))))
-    with pytest.raises(IllegalMove, match="no seat 4"):
+    with pytest.raises(IllegalMove, match="There is no Seat 5"):
         state.apply(Start(4))
 
 

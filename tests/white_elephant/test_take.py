@@ -81,7 +81,7 @@ def test_take_with_one_gift_left_is_refused_so_trade_or_clear_out():
         state.apply(Take(1, ("board-game-5",)))
     assert str(error.value) == message
     hints = state.view(1)["actions"]
-    assert hints["take"] == message
+    assert hints["take"] == {"kind": "one_gift_left"}
     assert hints["clear"] is None and hints["trade"] is None
     state.apply(Clear(1))  # clearing out the last gift is allowed
     assert "board-game-5" in state.view(1)["shelf"]

@@ -70,7 +70,7 @@ def test_trade_needs_a_peanut():
     with pytest.raises(IllegalMove) as error:
         state.apply(Trade(1, 0))
     assert str(error.value) == message
-    assert state.view(1)["actions"]["trade"] == message
+    assert state.view(1)["actions"]["trade"] == {"kind": "no_peanut_trade"}
 
 
 def test_peanuts_on_your_surprise_gifts_cannot_be_spent():
@@ -100,7 +100,7 @@ def test_trade_target_must_have_gifts_in_front_of_them():
 
 def test_trade_with_nobody_holding_gifts_is_not_offered():
     state = three_seats()
-    assert state.view(0)["actions"]["trade"] == "Nobody has gifts in front of them to trade for."
+    assert state.view(0)["actions"]["trade"] == {"kind": "nobody_to_trade"}
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,7 @@ def test_end_before_the_main_action_is_refused():
     with pytest.raises(IllegalMove) as error:
         state.apply(End(0))
     assert str(error.value) == MAIN_FIRST
-    assert state.view(0)["actions"]["end"] == MAIN_FIRST
+    assert state.view(0)["actions"]["end"] == {"kind": "main_first"}
 
 
 def test_the_turn_waits_for_end_after_a_main_action():
@@ -36,7 +36,7 @@ def test_the_turn_waits_for_end_after_a_main_action():
     state.apply(Take(0, ("mug-0", "mug-1")))
     view = state.view(0)
     assert view["turn"] == 0 and view["phase"] == "after"
-    assert view["actions"]["end"] is None and view["actions"]["take"] == ONE_MAIN
+    assert view["actions"]["end"] is None and view["actions"]["take"] == {"kind": "main_done"}
     with pytest.raises(IllegalMove) as error:
         state.apply(Take(1, ("mug-2", "football-8")))
     assert str(error.value) == "It is not your turn."

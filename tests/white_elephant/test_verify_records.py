@@ -113,7 +113,7 @@ def test_a_shuffle_missing_a_card():
 def test_a_start_seat_that_does_not_exist():
     record = real_record()
     record["moves"][1]["seat"] = 4
-    refused_at(record, 2, "There is no seat 4.")
+    refused_at(record, 2, "There is no Seat 5.")
 
 
 def test_an_unknown_move_type():

@@ -227,7 +227,7 @@ def test_max_does_not_take_from_yourself_or_a_missing_seat():
     state = max_drawn()
     with pytest.raises(CannotTake, match="another player"):
         state.apply(MaxTake(0, 0, "black-1"))
-    with pytest.raises(CannotTake, match="no seat"):
+    with pytest.raises(CannotTake, match="There is no Seat"):
         state.apply(MaxTake(0, 3, "grey-4"))
 
 
@@ -439,4 +439,4 @@ def test_the_seat_to_move_sets_off_its_own_roll():
         assert bot(random.Random(0)).choose(view) == {"type": "roll"}
     state.apply(state.chance_move(random.Random(4)))
     assert state.chance_trigger() is None
-    assert state.view(state.turn)["actions"]["roll"] == "You have already rolled."
+    assert state.view(state.turn)["actions"]["roll"] == {"kind": "rolled"}

@@ -11,7 +11,7 @@ from ..games import GameUI
 from .rules import RULES
 from .scores import breakdown_text, headline
 from .table import ElfTable
-from .words import describe, describe_move
+from .words import compass, describe, describe_move
 
 
 def log_height(width: int, height: int, scale: int) -> int:
@@ -33,6 +33,7 @@ UI = GameUI(
     log_height=log_height,
     describe=describe,
     describe_move=describe_move,
+    reason_words={"heading": compass},
 )
 
 __all__ = ["RULES", "UI", "ElfTable"]

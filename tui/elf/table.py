@@ -34,11 +34,12 @@ from ...core.elf.cards import CARD_TYPE
 from ...core.elf.preview import PlacementPreview, preview
 from ...core.elf.views import ElfView
 from ..palette import paint
+from ..refusals import action_reason
 from ..text import literal, name_and_tag, seat_name, wrap_words
 from ..widgets import GameTable
 from ..words import t
 from .board import ARROWS, KIND_STYLE, board_rows, label
-from .words import compass, describe_card, reason, semicolons, type_name
+from .words import compass, describe_card, semicolons, type_name
 
 SLOT_WIDTH = 10
 BIG_LEFT, BIG_TOP = 120, 37
@@ -346,13 +347,8 @@ class ElfTable(GameTable[ElfView], can_focus=True):
         why = self.blocked(action)
         if why is not None or view is None:
             return why
-        actions = view["actions"]
-        if action == "end":
-            why = actions.get("end", t("That is not possible now."))
-            return None if why is None else reason(why)
-        refused = actions.get("play")
-        if refused:
-            return reason(refused)
+        if action == "end" or view["actions"].get("play"):
+            return action_reason(view, "end" if action == "end" else "play", self.names)
         card = self.card
         if card is None:
             return t("Your hand is empty: end your turn (e).")

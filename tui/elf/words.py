@@ -41,23 +41,6 @@ TYPE_NAMES = {
 }
 """A path card's type (its code, ``cl``) -> its name, worded with :func:`t`."""
 
-RULES_REASONS = (
-    N_("Your hand is empty: end your turn."),
-    N_("None of your cards fits from Buddy's arrow: end your turn."),
-    N_("Play at least one card before ending your turn."),
-    N_("It is not your turn."),
-    N_("The game has not started yet."),
-)
-"""The reasons the rules give in a view's ``actions`` (the English of :mod:`yule.core.elf.state`):
-:func:`reason` words them."""
-
-
-def reason(text: str) -> str:
-    """A reason from the rules (a view's ``actions``) in the app's language: one of
-    :data:`RULES_REASONS`, else as the rules wrote it."""
-    return t(text)
-
-
 def type_name(type_: str) -> str:
     """A card type's name: ``Curve left``."""
     return t(TYPE_NAMES[type_]) if type_ in TYPE_NAMES else type_
@@ -264,4 +247,4 @@ def describe_move(move: MoveDict, view: Any, names: list[str]) -> str:
     return t("play {card} heading {way}", card=card, way=heading)
 
 
-__all__ = ["compass", "describe", "describe_card", "describe_move", "reason", "to_place", "type_name", "way"]
+__all__ = ["compass", "describe", "describe_card", "describe_move", "to_place", "type_name", "way"]

@@ -27,6 +27,7 @@ from textual.widget import Widget
 
 from ...core.gift_exchange.views import Gift, GiftExchangeActions, GiftExchangeView, Refusal
 from ..palette import ink
+from ..refusals import rules_reason
 from ..text import literal
 from ..words import t, tn
 from .words import gift_no, who
@@ -86,7 +87,7 @@ def refusal_words(refusal: Refusal, gift: Gift, doer: str | None) -> str:
         return t("{who} can't steal {gift} straight back in the same turn.", who=doer, gift=no)
     if code == "steal_cap":
         return t("No more steals this turn: open a wrapped gift.")
-    return refusal["reason"]
+    return rules_reason("gift-exchange", refusal["reason"])
 
 
 def move_for(gift: Gift, actions: GiftExchangeActions | None, doer: str | None = None) -> tuple[str | None, str | None]:

@@ -51,7 +51,7 @@ from ..dialogs import ConfirmScreen
 from ..following import FollowScreen
 from ..hosted import HostedApp
 from ..howlong import SECONDS_A_TURN, HowLong, pace_seconds
-from ..refusals import failed, refusal
+from ..refusals import failed, said
 from ..scores import Headline, ScoreSheet
 from ..screens import RulesScreen
 from ..sizeguard import SizeGuard
@@ -713,7 +713,7 @@ class PartyApp(SizeGuard, HostedApp):
         try:
             await self.client.move(self.table.id, move, seat=seat)
         except HostError as e:
-            self.party_screen.table.refused(refusal(e.code, e.params, e.message))
+            self.party_screen.table.refused(said(e, "gift-exchange", self.table.names))
         except ConnectionLost:
             self.party_screen.table.refused(t("The host is not answering: the move was not made. Try again."))
 

@@ -23,6 +23,7 @@ from textual.widgets import Static
 from ...core.gift_exchange.views import GiftExchangeActions, GiftExchangeView
 from ...netplay.frames import Acting
 from ..dialogs import ConfirmScreen
+from ..refusals import rules_reason
 from ..text import literal
 from ..widgets import GameTable
 from ..words import t, tn
@@ -271,7 +272,11 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
 
     def draw(self, view: GiftExchangeView | None) -> None:
         seat, actions = self.acting()
-        refused = {r["gift"]: r["reason"] for r in actions["refusals"]} if seat is not None else {}
+        refused = (
+            {r["gift"]: rules_reason("gift-exchange", r["reason"], self.names) for r in actions["refusals"]}
+            if seat is not None
+            else {}
+        )
         board = self.query_one(GiftBoard)
         first_show = not board.gifts
         gifts = view["gifts"] if view else []

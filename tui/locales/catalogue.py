@@ -72,6 +72,7 @@ def template(sources: tuple[str, ...] = SOURCES) -> Catalog:
             found.add(message, locations=[(f"{source}/{filename}", lineno)], auto_comments=comments, context=context)
     if sources == SOURCES:
         _refusals(found)
+        _reasons(found)
     return found
 
 
@@ -85,6 +86,21 @@ def _refusals(found: Catalog) -> None:
         for template in words.values() if isinstance(words, dict) else [words]:
             if template:
                 found.add(template, locations=[("netplay/refusal.py", 0)])
+
+
+def _reasons(found: Catalog) -> None:
+    """The rules' refusals' English templates, every game's (:attr:`yule.core.base.Game.reasons`)
+    and what a move's field needs (:data:`yule.core.reasons.NEEDS`): a client words a refusal of
+    the rules from its kind and facts with them (:mod:`yule.tui.refusals`)."""
+    from ...core.reasons import GENERIC, NEEDS
+    from ...core.registry import all_games
+
+    for game in all_games():
+        where = f"core/{game.new_state.__module__.split('.')[2]}/reasons.py"
+        for kind, words in game.reasons.items():
+            found.add(words, locations=[("core/reasons.py" if kind in GENERIC else where, 0)])
+    for words in NEEDS.values():
+        found.add(words, locations=[("core/reasons.py", 0)])
 
 
 def po_path(language: str) -> Path:

@@ -9,7 +9,7 @@ from ..games import GameUI
 from .rules import RULES
 from .scores import FINAL_FIELDS, headline, sheet_text
 from .table import WhiteRabbitTable
-from .words import describe, describe_move
+from .words import card_words, describe, describe_move
 
 UI = GameUI(
     table=WhiteRabbitTable,
@@ -19,6 +19,7 @@ UI = GameUI(
     final_fields=FINAL_FIELDS,
     describe=describe,
     describe_move=describe_move,
+    reason_words={"rabbit_card": card_words},
 )
 
 __all__ = ["RULES", "UI", "WhiteRabbitTable"]

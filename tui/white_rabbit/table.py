@@ -30,12 +30,13 @@ from textual.widgets import Static
 from ...core.white_rabbit.cards import CARD_VALUE, SPACES
 from ...core.white_rabbit.views import WhiteRabbitView
 from ..dialogs import ChoiceScreen
+from ..refusals import rules_reason
 from ..text import literal, plain, seat_name
 from ..widgets import GameTable
 from ..words import N_, t, tn
 from .board import board_size, board_text
 from .cards import chip, legend
-from .words import all_six, describe_card, refusal
+from .words import all_six, describe_card
 
 PLAYING = ("roll", "direction", "max_take", "max_place")
 KEY_KIND = {"enter": "roll", "space": "roll", "left": "move", "right": "move"} | {
@@ -198,7 +199,11 @@ class WhiteRabbitTable(GameTable[WhiteRabbitView], can_focus=True):
         why = self.blocked()
         if why is None and mode is not None and self.view is not None:
             reason = self.view.get("actions", {}).get(kind)
-            why = (refusal(reason) if reason else t("Not now.")) + " " + t(HINTS[mode])
+            why = (
+                (rules_reason(self.view["game"], reason, self.names) if reason else t("Not now."))
+                + " "
+                + t(HINTS[mode])
+            )
         self.notify(why or t("Not now."), title=t("Not now"), severity="warning")
 
     # -- actions -----------------------------------------------------------------------------

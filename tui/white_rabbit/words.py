@@ -24,31 +24,6 @@ from ..words import N_, seat, t, tn, tp
 WAYS = {"cw": N_("clockwise"), "ccw": N_("counter-clockwise")}
 """Each way round the board, as a log line says where the rabbit went (``moved clockwise``)."""
 
-REFUSALS = (
-    N_("The game is over."),
-    N_("The game has not started yet."),
-    N_("It is not your turn."),
-    N_("You have already rolled."),
-    N_("You have not rolled yet."),
-    N_("Deal with Max first."),
-    N_("Max has already been used."),
-    N_("You can only take a card when you draw Max."),
-    N_("Take a card with Max (or nothing) first."),
-    N_("You can only place Max after drawing him."),
-)
-"""The rules' reasons a kind of move is not open now (a view's ``actions``), as the rules word
-them in English: :func:`refusal` says them in the app's language."""
-
-
-def refusal(reason: str) -> str:
-    """A view's reason (the rules' English) in the app's language; a reason the catalogue does
-    not know is said as it is.
-
-    >>> refusal("You have already rolled.")
-    'You have already rolled.'
-    """
-    return t(reason)
-
 
 def colour_name(colour: str) -> str:
     """A colour's name, as the legend shows it beside its letter (``b brown``)."""
@@ -71,6 +46,15 @@ def all_six(colour: str) -> str:
         "cream": tp("all six", "cream"),
     }
     return names[colour]
+
+
+def card_words(card: object) -> str:
+    """A card a refusal names (``grey 5``), or what was sent for one as it was (``'max'``).
+
+    >>> card_words("grey-5"), card_words("max")
+    ('grey 5', "'max'")
+    """
+    return describe_card(card) if isinstance(card, str) and card in CARD_VALUE else repr(card)
 
 
 def describe_card(card: str) -> str:
