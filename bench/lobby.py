@@ -25,7 +25,7 @@ from hostproc import Bare, cpu_seconds, percentile, port_of, start_host
 from yule.netplay.client import Client, HostError
 
 PER_ADDRESS = 60
-"""Tables one address may have at once (:attr:`yule.netplay.connection.Limits.tables_per_address`)."""
+"""Tables one address may have at once (:attr:`yule.netplay.host.connection.Limits.tables_per_address`)."""
 
 
 async def fill(port: int, tables: int) -> None:

@@ -129,7 +129,7 @@ def descendants(pid: int) -> list[int]:
 
 def app_processes(host: int) -> list[int]:
     """The SSH sessions' app processes among the host's descendants: those the apps' starter
-    forked (or, started afresh, those running ``yule.tui.sshguest``)."""
+    forked (or, started afresh, those running ``yule.tui.ssh.guest``)."""
     found = []
     for pid in descendants(host):
         parent = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1]

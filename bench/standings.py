@@ -2,7 +2,7 @@
 
 An evening of ``G`` games of 4 seats among 40 people (half the tables open) is written to a
 fresh data folder the way finished games write it; then the standings a guest asks for are made
-as the host makes them (:func:`yule.netplay.evening.evening_standings`, seen by one person at two
+as the host makes them (:func:`yule.netplay.host.evening.evening_standings`, seen by one person at two
 tables): the first after a game ended (the results read again from the database), and the next
 ones (read from what the store keeps).  The host makes them on its event loop, so every table
 waits that long; the lobby's standings screen asks every 3 s while it is shown.
@@ -18,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from yule.netplay.evening import evening_standings, seen_by
-from yule.netplay.store import Result, Store
+from yule.netplay.host.evening import evening_standings, seen_by
+from yule.netplay.host.store import Result, Store
 
 PEOPLE = 40
 SEATS = 4

@@ -33,8 +33,8 @@ from hostproc import percentile
 
 from yule.core import get_game
 from yule.netplay.client import Client, may_move
-from yule.netplay.host import Host
-from yule.netplay.playhost import PLAY_AWAY_TIMEOUT
+from yule.netplay.host.playhost import PLAY_AWAY_TIMEOUT
+from yule.netplay.host.server import Host
 from yule.tui.pace import PACES
 
 PLAY_BOT_DELAY = PACES[0][0]

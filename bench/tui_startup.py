@@ -64,7 +64,7 @@ YULE_TABLE = """
 import random
 import yule.tui.app  # everything `yule play` and `yule join` load, network client included
 from yule.core.white_elephant import GAME
-from yule.netplay.follower import TableFollower
+from yule.netplay.client.follower import TableFollower
 from yule.tui.screens import TableScreen
 from yule.tui.widgets import PlainApp
 NAMES = ["Ana", "Ben", "Cy", "Di", "Ed"]

@@ -1,12 +1,12 @@
 """Yule's network play: the authoritative asyncio host and the client library.
 
 * :mod:`yule.netplay.wire` frames and limits (4-byte length + one msgpack map),
-* :mod:`yule.netplay.messages` the client messages, validated with pydantic,
+* :mod:`yule.netplay.host.messages` the client messages, validated with pydantic,
 * :mod:`yule.netplay.host` the host (lobby, tables, seats, bots, persistence),
-* :mod:`yule.netplay.chat` table chat (cleaned, rate-limited, kept),
+* :mod:`yule.netplay.host.chat` table chat (cleaned, rate-limited, kept),
 * :mod:`yule.netplay.client` the one client library (``yule bots``, the tests, the terminal app),
 * :mod:`yule.netplay.discovery` LAN discovery over zeroconf,
-* :mod:`yule.netplay.playhost` ``yule play``'s host, in a process of its own.
+* :mod:`yule.netplay.host.playhost` ``yule play``'s host, in a process of its own.
 
 The wire protocol is described in ``docs/protocol.md``.
 """
@@ -34,8 +34,8 @@ DEFAULT_SSH_PORT = 2222
 """The port ``yule ssh-serve`` serves the app over SSH on unless told otherwise."""
 
 # A table's settings, each bound kept once: a ``create`` request is held to them
-# (:mod:`yule.netplay.messages`), and so is every table the host reads back from its store
-# (:mod:`yule.netplay.storecheck`).
+# (:mod:`yule.netplay.host.messages`), and so is every table the host reads back from its store
+# (:mod:`yule.netplay.host.storecheck`).
 
 MOST_SEATS = 64
 """The most seats a table may have (each game allows its own range within: its players)."""
@@ -45,7 +45,7 @@ LONGEST_BOT_DELAY = 30.0
 
 LONGEST_TURN = 3600.0
 """The longest turn timer a table may have, in seconds (the shortest is the host's own:
-:attr:`yule.netplay.connection.Limits.shortest_turn`)."""
+:attr:`yule.netplay.host.connection.Limits.shortest_turn`)."""
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """The characters of a table's join code (no 0 or O, no 1 or I, to mistake for each other) ..."""
@@ -115,7 +115,7 @@ DEFAULT_WEB_PORT = 8080
 """The port ``yule watch --web`` serves the TV page on unless told otherwise."""
 
 CHAT_LENGTH = 200
-"""Longest chat line the host passes on (characters, after cleaning; :mod:`yule.netplay.chat`)."""
+"""Longest chat line the host passes on (characters, after cleaning; :mod:`yule.netplay.host.chat`)."""
 
 SERVICE_TYPE = "_yule._tcp.local."
 """The zeroconf (mDNS) service type a host advertises."""

@@ -6,7 +6,7 @@ the screen that shows them.  A frame is told from the others by its ``type`` (``
 frame["type"] == "view": ...`` narrows :data:`HostFrame` to :class:`ViewFrame`).  Nothing here
 is checked at run time: the host's own frames are trusted by its clients, and nothing on the hot
 path of a move pays for validation (the client's frames are validated by the host, in
-:mod:`yule.netplay.messages`).
+:mod:`yule.netplay.host.messages`).
 
 A view frame is generic over the game's view: ``ViewFrame[GiftExchangeView]`` carries a
 :class:`~yule.core.gift_exchange.views.GiftExchangeView`; :data:`HostFrame` carries any game's
@@ -35,7 +35,7 @@ yes right after a host restart, which hands the seat over once the restart's gra
 unless its player comes back first)."""
 
 Asker = Literal["new", "known", "same", "earlier"]
-"""Who asks for a seat, as far as the host can tell (:mod:`yule.netplay.door`): ``new``, a
+"""Who asks for a seat, as far as the host can tell (:mod:`yule.netplay.host.door`): ``new``, a
 person this host has not seen play; ``known``, one who has played or sat here; ``same``, the
 very person who took the seat (their person token), on another connection; ``earlier``, the
 seat's earlier device, asking for it back after it was handed to another."""
@@ -410,7 +410,7 @@ class ReclaimAsked(Asking):
 
 class RequestEnded(Asking):
     """How a request for a seat ended, as data: a client words it from these (the host's
-    English is ``message``: :data:`yule.netplay.door.ENDS`)."""
+    English is ``message``: :data:`yule.netplay.host.door.ENDS`)."""
 
     outcome: Outcome
     detail: NotRequired[Literal["device", "granted", "table", "seat"]]

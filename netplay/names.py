@@ -29,7 +29,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
-from .chat import plain_line
+from .host.chat import plain_line
 from .refusal import RequestError
 
 NAME_LENGTH = 24

@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 
 from yule.core.ismcts import DEFAULT_THINK, SearchBot
-from yule.netplay.connection import Limits
-from yule.netplay.host import Host
+from yule.netplay.host.connection import Limits
+from yule.netplay.host.server import Host
 from yule.tui.words import set_language
 
 FAST = Limits(hello_timeout=0.5, frame_timeout=0.5, idle_timeout=5.0, heartbeat=1.0, send_buffer=64 * 1024,

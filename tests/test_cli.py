@@ -14,7 +14,7 @@ import sys
 import pytest
 from conftest import silent_port
 
-from yule.netplay.playhost import PlayHostProcess
+from yule.netplay.host.playhost import PlayHostProcess
 from yule.tui.cli import main
 from yule.tui.profile import Profile
 from yule.tui.words import language, set_language, t
@@ -312,7 +312,7 @@ def test_requests_says_which_answer_names_no_request(answer, words, tmp_path, ca
 def test_serving_ssh_shows_no_library_warning():
     """asyncssh, loaded, makes cryptography warn of DSA keys: nothing a host can act on."""
     quiet = {name: value for name, value in os.environ.items() if name != "PYTHONWARNINGS"}  # Python's own default
-    loaded = subprocess.run([sys.executable, "-c", "import yule.tui.sshserve"], capture_output=True, text=True,
+    loaded = subprocess.run([sys.executable, "-c", "import yule.tui.ssh.serve"], capture_output=True, text=True,
                             timeout=60, env=quiet)  # fmt: skip
     assert loaded.returncode == 0 and loaded.stderr == ""
 

@@ -23,7 +23,7 @@ import pytest
 from conftest import until
 
 from yule.netplay import discovery
-from yule.netplay.playhost import claim_play_folder
+from yule.netplay.host.playhost import claim_play_folder
 from yule.netplay.private import OWNER_MODES, write_private
 from yule.tui import cli
 
@@ -44,7 +44,7 @@ def test_local_addresses_are_the_interfaces_ipv4_addresses_loopback_only_when_al
     assert discovery.advertised_addresses("0.0.0.0") == []
 
 
-CLAIM = "import sys; from pathlib import Path; from yule.netplay.playhost import claim_play_folder; print(claim_play_folder(Path(sys.argv[1])) is not None)"
+CLAIM = "import sys; from pathlib import Path; from yule.netplay.host.playhost import claim_play_folder; print(claim_play_folder(Path(sys.argv[1])) is not None)"
 
 
 def claimed_elsewhere(folder) -> str:

@@ -8,7 +8,7 @@ menu (:mod:`yule.tui.playing`), the screens before a game (:mod:`yule.tui.connec
 connect screen looks for hosts itself; :mod:`yule.tui.lobby`, :mod:`yule.tui.newtable`,
 :mod:`yule.tui.questions`) and at the table (:mod:`yule.tui.screens`).  All network work
 runs in Textual workers; requests (join, create, moves ...) report refusals in plain words.
-The table sat at is followed by a :class:`~yule.netplay.follower.TableFollower`, the one
+The table sat at is followed by a :class:`~yule.netplay.client.follower.TableFollower`, the one
 place that holds what the host told of it; its screens draw from it.  The client library
 reconnects by itself and takes the seat back; the app only follows its ``connection``
 messages and the views that come after.  The app's places (connecting, the lobby, a table)
@@ -40,7 +40,7 @@ from textual.widget import AwaitMount
 
 from ..netplay import DEFAULT_PORT
 from ..netplay.client import Client, ConnectionLost, HostError, SeatStore
-from ..netplay.follower import Change, TableFollower, is_chat
+from ..netplay.client.follower import Change, TableFollower, is_chat
 from ..netplay.frames import Removed
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
@@ -82,7 +82,7 @@ class YuleApp(SizeGuard, HostedApp):
     """Why this app's player cannot change their name in the lobby (``{name}``: theirs), or None
     (marked, as :attr:`COME_BACK`: the lobby words it)."""
     relay: str | None = None
-    """The player's own address as an SSH server vouched for it, told the host (:mod:`yule.netplay.relay`)."""
+    """The player's own address as an SSH server vouched for it, told the host (:mod:`yule.netplay.host.relay`)."""
     DEFAULT_MODE = "start"
     MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {"start": Screen}
     """The app's places are modes, each with its own screens: ``start`` (what comes before a

@@ -406,7 +406,7 @@ def _run_server(command: str, serve: Coroutine[Any, Any, None], stopped: str, da
     import asyncio
     import sqlite3
 
-    from ..netplay.store import DataFolderError
+    from ..netplay.host.store import DataFolderError
 
     if data is not None:
         try:
@@ -469,8 +469,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         return 1
 
     from ..netplay import default_data_dir, host_port
-    from ..netplay.connection import Limits
-    from ..netplay.host import Host
+    from ..netplay.host.connection import Limits
+    from ..netplay.host.server import Host
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     data = Path(args.data) if args.data else default_data_dir()
@@ -478,8 +478,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     async def serve() -> None:
         ssh = None
         if args.ssh is not None:
-            from .sshprocess import SSHProcess
-            from .sshserve import serving_lines
+            from .ssh.process import SSHProcess
+            from .ssh.serve import serving_lines
 
             ssh = SSHProcess(data, password=args.ssh_password, max_sessions=args.ssh_max_sessions,
                              per_address=args.ssh_per_address, idle_minutes=args.ssh_idle_minutes)  # fmt: skip
@@ -542,7 +542,7 @@ def cmd_ssh_serve(args: argparse.Namespace) -> int:
         return 1
     from ..netplay import default_data_dir
     from ..netplay.discovery import reachable_addresses
-    from .sshserve import SSHServe, serving_lines
+    from .ssh.serve import SSHServe, serving_lines
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     data = Path(args.data) if args.data else default_data_dir()
@@ -564,7 +564,7 @@ def cmd_ssh_serve(args: argparse.Namespace) -> int:
 
 def cmd_ssh_names(args: argparse.Namespace) -> int:
     from ..netplay import default_data_dir
-    from .sshnames import NameBook, NamesError
+    from .ssh.names import NameBook, NamesError
     from .text import literal
 
     data = Path(args.data) if args.data else default_data_dir()
@@ -621,7 +621,7 @@ def cmd_requests(args: argparse.Namespace) -> int:
 def cmd_bots(args: argparse.Namespace) -> int:
     import asyncio
 
-    from ..netplay.botplay import play_games
+    from ..netplay.client.botplay import play_games
 
     host, port = args.address
     settings = {"game": args.game, "players": args.players, "bot": args.bot}
@@ -699,7 +699,7 @@ def cmd_party(args: argparse.Namespace) -> int:
 
 def _store_problem(data: Path) -> str | None:
     """Why the data folder ``data`` cannot hold a host's database, in words (None: it can)."""
-    from ..netplay.store import DataFolderError, Store
+    from ..netplay.host.store import DataFolderError, Store
 
     try:
         data.mkdir(mode=0o700, parents=True, exist_ok=True)  # a new data folder is its owner's only
@@ -729,7 +729,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     owner = None
     if args.owner is not None:  # the host's owner's TV: where the host listens, from its data folder
         from ..netplay import default_data_dir
-        from ..netplay.owner import OwnerFileError, read_owner_file
+        from ..netplay.host.owner import OwnerFileError, read_owner_file
 
         owner = Path(args.owner) if args.owner else default_data_dir()
         try:

@@ -1,6 +1,6 @@
 """A screen that follows one table (:class:`FollowScreen`): the player's table, a spectator's,
 the TV and the organiser's party screen draw a table's view their own way and show its log,
-from the table's :class:`~yule.netplay.follower.TableFollower`; ``l`` opens the whole log
+from the table's :class:`~yule.netplay.client.follower.TableFollower`; ``l`` opens the whole log
 (:class:`~yule.tui.wholelog.LogScreen`).
 """
 
@@ -13,14 +13,14 @@ from rich.text import Text
 from textual.screen import Screen
 
 from ..core.base import Event, View
-from ..netplay.follower import Change, LogLine, TableFollower
+from ..netplay.client.follower import Change, LogLine, TableFollower
 from .widgets import GameLog, log_text, seat_tags
 
 
 class FollowScreen(Screen[None]):
     """A screen showing one table (a player's, a spectator's, the TV, the organiser's): it draws
     the table's view its own way (:meth:`show`) and shows its log, from the table's
-    :class:`~yule.netplay.follower.TableFollower`: the whole table once mounted (:meth:`redraw`),
+    :class:`~yule.netplay.client.follower.TableFollower`: the whole table once mounted (:meth:`redraw`),
     then what each frame changed, as its app tells it (:meth:`follow`).  A subclass's
     ``on_mount`` runs before this one's.
 

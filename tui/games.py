@@ -18,7 +18,7 @@ from rich.console import RenderableType
 from textual.widget import Widget
 
 if TYPE_CHECKING:
-    from ..netplay.follower import TableFollower
+    from ..netplay.client.follower import TableFollower
     from .following import FollowScreen
 
 

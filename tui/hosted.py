@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from ..netplay.client import Client, ConnectionLost, HostError
-from ..netplay.follower import TableFollower
+from ..netplay.client.follower import TableFollower
 from ..netplay.frames import Incoming
 from .refusals import said as refused
 from .widgets import ChatInput, PlainApp, away_text, clock_text
@@ -55,7 +55,7 @@ class HostedApp(PlainApp):
         """The host running inside this app's process, stopped when the app ends: ``yule
         party``'s, and ``yule play``'s in tests (the command line gives it a process of its own)."""
         self.table: TableFollower[Any] | None = None
-        """The table followed: what the host told of it (:mod:`yule.netplay.follower`)."""
+        """The table followed: what the host told of it (:mod:`yule.netplay.client.follower`)."""
         self._clock_ticker: Timer | None = None
         self.resources = contextlib.ExitStack()
         """Closed last when the app ends (``yule play``'s folder lock)."""

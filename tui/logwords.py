@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..netplay.follower import NEW_GAME, LogLine, is_chat
+from ..netplay.client.follower import NEW_GAME, LogLine, is_chat
 from ..netplay.frames import BACK, BOT_MOVE, BOT_REPLACED, NUDGED, STAND_IN, STARTED, TIME_UP, UNDONE
 from .words import seat, t
 

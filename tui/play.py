@@ -15,7 +15,7 @@ from ..netplay import DEFAULT_PORT
 from ..netplay.names import name_problem
 
 if TYPE_CHECKING:
-    from ..netplay.playhost import PlayHostProcess
+    from ..netplay.host.playhost import PlayHostProcess
     from .app import YuleApp
 
 
@@ -53,7 +53,7 @@ def run_play(args: argparse.Namespace) -> int:
     if args.name is not None and (problem := name_problem(args.name)):
         print(f"yule play: {problem}", file=sys.stderr)
         return 2
-    from ..netplay.playhost import PlayHostProcess  # yule join never needs it
+    from ..netplay.host.playhost import PlayHostProcess  # yule join never needs it
     from .cli import not_a_terminal
     from .playing import level_problem
 

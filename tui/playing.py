@@ -2,7 +2,7 @@
 
 :class:`PlayHost` connects to ``yule play``'s host: the real host on loopback over a folder of
 the user data folder, so an unfinished game is offered again next time, in a process of its
-own that the command line started before the app loaded (:mod:`yule.netplay.playhost`; another
+own that the command line started before the app loaded (:mod:`yule.netplay.host.playhost`; another
 ``yule play`` running meanwhile shares it); its menu (:class:`GameMenu`) lists those games (d
 drops one), then a new game of each, and asks the bots' level (also when the level the command
 line asked for is not the game's); a new game is you and bots, started at once.  The command
@@ -33,7 +33,7 @@ from .text import literal
 from .words import N_, and_list, language, t, title, tn, tp
 
 if TYPE_CHECKING:
-    from ..netplay.playhost import PlayHostProcess
+    from ..netplay.host.playhost import PlayHostProcess
 
 HOST_WATCH = 1.0
 """Seconds between two looks at whether ``yule play``'s host process is still there."""
@@ -165,7 +165,7 @@ class PlayHost:
         process, which the command line stops; or else in this one: the app's
         :attr:`~HostedApp.host`, stopped when the app ends); None if the host cannot start
         (the player told)."""
-        from ..netplay.playhost import PlayHostError, open_play_host  # yule join never needs it
+        from ..netplay.host.playhost import PlayHostError, open_play_host  # yule join never needs it
 
         app = self.app
         process = self.setup.process
@@ -265,7 +265,7 @@ class PlayHost:
 
     async def _drop(self, client: Client, table: int, summary: Summary) -> None:
         """Drop the unfinished game at ``table``, once the player says yes: its seat is taken back
-        and given up, which ends the game at ``yule play``'s host (:mod:`yule.netplay.playhost`),
+        and given up, which ends the game at ``yule play``'s host (:mod:`yule.netplay.host.playhost`),
         and it is never offered again."""
         question = t(
             "Drop {game} #{table}? It cannot be continued afterwards.", game=title(summary["title"]), table=table

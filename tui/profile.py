@@ -4,7 +4,7 @@ last table they created (the new-table form opens on it), and the bots' pace the
 each game (:mod:`yule.tui.pace`).
 
 One small JSON file, ``player.json``, beside the seat file in the player's state folder
-(``$YULE_STATE_DIR``, else the user state folder: :func:`yule.netplay.seatstore.state_dir`),
+(``$YULE_STATE_DIR``, else the user state folder: :func:`yule.netplay.client.seatstore.state_dir`),
 for its owner only and written whole (:mod:`yule.netplay.private`)::
 
     {"version": 1, "name": "Ana", "game": "gift-exchange", "paces": {"white-rabbit": 2.5}, "lang": "fr"}
@@ -36,9 +36,9 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..netplay.client.seatstore import state_dir
 from ..netplay.names import name_problem
 from ..netplay.private import private_folder, write_private
-from ..netplay.seatstore import state_dir
 from .words import LANGUAGES, set_language
 
 log = logging.getLogger("yule.tui")

@@ -3,7 +3,7 @@
 Where nobody at a table can say whether a newcomer is really the away player they name (everyone
 left, or the table was just restored after a restart), the request waits for the table's creator
 or for the host's owner.  On the host's machine, ``yule requests`` lists the requests waiting at
-the host whose data folder it reads (:mod:`yule.netplay.owner`), and ``--yes TABLE/REQUEST`` or
+the host whose data folder it reads (:mod:`yule.netplay.host.owner`), and ``--yes TABLE/REQUEST`` or
 ``--no TABLE/REQUEST`` answers one; the table's log says the host's owner said yes.  Names are
 printed as typed, without escapes (:func:`yule.tui.text.literal`).
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..netplay.client import Client, ConnectionLost, HostError
 from ..netplay.frames import ReclaimAsked
-from ..netplay.owner import OwnerFileError, read_owner_file
+from ..netplay.host.owner import OwnerFileError, read_owner_file
 from .refusals import said as refused
 from .text import literal
 from .words import N_, t

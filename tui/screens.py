@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ..core.base import Event, View
-from ..netplay.follower import TableFollower
+from ..netplay.client.follower import TableFollower
 from .dialogs import Answered, ChoiceScreen, ConfirmScreen, Dialog
 from .following import FollowScreen
 from .games import GAME_UIS

@@ -446,8 +446,8 @@ def run_evening(data: Path, *, export: Path | None = None, new: bool = False, bo
     """``yule evening``: the evening's standings at the host of the data folder ``data``,
     printed, or written to ``export`` (CSV or Markdown, by its suffix); with ``new``, then a new
     evening starts (the last one stays in the database).  The host may be running meanwhile."""
-    from ..netplay.evening import evening_standings
-    from ..netplay.store import Store
+    from ..netplay.host.evening import evening_standings
+    from ..netplay.host.store import Store
 
     def fail(message: str, code: int = 1) -> int:
         print(f"yule evening: {message}", file=sys.stderr)

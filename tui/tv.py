@@ -8,7 +8,7 @@ number is higher) that it may watch, whose game is not over: never during a game
 once its results and the evening's standings have been shown once each, at once while its table
 waits for players, or when the host has forgotten it.  It may watch an open table; a private
 one only as the host's owner's TV (``yule watch --owner`` on the host's machine: it proves the
-owner token of the host's data folder, :mod:`yule.netplay.owner`, again after each lost
+owner token of the host's data folder, :mod:`yule.netplay.host.owner`, again after each lost
 connection, and may then watch every table, and sees every game in the evening's standings),
 or the private table whose code it came with.
 
@@ -51,9 +51,9 @@ from textual.widgets import Static
 from ..core.base import View
 from ..netplay import host_port, on_this_machine_only, ssh_line
 from ..netplay.client import Client, ConnectionLost, HostError
-from ..netplay.follower import TableFollower
+from ..netplay.client.follower import TableFollower
 from ..netplay.frames import Reach, Summary, TableInfo
-from ..netplay.owner import OwnerFileError, read_owner_file
+from ..netplay.host.owner import OwnerFileError, read_owner_file
 from .bigtext import BigText, big_rows, big_width, drawable
 from .following import FollowScreen
 from .games import GAME_UIS

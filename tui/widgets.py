@@ -23,7 +23,7 @@ from textual.widgets import Checkbox, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..netplay import CHAT_LENGTH
-from ..netplay.follower import LogLine
+from ..netplay.client.follower import LogLine
 from ..netplay.frames import ChatFrame, TableInfo
 from .palette import theme
 from .refusals import action_reason

@@ -19,7 +19,7 @@ from game_support import source_of
 import yule.core.base
 from yule.core import get_game
 from yule.netplay import frames
-from yule.netplay.store import Store
+from yule.netplay.host.store import Store
 from yule.netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, encode, read_frame
 
 

@@ -1,4 +1,4 @@
-"""Who played each seat, and whether they were there (:mod:`yule.netplay.attendance`), over a real host.
+"""Who played each seat, and whether they were there (:mod:`yule.netplay.host.attendance`), over a real host.
 
 - A finished game counts for a person who was at the table for at least half of their seat's
   moves, or is in their seat at its end; a person who left on their first turn is not credited
@@ -18,10 +18,10 @@ from netplay_support import next_message
 from test_netplay_evening import person, play_seat
 
 from yule.core import get_game
-from yule.netplay.botloop import stand_in_kind
 from yule.netplay.client import Client
-from yule.netplay.host import Host
-from yule.netplay.store import hash_token
+from yule.netplay.host.botloop import stand_in_kind
+from yule.netplay.host.server import Host
+from yule.netplay.host.store import hash_token
 
 
 def results(data, table: int) -> list[tuple[int, str | None, str | None, str]]:

@@ -1,4 +1,4 @@
-"""The bot loop of a table (:mod:`yule.netplay.botloop`), on a table of its own: a kick wakes the
+"""The bot loop of a table (:mod:`yule.netplay.host.botloop`), on a table of its own: a kick wakes the
 loop while it waits out the bots' delay, the bots play a game to its end, a stand-in makes a
 person's one move, and the bots think in the share of the address the table was made from.
 The pace: a bot's first move of its turn waits the bots' delay, its next choices a beat of it;
@@ -17,14 +17,14 @@ from yule.core.base import MoveDict, View, seat_of
 from yule.core.bots import determinizer, forced
 from yule.core.levels import Strength
 from yule.core.session import Session
-from yule.netplay.botloop import TURN_BEAT, BotLoop
-from yule.netplay.thinkers import Thinkers
+from yule.netplay.host.botloop import TURN_BEAT, BotLoop
+from yule.netplay.host.thinkers import Thinkers
 
 HOUR = 3600.0
 
 
 class BotsAlone:
-    """A table as the bot loop sees it (:class:`~yule.netplay.botloop.BotTable`): a game of
+    """A table as the bot loop sees it (:class:`~yule.netplay.host.botloop.BotTable`): a game of
     White Elephant where bots move for the ``bots`` seats; each move is played at once."""
 
     def __init__(self, bot_delay: float, bots: set[int] = {0, 1, 2}, game: str = "white-elephant") -> None:  # noqa: B006 (never changed)

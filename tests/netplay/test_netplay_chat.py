@@ -12,11 +12,11 @@ from game_support import logged
 from netplay_support import next_message, old_store
 
 from yule.netplay import CHAT_LENGTH
-from yule.netplay.chat import CHAT_KEPT
 from yule.netplay.client import Client, HostError, may_move
-from yule.netplay.follower import log_lines
-from yule.netplay.host import Host
-from yule.netplay.store import ChatRow
+from yule.netplay.client.follower import log_lines
+from yule.netplay.host.chat import CHAT_KEPT
+from yule.netplay.host.server import Host
+from yule.netplay.host.store import ChatRow
 from yule.tui.widgets import log_text
 
 HOSTILE = "look \x1b[31mred\x1b[0m [bold]here[/] \x1b]0;pwned\x07\u202eok\r\nbye"

@@ -20,7 +20,7 @@ from game_support import logged
 from netplay_support import next_message
 
 from yule.netplay.client import Client, HostError
-from yule.netplay.host import Host
+from yule.netplay.host.server import Host
 
 
 def said(frame: dict, kind: str) -> bool:
@@ -60,7 +60,7 @@ async def test_only_the_creator_starts_and_plays_again_and_the_log_says_who(host
 
 
 async def test_the_creator_runs_the_table_again_after_coming_back(host, tmp_path):
-    from yule.netplay.seatstore import SeatStore
+    from yule.netplay.client.seatstore import SeatStore
 
     store = SeatStore(tmp_path / "ana" / "seats.json")
     ana = Client("127.0.0.1", host.port, "Ana", reconnect=False, seat_store=store)

@@ -29,9 +29,9 @@ from game_support import logged
 from netplay_support import next_message
 
 from yule.netplay.client import Client, HostError
-from yule.netplay.host import Host
-from yule.netplay.owner import read_owner_file
-from yule.netplay.relay import vouch
+from yule.netplay.host.owner import read_owner_file
+from yule.netplay.host.relay import vouch
+from yule.netplay.host.server import Host
 
 ELSEWHERE = "127.0.0.2"
 """The newcomer's machine (the table's players are at 127.0.0.1)."""

@@ -31,12 +31,12 @@ from netplay_support import next_message, old_store
 
 from yule.core import get_game
 from yule.core.bots import bot_title
-from yule.netplay.botloop import stand_in_kind
 from yule.netplay.client import Client, HostError, SeatStore, may_move
-from yule.netplay.evening import standings
-from yule.netplay.host import Host
-from yule.netplay.owner import read_owner_file
-from yule.netplay.store import Result
+from yule.netplay.host.botloop import stand_in_kind
+from yule.netplay.host.evening import standings
+from yule.netplay.host.owner import read_owner_file
+from yule.netplay.host.server import Host
+from yule.netplay.host.store import Result
 
 
 async def play_seat(client: Client, table: int, seed: int, game_no: int = 1) -> dict[str, Any]:

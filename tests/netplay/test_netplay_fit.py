@@ -11,7 +11,7 @@ from conftest import running
 from yule.core import get_game
 from yule.core.levels import AdaptingBot, Strength
 from yule.netplay.client import Client, may_move
-from yule.netplay.host import Host
+from yule.netplay.host.server import Host
 
 
 async def play_one(ana: Client, table: int) -> int:

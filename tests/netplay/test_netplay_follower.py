@@ -15,7 +15,7 @@ from typing import Any
 
 from netplay_support import FRAME_TYPES, problems
 
-from yule.netplay.follower import Change, TableFollower, is_chat
+from yule.netplay.client.follower import Change, TableFollower, is_chat
 from yule.tui.logwords import describe
 
 RECORDED = json.loads((Path(__file__).parent / "recorded" / "party.json").read_text(encoding="utf-8"))

@@ -20,7 +20,7 @@ from netplay_support import FRAME_TYPES, CapturingProxy, Raw, next_message, prob
 
 from yule.netplay import frames
 from yule.netplay.client import Client, HostError
-from yule.netplay.host import Host
+from yule.netplay.host.server import Host
 from yule.netplay.wire import MAX_HOST_FRAME, read_frame
 
 

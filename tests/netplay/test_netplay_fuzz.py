@@ -23,8 +23,8 @@ from netplay_support import Raw
 
 from yule.core import all_games, get_game
 from yule.core.records import replay
-from yule.netplay.host import Host
-from yule.netplay.table import Table
+from yule.netplay.host.server import Host
+from yule.netplay.host.table import Table
 
 GAMES = [g.name for g in all_games()]
 KINDS = ["create", "create", "join", "leave", "move", "move", "move", "move", "undo", "resume", "watch", "fill_bots",

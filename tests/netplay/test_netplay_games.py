@@ -11,8 +11,8 @@ from netplay_support import next_message
 
 from yule.core import all_games, get_game
 from yule.core.records import play, verify_record
-from yule.netplay.botplay import play_games
 from yule.netplay.client import Client, HostError, may_move
+from yule.netplay.client.botplay import play_games
 
 
 async def test_bots_on_separate_connections_play_whole_games(host):

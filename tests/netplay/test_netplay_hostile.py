@@ -16,10 +16,10 @@ import msgpack
 from conftest import FAST, running, until
 from netplay_support import Raw
 
-from yule.netplay.botplay import play_games
 from yule.netplay.client import Client
-from yule.netplay.connection import Limits
-from yule.netplay.host import Host
+from yule.netplay.client.botplay import play_games
+from yule.netplay.host.connection import Limits
+from yule.netplay.host.server import Host
 from yule.netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, encode, read_frame
 
 

@@ -14,8 +14,8 @@ from conftest import running
 from netplay_support import Raw, next_message
 
 from yule.netplay.client import Client
-from yule.netplay.connection import Limits
-from yule.netplay.host import Host
+from yule.netplay.host.connection import Limits
+from yule.netplay.host.server import Host
 
 
 async def test_the_welcome_says_how_to_reach_the_host(tmp_path):

@@ -17,7 +17,7 @@ from netplay_support import CapturingProxy, split_frames
 from yule.core import get_game
 from yule.core.records import play, replay
 from yule.core.white_elephant.cards import CARD_SUIT
-from yule.netplay.botplay import play_games
+from yule.netplay.client.botplay import play_games
 
 QUOTED_ID = re.compile(r'"([a-z]+(?:-[a-z]+)*-\d+)"')
 

@@ -32,8 +32,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from yule.core import get_game
 from yule.netplay.client import Client, ConnectionLost, HostError, SeatStore
-from yule.netplay.host import Host
-from yule.netplay.store import hash_token
+from yule.netplay.host.server import Host
+from yule.netplay.host.store import hash_token
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 GAME = "gift-list"

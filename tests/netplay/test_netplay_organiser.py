@@ -12,7 +12,7 @@ from netplay_support import next_message
 
 from yule.core.records import verify_record
 from yule.netplay.client import Client, HostError
-from yule.netplay.host import Host
+from yule.netplay.host.server import Host
 
 
 async def test_networked_undo_every_connection_follows_and_the_record_holds_what_stands(host):

@@ -1,4 +1,4 @@
-"""``yule play``'s host in a process of its own (:mod:`yule.netplay.playhost`): it says where it
+"""``yule play``'s host in a process of its own (:mod:`yule.netplay.host.playhost`): it says where it
 listens, or why it cannot start, in one line; it serves until its input ends, its games kept
 and its folder given back; the app's side reads that line and ends the process.  It is a private
 room (no LAN limits on tables; a game given up ends at once), and a second ``yule play`` shares
@@ -19,7 +19,7 @@ from conftest import until
 
 from yule.netplay import default_data_dir
 from yule.netplay.client import Client, HostError
-from yule.netplay.playhost import PlayHostError, PlayHostProcess, claim_play_folder, open_play_host, serve
+from yule.netplay.host.playhost import PlayHostError, PlayHostProcess, claim_play_folder, open_play_host, serve
 
 
 async def test_the_host_says_where_it_listens_and_stops_its_games_kept_when_its_input_ends():

@@ -23,9 +23,9 @@ from game_support import seen_by, strings_in, values_swapped
 from yule.core import CHANCE, all_games, get_game
 from yule.core.records import RecordError, play, replay
 from yule.netplay.client import Client, HostError
+from yule.netplay.host.store import SeatRow, Store, TableRow
+from yule.netplay.host.table import Table
 from yule.netplay.refusal import RequestError
-from yule.netplay.store import SeatRow, Store, TableRow
-from yule.netplay.table import Table
 
 
 class Prober:

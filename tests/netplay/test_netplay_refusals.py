@@ -35,7 +35,7 @@ DOCS = Path(__file__).parents[2] / "docs" / "protocol.md"
 def raised() -> list[tuple[str, int, ast.Call]]:
     """Every refusal made in netplay's source: (file, line, the call), ``cls(...)`` in a refusal class too."""
     out = []
-    for path in sorted(Path(yule.netplay.__file__).parent.glob("*.py")):
+    for path in sorted(Path(yule.netplay.__file__).parent.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         classes = [c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)]
         own = {id(node) for c in classes if c.name in REFUSALS for node in ast.walk(c)}

@@ -17,10 +17,10 @@ from conftest import FAST, running, until
 from netplay_support import next_message
 
 from yule.core.records import verify_record
-from yule.netplay.botplay import play_games
 from yule.netplay.client import Client, HostError
-from yule.netplay.host import Host
-from yule.netplay.store import Store
+from yule.netplay.client.botplay import play_games
+from yule.netplay.host.server import Host
+from yule.netplay.host.store import Store
 
 
 async def test_a_dropped_connection_reconnects_and_resumes_its_seat(host):
@@ -240,7 +240,7 @@ def test_the_stand_in_for_an_absent_player_is_the_strong_bot_thinking_briefly():
 
     from yule.core import all_games
     from yule.core.ismcts import SearchBot
-    from yule.netplay.botloop import STAND_IN_THINK, stand_in
+    from yule.netplay.host.botloop import STAND_IN_THINK, stand_in
 
     for game in all_games():
         bot = stand_in(game, random.Random(1))

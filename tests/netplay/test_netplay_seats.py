@@ -23,8 +23,8 @@ from game_support import logged
 from netplay_support import next_message
 
 from yule.netplay.client import Client, HostError
-from yule.netplay.host import Host
-from yule.netplay.seatstore import SavedSeat, SeatStore, state_dir
+from yule.netplay.client.seatstore import SavedSeat, SeatStore, state_dir
+from yule.netplay.host.server import Host
 
 # -- the seat file -------------------------------------------------------------------------
 

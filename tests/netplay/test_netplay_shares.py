@@ -17,8 +17,8 @@ from conftest import FAST, running, until
 from netplay_support import Raw
 
 from yule.netplay.client import Client, HostError
-from yule.netplay.connection import Limits
-from yule.netplay.host import Host
+from yule.netplay.host.connection import Limits
+from yule.netplay.host.server import Host
 
 
 async def test_tables_made_from_one_address_are_bounded_and_others_still_create(tmp_path):

@@ -30,11 +30,11 @@ from netplay_support import problems
 
 from yule.core.levels import Strength
 from yule.netplay.client import Client
-from yule.netplay.evening import evening_standings
 from yule.netplay.frames import SeatInfo, TableFacts
-from yule.netplay.host import Host
-from yule.netplay.store import TABLE_COLUMNS, ChatRow, DataFolderError, Result, Store
-from yule.netplay.table import Table
+from yule.netplay.host.evening import evening_standings
+from yule.netplay.host.server import Host
+from yule.netplay.host.store import TABLE_COLUMNS, ChatRow, DataFolderError, Result, Store
+from yule.netplay.host.table import Table
 
 if sys.platform != "win32":
     import resource

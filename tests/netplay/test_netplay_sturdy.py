@@ -23,13 +23,13 @@ from netplay_support import Raw
 
 from yule.core import all_games
 from yule.core.records import replay, verify_record
-from yule.netplay.botloop import BotLoop
-from yule.netplay.botplay import play_games
 from yule.netplay.client import Client, ConnectionLost, HostError
-from yule.netplay.connection import Limits
-from yule.netplay.host import Host
-from yule.netplay.store import Store
-from yule.netplay.table import Table
+from yule.netplay.client.botplay import play_games
+from yule.netplay.host.botloop import BotLoop
+from yule.netplay.host.connection import Limits
+from yule.netplay.host.server import Host
+from yule.netplay.host.store import Store
+from yule.netplay.host.table import Table
 
 
 def stored_moves(host: Host, table: int) -> list[dict]:

@@ -1,4 +1,4 @@
-"""Where the bots think (:mod:`yule.netplay.thinkers`): worker processes shared fairly.
+"""Where the bots think (:mod:`yule.netplay.host.thinkers`): worker processes shared fairly.
 
 - By address first: the address served least recently; then, of its tables, one where people
   play now first, then its table waiting longest; ten tables of one address with people at
@@ -28,8 +28,8 @@ from yule.core.ismcts import SearchBot
 from yule.core.records import verify_record
 from yule.core.session import Session
 from yule.netplay.client import Client
-from yule.netplay.host import Host
-from yule.netplay.thinkers import Thinkers
+from yule.netplay.host.server import Host
+from yule.netplay.host.thinkers import Thinkers
 
 
 class Gate(Bot[Any]):
@@ -148,7 +148,7 @@ import asyncio, random, sys
 from yule.core import get_game
 from yule.core.ismcts import SearchBot
 from yule.core.session import Session
-from yule.netplay.thinkers import Thinkers
+from yule.netplay.host.thinkers import Thinkers
 
 class Capture:  # what a Textual app puts in sys.stderr while it runs
     def write(self, text): return len(text)

@@ -13,8 +13,8 @@ from netplay_support import next_message
 
 from yule.core.records import verify_record
 from yule.netplay.client import Client, may_move
-from yule.netplay.host import Host
-from yule.netplay.store import Store
+from yule.netplay.host.server import Host
+from yule.netplay.host.store import Store
 
 
 def time_ups(frame: dict) -> list[dict]:

@@ -9,7 +9,7 @@ from typing import Any
 from tui_support import NAMES, info_frame, view_frame
 
 from yule.core.gift_exchange import GAME, Bring, Open, Order, Steal
-from yule.netplay.follower import TableFollower
+from yule.netplay.client.follower import TableFollower
 from yule.tui.gift_exchange.party import PartyScreen
 from yule.tui.gift_exchange.tv import GiftExchangeTV
 from yule.tui.widgets import PlainApp

@@ -18,7 +18,7 @@ import yule.core.estimate as estimates
 from yule.core import get_game
 from yule.core.estimate import estimate
 from yule.netplay.client import Client
-from yule.netplay.host import Host
+from yule.netplay.host.server import Host
 from yule.tui.app import YuleApp
 from yule.tui.gift_exchange.party import Guest, Party, SetupScreen
 from yule.tui.howlong import HowLong

@@ -1,4 +1,4 @@
-"""The SSH gate on its own (:mod:`yule.tui.sshgate`): the load shed's chances, the busiest address
+"""The SSH gate on its own (:mod:`yule.tui.ssh.gate`): the load shed's chances, the busiest address
 giving way, the room kept, and penalties that add up, run out and are remembered for a bounded
 number of addresses."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from yule.tui.sshgate import Gate, Penalties, PenaltyScale, Startups
+from yule.tui.ssh.gate import Gate, Penalties, PenaltyScale, Startups
 
 
 class Draws(random.Random):

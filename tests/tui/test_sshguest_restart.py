@@ -14,10 +14,10 @@ from test_sshserve import WAIT, Guest
 from tui_support import wait_for_screen
 
 from yule.netplay.client import Client
-from yule.netplay.host import Host
+from yule.netplay.host.server import Host
 from yule.tui.connect import NoAnswerScreen
-from yule.tui.sshguest import SSHGuestApp
-from yule.tui.sshserve import SSHServe
+from yule.tui.ssh.guest import SSHGuestApp
+from yule.tui.ssh.serve import SSHServe
 
 
 async def test_a_guest_is_told_the_game_host_is_away_then_that_they_are_back_at_their_seat(tmp_path):

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from yule.tui.cli import main
-from yule.tui.sshnames import NAMES_FILE, NAMES_PER_KEY, NameBook, NamesError
+from yule.tui.ssh.names import NAMES_FILE, NAMES_PER_KEY, NameBook, NamesError
 
 EVE = datetime.datetime(2024, 12, 24, 18, 0, tzinfo=datetime.UTC)
 
@@ -18,7 +18,7 @@ EVE = datetime.datetime(2024, 12, 24, 18, 0, tzinfo=datetime.UTC)
 def clock(monkeypatch):
     """The book's clock, set by the test: ``clock[0]``."""
     now = [EVE]
-    monkeypatch.setattr("yule.tui.sshnames._now", lambda: now[0])
+    monkeypatch.setattr("yule.tui.ssh.names._now", lambda: now[0])
     return now
 
 
@@ -41,7 +41,7 @@ def test_one_key_making_up_names_keeps_only_its_quota_and_its_latest(tmp_path, c
 
 
 def test_a_full_book_forgets_the_name_unused_the_longest_once_it_is_old_enough(tmp_path, clock, monkeypatch):
-    monkeypatch.setattr("yule.tui.sshnames.MAX_NAMES", 3)
+    monkeypatch.setattr("yule.tui.ssh.names.MAX_NAMES", 3)
     book = NameBook(tmp_path)
     for n, name in enumerate(("ana", "ben", "cy")):
         clock[0] = EVE + datetime.timedelta(hours=n)
@@ -78,6 +78,6 @@ def test_a_book_from_before_names_had_a_last_use_still_loads(tmp_path, clock, mo
     book = NameBook(tmp_path)
     assert [h.last_used for h in book.holders()] == ["", "2024-12-20T18:00:00+01:00"]
     assert book.claim("ana", "key-ana").name == "ana"
-    monkeypatch.setattr("yule.tui.sshnames.MAX_NAMES", 2)
+    monkeypatch.setattr("yule.tui.ssh.names.MAX_NAMES", 2)
     assert book.claim("cy", "key-cy").new  # ben, of unknown age, is forgotten first
     assert [h.name for h in book.holders()] == ["ana", "cy"]

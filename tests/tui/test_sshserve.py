@@ -40,14 +40,14 @@ from tui_support import terminal_text
 from yule.netplay import ssh_line
 from yule.netplay.client import Client, SeatStore
 from yule.netplay.discovery import FoundHost
-from yule.netplay.host import Host
-from yule.netplay.store import DataFolderError
+from yule.netplay.host.server import Host
+from yule.netplay.host.store import DataFolderError
 from yule.tui.cli import main
 from yule.tui.elf.table import label
 from yule.tui.profile import PROFILE_FILE, Profile
-from yule.tui.sshgate import LOGINS_PER_ADDRESS, Gate, Startups
-from yule.tui.sshnames import NAMES_FILE, USERS_FOLDER, NameBook, user_folder
-from yule.tui.sshserve import HOST_KEY_FILE, GuestSession, SSHServe, load_host_key, speaking
+from yule.tui.ssh.gate import LOGINS_PER_ADDRESS, Gate, Startups
+from yule.tui.ssh.names import NAMES_FILE, USERS_FOLDER, NameBook, user_folder
+from yule.tui.ssh.serve import HOST_KEY_FILE, GuestSession, SSHServe, load_host_key, speaking
 from yule.tui.words import t, tp
 
 TERM = "xterm-256color"
@@ -399,7 +399,7 @@ async def serving(host: Host, ssh: SSHServe) -> AsyncIterator[None]:
 
 
 async def test_logins_are_capped_per_address_and_silent_ones_closed_soon_and_penalised(tmp_path, monkeypatch):
-    monkeypatch.setattr("yule.tui.sshserve.LOGIN_SECONDS", 1.0)
+    monkeypatch.setattr("yule.tui.ssh.serve.LOGIN_SECONDS", 1.0)
     host, ssh = steady_party(tmp_path)
     async with serving(host, ssh):
         started = asyncio.get_running_loop().time()
@@ -488,7 +488,7 @@ async def in_within(tries: int, port: int, user: str, address: str) -> Guest:
 
 
 async def test_four_addresses_holding_silent_connections_renewed_do_not_keep_a_guest_out(party, monkeypatch):
-    monkeypatch.setattr("yule.tui.sshserve.LOGIN_SECONDS", 5.0)
+    monkeypatch.setattr("yule.tui.ssh.serve.LOGIN_SECONDS", 5.0)
     _, ssh = party  # the load shed as it is, its chances drawn at random
     crowd_addresses = [f"127.0.0.{n}" for n in (2, 3, 4, 5)]
     crowd = Crowd(ssh.port, crowd_addresses, 16)
@@ -630,7 +630,7 @@ async def test_sessions_are_capped_per_address_one_a_connection(tmp_path):
 
 
 async def test_the_party_word_asked_as_the_ssh_password_has_time_for_typing(tmp_path, monkeypatch):
-    monkeypatch.setattr("yule.tui.sshserve.LOGIN_SECONDS", 0.5)
+    monkeypatch.setattr("yule.tui.ssh.serve.LOGIN_SECONDS", 0.5)
     prompts: list[str] = []
 
     class Slow(Keyless):
@@ -741,7 +741,7 @@ async def test_yule_host_with_ssh_serves_over_ssh_from_a_process_of_its_own(tmp_
         (server,) = children(proc.pid)  # the SSH server, below the host; the apps' starter, and an app, below it
         (starter,) = children(server)
         (app,) = children(starter)
-        assert b"yule.tui.sshstarter" in command_line(starter)
+        assert b"yule.tui.ssh.starter" in command_line(starter)
         for below in (server, app):
             assert os.getpriority(os.PRIO_PROCESS, below) > os.getpriority(os.PRIO_PROCESS, proc.pid)
         assert b"mistletoe" not in command_line(server)

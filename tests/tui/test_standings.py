@@ -19,8 +19,8 @@ from tui_support import shown_lines, wait_for
 from yule.core import get_game
 from yule.netplay.client import Client, HostError, SeatStore, may_move
 from yule.netplay.frames import Standings
-from yule.netplay.host import Host
-from yule.netplay.store import Result
+from yule.netplay.host.server import Host
+from yule.netplay.host.store import Result
 from yule.tui.app import YuleApp
 from yule.tui.cli import main
 from yule.tui.lobby import LobbyScreen

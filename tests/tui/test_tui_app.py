@@ -31,7 +31,7 @@ from tui_support import (
 from yule.core import get_game
 from yule.core.estimate import estimate
 from yule.netplay.client import Client
-from yule.netplay.playhost import PlayHostProcess
+from yule.netplay.host.playhost import PlayHostProcess
 from yule.tui.app import STALE, YuleApp
 from yule.tui.connect import ConnectScreen
 from yule.tui.lobby import LobbyScreen
@@ -74,7 +74,7 @@ FIRST_VIEW = textwrap.dedent("""
     import asyncio
     import sys
 
-    from yule.netplay.playhost import PlayHostProcess
+    from yule.netplay.host.playhost import PlayHostProcess
     from yule.tui.app import YuleApp
     from yule.tui.playing import PlaySetup
 
@@ -113,7 +113,14 @@ def test_play_shows_its_first_view_without_loading_the_host_the_lobby_or_the_who
     loaded = set(modules.split())
     assert "yule.tui.white_elephant.table" in loaded  # the deal was shown
     lazy = {"yule.tui.lobby", "yule.tui.newtable", "yule.tui.questions", "yule.tui.connect", "yule.tui.wholelog"}
-    host = {"yule.netplay.host", "yule.netplay.messages", "yule.netplay.store", "pydantic", "confusables", "sqlite3"}
+    host = {
+        "yule.netplay.host.server",
+        "yule.netplay.host.messages",
+        "yule.netplay.host.store",
+        "pydantic",
+        "confusables",
+        "sqlite3",
+    }
     assert not loaded & (lazy | host | {"rich.pretty", "attr"})
     assert ended == "0"
 

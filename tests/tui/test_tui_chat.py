@@ -10,8 +10,8 @@ from conftest import running
 from tui_support import Notes, screen_text, table_of, view_of, wait_for
 
 from yule.netplay.client import Client
-from yule.netplay.connection import Limits
-from yule.netplay.host import Host
+from yule.netplay.host.connection import Limits
+from yule.netplay.host.server import Host
 from yule.tui.app import YuleApp
 from yule.tui.lobby import LobbyScreen
 from yule.tui.questions import CodeScreen

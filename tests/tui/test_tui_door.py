@@ -18,7 +18,7 @@ from textual.widgets import OptionList, Static
 from tui_support import Notes, info_of, screen_text, table_of, wait_for, wait_for_screen
 
 from yule.netplay.client import Client
-from yule.netplay.host import Host
+from yule.netplay.host.server import Host
 from yule.tui.app import YuleApp
 from yule.tui.dialogs import ChoiceScreen, ConfirmScreen
 from yule.tui.screens import TableScreen

@@ -18,7 +18,7 @@ from game_support import logged
 from tui_support import my_turn, screen_text, sit_at_a_started_table, table_of, take_two, view_of, wait_for
 
 from yule.netplay.client import Client
-from yule.netplay.host import Host
+from yule.netplay.host.server import Host
 from yule.tui.app import YuleApp
 from yule.tui.lobby import LobbyScreen
 from yule.tui.screens import TableScreen

@@ -34,7 +34,7 @@ from yule.tui.play import join_app, play_app
 from yule.tui.profile import Profile
 from yule.tui.questions import AskingScreen, CodeScreen, FirstNameScreen, NameScreen
 from yule.tui.screens import RulesScreen
-from yule.tui.sshguest import SSHGuestApp
+from yule.tui.ssh.guest import SSHGuestApp
 from yule.tui.widgets import KeysFooter
 from yule.tui.words import language, set_language, t
 

@@ -31,7 +31,7 @@ from tui_support import (
 )
 
 from yule.netplay.client import Client, HostError, SeatStore
-from yule.netplay.host import Host
+from yule.netplay.host.server import Host
 from yule.tui.app import YuleApp
 from yule.tui.connect import NoAnswerScreen
 from yule.tui.dialogs import ChoiceScreen, ConfirmScreen

@@ -34,8 +34,8 @@ from tui_support import screen_text, shown_lines, wait_for, wait_for_screen
 from yule.core import all_games, get_game
 from yule.core.gift_exchange import Keep, Open
 from yule.netplay.client import Client, HostError, may_move
-from yule.netplay.host import Host
-from yule.netplay.owner import read_owner_file
+from yule.netplay.host.owner import read_owner_file
+from yule.netplay.host.server import Host
 from yule.tui.bigtext import BigText
 from yule.tui.cli import main
 from yule.tui.games import GAME_UIS

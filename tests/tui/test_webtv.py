@@ -22,7 +22,7 @@ from conftest import until
 from webtv_support import WAIT, origin_of, serve_web_tv, socket_of, until_drawn
 
 from yule.netplay.client import Client
-from yule.netplay.host import Host
+from yule.netplay.host.server import Host
 from yule.tui.webtv import TV_FONT_SIZE, TVServer, watch_command
 
 URL = re.compile(r"""(?:[a-z]+:)?//[^\s"')]+|url\(\s*["']?([^"')]+)""")

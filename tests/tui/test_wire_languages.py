@@ -18,7 +18,7 @@ import pytest
 
 from yule.core import get_game
 from yule.netplay.client import Client, HostError, may_move
-from yule.netplay.follower import TableFollower, log_lines
+from yule.netplay.client.follower import TableFollower, log_lines
 from yule.tui.games import GAME_UIS
 from yule.tui.logwords import line_of
 from yule.tui.refusals import refusal

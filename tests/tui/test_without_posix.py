@@ -36,7 +36,7 @@ FOLDER = Path(__file__).resolve().parents[1] / "without_posix"
 HIDING = runpy.run_path(str(FOLDER / "sitecustomize.py"), run_name="without_posix")
 """What the hiding ``sitecustomize`` hides (``HIDDEN``) and how it says an attempt (``SAID``)."""
 DRIVE = str(FOLDER / "drive.py")
-SSH_MODULES = {"yule.tui.sshserve", "yule.tui.sshguest", "yule.tui.sshprocess", "yule.tui.sshstarter", "asyncssh"}
+SSH_MODULES = {"yule.tui.ssh.serve", "yule.tui.ssh.guest", "yule.tui.ssh.process", "yule.tui.ssh.starter", "asyncssh"}
 
 
 def without_posix() -> dict[str, str]:
@@ -111,12 +111,16 @@ async def test_a_host_a_player_and_the_tvs_without_posix(tmp_path):
         out, err = (part.decode() for part in await asyncio.wait_for(host.communicate(), WAIT))
     assert host.returncode == 0 and "Yule host stopped." in out and "Traceback" not in err, err
     assert asked_for(err) == {"resource by yule.tui.cli"}  # the open-file limit: Windows has none to raise
-    imports_read(json.loads(out.splitlines()[-1]), "yule.netplay.host")
+    imports_read(json.loads(out.splitlines()[-1]), "yule.netplay.host.server")
 
 
 COMMANDS = {
     # yule play's host runs in a process of its own (its modules are yule host's, read above).
-    "play": (["play", "white-elephant", "--players", "3", "--name", "Ana"], "TableScreen", "yule.netplay.playhost"),
+    "play": (
+        ["play", "white-elephant", "--players", "3", "--name", "Ana"],
+        "TableScreen",
+        "yule.netplay.host.playhost",
+    ),
     "join": (["join", "{address}", "--name", "Ben"], "LobbyScreen", "yule.tui.lobby"),
     "join, the LAN's hosts": (["join", "--name", "Ben"], "ConnectScreen", "zeroconf"),
     "watch": (["watch", "{address}", "--code", "{code}"], "WaitingScreen", "yule.tui.tv"),

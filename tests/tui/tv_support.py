@@ -19,7 +19,7 @@ import white_rabbit_support
 from tui_support import NAMES, info_frame, log_frame, view_frame
 
 from yule.core import all_games, get_game
-from yule.netplay.follower import TableFollower
+from yule.netplay.client.follower import TableFollower
 from yule.netplay.frames import Reach
 from yule.tui.games import GAME_UIS
 from yule.tui.tv import TableTV, WaitingScreen

@@ -41,6 +41,7 @@ TYPE_NAMES = {
 }
 """A path card's type (its code, ``cl``) -> its name, worded with :func:`t`."""
 
+
 def type_name(type_: str) -> str:
     """A card type's name: ``Curve left``."""
     return t(TYPE_NAMES[type_]) if type_ in TYPE_NAMES else type_

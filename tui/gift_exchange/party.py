@@ -10,7 +10,7 @@ in organiser mode with the guests, and each gift is brought for its guest.  Then
 :class:`PartyScreen` picks what the acting guest opens or steals (Enter on the gift under the
 cursor; it starts on a gift they may choose), ``u`` undoes the last move, ``t`` shows the TV
 view; the end shows the summary and exports it.  The party's table is followed by a
-:class:`~yule.netplay.follower.TableFollower`: the organiser's table and the TV view draw
+:class:`~yule.netplay.client.follower.TableFollower`: the organiser's table and the TV view draw
 from it.
 
 Nothing is lost: the setup is saved to ``DATA/party.json`` after every change (with the
@@ -45,7 +45,7 @@ from ...core.gift_exchange.options import DEFAULT_OPTIONS
 from ...core.gift_exchange.views import GiftExchangeView
 from ...netplay import DEFAULT_PORT
 from ...netplay.client import Client, ConnectionLost, HostError
-from ...netplay.follower import TableFollower
+from ...netplay.client.follower import TableFollower
 from ...netplay.private import write_private
 from ..dialogs import ConfirmScreen
 from ..following import FollowScreen
@@ -536,7 +536,7 @@ class PartyApp(SizeGuard, HostedApp):
     @work(exclusive=True, group="boot")
     async def boot(self) -> None:
         from ...netplay.discovery import local_addresses
-        from ...netplay.host import Host
+        from ...netplay.host.server import Host
 
         bind = self.bind_address or "0.0.0.0"  # IPv4 on every interface: one port, reachable from the TV
         self.host = Host(self.data_dir, away_timeout=3600, bot_workers=1)

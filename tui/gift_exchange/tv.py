@@ -23,7 +23,7 @@ from textual.widgets import Static
 
 from ...core.base import Event, View
 from ...core.gift_exchange.views import GiftExchangeView
-from ...netplay.follower import TableFollower
+from ...netplay.client.follower import TableFollower
 from ..following import FollowScreen
 from ..widgets import GameLog, KeysFooter, StatusLine
 from ..words import t, tn
