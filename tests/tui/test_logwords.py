@@ -26,9 +26,8 @@ PLAYING = ("random", "kind", "greedy", "adapting")
 """The bots whose games are tried, those of them a game has (the search bot is too slow here)."""
 
 
-def test_every_game_words_its_own_events():
+def test_every_game_has_its_words_in_the_app():
     assert set(GAMES) <= set(GAME_UIS)
-    assert all(GAME_UIS[name].describe is not None for name in GAMES)
 
 
 @pytest.mark.parametrize("name", GAMES)
