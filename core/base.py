@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypedDict, TypeVar
 
-from .reasons import GENERIC, Reasons, english
+from .reasons import GENERIC, Reasons, english, seat_name
 
 CHANCE = "chance"
 """The ``by`` of a random outcome; :meth:`GameState.active` returns it when chance moves."""
@@ -175,15 +175,6 @@ class BadChance(IllegalMove):
     """A chance outcome that cannot happen (a deck missing a card, a die showing 7 ...)."""
 
 
-def seat_name(seat: int) -> str:
-    """How a reason names a seat: the rules know seat numbers, not the players' names.
-
-    >>> seat_name(0)
-    'Seat 1'
-    """
-    return f"Seat {seat + 1}"
-
-
 def seat_of(view: Mapping[str, Any]) -> Seat:
     """The seat whose view this is (its ``you``): what a bot or a search plays from.
 
@@ -224,7 +215,8 @@ def refusal(check: Callable[..., object], *args: Any) -> Reason | None:
 
 
 def seat_namer(names: Sequence[str]) -> Callable[[int], str]:
-    """How a game's log names a seat: the player's name, else :func:`seat_name`.
+    """How the host names a seat in what it keeps (a game's results): the player's name, else
+    :func:`~yule.core.reasons.seat_name`.
 
     >>> who = seat_namer(["Ana", "Ben"])
     >>> who(1), who(3)
@@ -235,38 +227,6 @@ def seat_namer(names: Sequence[str]) -> Callable[[int], str]:
         return names[seat] if 0 <= seat < len(names) else seat_name(seat)
 
     return who
-
-
-def and_list(words: Sequence[str]) -> str:
-    """Words as a list in plain English.
-
-    >>> and_list(["Ana"]), and_list(["Ana", "Ben"]), and_list(["Ana", "Ben", "Cy"])
-    ('Ana', 'Ana and Ben', 'Ana, Ben and Cy')
-    """
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def plural(n: int, word: str) -> str:
-    """A count and its word, in the plural but for one (or minus one).
-
-    >>> plural(1, "point"), plural(0, "Peanut"), plural(-1, "point"), plural(3, "Surprise Gift")
-    ('1 point', '0 Peanuts', '-1 point', '3 Surprise Gifts')
-    """
-    return f"{n} {word}{'' if abs(n) == 1 else 's'}"
-
-
-def won_with(result: Mapping[str, Any], who: Callable[[int], str]) -> str:
-    """Who won a game of points and with how many, from a result or a ``game_over`` event
-    (its ``scores`` and ``winners``); ``who`` names a seat (:func:`seat_namer`).
-
-    >>> won_with({"scores": [6, 2, 6], "winners": [0, 2]}, seat_namer(["Ana", "Ben", "Cy"]))
-    'Ana and Cy win with 6 points'
-    >>> won_with({"scores": [-1, 4], "winners": [0]}, seat_namer(["Ana", "Ben"]))
-    'Ana wins with -1 point'
-    """
-    winners = result["winners"]
-    verb = "win" if len(winners) > 1 else "wins"
-    return f"{and_list([who(s) for s in winners])} {verb} with {plural(result['scores'][winners[0]], 'point')}"
 
 
 class BadOptions(RulesError):
@@ -561,8 +521,6 @@ class Game(Generic[S]):
     """Start a game for ``players`` seats with normalised options (the fixed starting position)."""
     bots: Mapping[str, Callable[[random.Random], Bot[Any]]]
     """The game's bots by kind (most games: :func:`yule.core.levels.bot_levels`)."""
-    describe: Callable[[Event, list[str]], str]
-    """One event as a plain-words log line, given the players' names."""
     default_options: Mapping[str, Any] = field(default_factory=dict)
     """The game's options and their defaults; empty: the game has none."""
     read_options: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
@@ -599,8 +557,6 @@ class Game(Generic[S]):
     """Every move the seat of a view may make now, read off the view alone (wire form, with
     the stand-ins its ``legal_moves`` lists): what the random bot picks from.  ``None``: the
     legal moves of a position drawn from the view."""
-    describe_move: Callable[[MoveDict, Any, list[str]], str] | None = None
-    """A move the seat of a view could make (wire form), in plain words: what a hint says."""
     reasons: Reasons = field(default_factory=lambda: dict(GENERIC))
     """Every refusal of the game's rules: kind -> English template (:mod:`yule.core.reasons`),
     the kinds all games share among them.  A client words a refusal (a view's ``actions``, an

@@ -59,12 +59,21 @@ NEEDS: dict[str, str] = {
 """What a move's field needs, by the code a ``field`` refusal names in its ``need`` fact."""
 
 
+def seat_name(seat: int) -> str:
+    """How a reason names a seat: the rules know seat numbers, not the players' names.
+
+    >>> seat_name(0)
+    'Seat 1'
+    """
+    return f"Seat {seat + 1}"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if abs(n) == 1 else 's'}"
 
 
 WORDS: dict[str, Callable[[Any], str]] = {
-    "seat": lambda seat: f"Seat {seat + 1}",
+    "seat": seat_name,
     "no": lambda number: f"#{number + 1}",
     "heading": str,
     "need": lambda need: NEEDS.get(need, str(need)),

@@ -35,9 +35,10 @@ class GameUI:
     ``None``); shown in a :class:`~yule.tui.scores.ScoreSheet`."""
     headline: Callable[[dict[str, Any], list[str]], str]
     """How the game ended in one sentence (who won), above the sheet."""
-    describe: Callable[[dict[str, Any], list[str]], str] | None = None
+    describe: Callable[[dict[str, Any], list[str]], str]
     """A log line for one of the game's events, given the names, in the app's language
-    (:mod:`yule.tui.words`); ``None``: the host's English line is shown."""
+    (:mod:`yule.tui.words`): every line of a table's log but the table's own
+    (:mod:`yule.tui.logwords`)."""
     describe_move: Callable[[dict[str, Any], Any, list[str]], str] | None = None
     """A move in words (``open gift 2``), given the move, the seat's view and the names, for
     hints (:mod:`yule.tui.hints`); ``None``: the game has no hints."""

@@ -59,7 +59,9 @@ TABLE_EVENTS: dict[str, Callable[[Event, list[str]], str]] = {
 
 
 def describe(game: str | None, event: Event, names: list[str]) -> str:
-    """One log event in the app's language: the table's own, or a move's in ``game``'s words."""
+    """One log event in the app's language: the table's own, or a move's in ``game``'s words
+    (its :attr:`~yule.tui.games.GameUI.describe`; an event of a game this app does not know is
+    said by its type)."""
     kind = event.get("type")
     own = TABLE_EVENTS.get(kind) if isinstance(kind, str) else None
     if own is not None:
@@ -72,13 +74,9 @@ def describe(game: str | None, event: Event, names: list[str]) -> str:
     from .games import GAME_UIS
 
     ui = GAME_UIS.get(game) if game is not None else None
-    if ui is not None and ui.describe is not None:
-        return ui.describe(dict(event), names)
-    if game is None:
+    if ui is None:
         return str(kind)
-    from ..core.registry import get_game
-
-    return get_game(game).describe(dict(event), names)
+    return ui.describe(dict(event), names)
 
 
 def line_of(line: LogLine, game: str | None, names: list[str]) -> str | None:

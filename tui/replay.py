@@ -70,9 +70,8 @@ class Replay:
 
     def log(self, first: int, last: int) -> list[str]:
         """The log lines of moves ``first`` up to (not including) ``last``, in the app's language
-        (the game's :attr:`~yule.tui.games.GameUI.describe`, else the rules package's words)."""
-        ui = GAME_UIS.get(self.game.name)
-        describe = ui.describe if ui is not None and ui.describe is not None else self.game.describe
+        (the game's :attr:`~yule.tui.games.GameUI.describe`)."""
+        describe = GAME_UIS[self.game.name].describe
         names = self.names
         return [describe(event, names) for events in self.events[first:last] for event in events]
 

@@ -36,24 +36,14 @@ from .board import (
     touched,
 )
 
-TYPES: dict[str, tuple[str, int]] = {
-    "s2": ("Straight 2", 12),
-    "s3": ("Straight 3", 8),
-    "cl": ("Curve left", 8),
-    "cr": ("Curve right", 8),
-    "zl": ("Jog left", 5),
-    "zr": ("Jog right", 5),
-    "kl": ("Corner left", 5),
-    "kr": ("Corner right", 5),
-    "ul": ("Hairpin left", 2),
-    "ur": ("Hairpin right", 2),
-}
-"""Card type -> (name, how many in the deck)."""
+TYPES: dict[str, int] = {"s2": 12, "s3": 8, "cl": 8, "cr": 8, "zl": 5, "zr": 5, "kl": 5, "kr": 5, "ul": 2, "ur": 2}
+"""Card type -> how many in the deck: straights of 2 and 3 cells, then curves, jogs, corners
+and hairpins, each turning left and right."""
 
 TYPE_ORDER = tuple(TYPES)
 TYPE_INDEX = {t: i for i, t in enumerate(TYPE_ORDER)}
 
-CARD_IDS: tuple[str, ...] = tuple(f"{t}-{n}" for t, (_, count) in TYPES.items() for n in range(1, count + 1))
+CARD_IDS: tuple[str, ...] = tuple(f"{t}-{n}" for t, count in TYPES.items() for n in range(1, count + 1))
 """All 60 card ids, type by type: s2-1 ... s2-12, s3-1 ... ur-2."""
 CARD_TYPE: dict[str, str] = {c: c.rpartition("-")[0] for c in CARD_IDS}
 
@@ -222,7 +212,3 @@ JUMPS: dict[tuple[int, str], tuple[Placement, ...]] = {
     for t in TYPE_ORDER
 }
 """(floe token index, card type) -> the legal jump placements from that floe (at most 6)."""
-
-
-def type_name(type_: str) -> str:
-    return TYPES[type_][0]

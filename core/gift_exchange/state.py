@@ -174,26 +174,6 @@ REFUSAL_CODES: dict[type[IllegalMove], str] = {
 """Short codes for the UI's refusal marks (``view["actions"]["refusals"][i]["code"]``)."""
 
 
-def gift_name(gift: int) -> str:
-    """How people see a gift id: numbered from 1, as every screen numbers them.
-
-    >>> gift_name(0)
-    'gift #1'
-    """
-    return f"gift #{gift + 1}"
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 22nd ...
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '103rd']
-    """
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
-
-
 class GiftExchangeState(GameState[Move]):
     """One position of a gift exchange for 2 to 40 seats (options: see :mod:`.options`)."""
 

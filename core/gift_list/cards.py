@@ -8,8 +8,6 @@ Gift cards are ``<colour>-<n>`` with n from 1 to 10; each colour is one person o
     'great-uncle-irwin'
     >>> len(DECK), len(GIFT_LISTS), ATTIC_SIZE[5]
     (50, 10, 7)
-    >>> describe_card("red-10")
-    'Red 10 (Mother-in-Law)'
 """
 
 from __future__ import annotations
@@ -32,14 +30,6 @@ PEOPLE: tuple[str, ...] = (
 PERSON_OF_COLOUR: dict[str, str] = dict(zip(COLOURS, PEOPLE, strict=True))
 COLOUR_OF_PERSON: dict[str, str] = dict(zip(PEOPLE, COLOURS, strict=True))
 PERSON_RANK: dict[str, int] = {p: i for i, p in enumerate(PEOPLE)}
-
-PERSON_NAMES: dict[str, str] = {
-    "mother-in-law": "Mother-in-Law",
-    "crazy-neighbor": "Crazy Neighbor",
-    "fluffy-the-cat": "Fluffy the Cat",
-    "random-stranger": "Random Stranger",
-    "great-uncle-irwin": "Great Uncle Irwin",
-}
 
 HIGHEST = 10
 """Each colour runs from 1 to this number."""
@@ -68,12 +58,6 @@ def canonical_list(people: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     ('mother-in-law', 'fluffy-the-cat', 'great-uncle-irwin')
     """
     return tuple(sorted(people, key=PERSON_RANK.__getitem__))
-
-
-def describe_card(card: str) -> str:
-    """A gift card in plain words, with the person its colour is for."""
-    colour = CARD_COLOUR[card]
-    return f"{colour.capitalize()} {CARD_NUMBER[card]} ({PERSON_NAMES[PERSON_OF_COLOUR[colour]]})"
 
 
 Tops = Mapping[str, int]

@@ -27,17 +27,6 @@ SUITS: dict[str, int] = {
 SUIT_RANK: dict[str, int] = {suit: rank for rank, suit in enumerate(SUITS)}
 """Each suit's place in the rulebook's order, from 0."""
 
-SUIT_NAMES: dict[str, str] = {
-    "snow-globe": "Snow Globe",
-    "mug": "Mug",
-    "gift-basket": "Gift Basket",
-    "grill-kit": "Grill Kit",
-    "board-game": "Board Game",
-    "football": "Football",
-    "bird-house": "Bird House",
-    "socks": "Socks",
-}
-
 REMOVED: dict[int, tuple[str, ...]] = {
     3: ("grill-kit", "bird-house", "socks"),
     4: ("snow-globe", "grill-kit"),
@@ -64,11 +53,6 @@ PEANUTS = 35
 
 def card_id(suit: str, number: int) -> str:
     return f"{suit}-{number}"
-
-
-def _split(card: str) -> tuple[str, int]:
-    suit, _, number = card.rpartition("-")
-    return suit, int(number)
 
 
 CARD_SUIT: dict[str, str] = {}
@@ -101,9 +85,3 @@ def deck_for(players: int) -> list[str]:
 _DECKS: dict[int, tuple[str, ...]] = {
     players: tuple(card_id(s, n) for s in suits_for(players) for n in range(SUITS[s])) for players in REMOVED
 }
-
-
-def describe_card(card: str) -> str:
-    """A card in plain words: ``'Snow Globe 10'``."""
-    suit, number = _split(card)
-    return f"{SUIT_NAMES[suit]} {number}"

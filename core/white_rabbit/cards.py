@@ -5,8 +5,6 @@ Card ids are ``<colour>-<value>``; Max is ``max``.  The colour only matters for 
 
     >>> len(RABBIT_CARDS), CARD_VALUE["grey-5"], CARD_COLOUR["grey-5"]
     (24, 5, 'grey')
-    >>> describe_card("cream-1"), describe_card(MAX)
-    ('cream 1', 'Max')
 """
 
 from __future__ import annotations
@@ -29,11 +27,6 @@ RABBIT_CARDS: tuple[str, ...] = tuple(f"{c}-{v}" for c in COLOURS for v in VALUE
 
 CARD_VALUE: dict[str, int] = {f"{c}-{v}": v for c in COLOURS for v in VALUES}
 CARD_COLOUR: dict[str, str] = {f"{c}-{v}": c for c in COLOURS for v in VALUES}
-
-
-def describe_card(card: str) -> str:
-    """A card in plain words: ``'grey 5'`` or ``'Max'``."""
-    return "Max" if card == MAX else card.replace("-", " ")
 
 
 def step(space: int, steps: int, direction: str) -> int:

@@ -11,12 +11,12 @@ rabbit card as it was sent).
 from __future__ import annotations
 
 from ..reasons import WORDS, table
-from .cards import CARD_VALUE, describe_card
+from .cards import CARD_VALUE
 
 
 def card_words(card: object) -> str:
     """A card a refusal names, in English: ``grey 5``, or what was sent for one (``'max'``)."""
-    return describe_card(card) if isinstance(card, str) and CARD_VALUE.get(card) else repr(card)
+    return card.replace("-", " ") if isinstance(card, str) and CARD_VALUE.get(card) else repr(card)
 
 
 WORDS["rabbit_card"] = card_words

@@ -72,8 +72,6 @@ DIRECTION = "direction"  # the seat to move chooses cw or ccw
 MAX_TAKE = "max_take"  # the seat drew Max: take a value it lacks, or nothing
 MAX_PLACE = "max_place"  # then put Max on top of a pile
 
-DIRECTION_NAMES = {"cw": "clockwise", "ccw": "counter-clockwise"}
-
 
 _ONE = tuple((seat,) for seat in range(MOST_SEATS))
 """``(seat,)`` for each seat: what :meth:`WhiteRabbitState.active` returns on a seat's move, made once."""

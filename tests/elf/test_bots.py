@@ -1,5 +1,6 @@
-"""Elf bots and the plain-words log: bots play legal moves from their own view, the goal-seeking
-bot goes for its own locations and avoids others', and every event reads as a sentence."""
+"""Elf bots and the log: bots play legal moves from their own view, the goal-seeking bot goes
+for its own locations and avoids others', and every event reads as a sentence in the app's
+words (:mod:`yule.tui.elf.words`, in English)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ import random
 import statistics
 
 from yule.core.bots import RandomBot
-from yule.core.elf import describe
 from yule.core.elf.board import GOALS, TOKEN_INDEX
 from yule.core.elf.bots import GoalBot
 from yule.core.elf.preview import preview
 from yule.core.registry import get_game
 from yule.core.session import Session
+from yule.tui.elf.words import describe
 
 from .conftest import set_arrow, simulate, start
 

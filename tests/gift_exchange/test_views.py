@@ -1,5 +1,5 @@
-"""What each seat may see (labels stay secret until opened), the action hints, the log lines,
-and undo by replaying a shorter record."""
+"""What each seat may see (labels stay secret until opened), the action hints, and undo by
+replaying a shorter record."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import json
 import pytest
 
 from yule.core import IllegalMove
-from yule.core.gift_exchange import GAME, Bring, GiftExchangeState, Open, Order, Steal, describe, undo_floor
+from yule.core.gift_exchange import GAME, Bring, GiftExchangeState, Open, Order, Steal, undo_floor
 from yule.core.session import Session
 
-from .conftest import names, play_moves, random_record, table
+from .conftest import play_moves, random_record, table
 
 
 def test_a_wrapped_label_is_known_to_its_bringer_only():
@@ -121,54 +121,6 @@ def test_a_seat_cannot_send_the_order():
     state = GiftExchangeState(2)
     with pytest.raises(IllegalMove):
         state.parse_seat_move(0, {"type": "order", "seats": [0, 1]})
-
-
-# -- log lines -------------------------------------------------------------------------------
-
-
-def test_describe_in_plain_words():
-    who = ["Ana", "Ben", "Chloe"]
-    assert describe({"type": "bring", "by": 1, "gift": 1, "wrapping": "big box", "blank": False}, who) == (
-        "Ben brought gift #2 (big box)."
-    )
-    assert describe({"type": "bring", "by": 0, "gift": 0, "wrapping": "", "blank": True}, who) == (
-        "Ana brought gift #1. It will be named when it is opened."
-    )
-    assert describe({"type": "order", "seats": [2, 0, 1]}, who) == "The order is drawn: Chloe, Ana, Ben."
-    assert describe({"type": "turn", "turn": 0, "seat": 2, "turns": 3}, who) == "Turn 1 of 3: Chloe opens or steals."
-    assert (
-        describe(
-            {
-                "type": "steal",
-                "by": 0,
-                "gift": 2,
-                "label": "Fan",
-                "from": 1,
-                "steals": 3,
-                "final": True,
-                "gave": 0,
-                "gave_label": "Mug",
-            },
-            who,
-        )
-        == "Ana swapped Mug (gift #1) for Fan (gift #3), which Ben held (3rd steal)."
-    )
-    assert describe({"type": "keep", "by": 0, "gift": 0, "label": "Mug"}, who) == "Ana keeps Mug (gift #1)."
-    assert "nothing to swap" in describe({"type": "final_swap", "seat": 0, "offered": False}, who)
-
-
-def test_every_event_of_a_game_has_a_log_line_without_hidden_labels():
-    record = random_record(6, seed=3, blank_every=3)
-    state = GAME.start(6, record["options"])
-    opened: set[int] = set()
-    for move in record["moves"]:
-        for event in state.apply(state.parse_record_move(move)):
-            if event["type"] == "open":
-                opened.add(event["gift"])
-            line = describe(event, names(6))
-            assert line and line != event["type"]
-            for gift in set(range(6)) - opened:
-                assert f"Secret#{gift:02}#" not in line + json.dumps(event)
 
 
 # -- undo --------------------------------------------------------------------------------------

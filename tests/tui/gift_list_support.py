@@ -15,9 +15,10 @@ from textual.app import App
 from tui_support import Played
 
 from yule.core.gift_list import GAME
-from yule.core.gift_list.cards import PEOPLE, PERSON_NAMES
+from yule.core.gift_list.cards import PEOPLE
 from yule.tui.gift_list.cards import card_code, card_words
 from yule.tui.gift_list.table import GiftListTable
+from yule.tui.gift_list.words import person_name
 
 
 class Position(Played):
@@ -81,4 +82,4 @@ def secrets_of_others(position: Position, seat: int) -> tuple[list[str], set[str
         cards += view["attic"] + ([view["my_gift"]] if view["my_gift"] else [])
         people |= set(view["list"])
     mine = set(state.view(seat)["list"])
-    return cards, {PERSON_NAMES[p] for p in people - mine if p in PEOPLE}
+    return cards, {person_name(p) for p in people - mine if p in PEOPLE}

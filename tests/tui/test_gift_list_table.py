@@ -9,10 +9,10 @@ import pytest
 from gift_list_support import Position, ViewApp, screen_lines, secrets_of_others, shows_card, table_text
 from tui_support import GameOverApp
 
-from yule.core.gift_list.cards import PERSON_NAMES
 from yule.tui.dialogs import ChoiceScreen
 from yule.tui.gift_list.cards import card_code
 from yule.tui.gift_list.table import GiftListTable, attic_order
+from yule.tui.gift_list.words import person_name
 from yule.tui.text import literal
 
 SIZE = (80, 24)
@@ -147,7 +147,7 @@ async def test_a_seat_never_sees_another_seats_attic_list_or_wrapped_gift(player
                 # The checks can fail: this seat's own attic and list are on the same screen.
                 mine = position.state.view(seat)
                 assert all(shows_card(screen, c) for c in mine["attic"])
-                assert all(PERSON_NAMES[p] in table for p in mine["list"])
+                assert all(person_name(p) in table for p in mine["list"])
                 assert not [c for c in cards if shows_card(screen, c)], (seat, screen)
                 assert not [p for p in people if p in table], (seat, table)
 
@@ -175,7 +175,7 @@ async def test_game_over_reveals_every_list_with_its_best_cards():
         line = block.splitlines()[1]
         for person in people:
             best = view["breakdown"][seat][person]
-            assert f"{PERSON_NAMES[person]} {card_code(best) if best else '-'}" in line
+            assert f"{person_name(person)} {card_code(best) if best else '-'}" in line
 
 
 async def test_the_open_dialog_says_why_a_gift_is_refused_and_never_wraps_round():

@@ -1,8 +1,7 @@
 """Elf's words in the app's language: the log's lines, a hint's move, the cards, the headings.
 
-The rules package words its events in English (:func:`yule.core.elf.describe`); here the same
-facts are worded through :mod:`yule.tui.words`, so the log, the table and the score sheet speak
-the player's language.  In English every line reads as the rules package's does.
+The rules' events and moves carry facts, never words; here they are worded through
+:mod:`yule.tui.words`, so the log, the table and the score sheet speak the player's language.
 
 Places are named on the board, the slots and the sheet by their short codes (``SNOW``, ``PARK``),
 which stay as they are in every language (the rules help says which is which); a log line names

@@ -1,9 +1,8 @@
 """Gift Exchange's words in the app's language: its log lines, a gift's number, a steal's count.
 
-The rules package words the log in English (:func:`yule.core.gift_exchange.describe`); the
-terminal uses :func:`describe` instead, worded through :mod:`yule.tui.words` as it is drawn.
-Gift labels and wrappings are typed by people: they are never translated, and a log line
-quotes them as typed (the log shows its lines literally).
+The rules' events carry facts, never words: :func:`describe` words them, through
+:mod:`yule.tui.words` as the log is drawn.  Gift labels and wrappings are typed by people: they
+are never translated, and a log line quotes them as typed (the log shows its lines literally).
 
     >>> from ..words import set_language
     >>> set_language("en"); ordinal(1), ordinal(22), ordinal(13)

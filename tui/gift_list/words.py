@@ -1,11 +1,10 @@
 """Gift List in words, in the app's language: its people, its cards and its log lines.
 
-The rules package words the game in English (:func:`yule.core.gift_list.describe`,
-:func:`~yule.core.gift_list.describe_move`, :func:`~yule.core.gift_list.cards.describe_card`);
-here the same sentences go through :mod:`yule.tui.words`, so the log, the hints and the
-tables speak the player's language.  A card is named by its colour and number, with the person
-its colour is for (``Red 7 (Mother-in-Law)``); a colour's word is its own sentence, so a
-language may put it after the number (``7 rouge``).
+The rules name a card, a person, a move and an event by its id and facts alone; here they are
+worded through :mod:`yule.tui.words`, so the log, the hints and the tables speak the player's
+language.  A card is named by its colour and number, with the person its colour is for
+(``Red 7 (Mother-in-Law)``); a colour's word is its own sentence, so a language may put it
+after the number (``7 rouge``).
 
     >>> describe({"type": "steal", "by": 1, "from": 0, "card": "red-7"}, ["Ana", "Ben"])
     "Ben stole Ana's Red 7 (Mother-in-Law)."

@@ -1,10 +1,8 @@
 """White Elephant in words, in the app's language: its gifts, its log lines and its hints.
 
-The rules package words the game in English (:func:`yule.core.white_elephant.describe`,
-:func:`~yule.core.white_elephant.describe_move`,
-:func:`~yule.core.white_elephant.cards.describe_card`); here the same sentences go through
-:mod:`yule.tui.words`, so the log, the hints and the table speak the player's language.  A
-gift's name is its own sentence with its ``{number}``, so a language may place the number
+The rules name a gift, a move and an event by its id and facts alone; here they are worded
+through :mod:`yule.tui.words`, so the log, the hints and the table speak the player's language.
+A gift's name is its own sentence with its ``{number}``, so a language may place the number
 where it likes; a suit's word beside its code on a chip (:func:`chip_word`) may be a shorter
 word than its name, for the chips stay narrow.
 

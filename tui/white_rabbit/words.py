@@ -1,10 +1,9 @@
 """White Rabbit's (Max Mümmelmann's) words in the app's language: its cards, its colours, its
 ways round the board, its log lines and its hints.
 
-The rules package words the same things in English (:func:`yule.core.white_rabbit.describe`,
-:func:`~yule.core.white_rabbit.describe_move`, :func:`~yule.core.white_rabbit.cards.describe_card`);
-the terminal uses these instead, worded through :mod:`yule.tui.words` as they are drawn.  A card
-is a colour and a value (``grey 5``: ``5 gris``, ``graue 5``); Max is Max in every language.
+The rules name them by ids and facts alone; they are worded here, through :mod:`yule.tui.words`
+as they are drawn.  A card is a colour and a value (``grey 5``: ``5 gris``, ``graue 5``); Max
+is Max in every language.
 
     >>> from ..words import set_language
     >>> set_language("en"); describe_card("grey-5"), describe_card("max")
