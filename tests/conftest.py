@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
@@ -68,6 +69,8 @@ async def running(host: Host) -> AsyncIterator[int]:
         yield port
     finally:
         await host.stop()
+        if (support := sys.modules.get("netplay_support")) is not None:
+            await support.Raw.close_all(port)  # the bare connections a test left open
 
 
 @contextmanager

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import contextlib
 import sqlite3
 import sys
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, NotRequired, Union, get_args, get_origin
+from typing import Any, ClassVar, Literal, NotRequired, Union, get_args, get_origin
 
 from game_support import source_of
 
@@ -44,10 +45,22 @@ def old_store(folder: Path, *statements: str) -> Store:
 
 
 class Raw:
-    """A bare TCP connection for hostile-input tests: raw bytes out, decoded frames in."""
+    """A bare TCP connection for hostile-input tests: raw bytes out, decoded frames in.  Each is
+    closed when the host it talks to stops, if its test has not closed it (:meth:`close_all`)."""
+
+    opened: ClassVar[set[Raw]] = set()
 
     def __init__(self, reader, writer):
         self.reader, self.writer = reader, writer
+        self.port = writer.get_extra_info("peername")[1]
+        Raw.opened.add(self)
+
+    @classmethod
+    async def close_all(cls, port: int) -> None:
+        """Close every connection to ``port`` still open (a socket left to the garbage collector
+        fails a later test)."""
+        for raw in [raw for raw in cls.opened if raw.port == port]:
+            await raw.close()
 
     @classmethod
     async def open(cls, port: int, hello: bool = True, address: str = "127.0.0.1") -> Raw:
@@ -88,11 +101,16 @@ class Raw:
         frames = []
         while (frame := await self.frame()) is not None:
             frames.append(frame)
-        self.close()
+        await self.close()
         return frames
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Close the connection and wait until it is (a transport left closing when a test's
+        loop ends is a socket left open, which a later test's collector finds)."""
+        Raw.opened.discard(self)
         self.writer.close()
+        with contextlib.suppress(OSError):
+            await self.writer.wait_closed()
 
 
 class CapturingProxy:

@@ -85,7 +85,7 @@ async def play_a_session(port: int, host: Host) -> None:
         assert (await raw.frame())["type"] == "pong"
         while (await read_frame(raw.reader, MAX_HOST_FRAME, idle_timeout=5, frame_timeout=5))["type"] != "ping":
             pass  # the host's own ping, within its heartbeat
-        raw.close()
+        await raw.close()
         # A seat freed before a game: the player is told.
         second = await ana.create_table("white-rabbit", 2, bot_delay=30)
         await cy.join(None, second["code"])

@@ -227,7 +227,7 @@ async def fuzz(data: st.DataObject) -> None:
                 index = data.draw(st.integers(0, len(peers) - 1))
                 peer = peers[index]
                 if peer.closed:  # closed by the host (too many bad frames): a new connection
-                    peer.raw.close()
+                    await peer.raw.close()
                     peer = peers[index] = Peer(await Raw.open(host.port))
                 created = None
                 for message in requests(data, peer, world):
@@ -248,7 +248,7 @@ async def fuzz(data: st.DataObject) -> None:
             late = await Raw.open(host.port)
             late.send({"type": "list", "rid": 1})
             assert (await late.frame())["type"] == "tables"
-            late.close()
+            await late.close()
             check_tables(host)
             checked = check_views(host, peers, world)
             moved = sum(t.seq for t in host.tables.values())
@@ -256,5 +256,5 @@ async def fuzz(data: st.DataObject) -> None:
             event(f"moves at the tables: {'none' if not moved else 'under 10' if moved < 10 else '10 or more'}")
         finally:
             for peer in peers:
-                peer.raw.close()
+                await peer.raw.close()
             await host.stop()

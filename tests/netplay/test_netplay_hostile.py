@@ -65,7 +65,7 @@ async def test_malformed_msgpack_non_map_unknown_type_and_wrong_types_get_errors
     assert reply["code"] == "invalid" and len(reply["message"]) < 200
     raw.send({"type": "list", "rid": 5})
     assert (await raw.frame())["type"] == "tables"  # still served after all that
-    raw.close()
+    await raw.close()
 
 
 async def test_a_huge_name_in_hello_is_refused(host):
@@ -116,7 +116,7 @@ async def test_a_frame_trickled_in_pieces_is_read_and_frames_sent_together_are_a
     assert (await raw.frame())["rid"] == 1
     raw.send_bytes(b"".join(encode({"type": "list", "rid": rid}) for rid in (2, 3, 4)))
     assert [(await raw.frame())["rid"] for _ in range(3)] == [2, 3, 4]
-    raw.close()
+    await raw.close()
 
 
 async def test_a_trickle_does_not_stretch_the_frame_timeout(host):
@@ -144,7 +144,8 @@ async def test_idle_timeout_closes_a_silent_player_but_not_one_who_answers(tmp_p
         assert codes(await sleeper.frames_until_closed()) == ["silent"]
         talker.send({"type": "list", "rid": 99})
         assert (await talker.frame())["rid"] == 99
-        talker.close()
+        await talker.close()
+        await sleeper.close()
 
 
 async def test_a_busy_host_still_pings_every_connection_once_a_period(tmp_path):
@@ -174,7 +175,7 @@ async def test_a_busy_host_still_pings_every_connection_once_a_period(tmp_path):
     finally:
         busy = False
         for raw in raws:
-            raw.close()
+            await raw.close()
         await host.stop()
 
 
@@ -261,7 +262,7 @@ async def test_a_watcher_that_stops_reading_needs_only_the_latest_view(host):
             assert not conn.behind and not conn.stale and host.budget.used == 0
         finally:
             games.cancel()
-            stuck.close()
+            await stuck.close()
 
 
 async def test_the_connections_behind_hold_a_bounded_total_and_one_past_it_is_dropped(tmp_path, caplog):
@@ -290,7 +291,7 @@ async def test_the_connections_behind_hold_a_bounded_total_and_one_past_it_is_dr
             with contextlib.suppress(asyncio.CancelledError):
                 await games
             for raw in deafs:
-                raw.close()
+                await raw.close()
 
 
 async def test_a_reader_that_never_reads_its_own_answers_is_dropped(tmp_path, caplog):
@@ -314,7 +315,7 @@ async def test_a_reader_that_never_reads_its_own_answers_is_dropped(tmp_path, ca
             await until(asks, "the reader dropped")
             assert "not reading; dropped" in caplog.text
         finally:
-            stuck.close()
+            await stuck.close()
 
 
 async def test_other_tables_never_notice(host):

@@ -63,4 +63,4 @@ async def test_a_wrong_code_to_watch_an_open_table_counts_as_a_wrong_code(tmp_pa
             assert (await guesser.ask({"type": "watch", "table": table, "code": guess}))["type"] == "ok"
         stopped = await guesser.ask({"type": "watch", "table": table, "code": code})
         assert stopped["code"] == "too_many_guesses"
-        guesser.close()
+        await guesser.close()

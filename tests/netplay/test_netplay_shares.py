@@ -33,7 +33,7 @@ async def test_tables_made_from_one_address_are_bounded_and_others_still_create(
         other = await Raw.open(port, address="127.0.0.3")
         assert (await other.ask(create))["type"] == "created"
         for raw in (first, second, other):
-            raw.close()
+            await raw.close()
 
 
 async def test_the_tables_an_address_made_still_count_after_a_restart(tmp_path):
@@ -42,15 +42,15 @@ async def test_the_tables_an_address_made_still_count_after_a_restart(tmp_path):
         maker = await Raw.open(port, address="127.0.0.2")
         for _ in range(2):
             assert (await maker.ask(create))["type"] == "created"
-        maker.close()
+        await maker.close()
     async with running(Host(tmp_path, limits=Limits(tables_per_address=2))) as port:
         again = await Raw.open(port, address="127.0.0.2")
         refused = await again.ask(create)
         assert refused["code"] == "too_many_tables" and "2 tables made from your address" in refused["message"]
         other = await Raw.open(port, address="127.0.0.3")
         assert (await other.ask(create))["type"] == "created"
-        again.close()
-        other.close()
+        await again.close()
+        await other.close()
 
 
 async def test_watches_are_bounded_per_connection(tmp_path):
@@ -81,7 +81,7 @@ async def test_watches_are_bounded_per_address_whatever_the_connections(tmp_path
         other = await Raw.open(port, address="127.0.0.3")
         assert (await other.ask(watch[0]))["type"] == "ok"
         for raw in (first, second, other):
-            raw.close()
+            await raw.close()
 
 
 async def test_wrong_join_codes_are_slowed_per_address(tmp_path):
@@ -95,8 +95,8 @@ async def test_wrong_join_codes_are_slowed_per_address(tmp_path):
         assert stopped["code"] == "too_many_guesses" and "wait" in stopped["message"]
         friend = await Raw.open(port, address="127.0.0.3")
         assert (await friend.ask({"type": "join", "code": code}))["type"] == "seated"
-        guesser.close()
-        friend.close()
+        await guesser.close()
+        await friend.close()
 
 
 async def test_a_waiting_table_with_nobody_seated_expires_whoever_watches(tmp_path):
@@ -175,7 +175,7 @@ async def test_lists_from_one_address_are_bounded_whatever_the_connections(tmp_p
         other = await Raw.open(port, address="127.0.0.3")
         assert (await other.ask({"type": "list"}))["type"] == "tables"
         for raw in (first, second, other):
-            raw.close()
+            await raw.close()
 
 
 async def test_look_alike_names_are_told_apart_and_marks_are_limited(host):

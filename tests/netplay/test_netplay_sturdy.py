@@ -279,7 +279,7 @@ async def test_connections_are_capped_per_host_and_per_address_with_a_sentence(t
         (refused,) = await (await from_address("127.0.0.1", hello=False)).frames_until_closed()
         assert refused["code"] == "host_full" and "from your address (2)" in refused["message"]
         other = await from_address("127.0.0.2")
-        second.close()
+        await second.close()
         await until(lambda: host.admission.per_address == {"127.0.0.1": 1, "127.0.0.2": 1})
         async with Client("127.0.0.1", host.port, "Ana") as ana:
             (refused,) = await (await from_address("127.0.0.3", hello=False)).frames_until_closed()
@@ -291,7 +291,7 @@ async def test_connections_are_capped_per_host_and_per_address_with_a_sentence(t
                 await ana.create_table("elf", 2)
             assert too_many.value.code == "too_many_tables" and "2 tables" in too_many.value.message
         for raw in (first, other):
-            raw.close()
+            await raw.close()
         await until(lambda: not host.admission.connections and not host.admission.per_address)
     finally:
         await host.stop()
@@ -352,7 +352,7 @@ async def test_a_full_host_whose_spare_slots_are_taken_still_gives_a_player_thei
     async with running(host) as port:
         bob = await Raw.open(port)
         token = (await bob.ask({"type": "create", "game": "elf", "seats": 2}))["token"]
-        bob.close()
+        await bob.close()
         await until(lambda: not host.admission.connections)
         at_a_table = await Raw.open(port, address="127.0.0.3")
         assert (await at_a_table.ask({"type": "create", "game": "elf", "seats": 2, "sit": False}))["type"] == "created"
@@ -370,7 +370,7 @@ async def test_a_full_host_whose_spare_slots_are_taken_still_gives_a_player_thei
         for raw in (at_a_table, elsewhere):
             assert (await raw.ask({"type": "list"}))["type"] == "tables"
         for raw in (at_a_table, elsewhere, squatters[1], back):
-            raw.close()
+            await raw.close()
 
 
 async def test_a_connection_let_in_to_take_a_seat_back_has_seconds_its_pings_do_not_lengthen(tmp_path):
@@ -395,4 +395,4 @@ async def test_a_connection_let_in_to_take_a_seat_back_has_seconds_its_pings_do_
         assert {"type": "pong"} in frames  # answered meanwhile, and closed all the same
         assert frames[-1]["code"] == "host_full" and "0.5 seconds to take a seat back" in frames[-1]["message"]
         assert not host.admission.probation
-        filler.close()
+        await filler.close()

@@ -460,10 +460,14 @@ class Crowd:
             with contextlib.suppress(OSError):
                 reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
                 self.opened += 1
+                try:
+                    with contextlib.suppress(OSError):
+                        while await reader.read(4096):  # says nothing, reads until the server closes
+                            pass
+                finally:  # closed when the crowd stops too (its transport then closes as the test goes on)
+                    writer.close()
                 with contextlib.suppress(OSError):
-                    while await reader.read(4096):  # says nothing, reads until the server closes
-                        pass
-                await shut(writer)
+                    await writer.wait_closed()
             await asyncio.sleep(RENEW_SECONDS)  # a pace, not a wait: a refused connection is renewed at once
 
     async def stop(self) -> None:
