@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.ismcts import Hint
-from .words import percent, t
+from .words import number, percent, t
 
 Describe = Callable[[dict[str, Any], Any, list[str]], str]
 """A game's words for a move (``GameUI.describe_move``): the move, the view, the names."""
@@ -35,7 +35,7 @@ def hint_text(found: Hint, describe: Describe, view: Any, names: list[str]) -> s
     text = t(
         "{Move}. In {games} games the search played out from what you can see, you won {won} after this move",
         Move=_sentence(move),
-        games=found.games,
+        games=number(found.games),
         won=percent(found.won),
     )
     if found.next_best is None:
