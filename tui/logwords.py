@@ -10,7 +10,7 @@ seat) and are shown literally by the logs, like every word here.
     >>> describe("white-rabbit", {"type": "nudged", "seat": 1, "name": "Ana"}, ["Ana", "Ben"])
     'Ana nudged Ben: the table waits for their move.'
     >>> set_language("de"); describe("white-rabbit", {"type": "bot_move", "seat": 0, "name": "Ben"}, ["Max", "Ben"])
-    "Ben ließ einen Bot Max' Zug machen."
+    "Ben hat einen Bot Max' Zug machen lassen."
     >>> set_language("en")
 """
 
