@@ -20,8 +20,9 @@ is never translated.
 from __future__ import annotations
 
 import re
+import socket
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -49,10 +50,11 @@ from tui_support import NAMES, GameOverApp, Notes, Played, info_frame, screen_te
 from yule.core import get_game
 from yule.core.elf.board import TOKENS
 from yule.core.gift_exchange.text import SILLY_GIFTS
+from yule.netplay.client import OWN_CODES
 from yule.netplay.follower import TableFollower
 from yule.netplay.frames import ReclaimAsked, Standings
 from yule.tui.app import YuleApp
-from yule.tui.connect import ConnectScreen, NoAnswerScreen
+from yule.tui.connect import ConnectingScreen, ConnectScreen, NoAnswerScreen
 from yule.tui.dialogs import ChoiceScreen, ConfirmScreen
 from yule.tui.gift_exchange.forms import FormScreen
 from yule.tui.gift_exchange.party import PartyApp, PartyScreen, SetupScreen
@@ -245,11 +247,13 @@ Drive = Callable[[Any, Look], Awaitable[None]]
 
 @dataclass(frozen=True)
 class Scene:
-    """An app (made in the test's folder) and the screens a person brings up in it, each looked at."""
+    """An app (made in the test's folder) and the screens a person brings up in it, each looked
+    at; ``patched``: what the scene changes meanwhile (dotted name -> value: a timeout cut short)."""
 
     make: Callable[[Path], App[Any]]
     drive: Drive
     size: tuple[int, int] = SIZE
+    patched: dict[str, Any] = field(default_factory=dict)
 
 
 async def _look_through(app: App[Any], scene: Scene) -> list[tuple[str, str]]:
@@ -359,6 +363,22 @@ async def no_answer(pilot: Any, look: Look) -> None:
     await pilot.press("q")
     await on_top(pilot, ConfirmScreen, "the quit question")
     await look("the quit question")
+
+
+async def quiet_host(pilot: Any, look: Look) -> None:
+    """A host that takes the connection and says nothing: where the app connects meanwhile, then
+    what it is told."""
+    await on_top(pilot, ConnectScreen, "the hosts found")
+    with socket.socket() as quiet:
+        quiet.bind(("127.0.0.1", 0))
+        quiet.listen()
+        pilot.app.connect("127.0.0.1", quiet.getsockname()[1])
+        await on_top(pilot, ConnectingScreen, "connecting")
+        await look("connecting")
+        await on_top(pilot, NoAnswerScreen, "no answer")
+        await look("a host that says nothing")
+    # What the client says of the host is a value in a marked sentence: its own words, not the host's English.
+    assert t(OWN_CODES["no_answer"], seconds=1.0) in pilot.app.screen.why
 
 
 def unanswered(_: Path) -> App[Any]:
@@ -648,6 +668,8 @@ SCENES: dict[str, Scene] = {
     "first_name": Scene(lambda _: YuleApp(name="Ana", ask_name=True, discover=False), first_name),
     "connect": Scene(lambda _: YuleApp(name="Ana", discover=False), connect),
     "no_answer": Scene(unanswered, no_answer),
+    "quiet_host": Scene(lambda _: YuleApp(name="Ana", discover=False), quiet_host,
+                        patched={"yule.netplay.client.HELLO_TIMEOUT": 1.0}),
     **{f"question_{name}": question_at_a_table(name) for name in QUESTIONS},
     **{f"choice_{name}": choice_at_a_table(name) for name in MOVED_PAST},
     **{f"dialogs_{game}": dialogs_at(game) for game in TABLES},
@@ -669,6 +691,8 @@ shown at 60×20: at 80×24 there is no such notice.)"""
 
 
 @pytest.mark.parametrize("scene", list(SCENES))
-async def test_every_word_of_every_screen_brought_up_is_the_catalogues(scene, tmp_path):
+async def test_every_word_of_every_screen_brought_up_is_the_catalogues(scene, tmp_path, monkeypatch):
+    for name, value in SCENES[scene].patched.items():
+        monkeypatch.setattr(name, value)
     seen = await _look_through(SCENES[scene].make(tmp_path), SCENES[scene])
     assert not _problems(seen), f"{scene}:\n{_problems(seen)}"
