@@ -358,8 +358,12 @@ async def connect(pilot: Any, look: Look) -> None:
 
 
 async def no_answer(pilot: Any, look: Look) -> None:
-    await on_top(pilot, NoAnswerScreen, "no answer")
-    await look("no answer")
+    """A port where nothing answers: the connection is refused at once."""
+    await on_top(pilot, ConnectScreen, "the hosts found")
+    with silent_port() as port:
+        pilot.app.connect("127.0.0.1", port)
+        await on_top(pilot, NoAnswerScreen, "no answer")
+        await look("no answer")
     await pilot.press("q")
     await on_top(pilot, ConfirmScreen, "the quit question")
     await look("the quit question")
@@ -379,11 +383,6 @@ async def quiet_host(pilot: Any, look: Look) -> None:
         await look("a host that says nothing")
     # What the client says of the host is a value in a marked sentence: its own words, not the host's English.
     assert t(OWN_CODES["no_answer"], seconds=1.0) in pilot.app.screen.why
-
-
-def unanswered(_: Path) -> App[Any]:
-    with silent_port() as port:  # refused at once: nothing listens there
-        return YuleApp(name="Ana", address=("127.0.0.1", port), discover=False)
 
 
 # Dialogs at a table: each question, each choice, the chat input, w and a, a refused key.
@@ -667,7 +666,7 @@ SCENES: dict[str, Scene] = {
     "yule_play": Scene(play_app, play),
     "first_name": Scene(lambda _: YuleApp(name="Ana", ask_name=True, discover=False), first_name),
     "connect": Scene(lambda _: YuleApp(name="Ana", discover=False), connect),
-    "no_answer": Scene(unanswered, no_answer),
+    "no_answer": Scene(lambda _: YuleApp(name="Ana", discover=False), no_answer),
     "quiet_host": Scene(lambda _: YuleApp(name="Ana", discover=False), quiet_host,
                         patched={"yule.netplay.client.HELLO_TIMEOUT": 1.0}),
     **{f"question_{name}": question_at_a_table(name) for name in QUESTIONS},
@@ -680,7 +679,7 @@ SCENES: dict[str, Scene] = {
     "standings": Scene(lambda _: StandingsApp(), standings),
     "replay": Scene(lambda _: ReplayTold(), replay),
     "too_small": Scene(lambda _: ReplayApp(white_elephant_record()), too_small, size=(60, 20)),
-    "party": Scene(lambda folder: PartyApp(folder / "data", bind="127.0.0.1", port=0), party, size=SIZE),
+    "party": Scene(lambda folder: PartyApp(folder / "data", bind="127.0.0.1", port=0), party),
     "party_organiser": Scene(lambda _: BoardApp(gift_exchange_position(6, 5)[0]), board),
     "party_end": Scene(lambda _: EndApp(), board),
     "party_tv": Scene(lambda _: BoardApp(gift_exchange_position(6, 4)[0], tv=True,
