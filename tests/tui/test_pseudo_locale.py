@@ -8,13 +8,14 @@ the test names it, with the screen.  Each screen is drawn at 80×24 (the longest
 there too), from the same seeded positions the snapshot tests draw.
 
 Every other screen a player or an organiser reads is brought up by keys, as a person brings it
-up, in the apps the other tests build (:data:`SCENES`), its notifications shown: the new-table
-form with each game's options (each field in focus in turn), ``yule play``'s game menu and the
-bots' level, the first name, the hosts found and a host that does not answer, each question
-and choice at a table, ``w`` and ``a``, the chat input, a refused key's notice, a hint, a seat
-asked for, the lobby's dialogs, the standings, a replay, the terminal too small, and ``yule
-party`` from its first guest to the TV.  A join code the host drew is left out of the look: it
-is never translated.
+up, in the apps the other tests build (:data:`SCENES`), its notices shown (and each read whole
+as well, since on the screen a notice lies over other words): the new-table form with each
+game's options (each field in focus in turn), ``yule play``'s game menu and the bots' level, the
+first name, the hosts found and a host that does not answer, each question and choice at a
+table, ``w`` and ``a``, the chat input, a refused key's notice (while another seat moves, and at
+your own turn: :data:`UNWORDED`), a hint, a seat asked for, the lobby's dialogs, the standings,
+a replay, the terminal too small, and ``yule party`` from its first guest to the TV.  A join code
+the host drew is left out of the look: it is never translated.
 """
 
 from __future__ import annotations
@@ -259,13 +260,17 @@ class Scene:
 async def _look_through(app: App[Any], scene: Scene) -> list[tuple[str, str]]:
     """Each screen the scene looks at, by name, with its text."""
     seen: list[tuple[str, str]] = []
-    async with app.run_test(size=scene.size, notifications=True) as pilot:
+    notes = Notes()
+    async with app.run_test(size=scene.size, notifications=True, message_hook=notes) as pilot:
 
         async def look(step: str) -> None:
             await pilot.pause()
             code = getattr(app, "status", {}).get("code")  # a join code the host drew: never translated
             text = screen_text(app)
             seen.append((step, text.replace(code, " " * len(code)) if code else text))
+            # Each notice said since, whole (on the screen it lies over other words, which may hide it).
+            seen.extend((f"{step}: a notice", f"{note.title}\n{note.message}") for note in notes)
+            notes.clear()
 
         await pilot.pause()
         await scene.drive(pilot, look)
@@ -496,13 +501,43 @@ def hint_at(game: str) -> Scene:
         await wait_for(pilot, lambda: panel.text not in (None, t("Thinking about your move…")), what="the hint")
         await look("the hint")
 
+    return Scene(your_turn(game), drive)
+
+
+def your_turn(game: str) -> Callable[[Path], App[Any]]:
+    """The game's table as the seat to move sees it."""
     kind, position, _ = TABLES[game]
 
     def make(_: Path) -> App[Any]:
         played = position()
         return kind(played, played.turn)
 
-    return Scene(make, drive)
+    return make
+
+
+GREYED = {"white_elephant": "r", "white_rabbit": "left", "gift_list": "s", "elf": "e", "gift_exchange": "k"}
+"""A key of each game greyed at the seat's own turn (the rules say why not)."""
+
+
+def refused_at(game: str) -> Scene:
+    """A greyed key pressed at the seat's own turn: its notice, the rules' reason worded."""
+
+    async def drive(pilot: Any, look: Look) -> None:
+        app = pilot.app
+        await wait_for(pilot, lambda: app.table_screen.table.view is not None, what="the table")
+        await pilot.press(GREYED[game])
+        await wait_for(pilot, lambda: bool(app.notes), what="the key refused")
+        await look("a greyed key at your turn")
+
+    return Scene(your_turn(game), drive)
+
+
+UNWORDED = pytest.mark.xfail(
+    strict=True,
+    reason="the rules' reason (the view's actions) is core's English until the rules' refusals are worded "
+    "from their kind (GameTable.reason, branch i39-reasons): remove this mark then",
+)
+"""The scenes that show words this branch leaves to another's work."""
 
 
 # A seat asked for: the question to the people at the table, the newcomer's wait.
@@ -673,6 +708,7 @@ SCENES: dict[str, Scene] = {
     **{f"choice_{name}": choice_at_a_table(name) for name in MOVED_PAST},
     **{f"dialogs_{game}": dialogs_at(game) for game in TABLES},
     **{f"hint_{game}": hint_at(game) for game in TABLES if game != "gift_exchange"},
+    **{f"refused_{game}": refused_at(game) for game in TABLES},
     "seat_asked": Scene(lambda _: SeatAskedApp(), seat_asked),
     "lobby_dialogs": Scene(lambda _: Lobby(), lobby_dialogs),
     "join_code": Scene(lambda _: CodeApp(), code),
@@ -689,7 +725,10 @@ SCENES: dict[str, Scene] = {
 shown at 60×20: at 80×24 there is no such notice.)"""
 
 
-@pytest.mark.parametrize("scene", list(SCENES))
+@pytest.mark.parametrize(
+    "scene",
+    [pytest.param(s, marks=UNWORDED) if s in ("refused_white_elephant", "refused_gift_list") else s for s in SCENES],
+)
 async def test_every_word_of_every_screen_brought_up_is_the_catalogues(scene, tmp_path, monkeypatch):
     for name, value in SCENES[scene].patched.items():
         monkeypatch.setattr(name, value)
