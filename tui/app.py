@@ -50,7 +50,7 @@ from .lobbydesk import LobbyDesk, Stood
 from .pace import pace_name
 from .playing import PLAY_LEAVE_ASKS, PlayHost, PlaySetup
 from .profile import Player, Profile
-from .refusals import frame_said, said
+from .refusals import failed, frame_said, said
 from .screens import GameOverScreen, TableScreen, WaitingChoice, final_result
 from .seating import Sat, Seating
 from .sizeguard import SizeGuard
@@ -305,7 +305,7 @@ class YuleApp(SizeGuard, HostedApp):
 
         where = f"{literal(host)}:{port}"
         if isinstance(error, HostError):
-            why = t("{where} answers, but: {message}", where=where, message=literal(error.message))
+            why = t("{where} answers, but: {message}", where=where, message=said(error))
         elif _unknown_name(error):
             why = t(
                 "No host called {host} is known here. Check the name, or type its address (yule hosts lists the "
@@ -485,8 +485,8 @@ class YuleApp(SizeGuard, HostedApp):
             self.notify(t("You took your seat back in another terminal: this one now goes back."), timeout=15)
             self.leave_table()
         elif frame["type"] == "error" and frame["code"] == "seat_moved" and frame.get("table") == followed:
-            self.notify(f"{literal(frame['message'])} Enter on the table in the lobby asks for it back.",
-                        title="Your seat", severity="warning", timeout=20)  # fmt: skip
+            words = t("{why} Enter on the table in the lobby asks for it back.", why=frame_said(frame))
+            self.notify(words, title=t("Your seat"), severity="warning", timeout=20)
             self.leave_table()  # reconnected too late: the seat went to another device meanwhile
         elif frame["type"] == "reclaim_asked":
             self.seating.asked(frame)
@@ -654,7 +654,7 @@ class YuleApp(SizeGuard, HostedApp):
         try:
             await self.client.play_again(table)
         except (HostError, ConnectionLost) as e:
-            self.notify(literal(getattr(e, "message", e)), title="Cannot play again", severity="error")
+            self.notify(failed(e), title=t("Cannot play again"), severity="error")
 
     # -- moves -------------------------------------------------------------------------------
 

@@ -50,7 +50,7 @@ from ..netplay.frames import GameStanding, Standing, Standings
 from .refusals import said
 from .text import literal, markdown_table, name_and_tag
 from .widgets import KeysFooter, StatusLine
-from .words import PSEUDO, language, t, title, tn
+from .words import PSEUDO, bots_name, language, t, title, tn
 from .words import number as local_decimal
 
 REFRESH_SECONDS = 3.0
@@ -202,10 +202,17 @@ def _placings(rows: list[Standing]) -> int:
     return max((len(row["places"]) for row in rows), default=0)
 
 
+def row_name(row: Standing) -> str:
+    """A row's name: a person's as the host has it, a bot kind's worded from its level (the host
+    names it in English: ``Normal Bot``)."""
+    kind = row.get("bot")
+    return bots_name(kind) if kind else row["name"]
+
+
 def _name(row: Standing) -> Text:
     """A row's name on screen: literal, in bold for your row with ``(you)``, in italics for a bot kind."""
     style = "bold" if row.get("you") else "italic" if row.get("bot") else ""
-    return name_and_tag(row["name"], t("you") if row.get("you") else "", NAME_WIDTH, style=style, tag_style="")
+    return name_and_tag(row_name(row), t("you") if row.get("you") else "", NAME_WIDTH, style=style, tag_style="")
 
 
 def standings_table(answer: Standings) -> RenderableType:
@@ -272,7 +279,7 @@ def standings_lines(answer: Standings) -> list[str]:
     header = ["#", t("Player"), t("Games"), t("Wins"), *map(ordinal, range(1, most + 1)), t("By game")]
     lines = [header]
     for rank, row in zip(standing_places(rows), rows, strict=True):
-        lines.append([str(rank), literal(row["name"]), str(row["games"]), wins_number(row["wins"]),
+        lines.append([str(rank), literal(row_name(row)), str(row["games"]), wins_number(row["wins"]),
                       *map(str, row["places"] + [0] * (most - len(row["places"]))),
                       "; ".join(game_text(each) for each in row["by_game"])])  # fmt: skip
     widths = [max(cell_len(line[i]) for line in lines) for i in range(len(header))]
@@ -415,7 +422,7 @@ def standings_markdown(answer: Standings) -> str:
         return "\n".join([*lines, empty_text(answer), ""])
     table = markdown_table(
         [t("Place"), t("Player"), t("Games"), t("Wins"), t("Places"), t("By game")],
-        [[str(rank), t("{name} (bot)", name=row["name"]) if row.get("bot") else row["name"], str(row["games"]),
+        [[str(rank), t("{name} (bot)", name=row_name(row)) if row.get("bot") else row["name"], str(row["games"]),
           wins_number(row["wins"]),
           places_text(row["places"]), "; ".join(game_text(each) for each in row["by_game"])]
          for rank, row in zip(standing_places(rows), rows, strict=True)],

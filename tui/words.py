@@ -276,14 +276,18 @@ def N_(message: str) -> str:
 def and_list(words: Sequence[str]) -> str:
     """Words as a list in the app's language (CLDR's, through Babel).
 
-    >>> set_language("fr"); and_list(["Ana", "Ben", "Cy"]); set_language("en")
+    >>> set_language("fr"); and_list(["Ana", "Ben", "Cy"]); set_language("qps"); and_list(["{a}", "Ben"])
     'Ana, Ben et Cy'
+    '⟦{a} àñđ Ben~~~~⟧'
+    >>> set_language("en")
     """
     if len(words) < 2:
         return "".join(words)
     from babel.lists import format_list
 
-    return format_list(list(words), locale="en" if _language == PSEUDO else _language)
+    if _language == PSEUDO:  # English's list, its words marked: ⟦Ana, Ben àñđ Cy~~~~~⟧
+        return pseudo(format_list([f"{{{i}}}" for i in range(len(words))], locale="en")).format(*words)
+    return format_list(list(words), locale=_language)
 
 
 def number(n: float) -> str:
@@ -328,6 +332,28 @@ def bot_name(level: str, number: int) -> str:
     }
     named = names.get(level)
     return named() if named else t("{kind} Bot {number}", kind=level.capitalize(), number=number)
+
+
+def bots_name(kind: str) -> str:
+    """The name of every bot of one kind together (a row of the evening's standings), worded from
+    the level that seats that kind: ``Normal Bot`` for the greedy bot.
+
+    >>> set_language("de"); bots_name("greedy"); set_language("en"); bots_name("fancy")
+    'Normaler Bot'
+    'Fancy Bot'
+    """
+    from ..core.bots import bot_level
+
+    level = bot_level(kind)
+    names = {
+        "easy": lambda: t("Easy Bot"),
+        "kind": lambda: t("Kind Bot"),
+        "normal": lambda: t("Normal Bot"),
+        "hard": lambda: t("Hard Bot"),
+        "adapting": lambda: t("Adapting Bot"),
+    }
+    named = names.get(level)
+    return named() if named else t("{kind} Bot", kind=level.capitalize())
 
 
 def seat_label(seat: Mapping[str, Any]) -> str:

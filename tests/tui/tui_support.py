@@ -188,8 +188,12 @@ class ViewApp(PlainApp):
         self.notes(message)
 
     async def on_mount(self) -> None:
-        await self.push_screen(TableScreen(self.GAME))
+        await self.push_screen(self.table())
         self.redraw()
+
+    def table(self) -> TableScreen:
+        """The table's screen (a test's app may make it follow a table)."""
+        return TableScreen(self.GAME)
 
     @property
     def table_screen(self) -> TableScreen:

@@ -51,7 +51,7 @@ from ..dialogs import ConfirmScreen
 from ..following import FollowScreen
 from ..hosted import HostedApp
 from ..howlong import SECONDS_A_TURN, HowLong, pace_seconds
-from ..refusals import failed, said
+from ..refusals import failed, frame_said, said
 from ..scores import Headline, ScoreSheet
 from ..screens import RulesScreen
 from ..sizeguard import SizeGuard
@@ -675,7 +675,7 @@ class PartyApp(SizeGuard, HostedApp):
         if frame["type"] == "connection":
             self.set_status(connection=frame["state"])
         elif frame["type"] == "error":
-            self.notify(literal(frame["message"]), title=t("From the host"), severity="error")
+            self.notify(frame_said(frame), title=t("From the host"), severity="error")
         elif self.table is not None and (change := self.table.take(frame)) is not None:
             if change.kind == "table":
                 self._table_info(self.table)
