@@ -41,7 +41,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 from tui_support import GameOverApp, info_frame, screen_text
 
-from yule.netplay.follower import TableFollower
+from yule.netplay.client.follower import TableFollower
 from yule.tui.screens import TableScreen
 from yule.tui.widgets import KeysFooter, PlainApp
 from yule.tui.words import set_language, t

@@ -52,7 +52,7 @@ from yule.core import get_game
 from yule.core.elf.board import TOKENS
 from yule.core.gift_exchange.text import SILLY_GIFTS
 from yule.netplay.client import OWN_CODES
-from yule.netplay.follower import TableFollower
+from yule.netplay.client.follower import TableFollower
 from yule.netplay.frames import ReclaimAsked, Standings
 from yule.tui.app import YuleApp
 from yule.tui.connect import ConnectingScreen, ConnectScreen, NoAnswerScreen
