@@ -17,6 +17,7 @@ from yule.core import get_game
 from yule.netplay.client import Client
 from yule.tui.app import YuleApp
 from yule.tui.dialogs import ChoiceScreen, ConfirmScreen
+from yule.tui.gift_exchange.forms import FormScreen
 from yule.tui.gift_exchange.party import PartyApp, SetupScreen
 from yule.tui.lobby import LobbyScreen
 from yule.tui.questions import LineScreen
@@ -117,7 +118,9 @@ async def test_a_stray_esc_then_enter_in_the_lobby_does_not_quit(host):
 async def test_the_party_s_questions_take_enter_as_no(tmp_path):
     app = PartyApp(tmp_path / "data", bind="127.0.0.1", port=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: app.screen.focused is not None, what="the first guest form")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, FormScreen) and app.screen.focused is not None, what="the guest form"
+        )
         await pilot.press(*"Ana", "enter", "enter", "enter", *"Ben", "enter", "enter", "enter", "escape")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), what="the guest list")
         for key, keys in (
