@@ -12,10 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from ..frames import Reply
-from .connection import Connection
-from .lobby import Lobby
-from .messages import (
+from ..asks import (
     AddBot,
     Again,
     Answer,
@@ -32,6 +29,9 @@ from .messages import (
     Start,
     Undo,
 )
+from ..frames import Reply
+from .connection import Connection
+from .lobby import Lobby
 from .table import Table
 
 
