@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from yule.netplay.asks import Hello, Pong, Watch, wire_form
 from yule.netplay.client import Client
 from yule.netplay.wire import PROTOCOL_VERSION, encode
 
@@ -68,9 +69,9 @@ async def deaf(port: int, address: str, tables: list[int]) -> socket.socket:
     sock.setblocking(False)
     sock.bind((address, 0))
     await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
-    sock.sendall(encode({"type": "hello", "version": PROTOCOL_VERSION, "name": "Deaf"}))
+    sock.sendall(encode(wire_form(Hello(version=PROTOCOL_VERSION, name="Deaf"))))
     for table in tables:
-        sock.sendall(encode({"type": "watch", "table": table}))
+        sock.sendall(encode(wire_form(Watch(table=table))))
     return sock
 
 
@@ -103,14 +104,14 @@ async def main(args: argparse.Namespace) -> None:
             await asyncio.sleep(5)
             for sock in socks:
                 with contextlib.suppress(OSError):
-                    sock.send(encode({"type": "pong"}))
+                    sock.send(encode(wire_form(Pong())))
             now = rss_mb(host.pid)
             peak = max(peak, now)
             print(f"  {elapsed:4.0f} s: {now:5.0f} MB, {moves[0] - seen} views to the driver")
         alive = 0
         for sock in socks:
             try:
-                sock.send(encode({"type": "pong"}))
+                sock.send(encode(wire_form(Pong())))
                 alive += 1
             except OSError:
                 pass

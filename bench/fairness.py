@@ -29,6 +29,7 @@ import time
 
 from hostproc import Bare, percentile, port_of
 
+from yule.netplay.asks import Create, FillBots, Leave, Start
 from yule.netplay.client import Client, HostError
 
 
@@ -52,7 +53,7 @@ async def watched_pace(port: int, table: int, seconds: float) -> tuple[float, li
             if now >= next_ping:
                 sent = time.perf_counter()
                 with contextlib.suppress(HostError):  # the cheapest request with an answer: a refusal
-                    await me.request({"type": "leave", "table": 2**40})
+                    await me.request(Leave(table=2**40))
                 pings.append((time.perf_counter() - sent) * 1000)
                 next_ping = now + 0.2
             try:
@@ -85,10 +86,9 @@ async def heavy_tables(port: int, count: int) -> None:
     connection that then leaves."""
     conn = await Bare.open(port, "127.0.0.2", "Heavy")
     for _ in range(count):
-        table = (await conn.ask({"type": "create", "game": "white-rabbit", "seats": 4, "sit": False,
-                                 "bot_delay": 0}))["table"]  # fmt: skip
-        await conn.ask({"type": "fill_bots", "table": table, "kind": "ismcts"})
-        await conn.ask({"type": "start", "table": table})
+        table = (await conn.ask(Create(game="white-rabbit", seats=4, sit=False, bot_delay=0)))["table"]
+        await conn.ask(FillBots(table=table, kind="ismcts"))
+        await conn.ask(Start(table=table))
     conn.close()
 
 

@@ -14,9 +14,11 @@ import re
 import resource
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
+from yule.netplay.asks import AnyAsk, Hello, Pong, wire_form
 from yule.netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, encode, read_frame
 
 
@@ -80,7 +82,7 @@ class Bare:
     async def open(cls, port: int, address: str, name: str = "Bench") -> Bare:
         reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0), limit=2**20)
         bare = cls(reader, writer)
-        writer.write(encode({"type": "hello", "version": PROTOCOL_VERSION, "name": name}))
+        writer.write(encode(wire_form(Hello(version=PROTOCOL_VERSION, name=name))))
         if (welcome := await bare.frame())["type"] != "welcome":
             raise RuntimeError(f"the host refused {address}: {welcome}")
         return bare
@@ -91,12 +93,12 @@ class Bare:
             frame = await read_frame(self.reader, MAX_HOST_FRAME, idle_timeout=60, frame_timeout=60)
             if frame["type"] != "ping":
                 return frame
-            self.writer.write(encode({"type": "pong"}))
+            self.writer.write(encode(wire_form(Pong())))
 
-    async def ask(self, message: dict[str, Any]) -> dict[str, Any]:
+    async def ask(self, ask: AnyAsk) -> dict[str, Any]:
         """Send a request; the host's answer to it (frames for no request are passed over)."""
         self._rids += 1
-        self.writer.write(encode({**message, "rid": self._rids}))
+        self.writer.write(encode(wire_form(replace(ask, rid=self._rids))))
         while (frame := await self.frame()).get("rid") != self._rids:
             pass
         return frame

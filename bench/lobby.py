@@ -22,6 +22,7 @@ import time
 
 from hostproc import Bare, cpu_seconds, percentile, port_of, start_host
 
+from yule.netplay.asks import Create, ListTables
 from yule.netplay.client import Client, HostError
 
 PER_ADDRESS = 60
@@ -35,7 +36,7 @@ async def fill(port: int, tables: int) -> None:
     while made < tables:
         conns = [await Bare.open(port, f"127.0.0.{address}") for _ in range(3)]
         for i in range(min(PER_ADDRESS, tables - made)):
-            reply = await conns[i % 3].ask({"type": "create", "game": "elf", "seats": 2, "sit": False, "open": True})
+            reply = await conns[i % 3].ask(Create(game="elf", seats=2, sit=False, open=True))
             assert reply["type"] == "created", reply
             made += 1
         for conn in conns:
@@ -86,7 +87,7 @@ async def flood(port: int, flooders: int, stop: asyncio.Event) -> dict[str, int]
         conn = await Bare.open(port, "127.0.0.2", "Flood")
         with contextlib.suppress(ConnectionError, asyncio.IncompleteReadError):
             while not stop.is_set():
-                reply = await conn.ask({"type": "create", "game": "elf", "seats": 2, "sit": False})
+                reply = await conn.ask(Create(game="elf", seats=2, sit=False))
                 kind = reply["code"] if reply["type"] == "error" else reply["type"]
                 answers[kind] = answers.get(kind, 0) + 1
         conn.close()
@@ -95,7 +96,7 @@ async def flood(port: int, flooders: int, stop: asyncio.Event) -> dict[str, int]
         conn = await Bare.open(port, "127.0.0.2", "Flood")
         with contextlib.suppress(ConnectionError, asyncio.IncompleteReadError):
             while not stop.is_set():
-                reply = await conn.ask({"type": "list"})
+                reply = await conn.ask(ListTables())
                 kind = "list " + (reply["code"] if reply["type"] == "error" else reply["type"])
                 answers[kind] = answers.get(kind, 0) + 1
                 await asyncio.sleep(0.35)  # inside the connection's own limit (a list counts as 10 frames and more)

@@ -54,7 +54,7 @@ import sqlite3
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +62,7 @@ from hostproc import cpu_seconds, percentile, port_of, rss_mb, start_host
 
 from yule.core import CHANCE, IllegalMove, get_game
 from yule.core.records import RecordError, verify_record
+from yule.netplay.asks import AddBot, Again, AnyAsk, Create, Hello, Join, Move, Ping, Pong, Resume, Start, wire_form
 from yule.netplay.wire import MAX_HOST_FRAME, PROTOCOL_VERSION, FrameBuffer, decode, encode
 
 GAMES = ("white-elephant", "gift-exchange", "white-rabbit", "gift-list", "elf")
@@ -195,7 +196,7 @@ class Player(asyncio.Protocol):
         self.link += 1
         self.frames = FrameBuffer(MAX_HOST_FRAME)
         self.paused = False
-        transport.write(encode({"type": "hello", "version": PROTOCOL_VERSION, "name": self.name}))
+        transport.write(encode(wire_form(Hello(version=PROTOCOL_VERSION, name=self.name))))
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.transport = None
@@ -237,14 +238,14 @@ class Player(asyncio.Protocol):
         self.soak.figures.drops += 1
         self.transport.abort()
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, ask: AnyAsk) -> None:
         if self.transport is not None and not self.transport.is_closing():
-            self.transport.write(encode(message))
+            self.transport.write(encode(wire_form(ask)))
 
-    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
+    async def request(self, ask: AnyAsk) -> dict[str, Any]:
         rid = next(self.rids)
         future = self.replies[rid] = asyncio.get_running_loop().create_future()
-        self.send({**message, "rid": rid})
+        self.send(replace(ask, rid=rid))
         return await future
 
     # -- reading slowly ----------------------------------------------------------------------
@@ -282,7 +283,7 @@ class Player(asyncio.Protocol):
     def received(self, frame: dict[str, Any], now: float) -> None:
         kind = frame.get("type")
         if kind == "ping":
-            self.send({"type": "pong"})
+            self.send(Pong())
         elif kind == "welcome":
             if self.token:
                 self.soak.spawn(self.resume())
@@ -306,7 +307,7 @@ class Player(asyncio.Protocol):
 
     async def resume(self) -> None:
         try:
-            await self.request({"type": "resume", "token": self.token})
+            await self.request(Resume(token=self.token))
         except (RuntimeError, ConnectionError) as e:
             self.soak.figures.resume_refused[str(e)] += 1
         self.dropping = False
@@ -329,7 +330,7 @@ class Player(asyncio.Protocol):
             self.table.again_for = game_no - 1
             return
         try:
-            await self.request({"type": "again", "table": self.table.id})
+            await self.request(Again(table=self.table.id))
         except (RuntimeError, ConnectionError):
             self.table.again_for = game_no - 1  # asked again when the table info comes back
 
@@ -379,7 +380,7 @@ class Player(asyncio.Protocol):
         move = self.bot.choose(view["view"])
         rid = next(self.rids)
         self.sent = (rid, self.game_no, view["seq"], time.perf_counter(), move)
-        self.send({"type": "move", "table": self.table.id, "move": move, "seq": view["seq"], "rid": rid})
+        self.send(Move(table=self.table.id, move=move, seq=view["seq"], rid=rid))
 
     def acknowledged(self, reply: dict[str, Any], now: float) -> None:
         assert self.sent is not None
@@ -449,13 +450,12 @@ class Soak:
         async def seat(table: TableRun) -> None:
             async with gate:
                 lead, other = table.players
-                created = await lead.request({"type": "create", "game": table.game, "seats": SEATS,
-                                              "bot_delay": 0.5})  # fmt: skip
+                created = await lead.request(Create(game=table.game, seats=SEATS, bot_delay=0.5))
                 table.id, table.code, lead.seat, lead.token = (created[k] for k in ("table", "code", "seat", "token"))
-                seated = await other.request({"type": "join", "table": table.id, "code": table.code})
+                seated = await other.request(Join(table=table.id, code=table.code))
                 other.seat, other.token = seated["seat"], seated["token"]
-                await lead.request({"type": "add_bot", "table": table.id, "kind": "random"})
-                await lead.request({"type": "start", "table": table.id})
+                await lead.request(AddBot(table=table.id, kind="random"))
+                await lead.request(Start(table=table.id))
 
         await asyncio.gather(*(seat(t) for t in self.tables))
 
@@ -476,7 +476,7 @@ class Soak:
             for i in range(100):
                 await asyncio.sleep(0.1)
                 for player in self.players[i::100]:
-                    player.send({"type": "ping"})
+                    player.send(Ping())
 
     async def ticks(self) -> None:
         """How late the generator's own loop runs (its share of every figure)."""

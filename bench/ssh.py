@@ -45,6 +45,7 @@ from typing import Any
 import asyncssh
 from hostproc import percentile
 
+from yule.netplay.asks import Leave
 from yule.netplay.client import Client, HostError
 
 LOBBY = "n creates a table"
@@ -189,7 +190,7 @@ async def watch(port: int) -> None:
             while True:
                 sent = time.perf_counter()
                 with contextlib.suppress(HostError):  # the cheapest request with an answer: a refusal
-                    await me.request({"type": "leave", "table": 2**40})
+                    await me.request(Leave(table=2**40))
                 pings.append((time.monotonic(), (time.perf_counter() - sent) * 1000))
                 await asyncio.sleep(0.05)
 

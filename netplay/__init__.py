@@ -1,7 +1,8 @@
 """Yule's network play: the authoritative asyncio host and the client library.
 
 * :mod:`yule.netplay.wire` frames and limits (4-byte length + one msgpack map),
-* :mod:`yule.netplay.host.messages` the client messages, validated with pydantic,
+* :mod:`yule.netplay.asks` the requests a client sends, each defined once (the client builds them),
+* :mod:`yule.netplay.host.messages` the host's validation of them, strict, with pydantic,
 * :mod:`yule.netplay.host` the host (lobby, tables, seats, bots, persistence),
 * :mod:`yule.netplay.host.chat` table chat (cleaned, rate-limited, kept),
 * :mod:`yule.netplay.client` the one client library (``yule bots``, the tests, the terminal app),
@@ -34,7 +35,7 @@ DEFAULT_SSH_PORT = 2222
 """The port ``yule ssh-serve`` serves the app over SSH on unless told otherwise."""
 
 # A table's settings, each bound kept once: a ``create`` request is held to them
-# (:mod:`yule.netplay.host.messages`), and so is every table the host reads back from its store
+# (:mod:`yule.netplay.asks`), and so is every table the host reads back from its store
 # (:mod:`yule.netplay.host.storecheck`).
 
 MOST_SEATS = 64

@@ -5,8 +5,8 @@ The host builds its frames as these types and the client library hands them on a
 the screen that shows them.  A frame is told from the others by its ``type`` (``if
 frame["type"] == "view": ...`` narrows :data:`HostFrame` to :class:`ViewFrame`).  Nothing here
 is checked at run time: the host's own frames are trusted by its clients, and nothing on the hot
-path of a move pays for validation (the client's frames are validated by the host, in
-:mod:`yule.netplay.host.messages`).
+path of a move pays for validation (the client's requests, :mod:`yule.netplay.asks`, are
+validated by the host: :mod:`yule.netplay.host.messages`).
 
 A view frame is generic over the game's view: ``ViewFrame[GiftExchangeView]`` carries a
 :class:`~yule.core.gift_exchange.views.GiftExchangeView`; :data:`HostFrame` carries any game's

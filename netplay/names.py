@@ -25,11 +25,11 @@ as plain text on every screen (never as markup): ``[bold]`` is shown as typed.
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
-from .host.chat import plain_line
 from .refusal import RequestError
 
 NAME_LENGTH = 24
@@ -52,6 +52,22 @@ _ROUNDS = 4
 """Times the cleaning is applied at most until it changes nothing more (twice, as a rule: a
 code point dropped may let the next ones compose); a name that has not settled by then is no
 name."""
+
+
+_ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-Z\\-_])")
+
+
+def plain_line(raw: str) -> str:
+    """Typed text as one line that cannot steer a terminal: escape sequences and control
+    characters removed, each run of whitespace one space, none at either end (a name before it is
+    cleaned further, a chat line: :mod:`.host.chat`).
+
+    >>> plain_line("\\u202eabc\\x07 \\x1b]0;title\\x07 x")
+    'abc x'
+    """
+    text = _ESCAPES.sub("", raw)
+    text = "".join(" " if ch.isspace() else ch for ch in text if ch.isspace() or unicodedata.category(ch)[0] != "C")
+    return " ".join(text.split())
 
 
 @functools.cache

@@ -3,7 +3,8 @@
 It speaks the protocol of ``docs/protocol.md``: it says hello, offers the lobby as awaitable
 calls, sends moves, answers and sends heartbeats, and reconnects by itself (exponential
 backoff), presenting its seat tokens again so every seat and view comes back, also after a
-host restart.  No Textual here.
+host restart.  Each request goes out as its dataclass of :mod:`yule.netplay.asks`, the one the
+host validates (:meth:`Client.request` sends any of them).  No Textual here, and no pydantic.
 
 Incoming frames (``view``, ``table``, errors not tied to a request, ...) arrive in
 :attr:`Client.messages` (an :class:`asyncio.Queue`; iterate the client with ``async for``) and
@@ -55,10 +56,45 @@ import logging
 import random
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, cast
 
 from .. import DEFAULT_PORT
+from ..asks import (
+    AddBot,
+    Again,
+    Answer,
+    AnyAsk,
+    BotMove,
+    Chat,
+    Create,
+    FillBots,
+    Hello,
+    Join,
+    Leave,
+    ListTables,
+    Move,
+    Nudge,
+    Organise,
+    Owner,
+    Paces,
+    Ping,
+    Pong,
+    Reclaim,
+    ReclaimBack,
+    RemoveBot,
+    RemoveSeat,
+    Rename,
+    Resume,
+    SetOpen,
+    SetPace,
+    StandIn,
+    Standings,
+    Start,
+    Undo,
+    Watch,
+    wire_form,
+)
 from ..discovery import FoundHost, discover_hosts
 from ..frames import (
     Created,
@@ -244,14 +280,9 @@ class Client:
     async def _open(self) -> None:
         local = None if self.local_address is None else (self.local_address, 0)
         reader, writer = await asyncio.open_connection(self.host, self.port, limit=2**16, local_addr=local)
-        hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": self.name}
-        person = self._person_of(self.name)
-        if person is not None:
-            hello["person"] = person
-        if self.relay is not None:
-            hello["via"] = self.relay
+        hello = Hello(version=PROTOCOL_VERSION, name=self.name, person=self._person_of(self.name), via=self.relay)
         try:
-            writer.write(encode(hello))
+            writer.write(encode(wire_form(hello)))
             wait = min(self.request_timeout, HELLO_TIMEOUT)
             reply = await read_frame(reader, MAX_HOST_FRAME, idle_timeout=wait, frame_timeout=wait)
             if reply.get("type") == "error":
@@ -360,7 +391,7 @@ class Client:
     def _route(self, raw: dict[str, Any]) -> None:
         frame = cast(HostFrame, raw)  # as docs/protocol.md says: the host is trusted, not checked
         if frame["type"] == "ping":
-            self._send({"type": "pong"})
+            self._send(Pong())
             return
         if frame["type"] == "pong":
             return
@@ -460,23 +491,23 @@ class Client:
         with contextlib.suppress(ConnectionLost):
             while True:
                 await asyncio.sleep(self.heartbeat)
-                self._send({"type": "ping"})
+                self._send(Ping())
 
-    def _send(self, message: dict[str, Any]) -> None:
+    def _send(self, ask: AnyAsk) -> None:
         if self._writer is None or self._writer.is_closing():
             raise ConnectionLost("not connected")
-        self._writer.write(encode(message))
+        self._writer.write(encode(wire_form(ask)))
 
-    async def request(self, message: dict[str, Any]) -> Any:
-        """Send a message with a fresh ``rid`` and return the host's reply to it (the frame
-        docs/protocol.md names for that request: :mod:`yule.netplay.frames`)."""
+    async def request(self, ask: AnyAsk) -> Any:
+        """Send a request (:mod:`yule.netplay.asks`) with a fresh ``rid`` and return the host's
+        reply to it (the frame docs/protocol.md names for that request: :mod:`yule.netplay.frames`)."""
         if self.state != CONNECTED:
             raise ConnectionLost(f"not connected ({self.state})")
         rid = next(self._rids)
         future: asyncio.Future[HostFrame] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
         try:
-            self._send({**message, "rid": rid})
+            self._send(replace(ask, rid=rid))
             async with asyncio.timeout(self.request_timeout):
                 return await future
         finally:
@@ -488,12 +519,12 @@ class Client:
         """The host's lobby (summaries; no join codes): the tables this client is at and those of
         the seats it keeps first, then the newest others (a host lists a few hundred at most)."""
         kept = sorted({seat.table for seat in self.saved_seats()})[-32:]
-        return (await self.request({"type": "list", "tables": kept}))["tables"]
+        return (await self.request(ListTables(tables=kept)))["tables"]
 
     async def paces(self) -> dict[str, float]:
         """The seconds people take a turn at each game, as the host has learnt them from the games
         finished there (a game it has not seen is left out)."""
-        paces = (await self.request({"type": "paces"}))["paces"]
+        paces = (await self.request(Paces()))["paces"]
         return {game: float(seconds) for game, seconds in paces.items()}
 
     async def create_table(
@@ -520,19 +551,19 @@ class Client:
         every seat (``move(..., seat=n)``).  ``turn_seconds``: the turn timer (seconds a person
         has for each move before a bot makes it; none by default).
         """
-        message: dict[str, Any] = {"type": "create", "game": game, "seats": seats, "options": options or {},
-                                   "open": open, "sit": not organised if sit is None else sit}  # fmt: skip
-        if bot_delay is not None:
-            message["bot_delay"] = float(bot_delay)
-        if seed is not None:
-            message["seed"] = str(seed)
-        if organised:
-            message["organised"] = True
-        if guests is not None:
-            message["guests"] = list(guests)
-        if turn_seconds is not None:
-            message["turn_seconds"] = float(turn_seconds)
-        reply: Created = await self.request(message)
+        create = Create(
+            game=game,
+            seats=seats,
+            options=options or {},
+            open=open,
+            bot_delay=None if bot_delay is None else float(bot_delay),
+            sit=not organised if sit is None else sit,
+            seed=None if seed is None else str(seed),
+            organised=organised,
+            guests=None if guests is None else list(guests),
+            turn_seconds=None if turn_seconds is None else float(turn_seconds),
+        )
+        reply: Created = await self.request(create)
         self.organising[reply["table"]] = reply["organiser_token"]
         if "token" in reply:
             self._keep(SeatClaim(reply["table"], reply["seat"], reply["token"]), code=reply["code"], game=game,
@@ -544,7 +575,7 @@ class Client:
 
         ``table`` may be ``None`` when ``code`` is given: a join code names its table.
         """
-        reply = await self.request({"type": "join", "table": table, "code": code, "seat": seat})
+        reply = await self.request(Join(table=table, code=code, seat=seat))
         claim = SeatClaim(reply["table"], reply["seat"], reply["token"])
         self._keep(claim, code=code.strip().upper() if code else None)
         return claim
@@ -558,7 +589,7 @@ class Client:
         again all the same.
         """
         try:
-            reply = await self.request({"type": "resume", "token": token})
+            reply = await self.request(Resume(token=token))
         except HostError as e:
             if e.code in ("bad_token", "seat_moved") and self.seat_store is not None:
                 for saved in self.seat_store.seats(self.address):
@@ -589,7 +620,7 @@ class Client:
         the player came back).  The seat gets a new token (the old one stops working); the
         table's log says who is back and who said yes.
         """
-        reply: ReclaimWaiting = await self.request({"type": "reclaim", "code": code, "name": name})
+        reply: ReclaimWaiting = await self.request(Reclaim(code=code, name=name))
         claim = await self._asked(reply, waiting)
         self._keep(claim, code=code.strip().upper())
         return claim
@@ -597,7 +628,7 @@ class Client:
     async def reclaim_back(self, token: str, waiting: Callable[[ReclaimWaiting], None] | None = None) -> SeatClaim:
         """Ask the table for a seat back by the token it had before it was handed to another
         device (``seat_moved``), as :meth:`reclaim` asks for a seat by name."""
-        reply: ReclaimWaiting = await self.request({"type": "reclaim_back", "token": token})
+        reply: ReclaimWaiting = await self.request(ReclaimBack(token=token))
         claim = await self._asked(reply, waiting)
         self._keep(claim)
         return claim
@@ -622,20 +653,20 @@ class Client:
         """Prove the host's owner token (:mod:`.owner`): this client sees every table's games in
         the standings and, if it ``answers``, is asked every open request for a seat, at every
         table, from now on."""
-        await self.request({"type": "owner", "token": token, "answers": answers})
+        await self.request(Owner(token=token, answers=answers))
 
     async def watch(self, table: int | None, code: str | None = None) -> int:
         """Watch a table as a spectator (public views only); returns its id.
 
         ``table`` may be ``None`` when ``code`` is given: a join code names its table.
         """
-        reply = await self.request({"type": "watch", "table": table, "code": code})
+        reply = await self.request(Watch(table=table, code=code))
         self.watching[reply["table"]] = code
         return reply["table"]
 
     async def leave(self, table: int) -> None:
         """Give up the seat at ``table`` (a bot plays it if the game is on) or stop watching."""
-        await self.request({"type": "leave", "table": table})
+        await self.request(Leave(table=table))
         info = self.tables.get(table)
         if self.seats.pop(table, None) is not None and info is not None and info["status"] != "playing":
             self.forget_seat(table)  # given up between games: the host has freed the seat
@@ -643,59 +674,59 @@ class Client:
 
     async def add_bot(self, table: int, seat: int | None = None, kind: str | None = None) -> int:
         """Seat a host-side bot; returns its seat."""
-        return (await self.request({"type": "add_bot", "table": table, "seat": seat, "kind": kind}))["seat"]
+        return (await self.request(AddBot(table=table, seat=seat, kind=kind)))["seat"]
 
     async def fill_bots(self, table: int, kind: str | None = None) -> None:
         """A host-side bot in every empty seat."""
-        await self.request({"type": "fill_bots", "table": table, "kind": kind})
+        await self.request(FillBots(table=table, kind=kind))
 
     async def remove_bot(self, table: int, seat: int) -> None:
-        await self.request({"type": "remove_bot", "table": table, "seat": seat})
+        await self.request(RemoveBot(table=table, seat=seat))
 
     async def set_pace(self, table: int, bot_delay: float) -> None:
         """Whoever runs the table: how long each bot's move stays on show from now on (seconds)."""
-        await self.request({"type": "set_pace", "table": table, "bot_delay": bot_delay})
+        await self.request(SetPace(table=table, bot_delay=bot_delay))
 
     async def set_open(self, table: int, open: bool) -> None:
         """Open the table to anyone (no code needed) or make it private again."""
-        await self.request({"type": "set_open", "table": table, "open": open})
+        await self.request(SetOpen(table=table, open=open))
 
     async def start(self, table: int) -> None:
-        await self.request({"type": "start", "table": table})
+        await self.request(Start(table=table))
 
     async def play_again(self, table: int) -> None:
         """A new game at the same seats once the game is over."""
-        await self.request({"type": "again", "table": table})
+        await self.request(Again(table=table))
 
     async def organise(self, token: str) -> int:
         """Organise a table again by its organiser token (after a restart); returns its id."""
-        table = (await self.request({"type": "organise", "token": token}))["table"]
+        table = (await self.request(Organise(token=token)))["table"]
         self.organising[table] = token
         return table
 
     async def undo(self, table: int) -> int:
         """Organiser: take back the table's last move; returns the new ``seq``."""
-        return (await self.request({"type": "undo", "table": table}))["seq"]
+        return (await self.request(Undo(table=table)))["seq"]
 
     async def answer(self, table: int, request: int, yes: bool) -> None:
         """Say yes or no to a request for a seat of someone away (a ``reclaim_asked`` frame)."""
-        await self.request({"type": "answer", "table": table, "request": request, "yes": yes})
+        await self.request(Answer(table=table, request=request, yes=yes))
 
     async def nudge(self, table: int, seat: int) -> None:
         """Remind the player of ``seat`` that the table waits for their move."""
-        await self.request({"type": "nudge", "table": table, "seat": seat})
+        await self.request(Nudge(table=table, seat=seat))
 
     async def stand_in(self, table: int, seat: int) -> None:
         """Organiser: let the stand-in bot play now for the away player of ``seat``."""
-        await self.request({"type": "stand_in", "table": table, "seat": seat})
+        await self.request(StandIn(table=table, seat=seat))
 
     async def bot_move(self, table: int, seat: int) -> None:
         """Organiser: let the stand-in bot make this one move for the player of ``seat``."""
-        await self.request({"type": "bot_move", "table": table, "seat": seat})
+        await self.request(BotMove(table=table, seat=seat))
 
     async def remove_seat(self, table: int, seat: int, reason: str = "") -> None:
         """Organiser: free a player's seat before the game starts, telling them ``reason``."""
-        await self.request({"type": "remove_seat", "table": table, "seat": seat, "reason": reason})
+        await self.request(RemoveSeat(table=table, seat=seat, reason=reason))
 
     async def rename(self, name: str) -> str:
         """Play under ``name`` from now on (also after a reconnect); returns it as the host cleaned it.
@@ -703,11 +734,7 @@ class Client:
         Refused (``seated``) while this client holds a seat: a seat keeps the name it was taken
         under.  The seats kept on this machine are those of the name in use (:meth:`saved_seats`).
         """
-        message = {"type": "rename", "name": name}
-        person = self._person_of(name)
-        if person is not None:
-            message["person"] = person
-        reply = await self.request(message)
+        reply = await self.request(Rename(name=name, person=self._person_of(name)))
         cleaned = str(reply["name"])
         self.person = None
         self._keep_person(name, reply.get("person"))
@@ -720,20 +747,15 @@ class Client:
         """The evening's standings at this host, as far as this client may see them (``bots``:
         with the bots' rows): ``{"evening", "started", "bots", "total", "rows"}``, see
         docs/protocol.md."""
-        return await self.request({"type": "standings", "bots": bots})
+        return await self.request(Standings(bots=bots))
 
     async def chat(self, table: int, text: str) -> None:
         """Say ``text`` to everyone at ``table`` (it comes back to this client too, as a ``chat`` frame)."""
-        await self.request({"type": "chat", "table": table, "text": text})
+        await self.request(Chat(table=table, text=text))
 
     async def move(self, table: int, move: dict[str, Any], seq: int | None = None, seat: int | None = None) -> int:
         """Send a move (wire form, no ``by``); returns the new ``seq`` once the host stored it.
 
         ``seat``: the seat to move for (the organiser of an organiser-mode table only).
         """
-        message: dict[str, Any] = {"type": "move", "table": table, "move": move}
-        if seq is not None:
-            message["seq"] = seq
-        if seat is not None:
-            message["seat"] = seat
-        return (await self.request(message))["seq"]
+        return (await self.request(Move(table=table, move=move, seq=seq, seat=seat)))["seq"]

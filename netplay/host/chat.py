@@ -21,32 +21,17 @@ a game record.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import TYPE_CHECKING
 
 from .. import CHAT_LENGTH
 from ..frames import ChatFrame
+from ..names import plain_line
 
-if TYPE_CHECKING:  # the client cleans names with this module, and never opens a store
+if TYPE_CHECKING:  # its types only
     from .store import ChatRow, Store
 
 CHAT_KEPT = 100
 """Chat lines kept per table and sent to whoever joins, resumes or watches."""
-
-_ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-Z\\-_])")
-
-
-def plain_line(raw: str) -> str:
-    """Typed text as one line that cannot steer a terminal: escape sequences and control
-    characters removed, each run of whitespace one space, none at either end.
-
-    >>> plain_line("\\u202eabc\\x07 \\x1b]0;title\\x07 x")
-    'abc x'
-    """
-    text = _ESCAPES.sub("", raw)
-    text = "".join(" " if ch.isspace() else ch for ch in text if ch.isspace() or unicodedata.category(ch)[0] != "C")
-    return " ".join(text.split())
 
 
 def clean_chat(raw: str) -> str:

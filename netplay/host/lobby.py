@@ -22,12 +22,12 @@ import bisect
 from collections.abc import Collection
 from typing import Protocol
 
+from ..asks import ListTables, Paces, Standings
 from ..frames import PacesFrame, StandingsFrame
 from ..refusal import RequestError
 from ..wire import encode, encode_with, packed
 from .connection import AddressBuckets, Connection, Limits
 from .evening import evening_standings, every_game, seen_by
-from .messages import ListTables, Paces, Standings
 from .store import Store
 from .table import Table
 

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
+from ..asks import AnyAsk, Create, Hello, Join, Leave, Organise, Owner, Reclaim, ReclaimBack, Rename, Resume, Watch
 from ..frames import Created, Ok, Reach, ReclaimWaiting, Reply, Seated
 from ..names import bot_like, clean_name
 from ..refusal import RequestError
@@ -47,22 +48,7 @@ from .connection import AddressBuckets, Connection, Limits, SendBudget, TokenBuc
 from .door import RESTART_GRACE
 from .evening import PERSON_SECRET, PERSONS_FORGOTTEN, PersonTokens
 from .lobby import Lobby
-from .messages import (
-    ClientMessage,
-    Create,
-    Hello,
-    InvalidMessage,
-    Join,
-    Leave,
-    Organise,
-    Owner,
-    Reclaim,
-    ReclaimBack,
-    Rename,
-    Resume,
-    Watch,
-    parse_client_message,
-)
+from .messages import InvalidMessage, parse_client_message
 from .owner import write_owner_file
 from .relay import vouched
 from .seattokens import MOVED_TOKENS, SeatTokens
@@ -347,7 +333,7 @@ class Host:
             log.exception("%r: unexpected failure; connection closed", conn)
             conn.close()
 
-    def _hello(self, conn: Connection, hello: ClientMessage) -> None:
+    def _hello(self, conn: Connection, hello: AnyAsk) -> None:
         if not isinstance(hello, Hello):
             conn.error(RequestError("hello_first"))
             conn.close()
@@ -382,7 +368,7 @@ class Host:
         conn.person = hash_token(token)
         return token
 
-    def _dispatch(self, conn: Connection, message: ClientMessage) -> None:
+    def _dispatch(self, conn: Connection, message: AnyAsk) -> None:
         kind = message.type
         if kind == "ping":
             conn.send_bytes(PONG)

@@ -12,10 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from ..frames import Reply
-from .connection import Connection
-from .lobby import Lobby
-from .messages import (
+from ..asks import (
     AddBot,
     Again,
     Answer,
@@ -32,6 +29,9 @@ from .messages import (
     Start,
     Undo,
 )
+from ..frames import Reply
+from .connection import Connection
+from .lobby import Lobby
 from .table import Table
 
 
@@ -48,14 +48,12 @@ TableRequest = Callable[[Lobby, Connection, Any], Reply | None]
 """A request about a table, answered with a reply (or None: ``ok``) given the host's lobby."""
 
 
-def about(
-    model: type[M], answer: Callable[[Table, Connection, M], Reply | None], *, runs: bool = False
-) -> TableRequest:
-    """The request ``model``, which the table it names answers with ``answer``; ``runs``: only
-    whoever runs that table may ask it."""
+def about(ask: type[M], answer: Callable[[Table, Connection, M], Reply | None], *, runs: bool = False) -> TableRequest:
+    """The request ``ask`` (its dataclass: :mod:`yule.netplay.asks`), which the table it names
+    answers with ``answer``; ``runs``: only whoever runs that table may ask it."""
 
     def request(lobby: Lobby, conn: Connection, message: Any) -> Reply | None:
-        assert isinstance(message, model)
+        assert isinstance(message, ask)
         table = lobby.managed(conn, message.table) if runs else lobby.table(message.table)
         return answer(table, conn, message)
 

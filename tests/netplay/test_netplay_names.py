@@ -19,8 +19,7 @@ from precis_i18n import get_profile
 from yule.core.bots import bot_title
 from yule.core.registry import all_games
 from yule.netplay.client import Client, HostError
-from yule.netplay.host.chat import plain_line
-from yule.netplay.names import BLANK, NAME_LENGTH, bot_like, bot_refusal, clean_name
+from yule.netplay.names import BLANK, NAME_LENGTH, bot_like, bot_refusal, clean_name, plain_line
 
 TWINS = ["dee" + ch for ch in ("\u2800", "\u115f", "\u3164", "\u034f")]
 """``dee`` with what a terminal draws as nothing after it: braille blank, Hangul fillers, the

@@ -16,6 +16,7 @@ import pytest
 from conftest import FAST, running, until
 from netplay_support import Raw
 
+from yule.netplay.asks import ListTables
 from yule.netplay.client import Client, HostError
 from yule.netplay.host.connection import Limits
 from yule.netplay.host.server import Host
@@ -117,9 +118,9 @@ async def test_the_lobby_list_is_bounded_and_names_the_askers_tables_first(tmp_p
             await ana.create_table("elf", 2, open=True, sit=False)
             await ana.leave(max(host.tables))
         async with Client("127.0.0.1", port, "Bob") as bob:
-            reply = await bob.request({"type": "list"})
+            reply = await bob.request(ListTables())
             assert reply["total"] == 5 and [t["table"] for t in reply["tables"]] == [5, 4, 3]
-            asked = await bob.request({"type": "list", "tables": [mine]})
+            asked = await bob.request(ListTables(tables=[mine]))
             assert [t["table"] for t in asked["tables"]] == [mine, 5, 4]
             assert asked["tables"][0]["seats"] == [{}, None]  # private: who sits there is not said
         listed = await ana.list_tables()
@@ -157,8 +158,7 @@ async def test_the_lobby_list_is_paged_after_a_table(tmp_path):
         for _ in range(5):
             await ana.create_table("elf", 2, open=True, sit=False)
             await ana.leave(max(host.tables))
-        pages = [await ana.request({"type": "list", "after": after} if after else {"type": "list"})
-                 for after in (None, 4, 2)]  # fmt: skip
+        pages = [await ana.request(ListTables(after=after)) for after in (None, 4, 2)]
         assert [[t["table"] for t in page["tables"]] for page in pages] == [[5, 4], [3, 2], [1]]
         assert {page["total"] for page in pages} == {5}
 

@@ -13,6 +13,7 @@ import re
 from test_sshserve import WAIT, Guest
 from tui_support import wait_for_screen
 
+from yule.netplay.asks import Create
 from yule.netplay.client import Client
 from yule.netplay.host.server import Host
 from yule.tui.connect import NoAnswerScreen
@@ -28,7 +29,7 @@ async def test_a_guest_is_told_the_game_host_is_away_then_that_they_are_back_at_
     ana = None
     try:
         async with Client("127.0.0.1", port, name="Organiser") as organiser:
-            created = await organiser.request({"type": "create", "game": "elf", "seats": 2, "sit": False})
+            created = await organiser.request(Create(game="elf", seats=2, sit=False))
             ana = await Guest.connect(ssh.port, "ana")
             await ana.shows("n creates a table")
             ana.keys("j")

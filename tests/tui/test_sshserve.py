@@ -38,6 +38,7 @@ from conftest import comes_true, running, silent_port, until
 from tui_support import terminal_text
 
 from yule.netplay import ssh_line
+from yule.netplay.asks import Create
 from yule.netplay.client import Client, SeatStore
 from yule.netplay.discovery import FoundHost
 from yule.netplay.host.server import Host
@@ -161,7 +162,7 @@ async def party(tmp_path):
 
 async def seat_two_guests(host: Host, ssh: SSHServe, organiser: Client) -> tuple[Any, Guest, Guest, dict[Guest, int]]:
     """ana and ben join a private Elf table by its code, over SSH, and a bot fills it; it starts."""
-    created = await organiser.request({"type": "create", "game": "elf", "seats": 3, "sit": False, "bot_delay": 0.0})
+    created = await organiser.request(Create(game="elf", seats=3, sit=False, bot_delay=0.0))
     ana = await Guest.connect(ssh.port, "ana")
     ben = await Guest.connect(ssh.port, "ben")
     for guest in (ana, ben):
@@ -814,7 +815,7 @@ async def test_a_name_is_its_first_key_and_another_key_under_it_is_somebody_else
     book = NameBook(ssh.data_dir)
     a, b = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
     async with Client("127.0.0.1", host.port, name="Organiser") as organiser:
-        created = await organiser.request({"type": "create", "game": "elf", "seats": 3, "sit": False, "bot_delay": 0.0})
+        created = await organiser.request(Create(game="elf", seats=3, sit=False, bot_delay=0.0))
         dee = await Guest.connect(ssh.port, "dee", a)
         await dee.says(f"You are dee here: your SSH key holds this name now, so the same ssh line brings you back to your seat if your connection drops. To play under another name: ssh -p {ssh.port} OTHER@127.0.0.1.")  # fmt: skip
         await dee.shows("n creates a table")
@@ -986,7 +987,7 @@ async def test_a_guest_seated_at_a_playing_table_is_not_closed_however_long_they
     host = Host(tmp_path / "host", away_timeout=60)
     ssh = SSHServe(tmp_path / "ssh", ("127.0.0.1", 0), idle_timeout=2.0, idle_warning=1.0)
     async with serving(host, ssh), Client("127.0.0.1", host.port, name="Organiser") as organiser:
-        created = await organiser.request({"type": "create", "game": "elf", "seats": 3, "sit": False, "bot_delay": 0.0})
+        created = await organiser.request(Create(game="elf", seats=3, sit=False, bot_delay=0.0))
         ana = await Guest.connect(ssh.port, "ana")
         await ana.shows("n creates a table")
         ana.keys("j")

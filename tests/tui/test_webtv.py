@@ -21,6 +21,7 @@ from aiohttp import web
 from conftest import until
 from webtv_support import WAIT, origin_of, serve_web_tv, socket_of, until_drawn
 
+from yule.netplay.asks import Create
 from yule.netplay.client import Client
 from yule.netplay.host.server import Host
 from yule.tui.webtv import TV_FONT_SIZE, TVServer, watch_command
@@ -50,9 +51,7 @@ async def table(tmp_path) -> AsyncIterator[tuple[Client, int, dict[str, Any]]]:
     await host.start("127.0.0.1", 0)
     try:
         async with Client("127.0.0.1", host.port, name="Organiser") as organiser:
-            created = await organiser.request(
-                {"type": "create", "game": "gift-exchange", "seats": 4, "sit": False, "bot_delay": 0.5}
-            )
+            created = await organiser.request(Create(game="gift-exchange", seats=4, sit=False, bot_delay=0.5))
             await organiser.fill_bots(created["table"])
             yield organiser, host.port, created
     finally:
