@@ -74,7 +74,8 @@ state.apply(state.chance_move(rng)); state.apply(state.chance_move(rng))
 bot = GAME.bots["greedy"](random.Random(2))
 SEATS = [{"name": n, "bot": None if i != 1 else "greedy", "away": False, "stand_in": False, "stand_in_in": None}
          for i, n in enumerate(NAMES)]
-INFO = {"type": "table", "table": 1, "status": "playing", "seats": SEATS, "players": NAMES, "organiser": False}
+INFO = {"type": "table", "table": 1, "game": "white-elephant", "title": "White Elephant", "status": "playing",
+        "seats": SEATS, "players": NAMES, "organiser": False, "runs": False, "run_by": None, "you": 0}
 def view_frame(seq, events):
     log = [{"event": e, "seq": seq} for e in events]
     return {"type": "view", "table": 1, "seat": 0, "seq": seq, "view": state.view(0), "log": log}
