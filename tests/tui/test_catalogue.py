@@ -36,3 +36,16 @@ def test_a_name_takes_its_form_in_each_language():
     assert (
         t("{name} let a bot make {who}'s move.", name="Ana", who="Ben") == "Ana a laissé un bot jouer le coup de Ben."
     )
+
+
+@pytest.mark.parametrize("language", ["en", *TRANSLATED])
+def test_a_list_is_worded_by_cldrs_patterns(language):
+    from babel import Locale
+    from babel.lists import format_list
+
+    from yule.tui.words import and_list, list_patterns
+
+    set_language(language)
+    assert list_patterns() == dict(Locale.parse(language).list_patterns["standard"])
+    for words in (["Ana", "Ben"], ["Ana", "Ben", "Cy"], ["Ana", "Ben", "Cy", "Dee", "Eli"]):
+        assert and_list(words) == format_list(words, locale=language)

@@ -103,6 +103,26 @@ def _reasons(found: Catalog) -> None:
         found.add(words, locations=[("core/reasons.py", 0)])
 
 
+LIST_CONTEXTS = {"list: two": "2", "list: start": "start", "list: middle": "middle", "list: end": "end"}
+"""The catalogue's list patterns (:func:`yule.tui.words.list_patterns`), by context: each
+language's is CLDR's, copied from Babel by :func:`update` and checked by :func:`problems`."""
+
+
+def _cldr_lists(catalog: Catalog, language: str) -> list[str]:
+    """Set the catalogue's list patterns to CLDR's (Babel's); what was not so before."""
+    from babel import Locale
+
+    patterns = Locale.parse(language).list_patterns["standard"]
+    changed = []
+    for message in catalog:
+        if message.context in LIST_CONTEXTS:
+            cldr = patterns[LIST_CONTEXTS[message.context]]
+            if message.string != cldr:
+                changed.append(f"{language}: the list pattern {message.context!r} is not CLDR's {cldr!r}")
+                message.string = cldr
+    return changed
+
+
 def po_path(language: str) -> Path:
     return HERE / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
@@ -163,6 +183,7 @@ def update() -> None:
                 mine = catalog.get(*_key(message))
                 if mine is not None and not _translated(mine):
                     mine.string = message.string
+        _cldr_lists(catalog, language)
         catalog.fuzzy = False
         path = po_path(language)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -210,6 +231,7 @@ def problems(language: str) -> list[str]:
             extra = _values(string or "") - allowed
             if extra:
                 out.append(f"{language}: {_key(message)[0]!r} is translated with values it lacks: {sorted(extra)}")
+    out += _cldr_lists(catalog, language)
     mo = po_path(language).with_suffix(".mo")
     if not mo.exists() or mo.read_bytes() != mo_bytes(catalog):
         out.append(f"{language}: {mo.name} is not compiled from {po_path(language).name}: run update")
