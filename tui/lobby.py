@@ -191,14 +191,17 @@ class LobbyScreen(Screen[None]):
         *,
         renames: bool = True,
         paces: Mapping[str, float] | None = None,
+        remembered: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         """``paces``: the seconds people take a turn at each game, as the host has learnt them
-        (the new-table form's estimate starts from them)."""
+        (the new-table form's estimate starts from them); ``remembered``: the settings of the
+        last table the player created of each game (the form opens on them)."""
         super().__init__()
         self.set_reactive(LobbyScreen.player, player)
         self.renames = renames
         self.game = game or DEFAULT_GAME
         self.paces = paces or {}
+        self.remembered = remembered if remembered is not None else {}
         self.wanted: int | None = None
         """A table to highlight once it is listed (:meth:`highlight`)."""
 
@@ -359,7 +362,7 @@ class LobbyScreen(Screen[None]):
                 self.game = args["game"]
                 self.post_message(self.Request(CreateTable(**args)))
 
-        self.app.push_screen(CreateTableScreen(self.game, self.paces), create)
+        self.app.push_screen(CreateTableScreen(self.game, self.paces, self.remembered), create)
 
     def action_join(self) -> None:
         summary = self._highlighted()

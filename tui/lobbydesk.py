@@ -79,7 +79,9 @@ class LobbyDesk:
         with contextlib.suppress(HostError, ConnectionLost):
             if self.app.client is not None:
                 paces = await self.app.client.paces()
-        return LobbyScreen(player.name, player.last_game, renames=player.fixed is None, paces=paces)
+        return LobbyScreen(
+            player.name, player.last_game, renames=player.fixed is None, paces=paces, remembered=player.tables
+        )
 
     async def keep_fresh(self) -> None:
         """The tables listed now, and again every :data:`LOBBY_REFRESH` seconds from now on."""
@@ -149,7 +151,8 @@ class LobbyDesk:
         try:
             match ask:
                 case CreateTable(game, seats, open_, options, turn_seconds):
-                    self.player.created(game)
+                    settings = {"seats": seats, "open": open_, "options": options, "turn_seconds": turn_seconds}
+                    self.player.created(game, settings)
                     reply = await client.create_table(
                         game, seats, open=open_, options=options, turn_seconds=turn_seconds
                     )

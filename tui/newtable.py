@@ -109,12 +109,19 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
         Binding("enter", "enter", "Next", show=False, priority=True),
     ]
 
-    def __init__(self, game: str | None = None, paces: Mapping[str, float] | None = None) -> None:
+    def __init__(
+        self,
+        game: str | None = None,
+        paces: Mapping[str, float] | None = None,
+        remembered: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> None:
         super().__init__()
         self.games = all_games()
         self.start = game or DEFAULT_GAME
         self.shown: Any = None
         self.paces = paces or {}
+        self.remembered = remembered or {}
+        """The settings of the last table the player created of each game: a game's open on them."""
         self.pending = False
         """True while the host is asked for its paces (no estimate until they come)."""
         self.put = ""
@@ -201,12 +208,18 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
         self.query_one("#seats-hint", Static).update(
             Text(t("{low} to {high}", low=game.min_players, high=game.max_players))
         )
+        last = remembered_settings(game, self.remembered.get(game.name))
         seats = self.query_one("#seats", Input)
         value = int(seats.value) if seats.value.strip().isdigit() else 4
+        value = last["seats"] if last else value
         seats.value = str(max(game.min_players, min(game.max_players, value)))
+        if last:
+            self.query_one("#open", TickBox).value = last["open"]
+            self.query_one("#turn-seconds", Input).value = str(last["turn_seconds"] or "")
+        options = last["options"] if last else game.default_options
         box = self.query_one("#options", Vertical)
         await box.remove_children()
-        rows = [option_row(key, value, game.option_choices.get(key)) for key, value in game.default_options.items()]
+        rows = [option_row(key, options[key], game.option_choices.get(key)) for key in game.default_options]
         await box.mount_all(rows or [Static(Text(tp("options", "none"), style="italic"), classes="row")])
         self._put_seconds(game)
         self._how_long()
@@ -323,6 +336,32 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def remembered_settings(game: Any, settings: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The settings a player last created a table of ``game`` with, as the form can show them
+    now (None: none, or none the game still takes: its options changed since, say).
+
+    >>> from yule.core import get_game
+    >>> game = get_game("gift-exchange")
+    >>> last = {"seats": 12, "open": True, "options": {**game.default_options, "steal_limit": 2}, "turn_seconds": 60}
+    >>> remembered_settings(game, last)["options"]["steal_limit"], remembered_settings(game, {"seats": "x"})
+    (2, None)
+    """
+    if not settings:
+        return None
+    seats, open_, options, timer = (settings.get(k) for k in ("seats", "open", "options", "turn_seconds"))
+    if not (isinstance(seats, int) and isinstance(open_, bool) and isinstance(options, dict)):
+        return None
+    if timer is not None and not (isinstance(timer, int) and TURN_SECONDS[0] <= timer <= TURN_SECONDS[1]):
+        return None
+    if set(options) != set(game.default_options):
+        return None
+    try:
+        checked = game.check_options(options)
+    except (ValueError, TypeError):
+        return None
+    return {"seats": seats, "open": open_, "options": checked, "turn_seconds": timer}
 
 
 def option_row(key: str, default: Any, choices: Mapping[str, str] | None = None) -> Widget:

@@ -33,8 +33,10 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..netplay.client.seatstore import state_dir
 from ..netplay.names import name_problem
@@ -58,6 +60,9 @@ class Profile:
     """The bots' pace chosen for each game (seconds a bot's move stays on show)."""
     lang: str | None = None
     """The language the player chose (:data:`yule.tui.words.LANGUAGES`); None: the system's."""
+    tables: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The settings of the last table the player created of each game (``seats``, ``open``,
+    ``options``, ``turn_seconds``): the new-table form opens on them."""
 
     @classmethod
     def load(cls, path: Path | None = None) -> Profile:
@@ -75,6 +80,9 @@ class Profile:
             name, game = data.get("name"), data.get("game")
             profile.name = name if isinstance(name, str) and name_problem(name, bots=False) is None else None
             profile.game = game if isinstance(game, str) else None
+            tables = data.get("tables")
+            if isinstance(tables, dict):
+                profile.tables = {g: s for g, s in tables.items() if isinstance(g, str) and isinstance(s, dict)}
             lang = data.get("lang")
             profile.lang = lang if lang in LANGUAGES else None
             paces = data.get("paces")
@@ -84,7 +92,8 @@ class Profile:
 
     def save(self) -> None:
         """Write the profile (a warning in the log when it cannot be written)."""
-        data = {"version": FORMAT_VERSION, "name": self.name, "game": self.game, "paces": self.paces, "lang": self.lang}
+        data = {"version": FORMAT_VERSION, "name": self.name, "game": self.game, "paces": self.paces, "lang": self.lang,
+                "tables": self.tables}
         try:
             private_folder(self.path.parent)
             write_private(self.path, json.dumps(data).encode("utf-8"))
@@ -106,6 +115,7 @@ class Player:
 
     def __post_init__(self) -> None:
         self.last_game = self.profile.game if self.profile is not None else None
+        self._tables: dict[str, dict[str, Any]] = {}
 
     def play_as(self, name: str) -> None:
         """Play under ``name`` from now on (remembered)."""
@@ -127,9 +137,17 @@ class Player:
             self.profile.lang = language
             self.profile.save()
 
-    def created(self, game: str) -> None:
-        """A table of ``game`` was asked for: the next new-table form opens on it (remembered)."""
+    def created(self, game: str, settings: Mapping[str, Any] | None = None) -> None:
+        """A table of ``game`` was asked for (with ``settings``: its seats, open, options and
+        turn timer): the next new-table form opens on it, and on them (remembered)."""
         self.last_game = game
+        if settings is not None:
+            self.tables[game] = dict(settings)
         if self.profile is not None:
             self.profile.game = game
             self.profile.save()
+
+    @property
+    def tables(self) -> dict[str, dict[str, Any]]:
+        """The settings of the last table created of each game (the profile's, else this run's)."""
+        return self.profile.tables if self.profile is not None else self._tables

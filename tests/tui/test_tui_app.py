@@ -8,6 +8,7 @@ slower).
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -35,6 +36,7 @@ from yule.netplay.host.playhost import PlayHostProcess
 from yule.tui.app import STALE, YuleApp
 from yule.tui.connect import ConnectScreen
 from yule.tui.lobby import LobbyScreen
+from yule.tui.play import join_app
 from yule.tui.playing import PlaySetup
 from yule.tui.screens import GameOverScreen, TableScreen
 from yule.tui.widgets import StatusLine
@@ -310,6 +312,37 @@ async def test_create_a_table_with_the_games_options(host):
             "steal_limit": 2, "no_steal_back": False, "max_steals_per_turn": 1, "final_swap": True, "open_own": True,
             "steal_back_scope": "last",
         }  # fmt: skip
+
+
+async def test_the_new_table_form_opens_on_the_settings_last_used_for_each_game_also_next_time(host):
+    options = {"steal_limit": 2, "no_steal_back": False, "max_steals_per_turn": 1, "final_swap": True,
+               "open_own": True, "steal_back_scope": "turn"}  # fmt: skip
+    for run in range(2):  # a second yule join: the profile remembers
+        app = join_app(argparse.Namespace(address=f"127.0.0.1:{host.port}", name="Fay", code=None))
+        async with app.run_test(size=(80, 24)) as pilot:
+            form = await new_table_form(pilot, app)
+            await pilot.press("home")
+            while form._game().name != "gift-exchange":
+                await pilot.press("down")
+            await wait_for(pilot, lambda: "Steal limit" in screen_text(app), what="Gift Exchange's options")
+            if run == 0:
+                assert form.query_one("#seats").value == "4" and form._options(form._game())["steal_limit"] == 3
+                await pilot.press("enter", "end", "backspace", "5")  # 5 seats
+                form.query_one("#opt-steal_limit").focus()
+                await pilot.press("backspace", "2", "tab", "space", "tab", "1")  # no steal back off, one a turn
+                form.query_one("#turn-seconds").focus()
+                await pilot.press("9", "0", "ctrl+s")
+                await wait_for(pilot, lambda: info_of(app) is not None, what="the new table")
+                assert info_of(app)["options"] == options and info_of(app)["turn_seconds"] == 90
+                await pilot.press("l")  # leave the waiting table: the form is the lobby's again
+                form = await new_table_form(pilot, app)
+                await wait_for(pilot, lambda: form._game().name == "gift-exchange", what="the last game")
+            assert form.query_one("#seats").value == "5" and form.query_one("#turn-seconds").value == "90"
+            assert form._options(form._game()) == options
+            await pilot.press("up")  # another game: its own settings (its defaults: never created)
+            await wait_for(pilot, lambda: "Steal limit" not in screen_text(app), what="the other game")
+            assert form.query_one("#turn-seconds").value == "90"  # a field the game has not remembered keeps
+            assert form._options(form._game()) == form._game().default_options
 
 
 async def test_connect_screen_says_when_none_found_then_connects_by_address(host):
