@@ -92,8 +92,14 @@ class Profile:
 
     def save(self) -> None:
         """Write the profile (a warning in the log when it cannot be written)."""
-        data = {"version": FORMAT_VERSION, "name": self.name, "game": self.game, "paces": self.paces, "lang": self.lang,
-                "tables": self.tables}
+        data = {
+            "version": FORMAT_VERSION,
+            "name": self.name,
+            "game": self.game,
+            "paces": self.paces,
+            "lang": self.lang,
+            "tables": self.tables,
+        }
         try:
             private_folder(self.path.parent)
             write_private(self.path, json.dumps(data).encode("utf-8"))
