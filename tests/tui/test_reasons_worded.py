@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-import gettext
-import io
 import string
 from typing import Any
 
@@ -25,8 +23,6 @@ from yule.core.white_elephant.reasons import REASONS as WHITE_ELEPHANT
 from yule.core.white_elephant.state import NoTarget
 from yule.netplay.client import Client, HostError
 from yule.netplay.refusal import RequestError
-from yule.tui import words
-from yule.tui.locales.catalogue import _key, _parts, _translated, load, mo_bytes, po_path
 from yule.tui.refusals import action_reason, rules_reason, rules_words, said
 from yule.tui.words import set_language
 
@@ -64,22 +60,8 @@ def sample(game: Game[Any], template: str) -> dict[str, Any]:
     return facts
 
 
-@pytest.fixture
-def translated(monkeypatch: pytest.MonkeyPatch) -> None:
-    """French's and German's catalogues with the translators' parts taken in, as ``update`` does."""
-    for language in ("fr", "de"):
-        catalog = load(po_path(language), language)
-        for part in _parts(language):
-            for message in part:
-                if message.id and _translated(message):
-                    mine = catalog.get(*_key(message))
-                    if mine is None or not _translated(mine):
-                        catalog.add(message.id, message.string, context=message.context)
-        monkeypatch.setitem(words._catalogues, language, gettext.GNUTranslations(io.BytesIO(mo_bytes(catalog))))
-
-
 @pytest.mark.parametrize("language", ["en", "fr", "de", "qps"])
-def test_every_template_of_every_game_is_worded(translated, language):
+def test_every_template_of_every_game_is_worded(language):
     set_language(language)
     for game in all_games():
         for kind, template in game.reasons.items():
@@ -93,7 +75,7 @@ def test_every_template_of_every_game_is_worded(translated, language):
                 assert said != plain, f"{language}: {game.name} {kind} is said in English: {said!r}"
 
 
-def test_a_reason_of_the_view_is_worded_in_french(translated):
+def test_a_reason_of_the_view_is_worded_in_french():
     set_language("fr")
     view = {"game": "white-rabbit", "actions": {"roll": {"kind": "rolled"}, "move": None}}
     assert action_reason(view, "roll", NAMES) == "Tu as déjà lancé le dé."
@@ -115,7 +97,7 @@ def test_a_reason_of_the_view_is_worded_in_french(translated):
     assert rules_reason("white-rabbit", "An older host's English.") == "An older host's English."
 
 
-def test_a_refusal_the_host_sends_names_the_seat_by_its_player(translated):
+def test_a_refusal_the_host_sends_names_the_seat_by_its_player():
     refused = RequestError.ruled("illegal", NoTarget(WHITE_ELEPHANT, "no_gifts", seat=1))
     error = HostError(refused.code, refused.message, refused.params)
     set_language("fr")
@@ -125,7 +107,7 @@ def test_a_refusal_the_host_sends_names_the_seat_by_its_player(translated):
     assert said(unknown, "white-elephant", NAMES) == "The host's own words."
 
 
-async def test_a_french_player_reads_an_illegal_move_in_french(host, translated):
+async def test_a_french_player_reads_an_illegal_move_in_french(host):
     async with Client("127.0.0.1", host.port, "Ana") as ana:
         party = (await ana.create_table("gift-list", 3, bot_delay=30))["table"]  # everyone brings at once
         await ana.fill_bots(party)
