@@ -5,9 +5,10 @@ catalogues): the English sentence stays in the code where it is used, so a scree
 always did (``t("Tables")``); a catalogue is compiled to a ``.mo`` file that loads in a
 millisecond (``yule play``'s first view must not wait for a language); plural forms are CLDR's,
 written into each catalogue's header by Babel (French says ``0 cacahuète``: the singular for 0
-and 1); and lists are worded by Babel's CLDR data (``Ana, Ben et Cy``).  What gettext lacks, a
-name's grammatical form, the translator asks for in the sentence itself with a format spec
-(:data:`FORMS`): German's genitive ``{who:gen}`` (``Anas``, ``Max'``), French's elided
+and 1); lists follow CLDR's patterns (``Ana, Ben et Cy``), which the catalogue tool copies from
+Babel into each catalogue (:func:`list_patterns`); numbers and percentages are Babel's.  What
+gettext lacks, a name's grammatical form, the translator asks for in the sentence itself with a
+format spec (:data:`FORMS`): German's genitive ``{who:gen}`` (``Anas``, ``Max'``), French's elided
 ``{who:de}`` (``d'Ana``, ``de Ben``).
 
 A screen asks for words with :func:`t` (a sentence and its named values), :func:`tn` (a
