@@ -104,8 +104,9 @@ def table(own: Mapping[str, str]) -> dict[str, str]:
     return {**own, **GENERIC}
 
 
-class _English(string.Formatter):
-    """:meth:`str.format` with the specs and conversions of the templates, in English."""
+class English(string.Formatter):
+    """:meth:`str.format` with the specs and conversions of the templates, in English (the host's
+    own refusals' templates are worded by it too: :mod:`yule.netplay.refusal`)."""
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         if conversion == "j":
@@ -127,7 +128,7 @@ class _English(string.Formatter):
         return super().format_field(value, format_spec)
 
 
-_ENGLISH = _English()
+_ENGLISH = English()
 
 
 def english(template: str, facts: Mapping[str, Any]) -> str:

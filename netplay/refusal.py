@@ -28,11 +28,11 @@ same answer, params and all (``tests/netplay/test_netplay_probing.py``).
 
 from __future__ import annotations
 
-import string
 from collections.abc import Mapping
 from typing import Any
 
 from ..core.base import Fact, RulesError
+from ..core.reasons import English
 
 Param = Fact
 """A refusal's param: what msgpack sends as it is (text, a number, true or false, nil, a list)."""
@@ -235,24 +235,14 @@ that ``seat`` too, which their English does not say, so that a client finds the 
 info (a bot's name is its level and number there: "Normal Bot 3")."""
 
 
-class _Wording(string.Formatter):
-    """:meth:`str.format` with the conversions and the plural of :data:`WORDING`'s templates."""
+class _Wording(English):
+    """The rules' English formatter (:class:`yule.core.reasons.English`: ``{game!t}``,
+    ``{bots!j}``, ``{minutes:~minute}``) with ``{seats!l}``, the last of that many seats."""
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
-        if conversion == "t":
-            from ..core.registry import get_game
-
-            return get_game(value).title
-        if conversion == "j":
-            return ", ".join(map(str, value))
         if conversion == "l":
             return value - 1
         return super().convert_field(value, conversion)
-
-    def format_field(self, value: Any, format_spec: str) -> Any:
-        if format_spec.startswith("~"):
-            return f"{value} {format_spec[1:]}{'' if value == 1 else 's'}"
-        return super().format_field(value, format_spec)
 
 
 _WORDING = _Wording()

@@ -46,12 +46,14 @@ class FollowScreen(Screen[None]):
     @property
     def lines(self) -> list[str | Text]:
         """The table's whole log, as the log shows it."""
-        return [] if self.follower is None else [self._log_text(line) for line in self.follower.lines]
+        return [] if self.follower is None else self._log_texts(self.follower.lines)
 
-    def _log_text(self, line: LogLine) -> str | Text:
+    def _log_texts(self, lines: Sequence[LogLine]) -> list[str | Text]:
+        """Log lines as the log shows them, worded with the table's game and names (taken once)."""
         follower = self.follower
         assert follower is not None
-        return log_text(line, follower.info["game"] if follower.info else None, follower.names)
+        game, names = follower.info["game"] if follower.info else None, follower.names
+        return [log_text(line, game, names) for line in lines]
 
     def redraw(self) -> None:
         """The whole table anew, from the follower: its log, and its view (if one came)."""
@@ -83,9 +85,9 @@ class FollowScreen(Screen[None]):
         assert self.follower is not None
         taken, lines = self.follower.log_taken, self.follower.lines
         if self._log_shown[0] == taken:
-            self.add_log([self._log_text(line) for line in lines[self._log_shown[1] :]])
+            self.add_log(self._log_texts(lines[self._log_shown[1] :]))
         else:
-            self.replace_log([self._log_text(line) for line in lines])
+            self.replace_log(self._log_texts(lines))
         self._log_shown = (taken, len(lines))
 
     def show(self, view: View, names: list[str], tags: dict[int, str], events: list[Event] | None = None) -> None:

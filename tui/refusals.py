@@ -38,13 +38,7 @@ from ..core.reasons import GENERIC, NEEDS, fields
 from ..netplay.client import OWN_CODES, ConnectionLost, HostError
 from ..netplay.refusal import ENDS, RULES, template
 from .text import literal
-from .words import _Grammar, language, seat, t, tn
-
-UNITS_OF_REASONS = {
-    "steal": lambda n: tn("{n} steal", "{n} steals", n),
-    "time": lambda n: tn("{n} time", "{n} times", n),
-}
-"""The counts the rules' templates name with their word (``{most:~steal}``)."""
+from .words import _Grammar, language, seat, t
 
 
 def _need(need: object) -> str:
@@ -71,8 +65,6 @@ class _Reasons(_Grammar):
         return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> Any:
-        if format_spec.startswith("~") and format_spec[1:] in UNITS_OF_REASONS:
-            return UNITS_OF_REASONS[format_spec[1:]](value)
         if format_spec in self.words:
             return str(value)  # worded before the template was filled in
         return super().format_field(value, format_spec)

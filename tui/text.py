@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 
 from rich.text import Text
 
+from .words import seat as seat_of
 from .words import t
 
 
@@ -61,11 +62,7 @@ def name_and_tag(name: str, tag: str, width: int, style: str = "", tag_style: st
 
 def seat_name(names: list[str], seat: int | None) -> str:
     """The literal name of ``seat``, or ``Seat N`` when the table has no name for it."""
-    if seat is None:
-        return t("nobody")
-    if 0 <= seat < len(names) and names[seat]:
-        return literal(names[seat])
-    return t("Seat {number}", number=seat + 1)
+    return t("nobody") if seat is None else literal(seat_of(names, seat))
 
 
 def wrap_words(words: list[Text], width: int, indent: str, first: str | None = None) -> Text:

@@ -94,8 +94,8 @@ before a vowel)."""
 
 
 UNITS: dict[str, Callable[[int], str]] = {}
-"""A count with its word, asked for by format spec ``{minutes:~minute}`` (the host's refusals'
-templates, :data:`yule.netplay.refusal.WORDING`, count so): each unit's words below."""
+"""A count with its word, asked for by format spec ``{minutes:~minute}`` (the host's and the
+rules' refusals' templates count so): each unit's words below."""
 
 
 class _Grammar(string.Formatter):
@@ -335,7 +335,11 @@ def title(game: Any) -> str:
     return t(game if isinstance(game, str) else game.title)
 
 
-UNITS["minute"] = lambda n: tn("{n} minute", "{n} minutes", n)
+UNITS.update(
+    minute=lambda n: tn("{n} minute", "{n} minutes", n),
+    steal=lambda n: tn("{n} steal", "{n} steals", n),
+    time=lambda n: tn("{n} time", "{n} times", n),
+)
 
 
 def bot_name(level: str, number: int) -> str:
@@ -381,8 +385,8 @@ def seat_label(seat: Mapping[str, Any]) -> str:
 
 
 def seat(names: Sequence[str], seat: int) -> str:
-    """How a screen names a seat: its player's name, else its number (``Seat 4``)."""
-    return names[seat] if 0 <= seat < len(names) else t("Seat {number}", number=seat + 1)
+    """How a screen names a seat: its player's name, else (no name for it) its number (``Seat 4``)."""
+    return names[seat] if 0 <= seat < len(names) and names[seat] else t("Seat {number}", number=seat + 1)
 
 
 def localized(texts: Mapping[str, str]) -> str:
