@@ -50,7 +50,7 @@ from .newtable import DEFAULT_GAME, CreateTableScreen
 from .questions import LineScreen
 from .text import literal, plain
 from .widgets import ChatInput, KeysFooter, MarkedOptionList, StatusLine
-from .words import LANGUAGES, N_, seat_label, t, title, tp
+from .words import LANGUAGES, seat_label, t, title, tp
 
 LOBBY_CHAT_LINES = 4
 """Chat lines the waiting table's panel shows (the table's log has them all once the game starts)."""
@@ -67,17 +67,6 @@ def level_word(level: str) -> str:
         "adapting": tp("{game} has no {level} bots.", "adapting"),
     }
     return words.get(level, level)
-
-
-BOT_MENU_WORDS = (
-    N_("Easy: the bots play any move at random"),
-    N_("Kind: sensible moves, often not the best (children win often)"),
-    N_("Normal: the bots take what looks best right now"),
-    N_("Hard: the bots think each move through (a third of a second each)"),
-    N_("Adapting: weaker or stronger each game so all win their share"),
-)
-"""How the bot menu says each level: these mirror :data:`~yule.core.bots.BOT_LEVELS`'s words
-exactly (core keeps them in English; they are here for the catalogue, worded with ``t``)."""
 
 
 def status_word(status: str) -> str:

@@ -3,7 +3,7 @@ game's options as a form, a turn timer, and how long such a game takes (always i
 the fields).
 
 The games' options, their choices and the games' summaries are core's, in English: the form
-words them with ``t`` as it shows them, and :data:`CORE_WORDS` marks each for the catalogue.
+words them with ``t`` as it shows them (the catalogue tool finds them in the registry).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from .dialogs import Dialog
 from .games import GAME_UIS
 from .howlong import COUNTING, SECONDS_A_TURN, HowLong, pace_seconds
 from .widgets import KeysFooter, MarkedOptionList, TextField, TickBox
-from .words import N_, t, title, tp
+from .words import t, title, tp
 
 TURN_SECONDS = (10, 3600)
 """The turn timers the create form offers (seconds a move); the host takes any up to an hour."""
@@ -37,32 +37,9 @@ DEFAULT_GAME = "white-elephant"
 """The game a new table starts with when there is no table to go by: the README's game."""
 
 
-CORE_WORDS = (
-    # Gift Exchange's options (core/gift_exchange/options.py: DEFAULT_OPTIONS), as option_label names them
-    N_("Steal limit"),
-    N_("No steal back"),
-    N_("Max steals per turn"),
-    N_("Final swap"),
-    N_("Open own"),
-    N_("Steal back scope"),
-    # ... and the choices of steal_back_scope (STEAL_BACK_SCOPES)
-    N_("every gift lost this turn"),
-    N_("only the last gift lost"),
-    # each game's summary (Game.summary, in each core/GAME/__init__.py)
-    N_("The Peanut card game: collect gifts, avoid junk, lowest score wins (3-8)."),
-    N_("The party game: open a wrapped gift or steal an open one; nobody wins (2-40)."),
-    N_("Max Mümmelmann: roll, move the rabbit, collect a family of 1-6 (2-4)."),
-    N_("Bring junk from your attic, open or steal, fill your secret Gift List (3-7)."),
-    N_("Lay path cards to guide Buddy to NYC past the places on your secret Goal card (2-4)."),
-)
-"""Core's words the form shows, marked for the catalogue: they mirror core's English exactly
-(the options' names as :func:`option_label` makes them of the keys, their choices' words, the
-games' summaries), and are worded with ``t`` where shown."""
-
-
 def option_label(key: str) -> str:
     """An option's name as people read it, in English: ``max_steals_per_turn`` → ``Max steals
-    per turn`` (worded with ``t`` where shown: :data:`CORE_WORDS`)."""
+    per turn`` (worded with ``t`` where shown)."""
     return key.replace("_", " ").capitalize()
 
 
@@ -367,7 +344,7 @@ def remembered_settings(game: Any, settings: Mapping[str, Any] | None) -> dict[s
 def option_row(key: str, default: Any, choices: Mapping[str, str] | None = None) -> Widget:
     """One option of the form: a checkbox for true/false, a drop-down for a choice of words
     (``choices``: value -> words), else a number field (empty: no limit).  Core's names and
-    words, worded (:data:`CORE_WORDS`)."""
+    words, worded."""
     label = t(option_label(key))
     if isinstance(default, bool):
         return Horizontal(TickBox(label, value=default, id=f"opt-{key}", compact=True), classes="row")

@@ -41,26 +41,6 @@ HOST_WATCH = 1.0
 PLAY_LEAVE_ASKS = N_("Back to the menu? This game is kept: Continue in the menu goes on with it.")
 """``yule play``'s question before leaving a table (worded where asked)."""
 
-LEVEL_WORDS = {
-    "easy": N_("Easy: the bots play any move at random"),
-    "kind": N_("Kind: sensible moves, often not the best (children win often)"),
-    "normal": N_("Normal: the bots take what looks best right now"),
-    "hard": N_("Hard: the bots think each move through (a third of a second each)"),
-    "adapting": N_("Adapting: weaker or stronger each game so all win their share"),
-}
-"""How the bots' level menu says each level (:data:`~yule.core.bots.BOT_LEVELS`' words, for the
-catalogue: a level without words here is said as the rules package says it)."""
-
-SUMMARIES = (
-    N_("Bring junk from your attic, open or steal, fill your secret Gift List (3-7)."),
-    N_("The party game: open a wrapped gift or steal an open one; nobody wins (2-40)."),
-    N_("Lay path cards to guide Buddy to NYC past the places on your secret Goal card (2-4)."),
-    N_("Max Mümmelmann: roll, move the rabbit, collect a family of 1-6 (2-4)."),
-    N_("The Peanut card game: collect gifts, avoid junk, lowest score wins (3-8)."),
-)
-"""The games' summaries (``Game.summary`` in the rules packages), for the catalogue: the menu
-words a game's own with ``t``."""
-
 
 def level_name(level: str) -> str:
     """A bots' level (a key of :data:`BOT_LEVELS`) as a word, in the app's language."""
@@ -321,7 +301,7 @@ class PlayHost:
             why = None
             if kind not in spec.bots:
                 why = t("{game} has no {level} bots.", game=game_title, level=level_name(level))
-            choices.append((Text(t(LEVEL_WORDS.get(level, words))), level, why))
+            choices.append((Text(t(words)), level, why))
         heading = t("{game}: how strong are the bots? (Esc: back)", game=game_title)
         if asked is not None:
             heading = t(

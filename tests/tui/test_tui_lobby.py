@@ -300,12 +300,14 @@ async def test_g_in_the_lobby_changes_the_language_at_once_and_the_profile_remem
 def test_the_form_marks_the_words_it_shows_from_core():
     from yule.core.bots import BOT_LEVELS
     from yule.core.registry import all_games
-    from yule.tui.lobby import BOT_MENU_WORDS, level_word
-    from yule.tui.newtable import CORE_WORDS, option_label
+    from yule.tui.lobby import level_word
+    from yule.tui.locales.catalogue import template
+    from yule.tui.newtable import option_label
 
+    found = {message.id for message in template()}
     for game in all_games():
-        assert game.summary in CORE_WORDS
-        assert {option_label(key) for key in game.default_options} <= set(CORE_WORDS)
-        assert {w for choices in game.option_choices.values() for w in choices.values()} <= set(CORE_WORDS)
-    assert {words for _, words in BOT_LEVELS.values()} == set(BOT_MENU_WORDS)
+        assert game.summary in found
+        assert {option_label(key) for key in game.default_options} <= found
+        assert {w for choices in game.option_choices.values() for w in choices.values()} <= found
+    assert {words for _, words in BOT_LEVELS.values()} <= found
     assert all(level_word(level) == level for level in BOT_LEVELS)  # each worded (in English, as it is)

@@ -73,6 +73,7 @@ def template(sources: tuple[str, ...] = SOURCES) -> Catalog:
     if sources == SOURCES:
         _refusals(found)
         _reasons(found)
+        _core_words(found)
     return found
 
 
@@ -121,6 +122,23 @@ def _cldr_lists(catalog: Catalog, language: str) -> list[str]:
                 changed.append(f"{language}: the list pattern {message.context!r} is not CLDR's {cldr!r}")
                 message.string = cldr
     return changed
+
+
+def _core_words(found: Catalog) -> None:
+    """The words the rules packages keep in English and the app shows, worded with ``t`` where
+    shown: each game's summary, its options' names (as the new-table form makes them of the
+    keys) and their choices' words, and how a menu says each bots' level."""
+    from ...core.bots import BOT_LEVELS
+    from ...core.registry import all_games
+    from ..newtable import option_label
+
+    for game in all_games():
+        words = [game.summary, *(option_label(key) for key in game.default_options)]
+        words += [word for choices in game.option_choices.values() for word in choices.values()]
+        for word in words:
+            found.add(word, locations=[(f"core/{game.name.replace('-', '_')}/__init__.py", 0)])
+    for _, level_words in BOT_LEVELS.values():
+        found.add(level_words, locations=[("core/bots.py", 0)])
 
 
 def po_path(language: str) -> Path:
