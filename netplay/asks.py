@@ -113,6 +113,9 @@ class Create(Ask):
     """Organiser mode only: the guests' names, one per seat (seated at once, no connection of their own)."""
     turn_seconds: Annotated[float, Gt(0), Le(LONGEST_TURN)] | None = None
     """The turn timer: seconds a person has for each move before a bot makes it (None: no timer)."""
+    house_rules: Name | None = None
+    """The name of the host's set of house rules these settings were picked from (:mod:`.housesets`):
+    the table, and its games' records, carry it when the settings are still that set's."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -329,10 +332,45 @@ class Chat(Ask):
     text: Annotated[str, MaxLen(CHAT_SENT)]
 
 
+# -- house rules kept on the host (:mod:`.housesets`) ------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HouseSets(Ask):
+    """The sets of house rules the host keeps for ``game``."""
+
+    type: Literal["sets"] = "sets"
+    game: Short
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SaveSet(Ask):
+    """Keep a game's new-table settings on the host under ``name``; ``replace``: the set of that
+    name, if there is one, gives way (the saver said yes in their form)."""
+
+    type: Literal["save_set"] = "save_set"
+    game: Short
+    name: Name
+    seats: Annotated[int, Ge(1), Le(MOST_SEATS)]
+    open: bool = False
+    options: JsonMap = field(default_factory=dict)
+    turn_seconds: Annotated[float, Gt(0), Le(LONGEST_TURN)] | None = None
+    replace: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DeleteSet(Ask):
+    """Delete the host's set of house rules ``name`` for ``game``."""
+
+    type: Literal["delete_set"] = "delete_set"
+    game: Short
+    name: Name
+
+
 AnyAsk: TypeAlias = (
     Hello | Ping | Pong | ListTables | Paces | Create | Join | Resume | Reclaim | ReclaimBack | Owner | Watch | Leave
     | AddBot | FillBots | RemoveBot | SetOpen | SetPace | Start | Again | Move | Organise | Undo | Answer | Nudge
-    | StandIn | BotMove | RemoveSeat | Chat | Rename | Standings
+    | StandIn | BotMove | RemoveSeat | Chat | Rename | Standings | HouseSets | SaveSet | DeleteSet
 )  # fmt: skip
 """Any request, one class per ``type`` (told apart by ``type``, or by ``isinstance``)."""
 

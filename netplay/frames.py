@@ -445,7 +445,40 @@ class Pong(TypedDict):
     type: Literal["pong"]
 
 
-Reply = Ok | Created | Seated | ReclaimWaiting | PacesFrame | StandingsFrame
+class HouseSet(TypedDict):
+    """One set of house rules the host keeps (:mod:`yule.netplay.housesets`): a game's new-table
+    settings under a name, who saved it last and when (Unix time)."""
+
+    name: str
+    seats: int
+    open: bool
+    options: dict[str, Any]
+    turn_seconds: float | None
+    by: str
+    saved: float
+
+
+class SetsFrame(TypedDict):
+    """``sets``: the sets of house rules the host keeps for ``game``, by name; ``most``: how many it keeps for one game."""
+
+    type: Literal["sets"]
+    game: str
+    sets: list[HouseSet]
+    most: int
+    rid: NotRequired[int | None]
+
+
+class SetSaved(TypedDict):
+    """``set_saved``: a set of house rules kept, under its ``name`` as cleaned; ``replaced``: one of that name gave way."""
+
+    type: Literal["set_saved"]
+    game: str
+    name: str
+    replaced: bool
+    rid: NotRequired[int | None]
+
+
+Reply = Ok | Created | Seated | ReclaimWaiting | PacesFrame | StandingsFrame | SetsFrame | SetSaved
 """A host's answer to a request that it did (a refusal is an :class:`ErrorFrame`)."""
 
 HostFrame = (

@@ -216,6 +216,20 @@ WORDING: dict[str, str | dict[str, str | None] | None] = {
         "table": "This table's chat is going too fast: wait a moment, then say it again.",
     },
     "empty_chat": "There is nothing to say in that line.",
+    # -- house rules kept on the host (:mod:`.housesets`) ---------------------------------------------
+    "bad_set_name": {
+        "no_letter": "A name for house rules needs at least one letter or digit.",
+        "long": "A name for house rules has at most {most} characters.",
+        "control": "A name for house rules cannot hold control characters.",
+    },
+    "set_exists": "There are house rules called {name} already: replace them, or choose another name.",
+    "no_set": "There are no house rules called {name} for this game.",
+    "too_many_sets": {
+        "game": "This host keeps {most} sets of house rules for this game: delete one first.",
+        "host": "This host keeps {most} sets of house rules in all: delete one first.",
+    },
+    "set_too_large": "These house rules are too large to keep ({most} bytes at most).",
+    "set_flood": "House rules are being saved too fast from your address: wait a moment, then try again.",
 }
 """Each refusal code the host sends -> its English template, or a template per ``reason``
 (``None``: the rules word it).  A template is a :meth:`str.format` string over the params, with

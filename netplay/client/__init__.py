@@ -68,8 +68,10 @@ from ..asks import (
     BotMove,
     Chat,
     Create,
+    DeleteSet,
     FillBots,
     Hello,
+    HouseSets,
     Join,
     Leave,
     ListTables,
@@ -86,6 +88,7 @@ from ..asks import (
     RemoveSeat,
     Rename,
     Resume,
+    SaveSet,
     SetOpen,
     SetPace,
     StandIn,
@@ -103,6 +106,8 @@ from ..frames import (
     ReclaimRefused,
     ReclaimWaiting,
     Seated,
+    SetSaved,
+    SetsFrame,
     StandingsFrame,
     Summary,
     TableInfo,
@@ -540,6 +545,7 @@ class Client:
         organised: bool = False,
         guests: list[str] | None = None,
         turn_seconds: float | None = None,
+        house_rules: str | None = None,
     ) -> Created:
         """Create a table; returns ``{"table", "code", "organiser_token"}`` plus ``"seat"`` and
         ``"token"`` when ``sit`` (by default this client sits at seat 1, unless ``organised``).
@@ -549,7 +555,9 @@ class Client:
         the host deals from its own secret randomness; table info's ``client_seed`` says which.
         ``organised`` (organiser mode) with ``guests`` (a name per seat): this client moves for
         every seat (``move(..., seat=n)``).  ``turn_seconds``: the turn timer (seconds a person
-        has for each move before a bot makes it; none by default).
+        has for each move before a bot makes it; none by default).  ``house_rules``: the name of the
+        host's set of house rules these settings were picked from (the table carries it when they
+        are still that set's).
         """
         create = Create(
             game=game,
@@ -562,6 +570,7 @@ class Client:
             organised=organised,
             guests=None if guests is None else list(guests),
             turn_seconds=None if turn_seconds is None else float(turn_seconds),
+            house_rules=house_rules,
         )
         reply: Created = await self.request(create)
         self.organising[reply["table"]] = reply["organiser_token"]
@@ -748,6 +757,26 @@ class Client:
         with the bots' rows): ``{"evening", "started", "bots", "total", "rows"}``, see
         docs/protocol.md."""
         return await self.request(Standings(bots=bots))
+
+    async def house_sets(self, game: str) -> SetsFrame:
+        """The sets of house rules this host keeps for ``game``: ``{"game", "sets", "most"}``,
+        each set ``{"name", "seats", "open", "options", "turn_seconds", "by", "saved"}``
+        (:mod:`yule.netplay.housesets`)."""
+        return await self.request(HouseSets(game=game))
+
+    async def save_set(self, game: str, name: str, settings: Mapping[str, Any], *, replace: bool = False) -> SetSaved:
+        """Keep ``settings`` (``seats``, ``open``, ``options``, ``turn_seconds``) for ``game`` on the
+        host under ``name``; ``replace``: a set of that name gives way (else ``set_exists``)."""
+        timer = settings.get("turn_seconds")
+        seconds = None if timer is None else float(timer)
+        seats, open_, options = int(settings["seats"]), bool(settings["open"]), dict(settings["options"])
+        ask = SaveSet(game=game, name=name, seats=seats, open=open_, options=options, turn_seconds=seconds,
+                      replace=replace)  # fmt: skip
+        return await self.request(ask)
+
+    async def delete_set(self, game: str, name: str) -> None:
+        """Delete the host's set of house rules ``name`` for ``game``."""
+        await self.request(DeleteSet(game=game, name=name))
 
     async def chat(self, table: int, text: str) -> None:
         """Say ``text`` to everyone at ``table`` (it comes back to this client too, as a ``chat`` frame)."""

@@ -47,6 +47,7 @@ from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, SendBudget, TokenBucket
 from .door import RESTART_GRACE
 from .evening import PERSON_SECRET, PERSONS_FORGOTTEN, PersonTokens
+from .housesets import HouseSetsKeeper
 from .lobby import Lobby
 from .messages import InvalidMessage, parse_client_message
 from .owner import write_owner_file
@@ -55,6 +56,7 @@ from .seattokens import MOVED_TOKENS, SeatTokens
 from .store import Store, StoreError, hash_token
 from .table import Table
 from .tablerequests import TABLE_REQUESTS
+from .tablesettings import check_turn
 from .thinkers import Thinkers
 from .upkeep import Upkeep
 
@@ -156,6 +158,13 @@ class Host:
         }
         for kind, request in TABLE_REQUESTS.items():  # each handed to the part of the table that answers it
             self._handlers[kind] = partial(request, self.lobby)
+        self._house_sets: HouseSetsKeeper | None = None
+        """The sets of house rules kept here (:mod:`.housesets`), once the data folder is open."""
+        self._handlers |= {
+            "sets": lambda conn, message: self.house_sets.listing(conn, message),
+            "save_set": lambda conn, message: self.house_sets.save(conn, message),
+            "delete_set": lambda conn, message: self.house_sets.delete(conn, message),
+        }
 
     @property
     def tables(self) -> dict[int, Table]:
@@ -166,6 +175,12 @@ class Host:
     def store(self) -> Store:
         assert self._store is not None, "the host is not started"
         return self._store
+
+    @property
+    def house_sets(self) -> HouseSetsKeeper:
+        """The sets of house rules kept here (:mod:`.housesets`)."""
+        assert self._house_sets is not None, "the host is not started"
+        return self._house_sets
 
     # -- life cycle ----------------------------------------------------------------------------
 
@@ -199,6 +214,9 @@ class Host:
             for seat, s in enumerate(table.seats):
                 if s is not None and s.token_hash is not None:
                     self.seat_tokens.add(s.token_hash, table.id, seat)
+        self._house_sets = HouseSetsKeeper(store, self.limits.shortest_turn)
+        for table_id, name in self.house_sets.of_tables(set(self.tables)).items():
+            self.tables[table_id].house_rules = name
         self._next_table = store.next_table_id()
         self._server = await asyncio.get_running_loop().create_server(self._connection, bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -411,9 +429,7 @@ class Host:
 
     def _create(self, conn: Connection, message: Create) -> Created:
         self.lobby.check_room(conn)
-        shortest = self.limits.shortest_turn
-        if message.turn_seconds is not None and message.turn_seconds < shortest:
-            raise RequestError("bad_options", reason="turn", shortest=shortest)
+        check_turn(message.turn_seconds, self.limits.shortest_turn)
         if message.organised and message.sit:
             raise RequestError("bad_options", reason="organised_sit")
         delay = DEFAULT_BOT_DELAY if message.bot_delay is None else message.bot_delay
@@ -425,6 +441,7 @@ class Host:
                              turn_seconds=message.turn_seconds, organiser_hash=hash_token(organiser_token),
                              made_by=conn.group, creator=conn.person)  # fmt: skip
         self._next_table += 1
+        self._house_rules(table, message)
         self._hook(table)
         table.audience.creators.add(conn)
         conn.created.add(table.id)
@@ -439,6 +456,19 @@ class Host:
         else:
             table.changed()
         return reply
+
+    def _house_rules(self, table: Table, message: Create) -> None:
+        """A table created from a set of house rules, its settings unchanged, carries the set's name
+        (:mod:`.housesets`); a failure to keep it costs only the name."""
+        name = self.house_sets.named(message, table.options)
+        if name is not None:
+            try:
+                with self.store.atomic():
+                    self.house_sets.mark(table.id, name)
+            except StoreError:
+                log.exception("table %s: the name of its house rules could not be kept", table.id)
+                return
+            table.house_rules = name
 
     def _join(self, conn: Connection, message: Join) -> Seated:
         table = self.lobby.table_for(conn, message.table, message.code)

@@ -38,6 +38,7 @@ from ...core import get_game
 from ...core.registry import all_games
 from .. import CODE_ALPHABET, CODE_LENGTH, LONGEST_BOT_DELAY, LONGEST_TURN, MOST_SEATS
 from ..frames import OVER, PLAYING, WAITING
+from ..housesets import SET_NAME_LENGTH as MOST_SET_NAME
 
 Check = tuple[str, Callable[[Any, Any], bool], str]
 """One column's check: its name, whether a value is fit (given the value and what it is read
@@ -223,3 +224,30 @@ def result_fault(row: Mapping[str, Any]) -> str | None:
     'place is 1000000000; it is a place, from 1 to 64, or nothing'
     """
     return fault(RESULT_CHECKS, row, None)
+
+
+def _set_settings(value: Any) -> bool:
+    """A set of house rules' settings as stored (:mod:`.housesets`): a JSON object with seats (a
+    whole number), open (true or false), options (an object) and a turn timer (seconds, or nothing)."""
+    if type(value) is not dict or set(value) != {"seats", "open", "options", "turn_seconds"}:
+        return False
+    timer = value["turn_seconds"]
+    return (
+        _whole(value["seats"])
+        and type(value["open"]) is bool
+        and type(value["options"]) is dict
+        and (timer is None or (_number(timer) and 0 < timer <= LONGEST_TURN))
+    )
+
+
+SET_CHECKS: tuple[Check, ...] = (
+    ("game", lambda v, r: _text(v) and v in {g.name for g in all_games()}, "it is the name of a game this host has"),
+    ("folded", lambda v, r: _text(v) and v != "", "it is the set's name as names are compared"),
+    ("name", lambda v, r: _text(v) and v != "" and len(v) <= MOST_SET_NAME, "it is a set's name, cleaned"),
+    ("settings", lambda v, r: _set_settings(v),
+     "they are a JSON object of seats, open, options and turn_seconds"),
+    ("saved_by", lambda v, r: _text(v), "it is the name of who saved the set"),
+    ("saved", lambda v, r: _number(v), "it is when the set was saved (Unix time)"),
+)  # fmt: skip
+"""A stored set of house rules' columns (:mod:`.housesets`; ``settings`` read from JSON), each
+checked alone (its name cleaned again, and its settings fitted to its game, when it is read)."""

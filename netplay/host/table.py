@@ -38,7 +38,7 @@ import time
 from collections.abc import Collection, Iterator
 from typing import Any
 
-from ...core import BadOptions, Game, IllegalMove, MalformedMove, all_games, get_game
+from ...core import Game, IllegalMove, MalformedMove, get_game
 from ...core.base import seat_namer
 from ...core.levels import Strength
 from ...core.reasons import GENERIC
@@ -57,6 +57,7 @@ from .seats import Seats
 from .seeds import dealt_by, game_seed, honoured
 from .store import Store, StoreError, TableRow
 from .tablelog import TableLog
+from .tablesettings import checked_settings
 from .thinkers import Thinkers
 from .turns import Turns
 from .usher import Usher
@@ -120,6 +121,8 @@ class Table:
         """The hash of the person token of who created the table: their seat is not freed by others."""
         self.strength = Strength()
         """How strong the table's adapting bots play, after the games played here."""
+        self.house_rules: str | None = None
+        """The name of the host's set of house rules the table was created with, unchanged (:mod:`.housesets`)."""
         self.attendance = Attendance.start([None] * seats)
         """Who played each seat of the current game, and whether they were there (:mod:`.attendance`)."""
         self.thinkers = Thinkers()
@@ -145,17 +148,7 @@ class Table:
         organiser_hash: str | None = None, made_by: str | None = None, creator: str | None = None,
     ) -> Table:  # fmt: skip
         """A new table, stored (with its organiser-mode guests and the organiser token's hash)."""
-        try:
-            game = get_game(game_name)
-        except KeyError:
-            raise RequestError("bad_game", game=game_name, games=sorted(g.name for g in all_games())) from None
-        if not game.min_players <= seats <= game.max_players:
-            raise RequestError("bad_options", reason="players", game=game.name, least=game.min_players,
-                               most=game.max_players, seats=seats)  # fmt: skip
-        try:
-            options = game.check_options(options)
-        except BadOptions as e:
-            raise RequestError.ruled("bad_options", e, reason="rules") from None
+        game, options = checked_settings(game_name, seats, options)
         if organised and not game.organiser_mode:
             raise RequestError("no_organiser_mode", game=game.name)
         names = guest_names(guests, seats, organised)
@@ -288,6 +281,8 @@ class Table:
         """
         assert self.session is not None
         extra = {"seed": self.client_seed} if dealt_by(self.client_seed, self.seed, self.game_no) else {}
+        if self.house_rules is not None:
+            extra["house_rules"] = self.house_rules
         bots = [s.bot if s is not None else None for s in self.seats]
         return record_of(self.session, self.players, **extra, table=self.id, game_no=self.game_no, bots=bots)
 
