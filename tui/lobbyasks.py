@@ -21,6 +21,8 @@ class CreateTable:
     open: bool
     options: dict[str, Any] = field(default_factory=dict)
     turn_seconds: int | None = None
+    house_rules: str | None = None
+    """The host's set of house rules the settings are, unchanged (its name), if any."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -150,11 +150,11 @@ class LobbyDesk:
             return None
         try:
             match ask:
-                case CreateTable(game, seats, open_, options, turn_seconds):
+                case CreateTable(game, seats, open_, options, turn_seconds, house_rules):
                     settings = {"seats": seats, "open": open_, "options": options, "turn_seconds": turn_seconds}
                     self.player.created(game, settings)
                     reply = await client.create_table(
-                        game, seats, open=open_, options=options, turn_seconds=turn_seconds
+                        game, seats, open=open_, options=options, turn_seconds=turn_seconds, house_rules=house_rules
                     )
                     if (lobby := self.lobby()) is not None:
                         lobby.highlight(reply["table"])

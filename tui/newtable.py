@@ -1,6 +1,6 @@
-"""The new-table form (:class:`CreateTableScreen`): the game, its seats, open or private, the
-game's options as a form, a turn timer, and how long such a game takes (always in sight, under
-the fields).
+"""The new-table form (:class:`CreateTableScreen`): the game, its rules (last used, the host's
+sets of house rules, the defaults), its seats, open or private, the game's options as a form, a
+turn timer, and how long such a game takes (always in sight, under the fields).
 
 The games' options, their choices and the games' summaries are core's, in English: the form
 words them with ``t`` as it shows them (the catalogue tool finds them in the registry).
@@ -24,8 +24,21 @@ from textual.widgets.option_list import Option
 
 from ..core.registry import all_games
 from ..netplay.client import Client, ConnectionLost, HostError
+from ..netplay.frames import HouseSet
+from ..netplay.housesets import fitted, same_settings
 from .dialogs import Dialog
 from .games import GAME_UIS
+from .houserules import (
+    DEFAULTS,
+    LAST,
+    chosen_set,
+    delete_rules,
+    fitted_note,
+    host_sets,
+    rules_menu,
+    save_rules,
+    set_choice,
+)
 from .howlong import COUNTING, SECONDS_A_TURN, HowLong, pace_seconds
 from .widgets import KeysFooter, MarkedOptionList, TextField, TickBox
 from .words import t, title, tp
@@ -59,8 +72,13 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
     kept in sight at the form's foot), at the seconds a turn in its own field: to begin with the
     host's, as learnt (:func:`~.howlong.pace_seconds`), asked anew when the form opens in an app
     following a host (``paces``, the lobby's, may be older), so that every screen at the host
-    forecasts alike.  Dismissed with ``{"game", "seats", "open", "options", "turn_seconds"}`` or
-    ``None``.
+    forecasts alike.  Dismissed with ``{"game", "seats", "open", "options", "turn_seconds",
+    "house_rules"}`` or ``None``.
+
+    "Rules" (:mod:`.houserules`) fills the form from the settings last used for the game, one of
+    the host's sets of house rules (asked when the game is shown), or the game's defaults;
+    Ctrl+N keeps the form's settings on the host under a name, Ctrl+T deletes the set chosen.
+    ``house_rules`` is the name of the set picked when the settings are still its own, else None.
     """
 
     DEFAULT_CSS = """
@@ -79,11 +97,14 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
     CreateTableScreen .row Select { width: 1fr; }
     CreateTableScreen #options { height: auto; }
     CreateTableScreen HowLong { padding: 0; color: $text-muted; dock: bottom; }
+    CreateTableScreen #rules-note { display: none; height: auto; color: $warning; }
     """
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+s", "create", "Create"),
         Binding("enter", "enter", "Next", show=False, priority=True),
+        Binding("ctrl+n", "save_rules", "Save rules"),
+        Binding("ctrl+t", "delete_rules", "Delete rules"),
     ]
 
     def __init__(
@@ -103,6 +124,13 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
         """True while the host is asked for its paces (no estimate until they come)."""
         self.put = ""
         """The seconds a turn the form put in its field (typed over: the form leaves them)."""
+        self.sets: dict[str, list[HouseSet]] = {}
+        """The host's sets of house rules for each game, as it last said (:mod:`.houserules`)."""
+        self.picked: tuple[str, dict[str, Any]] | None = None
+        """The host's set picked in "Rules", and the settings it filled in: a table created with
+        them unchanged carries the set's name."""
+        self.applied: object = None
+        """The "Rules" choice the form is filled in from (or was, before fields were changed)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
@@ -123,6 +151,11 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
                 id="game",
             )
             yield Static(id="summary")
+            with Horizontal(classes="row"):
+                yield Label(t("Rules:"))
+                yield Select([(Text(t("Game's defaults")), DEFAULTS)], value=DEFAULTS, allow_blank=False,
+                             id="rules", compact=True)  # fmt: skip
+            yield Static(id="rules-note")
             with Horizontal(classes="row"):
                 yield Label(t("Seats:"))
                 yield TextField(value="4", type="integer", id="seats", compact=True)
@@ -186,20 +219,28 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
             Text(t("{low} to {high}", low=game.min_players, high=game.max_players))
         )
         last = remembered_settings(game, self.remembered.get(game.name))
+        self._rules_menu(game, LAST if last else DEFAULTS)
+        await self._fill(game, last)
+        self._put_seconds(game)
+        self._how_long()
+        self.ask_sets(game)
+
+    async def _fill(self, game: Any, settings: Mapping[str, Any] | None) -> None:
+        """The form filled in with ``settings`` for ``game`` (None: its defaults; a field the
+        game has no default for keeps what it holds)."""
         seats = self.query_one("#seats", Input)
         value = int(seats.value) if seats.value.strip().isdigit() else 4
-        value = last["seats"] if last else value
+        value = settings["seats"] if settings else value
         seats.value = str(max(game.min_players, min(game.max_players, value)))
-        if last:
-            self.query_one("#open", TickBox).value = last["open"]
-            self.query_one("#turn-seconds", Input).value = str(last["turn_seconds"] or "")
-        options = last["options"] if last else game.default_options
+        if settings:
+            self.query_one("#open", TickBox).value = settings["open"]
+            timer = settings["turn_seconds"]
+            self.query_one("#turn-seconds", Input).value = "" if timer is None else str(round(timer))
+        options = settings["options"] if settings else game.default_options
         box = self.query_one("#options", Vertical)
         await box.remove_children()
         rows = [option_row(key, options[key], game.option_choices.get(key)) for key in game.default_options]
         await box.mount_all(rows or [Static(Text(tp("options", "none"), style="italic"), classes="row")])
-        self._put_seconds(game)
-        self._how_long()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._how_long()
@@ -207,7 +248,10 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         self._how_long()
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "rules" and event.select.value != self.applied:  # not a choice the form made itself
+            self.applied = event.select.value
+            await self._pick(self.applied)
         self._how_long()
 
     def _how_long(self) -> None:
@@ -301,18 +345,122 @@ class CreateTableScreen(Dialog[dict[str, Any] | None]):
             self.notify(t("Turn timer: a whole number of seconds from {low} to {high}, or empty for none.", low=low,
                           high=high), title=t("Not a valid timer"), severity="error")  # fmt: skip
             return
-        self.dismiss(
-            {
-                "game": game.name,
-                "seats": seats,
-                "open": self.query_one("#open", TickBox).value,
-                "options": options,
-                "turn_seconds": int(timer) if timer else None,
-            }
-        )
+        settings = {
+            "seats": seats,
+            "open": self.query_one("#open", TickBox).value,
+            "options": options,
+            "turn_seconds": int(timer) if timer else None,
+        }
+        picked = self.picked
+        house_rules = picked[0] if picked is not None and same_settings(picked[1], settings) else None
+        self.dismiss({"game": game.name, **settings, "house_rules": house_rules})
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    # -- house rules: "Rules", saving and deleting a set (:mod:`.houserules`) -------------------
+
+    def _rules_menu(self, game: Any, choice: str) -> None:
+        """The "Rules" choices for ``game`` as the host last listed its sets, ``choice`` chosen
+        (without filling the form in)."""
+        last = remembered_settings(game, self.remembered.get(game.name)) is not None
+        menu = rules_menu(last, self.sets.get(game.name, []))
+        rules = self.query_one("#rules", Select)
+        with self.prevent(Select.Changed):
+            rules.set_options(menu)
+            rules.value = choice if any(value == choice for _, value in menu) else menu[0][1]
+        self.applied = rules.value
+        if chosen_set(rules.value) is None:
+            self.picked = None
+            self._note("")
+
+    def _note(self, words: str) -> None:
+        note = self.query_one("#rules-note", Static)
+        note.update(Text(words))
+        note.display = bool(words)
+
+    @work(exclusive=True, group="sets")
+    async def ask_sets(self, game: Any) -> None:
+        """The host's sets for ``game``, into "Rules" (what is chosen stays chosen)."""
+        self.sets[game.name] = await host_sets(self._client(), game.name)
+        if self.shown is game:
+            self._rules_menu(game, self.query_one("#rules", Select).value)  # type: ignore[arg-type]
+
+    def _client(self) -> Client | None:
+        client = getattr(self.app, "client", None)
+        return client if isinstance(client, Client) else None
+
+    async def _pick(self, choice: object) -> None:
+        """Fill the form from a "Rules" choice."""
+        game = self.shown
+        if game is None:
+            return
+        name = chosen_set(choice)
+        self.picked = None
+        self._note("")
+        if choice == LAST:
+            await self._fill(game, remembered_settings(game, self.remembered.get(game.name)))
+        elif choice == DEFAULTS:
+            await self._fill(game, {"seats": game.min_players if game.max_players < 4 else 4, "open": False,
+                                    "options": game.default_options, "turn_seconds": None})  # fmt: skip
+        elif name is not None:
+            kept = next((s for s in self.sets.get(game.name, []) if s["name"] == name), None)
+            if kept is None:
+                return
+            settings, whole = fitted(game, kept)
+            await self._fill(game, settings)
+            self.picked = (name, settings)
+            if not whole:
+                self._note(fitted_note(name))
+                self.notify(fitted_note(name), severity="warning")
+
+    def _settings(self) -> dict[str, Any] | None:
+        """The form's settings as filled in, or None (what is wrong is said)."""
+        game = self.shown
+        value = self.query_one("#seats", Input).value.strip()
+        timer = self.query_one("#turn-seconds", Input).value.strip()
+        low, high = TURN_SECONDS
+        options = self._options(game)
+        if not (value.isdigit() and game.min_players <= int(value) <= game.max_players):
+            problem = t("{game} is for {low} to {high} players.", game=title(game), low=game.min_players,
+                        high=game.max_players)  # fmt: skip
+        elif isinstance(options, str):
+            problem = options
+        elif timer and not (timer.isdigit() and low <= int(timer) <= high):
+            problem = t("Turn timer: a whole number of seconds from {low} to {high}, or empty for none.", low=low,
+                        high=high)  # fmt: skip
+        else:
+            return {"seats": int(value), "open": self.query_one("#open", TickBox).value, "options": options,
+                    "turn_seconds": int(timer) if timer else None}  # fmt: skip
+        self.notify(problem, title=t("Not saved"), severity="error")
+        return None
+
+    @work(exclusive=True, group="rules")
+    async def action_save_rules(self) -> None:
+        """Keep the form's settings on the host under a name (asked), and pick them."""
+        game = self.shown
+        settings = self._settings() if game is not None else None
+        if game is None or settings is None:
+            return
+        name = await save_rules(self, self._client(), game.name, settings)
+        if name is None:
+            return
+        self.sets[game.name] = await host_sets(self._client(), game.name)
+        self._rules_menu(game, set_choice(name))
+        kept = next((s for s in self.sets[game.name] if s["name"] == name), None)
+        self.picked = (name, fitted(game, kept)[0]) if kept is not None else None
+
+    @work(exclusive=True, group="rules")
+    async def action_delete_rules(self) -> None:
+        """Delete the host's set chosen in "Rules" (asked first); the form keeps what it shows."""
+        game = self.shown
+        name = chosen_set(self.query_one("#rules", Select).value)
+        if game is None or name is None:
+            self.notify(t("Choose a host's house rules in Rules first."), severity="warning")
+            return
+        if await delete_rules(self, self._client(), game.name, name):
+            self.sets[game.name] = await host_sets(self._client(), game.name)
+            self._rules_menu(game, LAST)
 
 
 def remembered_settings(game: Any, settings: Mapping[str, Any] | None) -> dict[str, Any] | None:
