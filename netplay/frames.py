@@ -117,6 +117,8 @@ class TableFacts(TypedDict):
     organised: bool
     client_seed: bool
     turn_seconds: float | None
+    house_rules: NotRequired[str]
+    """The host's set of house rules the table was created with, unchanged (:mod:`yule.netplay.housesets`)."""
 
 
 class Summary(TableFacts):

@@ -300,6 +300,9 @@ class LobbyScreen(Screen[None]):
                 seconds = format(mine["turn_seconds"], "g")
                 text.append(t("Turn timer: {seconds} s a move", seconds=seconds))
                 text.append("\n")
+            if mine.get("house_rules"):
+                text.append(t("House rules: {name}", name=literal(mine["house_rules"])))
+                text.append("\n")
             text.append("\n")
             text.append_text(seats_text(mine))
             if mine.get("runs"):

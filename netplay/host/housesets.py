@@ -168,7 +168,8 @@ class HouseSetsKeeper:
 
     def named(self, message: Create, options: dict[str, Any]) -> str | None:
         """The name of the set a ``create`` says it was picked from, when its settings (``options``:
-        as the table took them) are still that set's, fitted to the game now; else None."""
+        as the table took them) are still that set's, fitted to the game now (at an organiser-mode
+        table, whose seats are its guests, its options); else None."""
         if message.house_rules is None:
             return None
         key = folded(message.house_rules)
@@ -180,6 +181,8 @@ class HouseSetsKeeper:
         settings, _ = fitted(get_game(message.game), row["settings"])
         asked = {"seats": message.seats, "open": message.open, "options": options,
                  "turn_seconds": message.turn_seconds}  # fmt: skip
+        if message.organised:  # an organiser's party: its guests are its seats, and it has no timer
+            return str(row["name"]) if settings["options"] == options else None
         return str(row["name"]) if same_settings(settings, asked) else None
 
     def mark(self, table_id: int, name: str) -> None:

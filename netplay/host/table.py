@@ -305,7 +305,7 @@ class Table:
 
     def facts(self) -> TableFacts:
         """What the lobby line and the table info both say."""
-        return {
+        facts: TableFacts = {
             "table": self.id,
             "game": self.game.name,
             "title": self.game.title,
@@ -321,6 +321,9 @@ class Table:
             else honoured(self.client_seed, self.seats),
             "turn_seconds": self.turn_seconds,
         }
+        if self.house_rules is not None:
+            facts["house_rules"] = self.house_rules
+        return facts
 
     def _started(self) -> dict[str, Any]:
         """The log event of who started the current game."""

@@ -1,18 +1,27 @@
 """House rules in the new-table form (:mod:`yule.tui.houserules`): a set saved from one app is
 picked in another over the same host, fills the form, and names the table and its record; the
-form opens next time on the settings last used; deleting asks first."""
+form opens next time on the settings last used; deleting asks first.  ``yule party``'s setup
+starts from the options last used and picks a host's set."""
 
 from __future__ import annotations
 
 import argparse
 
+from conftest import FAST, running
+from test_gift_exchange_party import party_app, type_guest
 from textual.widgets import Select
 from tui_support import info_of, new_table_form, screen_text, wait_for
 
-from yule.tui.dialogs import ConfirmScreen
+from yule.core import get_game
+from yule.netplay.client import Client
+from yule.netplay.host.server import Host
+from yule.tui.dialogs import ChoiceScreen, ConfirmScreen
+from yule.tui.gift_exchange.forms import FormScreen
+from yule.tui.gift_exchange.party import SetupScreen
 from yule.tui.houserules import DEFAULTS, LAST, set_choice
 from yule.tui.newtable import CreateTableScreen
 from yule.tui.play import join_app
+from yule.tui.profile import Profile
 from yule.tui.questions import LineScreen
 
 GRANDMA = "Grandma's rules"
@@ -99,3 +108,33 @@ async def test_deleting_a_set_asks_first(host):
         await wait_for(pilot, lambda: set_choice(GRANDMA) not in choices(form), what="the set gone")
         assert (await app.client.house_sets("gift-exchange"))["sets"] == []
         assert form.query_one("#seats").value == "6"  # the form keeps what it shows
+
+
+async def test_yule_party_starts_from_the_options_last_used_and_picks_a_hosts_set(tmp_path):
+    async with running(Host(tmp_path / "data", limits=FAST)) as port, Client("127.0.0.1", port, "Ana") as ana:
+        await ana.save_set("gift-exchange", GRANDMA, {"seats": 8, "open": True, "options": {"steal_limit": 2},
+                                                      "turn_seconds": 60})  # fmt: skip
+    profile = Profile.load()
+    profile.tables["gift-exchange"] = {"seats": 3, "open": False, "turn_seconds": None,
+                                       "options": {**get_game("gift-exchange").default_options, "steal_limit": 4}}  # fmt: skip
+    profile.save()
+    app = party_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, FormScreen), what="the first guest form")
+        await type_guest(pilot, "Ana", "Waffle maker", "box")
+        await type_guest(pilot, "Ben", "Kite", "tube")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), what="the guest list")
+        assert app.party.options["steal_limit"] == 4 and "frozen after 4 steals" in screen_text(app)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), what="the rules to pick")
+        assert "Grandma's rules" in screen_text(app) and "Last used" in screen_text(app)
+        await pilot.press("down", "enter")  # under "Last used"
+        await wait_for(pilot, lambda: app.party.house_rules == GRANDMA, what="the set picked")
+        assert app.party.options["steal_limit"] == 2 and "House rules: Grandma's rules" in screen_text(app)
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the draw question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.table is not None and app.table.id in app.host.tables, what="the party")
+        assert app.host.tables[app.table.id].house_rules == GRANDMA
+    assert Profile.load().tables["gift-exchange"]["options"]["steal_limit"] == 2  # last used from now on

@@ -46,11 +46,15 @@ from ...core.gift_exchange.views import GiftExchangeView
 from ...netplay import DEFAULT_PORT
 from ...netplay.client import Client, ConnectionLost, HostError
 from ...netplay.client.follower import TableFollower
+from ...netplay.housesets import fitted
 from ...netplay.private import write_private
-from ..dialogs import ConfirmScreen
+from ..dialogs import ChoiceScreen, ConfirmScreen
 from ..following import FollowScreen
 from ..hosted import HostedApp
+from ..houserules import LAST, chosen_set, fitted_note, host_sets, rules_menu, save_rules
 from ..howlong import SECONDS_A_TURN, HowLong, pace_seconds
+from ..newtable import remembered_settings
+from ..profile import Profile
 from ..refusals import failed, frame_said, said
 from ..scores import Headline, ScoreSheet
 from ..screens import RulesScreen
@@ -96,6 +100,8 @@ class Party:
     token: str | None = None
     seconds: float | None = None
     """The seconds a turn the organiser set for the estimate (None: the host's, as learnt)."""
+    house_rules: str | None = None
+    """The host's set of house rules the options were picked from, while they are still its own."""
 
     @classmethod
     def load(cls, folder: Path) -> Party | None:
@@ -107,8 +113,10 @@ class Party:
             seconds = data.get("seconds")
             low, high = SECONDS_A_TURN
             seconds = float(seconds) if isinstance(seconds, int | float) and low <= seconds <= high else None
+            rules = data.get("house_rules")
             return cls([Guest(**g) for g in data["guests"]], {**DEFAULT_OPTIONS, **data["options"]},
-                       data.get("table"), data.get("token"), seconds)  # fmt: skip
+                       data.get("table"), data.get("token"), seconds,
+                       rules if isinstance(rules, str) else None)  # fmt: skip
         except FileNotFoundError:
             return None
         except (OSError, ValueError, KeyError, TypeError) as e:
@@ -190,6 +198,8 @@ class SetupScreen(Screen[None]):
         Binding("e", "edit", "Edit"),
         Binding("x,delete", "remove", "Remove"),
         Binding("o", "options", "Options"),
+        Binding("h", "house_rules", "House rules"),
+        Binding("k", "keep_rules", "Save rules"),
         Binding("d", "draw", "Draw the order"),
         Binding("plus", "turn_time(1)", "+Time", show=False),
         Binding("minus", "turn_time(-1)", "-Time", show=False),
@@ -232,9 +242,10 @@ class SetupScreen(Screen[None]):
             "Party setup: {n} guests ({least} to {most}). a adds a guest with their gift; d draws the order once everyone is in.",
             len(guests), least=MIN_GUESTS, most=MAX_GUESTS,
         )))  # fmt: skip
-        self.query_one("#options", Static).update(
-            Text(t("Options (o): {options}", options=options_text(self.party.options)))
-        )
+        options_line = Text(t("Options (o): {options}", options=options_text(self.party.options)))
+        if self.party.house_rules is not None:
+            options_line.append(" · " + t("House rules: {name}", name=literal(self.party.house_rules)))
+        self.query_one("#options", Static).update(options_line)
         self._how_long()
         options = self.query_one(OptionList)
         old = options.highlighted
@@ -364,12 +375,59 @@ class SetupScreen(Screen[None]):
         def chosen(values: dict[str, str] | None) -> None:
             if values is None:
                 return
+            before = dict(opts)
             for key, _, kind in OPTION_FIELDS:
                 opts[key] = OPTION_KINDS[kind][2](values[key])
+            if opts != before:  # no longer the set picked, if one was
+                self.party.house_rules = None
             self._save()
             self.redraw()
 
         self.app.push_screen(FormScreen(t("House options"), fields, check), chosen)
+
+    # -- house rules: pick a host's set, or keep the options as one (:mod:`yule.tui.houserules`) ---
+
+    def _client(self) -> Client | None:
+        client = getattr(self.app, "client", None)
+        return client if isinstance(client, Client) else None
+
+    @work(exclusive=True, group="rules")
+    async def action_house_rules(self) -> None:
+        """Pick the options: the ones last used, a set the host keeps, or the game's defaults."""
+        game = get_game(GAME)
+        last = remembered_settings(game, Profile.load().tables.get(GAME))
+        sets = await host_sets(self._client(), GAME)
+        choices = [(label, value, None) for label, value in rules_menu(last is not None, sets)]
+        chosen = await self.app.push_screen_wait(ChoiceScreen(t("House rules"), choices))
+        if chosen is None:
+            return
+        name = chosen_set(chosen)
+        kept = next((s for s in sets if s["name"] == name), None)
+        if chosen == LAST and last is not None:
+            options = last["options"]
+        elif kept is not None:
+            settings, whole = fitted(game, kept)
+            options = settings["options"]
+            if not whole:
+                self.notify(fitted_note(kept["name"]), severity="warning")
+        else:
+            options = dict(game.default_options)
+        self.party.options = dict(options)
+        self.party.house_rules = kept["name"] if kept is not None else None
+        self._save()
+        self.redraw()
+
+    @work(exclusive=True, group="rules")
+    async def action_keep_rules(self) -> None:
+        """Keep the party's options on the host as a set of house rules, under a name (asked)."""
+        game = get_game(GAME)
+        seats = max(game.min_players, min(game.max_players, len(self.party.guests)))
+        settings = {"seats": seats, "open": False, "options": dict(self.party.options), "turn_seconds": None}
+        name = await save_rules(self, self._client(), GAME, settings)
+        if name is not None:
+            self.party.house_rules = name
+            self._save()
+            self.redraw()
 
     def action_draw(self) -> None:
         n = len(self.party.guests)
@@ -598,6 +656,10 @@ class PartyApp(SizeGuard, HostedApp):
                 self.party = saved
             else:
                 self.party = Party(options=saved.options)
+        if saved is None:  # a first party here: the options this organiser last used, as the new-table form's
+            last = remembered_settings(get_game(GAME), Profile.load().tables.get(GAME))
+            if last is not None:
+                self.party.options = dict(last["options"])
         self.party.save(self.data_dir)
         try:
             learnt = (await self.client.paces()).get(GAME)
@@ -623,12 +685,14 @@ class PartyApp(SizeGuard, HostedApp):
                 bot_delay=0,
                 organised=True,
                 guests=[g.name for g in party.guests],
+                house_rules=party.house_rules,
             )
         except (HostError, ConnectionLost) as e:
             self.notify(failed(e), title=t("The party can't start"), severity="error", timeout=20)
             return
         party.table, party.token = created["table"], created["organiser_token"]
         party.save(self.data_dir)
+        remember_party(party)
         self.table = TableFollower(created["table"], name=seat_label)
         await self.follow_party("waiting")
 
@@ -780,3 +844,12 @@ def export_last(data_dir: Path, folder: Path) -> int:
             return 0
     print(t("yule party: no finished party in {folder}", folder=data_dir))
     return 1
+
+
+def remember_party(party: Party) -> None:
+    """The organiser's profile remembers the party's options as the last used for the game (as the
+    new-table form's are: the next party, and the form, open on them)."""
+    profile = Profile.load()
+    seats = max(MIN_GUESTS, min(MAX_GUESTS, len(party.guests)))
+    profile.tables[GAME] = {"seats": seats, "open": False, "options": dict(party.options), "turn_seconds": None}
+    profile.save()
