@@ -27,7 +27,7 @@ from .dialogs import ConfirmScreen
 from .questions import LineScreen
 from .refusals import failed
 from .text import literal
-from .words import t
+from .words import t, tp
 
 LAST = "last"
 """The "Rules" choice of the settings this player last used for the game ..."""
@@ -83,7 +83,9 @@ async def save_rules(screen: Screen[Any], client: Client | None, game: str, sett
         except HostError as e:
             if e.code == "set_exists" and not replace:
                 question = t("Replace the house rules {name}, for everyone at this host?", name=literal(name))
-                if not await app.push_screen_wait(ConfirmScreen(question, yes=t("replace"), no=t("keep them"))):
+                if not await app.push_screen_wait(
+                    ConfirmScreen(question, yes=t("replace"), no=tp("house rules", "keep them"))
+                ):
                     return None
                 replace = True
                 continue
@@ -101,7 +103,9 @@ async def delete_rules(screen: Screen[Any], client: Client | None, game: str, na
     if client is None:
         return False
     question = t("Delete the house rules {name}, for everyone at this host?", name=literal(name))
-    if not await screen.app.push_screen_wait(ConfirmScreen(question, yes=t("delete"), no=t("keep them"))):
+    if not await screen.app.push_screen_wait(
+        ConfirmScreen(question, yes=t("delete"), no=tp("house rules", "keep them"))
+    ):
         return False
     try:
         await client.delete_set(game, name)

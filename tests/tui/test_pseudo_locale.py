@@ -14,12 +14,14 @@ game's options (each field in focus in turn), ``yule play``'s game menu and the 
 first name, the hosts found and a host that does not answer, each question and choice at a
 table, ``w`` and ``a``, the chat input, a refused key's notice (while another seat moves, and at
 your own turn), a hint, a seat asked for, the lobby's dialogs, the standings,
-a replay, the terminal too small, and ``yule party`` from its first guest to the TV.  A join code
+a replay, the terminal too small, the new-table form with a host's set of house rules picked
+and its questions, and ``yule party`` from its first guest to the TV.  A join code
 the host drew is left out of the look: it is never translated.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 from collections.abc import Awaitable, Callable
@@ -33,7 +35,7 @@ import pytest
 import tui_support
 import tv_support
 import white_rabbit_support
-from conftest import silent_port
+from conftest import FAST, silent_port
 from gift_exchange_support import LABELS, WRAPPINGS, BoardApp
 from gift_exchange_support import position as gift_exchange_position
 from test_dialogs import MOVED_PAST, QUESTIONS
@@ -46,14 +48,16 @@ from test_standings import ANSWER
 from test_tui_snapshots import LobbyApp
 from textual.app import App
 from textual.notifications import Notify
+from textual.widgets import Select
 from tui_support import NAMES, GameOverApp, Notes, Played, info_frame, screen_text, shown_lines, view_of, wait_for
 
 from yule.core import get_game
 from yule.core.elf.board import TOKENS
 from yule.core.gift_exchange.text import SILLY_GIFTS
-from yule.netplay.client import OWN_CODES
+from yule.netplay.client import OWN_CODES, Client
 from yule.netplay.client.follower import TableFollower
 from yule.netplay.frames import ReclaimAsked, Standings
+from yule.netplay.host.server import Host
 from yule.tui.app import YuleApp
 from yule.tui.connect import ConnectingScreen, ConnectScreen, NoAnswerScreen
 from yule.tui.dialogs import ChoiceScreen, ConfirmScreen
@@ -683,6 +687,52 @@ async def party(pilot: Any, look: Look) -> None:
     await press_and_look(pilot, look, "t", GiftExchangeTV, "the TV view")
 
 
+# House rules: the new-table form with a host's set picked (one saved for options the game no
+# longer has: the form says so), the question that names a set, and the one before deleting it.
+
+
+class HouseRulesApp(App[None]):
+    """The new-table form over a real host that keeps a set of house rules for Gift Exchange (named
+    as people name them: a player's name, never translated)."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+        self.client: Client | None = None
+
+    async def on_mount(self) -> None:
+        self.host = Host(self.folder / "data", limits=FAST)
+        port = await self.host.start("127.0.0.1", 0)
+        self.client = Client("127.0.0.1", port, "Ana", reconnect=False)
+        await self.client.connect()
+        await self.client.save_set("gift-exchange", NAMES[0], {"seats": 6, "open": False,
+                                   "options": {"steal_limit": 2}, "turn_seconds": None})  # fmt: skip
+        settings = {"seats": 6, "open": False, "options": {"steal_limit": 2, "gone_rule": 1}, "turn_seconds": None}
+        self.host.store.db.execute("UPDATE house_sets SET settings=?", (json.dumps(settings),))
+        self.push_screen(CreateTableScreen("gift-exchange"))
+
+    async def on_unmount(self) -> None:
+        if self.client is not None:
+            await self.client.close()
+        await self.host.stop()
+
+
+async def house_rules(pilot: Any, look: Look) -> None:
+    await on_top(pilot, CreateTableScreen, "the form")
+    form = pilot.app.screen
+    rules = form.query_one("#rules", Select)
+    await wait_for(pilot, lambda: len(rules._options) == 2, what="the host's set listed")
+    rules.focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    await look("the rules to choose from")
+    await pilot.press("up", "enter")
+    await wait_for(pilot, lambda: form.picked is not None, what="the set picked")
+    await look("the form with a set picked")
+    await press_and_look(pilot, look, "ctrl+n", LineScreen, "the name of the rules to save")
+    await press_and_look(pilot, look, "ctrl+t", ConfirmScreen, "the question before deleting", back="n")
+
+
 async def board(pilot: Any, look: Look) -> None:
     await pilot.pause()
     await look(type(pilot.app.screen).__name__)
@@ -707,6 +757,7 @@ SCENES: dict[str, Scene] = {
     "standings": Scene(lambda _: StandingsApp(), standings),
     "replay": Scene(lambda _: ReplayTold(), replay),
     "too_small": Scene(lambda _: ReplayApp(white_elephant_record()), too_small, size=(60, 20)),
+    "house_rules": Scene(HouseRulesApp, house_rules),
     "party": Scene(lambda folder: PartyApp(folder / "data", bind="127.0.0.1", port=0), party),
     "party_organiser": Scene(lambda _: BoardApp(gift_exchange_position(6, 5)[0]), board),
     "party_end": Scene(lambda _: EndApp(), board),
