@@ -101,6 +101,13 @@ async def play_a_session(port: int, host: Host) -> None:
         await org.move(party["table"], {"type": "open", "gift": acting["actions"]["open"][0]}, seat=acting["seat"])
         await org.undo(party["table"])
         await next_message(org, "view", table=party["table"], when=lambda f: f["log"] and f["log"][0]["event"]["type"] == "undone")  # fmt: skip
+        # House rules: a set saved, listed, and a table created from it (its info names it).
+        rules = {"seats": 2, "open": True, "options": {}, "turn_seconds": None}
+        await dee.save_set("white-rabbit", "Grandma's rules", rules)
+        (kept,) = (await cy.house_sets("white-rabbit"))["sets"]
+        made = await cy.create_table("white-rabbit", 2, open=True, house_rules=kept["name"], bot_delay=30)
+        await next_message(cy, "table", table=made["table"], when=lambda f: f.get("house_rules") == kept["name"])
+        await cy.list_tables()
     finally:
         for client in (ana, ben, cy, dee, org):
             await client.close()
