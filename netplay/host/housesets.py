@@ -112,7 +112,15 @@ class HouseSetsKeeper:
     def listing(self, conn: Connection, message: HouseSets) -> SetsFrame:
         """The sets kept for the game asked, by name."""
         sets: list[HouseSet] = [
-            {"name": row["name"], **row["settings"], "by": row["saved_by"], "saved": float(row["saved"])}
+            {
+                "name": row["name"],
+                "seats": row["settings"]["seats"],
+                "open": row["settings"]["open"],
+                "options": row["settings"]["options"],
+                "turn_seconds": row["settings"]["turn_seconds"],
+                "by": row["saved_by"],
+                "saved": float(row["saved"]),
+            }
             for row in sorted(self._sets(message.game), key=lambda row: row["folded"])
         ]
         return {"type": "sets", "game": message.game, "sets": sets, "most": SETS_PER_GAME}

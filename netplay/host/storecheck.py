@@ -10,8 +10,9 @@ players, its options, its bots).  :func:`table_fault` says what is wrong with a 
 sets such a table aside with it (:attr:`yule.netplay.host.store.Store.unreadable`) before a seat
 is allocated, and the host starts with the rest.  :func:`result_fault` does the same for a
 game's result as the evening's scoreboard keeps it (:mod:`.evening`), which the store then
-leaves out, as it leaves out a chat line (:data:`CHAT_CHECKS`) or a pace (:data:`PACE_CHECKS`)
-that fails, with a sentence in the host's log (:func:`fault`).
+leaves out, as it leaves out a chat line (:data:`CHAT_CHECKS`), a pace (:data:`PACE_CHECKS`) or a
+set of house rules (:data:`SET_CHECKS`, :mod:`.housesets`) that fails, with a sentence in the
+host's log (:func:`fault`).
 
     >>> row = {"game": "white-elephant", "options": {}, "seats": 1000000000, "open": 0, "code": "ABCDEF",
     ...        "bot_delay": 0.2, "status": "waiting", "game_no": 0, "seed": "", "players": [],

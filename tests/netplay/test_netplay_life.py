@@ -10,13 +10,16 @@ table plays again; the creator leaves.  After every step the invariants hold:
 - a seat's token gives back one seat, and each seat is held by one connection;
 - who runs the table is what each connection is told (``runs``, ``run_by``);
 - the evening's standings credit no person who was away from their seat for a whole game;
-- no question asked of anyone is about a request the host no longer holds.
+- no question asked of anyone is about a request the host no longer holds;
+- the table, created from a set of house rules, keeps its name across restarts and games, and
+  every record of its games names it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import shutil
 import socket
@@ -38,6 +41,8 @@ from yule.netplay.host.store import hash_token
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 GAME = "gift-list"
 SEATS = 3
+HOUSE_RULES = "Grandma's rules"
+"""The set of house rules the table is created from (:mod:`yule.netplay.housesets`)."""
 STEP = 10.0
 """Seconds any one step may take at the most (a hang fails, it never stalls the suite)."""
 
@@ -92,7 +97,9 @@ class TableLife(RuleBasedStateMachine):
         ana = self.people["Ana"]
         self.run(self._connect(ana))
         assert ana.client is not None
-        created = self.run(ana.client.create_table(GAME, SEATS, bot_delay=0, turn_seconds=0.1))
+        rules = {"seats": SEATS, "open": False, "options": {}, "turn_seconds": 0.1}  # the family's house rules
+        self.run(ana.client.save_set(GAME, HOUSE_RULES, rules))
+        created = self.run(ana.client.create_table(GAME, SEATS, bot_delay=0, turn_seconds=0.1, house_rules=HOUSE_RULES))
         self.table, self.code = created["table"], created["code"]
 
     # -- running it ---------------------------------------------------------------------------
@@ -393,6 +400,12 @@ class TableLife(RuleBasedStateMachine):
                     and self.players[result.game_no][result.seat] == name
                 ):
                     assert result.person != hash_token(folder_person), (name, result)
+
+    @invariant()
+    def the_table_keeps_its_house_rules_and_each_record_names_them(self) -> None:
+        assert self.tab.house_rules == HOUSE_RULES  # across restarts, games, takeovers
+        for path in self.host.store.records_dir.glob(f"table-{self.table}-game-*.json"):
+            assert json.loads(path.read_text())["house_rules"] == HOUSE_RULES, path.name
 
     @invariant()
     def no_question_outlives_its_request(self) -> None:

@@ -397,7 +397,9 @@ class SetupScreen(Screen[None]):
         game = get_game(GAME)
         last = remembered_settings(game, Profile.load().tables.get(GAME))
         sets = await host_sets(self._client(), GAME)
-        choices = [(label, value, None) for label, value in rules_menu(last is not None, sets)]
+        choices: list[tuple[Text, str, str | None]] = [
+            (label, value, None) for label, value in rules_menu(last is not None, sets)
+        ]
         chosen = await self.app.push_screen_wait(ChoiceScreen(t("House rules"), choices))
         if chosen is None:
             return
