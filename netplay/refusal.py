@@ -216,6 +216,9 @@ WORDING: dict[str, str | dict[str, str | None] | None] = {
         "table": "This table's chat is going too fast: wait a moment, then say it again.",
     },
     "empty_chat": "There is nothing to say in that line.",
+    # -- reactions -------------------------------------------------------------------------------
+    "react_not_at_table": "Join or watch this table to react there.",
+    "react_flood": "You are sending reactions too fast: wait a moment, then send it again.",
 }
 """Each refusal code the host sends -> its English template, or a template per ``reason``
 (``None``: the rules word it).  A template is a :meth:`str.format` string over the params, with
