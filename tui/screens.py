@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from ..core.base import Event, View
 from ..netplay.client.follower import TableFollower
+from . import reactions
 from .dialogs import Answered, ChoiceScreen, ConfirmScreen, Dialog
 from .following import FollowScreen
 from .games import GAME_UIS
@@ -60,6 +61,7 @@ class TableScreen(FollowScreen):
         Binding("m", "chat", "Chat"),
         Binding("w", "waiting", "Waiting?"),
         Binding("a", "pace", "Bots' pace"),
+        Binding("exclamation_mark", "react", "React", key_display="!"),
         Binding("q", "leave", "Leave"),
     ]
 
@@ -173,6 +175,10 @@ class TableScreen(FollowScreen):
 
     def action_chat(self) -> None:
         self.query_one(ChatInput).open()
+
+    def action_react(self) -> None:
+        """``!``: a reaction for everyone at the table (:mod:`.reactions`)."""
+        reactions.choose(self)
 
     # -- hints ---------------------------------------------------------------------------------
 
@@ -327,6 +333,7 @@ class GameOverScreen(Answered[str]):
         Binding("n", "done('again')", "Play again"),
         Binding("b,escape", "done('back')", "Back to the table"),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
+        Binding("exclamation_mark", "react", "React", key_display="!"),
         Binding("q", "done('leave')", "Leave"),
     ]
 
@@ -359,6 +366,10 @@ class GameOverScreen(Answered[str]):
 
     def action_done(self, choice: str) -> None:
         self.dismiss(choice)
+
+    def action_react(self) -> None:
+        """``!``: a reaction for everyone at the table, the game over (:mod:`.reactions`)."""
+        reactions.choose(self)
 
 
 class RulesScreen(Dialog[None]):
