@@ -31,7 +31,7 @@ from textual.widgets import Static
 
 from ..netplay.asks import REACTIONS, ReactionCode
 from ..netplay.frames import ReactionFrame
-from .dialogs import ChoiceScreen
+from .dialogs import ChoiceList, ChoiceScreen
 from .text import literal
 from .words import N_, t
 
@@ -73,11 +73,25 @@ def reaction_text(frame: ReactionFrame) -> Text:
     return Text.assemble(before, (literal(frame["name"], 24), "bold"), after, f" {picture}" if picture else "")
 
 
+class ReactionList(ChoiceList):
+    """The chooser's list: a reaction's number picks it as the key arrives, in order with the
+    arrows and Enter typed with it (:class:`~yule.tui.widgets.KeysInOrder`)."""
+
+    OWN_KEYS = {**ChoiceList.OWN_KEYS, **{str(n): f"choose({n - 1})" for n in range(1, len(REACTIONS) + 1)}}
+
+    def action_choose(self, index: int) -> None:
+        """The reaction numbered ``index + 1`` chosen, as Enter on it chooses it (so whichever
+        key came first answers)."""
+        self.highlighted = index
+        self.action_select()
+
+
 class ReactionChooser(ChoiceScreen[ReactionCode]):
     """``!``: the reactions to send, each numbered (its number picks it), or Up/Down and Enter;
     Esc closes it without sending any."""
 
-    BINDINGS = [
+    LIST = ReactionList
+    BINDINGS = [  # a number typed before the list has the focus (it came with the !)
         Binding("1", "pick(0)", show=False),
         Binding("2", "pick(1)", show=False),
         Binding("3", "pick(2)", show=False),

@@ -62,6 +62,7 @@ class TableScreen(FollowScreen):
         Binding("w", "waiting", "Waiting?"),
         Binding("a", "pace", "Bots' pace"),
         Binding("exclamation_mark", "react", "React", key_display="!"),
+        Binding("exclamation_mark", "react('anyway')", "React", show=False),  # (at your turn: see check_action)
         Binding("q", "leave", "Leave"),
     ]
 
@@ -176,9 +177,16 @@ class TableScreen(FollowScreen):
     def action_chat(self) -> None:
         self.query_one(ChatInput).open()
 
-    def action_react(self) -> None:
-        """``!``: a reaction for everyone at the table (:mod:`.reactions`)."""
+    def action_react(self, anyway: str = "") -> None:
+        """``!``: a reaction for everyone at the table (:mod:`.reactions`).  At your turn the
+        footer leaves it out for the game's own keys (it is full there, in French or German),
+        and the key works all the same (``anyway``: the binding the footer does not show)."""
         reactions.choose(self)
+
+    def _deciding(self) -> bool:
+        """Whether the table waits for this seat's move now."""
+        view = self.table.view if self.is_mounted else None
+        return view is not None and view.get("you") is not None and view["you"] in self.table.waited_on()
 
     # -- hints ---------------------------------------------------------------------------------
 
@@ -190,6 +198,8 @@ class TableScreen(FollowScreen):
         return "ismcts" in get_game(self.game).bots and GAME_UIS[self.game].describe_move is not None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "react":
+            return bool(parameters) or not self._deciding()
         if action == "waiting":
             return self.others and not self.spectator and not self.over
         if action == "pace":

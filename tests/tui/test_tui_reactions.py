@@ -5,8 +5,10 @@ the table as it was."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
-from tui_support import burst, screen_text, table_of, view_of, wait_for
+from tui_support import Position, ViewApp, burst, screen_text, table_of, view_of, wait_for
 
 from yule.netplay.client import Client
 from yule.tui import reactions
@@ -14,6 +16,7 @@ from yule.tui.app import YuleApp
 from yule.tui.reactions import ReactionBar, ReactionChooser
 from yule.tui.screens import TableScreen
 from yule.tui.tv import WatchApp
+from yule.tui.widgets import KeysFooter
 from yule.tui.words import set_language
 
 NAME = "[b]Ben[/b]"
@@ -34,10 +37,11 @@ def french():
 
 
 async def next_reaction(client: Client, name: str | None = None) -> dict:
-    """The client's next reaction frame (``name``: sent by that name)."""
-    async for msg in client:
-        if msg["type"] == "reaction" and name in (None, msg["name"]):
-            return msg
+    """The client's next reaction frame (``name``: sent by that name), within a bounded time."""
+    async with asyncio.timeout(30):
+        async for msg in client:
+            if msg["type"] == "reaction" and name in (None, msg["name"]):
+                return msg
     raise AssertionError("the client stopped before a reaction")
 
 
@@ -62,7 +66,6 @@ async def test_a_reaction_chosen_is_sent_and_one_received_shows_literally_then_g
             await ben.fill_bots(table)
             await ben.start(table)
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and view_of(app), what="the game")
-            await wait_for(pilot, lambda: "! Réagir" in screen_text(app), what="the key in the footer")
             await pilot.press("exclamation_mark")
             await wait_for(pilot, lambda: isinstance(app.screen, ReactionChooser), what="the chooser")
             text = screen_text(app)
@@ -87,6 +90,23 @@ async def test_a_reaction_chosen_is_sent_and_one_received_shows_literally_then_g
             await pilot.press("down", "down", "enter")
             said = await next_reaction(ben, "Ana")
             assert said["code"] == "well_played"  # and not the one Esc closed on
+
+
+@pytest.mark.parametrize("yours", [False, True])
+async def test_the_footer_offers_the_key_but_at_your_turn_where_it_works_all_the_same(yours):
+    position = Position(players=4, seed=3)
+    seat = position.turn if yours else (position.turn + 1) % 4
+    app = ViewApp(position, seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table_screen.table.view is not None, what="the table")
+        await pilot.pause()
+        footer = str(app.screen.query_one(KeysFooter).render())
+        assert ("! React" in footer) is not yours  # at your turn the game's own keys have the room
+        await pilot.press("exclamation_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReactionChooser), what="the chooser")
+        assert "1 Nice!" in screen_text(app) and "5 Let me think…" in screen_text(app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is app.table_screen, what="back")
 
 
 async def test_the_tv_shows_a_reaction_large_with_the_name_as_typed_then_not(host):
