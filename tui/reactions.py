@@ -120,6 +120,13 @@ def choose(screen: Screen[Any]) -> None:
     screen.app.push_screen(ReactionChooser(), picked)
 
 
+def may_react(app: App[Any]) -> bool:
+    """Whether ``app`` is at a host's table, where a reaction may be sent (a replay is not)."""
+    from .hosted import HostedApp  # the app's base, which imports the screens that import this
+
+    return isinstance(app, HostedApp) and app.table is not None
+
+
 def send(app: App[Any], code: ReactionCode) -> None:
     """Send ``code`` at the table the app follows (an app that follows no host sends nothing)."""
     from .hosted import HostedApp  # the app's base, which imports the screens that import this

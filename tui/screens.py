@@ -358,6 +358,8 @@ class GameOverScreen(Answered[str]):
         self.again = again
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "react":
+            return reactions.may_react(self.app)  # at a host's table, not in a replay
         return self.again or parameters != ("again",)
 
     def compose(self) -> ComposeResult:

@@ -8,13 +8,13 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from tui_support import Position, ViewApp, burst, screen_text, table_of, view_of, wait_for
+from tui_support import GameOverApp, Position, ViewApp, burst, screen_text, table_of, view_of, wait_for
 
 from yule.netplay.client import Client
 from yule.tui import reactions
 from yule.tui.app import YuleApp
 from yule.tui.reactions import ReactionBar, ReactionChooser
-from yule.tui.screens import TableScreen
+from yule.tui.screens import GameOverScreen, TableScreen
 from yule.tui.tv import WatchApp
 from yule.tui.widgets import KeysFooter
 from yule.tui.words import set_language
@@ -90,6 +90,36 @@ async def test_a_reaction_chosen_is_sent_and_one_received_shows_literally_then_g
             await pilot.press("down", "down", "enter")
             said = await next_reaction(ben, "Ana")
             assert said["code"] == "well_played"  # and not the one Esc closed on
+
+
+async def test_the_game_over_sheet_sends_and_shows_reactions_a_replay_has_none(host):
+    port = host.port
+    async with Client("127.0.0.1", port, "Ben") as ben:
+        table, code = await started(port, ben)
+        app = YuleApp(name="Ana", address=("127.0.0.1", port), code=code, discover=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: table_of(app) == table, what="Ana at the table")
+            await ben.fill_bots(table)
+            await ben.start(table)
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and view_of(app), what="the game")
+            position = Position(players=3, seed=5)
+            position.play_out()
+            sheet = GameOverScreen("white-elephant", position.final_result(0), position.names, 0)
+            await app.push_screen(sheet)  # as the game's end brings it up
+            await wait_for(pilot, lambda: "! React" in screen_text(app), what="the key on the sheet")
+            await pilot.press("exclamation_mark", "4")
+            assert (await next_reaction(ben, "Ana"))["code"] == "merry_christmas"
+            await wait_for(pilot, lambda: app.screen is sheet and "Ana: Merry Christmas! 🎄" in screen_text(app),
+                           what="shown on the sheet")  # fmt: skip
+            await ben.react(table, "well_played")
+            await wait_for(pilot, lambda: "Ben: Well played! 👏" in screen_text(app), what="Ben's on the sheet")
+            await wait_for(pilot, lambda: "Well played" not in screen_text(app), what="gone")
+    replay = GameOverApp("white-elephant", position.final_result(0), position.names, 0)  # no host: nobody to tell
+    async with replay.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "React" not in screen_text(replay)
+        await pilot.press("exclamation_mark")
+        assert not isinstance(replay.screen, ReactionChooser)
 
 
 @pytest.mark.parametrize("yours", [False, True])
