@@ -8,9 +8,10 @@ sheet opens :class:`ReactionChooser`: the reactions numbered, picked with their 
 arrows and Enter; Esc closes it.  The app sends the one picked (:func:`send`).
 
 A reaction received (:func:`show`) shows at the foot of whatever screen is on top, over the
-log's corner, just above the keys (:class:`ReactionBar`, on the screen's notices layer: it moves
-nothing), ``Ana: Nice! 👍`` with the sender's name as typed (``[b]x[/b]`` shows its brackets);
-on the TV it stands large at the top, framed, to be read from the sofa.  Each stays
+log's corner, just above the keys (:class:`ReactionBar`, on the layer every Textual screen has
+for its loading indicators: it moves nothing, and a notice shown meanwhile lies over it),
+``Ana: Nice! 👍`` with the sender's name as typed (``[b]x[/b]`` shows its brackets); on the TV
+it stands large at the top, framed, to be read from the sofa.  Each stays
 :attr:`ShownReactions.seconds` seconds; at most :data:`MOST_SHOWN` show at once, the newest
 last (an older one gives way).  Nothing of a reaction is kept: not in the log, not after the
 table is left.
@@ -141,7 +142,7 @@ class ReactionBar(Widget):
 
     DEFAULT_CSS = """
     ReactionBar {
-        layer: _toastrack; dock: bottom; margin-bottom: 1; width: 1fr; height: auto;
+        layer: _loading; dock: bottom; margin-bottom: 1; width: 1fr; height: auto;
         layout: vertical; align-horizontal: right; visibility: hidden; display: none;
     }
     ReactionBar.-shown { display: block; }
