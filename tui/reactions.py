@@ -13,8 +13,8 @@ for its loading indicators: it moves nothing, and a notice shown meanwhile lies 
 ``Ana: Nice! 👍`` with the sender's name as typed (``[b]x[/b]`` shows its brackets); on the TV
 it stands large at the top, framed, to be read from the sofa.  Each stays
 :attr:`ShownReactions.seconds` seconds; at most :data:`MOST_SHOWN` show at once, the newest
-last (an older one gives way).  Nothing of a reaction is kept: not in the log, not after the
-table is left.
+last (an older one gives way).  Nothing of a reaction is kept: not in the log, and not once
+the table is left.
 """
 
 from __future__ import annotations
@@ -205,16 +205,19 @@ class ShownReactions:
         if self.shown.pop(number, None) is not None:
             self.paint()
 
-    def clear(self) -> None:
-        if self.shown:
-            self.shown.clear()
-            self.paint()
-
     def paint(self) -> None:
-        """Every screen's bar shows the reactions as they are now."""
+        """Every screen's bar shows the reactions as they are now (none of a table the app has
+        left: leaving it changes the screen on top)."""
         app = self.app
         if not app.is_running:
             return
+        from .hosted import HostedApp  # the app's base, which imports the screens that import this
+
+        if isinstance(app, HostedApp):
+            followed = None if app.table is None else app.table.id
+            for number, frame in list(self.shown.items()):
+                if frame["table"] != followed:
+                    del self.shown[number]
         for screen in app.screen_stack:
             for bar in screen.query(ReactionBar):
                 bar.reword()
@@ -235,11 +238,7 @@ def shown(app: App[Any], *, large: bool = False) -> ShownReactions:
 
 
 def show(app: App[Any], frame: ReactionFrame, *, large: bool = False) -> None:
-    """A reaction received: shown a while on whatever screen of ``app`` is on top."""
-    shown(app, large=large).add(frame)
-
-
-def forget(app: App[Any]) -> None:
-    """The table is left: the reactions shown go at once."""
-    if (kept := _SHOWN.get(app)) is not None:
-        kept.clear()
+    """A reaction received: shown a while on whatever screen of ``app`` is on top (not once it
+    has stopped running)."""
+    if app.is_running:
+        shown(app, large=large).add(frame)

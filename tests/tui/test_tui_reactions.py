@@ -13,6 +13,8 @@ from tui_support import GameOverApp, Position, ViewApp, burst, screen_text, tabl
 from yule.netplay.client import Client
 from yule.tui import reactions
 from yule.tui.app import YuleApp
+from yule.tui.dialogs import ConfirmScreen
+from yule.tui.lobby import LobbyScreen
 from yule.tui.reactions import ReactionBar, ReactionChooser
 from yule.tui.screens import GameOverScreen, TableScreen
 from yule.tui.tv import WatchApp
@@ -120,6 +122,28 @@ async def test_the_game_over_sheet_sends_and_shows_reactions_a_replay_has_none(h
         assert "React" not in screen_text(replay)
         await pilot.press("exclamation_mark")
         assert not isinstance(replay.screen, ReactionChooser)
+
+
+async def test_leaving_the_table_takes_its_reactions_away(host, monkeypatch):
+    monkeypatch.setattr(reactions.ShownReactions, "seconds", 30.0)  # they would stay long after
+    port = host.port
+    async with Client("127.0.0.1", port, "Ben") as ben:
+        table, code = await started(port, ben)
+        app = YuleApp(name="Ana", address=("127.0.0.1", port), code=code, discover=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: table_of(app) == table, what="Ana at the table")
+            await ben.fill_bots(table)
+            await ben.start(table)
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and view_of(app), what="the game")
+            await ben.react(table, "oh_no")
+            await wait_for(pilot, lambda: "Ben: Oh no!" in screen_text(app), what="Ben's reaction")
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the question")
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+            await pilot.pause()
+            assert "Oh no!" not in screen_text(app) and not showing(app)
+            assert not reactions.shown(app).frames()  # gone, not only hidden
 
 
 @pytest.mark.parametrize("yours", [False, True])
