@@ -367,10 +367,30 @@ class DeleteSet(Ask):
     name: Name
 
 
+# -- reactions (docs/protocol.md, *Reactions*) -------------------------------------------------
+
+REACTIONS = ("nice", "oh_no", "well_played", "merry_christmas", "thinking")
+"""The reactions a client may send, by code (each client words them in its reader's language);
+nothing else: no free text."""
+
+ReactionCode = Literal["nice", "oh_no", "well_played", "merry_christmas", "thinking"]
+"""One of :data:`REACTIONS` (any other code is refused as an invalid frame)."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class React(Ask):
+    """A reaction for everyone at the table to see briefly (not kept: :mod:`.host.reactions`)."""
+
+    type: Literal["react"] = "react"
+    table: TableId
+    code: ReactionCode
+
+
 AnyAsk: TypeAlias = (
     Hello | Ping | Pong | ListTables | Paces | Create | Join | Resume | Reclaim | ReclaimBack | Owner | Watch | Leave
     | AddBot | FillBots | RemoveBot | SetOpen | SetPace | Start | Again | Move | Organise | Undo | Answer | Nudge
     | StandIn | BotMove | RemoveSeat | Chat | Rename | Standings | HouseSets | SaveSet | DeleteSet
+    | React
 )  # fmt: skip
 """Any request, one class per ``type`` (told apart by ``type``, or by ``isinstance``)."""
 

@@ -296,6 +296,17 @@ class Removed(TypedDict):
     reason: str
 
 
+class ReactionFrame(TypedDict):
+    """``reaction``: ``name`` (in ``seat``, or None: not seated there) reacted at the table with
+    ``code`` (one of :data:`yule.netplay.asks.REACTIONS`), for everyone there to see briefly."""
+
+    type: Literal["reaction"]
+    table: int
+    seat: int | None
+    name: str
+    code: str
+
+
 # -- requests and replies ---------------------------------------------------------------------
 
 
@@ -486,6 +497,7 @@ Reply = Ok | Created | Seated | ReclaimWaiting | PacesFrame | StandingsFrame | S
 HostFrame = (
     TableInfo | LogFrame | ViewFrame[View] | ChatFrame | Nudged | Removed | ErrorFrame | ReclaimAsked | ReclaimOver
     | ReclaimRefused | TablesFrame | Welcome | Ping | Pong | Reply
+    | ReactionFrame
 )  # fmt: skip
 """Every frame a host sends."""
 

@@ -230,6 +230,9 @@ WORDING: dict[str, str | dict[str, str | None] | None] = {
     },
     "set_too_large": "These house rules are too large to keep ({most} bytes at most).",
     "set_flood": "House rules are being saved too fast from your address: wait a moment, then try again.",
+    # -- reactions -------------------------------------------------------------------------------
+    "react_not_at_table": "Join or watch this table to react there.",
+    "react_flood": "You are sending reactions too fast: wait a moment, then send it again.",
 }
 """Each refusal code the host sends -> its English template, or a template per ``reason``
 (``None``: the rules word it).  A template is a :meth:`str.format` string over the params, with

@@ -15,7 +15,7 @@ Labels are Rich ``Text`` (never markup strings), so names inside them show liter
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.markup import escape
 from rich.text import Text
@@ -109,6 +109,8 @@ class ChoiceScreen(Dialog[T | None], Generic[T]):
     ChoiceScreen OptionList, ChoiceScreen OptionList:focus { height: auto; max-height: 14; border: none; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    LIST: ClassVar[type[ChoiceList]] = ChoiceList
+    """The list of the choices (a subclass may take keys of its own as they arrive)."""
     HINT = N_("Enter to choose, Esc to cancel.")
     """The line under the choices, after "Up/Down to move, " at first (a choice that cannot be
     picked says why there instead): marked, worded as it is shown (a subclass marks its own)."""
@@ -136,7 +138,7 @@ class ChoiceScreen(Dialog[T | None], Generic[T]):
                     label = Text("× ", "bold") + label
                     label.stylize("dim")
                 options.append(Option(label, id=str(i)))
-            yield ChoiceList(*options)
+            yield self.LIST(*options)
             yield Static(Text(t("Up/Down to move, {hint}", hint=self._hint())), id="why")
         yield KeysFooter()
 

@@ -4,8 +4,9 @@ the player's (:class:`yule.tui.app.YuleApp`), the Gift Exchange organiser's
 
 The host's frames are read in a Textual worker and posted as :class:`HostedApp.FromHost`; chat
 lines and undo are requests in workers of their own; the status line counts down the table's
-turn timers.  When the player chooses another language, :meth:`HostedApp.reword` draws every
-screen anew in it.
+turn timers; a reaction at the table shows a while on whatever screen is on top
+(:mod:`.reactions`).  When the player chooses another language, :meth:`HostedApp.reword`
+draws every screen anew in it.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 
+from ..netplay.asks import ReactionCode
 from ..netplay.client import Client, ConnectionLost, HostError
 from ..netplay.client.follower import TableFollower
 from ..netplay.frames import Incoming
+from . import reactions
 from .refusals import said as refused
 from .widgets import ChatInput, PlainApp, away_text, clock_text
 from .words import t
@@ -94,6 +97,33 @@ class HostedApp(PlainApp):
 
     def on_chat_input_said(self, message: ChatInput.Said) -> None:
         self.send_chat(None if self.table is None else self.table.id, message.text, message.field)
+
+    # -- reactions (:mod:`.reactions`) -------------------------------------------------------------
+
+    REACTIONS_LARGE = False
+    """Whether this app shows the reactions at its table large, at the top (the TV's)."""
+
+    def on_hosted_app_from_host(self, message: HostedApp.FromHost) -> None:
+        """A reaction at the table followed is shown a while on whatever screen is on top.  (Each
+        app's own handler of the host's frames is called first, this one after it: Textual calls
+        a message's handlers all the way down the classes.)"""
+        frame = message.frame
+        followed = None if self.table is None else self.table.id
+        if frame["type"] == "reaction" and frame["table"] == followed and self.is_running:
+            reactions.show(self, frame, large=self.REACTIONS_LARGE)
+
+    @work(group="reactions")
+    async def send_reaction(self, code: ReactionCode) -> None:
+        """React at the table followed (the host's reaction frame brings it back here too)."""
+        if self.client is None or self.table is None:
+            return
+        try:
+            await self.client.react(self.table.id, code)
+        except HostError as e:
+            self.notify(refused(e), title=t("Not sent"), severity="warning")
+        except ConnectionLost:
+            self.notify(t("Not connected to the host: that reaction was not sent."), title=t("Not sent"),
+                        severity="warning")  # fmt: skip
 
     @work(group="moves")
     async def undo(self) -> None:

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from ..core.base import Event, View
 from ..netplay.client.follower import TableFollower
+from . import reactions
 from .dialogs import Answered, ChoiceScreen, ConfirmScreen, Dialog
 from .following import FollowScreen
 from .games import GAME_UIS
@@ -60,6 +61,8 @@ class TableScreen(FollowScreen):
         Binding("m", "chat", "Chat"),
         Binding("w", "waiting", "Waiting?"),
         Binding("a", "pace", "Bots' pace"),
+        Binding("exclamation_mark", "react", "React", key_display="!"),
+        Binding("exclamation_mark", "react('anyway')", "React", show=False),  # (at your turn: see check_action)
         Binding("q", "leave", "Leave"),
     ]
 
@@ -174,6 +177,17 @@ class TableScreen(FollowScreen):
     def action_chat(self) -> None:
         self.query_one(ChatInput).open()
 
+    def action_react(self, anyway: str = "") -> None:
+        """``!``: a reaction for everyone at the table (:mod:`.reactions`).  At your turn the
+        footer leaves it out for the game's own keys (it is full there, in French or German),
+        and the key works all the same (``anyway``: the binding the footer does not show)."""
+        reactions.choose(self)
+
+    def _deciding(self) -> bool:
+        """Whether the table waits for this seat's move now."""
+        view = self.table.view if self.is_mounted else None
+        return view is not None and view.get("you") is not None and view["you"] in self.table.waited_on()
+
     # -- hints ---------------------------------------------------------------------------------
 
     @property
@@ -184,6 +198,8 @@ class TableScreen(FollowScreen):
         return "ismcts" in get_game(self.game).bots and GAME_UIS[self.game].describe_move is not None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "react":
+            return bool(parameters) or not self._deciding()
         if action == "waiting":
             return self.others and not self.spectator and not self.over
         if action == "pace":
@@ -327,6 +343,7 @@ class GameOverScreen(Answered[str]):
         Binding("n", "done('again')", "Play again"),
         Binding("b,escape", "done('back')", "Back to the table"),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
+        Binding("exclamation_mark", "react", "React", key_display="!"),
         Binding("q", "done('leave')", "Leave"),
     ]
 
@@ -341,6 +358,8 @@ class GameOverScreen(Answered[str]):
         self.again = again
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "react":
+            return reactions.may_react(self.app)  # at a host's table, not in a replay
         return self.again or parameters != ("again",)
 
     def compose(self) -> ComposeResult:
@@ -359,6 +378,10 @@ class GameOverScreen(Answered[str]):
 
     def action_done(self, choice: str) -> None:
         self.dismiss(choice)
+
+    def action_react(self) -> None:
+        """``!``: a reaction for everyone at the table, the game over (:mod:`.reactions`)."""
+        reactions.choose(self)
 
 
 class RulesScreen(Dialog[None]):

@@ -123,7 +123,8 @@ class TableTV(TableScreen):
         results.display = "result" in view
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action not in ("chat", "hint", "waiting", "pace")  # the TV shows the chat; nobody types, asks or nudges
+        # The TV shows the chat and the reactions; nobody types, asks, nudges or reacts there.
+        return action not in ("chat", "hint", "waiting", "pace", "react")
 
     def action_leave(self) -> None:
         self.app.exit(0)
@@ -360,6 +361,7 @@ class WatchApp(HostedApp):
 
     TITLE = "Yule TV"
     BINDINGS = [Binding("q", "quit", "Quit")]
+    REACTIONS_LARGE = True  # read from the sofa
 
     def __init__(
         self,

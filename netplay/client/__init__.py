@@ -82,6 +82,8 @@ from ..asks import (
     Paces,
     Ping,
     Pong,
+    React,
+    ReactionCode,
     Reclaim,
     ReclaimBack,
     RemoveBot,
@@ -781,6 +783,11 @@ class Client:
     async def chat(self, table: int, text: str) -> None:
         """Say ``text`` to everyone at ``table`` (it comes back to this client too, as a ``chat`` frame)."""
         await self.request(Chat(table=table, text=text))
+
+    async def react(self, table: int, code: ReactionCode) -> None:
+        """React at ``table`` with ``code``, one of :data:`~yule.netplay.asks.REACTIONS`
+        (everyone there, this client too, gets a ``reaction`` frame)."""
+        await self.request(React(table=table, code=code))
 
     async def move(self, table: int, move: dict[str, Any], seq: int | None = None, seat: int | None = None) -> int:
         """Send a move (wire form, no ``by``); returns the new ``seq`` once the host stored it.

@@ -110,6 +110,11 @@ class Limits:
     cannot flood one table's chat and wipe its kept lines) ..."""
     table_chat_burst: float = 20.0
     """... and in one burst."""
+    react_rate: float = 1 / 3
+    """Reactions per second a connection may send on average, one every 3 s
+    (:mod:`yule.netplay.host.reactions`) ..."""
+    react_burst: float = 4.0
+    """... and in one burst; beyond that a reaction is refused (``react_flood``), the connection stays."""
     shortest_turn: float = 5.0
     """The shortest turn timer a table may have, in seconds (a shorter one is refused with ``bad_options``)."""
 
@@ -312,6 +317,8 @@ class Connection(asyncio.Protocol):
         self._frame_tokens = TokenBucket(limits.rate, limits.burst)
         self.chat_tokens = TokenBucket(limits.chat_rate, limits.chat_burst)
         """Chat lines this connection may send now (see :mod:`yule.netplay.host.chat`)."""
+        self.react_tokens = TokenBucket(limits.react_rate, limits.react_burst)
+        """Reactions this connection may send now (see :mod:`yule.netplay.host.reactions`)."""
         self._loop = asyncio.get_running_loop()
         self._deadline = 0.0
         self._deadline_error = FrameError.silent

@@ -4,7 +4,8 @@ The host finds the table a request names (``no_table`` when it holds none by tha
 only whoever runs the table may ask (its bots, opening it, starting a game) is refused to
 anyone else (:meth:`.audience.Audience.check_runs`).  The rest is the table's to say: a move
 or an undo to the table itself, seats to its usher (:mod:`.usher`), nudges and bots moving
-now to its turns (:mod:`.turns`), chat to its audience (:mod:`.audience`).
+now to its turns (:mod:`.turns`), chat to its audience (:mod:`.audience`), reactions
+to everyone at it (:mod:`.reactions`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..asks import (
     FillBots,
     Move,
     Nudge,
+    React,
     RemoveBot,
     RemoveSeat,
     SetOpen,
@@ -32,6 +34,7 @@ from ..asks import (
 from ..frames import Reply
 from .connection import Connection
 from .lobby import Lobby
+from .reactions import react
 from .table import Table
 
 
@@ -69,6 +72,7 @@ TABLE_REQUESTS: dict[str, TableRequest] = {
     "nudge": about(Nudge, lambda table, conn, m: table.turns.nudge(conn, m.seat)),
     "bot_move": about(BotMove, lambda table, conn, m: table.turns.bot_move(conn, m.seat)),
     "chat": about(Chat, lambda table, conn, m: table.audience.say(conn, m.text)),
+    "react": about(React, lambda table, conn, m: react(table.audience, conn, m.code)),
     # only whoever runs the table:
     "add_bot": about(
         AddBot, lambda table, conn, m: {"type": "ok", "seat": table.usher.add_bot(m.seat, m.kind)}, runs=True

@@ -51,6 +51,7 @@ async def play_a_session(port: int, host: Host) -> None:
         await ben.join(None, code)
         assert {} in (await cy.list_tables())[0]["seats"]  # a private table: taken seats, not by whom
         await ana.chat(table, "hello")
+        await ana.react(table, "merry_christmas")
         await ana.fill_bots(table)
         await ana.start(table)
         await cy.watch(table, code)

@@ -3,7 +3,8 @@
 People join a private Gift List table (each from their own machine: 127.0.0.x), lose their
 connection and come back, leave, play; the host restarts; a stranger asks for an away player's
 seat and someone at the table answers; turn timers fire and bots stand in; games end and the
-table plays again; the creator leaves.  After every step the invariants hold:
+table plays again; the creator leaves; people react (a reaction goes out only from someone at
+the table).  After every step the invariants hold:
 
 - each connection is sent only its own seat's view (or the watchers'), as its own table info
   says where it sits; a finished game's view of a seat only to the person who played it;
@@ -34,6 +35,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from yule.core import get_game
+from yule.netplay.asks import REACTIONS
 from yule.netplay.client import Client, ConnectionLost, HostError, SeatStore
 from yule.netplay.host.server import Host
 from yule.netplay.host.store import hash_token
@@ -312,6 +314,25 @@ class TableLife(RuleBasedStateMachine):
         finally:
             self.run(stranger.close())
 
+    @rule(i=WHO, code=st.sampled_from(REACTIONS))
+    def react(self, i: int, code: str) -> None:
+        """Someone connected reacts: it goes out to the table when they are at it, and is
+        refused when they are not (a reaction changes nothing of the table's life)."""
+        person = pick(i, self.connected())
+        if person is None or person.client is None:
+            return
+        conn = self._conn(person)
+        at = conn is not None and conn in self.tab.audience.connections()
+        try:
+            self.run(person.client.react(self.table, code))
+        except HostError as e:
+            assert e.code == ("react_flood" if at else "react_not_at_table"), (person.name, at, e.code)
+            return
+        except ConnectionLost:
+            return
+        assert at, person.name
+        event("reacted")
+
     # -- the invariants ---------------------------------------------------------------------------
 
     def _conn(self, person: Person) -> Any:
@@ -346,6 +367,8 @@ class TableLife(RuleBasedStateMachine):
                 if frame["seat"] is not None and "result" in frame["view"] and person is not None:
                     played = self.players.get(person.game_no, {})
                     assert played.get(frame["seat"]) in (None, person.name), (person.name, frame["seat"], played)
+            elif frame["type"] == "reaction":  # sent to the table while this connection was at it
+                assert frame["code"] in REACTIONS and (frame["seat"] is None or isinstance(frame["seat"], int))
             elif frame["type"] == "reclaim_asked" and person is not None:
                 person.asked.add(frame["request"])
             elif frame["type"] == "reclaim_over" and person is not None:

@@ -29,6 +29,7 @@ from yule.tui.gift_exchange.forms import Field, FormScreen
 from yule.tui.newtable import CreateTableScreen
 from yule.tui.playing import GameMenu
 from yule.tui.questions import AskingScreen, CodeScreen, FirstNameScreen, LineScreen, NameScreen
+from yule.tui.reactions import ReactionChooser
 from yule.tui.replay import ReplayOverScreen
 from yule.tui.screens import GameOverScreen, RulesScreen, TooSmallScreen
 from yule.tui.wholelog import LogScreen
@@ -104,6 +105,8 @@ BURSTS: dict[str, Burst] = {
         entries=True,
     ),
     "GameOverScreen": Burst(lambda _: GameOverScreen(*result()), ("b", "b", "escape", "n"), ("back",)),
+    "ReactionChooser": Burst(lambda _: ReactionChooser(), ("2", "3", "enter", "escape", "1"), ("oh_no",)),
+    "ReactionChooser, arrows": Burst(lambda _: ReactionChooser(), ("down", "down", "enter", "1"), ("well_played",)),
     "ReplayOverScreen": Burst(
         lambda _: ReplayOverScreen(*result(), again=False), ("left", "left", "home", "s"), ("previous",)
     ),

@@ -38,4 +38,4 @@ async def test_a_finished_table_offers_none_of_its_game_s_keys(game):
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: "result" in (app.table_screen.table.view or {}), what="the finished table")
         await pilot.pause()
-        assert footer(app) == "? Rules m Chat q Leave"
+        assert footer(app) == "? Rules m Chat ! React q Leave"

@@ -12,7 +12,7 @@ up, in the apps the other tests build (:data:`SCENES`), its notices shown (and e
 as well, since on the screen a notice lies over other words): the new-table form with each
 game's options (each field in focus in turn), ``yule play``'s game menu and the bots' level, the
 first name, the hosts found and a host that does not answer, each question and choice at a
-table, ``w`` and ``a``, the chat input, a refused key's notice (while another seat moves, and at
+table, ``w`` and ``a``, ``!`` and a reaction shown (at a table and on the TV), the chat input, a refused key's notice (while another seat moves, and at
 your own turn), a hint, a seat asked for, the lobby's dialogs, the standings,
 a replay, the terminal too small, the new-table form with a host's set of house rules picked
 and its questions, and ``yule party`` from its first guest to the TV.  A join code
@@ -56,8 +56,9 @@ from yule.core.elf.board import TOKENS
 from yule.core.gift_exchange.text import SILLY_GIFTS
 from yule.netplay.client import OWN_CODES, Client
 from yule.netplay.client.follower import TableFollower
-from yule.netplay.frames import ReclaimAsked, Standings
+from yule.netplay.frames import ReactionFrame, ReclaimAsked, Standings
 from yule.netplay.host.server import Host
+from yule.tui import reactions
 from yule.tui.app import YuleApp
 from yule.tui.connect import ConnectingScreen, ConnectScreen, NoAnswerScreen
 from yule.tui.dialogs import ChoiceScreen, ConfirmScreen
@@ -69,11 +70,13 @@ from yule.tui.lobby import LobbyScreen
 from yule.tui.newtable import CreateTableScreen
 from yule.tui.playing import GameMenu, PlaySetup
 from yule.tui.questions import AskingScreen, CodeScreen, FirstNameScreen, LineScreen
+from yule.tui.reactions import ReactionBar, ReactionChooser
 from yule.tui.replay import ReplayApp, ReplayScreen
 from yule.tui.screens import GameOverScreen, TableScreen, TooSmallScreen
 from yule.tui.seating import Seating
 from yule.tui.standings import StandingsScreen, StandingsView
 from yule.tui.text import literal
+from yule.tui.tv import TableTV
 from yule.tui.widgets import ChatInput, HintPanel, PlainApp
 from yule.tui.words import PSEUDO_LETTERS, set_language, t
 
@@ -487,11 +490,28 @@ def dialogs_at(game: str) -> Scene:
         await press_and_look(pilot, look, "w", ChoiceScreen, "w: waiting for someone?")
         await press_and_look(pilot, look, "a", ChoiceScreen, "a: the bots' pace")
         await press_and_look(pilot, look, "q", ConfirmScreen, "q: the question before leaving")
+        await press_and_look(pilot, look, "exclamation_mark", ReactionChooser, "!: a reaction to send")
+        await shown_reaction(pilot, look, "a reaction shown at the table")
         await pilot.press("m")
         await wait_for(pilot, lambda: isinstance(app.focused, ChatInput), what="the chat input")
         await look("m: the chat input open")
 
     return Scene(at_a_table(game), drive)
+
+
+async def shown_reaction(pilot: Any, look: Look, what: str, *, large: bool = False) -> None:
+    """A reaction received, shown on the screen on top (``large``: the TV's), its sender a name
+    of the tests."""
+    app = pilot.app
+    frame: ReactionFrame = {"type": "reaction", "table": 3, "seat": 1, "name": NAMES[1], "code": "merry_christmas"}
+    reactions.show(app, frame, large=large)
+    await wait_for(pilot, lambda: any(bar.has_class("-shown") for bar in app.screen.query(ReactionBar)), what=what)
+    await look(what)
+
+
+async def tv_reaction(pilot: Any, look: Look) -> None:
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, TableTV), what="the TV")
+    await shown_reaction(pilot, look, "a reaction on the TV", large=True)
 
 
 def hint_at(game: str) -> Scene:
@@ -758,6 +778,7 @@ SCENES: dict[str, Scene] = {
     "replay": Scene(lambda _: ReplayTold(), replay),
     "too_small": Scene(lambda _: ReplayApp(white_elephant_record()), too_small, size=(60, 20)),
     "house_rules": Scene(HouseRulesApp, house_rules),
+    "tv_reaction": Scene(lambda _: tv_support.GAMES["white_elephant"](), tv_reaction),
     "party": Scene(lambda folder: PartyApp(folder / "data", bind="127.0.0.1", port=0), party),
     "party_organiser": Scene(lambda _: BoardApp(gift_exchange_position(6, 5)[0]), board),
     "party_end": Scene(lambda _: EndApp(), board),
