@@ -8,8 +8,8 @@ sheet opens :class:`ReactionChooser`: the reactions numbered, picked with their 
 arrows and Enter; Esc closes it.  The app sends the one picked (:func:`send`).
 
 A reaction received (:func:`show`) shows at the foot of whatever screen is on top, over the
-log's corner, just above the keys (:class:`ReactionBar`, on the layer every Textual screen has
-for its loading indicators: it moves nothing, and a notice shown meanwhile lies over it),
+log's corner, just above the keys (:class:`ReactionBar`, on a layer of its own above the screen's
+widgets: it moves nothing, and a notice shown meanwhile lies over it),
 ``Ana: Nice! 👍`` with the sender's name as typed (``[b]x[/b]`` shows its brackets); on the TV
 it stands large at the top, framed, to be read from the sofa.  Each stays
 :attr:`ShownReactions.seconds` seconds; at most :data:`MOST_SHOWN` show at once, the newest
@@ -140,9 +140,11 @@ class ReactionBar(Widget):
     """The reactions shown on one screen (see the module docstring), drawn from the app's
     :class:`ShownReactions`; ``large``: the TV's."""
 
+    SCOPED_CSS = False  # the first rule gives every screen the reactions' layer
     DEFAULT_CSS = """
+    Screen { layers: default reactions; }
     ReactionBar {
-        layer: _loading; dock: bottom; margin-bottom: 1; width: 1fr; height: auto;
+        layer: reactions; dock: bottom; margin-bottom: 1; width: 1fr; height: auto;
         layout: vertical; align-horizontal: right; visibility: hidden; display: none;
     }
     ReactionBar.-shown { display: block; }
