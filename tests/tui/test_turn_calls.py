@@ -28,7 +28,7 @@ from textual.app import App
 from textual.driver import Driver
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.drivers.web_driver import WebDriver
-from tui_support import info_frame, my_turn, screen_text, view_frame, view_of, wait_for
+from tui_support import info_frame, info_of, my_turn, screen_text, take_two, view_frame, view_of, wait_for
 
 from yule.netplay.asks import Create
 from yule.netplay.client import Client
@@ -193,6 +193,37 @@ async def test_each_call_switched_off_in_the_lobby_stays_off_next_time(host, tmp
     assert Profile.load(profile.path).calls == {"bell": False, "notify": False, "title": False}
 
 
+async def test_another_persons_turn_is_not_yours(host, monkeypatch):
+    """At a host's table with another person (Ben, moving from his own client) and a bot: Ana's
+    app calls out each of her turns once, and none of Ben's or the bot's."""
+    a_terminal(monkeypatch)
+    async with Client("127.0.0.1", host.port, "Ben") as ben:
+        created = await ben.create_table("white-elephant", 3, bot_delay=0, seed=3)
+        table = created["table"]
+        app = YuleApp(name="Ana", address=("127.0.0.1", host.port), code=created["code"], discover=False)
+        written = caught(app, monkeypatch)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: None not in (info_of(app) or {"seats": [None]})["seats"][:2], what="Ana")
+            await ben.fill_bots(table)
+            await ben.start(table)
+            player = asyncio.create_task(play_seat(ben, table, "white-elephant"))
+            try:
+                for turn in (1, 2, 3):
+                    await wait_for(pilot, lambda: my_turn(app) and view_of(app)["phase"] != "after", what="Ana's turn")
+                    assert len(written.of("bell")) == len(written.of("notify")) == turn
+                    await take_two(pilot, app, "Ana")  # then she ends her turn
+                    await pilot.press("e")
+                    await wait_for(pilot, lambda: written.titles.count("Yule · White Elephant") == turn,
+                                   what="the turn passed")  # fmt: skip
+            finally:
+                player.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await player
+            lines = app.table_screen.lines
+            assert sum(line.startswith("Ben ") for line in lines) >= 2 and sum("Bot" in line for line in lines) >= 2
+    assert len(written.of("bell")) == written.titles.count("● Your turn · Yule")  # a call for each turn of hers begun
+
+
 async def test_a_spectator_hears_nothing(host, monkeypatch):
     a_terminal(monkeypatch)
     async with Client("127.0.0.1", host.port, "Ben") as ben:
@@ -207,6 +238,7 @@ async def test_a_spectator_hears_nothing(host, monkeypatch):
             await pilot.pause()
             await pilot.press("w")
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and bool(view_of(app)), what="the game")
+            assert app.watching
             player = asyncio.create_task(play_seat(ben, created["table"], "white-rabbit"))
             try:
                 seq = app.table.seq if app.table is not None else 0
