@@ -23,6 +23,9 @@ from anywhere (asked first while you play).
 ``yule join`` asks for the player's name the first time (the login name offered) and remembers
 it (:mod:`yule.tui.profile`); ``r`` in the lobby changes it before joining a table, ``g`` the
 language (every screen is drawn anew in it: :meth:`YuleApp.reword`).
+
+A decision that becomes the player's is called out (the bell, a desktop notification, the
+window title), once: :mod:`yule.tui.turncall`, ``b`` in the lobby switching each.
 """
 
 from __future__ import annotations
