@@ -280,6 +280,8 @@ class TurnCalls:
         """The table followed changed (a view, its info): call the decision out if it has just
         become the player's; the title says whether it is."""
         self.place = f"{APP_TITLE} · {game_title(table)}"
+        if table.result is not None:
+            self.called = None  # the next game's decisions are new, whatever their seq
         if not yours(table):
             self.deciding = False
             self._title(False)

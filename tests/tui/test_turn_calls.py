@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import re
 from typing import Any
 
@@ -28,8 +29,9 @@ from textual.app import App
 from textual.driver import Driver
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.drivers.web_driver import WebDriver
-from tui_support import info_frame, info_of, my_turn, screen_text, take_two, view_frame, view_of, wait_for
+from tui_support import info_frame, info_of, my_turn, screen_text, view_frame, view_of, wait_for
 
+from yule.core import get_game
 from yule.netplay.asks import Create
 from yule.netplay.client import Client
 from yule.netplay.client.follower import TableFollower
@@ -193,35 +195,55 @@ async def test_each_call_switched_off_in_the_lobby_stays_off_next_time(host, tmp
     assert Profile.load(profile.path).calls == {"bell": False, "notify": False, "title": False}
 
 
+class Turns:
+    """Ana's turns begun, counted from the view frames her app gets, in order (a message hook):
+    each view of her seat asking for a move after one that did not."""
+
+    def __init__(self) -> None:
+        self.begun = 0
+        self.asked = False
+
+    def __call__(self, message: Any) -> None:
+        if isinstance(message, HostedApp.FromHost) and message.frame["type"] == "view":
+            asked = "actions" in message.frame["view"]
+            self.begun += asked and not self.asked
+            self.asked = asked
+
+
 async def test_another_persons_turn_is_not_yours(host, monkeypatch):
-    """At a host's table with another person (Ben, moving from his own client) and a bot: Ana's
-    app calls out each of her turns once, and none of Ben's or the bot's."""
+    """At a host's White Rabbit table with another person (Ben, moving from his own client) and a
+    bot: Ana's app calls out each of her turns once (a 6 rolled gives her another roll in the
+    same turn), and none of Ben's or the bot's moves.  Her app sends what a random bot chooses."""
     a_terminal(monkeypatch)
+    bot = get_game("white-rabbit").bots["random"](random.Random(2))
+    turns = Turns()
     async with Client("127.0.0.1", host.port, "Ben") as ben:
-        created = await ben.create_table("white-elephant", 3, bot_delay=0, seed=3)
+        created = await ben.create_table("white-rabbit", 3, bot_delay=0, seed=3)
         table = created["table"]
         app = YuleApp(name="Ana", address=("127.0.0.1", host.port), code=created["code"], discover=False)
         written = caught(app, monkeypatch)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(80, 24), message_hook=turns) as pilot:
             await wait_for(pilot, lambda: None not in (info_of(app) or {"seats": [None]})["seats"][:2], what="Ana")
-            await ben.fill_bots(table)
+            await ben.fill_bots(table, "random")
             await ben.start(table)
-            player = asyncio.create_task(play_seat(ben, table, "white-elephant"))
+            player = asyncio.create_task(play_seat(ben, table, "white-rabbit"))
             try:
-                for turn in (1, 2, 3):
-                    await wait_for(pilot, lambda: my_turn(app) and view_of(app)["phase"] != "after", what="Ana's turn")
-                    assert len(written.of("bell")) == len(written.of("notify")) == turn
-                    await take_two(pilot, app, "Ana")  # then she ends her turn
-                    await pilot.press("e")
-                    await wait_for(pilot, lambda: written.titles.count("Yule · White Elephant") == turn,
-                                   what="the turn passed")  # fmt: skip
+                while turns.begun < 4 and "result" not in view_of(app):
+                    await wait_for(pilot, lambda: "actions" in view_of(app) or "result" in view_of(app), what="Ana")
+                    if "actions" in view_of(app):
+                        seq = app.table.seq if app.table is not None else None
+                        app.send_move(bot.choose(view_of(app)), seq)
+                        await wait_for(pilot, lambda: app.table is not None and app.table.seq != seq, what="her move")
             finally:
                 player.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await player
+            await pilot.pause()
             lines = app.table_screen.lines
             assert sum(line.startswith("Ben ") for line in lines) >= 2 and sum("Bot" in line for line in lines) >= 2
-    assert len(written.of("bell")) == written.titles.count("● Your turn · Yule")  # a call for each turn of hers begun
+            assert turns.begun >= 3
+            assert len(written.of("bell")) == len(written.of("notify")) == written.titles.count("● Your turn · Yule")
+            assert len(written.of("bell")) == turns.begun
 
 
 async def test_a_spectator_hears_nothing(host, monkeypatch):
@@ -278,6 +300,22 @@ def test_a_decision_is_yours_only_when_your_seats_view_asks_for_it(view, seat, s
     calls.attach(written.write)
     calls.follow(follower_at(view, seat, **seats))
     assert bool(written.of("bell")) == yours
+
+
+def test_the_next_games_first_decision_is_called_out_whatever_its_seq():
+    written = Written()
+    calls = TurnCalls(lambda: written.write("\x07"), env={"TERM": "xterm"})
+    calls.attach(written.write)
+    table: TableFollower[Any] = TableFollower(3)
+    table.take(info_frame("white-rabbit", ["Ana", "Ben"]))
+    mine = {"game": "white-rabbit", "you": 0, "actions": {"roll": None}}
+    for view, seq in ((mine, 5), (mine, 5), ({"game": "white-rabbit", "you": 0, "result": {}}, 9), (mine, 5)):
+        table.take(view_frame(view, seq))  # the game's view twice, its end, the next game's (no new info yet)
+        calls.follow(table)
+    assert len(written.of("bell")) == 2
+    calls.away()  # the table left, then taken up again at the same decision: the title only
+    calls.follow(table)
+    assert len(written.of("bell")) == 2 and written.titles[-2:] == ["Yule", "● Your turn · Yule"]
 
 
 # -- the terminal --------------------------------------------------------------------------------
