@@ -39,8 +39,9 @@ from yule.tui.app import YuleApp
 from yule.tui.hosted import HostedApp
 from yule.tui.lobby import LobbyScreen
 from yule.tui.playing import GameMenu, PlaySetup
-from yule.tui.profile import Profile
+from yule.tui.profile import PROFILE_FILE, Profile
 from yule.tui.screens import TableScreen
+from yule.tui.ssh.names import NameBook
 from yule.tui.turncall import (
     TITLE_POP,
     TITLE_PUSH,
@@ -513,7 +514,8 @@ def test_words_of_the_calls_are_the_readers(monkeypatch):
 async def test_an_ssh_guests_terminal_gets_the_calls_for_its_own_terminal(party):
     """Over SSH the app writes to the guest's own terminal: kitty's notification for a guest whose
     pty asks for ``xterm-kitty``; the title given back as they quit.  What their ``ssh`` says
-    of the terminal's name reaches the app, a name only."""
+    of the terminal's name reaches the app, a name only.  Her switches are kept in the profile
+    of her key's folder."""
     host, ssh = party
     async with Client("127.0.0.1", host.port, name="Organiser") as organiser:
         created = await organiser.request(Create(game="white-rabbit", seats=2, sit=False, bot_delay=0.0))
@@ -524,6 +526,11 @@ async def test_an_ssh_guests_terminal_gets_the_calls_for_its_own_terminal(party)
             await ana.shows("n creates a table")
             (session,) = ssh.sessions
             assert session.environment["LC_TERMINAL"] == "iTerm2" and "TERM_PROGRAM" not in session.environment
+            ana.keys("b")  # her switches, kept with her key (her name's folder), as her language is
+            await ana.shows("When it is your turn, Yule calls you with:")
+            ana.keys("b", "\r")  # the bell off, and done
+            profile = NameBook(ssh.data_dir).folder("ana") / PROFILE_FILE
+            await until(lambda: Profile.load(profile).calls.get("bell") is False, "the bell off, kept")
             ana.keys("j")
             await ana.shows("type its join code")
             ana.keys(created["code"], "\r")
