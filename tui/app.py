@@ -23,6 +23,9 @@ from anywhere (asked first while you play).
 ``yule join`` asks for the player's name the first time (the login name offered) and remembers
 it (:mod:`yule.tui.profile`); ``r`` in the lobby changes it before joining a table, ``g`` the
 language (every screen is drawn anew in it: :meth:`YuleApp.reword`).
+
+A decision that becomes the player's is called out (the bell, a desktop notification, the
+window title), once: :mod:`yule.tui.turncall`, ``b`` in the lobby switching each.
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ from .screens import GameOverScreen, TableScreen, WaitingChoice, final_result
 from .seating import Sat, Seating
 from .sizeguard import SizeGuard
 from .text import literal
+from .turncall import CallsTurns, profile_calls
 from .widgets import GameTable, chat_line
 from .words import N_, seat_label, t, title
 
@@ -65,7 +69,7 @@ if TYPE_CHECKING:  # the lobby's screens are loaded when first shown: yule play 
 STALE = N_("The table changed before your move reached the host, so it was not made: look again and choose.")
 
 
-class YuleApp(SizeGuard, HostedApp):
+class YuleApp(CallsTurns, SizeGuard, HostedApp):
     """One player's terminal: see the module docstring."""
 
     TITLE = "Yule"
@@ -130,6 +134,8 @@ class YuleApp(SizeGuard, HostedApp):
         """Taking a seat at the host's tables, and answering those who ask for one."""
         self.desk = LobbyDesk(self, self.player, self.seating, lambda: self.lobby)
         """The lobby's requests, answered."""
+        self.turn_calls = profile_calls(lambda: self.bell(), profile)
+        """Your turn called out: the bell, a notification, the window title (:mod:`.turncall`)."""
 
     # -- start and stop -----------------------------------------------------------------------
 
@@ -457,6 +463,7 @@ class YuleApp(SizeGuard, HostedApp):
             lobby.chat = []
         self.follow_clock()  # no turn timers to count down
         self.set_status(place=self.place, code=None)
+        self.turn_calls.away()
 
     def _close_table(self) -> None:
         """The table's screens close (the game over sheet with them); the lobby shows, if there is one."""
@@ -544,6 +551,8 @@ class YuleApp(SizeGuard, HostedApp):
         if (screen := self.table_screen) is not None:
             screen.follow(change)
         self.follow_clock()
+        if change.kind in ("view", "table"):
+            self.turn_calls.follow(table)  # a decision just become yours is called out
 
     def _table_info(self, table: TableFollower[Any]) -> None:
         info = table.info

@@ -8,6 +8,8 @@ in :mod:`yule.tui.questions`.  Names from the host are shown literally.
 ``g`` opens the language menu (:data:`~yule.tui.words.LANGUAGES`, each by its own name): the
 app speaks the one chosen from then on, every screen redrawn in it at once
 (:meth:`LobbyScreen.reword`), and remembers it (:meth:`~yule.tui.profile.Player.speaks`).
+
+``b`` switches how the player's turn is called out (:class:`~yule.tui.turncall.CallsScreen`).
 """
 
 from __future__ import annotations
@@ -152,6 +154,7 @@ class LobbyScreen(Screen[None]):
         Binding("r", "rename", "Name", show=False),
         Binding("e", "evening", "Standings", show=False),  # said in the help line
         Binding("g", "language", "Language", show=False),  # said in the help line (l leaves)
+        Binding("b", "turn_calls", "Turn alerts", show=False),  # said in the help line
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("q,escape", "app.ask_quit", "Quit", key_display="q"),
     ]
@@ -235,6 +238,7 @@ class LobbyScreen(Screen[None]):
             t("n creates a table. Enter or j joins the highlighted one, w watches it."),
             t("c joins by a join code. e shows the evening's standings."),
             t("g changes the language: {languages}.", languages=", ".join(LANGUAGES.values())),
+            t("b: how your turn is called out (bell, notification, window title)."),
         ]
         text = Text("\n".join(lines))
         if self.player:
@@ -457,6 +461,12 @@ class LobbyScreen(Screen[None]):
     def action_language(self) -> None:
         """The language menu: the app's desk sets the one chosen and redraws every screen."""
         self.post_message(self.Request(ChooseLanguage()))
+
+    def action_turn_calls(self) -> None:
+        """How the player's turn is called out: the bell, a notification, the title, each switched (:mod:`.turncall`)."""
+        from .turncall import CallsScreen
+
+        self.app.push_screen(CallsScreen.of(self.app))
 
     def action_rules(self) -> None:
         from .screens import RulesScreen

@@ -89,11 +89,13 @@ def level_problem(game: str, level: str) -> str | None:
 
 class GameMenu(ChoiceScreen[tuple[str, Any]]):
     """``yule play``'s menu: the unfinished games to continue, then every game; d drops the
-    unfinished game highlighted (asked first), q or Esc quits."""
+    unfinished game highlighted (asked first), b switches how your turn is called out, q or Esc
+    quits."""
 
     BINDINGS = [
         Binding("q,escape", "cancel", "Quit", key_display="q"),
         Binding("d,delete", "drop", "Drop a kept game", key_display="d"),
+        Binding("b", "turn_calls", "Turn alerts"),
     ]
     HINT = N_("Enter to choose, d to drop a kept game, q or Esc to quit.")
 
@@ -106,6 +108,12 @@ class GameMenu(ChoiceScreen[tuple[str, Any]]):
             self.dismiss(("drop", self.choices[highlighted][1][1]))
         else:
             self._say(t("d drops a kept game (a Continue line): highlight one first."), refused=True)
+
+    def action_turn_calls(self) -> None:
+        """How the player's turn is called out (:class:`~yule.tui.turncall.CallsScreen`), as ``b`` in the lobby."""
+        from .turncall import CallsScreen
+
+        self.app.push_screen(CallsScreen.of(self.app))
 
 
 def when_text(then: float, now: float) -> str:

@@ -12,6 +12,9 @@ for its owner only and written whole (:mod:`yule.netplay.private`)::
 A file that cannot be read, or that holds no usable name, is as good as none: the name is asked
 again (and a file that cannot be written costs only that).
 
+It also keeps how the player's turn is called out (``"calls": {"bell": false}``: each call on
+unless switched off, :mod:`yule.tui.turncall`).
+
     >>> import tempfile
     >>> profile = Profile.load(Path(tempfile.mkdtemp()) / "player.json")
     >>> profile.name is None
@@ -47,6 +50,8 @@ log = logging.getLogger("yule.tui")
 
 PROFILE_FILE = "player.json"
 FORMAT_VERSION = 1
+CALLS = ("bell", "notify", "title")
+"""The calls of a player's turn they may switch off (:class:`yule.tui.turncall.CallSettings`)."""
 
 
 @dataclass
@@ -63,6 +68,9 @@ class Profile:
     tables: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The settings of the last table the player created of each game (``seats``, ``open``,
     ``options``, ``turn_seconds``): the new-table form opens on them."""
+    calls: dict[str, bool] = field(default_factory=dict)
+    """How the player's turn is called out: ``bell``, ``notify``, ``title``, each on unless
+    false here (:class:`yule.tui.turncall.CallSettings`)."""
 
     @classmethod
     def load(cls, path: Path | None = None) -> Profile:
@@ -88,6 +96,9 @@ class Profile:
             paces = data.get("paces")
             if isinstance(paces, dict):
                 profile.paces = {g: float(s) for g, s in paces.items() if isinstance(s, int | float) and 0 <= s <= 10}
+            calls = data.get("calls")
+            if isinstance(calls, dict):
+                profile.calls = {c: on for c, on in calls.items() if c in CALLS and isinstance(on, bool)}
         return profile
 
     def save(self) -> None:
@@ -99,6 +110,7 @@ class Profile:
             "paces": self.paces,
             "lang": self.lang,
             "tables": self.tables,
+            "calls": self.calls,
         }
         try:
             private_folder(self.path.parent)

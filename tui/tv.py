@@ -29,6 +29,8 @@ or the private table whose code it came with.
   each) the TV moves on to a newer table.
 
 When the table cannot be watched, :class:`WaitingScreen` says why in words.
+
+The bell rings when a game starts at the table shown, and when it ends (:class:`~yule.tui.turncall.Chime`).
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ from .scores import Headline, ScoreSheet
 from .screens import TableScreen, final_result
 from .standings import StandingsScreen
 from .text import literal
+from .turncall import Chime
 from .widgets import GameLog, GameTable, KeysFooter, StatusLine
 from .words import seat_label, t, title, tn
 
@@ -398,6 +401,8 @@ class WatchApp(HostedApp):
         self._looking = asyncio.Lock()
         """Held while the TV looks for a table to follow and moves to it: one look at a time."""
         self._looker: Timer | None = None
+        self.chime = Chime()
+        """Whether a frame starts or ends a game at the table shown: the bell rings (:mod:`.turncall`)."""
 
     def on_mount(self) -> None:
         self.push_screen(self.waiting)
@@ -594,6 +599,8 @@ class WatchApp(HostedApp):
             if frame["state"] == "connected":
                 self._reprove()
         elif self.table is not None and (change := self.table.take(frame)) is not None:
+            if self.chime.heard(self.table, change):
+                self.bell()  # a game starts, or ends, at the table shown
             if change.kind == "table":
                 self._table_info(self.table)
             elif change.kind == "view":

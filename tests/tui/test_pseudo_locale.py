@@ -15,7 +15,8 @@ first name, the hosts found and a host that does not answer, each question and c
 table, ``w`` and ``a``, ``!`` and a reaction shown (at a table and on the TV), the chat input, a refused key's notice (while another seat moves, and at
 your own turn), a hint, a seat asked for, the lobby's dialogs, the standings,
 a replay, the terminal too small, the new-table form with a host's set of house rules picked
-and its questions, and ``yule party`` from its first guest to the TV.  A join code
+and its questions, and ``yule party`` from its first guest to the TV; the words your turn is
+called out with (the notification and the window title) and their switches.  A join code
 the host drew is left out of the look: it is never translated.
 """
 
@@ -76,6 +77,7 @@ from yule.tui.screens import GameOverScreen, TableScreen, TooSmallScreen
 from yule.tui.seating import Seating
 from yule.tui.standings import StandingsScreen, StandingsView
 from yule.tui.text import literal
+from yule.tui.turncall import CallsScreen, Terminal
 from yule.tui.tv import TableTV
 from yule.tui.widgets import ChatInput, HintPanel, PlainApp
 from yule.tui.words import PSEUDO_LETTERS, set_language, t
@@ -758,6 +760,40 @@ async def board(pilot: Any, look: Look) -> None:
     await look(type(pilot.app.screen).__name__)
 
 
+# Your turn called out: the notification and the window title written, the switches (b).
+
+
+class CalledApp(YuleApp):
+    """``yule play`` at White Elephant, what its calls write kept (:attr:`written`)."""
+
+    def __init__(self) -> None:
+        super().__init__(name="Ana", play=PlaySetup("white-elephant", 3, bot_delay=0.01), discover=False)
+        self.written: list[str] = []
+        self.turn_calls.terminal = Terminal("osc9", True)
+        self.turn_calls.attach(self.written.append)
+
+
+async def turn_called(pilot: Any, look: Look) -> None:
+    app = pilot.app
+    await wait_for(pilot, lambda: any("\x1b]2;" in w for w in app.written), what="the turn called out")
+    await look("your turn, called out")
+    words = [text for w in app.written for text in re.findall(r"\x1b\](?:2|9);([^\x07]*)\x07", w)]
+    assert len(words) == 2 and not [w for w in words if unmarked(w)], words  # the notification, the title
+    await pilot.press("q")
+    await on_top(pilot, ConfirmScreen, "the question before leaving")
+    await pilot.press("y")
+    await on_top(pilot, GameMenu, "the menu")
+    await press_and_look(pilot, look, "b", CallsScreen, "b in the menu: how your turn is called out")
+
+
+async def turn_calls_in_the_lobby(pilot: Any, look: Look) -> None:
+    await on_top(pilot, LobbyScreen, "the lobby")
+    await pilot.press("b")
+    await on_top(pilot, CallsScreen, "b: how your turn is called out")
+    await pilot.press("b", "n")
+    await look("b: the bell and the notification switched off")
+
+
 SCENES: dict[str, Scene] = {
     **{f"new_table_form_{game}": form_of(game.replace("_", "-")) for game in TABLES},
     "yule_play": Scene(play_app, play),
@@ -772,6 +808,8 @@ SCENES: dict[str, Scene] = {
     **{f"hint_{game}": hint_at(game) for game in TABLES if game != "gift_exchange"},
     **{f"refused_{game}": refused_at(game) for game in TABLES},
     "seat_asked": Scene(lambda _: SeatAskedApp(), seat_asked),
+    "turn_called": Scene(lambda _: CalledApp(), turn_called),
+    "turn_calls_lobby": Scene(lambda _: Lobby(), turn_calls_in_the_lobby),
     "lobby_dialogs": Scene(lambda _: Lobby(), lobby_dialogs),
     "join_code": Scene(lambda _: CodeApp(), code),
     "standings": Scene(lambda _: StandingsApp(), standings),

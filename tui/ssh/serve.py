@@ -8,7 +8,8 @@ exactly as for any other player.
 
 Only the app is served: a shell request starts it; a command, a subsystem (SFTP), port, agent
 or X11 forwarding is refused.  The window size follows the client's, the colours the client's
-terminal type (``TERM`` from its pty request, ``COLORTERM`` when the client sends it).  Ctrl+q
+terminal type (``TERM`` from its pty request, ``COLORTERM`` when the client sends it; its
+name, ``TERM_PROGRAM`` or ``LC_TERMINAL``, when sent, for the notification of a turn).  Ctrl+q
 or closing the terminal ends that session only.
 
 A guest is their SSH key, not their name (:mod:`yule.tui.ssh.names` keeps who holds which name):
@@ -124,6 +125,11 @@ LOGIN_SECONDS = 10.0
 PARTY_WORD_SECONDS = 60.0
 """Seconds a guest has for the party word, asked as the SSH password or on their terminal."""
 TERM_FALLBACK = "xterm-256color"
+TERMINAL_NAMES = ("TERM_PROGRAM", "LC_TERMINAL")
+"""What a guest's ``ssh`` may send of their terminal's name (iTerm2 sets ``LC_TERMINAL``, which
+the ``ssh`` of macOS and of many Linux systems sends with ``LANG`` and ``LC_*``), passed to the
+app when it looks like a name: the desktop notification it writes is that terminal's
+(:mod:`yule.tui.turncall`)."""
 INPUT_BUFFER = 64 * 1024
 """Bytes typed ahead of the app before the guest's connection is paused."""
 EXIT_GRACE = 3.0
@@ -834,6 +840,9 @@ class GuestSession(asyncssh.SSHServerSession[bytes]):
         }
         if chan.get_environment().get("COLORTERM") in ("truecolor", "24bit"):
             env["COLORTERM"] = "truecolor"
+        for name in TERMINAL_NAMES:  # which terminal it is, when the guest's ssh says: how a turn is called out
+            if _TERM.fullmatch(said := chan.get_environment().get(name, "")):
+                env[name] = said
         if self.serve.relay is not None and self.server.address:
             env[RELAY_VARIABLE] = vouch(self.serve.relay, self.server.address)
         return env

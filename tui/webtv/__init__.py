@@ -17,6 +17,9 @@ The page shows a table that may be private, so it is guarded:
   (:data:`TV_PAGES_PER_ADDRESS`, an IPv6 one by its /64), a page over either told why;
 - everything the page loads comes from its own server: its template (``tv_page/app_index.html``)
   names the font textual-serve ships, where textual-serve's own loads one from the internet.
+
+The TV's chime at a game's start and end (:class:`yule.tui.turncall.Chime`) reaches the page as
+a bell, which textual-serve's page does not sound (see :mod:`yule.tui.turncall`).
 """
 
 from __future__ import annotations
