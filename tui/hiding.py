@@ -49,9 +49,6 @@ else:
 CARD_BACK = "▒"
 """What a hidden thing is drawn with, cell by cell: the back of a card."""
 
-HIDE_HAND, SHOW_HAND = N_("Hide hand"), N_("Show hand")
-"""The footer's words for ``i`` (the bindings' labels: extracted as they are)."""
-
 HIDDEN_KEY = N_("Your hand is hidden: press i to show it.")
 """What a key of a move that needs the hand says while it is hidden."""
 

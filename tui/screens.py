@@ -194,8 +194,10 @@ class TableScreen(FollowScreen):
             info = self.follower.info if self.follower is not None else None
             return (not self.spectator and info is not None and info["runs"]
                     and any(s is not None and s["bot"] for s in info["seats"]))  # fmt: skip
-        if action in ("hide_hand", "show_hand"):
-            return self.seated and self.hand_hidden == (action == "show_hand")
+        if action == "hide_hand":  # nothing is private once the game is over (its sheet offers it still)
+            return self.seated and not self.hand_hidden and not self.over
+        if action == "show_hand":
+            return self.seated and self.hand_hidden
         if action == "hint":
             view = self.table.view if self.is_mounted else None
             if not self.hints or view is None or view.get("you") is None or "result" in view or self.hand_hidden:
