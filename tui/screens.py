@@ -421,7 +421,7 @@ class GameOverScreen(Answered[str]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("hide_hand", "show_hand"):
-            return self.you is not None and self.hand_hidden == (action == "show_hand")
+            return self._hides and self.hand_hidden == (action == "show_hand")
         return self.again or parameters != ("again",)
 
     # -- a hidden hand (``i``: :mod:`yule.tui.hiding`) -------------------------------------------
@@ -430,6 +430,12 @@ class GameOverScreen(Answered[str]):
 
     def _table_below(self) -> TableScreen | None:
         return next((s for s in self.app.screen_stack if isinstance(s, TableScreen)), None)
+
+    @property
+    def _hides(self) -> bool:
+        """A seat's sheet over its table (not a spectator's, nor a replay's: no table is played there)."""
+        table = self._table_below()
+        return self.you is not None and (table is None or table.hand_key is not None)
 
     @property
     def hand_hidden(self) -> bool:
@@ -464,7 +470,7 @@ class GameOverScreen(Answered[str]):
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
-        if self.you is not None and self.hand_hidden:
+        if self._hides and self.hand_hidden:
             from .hiding import status_words
 
             self.query_one(StatusLine).hand = status_words(True, False)
