@@ -72,7 +72,7 @@ def masked(strip: Strip, style: Style) -> Strip:
     it was, with nothing of what it showed left (not its words, their widths or their colours).
 
     >>> masked(Strip([Segment("│Ana "), Segment("GB 7", Style(bold=True))]), Style()).text
-    '│▒▒▒▒▒▒▒'
+    '│▒▒▒▒▒▒▒▒'
     """
     segments = []
     for segment in strip:

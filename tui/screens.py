@@ -21,8 +21,8 @@ from ..core.base import Event, View
 from ..netplay.client.follower import TableFollower
 from .dialogs import Answered, ChoiceScreen, ConfirmScreen, Dialog
 from .following import FollowScreen
-from .hiding import HIDDEN_KEY
 from .games import GAME_UIS
+from .hiding import HIDDEN_KEY
 from .pace import PACES, nearest
 from .scores import Headline, ScoreSheet
 from .text import literal
@@ -206,14 +206,12 @@ class TableScreen(FollowScreen):
         return True
 
     def on_key(self, event: Key) -> None:
-        """``h`` while no hint can be had (greyed in the footer) says why instead of nothing."""
+        """``h`` while no hint can be had (greyed in the footer, or not offered while the hand is
+        hidden) says why instead of nothing."""
         if isinstance(self.focused, ChatInput):
             return
-        if event.key == "h" and self.hints and self.hand_hidden:
-            event.stop()
-            event.prevent_default()
-            self.action_hint()
-        elif event.key == "h" and self.hints and not self.table.spectating and self.table.blocked():
+        hidden = self.hand_hidden  # h then says so, and thinks about nothing
+        if event.key == "h" and self.hints and (hidden or (not self.table.spectating and self.table.blocked())):
             event.stop()
             event.prevent_default()
             self.action_hint()
@@ -328,7 +326,6 @@ class TableScreen(FollowScreen):
         # Translators: the answers to the question before leaving a table ("y leave   n stay").
         question = ConfirmScreen(t(self.leave_asks), yes=t("leave"), no=t("stay"))
         self.app.push_screen(question, leave)
-
 
     # -- a hidden hand (``i``: :mod:`yule.tui.hiding`) -------------------------------------------
 

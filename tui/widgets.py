@@ -206,8 +206,10 @@ class StatusLine(Static):
         words, style = CONNECTION_TEXT.get(self.connection, (self.connection, ""))
         host = Text(t("host: {state}", state=t(words)) if self.connection else "", style=style)
         hand_room = len(self.hand) + 2 if self.hand else 0
-        if (self.clock or self.hand) and self.connection == "connected" and (
-            text.cell_len + clock.cell_len + hand_room + host.cell_len + 4 > width
+        if (
+            (self.clock or self.hand)
+            and self.connection == "connected"
+            and (text.cell_len + clock.cell_len + hand_room + host.cell_len + 4 > width)
         ):
             host = Text()  # no room: the clock matters more than the usual state of the connection
         hand = Text(self.hand, style="bold reverse")

@@ -196,9 +196,11 @@ async def test_the_choice_holds_for_new_views_the_game_over_sheet_the_next_game_
         await pilot.press("n")
         await wait_for(
             pilot,
-            lambda: app.screen is app.table_screen
-            and "result" not in view_of(app)
-            and bool(private_facts(game, view_of(app))),
+            lambda: (
+                app.screen is app.table_screen
+                and "result" not in view_of(app)
+                and bool(private_facts(game, view_of(app)))
+            ),
             what="the next game",
         )
         hidden_state_consistent(app)
@@ -211,7 +213,12 @@ async def test_the_choice_holds_for_new_views_the_game_over_sheet_the_next_game_
 
 @pytest.mark.parametrize(
     ("keys", "hidden"),
-    [(("i", "p", "t", "r"), True), (("i", "i", "i", "h"), True), (("i", "i", "p"), None), (("p", "i", "escape", "i", "c", "i"), None)],
+    [
+        (("i", "p", "t", "r"), True),
+        (("i", "i", "i", "h"), True),
+        (("i", "i", "p"), None),
+        (("p", "i", "escape", "i", "c", "i"), None),
+    ],
 )
 async def test_keys_in_a_burst_leave_a_consistent_state(keys, hidden):
     """``i`` among other keys typed at once: the table, footer and status agree, nothing private
@@ -351,4 +358,3 @@ def test_masked_lines_keep_their_width_and_borders_only():
     assert hidden.cell_length == strip.cell_length
     assert hidden.text == "┌─" + CARD_BACK * 13 + "─┐"
     assert {s.style for s in hidden if s.text.startswith(CARD_BACK)} == {Style()}
-

@@ -149,9 +149,7 @@ class SidePanel(Widget):
         return side_text(self.view, list(self.names), self.tags, self.content_size.width, hidden)
 
 
-def side_text(
-    view: ElfView | None, names: list[str], tags: dict[int, str], width: int, hidden: bool = False
-) -> Text:
+def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], width: int, hidden: bool = False) -> Text:
     """The side panel's lines for a panel ``width`` columns wide (19 at 80×24); ``hidden``: the
     seat's hand is hidden, its Goal card and Gingerbread values drawn as card backs as wide."""
     width = max(width, 12)
@@ -187,8 +185,8 @@ def side_text(
     if mine is not None:
         # Translators: your Gingerbread Men in the side panel (short: G1=2 G3=1 follow on its line).
         text.append(t("Ginger") + " ", "bold")
-        value = (lambda g: backs(1)) if hidden else (lambda g: str(g["value"]))  # every value is one digit
-        text.append(" ".join(f"{g['spot'].upper()}={value(g)}" for g in mine) or t("none yet"))
+        worth = [backs(1) if hidden else str(g["value"]) for g in mine]  # every value is one digit
+        text.append(" ".join(f"{g['spot'].upper()}={v}" for g, v in zip(mine, worth, strict=True)) or t("none yet"))
         text.append("\n")
     if over and view.get("gingerbread_values"):
         # Translators: every Gingerbread Man's value, once the game is over (G1=2 G2=1 ... follow).

@@ -26,7 +26,7 @@ from textual.widgets import Static
 from ...core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, gain
 from ...core.gift_list.views import GiftListView
 from ..dialogs import ChoiceScreen
-from ..hiding import PrivateStatic, Private, backs
+from ..hiding import Private, PrivateStatic, backs
 from ..text import name_and_tag, plain, seat_name
 from ..widgets import GameTable
 from ..words import t, tn, tp

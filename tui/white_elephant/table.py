@@ -27,10 +27,10 @@ from textual.widgets import Static
 from ...core.white_elephant.cards import number_of, suit_of
 from ...core.white_elephant.views import WhiteElephantView
 from ..dialogs import ChoiceScreen, ConfirmScreen
+from ..hiding import Private
 from ..text import name_and_tag, plain, wrap_words
 from ..widgets import GameTable
 from ..words import language, t, tn
-from ..hiding import Private
 from .gifts import HIDDEN, PEANUT, SUIT_CODES, badges, gift_badge, hidden_known, suit_badge
 from .words import chip_word, gift_name, is_surprise, seat_label, surprise_number
 
