@@ -358,3 +358,21 @@ def test_masked_lines_keep_their_width_and_borders_only():
     assert hidden.cell_length == strip.cell_length
     assert hidden.text == "┌─" + CARD_BACK * 13 + "─┐"
     assert {s.style for s in hidden if s.text.startswith(CARD_BACK)} == {Style()}
+
+
+def test_snapshot_of_a_hidden_white_elephant_table(snap_compare):
+    """The look of it: a seat that peeked at two Surprise Gifts, with six gifts on its Shelf, hidden."""
+    from tui_support import Position
+
+    position = Position(players=4, seed=5)
+    position.bots(40)
+    assert private_facts("white-elephant", position.state.view(position.turn))
+    assert snap_compare(ViewApp(position, position.turn), terminal_size=(80, 24), press=["i"])
+
+
+def test_snapshot_of_a_hidden_gift_list_table(snap_compare):
+    import gift_list_support
+
+    position = gift_list_support.Position.at_play(seed=11)
+    app = gift_list_support.ViewApp(position, position.turn)
+    assert snap_compare(app, terminal_size=(80, 24), press=["i"])
