@@ -167,7 +167,7 @@ JOIN_CODE = "  join code "
 class StatusLine(Static):
     """One line: where you are, the table's join code, the turn timer (``clock``: see
     :func:`clock_text`) and the connection to the host (none shown when ``connection`` is
-    empty: a replay has no host).
+    empty: a replay has no host); at a seat whose hand is hidden, that it is (``hand``).
 
     The clock and the connection always show; when the line is too narrow for all, where you
     are gives way from its start (``…yule watch 10.0.0.2:7737 --code K7QF2M``: its end matters
@@ -205,14 +205,14 @@ class StatusLine(Static):
         clock = Text(self.clock, style="bold reverse" if self.clock.startswith(t(YOUR_MOVE)) else "bold")
         words, style = CONNECTION_TEXT.get(self.connection, (self.connection, ""))
         host = Text(t("host: {state}", state=t(words)) if self.connection else "", style=style)
-        hand_room = len(self.hand) + 2 if self.hand else 0
+        hand = Text(self.hand, style="bold reverse")
+        hand_room = hand.cell_len + 2 if self.hand else 0
         if (
             (self.clock or self.hand)
             and self.connection == "connected"
             and (text.cell_len + clock.cell_len + hand_room + host.cell_len + 4 > width)
         ):
             host = Text()  # no room: the clock matters more than the usual state of the connection
-        hand = Text(self.hand, style="bold reverse")
         right = Text("  ").join(part for part in (hand, clock, host) if part)
         if not right:
             return text
