@@ -23,6 +23,7 @@ from . import reactions
 from .dialogs import Answered, ChoiceScreen, ConfirmScreen, Dialog
 from .following import FollowScreen
 from .games import GAME_UIS
+from .hiding import HIDDEN_KEY
 from .pace import PACES, nearest
 from .scores import Headline, ScoreSheet
 from .text import literal
@@ -63,6 +64,8 @@ class TableScreen(FollowScreen):
         Binding("a", "pace", "Bots' pace"),
         Binding("exclamation_mark", "react", "React", key_display="!"),
         Binding("exclamation_mark", "react('anyway')", "React", show=False),  # (at your turn: see check_action)
+        Binding("i", "hide_hand", "Hide hand"),
+        Binding("i", "show_hand", "Show hand"),
         Binding("q", "leave", "Leave"),
     ]
 
@@ -173,6 +176,7 @@ class TableScreen(FollowScreen):
         table.view = view
         if table.spectating != watching:
             self._fit_log(self.app.size)
+        self._hide_as_chosen()
 
     def action_chat(self) -> None:
         self.query_one(ChatInput).open()
@@ -206,18 +210,24 @@ class TableScreen(FollowScreen):
             info = self.follower.info if self.follower is not None else None
             return (not self.spectator and info is not None and info["runs"]
                     and any(s is not None and s["bot"] for s in info["seats"]))  # fmt: skip
+        if action == "hide_hand":  # nothing is private once the game is over (its sheet offers it still)
+            return self.seated and not self.hand_hidden and not self.over
+        if action == "show_hand":
+            return self.seated and self.hand_hidden
         if action == "hint":
             view = self.table.view if self.is_mounted else None
-            if not self.hints or view is None or view.get("you") is None or "result" in view:
-                return False  # no strong bot, nobody's seat to advise (a spectator, the TV), or no game left
+            if not self.hints or view is None or view.get("you") is None or "result" in view or self.hand_hidden:
+                return False  # no strong bot, nobody's seat to advise (a spectator, the TV), no game left, or hidden
             return None if self.table.blocked() else True
         return True
 
     def on_key(self, event: Key) -> None:
-        """``h`` while no hint can be had (greyed in the footer) says why instead of nothing."""
+        """``h`` while no hint can be had (greyed in the footer, or not offered while the hand is
+        hidden) says why instead of nothing."""
         if isinstance(self.focused, ChatInput):
             return
-        if event.key == "h" and self.hints and not self.table.spectating and self.table.blocked():
+        hidden = self.hand_hidden  # h then says so, and thinks about nothing
+        if event.key == "h" and self.hints and (hidden or (not self.table.spectating and self.table.blocked())):
             event.stop()
             event.prevent_default()
             self.action_hint()
@@ -225,7 +235,7 @@ class TableScreen(FollowScreen):
     def action_hint(self) -> None:
         """Ask the strong bot what it would play now, from this seat's view alone."""
         table = self.table
-        why = table.blocked()
+        why = table.blocked() if not self.hand_hidden else t(HIDDEN_KEY)
         if why is not None or table.view is None:
             why = why or t("There is nothing to play yet.")
             self.notify(literal(why), title=t("No hint now"), severity="warning")
@@ -245,6 +255,8 @@ class TableScreen(FollowScreen):
         self.app.call_from_thread(self._show_hint, view, found)
 
     def _show_hint(self, view: dict[str, Any], text: str) -> None:
+        if self.hand_hidden:
+            return  # hidden while the bot thought: its advice would speak of the hand
         if self.table.view is not view:
             self.notify(t("The game moved on while I was thinking: press h again."), title=t("Hint"), timeout=6)
             return
@@ -331,6 +343,68 @@ class TableScreen(FollowScreen):
         question = ConfirmScreen(t(self.leave_asks), yes=t("leave"), no=t("stay"))
         self.app.push_screen(question, leave)
 
+    # -- a hidden hand (``i``: :mod:`yule.tui.hiding`) -------------------------------------------
+
+    @property
+    def seated(self) -> bool:
+        """A player's table (not a spectator's, nor the TV's): it has a hand to hide."""
+        return not self.spectator and not (self.is_mounted and self.table.spectating)
+
+    @property
+    def hand_key(self) -> tuple[str, int] | None:
+        """The table the choice is remembered for: the game and the table followed (``None``:
+        not known yet, in ``yule play`` before its host has started; or a replay)."""
+        return None if self.follower is None else (self.game, self.follower.id)
+
+    @property
+    def hand_hidden(self) -> bool:
+        """This seat's hand is hidden (``i``)."""
+        return self._hand_hidden
+
+    _hand_hidden = False
+
+    def action_hide_hand(self) -> None:
+        self.hide_hand(True)
+
+    def action_show_hand(self) -> None:
+        self.hide_hand(False)
+
+    def hide_hand(self, hidden: bool) -> None:
+        """Hide the hand (or show it), and remember it for this table."""
+        from .hiding import remember
+
+        self._hand_chosen = hidden
+        if self.hand_key is not None:
+            remember(self.app, self.hand_key, hidden)
+        self._hide_as_chosen()
+
+    _hand_chosen = False
+    """What the player chose here last (before the table was known, too)."""
+
+    def _hide_as_chosen(self) -> None:
+        """The table hides the hand as chosen for it (a choice made before the table was
+        known, in ``yule play``, is remembered for it now); the status line says so."""
+        from .hiding import remember, remembered, status_words
+
+        if not self.ready:
+            return
+        key = self.hand_key
+        chosen = None if key is None else remembered(self.app, key)
+        if chosen is None and key is not None:
+            remember(self.app, key, self._hand_chosen)
+        self._hand_chosen = self._hand_chosen if chosen is None else chosen
+        hidden = self._hand_chosen and self.seated
+        table = self.table
+        if hidden != self._hand_hidden:
+            self._hand_hidden = hidden
+            if hidden:
+                self.query_one(HintPanel).withdraw()  # it spoke of the hand
+                self.app.clear_notifications()  # one may name a card
+            self.refresh_bindings()
+        table.hand_hidden = hidden
+        yours = hidden and table.view is not None and table.blocked() is None
+        self.query_one(StatusLine).hand = status_words(hidden, yours)
+
 
 class GameOverScreen(Answered[str]):
     """The final scores in full; dismissed with ``"again"`` (unless ``again`` is false: a
@@ -344,6 +418,8 @@ class GameOverScreen(Answered[str]):
         Binding("b,escape", "done('back')", "Back to the table"),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("exclamation_mark", "react", "React", key_display="!"),
+        Binding("i", "hide_hand", "Hide hand"),
+        Binding("i", "show_hand", "Show hand"),
         Binding("q", "done('leave')", "Leave"),
     ]
 
@@ -360,7 +436,45 @@ class GameOverScreen(Answered[str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "react":
             return reactions.may_react(self.app)  # at a host's table, not in a replay
+        if action in ("hide_hand", "show_hand"):
+            return self._hides and self.hand_hidden == (action == "show_hand")
         return self.again or parameters != ("again",)
+
+    # -- a hidden hand (``i``: :mod:`yule.tui.hiding`) -------------------------------------------
+
+    _hidden = False
+
+    def _table_below(self) -> TableScreen | None:
+        return next((s for s in self.app.screen_stack if isinstance(s, TableScreen)), None)
+
+    @property
+    def _hides(self) -> bool:
+        """A seat's sheet over its table (not a spectator's, nor a replay's: no table is played there)."""
+        table = self._table_below()
+        return self.you is not None and (table is None or table.hand_key is not None)
+
+    @property
+    def hand_hidden(self) -> bool:
+        """The seat's hand is hidden (``i``): as chosen at the table below, for the next game too.
+        The sheet itself shows what the game's end showed everyone: nothing of it is private."""
+        table = self._table_below()
+        return table.hand_hidden if table is not None else self._hidden
+
+    def action_hide_hand(self) -> None:
+        self._hide(True)
+
+    def action_show_hand(self) -> None:
+        self._hide(False)
+
+    def _hide(self, hidden: bool) -> None:
+        from .hiding import status_words
+
+        table = self._table_below()
+        if table is not None:
+            table.hide_hand(hidden)
+        self._hidden = hidden
+        self.query_one(StatusLine).hand = status_words(self.hand_hidden, False)
+        self.refresh_bindings()
 
     def compose(self) -> ComposeResult:
         ui = GAME_UIS[self.game]
@@ -372,6 +486,10 @@ class GameOverScreen(Answered[str]):
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
+        if self._hides and self.hand_hidden:
+            from .hiding import status_words
+
+            self.query_one(StatusLine).hand = status_words(True, False)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(GAME_UIS[self.game].rules))

@@ -167,7 +167,7 @@ JOIN_CODE = "  join code "
 class StatusLine(Static):
     """One line: where you are, the table's join code, the turn timer (``clock``: see
     :func:`clock_text`) and the connection to the host (none shown when ``connection`` is
-    empty: a replay has no host).
+    empty: a replay has no host); at a seat whose hand is hidden, that it is (``hand``).
 
     The clock and the connection always show; when the line is too narrow for all, where you
     are gives way from its start (``…yule watch 10.0.0.2:7737 --code K7QF2M``: its end matters
@@ -184,6 +184,9 @@ class StatusLine(Static):
     """The words between ``place`` and ``code`` (:data:`JOIN_CODE`: ``join code``, in the app's language)."""
     connection: reactive[str] = reactive("offline")
     clock: reactive[str] = reactive("")
+    hand: reactive[str] = reactive("")
+    """The screen's own words about a hidden hand (:func:`yule.tui.hiding.status_words`), shown
+    first on the right (never given way); set by the screen, not by the app's status."""
 
     def on_mount(self) -> None:
         self.watch(self.app, "status", self._follow)
@@ -202,9 +205,15 @@ class StatusLine(Static):
         clock = Text(self.clock, style="bold reverse" if self.clock.startswith(t(YOUR_MOVE)) else "bold")
         words, style = CONNECTION_TEXT.get(self.connection, (self.connection, ""))
         host = Text(t("host: {state}", state=t(words)) if self.connection else "", style=style)
-        if self.clock and self.connection == "connected" and text.cell_len + clock.cell_len + host.cell_len + 4 > width:
+        hand = Text(self.hand, style="bold reverse")
+        hand_room = hand.cell_len + 2 if self.hand else 0
+        if (
+            (self.clock or self.hand)
+            and self.connection == "connected"
+            and (text.cell_len + clock.cell_len + hand_room + host.cell_len + 4 > width)
+        ):
             host = Text()  # no room: the clock matters more than the usual state of the connection
-        right = Text("  ").join(part for part in (clock, host) if part)
+        right = Text("  ").join(part for part in (hand, clock, host) if part)
         if not right:
             return text
         room = width - 2 - right.cell_len
@@ -845,13 +854,13 @@ class GameTable(Widget, Generic[V]):
         if self.spectating or self.over:
             return False  # a table's keys are for playing
         if action in self.MOVES:
-            return None if self.reason(action) else True
+            return None if self.hidden_reason(action) or self.reason(action) else True
         return True
 
     def on_key(self, event: events.Key) -> None:
         for binding in self.BINDINGS:
             if isinstance(binding, Binding) and event.key in binding.key.split(",") and binding.action in self.MOVES:
-                why = self.reason(binding.action)
+                why = self.hidden_reason(binding.action) or self.reason(binding.action)
                 if why:
                     event.stop()
                     event.prevent_default()
@@ -866,3 +875,30 @@ class GameTable(Widget, Generic[V]):
         """The host refused our last move: say why and let the player try again."""
         self.pending = False
         self.notify(literal(reason), title=t("Not allowed"), severity="error")
+
+    # -- a hidden hand (``i``: :mod:`yule.tui.hiding`) -------------------------------------------
+
+    HIDDEN_MOVES: ClassVar[tuple[str, ...]] = ()
+    """The moves that need to see the hand: not offered while it is hidden (:meth:`hidden_reason`)."""
+
+    hand_hidden: reactive[bool] = reactive(False, init=False, repaint=False)
+    """True while this seat's private things are blanked (``i``): the game draws card backs in
+    their place (:class:`~yule.tui.hiding.Private` widgets, or its own placeholders)."""
+
+    def hidden_reason(self, action: str) -> str | None:
+        """Why the move ``action`` is not offered while the hand is hidden (``None``: it is)."""
+        if self.hand_hidden and action in self.HIDDEN_MOVES and not self.spectating:
+            from .hiding import HIDDEN_KEY
+
+            return t(HIDDEN_KEY)
+        return None
+
+    def watch_hand_hidden(self) -> None:
+        """The hand hidden or shown: the keys and the whole table drawn anew."""
+        from .hiding import Private
+
+        self._keys_shown = None
+        self._redraw()
+        for widget in self.query("*"):
+            if isinstance(widget, Private):
+                widget.refresh()

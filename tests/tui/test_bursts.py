@@ -32,6 +32,7 @@ from yule.tui.questions import AskingScreen, CodeScreen, FirstNameScreen, LineSc
 from yule.tui.reactions import ReactionChooser
 from yule.tui.replay import ReplayOverScreen
 from yule.tui.screens import GameOverScreen, RulesScreen, TooSmallScreen
+from yule.tui.turncall import CallsScreen, TurnCalls
 from yule.tui.wholelog import LogScreen
 from yule.tui.widgets import PlainApp
 
@@ -111,6 +112,7 @@ BURSTS: dict[str, Burst] = {
         lambda _: ReplayOverScreen(*result(), again=False), ("left", "left", "home", "s"), ("previous",)
     ),
     "NoAnswerScreen": Burst(lambda _: NoAnswerScreen("Nothing answers."), ("r", "enter", "r", "a"), ("retry",)),
+    "CallsScreen": Burst(lambda _: CallsScreen(TurnCalls(lambda: None)), ("b", "n", "escape", "enter"), (None,)),
     "CreateTableScreen": Burst(
         lambda _: CreateTableScreen("white-rabbit"), ("ctrl+s",) * 2 + ("enter",) * 4, (NewTable(),)
     ),

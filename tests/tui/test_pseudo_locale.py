@@ -558,6 +558,35 @@ def refused_at(game: str) -> Scene:
     return Scene(your_turn(game), drive)
 
 
+HIDDEN_KEYS = {"white_elephant": "p", "gift_list": "b", "gift_exchange": "b"}
+"""A move of each game that needs the hand (not offered while it is hidden), where there is one."""
+
+
+def hidden_at(game: str) -> Scene:
+    """The seat's table at its own turn with the hand hidden (``i``): the status line, the footer,
+    a move that needs the hand and the hint refused; then the game-over sheet's ``i``."""
+
+    async def drive(pilot: Any, look: Look) -> None:
+        app = pilot.app
+        await wait_for(pilot, lambda: app.table_screen.table.view is not None, what="the table")
+        await pilot.press("i")
+        await wait_for(pilot, lambda: app.table_screen.hand_hidden, what="the hand hidden")
+        await look("the hand hidden")
+        if game in HIDDEN_KEYS:
+            await pilot.press(HIDDEN_KEYS[game])
+            await look("a move that needs the hand")
+        await pilot.press("h")
+        await look("no hint while hidden")
+
+    return Scene(your_turn(game), drive)
+
+
+async def hidden_sheet(pilot: Any, look: Look) -> None:
+    await pilot.pause()
+    await pilot.press("i")
+    await look("the game-over sheet, the hand hidden")
+
+
 # A seat asked for: the question to the people at the table, the newcomer's wait.
 
 
@@ -807,6 +836,8 @@ SCENES: dict[str, Scene] = {
     **{f"dialogs_{game}": dialogs_at(game) for game in TABLES},
     **{f"hint_{game}": hint_at(game) for game in TABLES if game != "gift_exchange"},
     **{f"refused_{game}": refused_at(game) for game in TABLES},
+    **{f"hidden_{game}": hidden_at(game) for game in TABLES},
+    "hidden_sheet": Scene(lambda _: SCREENS["white_elephant_over"](), hidden_sheet),
     "seat_asked": Scene(lambda _: SeatAskedApp(), seat_asked),
     "turn_called": Scene(lambda _: CalledApp(), turn_called),
     "turn_calls_lobby": Scene(lambda _: Lobby(), turn_calls_in_the_lobby),

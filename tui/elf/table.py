@@ -33,6 +33,7 @@ from ...core.elf.board import GOALS
 from ...core.elf.cards import CARD_TYPE
 from ...core.elf.preview import PlacementPreview, preview
 from ...core.elf.views import ElfView
+from ..hiding import backs, hidden_here
 from ..palette import paint
 from ..refusals import action_reason
 from ..text import literal, name_and_tag, seat_name, wrap_words
@@ -144,11 +145,13 @@ class SidePanel(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        return side_text(self.view, list(self.names), self.tags, self.content_size.width)
+        hidden = hidden_here(self)
+        return side_text(self.view, list(self.names), self.tags, self.content_size.width, hidden)
 
 
-def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], width: int) -> Text:
-    """The side panel's lines for a panel ``width`` columns wide (19 at 80×24)."""
+def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], width: int, hidden: bool = False) -> Text:
+    """The side panel's lines for a panel ``width`` columns wide (19 at 80×24); ``hidden``: the
+    seat's hand is hidden, its Goal card and Gingerbread values drawn as card backs as wide."""
     width = max(width, 12)
     text = Text()
     if not view:
@@ -163,11 +166,15 @@ def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], widt
         head, now = t("Goal"), t("now")
         room = max(4, len(head), len(now))
         text.append(f"{head:<{room}} ", "bold")
-        text.append(" ".join(labels), KIND_STYLE["location"])
+        if hidden:
+            labels = [backs(4) for _ in labels]  # every label is 4 letters (a board's token)
+        text.append(" ".join(labels), "dim" if hidden else KIND_STYLE["location"])
         text.append(f"\n{now:>{room}} ")
         marks = []
         for loc in goal["locations"]:
-            if loc in slots:
+            if hidden:
+                marks.append(f"{backs(1):>4}")  # which places score is the goal's secret
+            elif loc in slots:
                 marks.append(f"{values[slots.index(loc)]:>4}")
             elif loc == view.get("seventh"):
                 marks.append("   0")
@@ -178,7 +185,8 @@ def side_text(view: ElfView | None, names: list[str], tags: dict[int, str], widt
     if mine is not None:
         # Translators: your Gingerbread Men in the side panel (short: G1=2 G3=1 follow on its line).
         text.append(t("Ginger") + " ", "bold")
-        text.append(" ".join(f"{g['spot'].upper()}={g['value']}" for g in mine) or t("none yet"))
+        worth = [backs(1) if hidden else str(g["value"]) for g in mine]  # every value is one digit
+        text.append(" ".join(f"{g['spot'].upper()}={v}" for g, v in zip(mine, worth, strict=True)) or t("none yet"))
         text.append("\n")
     if over and view.get("gingerbread_values"):
         # Translators: every Gingerbread Man's value, once the game is over (G1=2 G2=1 ... follow).
@@ -416,6 +424,7 @@ class ElfTable(GameTable[ElfView], can_focus=True):
         board = Text("\n").join(board_rows(view, entry, self.scale)) if view else Text("")
         self.query_one("#board", Static).update(board)
         self.query_one(SidePanel).show(view, self.names, self.tags)
+        self.query_one(SidePanel).refresh()  # the hand hidden or shown (it reads the table's choice)
         self.query_one(HandBar).show(self._bar_text(view, entry))
 
     def _bar_text(self, view: ElfView | None, entry: PlacementPreview | None) -> Text:

@@ -12,7 +12,7 @@ Choosing a gift the rules refuse says why (the view's ``actions.refusals``), nev
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...core.gift_exchange.views import GiftExchangeActions, GiftExchangeView
+from ...core.gift_exchange.views import Gift, GiftExchangeActions, GiftExchangeView
 from ...netplay.frames import Acting
 from ..dialogs import ConfirmScreen
 from ..refusals import rules_reason
@@ -69,6 +69,8 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
     """One seat's Gift Exchange table, drawn from its view; moves go out as messages."""
 
     MOVES = ("open", "steal", "keep", "bring")
+    HIDDEN_MOVES = ("bring",)
+    """Bringing types your gift's label, which stays secret until it is opened."""
 
     DEFAULT_CSS = """
     GiftExchangeTable { height: 1fr; layout: vertical; }
@@ -280,6 +282,8 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         board = self.query_one(GiftBoard)
         first_show = not board.gifts
         gifts = view["gifts"] if view else []
+        if self.hand_hidden and view is not None:
+            gifts = unlabelled(gifts, view["you"])
         board.show(gifts, list(self.names), refused, seat)
         if first_show or seat is not None:
             self._preselect(actions)
@@ -344,6 +348,21 @@ class GiftExchangeTable(GameTable[GiftExchangeView]):
         seat, _ = self.acting()
         prompt.set_class(seat is not None and self.view is not None and seat == self.view["you"], "-yours")
         prompt.update(self.prompt_text())
+
+
+def unlabelled(gifts: list[Gift], you: int | None) -> list[Gift]:
+    """The gifts as the table shows them while the hand is hidden: the one you brought, still
+    wrapped, without its label (as everyone else sees it).
+
+    >>> [g.get("label") for g in unlabelled([{"id": 0, "opened": False, "label": "Socks"}, {"id": 1, "opened": True, "label": "Mug"}], 0)]
+    [None, 'Mug']
+    """
+    shown: list[Gift] = []
+    for gift in gifts:
+        if gift["id"] == you and not gift["opened"] and "label" in gift:
+            gift = cast(Gift, {key: value for key, value in gift.items() if key != "label"})
+        shown.append(gift)
+    return shown
 
 
 def enter_text(kind: str, doer: str | None, gift: str) -> str:

@@ -26,6 +26,7 @@ from textual.widgets import Static
 from ...core.gift_list.cards import CARD_COLOUR, CARD_NUMBER, COLOUR_OF_PERSON, COLOURS, gain
 from ...core.gift_list.views import GiftListView
 from ..dialogs import ChoiceScreen
+from ..hiding import Private, PrivateStatic, backs
 from ..text import name_and_tag, plain, seat_name
 from ..widgets import GameTable
 from ..words import t, tn, tp
@@ -52,8 +53,9 @@ def attic_order(cards: list[str]) -> list[str]:
     return sorted(cards, key=lambda c: (COLOURS.index(CARD_COLOUR[c]), CARD_NUMBER[c]))
 
 
-class Attic(Widget, can_focus=True):
-    """Your attic's cards in a row; Left/Right choose the one to bring."""
+class Attic(Private, Widget, can_focus=True):
+    """Your attic's cards in a row; Left/Right choose the one to bring.  Card backs over all of
+    it while the hand is hidden (:class:`~yule.tui.hiding.Private`)."""
 
     DEFAULT_CSS = """
     Attic { height: auto; }
@@ -115,6 +117,8 @@ class GiftListTable(GameTable[GiftListView]):
     """One seat's Gift List table, drawn from its view; moves go out as messages."""
 
     MOVES = ("bring", "open", "steal")
+    HIDDEN_MOVES = MOVES
+    """Each is chosen from your attic or your list (the open and steal lists show them)."""
 
     DEFAULT_CSS = """
     GiftListTable { height: 1fr; layout: vertical; }
@@ -143,8 +147,8 @@ class GiftListTable(GameTable[GiftListView]):
         with Horizontal(id="bottom"):
             with Vertical(id="attic-box"):
                 yield Attic(id="attic")
-                yield Static(id="brought")
-            yield Static(id="list")
+                yield PrivateStatic(id="brought")
+            yield PrivateStatic(id="list")
 
     def on_mount(self) -> None:
         self.query_one(Attic).focus()
@@ -290,7 +294,8 @@ class GiftListTable(GameTable[GiftListView]):
         if view["first"] is not None:
             text.append(" · " + t("first seat: {who}", who=seat_name(names, view["first"])))
         if view["you"] is not None:
-            text.append(" · " + t("your score so far {score}", score=view.get("score", 0)), style="bold")
+            score = backs(2) if self.hand_hidden else view.get("score", 0)  # a score has 2 digits at most
+            text.append(" · " + t("your score so far {score}", score=score), style="bold")
         return text
 
     def _prompt_text(self, view: GiftListView | None) -> Text:

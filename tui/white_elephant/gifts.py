@@ -45,6 +45,16 @@ SUIT_STYLES: dict[str, str] = {
 SURPRISE_STYLE = badge("white")
 PEANUT = "●"
 
+HIDDEN = "hidden"
+"""In place of a peeked Surprise Gift's card while the hand is hidden (``known``: handle ->
+``HIDDEN``): its badge shows card backs, as wide as the widest card's code (``?4=▒▒ ▒▒``)."""
+HIDDEN_CODE = "▒▒ ▒▒"
+
+
+def hidden_known(known: Mapping[str, str]) -> dict[str, str]:
+    """The Surprise Gifts this seat peeked at, their cards hidden (:data:`HIDDEN`)."""
+    return dict.fromkeys(known, HIDDEN)
+
 
 def suit_badge(suit: str) -> Text:
     """A suit's code on its colour: the same badge everywhere, code first."""
@@ -70,7 +80,10 @@ def gift_badge(
     if is_surprise(ref):
         card = (known or {}).get(ref)
         text.append_text(paint(f"{pad}?{surprise_number(ref)}{pad}", SURPRISE_STYLE))
-        if card:
+        if card == HIDDEN:
+            text.append("=")
+            text.append(f"{pad}{HIDDEN_CODE}{pad}", "dim")
+        elif card:
             text.append("=")
             text.append_text(paint(f"{pad}{card_code(card)}{pad}", SUIT_STYLES[suit_of(card)]))
         peanuts = (on_gifts or {}).get(ref, 0)

@@ -27,10 +27,11 @@ from textual.widgets import Static
 from ...core.white_elephant.cards import number_of, suit_of
 from ...core.white_elephant.views import WhiteElephantView
 from ..dialogs import ChoiceScreen, ConfirmScreen
+from ..hiding import Private
 from ..text import name_and_tag, plain, wrap_words
 from ..widgets import GameTable
 from ..words import language, t, tn
-from .gifts import PEANUT, SUIT_CODES, badges, gift_badge, suit_badge
+from .gifts import HIDDEN, PEANUT, SUIT_CODES, badges, gift_badge, hidden_known, suit_badge
 from .words import chip_word, gift_name, is_surprise, seat_label, surprise_number
 
 
@@ -63,7 +64,7 @@ def _chip_label(ref: str, known: dict[str, str], on_gifts: dict[str, int], wide:
     """
     label = gift_badge(ref, known, on_gifts, wide)
     card = known.get(ref, ref)
-    words = " " + chip_word(None if is_surprise(card) else suit_of(card))
+    words = " " + chip_word(None if is_surprise(card) or card == HIDDEN else suit_of(card))
     if wide or label.cell_len + len(words) <= LABEL_ROOM:
         label.append(words)
     return label
@@ -217,20 +218,29 @@ class SeatsPanel(Widget):
         self.names: list[str] = []
         self.tags: dict[int, str] = {}
         self.wide = False
+        self.hidden = False
+        """The seat's hand is hidden: the gifts it peeked at show card backs."""
 
     @staticmethod
     def _title() -> str:
         return t("Players > turn * Start Player")
 
-    def show(self, view: WhiteElephantView | None, names: list[str], tags: dict[int, str], wide: bool = False) -> None:
-        """Draw these seats; the layout is redone only for a panel as tall as its lines, when
-        their number changes."""
+    def show(
+        self,
+        view: WhiteElephantView | None,
+        names: list[str],
+        tags: dict[int, str],
+        wide: bool = False,
+        hidden: bool = False,
+    ) -> None:
+        """Draw these seats (``hidden``: the seat's hand is hidden); the layout is redone only
+        for a panel as tall as its lines, when their number changes."""
         if self.border_title != self._title():
             self.border_title = self._title()
-        if (view, names, tags, wide) != (self.view, self.names, self.tags, self.wide):
+        if (view, names, tags, wide, hidden) != (self.view, self.names, self.tags, self.wide, self.hidden):
             auto = self.styles.height is not None and self.styles.height.is_auto
             lines = self._seats(self.size.width).plain.count("\n") if auto else 0
-            self.view, self.names, self.tags, self.wide = view, names, tags, wide
+            self.view, self.names, self.tags, self.wide, self.hidden = view, names, tags, wide, hidden
             self.refresh(layout=auto and lines != self._seats(self.size.width).plain.count("\n"))
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
@@ -248,6 +258,8 @@ class SeatsPanel(Widget):
             return Text()
         width = max(20, width)
         known = view.get("known", {})
+        if self.hidden:
+            known = hidden_known(known)
         on_gifts, peanuts, sizes, front, you = (
             view["on_gifts"],
             view["peanuts"],
@@ -282,6 +294,8 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
     """One seat's White Elephant table, drawn from its view; moves go out as messages."""
 
     MOVES = ("take", "trade", "clear", "peek", "end")
+    HIDDEN_MOVES = ("take", "trade", "clear", "peek")
+    """The moves chosen from what you hold and peeked at (the trade and peek lists show it)."""
 
     DEFAULT_CSS = """
     WhiteElephantTable { height: 1fr; layout: vertical; }
@@ -450,7 +464,10 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
             grid.over = self.over
             grid.refresh_bindings()
         wide = self.scale == 2
-        grid.show(exchange, view.get("known", {}) if view else {}, view["on_gifts"] if view else {}, wide)
+        known = view.get("known", {}) if view else {}
+        if self.hand_hidden:
+            known = hidden_known(known)
+        grid.show(exchange, known, view["on_gifts"] if view else {}, wide)
         self._update("#info", self._info_text(view))
         self._update("#legend", Text(legend()))
         box = self.query_one("#exchange-box")
@@ -460,7 +477,7 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         shelf = self.query_one(Shelf)
         shelf.display = not self.spectating
         shelf.show(view.get("shelf", []) if view else [])
-        self.query_one(SeatsPanel).show(view, list(self.names), self.tags, wide)
+        self.query_one(SeatsPanel).show(view, list(self.names), self.tags, wide, self.hand_hidden)
         self._redraw_prompt()
 
     def _update(self, selector: str, text: Text) -> None:
@@ -515,9 +532,10 @@ class WhiteElephantTable(GameTable[WhiteElephantView]):
         self._update("#prompt", Text(text))
 
 
-class Shelf(Widget):
+class Shelf(Private, Widget):
     """Your Shelf grouped by suit: ``GB 2 7 9  MU 0 3``; a suit's gifts are never split over two
-    lines, and the box is as tall as the whole Shelf needs (the Exchange above gives way)."""
+    lines, and the box is as tall as the whole Shelf needs (the Exchange above gives way).
+    Card backs over all of it while the hand is hidden (:class:`~yule.tui.hiding.Private`)."""
 
     DEFAULT_CSS = """
     Shelf { height: auto; border-top: solid $primary; padding: 0 1; }
