@@ -93,7 +93,8 @@ class Session(Generic[S]):
         :attr:`~yule.core.base.Game.organiser_moves`, made by :data:`~yule.core.base.ORGANISER`),
         then the chance moves it sets off (a latecomer's place in the order); their public events.
         A move the rules refuse raises :class:`IllegalMove` and changes nothing."""
-        if not isinstance(wire, dict) or wire.get("type") not in self.game.organiser_moves:
+        kind = wire.get("type") if isinstance(wire, dict) else None
+        if type(kind) is not str or kind not in self.game.organiser_moves:
             raise MalformedMove(GENERIC, "not_understood")
         return self.apply(self.state.parse_record_move({**wire, "by": ORGANISER})) + self.draw_chance()
 

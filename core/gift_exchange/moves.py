@@ -280,7 +280,7 @@ def parse(move: dict[str, Any]) -> Move:
         except KeyError:
             pass  # a field is missing: the readers below say which
     kind = move.get("type") if isinstance(move, dict) else None
-    if kind in ORGANISER_MOVES:
+    if type(kind) is str and kind in ORGANISER_MOVES:
         return _organiser_move(move)
     kind, by = mover(move, ("order", "place"), SEAT_MOVES)
     if kind == "order":
