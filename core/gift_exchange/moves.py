@@ -13,7 +13,16 @@ Lengths and control characters are checked by the state's ``verify`` (see :mod:`
 The organiser mends the party with moves of their own, by ``"organiser"`` (a seat may not make
 them): a latecomer arrives with their gift (:class:`Arrive`; chance then places them in the order:
 :class:`Place`), a guest who stepped out is skipped for now (:class:`Skip`), a gift's label is put
-right (:class:`Relabel`).
+right (:class:`Relabel`).  In the record (``yule-record/1``, extended: a record without them
+reads as before)::
+
+    {"by": "organiser", "type": "arrive", "label": str, "wrapping": str}   seat and gift = the next number
+    {"by": "chance", "type": "place", "seat": s, "at": i}                  after the draw: index i of the order
+    {"by": "organiser", "type": "skip", "seat": s}                         s goes to the end of the order
+    {"by": "organiser", "type": "relabel", "gift": g, "label": str}
+
+A record's ``players`` names every seat, latecomers last in the order they arrived: the game
+started with as many fewer seats as it has ``arrive`` moves.
 
     >>> parse({"by": "organiser", "type": "relabel", "gift": 1, "label": " Socks "})
     Relabel(gift=1, label='Socks')
