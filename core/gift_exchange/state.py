@@ -85,11 +85,11 @@ from ..base import (
 from .moves import (
     KEEPS,
     MOST_SEATS,
-    Arrive,
     OPENS,
     STAND_IN_BRINGS,
     STAND_IN_OPENS,
     STEALS,
+    Arrive,
     Bring,
     Keep,
     Move,

@@ -150,7 +150,9 @@ def _mended(event: Event, names: list[str]) -> str | None:
     """
     kind = event["type"]
     if kind == "arrive":
-        return t("{who} arrives late, bringing gift #{number}.", who=seat(names, event["seat"]), number=event["gift"] + 1)
+        return t(
+            "{who} arrives late, bringing gift #{number}.", who=seat(names, event["seat"]), number=event["gift"] + 1
+        )
     if kind == "placed":
         return t(
             "{who} joins the order: turn {turn} of {turns}.",
