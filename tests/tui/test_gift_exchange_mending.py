@@ -98,7 +98,9 @@ async def test_the_organiser_adds_a_latecomer_skips_a_guest_fixes_labels_and_exp
     assert lines[0] == "Gift Exchange: who goes home with what" and len(lines) == 3 + 4 + 1 - 1
     for number, seat in enumerate(final["order"], 1):  # who took home what, in the order of their turns
         gift = final["holdings"][seat]
-        assert lines[2 + number].startswith(f"{number}. {names[seat]} took home {final['gifts'][gift]['label']} (gift #")
+        assert lines[2 + number].startswith(
+            f"{number}. {names[seat]} took home {final['gifts'][gift]['label']} (gift #"
+        )
     assert "[b]Socks[/b]" in text and "Waffle iron" in text
     assert "Waffle iron" in (tmp_path / "out" / "party-table-1.md").read_text()
 
