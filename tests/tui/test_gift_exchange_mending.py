@@ -133,6 +133,10 @@ async def test_each_opening_is_a_moment_on_the_tv_and_the_summary_stays_at_the_e
             assert not tv.query_one("#tv-box").display  # the moment has the board's place
             await asyncio.wait_for(tv.moment_over.wait(), 30)  # the board is back, awaited
             await wait_for(pilot, lambda: "◆ Socks" in screen_text(app), what="the board back")
+            await org.move(table, {"type": "relabel", "gift": 0, "label": "Wool socks"})
+            await wait_for(pilot, lambda: "Revealed: " in screen_text(app) and ": Wool socks" in screen_text(app),
+                           what="the reveal with the label put right")  # fmt: skip
+            assert tv.moment is None and len(chimes) == 1  # a label put right is no opening
             await org.move(table, {"type": "open", "gift": 1}, seat=state.active()[0])
             await wait_for(pilot, lambda: tv.moment == 1, what="the second moment")
             assert tv.query_one("#moment-label", BigText).text == "[b]Mug[/b]" and len(chimes) == 2
@@ -142,4 +146,4 @@ async def test_each_opening_is_a_moment_on_the_tv_and_the_summary_stays_at_the_e
                 await org.move(table, {"type": "keep"}, seat=state.active()[0])
             await asyncio.wait_for(tv.moment_over.wait(), 30)
             await wait_for(pilot, lambda: "Who goes home with what" in screen_text(app), what="the summary")
-            assert tv.moment is None and "[b]Mug[/b]" in screen_text(app) and "Socks" in screen_text(app)
+            assert tv.moment is None and "[b]Mug[/b]" in screen_text(app) and "Wool socks" in screen_text(app)

@@ -148,6 +148,8 @@ class GiftExchangeTV(FollowScreen):
             self.reveal = self.revealed = None  # a steal: the reveal has had its moment
         elif self.revealed is not None and not _is_open(shown, self.revealed):
             self.reveal = self.revealed = None  # undone: that gift is wrapped again
+        elif self.revealed is not None and self.revealed < len(shown["gifts"]):
+            self.reveal = reveal_text(shown["gifts"][self.revealed], names)  # its label put right, say
         self.view, self.names = shown, names
         if self.ready:
             self._draw()
