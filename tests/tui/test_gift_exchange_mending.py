@@ -15,6 +15,7 @@ from yule.core.records import verify_record
 from yule.netplay.client import Client
 from yule.tui.bigtext import BigText
 from yule.tui.dialogs import ConfirmScreen
+from yule.tui.gift_exchange.board import GiftBoard
 from yule.tui.gift_exchange.forms import FormScreen
 from yule.tui.gift_exchange.party import EndScreen, PartyScreen
 from yule.tui.gift_exchange.tv import GiftExchangeTV
@@ -130,7 +131,8 @@ async def test_each_opening_is_a_moment_on_the_tv_and_the_summary_stays_at_the_e
             assert big.text == "Socks" and big.scale(big.content_size.width) >= 1 and len(chimes) == 1
             text = screen_text(app)
             assert f"{['Ana', 'Ben'][seat]} opened gift #1:" in text and "█" in text
-            assert not tv.query_one("#tv-box").display  # the moment has the board's place
+            assert not tv.query_one(GiftBoard).display  # the moment has the board's place, under its title
+            assert "2 gifts: 1 wrapped, 1 open" in text
             await asyncio.wait_for(tv.moment_over.wait(), 30)  # the board is back, awaited
             await wait_for(pilot, lambda: "◆ Socks" in screen_text(app), what="the board back")
             await org.move(table, {"type": "relabel", "gift": 0, "label": "Wool socks"})

@@ -9,7 +9,7 @@ the exchange is over, who goes home with what takes the board's place (the end's
 and stays there.  ``yule watch`` shows it for a Gift Exchange table; organiser mode shows it on ``t``.
 
 Each opening is a moment: for :attr:`GiftExchangeTV.MOMENT` seconds the gift's label takes the
-board's place in big letters (:class:`~yule.tui.bigtext.BigText`; in bold words where it has
+board's place (under the board's title, its counts) in big letters (:class:`~yule.tui.bigtext.BigText`; in bold words where it has
 letters the big font lacks, or is too long), under who opened it, with a chime
 (:meth:`~textual.app.App.bell`); then the board is back.  A TV that comes in mid-party shows
 no moment for the gifts opened before it came; the next opening cuts a moment short.
@@ -70,7 +70,7 @@ class GiftExchangeTV(FollowScreen):
     GiftExchangeTV #tv-box { height: 1fr; border-top: heavy $primary; }
     GiftExchangeTV #legend { height: 1; color: $text-muted; padding: 0 1; }
     GiftExchangeTV #results { height: auto; padding: 0 1; display: none; }
-    GiftExchangeTV #moment { height: 1fr; display: none; align: center middle; border-top: heavy $success; }
+    GiftExchangeTV #moment { height: auto; display: none; padding: 1 0; }
     GiftExchangeTV #moment.-shown { display: block; }
     GiftExchangeTV #moment-who { width: 1fr; height: auto; text-align: center; text-style: bold; padding: 1 1 0 1; }
     GiftExchangeTV #moment-label { padding: 0 1; }
@@ -101,11 +101,11 @@ class GiftExchangeTV(FollowScreen):
         yield Static(id="now")
         yield Static(id="chain")
         yield Static(id="reveal")
-        with Vertical(id="moment"):
-            yield Static(id="moment-who")
-            yield BigText(id="moment-label")
         with VerticalScroll(id="tv-box") as box:
             box.can_focus = False
+            with Vertical(id="moment"):
+                yield Static(id="moment-who")
+                yield BigText(id="moment-label")
             yield GiftBoard(chip_width=TV_CHIP, lines=2, id="tv-board")
             yield Static(id="results")
         yield Static(Text(legend()), id="legend")
@@ -175,9 +175,9 @@ class GiftExchangeTV(FollowScreen):
             said = Text(t("This turn: {chain}", chain=chain) if chain else t("No steals yet this turn."))
         self.query_one("#chain", Static).update(said)
         results = self.query_one("#results", Static)
-        results.display = self.over
-        self.query_one(GiftBoard).display = not self.over
+        self.query_one(GiftBoard).display = not self.over and self.moment is None
         self.query_one("#legend").display = not self.over and self.moment is None
+        results.display = self.over and self.moment is None
         if view is not None and self.over:
             results.update(summary_table(view, self.names))
         reveal = self.query_one("#reveal", Static)
@@ -224,9 +224,14 @@ class GiftExchangeTV(FollowScreen):
         )))  # fmt: skip
         label = self.query_one("#moment-label", BigText)
         label.text = literal(opened.get("label") or "")
-        label.most = max(0, next((s for s in (3, 2, 1) if big_rows(s) + 10 <= self.app.size.height), 0))
-        self.query_one("#moment").set_class(True, "-shown")
-        for part in ("#tv-box", "#legend", "GameLog"):  # the moment has the screen
+        height, width = self.app.size.height, self.app.size.width
+        label.most = max(0, next((s for s in (3, 2, 1) if big_rows(s) + 10 <= height), 0))
+        scale = label.scale(width - 2)
+        rows = 1 + (big_rows(scale) if scale else 1)  # who opened it, and the label
+        moment = self.query_one("#moment")
+        moment.styles.padding = (max(1, (height - 7 - rows) // 2), 0, 1, 0)  # in the middle of the board's place
+        moment.set_class(True, "-shown")
+        for part in ("GiftBoard", "#results", "#legend", "GameLog"):  # the moment has the screen
             self.query_one(part).display = False
         self.app.bell()
         self._moment_timer = self.set_timer(self.MOMENT, self.end_moment)
@@ -236,7 +241,6 @@ class GiftExchangeTV(FollowScreen):
         self._moment_timer = None
         self.moment = None
         self.query_one("#moment").set_class(False, "-shown")
-        self.query_one("#tv-box").display = True
         self._draw()  # the board (or the summary), the legend and the log as they are now
         self.moment_over.set()
 
