@@ -384,8 +384,9 @@ class SetupScreen(Screen[None]):
                           least=MIN_GUESTS, count=n),
                         title=t("Not yet"), severity="warning")  # fmt: skip
             return
-        question = Text(tn("Draw the order for {n} guest? Guests and gifts can't be changed after the draw.",
-                           "Draw the order for {n} guests? Guests and gifts can't be changed after the draw.", n))  # fmt: skip
+        question = Text(tn("Draw the order for {n} guest? After the draw, a latecomer can still join and a label be fixed.",
+                           "Draw the order for {n} guests? After the draw, a latecomer can still join and a label be fixed.",
+                           n))  # fmt: skip
 
         def draw(yes: bool | None) -> None:
             if yes:
