@@ -120,3 +120,32 @@ async def test_skip_and_a_label_put_right_are_the_organisers_and_show_as_typed(h
         assert await org.undo(table) == seq - 1  # a label put right can be taken back
         frame = await next_message(eve, "view", table=table, seq=seq - 1)
         assert frame["view"]["gifts"][opened]["label"].startswith("Gift of ")
+
+
+async def test_hostile_mending_frames_are_refused_and_change_nothing(host):
+    async with Client("127.0.0.1", host.port, "Organiser") as org:
+        table, _, _ = await party(org, ["Ana", "Ben"])
+        tab = host.tables[table]
+        before = (tab.seq, tab.size, tab.session.state.snapshot())
+        for move, code in (
+            ({"type": "arrive", "name": 7, "label": "Kite", "wrapping": ""}, "bad_guest"),
+            ({"type": "arrive", "name": "Hard Bot 2", "label": "Kite", "wrapping": ""}, "bad_guest"),
+            ({"type": "arrive", "name": "\x1b[31m", "label": "Kite", "wrapping": ""}, "bad_guest"),
+            ({"type": "arrive", "name": "Zoe", "label": "Kite"}, "illegal"),
+            ({"type": "arrive", "name": "Zoe", "label": "Kite\x1b[2J", "wrapping": ""}, "illegal"),
+            ({"type": "relabel", "gift": "0", "label": "Kite"}, "illegal"),
+            ({"type": "relabel", "gift": 99, "label": "Kite"}, "illegal"),
+            ({"type": "relabel", "gift": 0, "label": ["Kite"]}, "illegal"),
+            ({"type": "skip", "seat": -1}, "illegal"),
+            ({"type": "skip"}, "illegal"),
+        ):
+            with pytest.raises(HostError) as refused:
+                await org.move(table, move)
+            assert refused.value.code == code, move
+            assert (tab.seq, tab.size, tab.session.state.snapshot()) == before
+        with pytest.raises(HostError) as refused:
+            await org.move(table, {"type": "skip", "seat": 0}, seq=1)
+        assert refused.value.code == "stale"
+        view = tab.session.state.view(None)
+        seat = view["active"][0]
+        assert await org.move(table, {"type": "skip", "seat": seat}, seq=tab.seq) == 4
