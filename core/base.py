@@ -38,6 +38,11 @@ CHANCE = "chance"
 OVER = "over"
 """The last :attr:`GameState.phase` of every game: it has ended."""
 
+ORGANISER = "organiser"
+"""The ``by`` of a move the organiser of an organiser-mode table makes for the whole table (not
+for one seat): a game lists its kinds in :attr:`Game.organiser_moves` (a latecomer, a skipped
+turn, a label put right ...)."""
+
 Seat = int
 View = Mapping[str, Any]
 """What a seat may know (see :meth:`GameState.view`); each game's own view is a ``TypedDict``."""
@@ -561,6 +566,21 @@ class Game(Generic[S]):
     """Every refusal of the game's rules: kind -> English template (:mod:`yule.core.reasons`),
     the kinds all games share among them.  A client words a refusal (a view's ``actions``, an
     ``illegal`` move) from it in its player's language."""
+    organiser_moves: frozenset[str] = frozenset()
+    """The kinds of move (wire ``type``) the organiser of an organiser-mode table makes for the
+    table itself, by :data:`ORGANISER` (:meth:`yule.core.session.Session.organise`); empty: none."""
+    arrivals: Callable[[Sequence[Mapping[str, Any]]], int] | None = None
+    """How many seats a game's record moves added after its start (latecomers: each one's name is
+    appended to the record's ``players``, so the game started with that many fewer); ``None``:
+    the game's seats are fixed."""
+
+    def seats_at_start(self, players: int, moves: Sequence[Mapping[str, Any]]) -> int:
+        """The seats a game had at its start, given its seats now (``players``) and its moves.
+
+        >>> Game("g", "G", 2, 4, lambda n, o: None, {}).seats_at_start(3, [{"type": "arrive"}])
+        3
+        """
+        return players if self.arrivals is None else players - self.arrivals(moves)
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """``options`` with the defaults filled in; unknown keys and bad values are refused with

@@ -6,7 +6,9 @@ A record is the omniscient story of one game as a JSON-safe dict::
      "moves": [{"by": ..., "type": ..., ...}], "result": {"scores": [...], "winners": [...]}}
 
 Replaying its moves on the game's starting position (:func:`replay`, a
-:class:`~yule.core.session.Session`) must reproduce the game exactly.
+:class:`~yule.core.session.Session`) must reproduce the game exactly.  A game whose organiser
+may seat a latecomer (:attr:`~yule.core.base.Game.arrivals`) lists them in ``players`` too: it
+started with as many fewer seats as its moves add.
 """
 
 from __future__ import annotations
@@ -59,8 +61,10 @@ def start_from_record(record: Mapping[str, Any], *, undo: bool = False) -> Sessi
     options = record.get("options", {})
     if not isinstance(options, Mapping):
         raise RecordError("options must be an object")
+    moves = record.get("moves")
+    seats = game.seats_at_start(len(players), moves) if isinstance(moves, list) else len(players)
     try:
-        return Session(game, len(players), options, undo=undo)
+        return Session(game, seats, options, undo=undo)
     except BadOptions as e:
         raise RecordError(str(e)) from None
 

@@ -35,7 +35,8 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Generic
 
-from .base import CHANCE, Bot, Event, Game, IllegalMove, Move, MoveDict, NotYourTurn, S, Seat
+from .base import CHANCE, ORGANISER, Bot, Event, Game, IllegalMove, MalformedMove, Move, MoveDict, NotYourTurn, S, Seat
+from .reasons import GENERIC
 
 
 class Session(Generic[S]):
@@ -86,6 +87,16 @@ class Session(Generic[S]):
                 raise IllegalMove(self.game.reasons, "chance_first", move=trigger[1])
             return self.draw_chance(triggered=True)
         return self.apply(self.state.parse_seat_move(seat, wire)) + self.draw_chance()
+
+    def organise(self, wire: MoveDict) -> list[Event]:
+        """A move of the organiser's for the whole table (wire form, no ``by``: one of the game's
+        :attr:`~yule.core.base.Game.organiser_moves`, made by :data:`~yule.core.base.ORGANISER`),
+        then the chance moves it sets off (a latecomer's place in the order); their public events.
+        A move the rules refuse raises :class:`IllegalMove` and changes nothing."""
+        kind = wire.get("type") if isinstance(wire, dict) else None
+        if type(kind) is not str or kind not in self.game.organiser_moves:
+            raise MalformedMove(GENERIC, "not_understood")
+        return self.apply(self.state.parse_record_move({**wire, "by": ORGANISER})) + self.draw_chance()
 
     def draw_chance(self, *, triggered: bool = False) -> list[Event]:
         """Draw and apply the chance moves due now (the deal that opens a game, say); their

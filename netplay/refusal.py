@@ -157,6 +157,7 @@ WORDING: dict[str, str | dict[str, str | None] | None] = {
         "runners": "Only the table's organiser and its players may do that.",
         "answer": "Only the other people at this table answer a request for one of its seats.",
         "organiser_moves": "Only the organiser of an organiser-mode table moves for a seat.",
+        "organiser_mends": "Only the organiser of an organiser-mode table adds a guest, skips a turn or fixes a label.",
         "undo": "Only the table's organiser may undo.",
         "creator": "{name} created this table: their seat is theirs to leave.",
     },
@@ -173,6 +174,11 @@ WORDING: dict[str, str | dict[str, str | None] | None] = {
         "guest_bot": "{name} reads as the name of one of the host's bots (like Hard Bot 2, or any name with (bot) "
         "in it): choose another name.",
         "guests_alike": "Two guests are called {name}: give each a different name.",
+    },
+    "bad_guest": {  # a latecomer the organiser adds (netplay/host/mending.py)
+        "unnamed": "A latecomer needs a name with a letter or a digit.",
+        "bot": "{name} reads as the name of one of the host's bots: choose another name.",
+        "alike": "There is already a guest called {name}: give the latecomer another name.",
     },
     "no_organiser_mode": "{game!t} hides cards from the players, so one terminal may not move for every seat: each "
     "player joins from their own terminal.",

@@ -114,6 +114,15 @@ def a_truecolor_terminal(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def no_tv_moments(monkeypatch):
+    """The Gift Exchange TV shows no opening's moment (the board stays on screen) unless a test
+    of the moment sets :attr:`GiftExchangeTV.MOMENT` itself (``test_gift_exchange_mending``)."""
+    from yule.tui.gift_exchange.tv import GiftExchangeTV
+
+    monkeypatch.setattr(GiftExchangeTV, "MOMENT", 0.0)
+
+
+@pytest.fixture(autouse=True)
 def in_english(monkeypatch):
     """Every test starts in English, whatever the language of whoever runs them (the commands
     follow ``LANGUAGE`` and friends), and a test that speaks another language (``set_language``)

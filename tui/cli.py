@@ -1059,7 +1059,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--export",
         metavar="DIR",
-        help=t("write the last finished party's record, CSV and Markdown to DIR, and quit"),
+        help=t("write the last finished party's record, CSV, Markdown and a text to print to DIR, and quit"),
     )
     _lang_option(p, remembered=False)
     p.set_defaults(handler=cmd_party)

@@ -2,7 +2,8 @@
 
 Everyone brings a wrapped gift; in the drawn order each guest opens a wrapped gift or steals
 an open one, and whoever loses a gift moves next.  Nobody wins: everyone goes home with a gift.
-See :mod:`.state` for the rules engine, :mod:`.options` for the house options, :mod:`.bots`
+See :mod:`.state` for the rules engine (and how the organiser mends the party: a latecomer, a
+skipped guest, a label put right), :mod:`.options` for the house options, :mod:`.bots`
 for the computer guests and :mod:`.text` for what a label or wrapping may be.
 """
 
@@ -12,11 +13,11 @@ from ..base import Game
 from ..bots import RandomBot
 from ..registry import register
 from .bots import GreedyBot, view_moves
-from .moves import Bring, Keep, Open, Order, Steal
+from .moves import ORGANISER_MOVES, Arrive, Bring, Keep, Open, Order, Place, Relabel, Skip, Steal
 from .options import DEFAULT_OPTIONS, STEAL_BACK_SCOPES, check_options
 from .reasons import REASONS
 from .search import Sampler
-from .state import GiftExchangeState, undo_floor
+from .state import GiftExchangeState, arrivals, undo_floor
 
 NAME = "gift-exchange"
 
@@ -55,18 +56,24 @@ GAME = register(
         scored=False,
         organiser_mode=True,  # the organiser types every guest's gift in: nothing is hidden from them
         reasons=REASONS,
+        organiser_moves=ORGANISER_MOVES,  # a latecomer, a skipped turn, a label put right (see .state)
+        arrivals=arrivals,
     )
 )
 
 __all__ = [
     "GAME",
+    "Arrive",
     "Bring",
     "GiftExchangeState",
     "GreedyBot",
     "Keep",
     "Open",
     "Order",
+    "Place",
     "RandomBot",
+    "Relabel",
+    "Skip",
     "Steal",
     "undo_floor",
 ]

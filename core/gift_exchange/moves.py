@@ -9,6 +9,27 @@
 
 Text fields lose their surrounding spaces when parsed; an open's empty label counts as no label.
 Lengths and control characters are checked by the state's ``verify`` (see :mod:`.text`).
+
+The organiser mends the party with moves of their own, by ``"organiser"`` (a seat may not make
+them): a latecomer arrives with their gift (:class:`Arrive`; chance then places them in the order:
+:class:`Place`), a guest who stepped out is skipped for now (:class:`Skip`), a gift's label is put
+right (:class:`Relabel`).  In the record (``yule-record/1``, extended: a record without them
+reads as before)::
+
+    {"by": "organiser", "type": "arrive", "label": str, "wrapping": str}   seat and gift = the next number
+    {"by": "chance", "type": "place", "seat": s, "at": i}                  after the draw: index i of the order
+    {"by": "organiser", "type": "skip", "seat": s}                         s goes to the end of the order
+    {"by": "organiser", "type": "relabel", "gift": g, "label": str}
+
+A record's ``players`` names every seat, latecomers last in the order they arrived: the game
+started with as many fewer seats as it has ``arrive`` moves.
+
+    >>> parse({"by": "organiser", "type": "relabel", "gift": 1, "label": " Socks "})
+    Relabel(gift=1, label='Socks')
+    >>> parse({"by": 2, "type": "skip", "seat": 2})
+    Traceback (most recent call last):
+    ...
+    yule.core.base.MalformedMove: Only the party's organiser can do that ('skip').
 """
 
 from __future__ import annotations
@@ -16,8 +37,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..base import CHANCE
+from ..base import CHANCE, ORGANISER, MalformedMove
 from ..fields import mover, numbers, text, whole_number
+from .reasons import REASONS
 from .text import SILLY_GIFTS, WRAPPINGS, bot_label
 
 
@@ -119,9 +141,90 @@ class Keep:
         return {"by": self.by, "type": "keep"}
 
 
-Move = Bring | Order | Open | Steal | Keep
+@dataclass(frozen=True, slots=True)
+class Arrive:
+    """The organiser seats a latecomer with their gift: the next seat number (and gift id), a
+    label (empty: named at the reveal) and a wrapping, as a bring has.  After the draw, chance
+    then places them in the order (:class:`Place`)."""
+
+    label: str
+    wrapping: str
+
+    @property
+    def type(self) -> str:
+        return "arrive"
+
+    @property
+    def by(self) -> str:
+        return ORGANISER
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": ORGANISER, "type": "arrive", "label": self.label, "wrapping": self.wrapping}
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Chance: latecomer ``seat`` takes place ``at`` of the order (an index into it), one of the
+    places after the turn being played, each as likely."""
+
+    seat: int
+    at: int
+
+    @property
+    def type(self) -> str:
+        return "place"
+
+    @property
+    def by(self) -> str:
+        return CHANCE
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": CHANCE, "type": "place", "seat": self.seat, "at": self.at}
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """The organiser passes over ``seat``, whose turn begins now (they stepped out): they go to
+    the end of the order."""
+
+    seat: int
+
+    @property
+    def type(self) -> str:
+        return "skip"
+
+    @property
+    def by(self) -> str:
+        return ORGANISER
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": ORGANISER, "type": "skip", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Relabel:
+    """The organiser puts gift ``gift``'s label right (a typo): ``label`` from now on."""
+
+    gift: int
+    label: str
+
+    @property
+    def type(self) -> str:
+        return "relabel"
+
+    @property
+    def by(self) -> str:
+        return ORGANISER
+
+    def to_record(self) -> dict[str, Any]:
+        return {"by": ORGANISER, "type": "relabel", "gift": self.gift, "label": self.label}
+
+
+Move = Bring | Order | Open | Steal | Keep | Arrive | Place | Skip | Relabel
 
 SEAT_MOVES = ("bring", "open", "steal", "keep")
+ORGANISER_MOVES = frozenset({"arrive", "skip", "relabel"})
+"""The organiser's moves, by :data:`~yule.core.base.ORGANISER`."""
 
 MOST_SEATS = 40
 """The most seats a Gift Exchange has: the seat and gift numbers the tables below hold moves for."""
@@ -185,9 +288,14 @@ def parse(move: dict[str, Any]) -> Move:
                     return Order(tuple(seats))
         except KeyError:
             pass  # a field is missing: the readers below say which
-    kind, by = mover(move, ("order",), SEAT_MOVES)
+    kind = move.get("type") if isinstance(move, dict) else None
+    if type(kind) is str and kind in ORGANISER_MOVES:
+        return _organiser_move(move)
+    kind, by = mover(move, ("order", "place"), SEAT_MOVES)
     if kind == "order":
         return Order(numbers(move, "seats", "seats"))
+    if kind == "place":
+        return Place(whole_number(move, "seat", "seat"), whole_number(move, "at", "number"))
     assert isinstance(by, int)
     if kind == "bring":
         return Bring(by, text(move, "label").strip(), text(move, "wrapping").strip())
@@ -200,3 +308,15 @@ def parse(move: dict[str, Any]) -> Move:
     if label is not None:
         label = text(move, "label").strip() or None
     return Open(by, gift, label)
+
+
+def _organiser_move(move: dict[str, Any]) -> Move:
+    """An organiser's move in record form as a move value (by :data:`~yule.core.base.ORGANISER` only)."""
+    kind = move["type"]
+    if move.get("by") != ORGANISER:
+        raise MalformedMove(REASONS, "organiser_only", type=kind)
+    if kind == "arrive":
+        return Arrive(text(move, "label").strip(), text(move, "wrapping").strip())
+    if kind == "skip":
+        return Skip(whole_number(move, "seat", "seat"))
+    return Relabel(whole_number(move, "gift", "gift"), text(move, "label").strip())

@@ -56,5 +56,19 @@ REASONS = table({
     "order_once": "The order is drawn once, after every gift is brought.",
     "order_seats": "The order must list each of the {players} seats exactly once.",
     "no_chance": "No chance move is pending.",
+    # the organiser's mending (a latecomer, a skipped turn, a label put right)
+    "organiser_only": "Only the party's organiser can do that ({type!r}).",
+    "too_many_guests": "A gift exchange has at most {most} guests.",
+    "too_late": "Every gift is open: it is too late for that.",
+    "placing": "A latecomer is being placed in the order.",
+    "place_seat": "The latecomer to place is {seat:seat}.",
+    "place_range": "A latecomer's place is after the turn being played: {least} to {most}.",
+    "skip_bringing": "Turns begin once every gift is brought and the order is drawn.",
+    "skip_not_turn": "Only the guest whose turn begins can be skipped, not {seat:seat}.",
+    "skip_chain": "Steals have begun this turn: {seat:seat} has to open or steal.",
+    "skip_last": "Everyone else has had their turn: open or steal for {seat:seat}.",
+    "label_empty": "A gift's label can't be empty.",
+    "label_same": "Gift {gift:no} is already called that.",
+    "not_brought": "Gift {gift:no} has not been brought yet.",
 })  # fmt: skip
 """Every refusal of Gift Exchange's rules, by kind."""

@@ -13,6 +13,23 @@ Play goes through four phases:
   Offered only when the option is on, there are 2+ seats and there is something to swap for.
 * ``over``: every seat holds exactly one gift.
 
+The organiser mends the party as it goes (organiser mode; moves by ``"organiser"``, see
+:mod:`.moves`), as a party expects:
+
+* **A latecomer** arrives with their wrapped gift (:class:`~.moves.Arrive`): they take the next
+  seat (their gift the next gift id) and their gift joins the pile.  While gifts are brought
+  they are simply in the draw; after it (``placing``, a moment) chance places them at one of the
+  places after the turn being played, each as likely (:class:`~.moves.Place`): a latecomer never
+  jumps the turn under way, and is as likely to go next as last.  Not once every gift is open.
+* **A guest who stepped out** is skipped (:class:`~.moves.Skip`) when their own turn begins
+  (before any steal of that turn): they go to the end of the order and take their turn when they
+  are back.  Nobody goes home without a gift, so a guest who is still out once everyone else
+  has had their turn is not skipped again: the organiser opens (or steals) for them.  Skipping
+  the first guest of the order makes the next one the first (the final swap is theirs).
+* **A mistyped label** is put right (:class:`~.moves.Relabel`), wrapped or open, until the end:
+  cleaned as a label is when it is typed, never empty.  A wrapped gift's new label stays as
+  secret as the old one (its event names only the gift).
+
 A label is known to its bringer from the start and to everyone once the gift is opened; until
 then it is in nobody else's view and in no event.  Whether a gift was brought *without* a
 label (to be named at the reveal, organiser mode) is public, so the opener knows to name it.
@@ -46,12 +63,13 @@ Undo is the host's or the organiser's (:meth:`yule.core.session.Session.undo`);
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, cast
 
 from ..base import (
     CHANCE,
+    ORGANISER,
     OVER,
     BadChance,
     Event,
@@ -71,11 +89,15 @@ from .moves import (
     STAND_IN_BRINGS,
     STAND_IN_OPENS,
     STEALS,
+    Arrive,
     Bring,
     Keep,
     Move,
     Open,
     Order,
+    Place,
+    Relabel,
+    Skip,
     Steal,
     parse,
 )
@@ -87,6 +109,8 @@ from .views import Gift, GiftExchangeActions, GiftExchangeResult, GiftExchangeVi
 BRINGING = "bringing"
 PLAYING = "playing"
 FINAL = "final"
+PLACING = "placing"
+"""A latecomer arrived after the draw: chance places them in the order (a moment: the host draws it at once)."""
 
 NOBODY = -1
 """``holder`` of a wrapped gift, ``held`` of a seat without a gift."""
@@ -206,6 +230,7 @@ class GiftExchangeState(GameState[Move]):
         self.current = NOBODY  # the seat to move (playing / final)
         self.barred = [0] * players  # seat -> the gifts it may not steal back now, a bit a gift
         self.chain: list[tuple[int, int, int]] = []  # (thief, gift, victim) this turn
+        self.arriving = NOBODY  # the latecomer chance places now (PLACING)
         self.phase = BRINGING
         self._outcome: Outcome | None = None
 
@@ -217,6 +242,8 @@ class GiftExchangeState(GameState[Move]):
             return _ONE[self.current]
         if phase == BRINGING:
             return seats_in(self.to_bring) if self.to_bring else _CHANCE
+        if phase == PLACING:
+            return _CHANCE
         return ()
 
     @property
@@ -432,9 +459,10 @@ class GiftExchangeState(GameState[Move]):
         )
         new.opened, new.wrapped, new.takeable = list(self.opened), self.wrapped, self.takeable
         new.holder, new.held, new.steals = list(self.holder), list(self.held), list(self.steals)
-        new.order = self.order  # fixed once drawn
+        new.order = self.order  # never changed in place: a latecomer or a skip makes a new list
         new.turn, new.current = self.turn, self.current
         new.barred, new.chain = list(self.barred), list(self.chain)
+        new.arriving = self.arriving
         new._outcome = self._outcome
         return new
 
@@ -451,6 +479,14 @@ class GiftExchangeState(GameState[Move]):
             self._keep(move, events)
         elif isinstance(move, Order):
             self._order(move, events)
+        elif isinstance(move, Arrive):
+            self._arrive(move, events)
+        elif isinstance(move, Place):
+            self._place(move, events)
+        elif isinstance(move, Skip):
+            self._skip(move, events)
+        elif isinstance(move, Relabel):
+            self._relabel(move, events)
         else:
             self.verify(move)  # not a Gift Exchange move: says so
 
@@ -486,6 +522,8 @@ class GiftExchangeState(GameState[Move]):
         self._finish(events)
 
     def chance_move(self, rng: random.Random) -> Move:
+        if self.phase == PLACING:  # one of the places after the turn under way, each as likely
+            return Place(self.arriving, rng.randrange(self.turn + 1, len(self.order) + 1))
         if self.phase != BRINGING or self.to_bring:
             raise WrongPhase(REASONS, "no_chance")
         seats = list(range(self.players))
@@ -601,6 +639,115 @@ class GiftExchangeState(GameState[Move]):
         if events is not None:
             events.append({"type": "game_over", "holdings": list(self.held), "steals": list(self.steals)})
 
+    # -- the organiser mends the party --------------------------------------------------------
+
+    def _verify_arrive(self, move: Arrive) -> None:
+        phase = self.phase
+        if phase == OVER:
+            raise GameIsOver(REASONS)
+        if phase == PLACING:
+            raise WrongPhase(REASONS, "placing")
+        if phase == FINAL:
+            raise WrongPhase(REASONS, "too_late")
+        if self.players >= MOST_SEATS:
+            raise IllegalMove(REASONS, "too_many_guests", most=MOST_SEATS)
+        fault = text_fault(move.label, "label", LABEL_MAX) or text_fault(move.wrapping, "wrapping", WRAPPING_MAX)
+        if fault is not None:
+            raise BadText(REASONS, fault[0], **fault[1])
+
+    def _arrive(self, move: Arrive, events: list[Event] | None) -> None:
+        self._verify_arrive(move)
+        seat = self.players
+        bit = 1 << seat
+        self.players = seat + 1
+        self.labels.append(move.label)
+        self.wrappings.append(move.wrapping)
+        if not move.label:
+            self.blank |= bit
+        self.opened.append(False)
+        self.wrapped |= bit
+        self.holder.append(NOBODY)
+        self.held.append(NOBODY)
+        self.steals.append(0)
+        self.barred.append(0)
+        if events is not None:
+            events.append({"type": "arrive", "seat": seat, "gift": seat, "wrapping": move.wrapping,
+                           "blank": not move.label})  # fmt: skip
+        if self.phase == PLAYING:  # after the draw: chance places them (see the module docstring)
+            self.phase, self.arriving = PLACING, seat
+
+    def _verify_place(self, move: Place) -> None:
+        if self.phase == OVER:
+            raise GameIsOver(REASONS)
+        if self.phase != PLACING:
+            raise WrongPhase(REASONS, "no_chance")
+        if move.seat != self.arriving:
+            raise BadChance(REASONS, "place_seat", seat=self.arriving)
+        if not self.turn < move.at <= len(self.order):
+            raise BadChance(REASONS, "place_range", least=self.turn + 1, most=len(self.order))
+
+    def _place(self, move: Place, events: list[Event] | None) -> None:
+        self._verify_place(move)
+        order, at = self.order, move.at
+        self.order = [*order[:at], move.seat, *order[at:]]
+        self.phase, self.arriving = PLAYING, NOBODY
+        if events is not None:
+            events.append({"type": "placed", "seat": move.seat, "turn": at, "turns": len(self.order)})
+
+    def _verify_skip(self, move: Skip) -> None:
+        phase, seat = self.phase, move.seat
+        if phase == OVER:
+            raise GameIsOver(REASONS)
+        if phase == BRINGING:
+            raise WrongPhase(REASONS, "skip_bringing")
+        if phase == PLACING:
+            raise WrongPhase(REASONS, "placing")
+        if phase == FINAL:
+            raise WrongPhase(REASONS, "too_late")
+        if seat != self.order[self.turn]:
+            raise IllegalMove(REASONS, "skip_not_turn", seat=seat)
+        if self.chain:
+            raise IllegalMove(REASONS, "skip_chain", seat=self.current)
+        if self.turn >= len(self.order) - 1:
+            raise IllegalMove(REASONS, "skip_last", seat=seat)
+
+    def _skip(self, move: Skip, events: list[Event] | None) -> None:
+        self._verify_skip(move)
+        order, turn = self.order, self.turn
+        self.order = [*order[:turn], *order[turn + 1 :], move.seat]
+        self.current = self.order[turn]
+        if events is not None:
+            events.append({"type": "skip", "seat": move.seat, "turn": len(self.order) - 1, "turns": len(self.order)})
+            events.append(self._turn_event())
+
+    def _verify_relabel(self, move: Relabel) -> None:
+        gift, label = move.gift, move.label
+        if self.phase == OVER:
+            raise GameIsOver(REASONS)
+        if not 0 <= gift < self.players:
+            raise NoSuchGift(REASONS, "no_gift", gift=gift)
+        if self.to_bring >> gift & 1:
+            raise IllegalMove(REASONS, "not_brought", gift=gift)
+        if not label:
+            raise BadText(REASONS, "label_empty")
+        fault = text_fault(label, "label", LABEL_MAX)
+        if fault is not None:
+            raise BadText(REASONS, fault[0], **fault[1])
+        if label == self.labels[gift]:
+            raise IllegalMove(REASONS, "label_same", gift=gift)
+
+    def _relabel(self, move: Relabel, events: list[Event] | None) -> None:
+        self._verify_relabel(move)
+        gift = move.gift
+        was = self.labels[gift]
+        self.labels[gift] = move.label
+        self.blank &= ~(1 << gift)  # named now: nobody names it at the reveal
+        if events is not None:
+            event: Event = {"type": "relabel", "gift": gift}
+            if self.opened[gift]:  # an open gift's labels are public; a wrapped one's stay secret
+                event["label"], event["was"] = move.label, was
+            events.append(event)
+
     # -- what a seat may know ----------------------------------------------------------------
 
     def gift_actions(self, seat: int) -> GiftExchangeActions:
@@ -698,7 +845,7 @@ class GiftExchangeState(GameState[Move]):
             self.players, tuple(sorted(self.options.items())), tuple(self.labels), tuple(self.wrappings),
             self.blank, self.to_bring, tuple(self.opened), tuple(self.holder), tuple(self.held),
             tuple(self.steals), tuple(self.order), self.turn, self.current, tuple(self.barred),
-            tuple(self.chain), self.phase,
+            tuple(self.chain), self.phase, self.arriving,
         )  # fmt: skip
 
     def table(self) -> list[dict[str, Any]]:
@@ -734,20 +881,39 @@ _CHECK: dict[type, Callable[[GiftExchangeState, Any], None]] = {
     Open: GiftExchangeState._verify_open_move,
     Steal: GiftExchangeState._verify_steal_move,
     Keep: GiftExchangeState._verify_keep,
+    Arrive: GiftExchangeState._verify_arrive,
+    Place: GiftExchangeState._verify_place,
+    Skip: GiftExchangeState._verify_skip,
+    Relabel: GiftExchangeState._verify_relabel,
 }
 """Each kind of move and its check (:meth:`GiftExchangeState.verify`)."""
 
 
 def undo_floor(moves: Iterable[Mapping[str, Any]]) -> int:
-    """How many leading moves undo must keep: everything up to the drawn order.
+    """How many leading moves undo must keep: everything up to the drawn order, and up to the
+    last latecomer's arrival.
 
     Once the order is drawn it stands (undoing it would let the table redraw until it likes
-    the order); before that, any bring may be undone to fix a typo.
+    the order); before that, any bring may be undone to fix a typo.  A latecomer, once seated,
+    stays (as their place drawn in the order); a skip or a label put right may be taken back.
 
     >>> undo_floor([{"by": 0, "type": "bring"}, {"by": 1, "type": "bring"}, {"by": "chance", "type": "order"}])
     3
     """
+    floor = 0
     for i, move in enumerate(moves):
-        if move.get("type") == "order":
-            return i + 1
-    return 0
+        kind = move.get("type")
+        if kind == "order" or (kind == "arrive" and move.get("by") == ORGANISER):
+            floor = i + 1
+    return floor
+
+
+def arrivals(moves: Sequence[Mapping[str, Any]]) -> int:
+    """How many latecomers a game's record moves seat (its ``arrive`` moves): the record's
+    ``players`` names them too, after the guests it started with.
+
+    >>> arrivals([{"by": "chance", "type": "order", "seats": [0, 1]}, {"by": "organiser", "type": "arrive"}])
+    1
+    """
+    return sum(1 for move in moves if isinstance(move, Mapping) and move.get("type") == "arrive"
+               and move.get("by") == ORGANISER)  # fmt: skip

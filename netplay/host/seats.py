@@ -78,6 +78,18 @@ class Seats:
         self.store.save_seat(self.table, seat, SeatRow(name))
         self._seats[seat] = Seat(name)
 
+    def latecomer(self, name: str) -> int:
+        """An organiser-mode guest who arrived late, in a new seat at the end (:mod:`.mending`); their seat."""
+        seat = len(self._seats)
+        self.store.save_seat(self.table, seat, SeatRow(name))
+        self._seats.append(Seat(name))
+        return seat
+
+    def drop_last(self) -> None:
+        """The last seat goes (a latecomer's, whose arrival could not be stored)."""
+        self.store.free_seat(self.table, len(self._seats) - 1)
+        self._seats.pop()
+
     def person(self, seat: int, conn: Connection) -> str:
         """The player of ``conn`` in ``seat`` (its person), under their name told apart from the
         others here; their new secret token."""

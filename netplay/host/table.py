@@ -53,6 +53,7 @@ from .audience import Audience
 from .botloop import BotLoop, stand_in_kind
 from .connection import Connection
 from .evening import game_results
+from .mending import is_mending, mend
 from .seats import Seats
 from .seeds import dealt_by, game_seed, honoured
 from .store import Store, StoreError, TableRow
@@ -189,7 +190,7 @@ class Table:
             table.organiser_hash, table.organised = row.organiser
         table.creator = row.creator
         if table.status != WAITING:
-            table.session = session = table._new_session(row.seed)
+            table.session = session = table._new_session(row.seed, table.game.seats_at_start(table.size, row.moves))
             if table.started_by is not None:
                 table.log.events([table._started()], 0)
             for move in row.moves:  # each move's lines with the moves there were then
@@ -403,10 +404,12 @@ class Table:
             return
         self.start(by)
 
-    def _new_session(self, seed: str) -> Session[Any]:
+    def _new_session(self, seed: str, seats: int | None = None) -> Session[Any]:
         """A game of this table from its start, dealt by ``seed``; it keeps the way back for an
-        undo when the game has one."""
-        return Session(self.game, self.size, self.options, seed, undo=self.game.undo_floor is not None)
+        undo when the game has one.  ``seats``: how many it started with, when latecomers have
+        joined it since (:mod:`.mending`); else the table's."""
+        return Session(self.game, self.size if seats is None else seats, self.options, seed,
+                       undo=self.game.undo_floor is not None)  # fmt: skip
 
     def _make_bots(self) -> None:
         self.bots.make(self.game, [s.bot if s is not None else None for s in self.seats], self.seed, self.strength)
@@ -418,6 +421,8 @@ class Table:
     def play(self, conn: Connection, wire_move: dict[str, Any], seq: int | None, for_seat: int | None = None) -> int:
         """A move from a connection (for ``for_seat`` from an organiser-mode table's organiser);
         returns the new ``seq`` once it is committed and sent."""
+        if for_seat is None and is_mending(self, wire_move):  # the organiser mends the party (:mod:`.mending`)
+            return mend(self, conn, wire_move, seq)
         if for_seat is not None:
             if not (self.organised and self.game.organiser_mode and conn is self.audience.organiser):
                 raise RequestError("forbidden", reason="organiser_moves")

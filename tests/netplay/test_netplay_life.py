@@ -14,6 +14,10 @@ the table).  After every step the invariants hold:
 - no question asked of anyone is about a request the host no longer holds;
 - the table, created from a set of house rules, keeps its name across restarts and games, and
   every record of its games names it.
+
+And an organiser-mode party's life (:class:`PartyLife`): the organiser mends it as it goes (a
+latecomer, a skipped guest, a label put right, an undo) between the guests' moves, across
+restarts and parties played again; the table's seats, its game and what everyone is told agree.
 """
 
 from __future__ import annotations
@@ -441,3 +445,188 @@ TableLife.TestCase.settings = settings(
     max_examples=60, stateful_step_count=20, deadline=None, suppress_health_check=list(HealthCheck)
 )
 test_a_tables_life = TableLife.TestCase
+
+
+# -- An organiser-mode party's life: mended as it goes -------------------------------------------
+
+
+class PartyLife(RuleBasedStateMachine):
+    """A ``yule party`` over a real host, its organiser mending it as it goes (a latecomer, a
+    skipped guest, a label put right, an undo) between the guests' moves, across host restarts
+    and parties played again, with a TV watching.  After every step: the table's seats, its
+    players, its game's seats and what the organiser and the TV are told all agree; every gift
+    is in the pile or in exactly one guest's hands; the stored moves replay to the game as played."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loop = asyncio.new_event_loop()
+        self.data = Path(tempfile.mkdtemp(prefix="yule-party-life-"))
+        self.port = free_port()
+        self.latecomers = 0
+        self.followers: dict[int, Any] = {}
+        """What each connection was told of the table (a client's id -> its follower)."""
+        self.host = self.run(self._start())
+        self.org = self.tv = None
+        self.run(self._connect())
+        assert self.org is not None
+        created = self.run(self.org.create_table("gift-exchange", 3, organised=True, guests=["Ana", "Ben", "Cy"],
+                                                 bot_delay=0))  # fmt: skip
+        self.table, self.code, self.token = created["table"], created["code"], created["organiser_token"]
+        self.run(self._watch())
+        self.run(self.org.start(self.table))
+        for seat, label in enumerate(["Socks", "", "Mug"]):
+            self.run(self.org.move(self.table, {"type": "bring", "label": label, "wrapping": "box"}, seat=seat))
+
+    def run(self, coro: Any) -> Any:
+        return self.loop.run_until_complete(asyncio.wait_for(coro, STEP))
+
+    async def _start(self) -> Host:
+        host = Host(self.data / "host", away_timeout=60, limits=FAST)
+        await host.start("127.0.0.1", self.port)
+        return host
+
+    async def _connect(self) -> None:
+        self.org = Client("127.0.0.1", self.port, "Organiser", reconnect=False)
+        self.tv = Client("127.0.0.1", self.port, "TV", reconnect=False, local_address="127.0.0.2")
+        await self.org.connect()
+        await self.tv.connect()
+
+    async def _watch(self) -> None:
+        assert self.tv is not None
+        await self.tv.watch(self.table, self.code)
+
+    def teardown(self) -> None:
+        async def stop() -> None:
+            for client in (self.org, self.tv):
+                if client is not None:
+                    await client.close()
+            await self.host.stop()
+
+        try:
+            self.run(stop())
+        finally:
+            self.loop.close()
+            shutil.rmtree(self.data, ignore_errors=True)
+
+    @property
+    def tab(self) -> Any:
+        return self.host.tables[self.table]
+
+    async def _send(self, move: dict[str, Any], seat: int | None = None) -> bool:
+        """The organiser's move; True when the host took it (a refusal changes nothing)."""
+        assert self.org is not None
+        before = (self.tab.seq, self.tab.size, self.tab.session.state.snapshot())
+        try:
+            await self.org.move(self.table, move, seat=seat)
+        except HostError:
+            assert (self.tab.seq, self.tab.size, self.tab.session.state.snapshot()) == before
+            return False
+        return True
+
+    @rule(i=st.integers(0, 50))
+    def a_guest_moves(self, i: int) -> None:
+        state = self.tab.session.state
+        if self.tab.status != "playing" or not state.active() or state.active()[0] == "chance":
+            return
+        seat = state.active()[0]
+        move = state.wire_move(pick(i, state.legal_moves(seat)))
+        self.run(self._send(move, seat=seat))
+
+    @rule(blank=st.booleans())
+    def a_latecomer(self, blank: bool) -> None:
+        self.latecomers += 1
+        name = f"Late {self.latecomers}"
+        move = {"type": "arrive", "name": name, "label": "" if blank else f"Gift of {name}", "wrapping": "bag"}
+        size = self.tab.size
+        if self.run(self._send(move)):
+            assert self.tab.size == size + 1 and self.tab.players[-1] == name
+            event("a latecomer seated")
+
+    @rule()
+    def a_guest_steps_out(self) -> None:
+        state = self.tab.session.state
+        seat = state.order[state.turn] if 0 <= state.turn < len(state.order) else 0
+        if self.run(self._send({"type": "skip", "seat": seat})):
+            assert self.tab.session.state.order[-1] == seat
+            event("a guest skipped")
+
+    @rule(gift=st.integers(0, 45), label=st.sampled_from(["Kite", "[b]Socks[/b]", "", "x" * 61]))
+    def a_label_put_right(self, gift: int, label: str) -> None:
+        if self.run(self._send({"type": "relabel", "gift": gift, "label": label})):
+            assert self.tab.session.state.labels[gift] == label
+
+    @rule()
+    def undo(self) -> None:
+        assert self.org is not None
+        size = self.tab.size
+        with contextlib.suppress(HostError):
+            self.run(self.org.undo(self.table))
+        assert self.tab.size == size  # a latecomer stays
+
+    @rule()
+    def played_again(self) -> None:
+        assert self.org is not None
+        if self.tab.status == "over":
+            self.run(self.org.play_again(self.table))
+            for seat in range(self.tab.size):
+                self.run(self._send({"type": "bring", "label": f"Gift {seat}", "wrapping": "box"}, seat=seat))
+
+    @rule()
+    def restart(self) -> None:
+        async def again() -> Host:
+            for client in (self.org, self.tv):
+                if client is not None:
+                    await client.close()
+            await self.host.stop()
+            host = await self._start()
+            return host
+
+        self.host = self.run(again())
+        self.followers = {}
+        self.run(self._connect())
+        assert self.org is not None
+        self.run(self.org.organise(self.token))
+        self.run(self._watch())
+
+    @invariant()
+    def seats_players_and_game_agree_and_every_gift_is_once(self) -> None:
+        tab = self.tab
+        state = tab.session.state
+        assert tab.size == len(tab.seats) == len(tab.players) == state.players
+        for gift in range(state.players):
+            holders = [seat for seat in range(state.players) if state.held[seat] == gift]
+            assert holders == ([] if state.wrapped >> gift & 1 else [state.holder[gift]])
+        if state.order:
+            assert sorted(state.order) == list(range(state.players))
+
+    @invariant()
+    def the_stored_moves_replay_to_the_game(self) -> None:
+        from yule.core.records import replay
+
+        record = self.tab.record()
+        assert replay(record).state.snapshot() == self.tab.session.state.snapshot()
+
+    @invariant()
+    def the_organiser_and_the_tv_are_told_every_seat(self) -> None:
+        from yule.netplay.client.follower import TableFollower
+
+        async def told(client: Client) -> TableFollower[Any]:
+            follower = self.followers.setdefault(id(client), TableFollower(self.table))
+            seq = self.tab.seq
+            while follower.seq != seq or follower.info is None or len(follower.info["seats"]) != self.tab.size:
+                follower.take(await client.messages.get())
+            while not client.messages.empty():  # and whatever else came meanwhile
+                follower.take(client.messages.get_nowait())
+            return follower
+
+        for client in (self.org, self.tv):
+            assert client is not None
+            follower = self.run(told(client))
+            assert follower.view is not None and follower.view["players"] == self.tab.size
+            assert follower.names == list(self.tab.players)
+
+
+PartyLife.TestCase.settings = settings(
+    max_examples=30, stateful_step_count=20, deadline=None, suppress_health_check=list(HealthCheck)
+)
+test_a_partys_life = PartyLife.TestCase

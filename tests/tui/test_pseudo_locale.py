@@ -15,8 +15,9 @@ first name, the hosts found and a host that does not answer, each question and c
 table, ``w`` and ``a``, ``!`` and a reaction shown (at a table and on the TV), the chat input, a refused key's notice (while another seat moves, and at
 your own turn), a hint, a seat asked for, the lobby's dialogs, the standings,
 a replay, the terminal too small, the new-table form with a host's set of house rules picked
-and its questions, and ``yule party`` from its first guest to the TV; the words your turn is
-called out with (the notification and the window title) and their switches.  A join code
+and its questions, ``yule party`` from its first guest to the TV (mending the party on the way:
+a latecomer, a skipped guest, a label fixed; and the TV's moment of an opening); the words your
+turn is called out with (the notification and the window title) and their switches.  A join code
 the host drew is left out of the look: it is never translated.
 """
 
@@ -735,6 +736,7 @@ async def party(pilot: Any, look: Look) -> None:
     await pilot.press("escape")
     await on_top(pilot, PartyScreen, "the party again")
     await press_and_look(pilot, look, "q", ConfirmScreen, "the party's quit question", back="n")
+    await mending(pilot, look)
     await press_and_look(pilot, look, "t", GiftExchangeTV, "the TV view")
 
 
@@ -782,6 +784,34 @@ async def house_rules(pilot: Any, look: Look) -> None:
     await look("the form with a set picked")
     await press_and_look(pilot, look, "ctrl+n", LineScreen, "the name of the rules to save")
     await press_and_look(pilot, look, "ctrl+t", ConfirmScreen, "the question before deleting", back="n")
+
+
+async def mending(pilot: Any, look: Look) -> None:
+    """The organiser mends the party: a latecomer's form (a name refused, then Eli arrives), the
+    question before skipping a guest (then the skip), a label's edit (then fixed); the log says each."""
+    app = pilot.app
+    await pilot.press("a")
+    await on_top(pilot, FormScreen, "a latecomer's form")
+    await look("a latecomer's form")
+    await type_guest(pilot, "dan", "", "x")
+    await look("a latecomer's name refused")
+    app.screen.query_one("#f-name").value = "Eli"
+    app.screen.query_one("#f-wrapping").focus()
+    await pilot.press("enter")
+    await on_top(pilot, PartyScreen, "the party with a latecomer")
+    await wait_for(pilot, lambda: view_of(app).get("players") == 3, what="the latecomer seated")
+    await press_and_look(pilot, look, "p", ConfirmScreen, "skip the guest whose turn begins?", back="y")
+    await wait_for(pilot, lambda: "skip" in [line.get("event", {}).get("type") for line in app.table.lines],
+                   what="the skip")  # fmt: skip
+    await pilot.press("1", "f")
+    await on_top(pilot, FormScreen, "a label to fix")
+    await look("a label to fix")
+    app.screen.query_one("#f-label").value = "Kite"
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: "relabel" in [line.get("event", {}).get("type") for line in app.table.lines],
+                   what="the label fixed")  # fmt: skip
+    await on_top(pilot, PartyScreen, "the party, mended")
+    await look("the party, mended")
 
 
 async def board(pilot: Any, look: Look) -> None:
@@ -853,6 +883,9 @@ SCENES: dict[str, Scene] = {
     "party_end": Scene(lambda _: EndApp(), board),
     "party_tv": Scene(lambda _: BoardApp(gift_exchange_position(6, 4)[0], tv=True,
                                          before=gift_exchange_position(6, 3)[0].view(None)), board),
+    "party_tv_moment": Scene(lambda _: BoardApp(gift_exchange_position(6, 4)[0], tv=True,
+                                                before=gift_exchange_position(6, 3)[0].view(None)), board,
+                             patched={"yule.tui.gift_exchange.tv.GiftExchangeTV.MOMENT": 60.0}),
 }  # fmt: skip
 """Each scene checked: an app, and the screens brought up in it.  (The terminal too small is
 shown at 60×20: at 80×24 there is no such notice.)"""

@@ -9,7 +9,11 @@ it has seen, or as the organiser sets them with ``+`` and ``-``), and draws the 
 in organiser mode with the guests, and each gift is brought for its guest.  Then
 :class:`PartyScreen` picks what the acting guest opens or steals (Enter on the gift under the
 cursor; it starts on a gift they may choose), ``u`` undoes the last move, ``t`` shows the TV
-view; the end shows the summary and exports it.  The party's table is followed by a
+view; the organiser mends the party as it goes: ``a`` adds a latecomer and their gift (placed
+fairly among those still to play), ``p`` passes over the guest whose turn begins (they stepped
+out: they go to the end of the order), ``f`` fixes the label of the gift under the cursor
+(:class:`PartyScreen`).  The end shows the summary and exports it (the record, a CSV, Markdown
+and a text to print or send to the family).  The party's table is followed by a
 :class:`~yule.netplay.client.follower.TableFollower`: the organiser's table and the TV view draw
 from it.
 
@@ -63,10 +67,12 @@ from ..text import literal
 from ..widgets import ChatInput, GameLog, KeysFooter, StatusLine
 from ..words import N_, seat_label, t, tn
 from . import RULES
+from .board import GiftBoard
 from .forms import Field, FormScreen, label_field, name_field, wrapping_field
 from .summary import export, summary_table
 from .table import OrganiserTable, options_text
 from .tv import GiftExchangeTV
+from .words import gift_no, who
 
 GAME = "gift-exchange"
 MIN_GUESTS, MAX_GUESTS = 2, 40
@@ -438,8 +444,9 @@ class SetupScreen(Screen[None]):
                           least=MIN_GUESTS, count=n),
                         title=t("Not yet"), severity="warning")  # fmt: skip
             return
-        question = Text(tn("Draw the order for {n} guest? Guests and gifts can't be changed after the draw.",
-                           "Draw the order for {n} guests? Guests and gifts can't be changed after the draw.", n))  # fmt: skip
+        question = Text(tn("Draw the order for {n} guest? After the draw, a latecomer can still join and a label be fixed.",
+                           "Draw the order for {n} guests? After the draw, a latecomer can still join and a label be fixed.",
+                           n))  # fmt: skip
 
         def draw(yes: bool | None) -> None:
             if yes:
@@ -480,11 +487,21 @@ class PartyScreen(OrganiserScreen, FollowScreen):
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("t", "tv", "TV view"),
+        Binding("a", "latecomer", "Latecomer"),
+        Binding("p", "skip", "Skip guest"),
+        Binding("f", "fix_label", "Fix label"),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("l", "whole_log", "Log"),
         Binding("m", "chat", "Chat"),
         Binding("q", "quit", "Quit"),
     ]
+
+    class Mend(Message):
+        """The organiser mends the party: ``move`` (a latecomer, a skip, a label put right) for the app to send."""
+
+        def __init__(self, move: dict[str, Any]) -> None:
+            super().__init__()
+            self.move = move
 
     def __init__(self, follower: TableFollower[GiftExchangeView]) -> None:
         super().__init__(follower)
@@ -514,6 +531,82 @@ class PartyScreen(OrganiserScreen, FollowScreen):
     def action_chat(self) -> None:
         self.query_one(ChatInput).open()
 
+    # -- mending the party -------------------------------------------------------------------
+
+    def _playing(self) -> GiftExchangeView | None:
+        """The party's view while it is played (else a word why not, and None)."""
+        view = self.party.view
+        if view is None or view["phase"] == "over":
+            self.notify(t("The party is over: there is nothing left to mend."), severity="warning")
+            return None
+        return view
+
+    def action_latecomer(self) -> None:
+        """A latecomer and their gift: their name, the label and the wrapping."""
+        if self._playing() is None:
+            return
+        names = self.party.names
+
+        def check(values: dict[str, str]) -> str | None:
+            name = values["name"]
+            if not name:
+                return t("Type the guest's name.")
+            same = next((n for n in names if n.casefold() == name.casefold()), None)
+            if same is not None:
+                return t("There is already a guest called {name}: give each guest a different name.", name=same)
+            return None
+
+        def added(values: dict[str, str] | None) -> None:
+            if values is not None:
+                self.post_message(self.Mend({"type": "arrive", **values}))
+
+        fields = [name_field(), label_field(), wrapping_field()]
+        self.app.push_screen(FormScreen(t("A latecomer and their gift"), fields, check), added)
+
+    def action_skip(self) -> None:
+        """Pass over the guest whose turn begins (they stepped out), once asked."""
+        view = self._playing()
+        if view is None:
+            return
+        if view["phase"] != "playing" or view["turn"] is None or not view["order"]:
+            self.table.refused(t("Only a guest whose turn begins can be skipped."))
+            return
+        seat = view["order"][view["turn"]]
+        name = who(self.party.names, seat)
+        question = Text(t("{name} stepped out? Their turn moves to the end of the order.", name=name))
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.post_message(self.Mend({"type": "skip", "seat": seat}))
+
+        self.app.push_screen(ConfirmScreen(question, yes=t("skip them"), no=t("wait")), answer)
+
+    def action_fix_label(self) -> None:
+        """Put the label of the gift under the cursor right: a one-line edit of the old one."""
+        view = self._playing()
+        if view is None:
+            return
+        current = self.table.query_one(GiftBoard).current
+        if current is None or not current["brought"]:
+            self.table.refused(t("Put the cursor on a gift first."))
+            return
+        gift = current["id"]
+        old = current.get("label")
+        if old is None:  # wrapped: the label as the organiser typed it
+            guests = getattr(self.app, "party", None)
+            typed = guests.guests if isinstance(guests, Party) else []
+            old = typed[gift].label if gift < len(typed) else ""
+
+        def check(values: dict[str, str]) -> str | None:
+            return None if values["label"] else t("Type the gift's label.")
+
+        def fixed(values: dict[str, str] | None) -> None:
+            if values is not None and values["label"] != old:
+                self.post_message(self.Mend({"type": "relabel", "gift": gift, "label": values["label"]}))
+
+        title = t("Fix the label of gift {gift}", gift=gift_no(gift))
+        self.app.push_screen(FormScreen(title, [label_field(old, optional=False)], check), fixed)
+
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(RULES))
 
@@ -541,7 +634,7 @@ class EndScreen(OrganiserScreen):
     ]
 
     class Export(Message):
-        """Export the party: its record, CSV and Markdown."""
+        """Export the party: its record, CSV, Markdown and text."""
 
     def __init__(self, view: GiftExchangeView, names: list[str]) -> None:
         super().__init__()
@@ -783,6 +876,32 @@ class PartyApp(SizeGuard, HostedApp):
         except ConnectionLost:
             self.party_screen.table.refused(t("The host is not answering: the move was not made. Try again."))
 
+    # -- mending the party ----------------------------------------------------------------------
+
+    def on_party_screen_mend(self, message: PartyScreen.Mend) -> None:
+        self.send_mend(message.move)
+
+    @work(group="moves")
+    async def send_mend(self, move: dict[str, Any]) -> None:
+        """Send the organiser's mending move; once the host took it, ``party.json`` follows (a
+        latecomer's gift, a label put right: what ``f`` offers to edit next)."""
+        if self.client is None or self.table is None or self.party_screen is None:
+            return
+        try:
+            await self.client.move(self.table.id, move)
+        except HostError as e:
+            self.party_screen.table.refused(said(e, "gift-exchange", self.table.names))
+            return
+        except ConnectionLost:
+            self.party_screen.table.refused(t("The host is not answering: nothing was changed. Try again."))
+            return
+        guests = self.party.guests
+        if move["type"] == "arrive":
+            guests.append(Guest(move["name"], move["label"], move["wrapping"]))
+        elif move["type"] == "relabel" and move["gift"] < len(guests):
+            guests[move["gift"]].label = move["label"]
+        self.party.save(self.data_dir)
+
     # -- the organiser's keys ------------------------------------------------------------------
 
     def on_organiser_screen_undo(self, message: OrganiserScreen.Undo) -> None:
@@ -795,7 +914,7 @@ class PartyApp(SizeGuard, HostedApp):
     def on_end_screen_export(self, message: EndScreen.Export) -> None:
         default = str(Path.cwd() / f"yule-party-{self.party.table}")
         self.push_screen(
-            FormScreen(t("Export the party (record, CSV and Markdown) to the folder"),
+            FormScreen(t("Export the party (record, CSV, Markdown and a text to print) to the folder"),
                        [Field("folder", t("Folder"), 400, "", default)],
                        lambda v: None if v["folder"] else t("Type a folder.")),
             lambda v: None if v is None else self.export_to(Path(v["folder"]).expanduser()),
@@ -816,7 +935,7 @@ class PartyApp(SizeGuard, HostedApp):
 
 
 def export_last(data_dir: Path, folder: Path) -> int:
-    """``yule party --export DIR``: the last finished party's record, CSV and Markdown.
+    """``yule party --export DIR``: the last finished party's record, CSV, Markdown and text.
 
     The party of ``party.json`` when it is finished, else the newest finished Gift Exchange
     record in the data folder.  Its summary is the final public view replayed from the record.

@@ -32,6 +32,14 @@ When the last gift is open, the first guest of the order (who had nothing to ste
 first turn) may swap their gift for any open, unfrozen one, or keep what they have. It is
 offered only when there is something to swap for.
 
+## When the party changes
+The organiser mends the party as it goes. A **latecomer** brings their wrapped gift, which
+joins the pile; they get a turn at a place drawn at random among the guests still to play
+(never before the turn under way). A guest who **stepped out** is skipped when their turn
+begins: they go to the end of the order and play when they are back. Nobody goes home without
+a gift, so once everyone else has played, the organiser opens or steals for them. A mistyped
+**label** can be fixed until the end (a wrapped gift's stays secret).
+
 ## House options
 Steal limit (default 3), no steal back (on; it covers every gift lost this turn, or only
 the last one), steals per turn (no cap), final swap (on), opening your own gift (allowed). The organiser sets them before the order is drawn.
@@ -44,7 +52,8 @@ why.
 ## Keys
 Arrows move, digits jump to a gift number, `Enter` opens or steals the gift under the
 cursor, `o` open, `s` steal, `k` keep (final swap), `b` bring your gift, `l` the whole log,
-`F1` or `?` these rules. The organiser also has `u` undo and `t` the TV view.
+`F1` or `?` these rules. The organiser also has `u` undo, `t` the TV view, `a` a latecomer,
+`p` skip the guest whose turn begins and `f` fix the label of the gift under the cursor.
 """
 
 RULES_FR = """\
@@ -80,6 +89,14 @@ Quand le dernier cadeau est ouvert, le premier invité de l'ordre (qui n'avait r
 premier tour) peut échanger son cadeau contre n'importe quel cadeau ouvert et non gelé, ou
 garder le sien. Ce choix ne lui est proposé que s'il y a de quoi échanger.
 
+## Quand la fête change
+L'organisateur arrange la fête en cours de route. Un invité **en retard** apporte son cadeau
+emballé, qui rejoint la pile ; il joue à une place tirée au sort parmi les invités qui n'ont
+pas encore joué (jamais avant le tour en cours). Un invité **sorti un moment** est passé quand
+son tour commence : il va à la fin de l'ordre et joue à son retour. Personne ne repart sans
+cadeau : une fois que tous les autres ont joué, l'organisateur ouvre ou vole pour lui. Un
+**nom** mal tapé peut être corrigé jusqu'à la fin (celui d'un cadeau emballé reste secret).
+
 ## Règles maison
 Limite de vols (3 par défaut), pas de vol en retour (oui ; pour tous les cadeaux perdus
 pendant le tour, ou seulement pour le dernier), vols par tour (sans plafond), échange final
@@ -94,8 +111,9 @@ grisés ; en choisir un te dit pourquoi.
 ## Touches
 Les flèches déplacent, les chiffres sautent au cadeau de ce numéro, `Enter` ouvre ou vole le
 cadeau sous le curseur, `o` ouvrir, `s` voler, `k` garder (échange final), `b` apporter ton
-cadeau, `l` tout le journal, `F1` ou `?` ces règles. L'organisateur a aussi `u` annuler et
-`t` la vue télé.
+cadeau, `l` tout le journal, `F1` ou `?` ces règles. L'organisateur a aussi `u` annuler,
+`t` la vue télé, `a` un invité en retard, `p` passer l'invité dont le tour commence et `f`
+corriger le nom du cadeau sous le curseur.
 """
 
 RULES_DE = """\
@@ -131,6 +149,15 @@ Ist das letzte Geschenk ausgepackt, darf der erste Gast der Reihenfolge (der im 
 nichts zu klauen hatte) sein Geschenk gegen ein beliebiges offenes, nicht eingefrorenes
 tauschen oder seins behalten. Das wird nur angeboten, wenn es etwas zum Tauschen gibt.
 
+## Wenn sich die Feier ändert
+Der Organisator bringt die Feier unterwegs in Ordnung. Wer **zu spät** kommt, bringt sein
+verpacktes Geschenk mit, und es kommt zu den anderen; sein Zug wird zufällig unter den Gästen
+ausgelost, die noch nicht dran waren (nie vor dem laufenden Zug). Ein Gast, der **kurz weg**
+ist, wird übersprungen, wenn sein Zug beginnt: Er kommt ans Ende der Reihenfolge und ist dran,
+wenn er zurück ist. Niemand geht ohne Geschenk nach Hause: Waren alle anderen dran, packt der
+Organisator für ihn aus oder klaut. Ein vertippter **Name** lässt sich bis zum Schluss
+berichtigen (der eines verpackten Geschenks bleibt geheim).
+
 ## Hausregeln
 Klaulimit (3, wenn nichts anderes eingestellt ist), kein Zurückklauen (an; es gilt für jedes
 in diesem Zug verlorene Geschenk oder nur für das letzte), Klauen pro Zug (ohne Obergrenze),
@@ -146,7 +173,8 @@ Geschenke sind abgeblendet; wählst du eins, erfährst du, warum.
 Pfeiltasten bewegen, Ziffern springen zu einer Geschenknummer, `Enter` packt das Geschenk
 unter dem Cursor aus oder klaut es, `o` auspacken, `s` klauen, `k` behalten (letzter Tausch),
 `b` dein Geschenk mitbringen, `l` das ganze Protokoll, `F1` oder `?` diese Regeln. Der
-Organisator hat außerdem `u` rückgängig und `t` die TV-Ansicht.
+Organisator hat außerdem `u` rückgängig, `t` die TV-Ansicht, `a` einen Nachzügler, `p` den Gast
+überspringen, dessen Zug beginnt, und `f` den Namen des Geschenks unter dem Cursor berichtigen.
 """
 
 RULES = {"en": RULES_EN, "fr": RULES_FR, "de": RULES_DE}

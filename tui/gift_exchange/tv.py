@@ -5,30 +5,41 @@ the reveal of the gift just opened, and every gift on two rows (wrapped ones wit
 wrapping; open ones with label, holder, times stolen and ``❄`` when frozen), in as many columns
 as fit (arrows scroll when 40 gifts do not), and the log in the rows the board leaves.  Once
 the exchange is over, who goes home with what takes the board's place (the end's summary:
-:func:`~.summary.summary_table`), under the headline.  ``yule watch`` shows it for a Gift
-Exchange table; organiser mode shows it on ``t``.
+:func:`~.summary.summary_table`, in the order the guests took their turns), under the headline,
+and stays there.  ``yule watch`` shows it for a Gift Exchange table; organiser mode shows it on ``t``.
+
+Each opening is a moment: for :attr:`GiftExchangeTV.MOMENT` seconds the gift's label takes the
+board's place (under the board's title, its counts) in big letters (:class:`~yule.tui.bigtext.BigText`; in bold words where it has
+letters the big font lacks, or is too long), under who opened it, with a chime
+(:meth:`~textual.app.App.bell`); then the board is back.  A TV that comes in mid-party shows
+no moment for the gifts opened before it came; the next opening cuts a moment short.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.geometry import Size
+from textual.timer import Timer
 from textual.widgets import Static
 
 from ...core.base import Event, View
 from ...core.gift_exchange.views import GiftExchangeView
 from ...netplay.client.follower import TableFollower
+from ..bigtext import BigText, big_rows
 from ..following import FollowScreen
+from ..text import literal
 from ..widgets import GameLog, KeysFooter, StatusLine
 from ..words import t, tn
 from .board import GiftBoard, chain_text, legend, newly_opened, reveal_text, turn_text
 from .summary import headline, summary_table
+from .words import gift_no, who
 
 TV_CHIP = 40
 FIXED_ROWS = 7
@@ -59,7 +70,13 @@ class GiftExchangeTV(FollowScreen):
     GiftExchangeTV #tv-box { height: 1fr; border-top: heavy $primary; }
     GiftExchangeTV #legend { height: 1; color: $text-muted; padding: 0 1; }
     GiftExchangeTV #results { height: auto; padding: 0 1; display: none; }
+    GiftExchangeTV #moment { height: auto; display: none; padding: 1 0; }
+    GiftExchangeTV #moment.-shown { display: block; }
+    GiftExchangeTV #moment-who { width: 1fr; height: auto; text-align: center; text-style: bold; padding: 1 1 0 1; }
+    GiftExchangeTV #moment-label { padding: 0 1; }
     """
+    MOMENT = 4.0
+    """Seconds an opening's moment stays on the TV (0: no moments, the board stays)."""
     BINDINGS = [
         Binding("l", "whole_log", "Log", show=False),  # nobody watching can press it
         Binding("escape,t", "close", "Back", show=True),
@@ -73,6 +90,11 @@ class GiftExchangeTV(FollowScreen):
         self.reveal: Text | None = None
         self.revealed: int | None = None
         """The gift id of the reveal shown."""
+        self.moment: int | None = None
+        """The gift id whose opening's moment is on show (None: the board)."""
+        self.moment_over = asyncio.Event()
+        """Set when a moment has gone and the board is back (tests await it)."""
+        self._moment_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
@@ -81,6 +103,9 @@ class GiftExchangeTV(FollowScreen):
         yield Static(id="reveal")
         with VerticalScroll(id="tv-box") as box:
             box.can_focus = False
+            with Vertical(id="moment"):
+                yield Static(id="moment-who")
+                yield BigText(id="moment-label")
             yield GiftBoard(chip_width=TV_CHIP, lines=2, id="tv-board")
             yield Static(id="results")
         yield Static(Text(legend()), id="legend")
@@ -103,7 +128,7 @@ class GiftExchangeTV(FollowScreen):
             shown = self.query_one(GiftBoard).get_content_height(self, size, size.width)
         rows = tv_log_height(size.height, shown, self.reveal is not None)
         log = self.query_one(GameLog)
-        log.display = rows > 0
+        log.display = rows > 0 and self.moment is None  # an opening's moment has the screen
         log.styles.height = max(1, rows)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -117,10 +142,14 @@ class GiftExchangeTV(FollowScreen):
         opened = newly_opened(self.view, shown)
         if opened is not None:
             self.reveal, self.revealed = reveal_text(opened, names), opened["id"]
+            if self.ready:
+                self.begin_moment(opened["id"], shown, names)
         elif self.view is not None and shown["chain"] != self.view["chain"]:
             self.reveal = self.revealed = None  # a steal: the reveal has had its moment
         elif self.revealed is not None and not _is_open(shown, self.revealed):
             self.reveal = self.revealed = None  # undone: that gift is wrapped again
+        elif self.revealed is not None and self.revealed < len(shown["gifts"]):
+            self.reveal = reveal_text(shown["gifts"][self.revealed], names)  # its label put right, say
         self.view, self.names = shown, names
         if self.ready:
             self._draw()
@@ -146,8 +175,9 @@ class GiftExchangeTV(FollowScreen):
             said = Text(t("This turn: {chain}", chain=chain) if chain else t("No steals yet this turn."))
         self.query_one("#chain", Static).update(said)
         results = self.query_one("#results", Static)
-        results.display = self.over
-        self.query_one(GiftBoard).display = self.query_one("#legend").display = not self.over
+        self.query_one(GiftBoard).display = not self.over and self.moment is None
+        self.query_one("#legend").display = not self.over and self.moment is None
+        results.display = self.over and self.moment is None
         if view is not None and self.over:
             results.update(summary_table(view, self.names))
         reveal = self.query_one("#reveal", Static)
@@ -176,6 +206,43 @@ class GiftExchangeTV(FollowScreen):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    # -- an opening's moment ---------------------------------------------------------------------
+
+    def begin_moment(self, gift: int, view: GiftExchangeView, names: list[str]) -> None:
+        """The moment of ``gift``'s opening: its label large, who opened it, a chime; the board
+        is back after :attr:`MOMENT` seconds (or at the next opening's moment)."""
+        if self.MOMENT <= 0:
+            return
+        if self._moment_timer is not None:
+            self._moment_timer.stop()
+        self.moment = gift
+        self.moment_over.clear()
+        opened = view["gifts"][gift]
+        self.query_one("#moment-who", Static).update(Text(t(
+            "{who} opened gift {gift}:", who=who(names, opened.get("holder")), gift=gift_no(gift)
+        )))  # fmt: skip
+        label = self.query_one("#moment-label", BigText)
+        label.text = literal(opened.get("label") or "")
+        height, width = self.app.size.height, self.app.size.width
+        label.most = max(0, next((s for s in (3, 2, 1) if big_rows(s) + 10 <= height), 0))
+        scale = label.scale(width - 2)
+        rows = 1 + (big_rows(scale) if scale else 1)  # who opened it, and the label
+        moment = self.query_one("#moment")
+        moment.styles.padding = (max(1, (height - 7 - rows) // 2), 0, 1, 0)  # in the middle of the board's place
+        moment.set_class(True, "-shown")
+        for part in ("GiftBoard", "#results", "#legend", "GameLog"):  # the moment has the screen
+            self.query_one(part).display = False
+        self.app.bell()
+        self._moment_timer = self.set_timer(self.MOMENT, self.end_moment)
+
+    def end_moment(self) -> None:
+        """The board is back."""
+        self._moment_timer = None
+        self.moment = None
+        self.query_one("#moment").set_class(False, "-shown")
+        self._draw()  # the board (or the summary), the legend and the log as they are now
+        self.moment_over.set()
 
 
 def _is_open(view: GiftExchangeView, gift: int) -> bool:

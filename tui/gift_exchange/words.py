@@ -138,4 +138,37 @@ def describe(event: Event, names: list[str]) -> str:
         return t("{who} keeps {gift}.", who=name(event["by"]), gift=_gift(event["gift"], event["label"]))
     if kind == "game_over":
         return t("The gift exchange is over: everyone goes home with a gift.")
-    return str(kind)
+    return _mended(event, names) or str(kind)
+
+
+def _mended(event: Event, names: list[str]) -> str | None:
+    """The organiser's mending in plain words (a latecomer, a skipped guest, a label put right);
+    ``None`` for another event.  A label is quoted as typed.
+
+    >>> _mended({"type": "relabel", "gift": 0, "label": "[b]Socks[/b]", "was": "Sokcs"}, ["Ana"])
+    'The label of gift #1 is now [b]Socks[/b] (it said Sokcs).'
+    """
+    kind = event["type"]
+    if kind == "arrive":
+        return t(
+            "{who} arrives late, bringing gift #{number}.", who=seat(names, event["seat"]), number=event["gift"] + 1
+        )
+    if kind == "placed":
+        return t(
+            "{who} joins the order: turn {turn} of {turns}.",
+            who=seat(names, event["seat"]),
+            turn=event["turn"] + 1,
+            turns=event["turns"],
+        )
+    if kind == "skip":
+        return t("{who} stepped out: their turn moves to the end of the order.", who=seat(names, event["seat"]))
+    if kind == "relabel":
+        if "label" in event:
+            return t(
+                "The label of gift #{number} is now {label} (it said {was}).",
+                number=event["gift"] + 1,
+                label=event["label"],
+                was=event["was"],
+            )
+        return t("The organiser put the label of gift #{number} right.", number=event["gift"] + 1)
+    return None
