@@ -441,6 +441,12 @@ class ReclaimOver(RequestEnded):
 
 # -- a helper beside a seat (yule.netplay.host.helpers) ---------------------------------------------
 
+HELPER_JOINED = "helper_joined"
+"""The log event ``{"type": "helper_joined", "seat": s, "name": helper}``: the seat said yes to a helper."""
+
+HELPER_LEFT = "helper_left"
+"""The log event ``{"type": "helper_left", "seat": s, "name": helper, "why": why}`` (:data:`HelpWhy`)."""
+
 HelpOutcome = Literal["yes", "no", "expired", "withdrawn", "closed"]
 """How a request to help a seat ended (``closed``: the seat or the table went, or the game ended)."""
 

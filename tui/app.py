@@ -44,6 +44,7 @@ from ..netplay.client.follower import Change, TableFollower, is_chat
 from ..netplay.frames import Removed
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
+from .helping import Helps, HelpScreen
 from .hosted import HostedApp
 from .lobbyasks import LobbyAsk
 from .lobbydesk import LobbyDesk, Stood
@@ -130,6 +131,8 @@ class YuleApp(SizeGuard, HostedApp):
         """Taking a seat at the host's tables, and answering those who ask for one."""
         self.desk = LobbyDesk(self, self.player, self.seating, lambda: self.lobby)
         """The lobby's requests, answered."""
+        self.helps = Helps(self)
+        """A helper beside a seat: this app's, or this app's seat's (:mod:`.helping`)."""
 
     # -- start and stop -----------------------------------------------------------------------
 
@@ -470,7 +473,9 @@ class YuleApp(SizeGuard, HostedApp):
     def on_hosted_app_from_host(self, message: HostedApp.FromHost) -> None:
         if not self.is_running:
             return  # closing: the screens are being taken down, frames still queued are dropped
-        frame = message.frame
+        frame = self.helps.route(message.frame)  # a helper beside a seat: its frames (:mod:`.helping`)
+        if frame is None:
+            return
         followed = None if self.table is None else self.table.id
         if frame["type"] == "connection":
             self.set_status(connection=frame["state"])
@@ -514,6 +519,10 @@ class YuleApp(SizeGuard, HostedApp):
         self.notify(why, timeout=20, severity="warning")
         if self.table is not None and frame["table"] == self.table.id:
             self._forget_table()
+
+    def follow_table(self, table: int, *, watching: bool = False) -> None:
+        """Follow ``table`` from now on (a helper's, once the seat said yes: :mod:`.helping`)."""
+        self._sit(table, watching=watching)
 
     def _sit(self, table: int, *, watching: bool = False) -> None:
         """From now on follow ``table`` (``watching``: as a spectator): what the host told of it
@@ -584,13 +593,20 @@ class YuleApp(SizeGuard, HostedApp):
         """The table screen, opened on the first view or the game's start, whichever comes first."""
         if self.table_screen is None and game in GAME_UIS:
             leave = TableScreen.LEAVE_ASKS if self.play is None else PLAY_LEAVE_ASKS
-            screen = TableScreen(game, self.table, spectator=self.watching, leave_asks=leave, others=self.play is None)
+            helping = self.helps.helping
+            if helping is not None and self.table is not None and helping.table == self.table.id:
+                screen: TableScreen = HelpScreen(game, helping.name, self.table, spectator=True, others=True)
+            else:
+                screen = TableScreen(
+                    game, self.table, spectator=self.watching, leave_asks=leave, others=self.play is None
+                )
             self._open("table", screen)
         return self.table_screen
 
     def _view(self, table: TableFollower[Any], change: Change) -> None:
         view = table.view
         assert view is not None
+        self.helps.viewed()  # a suggestion goes with the view it was made on
         screen = self._open_table(view.get("game", ""))
         if screen is None:
             return
@@ -669,6 +685,9 @@ class YuleApp(SizeGuard, HostedApp):
         """Send a move chosen on the view of ``seq``: refused (``stale``) if the game moved on."""
         screen, table = self.table_screen, self.table
         if self.client is None or table is None or screen is None:
+            return
+        if self.helps.helping is not None:  # a helper's move is a suggestion to the seat
+            await self.helps.suggest(move, seq)
             return
         try:
             await self.client.move(table.id, move, seq=seq)

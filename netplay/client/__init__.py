@@ -70,6 +70,9 @@ from ..asks import (
     Create,
     FillBots,
     Hello,
+    HelpAnswer,
+    HelpAsk,
+    HelpEnd,
     Join,
     Leave,
     ListTables,
@@ -91,14 +94,15 @@ from ..asks import (
     StandIn,
     Standings,
     Start,
+    Suggest,
     Undo,
     Watch,
     wire_form,
 )
-from ..asks import HelpAnswer, HelpAsk, HelpEnd, Suggest
 from ..discovery import FoundHost, discover_hosts
 from ..frames import (
     Created,
+    HelpWaiting,
     HostFrame,
     Incoming,
     ReclaimRefused,
@@ -109,7 +113,6 @@ from ..frames import (
     TableInfo,
     Welcome,
 )
-from ..frames import HelpWaiting
 from ..names import clean_name
 from ..wire import MAX_HOST_FRAME, PROTOCOL_VERSION, FrameError, encode, read_frame
 from .seatstore import SavedSeat, SeatStore

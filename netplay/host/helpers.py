@@ -35,7 +35,7 @@ from typing import Any, Literal, Protocol
 from ...core import IllegalMove, MalformedMove
 from ...core.reasons import GENERIC
 from ...core.session import Session
-from ..frames import PLAYING, HelpAsked, HelpEnded, HelpOver, HelpWaiting, Status
+from ..frames import HELPER_JOINED, HELPER_LEFT, PLAYING, HelpAsked, HelpEnded, HelpOver, HelpWaiting, HelpWhy, Status
 from ..refusal import RequestError
 from .audience import Audience
 from .connection import Connection, TokenBucket
@@ -55,14 +55,7 @@ SUGGEST_RATE = 0.5
 SUGGEST_BURST = 5.0
 """... and at once."""
 
-HELPER_JOINED = "helper_joined"
-"""The log event ``{"type": "helper_joined", "seat": s, "name": helper}``: the seat said yes."""
-HELPER_LEFT = "helper_left"
-"""The log event ``{"type": "helper_left", "seat": s, "name": helper, "why": why}`` (:data:`Why`)."""
-
-Why = Literal["seat", "helper", "over", "left", "gone", "replaced", "closed"]
-"""Why a help ended: the seat said so, the helper stopped, the game ended, the seat's player left
-the seat, was gone, or the seat went to another connection; the table closed."""
+Why = HelpWhy
 
 
 @dataclass(slots=True)

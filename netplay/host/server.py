@@ -37,10 +37,22 @@ from pathlib import Path
 from typing import Any
 
 from .. import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
-from ..asks import AnyAsk, Create, Hello, Join, Leave, Organise, Owner, Reclaim, ReclaimBack, Rename, Resume, Watch
-from ..asks import HelpAsk
-from ..frames import Created, Ok, Reach, ReclaimWaiting, Reply, Seated
-from ..frames import HelpWaiting
+from ..asks import (
+    AnyAsk,
+    Create,
+    Hello,
+    HelpAsk,
+    Join,
+    Leave,
+    Organise,
+    Owner,
+    Reclaim,
+    ReclaimBack,
+    Rename,
+    Resume,
+    Watch,
+)
+from ..frames import Created, HelpWaiting, Ok, Reach, ReclaimWaiting, Reply, Seated
 from ..names import bot_like, clean_name
 from ..refusal import RequestError
 from ..wire import PROTOCOL_VERSION, encode
