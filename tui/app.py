@@ -44,7 +44,7 @@ from ..netplay.client.follower import Change, TableFollower, is_chat
 from ..netplay.frames import Removed
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
-from .helping import Helps, HelpScreen
+from .helping import HELP_KEYS, Helps, HelpScreen
 from .hosted import HostedApp
 from .lobbyasks import LobbyAsk
 from .lobbydesk import LobbyDesk, Stood
@@ -70,8 +70,9 @@ class YuleApp(SizeGuard, HostedApp):
     """One player's terminal: see the module docstring."""
 
     TITLE = "Yule"
-    BINDINGS = [Binding("v", "results", "Results"), Binding("n", "again", "Play again")]
-    """At the table once the game is over: its sheet again, a new game (players only)."""
+    BINDINGS = [Binding("v", "results", "Results"), Binding("n", "again", "Play again"), *HELP_KEYS]
+    """At the table once the game is over: its sheet again, a new game (players only); a
+    helper's suggestion taken, the help ended (:mod:`.helping`)."""
     COME_BACK = N_("run the same yule join command to come back")
     """How a player who quits mid-game gets back to their seat, as the quit question says it
     (marked: worded as it is asked; a subclass marks its own)."""
@@ -640,6 +641,8 @@ class YuleApp(SizeGuard, HostedApp):
         self.push_screen(self.game_over, self._after_game)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("take_suggestion", "end_help"):  # a helper beside this seat (:mod:`.helping`)
+            return self.screen is self.table_screen and not self.watching and self.helps.may(action)
         if action in ("results", "again"):
             at_table = self._results() is not None and self.screen is self.table_screen
             return at_table and (action == "results" or self._runs())
@@ -652,6 +655,12 @@ class YuleApp(SizeGuard, HostedApp):
 
     def action_results(self) -> None:
         self.show_results()
+
+    def action_take_suggestion(self) -> None:
+        self.helps.take()
+
+    def action_end_help(self) -> None:
+        self.helps.end()
 
     def action_again(self) -> None:
         if self.table is not None and not self.watching:

@@ -9,7 +9,7 @@ lobby: nothing of the seat stays on their screen.
 
 The seat's side: the question ("Mum asks to help you with your hand ..."), a suggestion shown in
 the table's hint panel ("Mum suggests: roll the die"; it goes with the next view), ``y`` to play
-it as your own move, ``u`` to end the help (:class:`HelpedSeat`, the table screen's keys).
+it as your own move, ``u`` to end the help (:data:`HELP_KEYS`, the app's keys at its table).
 
 :class:`Helps` holds what the app knows of help and routes the host's help frames
 (:meth:`Helps.route`); the host's side is :mod:`yule.netplay.host.helpers`.
@@ -137,7 +137,7 @@ class HelpScreen(TableScreen):
         return Text(t("Helping {name}: a move you choose is suggested to them, not played.", name=name))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("waiting", "pace", "take_suggestion", "end_help"):
+        if action in ("waiting", "pace"):
             return False
         return super().check_action(action, parameters)
 
@@ -329,6 +329,12 @@ class Helps:
 
     # -- the seat's side -----------------------------------------------------------------------
 
+    def may(self, action: str) -> bool:
+        """Whether a seat's key (:data:`HELP_KEYS`) does something now."""
+        if action == "take_suggestion":
+            return self.suggestion is not None
+        return self.helper is not None
+
     def viewed(self) -> None:
         """A new view at the table: the suggestion made on the one before goes."""
         self.suggestion = None
@@ -355,3 +361,12 @@ class Helps:
 
         question = t("End {name}'s help? They stop seeing your hand.", name=literal(helper))
         self.app.push_screen(ConfirmScreen(question, yes=t("ends it"), no=t("keeps it")), answered)
+
+
+HELP_KEYS = [
+    Binding("y", "take_suggestion", "Take suggestion"),
+    Binding("u", "end_help", "End help"),
+]
+"""The seat's keys at its table (the player's app's): ``y`` plays the suggestion shown as your
+own move, ``u`` ends the help; each shown only while there is something to take or to end
+(:meth:`Helps.may`)."""

@@ -22,7 +22,6 @@ from ..netplay.client.follower import TableFollower
 from .dialogs import Answered, ChoiceScreen, ConfirmScreen, Dialog
 from .following import FollowScreen
 from .games import GAME_UIS
-from .helpkeys import HELP_ACTIONS, HELP_KEYS, HelpedSeat
 from .pace import PACES, nearest
 from .scores import Headline, ScoreSheet
 from .text import literal
@@ -43,7 +42,7 @@ WaitingChoice = Literal["nudge", "bot_move", "stand_in"]
 """What a player may do about someone the table waits for (``w``)."""
 
 
-class TableScreen(HelpedSeat, FollowScreen):
+class TableScreen(FollowScreen):
     """A game at a table: the status line, the game's table, the log and the keys.
 
     ``spectator``: watching, not playing.  Leaving (:class:`Leave`, heard by the app) needs no
@@ -62,7 +61,6 @@ class TableScreen(HelpedSeat, FollowScreen):
         Binding("w", "waiting", "Waiting?"),
         Binding("a", "pace", "Bots' pace"),
         Binding("q", "leave", "Leave"),
-        *HELP_KEYS,  # a helper beside the seat (:mod:`.helpkeys`)
     ]
 
     class Leave(Message):
@@ -186,8 +184,6 @@ class TableScreen(HelpedSeat, FollowScreen):
         return "ismcts" in get_game(self.game).bots and GAME_UIS[self.game].describe_move is not None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in HELP_ACTIONS:
-            return not self.spectator and self.help_check(action)
         if action == "waiting":
             return self.others and not self.spectator and not self.over
         if action == "pace":
