@@ -29,10 +29,10 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from ..netplay.client import ConnectionLost, HostError
-from ..netplay.frames import HelpAsked, HelpEnded, HelpOver, Incoming, Suggestion
+from ..netplay.frames import HelpAsked, HelpEnded, HelpOver, Incoming, Suggestion, ViewFrame
 from .dialogs import ChoiceScreen, ConfirmScreen
 from .games import GAME_UIS
-from .refusals import said
+from .refusals import refusal, said
 from .screens import TableScreen
 from .text import literal
 from .widgets import HintPanel, KeysFooter
@@ -176,7 +176,11 @@ class Helps:
         if frame["type"] == "help_view":
             if helping is None or frame["table"] != helping.table:
                 return None
-            return {**frame, "type": "view"}  # type: ignore[typeddict-item]
+            view: ViewFrame[Any] = {"type": "view", "table": frame["table"], "seat": frame["seat"],
+                                    "seq": frame["seq"], "view": frame["view"], "log": frame["log"]}  # fmt: skip
+            if "timers" in frame:
+                view["timers"] = frame["timers"]
+            return view  # the very frame the seat got
         if frame["type"] == "view" and helping is not None and frame["table"] == helping.table:
             return None  # the seat's own view is shown, from its help_view frames
         if frame["type"] == "help_asked":
@@ -253,25 +257,38 @@ class Helps:
         app, client = self.app, self.app.client
         if client is None:
             return
-        code = None
+        if table in client.seats or client.saved_seat(table=table) is not None:  # never your own table's seat
+            words = refusal("help_refused", {"reason": "seated_here"}, "")
+            app.notify(literal(words), title=t("Cannot help"), severity="warning", timeout=8)
+            return
+        code, watched = None, False
+
+        async def unwatch() -> None:
+            """Stop watching the table this asked to watch (never leave a seat of yours)."""
+            if watched and table not in client.seats:
+                with contextlib.suppress(HostError, ConnectionLost):
+                    await client.leave(table)
+
         try:
             if not open_:
                 code = await app.push_screen_wait(CodeScreen())
                 if code is None:
                     return
+            was_watching = set(client.watching)
             table = await client.watch(None if code else table, code=code)
+            watched = table not in was_watching
             info = client.tables.get(table)
             seats = [] if info is None else info["seats"]
             people = [(seat, s["name"]) for seat, s in enumerate(seats) if s and not s["bot"] and not s["away"]]
             if info is None or info["status"] != "playing" or not people:
                 app.notify(t("Nobody at that table can be helped now: a player must be there, in a game."),
                            severity="warning", timeout=8)  # fmt: skip
-                await client.leave(table)
+                await unwatch()
                 return
             choices: list[tuple[Text, int, str | None]] = [(Text(literal(name)), seat, None) for seat, name in people]
             seat = await app.push_screen_wait(ChoiceScreen(t("Help whom? (Esc: back)"), choices))
             if seat is None:
-                await client.leave(table)
+                await unwatch()
                 return
             self._asked = asyncio.get_running_loop().create_future()
             waiting = await client.help_ask(table, seat)
@@ -287,14 +304,12 @@ class Helps:
                 asking.dismiss(False)
             if over["outcome"] != "yes":
                 app.notify(t(ASK_OUTCOMES[over["outcome"]], name=literal(over["name"])), timeout=8)
-                with contextlib.suppress(HostError, ConnectionLost):
-                    await client.leave(table)
+                await unwatch()
                 return
             app.follow_table(table, watching=True)
         except HostError as e:
             app.notify(literal(refusal_text(e, code)), title=t("Cannot help"), severity="error", timeout=10)
-            with contextlib.suppress(HostError, ConnectionLost):
-                await client.leave(table)
+            await unwatch()
         except ConnectionLost:
             app.notify(t("Not connected to the host right now: try again in a moment."), severity="error")
         finally:
