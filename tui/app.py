@@ -695,7 +695,7 @@ class YuleApp(SizeGuard, HostedApp):
         screen, table = self.table_screen, self.table
         if self.client is None or table is None or screen is None:
             return
-        if self.helps.helping is not None:  # a helper's move is a suggestion to the seat
+        if self.helps.helping is not None and self.helps.helping.table == table.id:  # a helper's: a suggestion
             await self.helps.suggest(move, seq)
             return
         try:

@@ -183,6 +183,11 @@ class Helps:
             return view  # the very frame the seat got
         if frame["type"] == "view" and helping is not None and frame["table"] == helping.table:
             return None  # the seat's own view is shown, from its help_view frames
+        if frame["type"] == "connection" and frame["state"] != "connected" and helping is not None:
+            self.helping = None  # the host ends a help whose helper is gone: ask again once back
+            self.app.notify(t("The connection dropped: you no longer help {name}.", name=literal(helping.name)))
+            self.app.leave_table()
+            return frame
         if frame["type"] == "help_asked":
             self._asked_to(frame)
         elif frame["type"] == "help_over":

@@ -218,11 +218,26 @@ async def test_a_no_ends_it_and_the_asker_waits_before_asking_again(host):
         assert private(await until(family.mum, lambda f: f["type"] == "chat")) == []
 
 
-@pytest.mark.parametrize("how", ["helper_gone", "seat_leaves", "helper_stops"])
+@pytest.mark.parametrize("how", ["helper_gone", "seat_leaves", "helper_stops", "seat_elsewhere", "table_forgotten"])
 async def test_the_help_ends_and_the_helper_gets_nothing_more_of_the_seat(host, how):
     async with Family(host.port, "gift-list", 3) as family:
         await asked_and_yes(family)
         await next_message(family.mum, "help_view", table=family.table)
+        if how == "table_forgotten":
+            host.forget([family.table])
+            ended = await next_message(family.mum, "help_ended", table=family.table)
+            assert ended["why"] == "closed" and host.tables.get(family.table) is None
+            await family.mum.list_tables()  # what the host sent Mum came before this answer
+            assert private(drained(family.mum)) == []
+            return
+        if how == "seat_elsewhere":  # Max's seat taken back on another device (his token): the yes was not its
+            async with person(host.port, "Max", "127.0.0.11") as elsewhere:
+                await elsewhere.resume(family.max.seats[family.table].token)
+                ended = await next_message(family.mum, "help_ended", table=family.table)
+                assert ended["why"] == "replaced"
+                await elsewhere.chat(family.table, "here now")
+                assert private(await until(family.mum, lambda f: f["type"] == "chat")) == []
+            return
         if how == "helper_gone":
             await family.mum.close()
             ended = await next_message(family.max, "help_ended", table=family.table)
