@@ -5,9 +5,10 @@
 - After the yes the helper gets exactly the seat's view frames (``help_view``), the table sees
   who helps whom; a suggestion reaches the seat only, an illegal one is refused, and a helper's
   ``move`` for the seat is refused.
-- The help ends on the seat's word, the helper's, the game's end, the seat leaving, the helper
-  disconnecting; after each the helper gets nothing more of the seat.
-- Asks are rate-limited; a no makes the asker wait.
+- The help ends on the seat's word, the helper's, the game's end, the seat leaving, the seat taken
+  back on another device, the helper disconnecting, the table forgotten; after each the helper
+  gets nothing more of the seat.
+- Asks are rate-limited; a no makes the asker wait; no answer in time is a no.
 
 Loopback addresses stand in for machines: the child at 127.0.0.10, the parent at 127.0.0.20,
 the TV (a spectator) at 127.0.0.30.
@@ -21,10 +22,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import FAST, running
 from netplay_support import next_message
 
 from yule.core import get_game
 from yule.netplay.client import Client, HostError, may_move
+from yule.netplay.host.server import Host
 
 GAMES = ["white-rabbit", "white-elephant", "gift-list"]
 """The games with private parts a helper comes to see."""
@@ -297,3 +300,20 @@ async def test_who_may_ask_and_asks_are_rate_limited(host):
                 await family.mum.help_ask(family.table, 0)
             codes.append(refused.value.code)
         assert codes[0] == "help_busy" and codes[-1] == "help_flood"
+
+
+async def test_no_answer_in_time_is_a_no_and_the_question_goes(tmp_path):
+    host = Host(tmp_path / "data", away_timeout=60, limits=FAST, ask_seconds=0.3)
+    async with running(host) as port, Family(port, "white-rabbit", 2) as family:
+        waiting = await family.mum.help_ask(family.table, 0)
+        assert waiting["seconds"] == 0.3
+        asked = await next_message(family.max, "help_asked", table=family.table)
+        over = await next_message(family.mum, "help_over", table=family.table)
+        assert over["outcome"] == "expired"
+        told = await next_message(family.max, "help_over", table=family.table)  # his question goes
+        assert told["request"] == asked["request"] and told["outcome"] == "expired"
+        with pytest.raises(HostError) as late:
+            await family.max.help_answer(family.table, asked["request"], True)
+        assert late.value.code == "no_request"
+        await family.max.chat(family.table, "late")
+        assert private(await until(family.mum, lambda f: f["type"] == "chat")) == []
