@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.widgets import Static
 
 from ..netplay.client import ConnectionLost, HostError
@@ -35,7 +35,7 @@ from .games import GAME_UIS
 from .refusals import refusal, said
 from .screens import TableScreen
 from .text import literal
-from .widgets import HintPanel, KeysFooter
+from .widgets import GameTable, HintPanel, KeysFooter
 from .words import N_, t
 
 if TYPE_CHECKING:
@@ -140,6 +140,17 @@ class HelpScreen(TableScreen):
         if action in ("waiting", "pace"):
             return False
         return super().check_action(action, parameters)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys, the game's moves among them said as suggestions ("Suggest: Roll the die")."""
+        active = super().active_bindings
+        for key, (node, binding, enabled, tooltip) in active.items():
+            moves = node.MOVES if isinstance(node, GameTable) else None  # a game's keys: its moves (all, if unsaid)
+            if moves is not None and binding.description and (not moves or binding.action.split("(")[0] in moves):
+                said = t("Suggest: {move}", move=t(binding.description))
+                active[key] = ActiveBinding(node, replace(binding, description=said), enabled, tooltip)
+        return active
 
     def action_stop_help(self) -> None:
         helps = getattr(self.app, "helps", None)

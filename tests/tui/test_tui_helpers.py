@@ -114,6 +114,7 @@ async def test_the_parent_asks_from_the_lobby_and_helps_the_childs_seat(host):
             assert banner.startswith("Helping Max")
             await wait_for(pilot, lambda: view_of(app).get("you") == 0 and table_of(app) == table, what="Max's view")
             await wait_for(pilot, lambda: "roll" in (view_of(app).get("actions") or {}), what="Max's turn")
+            await wait_for(pilot, lambda: "Suggest: Roll the die" in screen_text(app), what="the footer")
             await pilot.press("enter")  # roll the die: suggested, not played
             async for frame in max:
                 if frame["type"] == "suggestion":
