@@ -13,7 +13,8 @@ as well, since on the screen a notice lies over other words): the new-table form
 game's options (each field in focus in turn), ``yule play``'s game menu and the bots' level, the
 first name, the hosts found and a host that does not answer, each question and choice at a
 table, ``w`` and ``a``, the chat input, a refused key's notice (while another seat moves, and at
-your own turn), a hint, a seat asked for, the lobby's dialogs, the standings,
+your own turn), a hint, a seat asked for, a helper beside a child (the question, the
+suggestion, the end; whom to help, the wait, the helper's table), the lobby's dialogs, the standings,
 a replay, the terminal too small, and ``yule party`` from its first guest to the TV.  A join code
 the host drew is left out of the look: it is never translated.
 """
