@@ -386,11 +386,53 @@ class React(Ask):
     code: ReactionCode
 
 
+# -- a helper beside a seat (yule.netplay.host.helpers) ---------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HelpAsk(Ask):
+    """Ask to help a seat: its own player is asked, and with their yes you see what they see
+    and may suggest moves.  ``code``: as for ``watch`` (a private table you are not at)."""
+
+    type: Literal["help_ask"] = "help_ask"
+    table: TableId
+    seat: SeatNo
+    code: Code | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HelpAnswer(Ask):
+    """The seat's own player answers a request to help them (``help_asked``)."""
+
+    type: Literal["help_answer"] = "help_answer"
+    table: TableId
+    request: Annotated[int, Ge(1), Le(2**62)]
+    yes: bool
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Suggest(Ask):
+    """A helper suggests a move (wire form, as in ``move``) to the seat they help."""
+
+    type: Literal["suggest"] = "suggest"
+    table: TableId
+    move: JsonMap
+    seq: Annotated[int, Ge(0)] | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HelpEnd(Ask):
+    """End a help at the table: the seat's player ends theirs, a helper stops, an asker withdraws."""
+
+    type: Literal["help_end"] = "help_end"
+    table: TableId
+
+
 AnyAsk: TypeAlias = (
     Hello | Ping | Pong | ListTables | Paces | Create | Join | Resume | Reclaim | ReclaimBack | Owner | Watch | Leave
     | AddBot | FillBots | RemoveBot | SetOpen | SetPace | Start | Again | Move | Organise | Undo | Answer | Nudge
     | StandIn | BotMove | RemoveSeat | Chat | Rename | Standings | HouseSets | SaveSet | DeleteSet
-    | React
+    | React | HelpAsk | HelpAnswer | Suggest | HelpEnd
 )  # fmt: skip
 """Any request, one class per ``type`` (told apart by ``type``, or by ``isinstance``)."""
 

@@ -91,6 +91,8 @@ class SeatInfo(TypedDict):
     """A bot plays for the person who is away."""
     stand_in_in: float | None
     """Seconds until a bot stands in for the person away (from when the frame arrived)."""
+    helper: NotRequired[str]
+    """The name of who helps this seat's player, with their yes (see :class:`HelpAsked`)."""
 
 
 @final
@@ -450,6 +452,104 @@ class ReclaimOver(RequestEnded):
     type: Literal["reclaim_over"]
 
 
+# -- a helper beside a seat (yule.netplay.host.helpers) ---------------------------------------------
+
+HELPER_JOINED = "helper_joined"
+"""The log event ``{"type": "helper_joined", "seat": s, "name": helper}``: the seat said yes to a helper."""
+
+HELPER_LEFT = "helper_left"
+"""The log event ``{"type": "helper_left", "seat": s, "name": helper, "why": why}`` (:data:`HelpWhy`)."""
+
+HelpOutcome = Literal["yes", "no", "expired", "withdrawn", "closed"]
+"""How a request to help a seat ended (``closed``: the seat or the table went, or the game ended)."""
+
+HelpWhy = Literal["seat", "helper", "over", "left", "gone", "replaced", "closed"]
+"""Why a help ended: the seat said so, the helper stopped (or left, or is gone), the game ended,
+the seat's player left the seat, was gone, or the seat went to another connection; the table closed."""
+
+
+class HelpWaiting(TypedDict):
+    """``help_waiting``: the reply to ``help_ask``: the seat's player (``name``) is asked."""
+
+    type: Literal["help_waiting"]
+    table: int
+    request: int
+    seat: int
+    name: str
+    seconds: float
+    rid: NotRequired[int | None]
+
+
+class HelpAsked(TypedDict):
+    """``help_asked``, to the seat's own connection only: ``by`` asks to help you, and would see your view."""
+
+    type: Literal["help_asked"]
+    table: int
+    request: int
+    seat: int
+    name: str
+    """The seat's player (the receiver)."""
+    by: str
+    seconds: float
+
+
+class HelpOver(TypedDict):
+    """``help_over``: a request to help ``seat`` is decided, to the asker and the seat."""
+
+    type: Literal["help_over"]
+    table: int
+    request: int
+    seat: int
+    name: str
+    by: str
+    """The asker's name."""
+    outcome: HelpOutcome
+
+
+class Helping(TypedDict):
+    """``helping``: the seat said yes; its view follows, as ``help_view`` frames, until ``help_ended``."""
+
+    type: Literal["helping"]
+    table: int
+    seat: int
+    name: str
+
+
+class HelpEnded(TypedDict):
+    """``help_ended``: the help of ``helper`` to ``seat`` (its player ``name``) is over (``why``)."""
+
+    type: Literal["help_ended"]
+    table: int
+    seat: int
+    name: str
+    helper: str
+    why: HelpWhy
+
+
+class Suggestion(TypedDict):
+    """``suggestion``, to the seat's own connection only: its helper ``name`` suggests ``move``
+    (wire form, checked legal at ``seq``)."""
+
+    type: Literal["suggestion"]
+    table: int
+    seat: int
+    name: str
+    move: dict[str, Any]
+    seq: int
+
+
+class HelpView(TypedDict, Generic[V]):
+    """``help_view``: to a helper, the very view frame the seat it helps got, marked as a helper's."""
+
+    type: Literal["help_view"]
+    table: int
+    seat: int | None
+    seq: int
+    view: V
+    log: list[LogEntry]
+    timers: NotRequired[list[Timer]]
+
+
 class Ping(TypedDict):
     type: Literal["ping"]
 
@@ -491,13 +591,14 @@ class SetSaved(TypedDict):
     rid: NotRequired[int | None]
 
 
-Reply = Ok | Created | Seated | ReclaimWaiting | PacesFrame | StandingsFrame | SetsFrame | SetSaved
+Reply = Ok | Created | Seated | ReclaimWaiting | PacesFrame | StandingsFrame | SetsFrame | SetSaved | HelpWaiting
 """A host's answer to a request that it did (a refusal is an :class:`ErrorFrame`)."""
 
 HostFrame = (
     TableInfo | LogFrame | ViewFrame[View] | ChatFrame | Nudged | Removed | ErrorFrame | ReclaimAsked | ReclaimOver
     | ReclaimRefused | TablesFrame | Welcome | Ping | Pong | Reply
     | ReactionFrame
+    | HelpAsked | HelpOver | Helping | HelpEnded | Suggestion | HelpView[View]
 )  # fmt: skip
 """Every frame a host sends."""
 

@@ -239,6 +239,22 @@ WORDING: dict[str, str | dict[str, str | None] | None] = {
     # -- reactions -------------------------------------------------------------------------------
     "react_not_at_table": "Join or watch this table to react there.",
     "react_flood": "You are sending reactions too fast: wait a moment, then send it again.",
+    # -- a helper beside a seat -------------------------------------------------------------------
+    "help_refused": {
+        "seated_here": "You play at this table: you cannot help another seat here.",
+        "away": "{name} is away: only a player at the table can say yes to a helper.",
+        "answer": "Only the player of that seat answers who may help them.",
+        "helping": "You are helping someone at this table already.",
+        "not_helping": "You are not helping anyone at this table.",
+    },
+    "help_busy": {
+        "asked": "Someone is asking to help {name} already: wait a moment.",
+        "helped": "{helper} is helping {name} already.",
+    },
+    "help_flood": {
+        "ask": "You have asked to help too often: wait a minute, then try again.",
+        "suggest": "You are suggesting too fast: wait a moment.",
+    },
 }
 """Each refusal code the host sends -> its English template, or a template per ``reason``
 (``None``: the rules word it).  A template is a :meth:`str.format` string over the params, with
@@ -252,6 +268,7 @@ OF_A_SEAT: frozenset[tuple[str, str | None]] = frozenset({
     ("not_away", "reclaim"), ("not_away", "present"), ("not_away", "stand_in"),
     ("not_waiting", "not_moving"), ("not_waiting", "stand_in"), ("not_waiting", "away"),
     ("too_soon", "early"), ("too_soon", "nudged"),
+    ("help_refused", "away"), ("help_busy", "asked"), ("help_busy", "helped"),
 })  # fmt: skip
 """The refusals (code, reason) whose ``name`` is the player of a seat at the table: they carry
 that ``seat`` too, which their English does not say, so that a client finds the seat in table

@@ -47,6 +47,7 @@ from ..netplay.client.follower import Change, TableFollower, is_chat
 from ..netplay.frames import Removed
 from .dialogs import ConfirmScreen
 from .games import GAME_UIS
+from .helping import HELP_KEYS, Helps, HelpScreen
 from .hosted import HostedApp
 from .lobbyasks import LobbyAsk
 from .lobbydesk import LobbyDesk, Stood
@@ -73,8 +74,9 @@ class YuleApp(CallsTurns, SizeGuard, HostedApp):
     """One player's terminal: see the module docstring."""
 
     TITLE = "Yule"
-    BINDINGS = [Binding("v", "results", "Results"), Binding("n", "again", "Play again")]
-    """At the table once the game is over: its sheet again, a new game (players only)."""
+    BINDINGS = [Binding("v", "results", "Results"), Binding("n", "again", "Play again"), *HELP_KEYS]
+    """At the table once the game is over: its sheet again, a new game (players only); a
+    helper's suggestion taken, the help ended (:mod:`.helping`)."""
     COME_BACK = N_("run the same yule join command to come back")
     """How a player who quits mid-game gets back to their seat, as the quit question says it
     (marked: worded as it is asked; a subclass marks its own)."""
@@ -136,6 +138,8 @@ class YuleApp(CallsTurns, SizeGuard, HostedApp):
         """The lobby's requests, answered."""
         self.turn_calls = profile_calls(lambda: self.bell(), profile)
         """Your turn called out: the bell, a notification, the window title (:mod:`.turncall`)."""
+        self.helps = Helps(self)
+        """A helper beside a seat: this app's, or this app's seat's (:mod:`.helping`)."""
 
     # -- start and stop -----------------------------------------------------------------------
 
@@ -477,7 +481,9 @@ class YuleApp(CallsTurns, SizeGuard, HostedApp):
     def on_hosted_app_from_host(self, message: HostedApp.FromHost) -> None:
         if not self.is_running:
             return  # closing: the screens are being taken down, frames still queued are dropped
-        frame = message.frame
+        frame = self.helps.route(message.frame)  # a helper beside a seat: its frames (:mod:`.helping`)
+        if frame is None:
+            return
         followed = None if self.table is None else self.table.id
         if frame["type"] == "connection":
             self.set_status(connection=frame["state"])
@@ -521,6 +527,10 @@ class YuleApp(CallsTurns, SizeGuard, HostedApp):
         self.notify(why, timeout=20, severity="warning")
         if self.table is not None and frame["table"] == self.table.id:
             self._forget_table()
+
+    def follow_table(self, table: int, *, watching: bool = False) -> None:
+        """Follow ``table`` from now on (a helper's, once the seat said yes: :mod:`.helping`)."""
+        self._sit(table, watching=watching)
 
     def _sit(self, table: int, *, watching: bool = False) -> None:
         """From now on follow ``table`` (``watching``: as a spectator): what the host told of it
@@ -593,13 +603,20 @@ class YuleApp(CallsTurns, SizeGuard, HostedApp):
         """The table screen, opened on the first view or the game's start, whichever comes first."""
         if self.table_screen is None and game in GAME_UIS:
             leave = TableScreen.LEAVE_ASKS if self.play is None else PLAY_LEAVE_ASKS
-            screen = TableScreen(game, self.table, spectator=self.watching, leave_asks=leave, others=self.play is None)
+            helping = self.helps.helping
+            if helping is not None and self.table is not None and helping.table == self.table.id:
+                screen: TableScreen = HelpScreen(game, helping.name, self.table, spectator=True, others=True)
+            else:
+                screen = TableScreen(
+                    game, self.table, spectator=self.watching, leave_asks=leave, others=self.play is None
+                )
             self._open("table", screen)
         return self.table_screen
 
     def _view(self, table: TableFollower[Any], change: Change) -> None:
         view = table.view
         assert view is not None
+        self.helps.viewed()  # a suggestion goes with the view it was made on
         screen = self._open_table(view.get("game", ""))
         if screen is None:
             return
@@ -633,6 +650,8 @@ class YuleApp(CallsTurns, SizeGuard, HostedApp):
         self.push_screen(self.game_over, self._after_game)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("take_suggestion", "end_help"):  # a helper beside this seat (:mod:`.helping`)
+            return self.screen is self.table_screen and not self.watching and self.helps.may(action)
         if action in ("results", "again"):
             at_table = self._results() is not None and self.screen is self.table_screen
             return at_table and (action == "results" or self._runs())
@@ -645,6 +664,12 @@ class YuleApp(CallsTurns, SizeGuard, HostedApp):
 
     def action_results(self) -> None:
         self.show_results()
+
+    def action_take_suggestion(self) -> None:
+        self.helps.take()
+
+    def action_end_help(self) -> None:
+        self.helps.end()
 
     def action_again(self) -> None:
         if self.table is not None and not self.watching:
@@ -678,6 +703,9 @@ class YuleApp(CallsTurns, SizeGuard, HostedApp):
         """Send a move chosen on the view of ``seq``: refused (``stale``) if the game moved on."""
         screen, table = self.table_screen, self.table
         if self.client is None or table is None or screen is None:
+            return
+        if self.helps.helping is not None and self.helps.helping.table == table.id:  # a helper's: a suggestion
+            await self.helps.suggest(move, seq)
             return
         try:
             await self.client.move(table.id, move, seq=seq)

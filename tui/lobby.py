@@ -37,6 +37,7 @@ from .lobbyasks import (
     ChooseLanguage,
     CreateTable,
     FreeSeat,
+    HelpSeat,
     JoinByCode,
     JoinTable,
     LeaveTable,
@@ -155,6 +156,7 @@ class LobbyScreen(Screen[None]):
         Binding("e", "evening", "Standings", show=False),  # said in the help line
         Binding("g", "language", "Language", show=False),  # said in the help line (l leaves)
         Binding("b", "turn_calls", "Turn alerts", show=False),  # said in the help line
+        Binding("h", "help_seat", "Help a player", show=False),  # said in the help line
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("q,escape", "app.ask_quit", "Quit", key_display="q"),
     ]
@@ -237,6 +239,7 @@ class LobbyScreen(Screen[None]):
         lines = [
             t("n creates a table. Enter or j joins the highlighted one, w watches it."),
             t("c joins by a join code. e shows the evening's standings."),
+            t("h asks to help a player at the highlighted table (with their yes)."),
             t("g changes the language: {languages}.", languages=", ".join(LANGUAGES.values())),
             t("b: how your turn is called out (bell, notification, window title)."),
         ]
@@ -380,6 +383,12 @@ class LobbyScreen(Screen[None]):
         summary = self._highlighted()
         if summary is not None:
             self.post_message(self.Request(WatchTable(summary["table"], summary["open"])))
+
+    def action_help_seat(self) -> None:
+        """``h``: help a player at the highlighted table, with their yes (:mod:`.helping`)."""
+        summary = self._highlighted()
+        if summary is not None:
+            self.post_message(self.Request(HelpSeat(summary["table"], summary["open"])))
 
     def action_add_bot(self) -> None:
         """A bot in the first empty seat, at the level chosen (each seat its own)."""

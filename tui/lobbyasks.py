@@ -100,8 +100,17 @@ class LeaveTable:
     table: int
 
 
+@dataclass(frozen=True, slots=True)
+class HelpSeat:
+    """Ask to help a player at ``table`` (``open``: no join code needed): :mod:`.helping`."""
+
+    table: int
+    open: bool
+
+
 LobbyAsk = (
     CreateTable | JoinTable | JoinByCode | WatchTable | Rename | ShowEvening | ChooseLanguage
     | AddBot | RemoveBot | FreeSeat | SetOpen | StartGame | LeaveTable
+    | HelpSeat
 )  # fmt: skip
 """Every request the lobby makes."""

@@ -27,6 +27,7 @@ from .lobbyasks import (
     ChooseLanguage,
     CreateTable,
     FreeSeat,
+    HelpSeat,
     JoinByCode,
     JoinTable,
     LeaveTable,
@@ -190,6 +191,10 @@ class LobbyDesk:
                     await client.set_open(table, open_)
                 case StartGame(table):
                     await client.start(table)
+                case HelpSeat(table, open_):  # a helper beside a player (:mod:`.helping`)
+                    helps = getattr(app, "helps", None)
+                    if helps is not None:
+                        await helps.ask(table, open_)
         except HostError as e:
             creating = ask if isinstance(ask, CreateTable) else None
             words = in_words(

@@ -20,7 +20,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..netplay.client.follower import NEW_GAME, LogLine, is_chat
-from ..netplay.frames import BACK, BOT_MOVE, BOT_REPLACED, NUDGED, STAND_IN, STARTED, TIME_UP, UNDONE
+from ..netplay.frames import (
+    BACK,
+    BOT_MOVE,
+    BOT_REPLACED,
+    HELPER_JOINED,
+    HELPER_LEFT,
+    NUDGED,
+    STAND_IN,
+    STARTED,
+    TIME_UP,
+    UNDONE,
+)
 from .words import seat, t
 
 Event = Mapping[str, Any]
@@ -54,6 +65,9 @@ TABLE_EVENTS: dict[str, Callable[[Event, list[str]], str]] = {
     ),
     BACK: _back,
     NEW_GAME: lambda e, names: t("A new game begins at this table."),
+    # a helper beside a seat (yule.tui.helping):
+    HELPER_JOINED: lambda e, names: t("{name} is helping {who} now.", name=e["name"], who=seat(names, e["seat"])),
+    HELPER_LEFT: lambda e, names: t("{name} no longer helps {who}.", name=e["name"], who=seat(names, e["seat"])),
 }
 """The events a table logs of its own (not a game's move), each worded."""
 

@@ -112,6 +112,9 @@ def seat_tags(info: TableInfo | None) -> dict[int, str]:
             tags[seat] = t("away: bot")
         elif s["away"]:
             tags[seat] = t("away")
+        elif s.get("helper"):  # a helper beside the seat, with its yes (yule.tui.helping)
+            # Translators: a seat's tag, after the name: "Max (helped by Mum)".
+            tags[seat] = t("helped by {name}", name=literal(s["helper"]))
     return tags
 
 
@@ -604,10 +607,12 @@ class HintPanel(Static):
         self.text: str | None = None
         """The hint shown, as plain words; ``None`` while none is."""
 
-    def put(self, text: str) -> None:
-        """Show ``text`` (literally: nothing in it is markup)."""
+    def put(self, text: str, heading: str | None = None) -> None:
+        """Show ``text`` (literally: nothing in it is markup), after ``heading`` (None: "Hint:";
+        empty: none, as for a helper's suggestion, which says whose it is)."""
         self.text = text
-        self.update(Content.assemble((t("Hint:") + " ", "bold"), literal(text)))
+        heading = t("Hint:") if heading is None else heading
+        self.update(Content.assemble((heading + " " if heading else "", "bold"), literal(text)))
         self.add_class("-shown")
 
     def withdraw(self) -> None:

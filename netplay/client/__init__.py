@@ -71,6 +71,9 @@ from ..asks import (
     DeleteSet,
     FillBots,
     Hello,
+    HelpAnswer,
+    HelpAsk,
+    HelpEnd,
     HouseSets,
     Join,
     Leave,
@@ -96,6 +99,7 @@ from ..asks import (
     StandIn,
     Standings,
     Start,
+    Suggest,
     Undo,
     Watch,
     wire_form,
@@ -103,6 +107,7 @@ from ..asks import (
 from ..discovery import FoundHost, discover_hosts
 from ..frames import (
     Created,
+    HelpWaiting,
     HostFrame,
     Incoming,
     ReclaimRefused,
@@ -795,3 +800,23 @@ class Client:
         ``seat``: the seat to move for (the organiser of an organiser-mode table only).
         """
         return (await self.request(Move(table=table, move=move, seq=seq, seat=seat)))["seq"]
+
+    # -- a helper beside a seat (docs/protocol.md, *A helper beside a seat*) -----------------------
+
+    async def help_ask(self, table: int, seat: int, code: str | None = None) -> HelpWaiting:
+        """Ask to help ``seat`` at ``table``: its player is asked; the host's ``help_over`` says
+        how it ended, and with a yes ``helping`` and the seat's ``help_view`` frames follow."""
+        reply: HelpWaiting = await self.request(HelpAsk(table=table, seat=seat, code=code))
+        return reply
+
+    async def help_answer(self, table: int, request: int, yes: bool) -> None:
+        """The seat's own player answers a ``help_asked``."""
+        await self.request(HelpAnswer(table=table, request=request, yes=yes))
+
+    async def suggest(self, table: int, move: dict[str, Any], seq: int | None = None) -> None:
+        """A helper suggests ``move`` (wire form) to the seat it helps at ``table``."""
+        await self.request(Suggest(table=table, move=move, seq=seq))
+
+    async def help_end(self, table: int) -> None:
+        """End the help at ``table``: this seat's helper goes, or this helper stops (or withdraws its request)."""
+        await self.request(HelpEnd(table=table))

@@ -12,7 +12,9 @@ table hears when who runs it changes.  Each connection at the table is told:
 - a view frame for every change (:meth:`Audience.send_views`): each seated connection its own
   seat's view, watchers the public one, an organiser-mode table's organiser the public view
   with what each seat that may move now may do;
-- the table's chat, said by anyone at it to everyone at it and nobody else (:mod:`.chat`).
+- the table's chat, said by anyone at it to everyone at it and nobody else (:mod:`.chat`);
+- a seat's helper, while the seat's yes lasts (:mod:`.helpers`), that seat's view frames too,
+  marked as a helper's (:meth:`Audience.send_help`).
 
 People not at the table see its line in the lobby list (:meth:`Audience.listed`): a private
 table's says which seats are taken, not by whom.
@@ -93,6 +95,8 @@ class Audience:
         """When the table's line in the lobby list was made, and the line (:meth:`listed`)."""
         self.on_info: Callable[[], None] = lambda: None
         """Told when the table tells its info (it changed): the host's lobby list is made again."""
+        self.helped: dict[Connection, int] = {}
+        """Each helper -> the seat it helps, whose view it is sent (:mod:`.helpers`), while the help lasts."""
 
     # -- who is here, and who runs the table ------------------------------------------------------
 
@@ -215,6 +219,9 @@ class Audience:
     def view_frame(self, seat: int | None, log_entries: list[LogEntry]) -> bytes:
         """The view frame for a connection in ``seat`` (None: a watcher): that seat's view, or
         after a game, for someone who did not play that seat, the watchers' (:mod:`.attendance`)."""
+        return encode(self._view(seat, log_entries))
+
+    def _view(self, seat: int | None, log_entries: list[LogEntry]) -> ViewFrame[View]:
         table = self.table
         assert table.session is not None
         seat = table.shown_seat(seat)
@@ -222,7 +229,17 @@ class Audience:
                                   "view": table.session.state.view(seat), "log": log_entries}  # fmt: skip
         if self.clock is not None:
             frame["timers"] = self.clock.left()
+        return frame
+
+    def help_frame(self, seat: int, log_entries: list[LogEntry]) -> bytes:
+        """A helper's frame: the seat's own view frame, the same, marked ``help_view``."""
+        frame: dict[str, Any] = {**self._view(seat, log_entries), "type": "help_view"}
         return encode(frame)
+
+    def send_help(self, conn: Connection, seat: int) -> None:
+        """The helper ``conn`` is sent the seat's view as it is now (empty log)."""
+        if self.table.session is not None:
+            conn.send_table(self.table.id, self.help_frame(seat, []))
 
     def organiser_frame(self, log_entries: list[LogEntry]) -> bytes:
         """The organiser's frame in organiser mode: the public view, and ``acting``: each seat
@@ -254,13 +271,21 @@ class Audience:
                 conn.send_table(table.id, self.organiser_frame([]))
             else:
                 conn.send_table(table.id, self.view_frame(conn.seats.get(table.id), []))
+            if conn in self.helped:
+                self.send_help(conn, self.helped[conn])
 
     def send_views(self, entries: list[LogEntry]) -> None:
         """Every connection at the table gets its own view with the new log ``entries``."""
         table_id, seats = self.table.id, self.table.seats
+        helpers: dict[int, list[Connection]] = {}
+        for helper, helped in self.helped.items():
+            helpers.setdefault(helped, []).append(helper)
         for seat, s in enumerate(seats):
             if s is not None and s.conn is not None:
-                s.conn.send_table(table_id, self.view_frame(seat, entries))
+                view = self._view(seat, entries)
+                s.conn.send_table(table_id, encode(view))
+                for helper in helpers.get(seat, ()):  # the very frame the seat got, marked as a helper's
+                    helper.send_table(table_id, encode({**view, "type": "help_view"}))
         others = (self.watchers | self.creators) - {s.conn for s in seats if s is not None}
         if self.table.organised and self.organiser in others:
             others = others - {self.organiser}

@@ -290,6 +290,8 @@ class Connection(asyncio.Protocol):
         self.created: set[int] = set()
         self.asking: set[int] = set()
         """Tables where this connection waits for a yes to take over an away player's seat."""
+        self.helps: set[int] = set()
+        """Tables where this connection asks to help a seat, or helps one (:mod:`.helpers`)."""
         self.tables_made = 0
         """Tables this connection has created (the ``tables_per_connection`` limit counts these)."""
         self.bad_frames = 0

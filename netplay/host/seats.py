@@ -36,6 +36,8 @@ class Seat:
     stand_in: bool = False
     """True while a bot plays for the absent person."""
     away_timer: asyncio.TimerHandle | None = None
+    helper: str | None = None
+    """The name of who helps this seat's player, with their yes (:mod:`.helpers`)."""
 
     @property
     def person(self) -> bool:
@@ -171,5 +173,7 @@ class Seats:
             }
             if s.bot is not None:  # named "Normal Bot 3": how a client words it in its own language
                 info["level"], info["number"] = bot_level(s.bot), seat + 1
+            if s.helper is not None:
+                info["helper"] = s.helper
             out.append(info)
         return out

@@ -37,8 +37,22 @@ from pathlib import Path
 from typing import Any
 
 from .. import DEFAULT_PORT, EXPIRE_WAITING_MINUTES, KEEP_FINISHED_HOURS, default_data_dir
-from ..asks import AnyAsk, Create, Hello, Join, Leave, Organise, Owner, Reclaim, ReclaimBack, Rename, Resume, Watch
-from ..frames import Created, Ok, Reach, ReclaimWaiting, Reply, Seated
+from ..asks import (
+    AnyAsk,
+    Create,
+    Hello,
+    HelpAsk,
+    Join,
+    Leave,
+    Organise,
+    Owner,
+    Reclaim,
+    ReclaimBack,
+    Rename,
+    Resume,
+    Watch,
+)
+from ..frames import Created, HelpWaiting, Ok, Reach, ReclaimWaiting, Reply, Seated
 from ..names import bot_like, clean_name
 from ..refusal import RequestError
 from ..wire import PROTOCOL_VERSION, encode
@@ -47,6 +61,7 @@ from .botloop import DEFAULT_BOT_DELAY
 from .connection import AddressBuckets, Connection, Limits, SendBudget, TokenBucket
 from .door import RESTART_GRACE
 from .evening import PERSON_SECRET, PERSONS_FORGOTTEN, PersonTokens
+from .helpers import ASK_BURST, ASK_CONNECTION_BURST, ASK_RATE
 from .housesets import HouseSetsKeeper
 from .lobby import Lobby
 from .messages import InvalidMessage, parse_client_message
@@ -117,6 +132,9 @@ class Host:
         held: the seats' own devices are still coming back (:mod:`.door`)."""
         self._reclaims = AddressBuckets(RECLAIM_RATE, RECLAIM_BURST)
         """Each address's requests for away players' seats (``reclaim`` is rate-limited by address)."""
+        self._help_asks = AddressBuckets(ASK_RATE, ASK_BURST)
+        self._help_asks_each = AddressBuckets(ASK_RATE, ASK_CONNECTION_BURST)
+        """Each address's, and each connection's, requests to help a seat (:mod:`.helpers`)."""
         self.owners: set[Connection] = set()
         """Connections that proved the owner token (``yule requests``, the owner's TV: :mod:`.owner`) ..."""
         self.deciders: set[Connection] = set()
@@ -155,6 +173,7 @@ class Host:
             "leave": self._leave,
             "organise": self._organise,
             "rename": self._rename,
+            "help_ask": self._help_ask,
         }
         for kind, request in TABLE_REQUESTS.items():  # each handed to the part of the table that answers it
             self._handlers[kind] = partial(request, self.lobby)
@@ -282,6 +301,7 @@ class Host:
             table.turns.nudge_after = self.nudge_after
         if self.ask_seconds is not None:
             table.usher.door.seconds = self.ask_seconds
+            table.helpers.seconds = self.ask_seconds
         table.usher.retoken = lambda old, new, seat: self._retoken(table.id, old, new, seat)
         table.usher.owners = lambda: self.deciders
         table.usher.known = self.known_person
@@ -327,7 +347,7 @@ class Host:
         self.owners.discard(conn)
         self.deciders.discard(conn)
         if self.admission.lost(conn):
-            for table_id in set(conn.seats) | conn.watching | conn.created | conn.asking:
+            for table_id in set(conn.seats) | conn.watching | conn.created | conn.asking | conn.helps:
                 if (table := self.tables.get(table_id)) is not None:
                     table.usher.detach(conn)
 
@@ -501,6 +521,17 @@ class Host:
     def _count_reclaim(self, conn: Connection) -> None:
         if not self._reclaims.take(conn.group):
             raise RequestError("reclaim_flood")
+
+    def _help_ask(self, conn: Connection, message: HelpAsk) -> HelpWaiting:
+        """Someone asks to help a seat (:mod:`.helpers`): rate-limited per address and per connection."""
+        if not self._help_asks_each.ready(str(conn.number)) or not self._help_asks.take(conn.group):
+            raise RequestError("help_flood", reason="ask")
+        self._help_asks_each.take(str(conn.number))
+        if message.code is None and message.table in conn.codes_known:  # watching it with its code
+            table = self.lobby.table(message.table)
+        else:
+            table = self.lobby.table_for(conn, message.table, message.code)
+        return table.helpers.ask(conn, message.seat)
 
     def _owner(self, conn: Connection, message: Owner) -> Ok:
         """The host's owner (``yule requests``): asked every open request for a seat, at every table."""

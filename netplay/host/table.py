@@ -53,6 +53,7 @@ from .audience import Audience
 from .botloop import BotLoop, stand_in_kind
 from .connection import Connection
 from .evening import game_results
+from .helpers import Helpers
 from .mending import is_mending, mend
 from .seats import Seats
 from .seeds import dealt_by, game_seed, honoured
@@ -138,6 +139,8 @@ class Table:
         """Who takes, keeps and leaves a seat (:mod:`.usher`)."""
         self.seats = Seats(store, id, seats, away_timeout, self.usher.stand_in)
         """Who sits where (:mod:`.seats`)."""
+        self.helpers = Helpers(self)
+        """Who helps a seat, with its yes, and the requests to (:mod:`.helpers`)."""
 
     # -- creation and restoring ----------------------------------------------------------------
 
@@ -524,6 +527,7 @@ class Table:
             self._ended()
         self.publish(events)
         if over:
+            self.helpers.game_over()  # a helper sees the end as the seat did, and no more
             self.changed()
 
     def _forget_record(self) -> None:
@@ -576,6 +580,7 @@ class Table:
 
     def close(self) -> None:
         self.usher.door.close_all()
+        self.helpers.close_all()
         self.bots.close()
         self.turns.stop()
         self.seats.stop()

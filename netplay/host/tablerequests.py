@@ -5,7 +5,7 @@ only whoever runs the table may ask (its bots, opening it, starting a game) is r
 anyone else (:meth:`.audience.Audience.check_runs`).  The rest is the table's to say: a move
 or an undo to the table itself, seats to its usher (:mod:`.usher`), nudges and bots moving
 now to its turns (:mod:`.turns`), chat to its audience (:mod:`.audience`), reactions
-to everyone at it (:mod:`.reactions`).
+to everyone at it (:mod:`.reactions`), a helper's requests to its helpers (:mod:`.helpers`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from ..asks import (
     BotMove,
     Chat,
     FillBots,
+    HelpAnswer,
+    HelpEnd,
     Move,
     Nudge,
     React,
@@ -29,6 +31,7 @@ from ..asks import (
     SetPace,
     StandIn,
     Start,
+    Suggest,
     Undo,
 )
 from ..frames import Reply
@@ -73,6 +76,10 @@ TABLE_REQUESTS: dict[str, TableRequest] = {
     "bot_move": about(BotMove, lambda table, conn, m: table.turns.bot_move(conn, m.seat)),
     "chat": about(Chat, lambda table, conn, m: table.audience.say(conn, m.text)),
     "react": about(React, lambda table, conn, m: react(table.audience, conn, m.code)),
+    # a helper beside a seat (help_ask, which may give the table's code, is the host's):
+    "help_answer": about(HelpAnswer, lambda table, conn, m: table.helpers.answer(conn, m.request, m.yes)),
+    "suggest": about(Suggest, lambda table, conn, m: table.helpers.suggest(conn, dict(m.move), m.seq)),
+    "help_end": about(HelpEnd, lambda table, conn, m: table.helpers.end(conn)),
     # only whoever runs the table:
     "add_bot": about(
         AddBot, lambda table, conn, m: {"type": "ok", "seat": table.usher.add_bot(m.seat, m.kind)}, runs=True

@@ -34,6 +34,7 @@ from .botloop import BotLoop, stand_in_kind
 from .chat import clean_chat
 from .connection import Connection
 from .door import OWNER, Ask, Door
+from .helpers import Helpers
 from .seats import Seats
 from .turns import Turns
 
@@ -60,6 +61,7 @@ class UsherTable(Protocol):
     bots: BotLoop
     audience: Audience
     turns: Turns
+    helpers: Helpers
 
     def announce(self, event: dict[str, Any]) -> None:
         """A log line of the table's own, sent with everyone's view."""
@@ -143,6 +145,8 @@ class Usher:
         table = self.table
         s = table.seats[seat]
         assert s is not None
+        if s.conn is not conn:  # whoever helped the seat was let in by the one who had it
+            table.helpers.seat_gone(seat, "replaced")
         if s.conn is not None and s.conn is not conn:
             s.conn.seats.pop(table.id, None)
             s.conn.error(RequestError("replaced"), table=table.id)
@@ -266,8 +270,11 @@ class Usher:
         token hash to forget."""
         table = self.table
         self.door.withdraw(conn)
+        table.helpers.withdraw(conn)
         seat = conn.seats.get(table.id)
         s = table.seats[seat] if seat is not None else None
+        if seat is not None:
+            table.helpers.seat_gone(seat, "left")
         if seat is not None and table.status != PLAYING:
             table.seats.empty(seat)
         if table.audience.gone(conn) and seat is None:  # who runs the table changed
@@ -289,10 +296,12 @@ class Usher:
         """The connection is gone: its seats wait for it (then a bot stands in), its request ends."""
         table = self.table
         self.door.withdraw(conn)
+        table.helpers.withdraw(conn)
         organised = table.audience.gone(conn)
         seat = conn.seats.get(table.id)
         s = table.seats[seat] if seat is not None else None
         if seat is not None and s is not None and s.conn is conn:
+            table.helpers.seat_gone(seat, "gone")
             s.conn = None
             if table.status == PLAYING:
                 table.seats.away(seat)

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import random
 
 import pytest
 from conftest import FAST, running
 from netplay_support import FRAME_TYPES, CapturingProxy, Raw, next_message, problems, split_frames
 
+from yule.core import get_game
 from yule.netplay import frames
 from yule.netplay.client import Client, HostError
 from yule.netplay.host.server import Host
@@ -72,6 +74,17 @@ async def play_a_session(port: int, host: Host) -> None:
                     await reclaim
                 assert refused.value.code == "reclaim_refused"
         await next_message(dee, "view", table=table)
+        # Cy, watching, asks to help Ana: she says yes; he sees her view and suggests a move; she ends it.
+        waiting = await cy.help_ask(table, 0)
+        assert waiting["type"] == "help_waiting"
+        asked = await next_message(ana, "help_asked", table=table)
+        await ana.help_answer(table, asked["request"], True)
+        await next_message(cy, "helping", table=table)
+        helped = await next_message(cy, "help_view", table=table)
+        await cy.suggest(table, get_game("gift-list").bots["random"](random.Random(1)).choose(helped["view"]))
+        await next_message(ana, "suggestion", table=table)
+        await ana.help_end(table)
+        await next_message(cy, "help_ended", table=table)
         # Requests refused (a move by a spectator, a rename while seated), a rename, a ping.
         with pytest.raises(HostError):
             await cy.move(table, {"type": "clear"})

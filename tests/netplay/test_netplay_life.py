@@ -4,7 +4,8 @@ People join a private Gift List table (each from their own machine: 127.0.0.x), 
 connection and come back, leave, play; the host restarts; a stranger asks for an away player's
 seat and someone at the table answers; turn timers fire and bots stand in; games end and the
 table plays again; the creator leaves; people react (a reaction goes out only from someone at
-the table).  After every step the invariants hold:
+the table); Mum, from elsewhere, asks to help a player, who says yes or no, suggests moves,
+stops or is stopped, and drops.  After every step the invariants hold:
 
 - each connection is sent only its own seat's view (or the watchers'), as its own table info
   says where it sits; a finished game's view of a seat only to the person who played it;
@@ -13,7 +14,10 @@ the table).  After every step the invariants hold:
 - the evening's standings credit no person who was away from their seat for a whole game;
 - no question asked of anyone is about a request the host no longer holds;
 - the table, created from a set of house rules, keeps its name across restarts and games, and
-  every record of its games names it.
+  every record of its games names it;
+- Mum is sent a seat's view only while that seat's yes to her help lasts (between ``helping``
+  and ``help_ended``), and only that seat's; every other view she gets is the watchers'; the
+  table's info names her beside the seat she helps, and only while she does.
 
 And an organiser-mode party's life (:class:`PartyLife`): the organiser mends it as it goes (a
 latecomer, a skipped guest, a label put right, an undo) between the guests' moves, across
@@ -99,6 +103,10 @@ class TableLife(RuleBasedStateMachine):
         self.away_all_game: dict[int, set[str]] = {}
         """Game number -> the people who have not been connected since it started (so far)."""
         self.strangers = 0
+        self.mum: Client | None = None
+        """Mum's app (a helper, from elsewhere), while connected."""
+        self.mum_helps: int | None = None
+        """The seat Mum's frames say she helps now (``helping`` to ``help_ended``)."""
         self.host = self.run(self._start())
         ana = self.people["Ana"]
         self.run(self._connect(ana))
@@ -129,10 +137,16 @@ class TableLife(RuleBasedStateMachine):
             await person.client.close()
             person.client, person.you, person.asked = None, None, set()
 
+    async def _drop_mum(self) -> None:
+        if self.mum is not None:
+            await self.mum.close()
+            self.mum, self.mum_helps = None, None
+
     def teardown(self) -> None:
         async def stop() -> None:
             for person in self.people.values():
                 await self._drop(person)
+            await self._drop_mum()
             await self.host.stop()
 
         try:
@@ -278,6 +292,7 @@ class TableLife(RuleBasedStateMachine):
         async def again() -> Host:
             for person in self.people.values():
                 await self._drop(person)
+            await self._drop_mum()
             await self.host.stop()
             return await self._start()
 
@@ -336,6 +351,59 @@ class TableLife(RuleBasedStateMachine):
             return
         assert at, person.name
         event("reacted")
+
+    @rule(yes=st.booleans(), i=WHO)
+    def mum_asks_to_help(self, yes: bool, i: int) -> None:
+        """Mum, from her own machine, watches the table and asks to help a player there; that
+        player says yes or no."""
+        players = [p for p in self.connected() if self.seated(p) is not None]
+        if self.tab.status != "playing" or not players:
+            return
+        player = pick(i, players)
+        seat = self.seated(player)
+        assert seat is not None and player.client is not None
+
+        async def ask() -> None:
+            if self.mum is None:
+                self.mum = Client("127.0.0.1", self.port, "Mum", reconnect=False, local_address="127.0.0.50")
+                await self.mum.connect()
+            try:
+                if self.table not in self.mum.watching:
+                    await self.mum.watch(self.table, self.code)
+                waiting = await self.mum.help_ask(self.table, seat)
+                await player.client.help_answer(self.table, waiting["request"], yes)
+            except (HostError, ConnectionLost):
+                return
+            event(f"help asked and answered {yes}")
+
+        self.run(ask())
+
+    @rule()
+    def mum_suggests(self) -> None:
+        """Mum suggests a move to the seat she helps (what the seat may do now, or not)."""
+        help = next((h for h in self.tab.helpers.helps.values() if h.name == "Mum"), None)
+        if help is None or self.mum is None or self.tab.status != "playing":
+            return
+        view = self.tab.session.state.view(help.seat)
+        move = get_game(GAME).bots["random"](self.rng).choose(view) if "actions" in view else {"type": "clear"}
+        with contextlib.suppress(HostError, ConnectionLost):
+            self.run(self.mum.suggest(self.table, move))
+            event("a suggestion taken by the host")
+
+    @rule(i=WHO)
+    def the_help_ends(self, i: int) -> None:
+        """Mum stops helping, or the player she helps ends it, or Mum's laptop closes."""
+        help = next((h for h in self.tab.helpers.helps.values() if h.name == "Mum"), None)
+        if help is None or self.mum is None:
+            return
+        player = next((p for p in self.connected() if self.seated(p) == help.seat), None)
+        if i == 0:
+            self.run(self._drop_mum())
+            return
+        client = self.mum if i == 1 or player is None else player.client
+        assert client is not None
+        with contextlib.suppress(HostError, ConnectionLost):
+            self.run(client.help_end(self.table))
 
     # -- the invariants ---------------------------------------------------------------------------
 
@@ -433,6 +501,32 @@ class TableLife(RuleBasedStateMachine):
         assert self.tab.house_rules == HOUSE_RULES  # across restarts, games, takeovers
         for path in self.host.store.records_dir.glob(f"table-{self.table}-game-*.json"):
             assert json.loads(path.read_text())["house_rules"] == HOUSE_RULES, path.name
+
+    @invariant()
+    def mum_sees_a_seat_only_while_it_says_yes(self) -> None:
+        helps = self.tab.helpers.helps
+        assert {h.conn: s for s, h in helps.items()} == self.tab.audience.helped
+        for seat, s in enumerate(self.tab.seats):
+            helper = helps.get(seat)
+            assert (s.helper if s is not None else None) == (helper.name if helper is not None else None)
+            assert helper is None or (s is not None and s.conn is not None and self.tab.status == "playing")
+        if self.mum is None:
+            return
+        with contextlib.suppress(HostError, ConnectionLost):
+            self.run(self.mum.paces())  # what the host sent before this answer has come
+        while not self.mum.messages.empty():
+            frame: Any = self.mum.messages.get_nowait()
+            if frame.get("table") != self.table:
+                continue
+            if frame["type"] == "helping":
+                self.mum_helps = frame["seat"]
+            elif frame["type"] == "help_ended":
+                assert frame["seat"] == self.mum_helps
+                self.mum_helps = None
+            elif frame["type"] == "help_view":
+                assert self.mum_helps is not None and frame["seat"] == self.mum_helps, (frame["seat"], self.mum_helps)
+            elif frame["type"] == "view":
+                assert frame["seat"] is None
 
     @invariant()
     def no_question_outlives_its_request(self) -> None:

@@ -13,7 +13,8 @@ as well, since on the screen a notice lies over other words): the new-table form
 game's options (each field in focus in turn), ``yule play``'s game menu and the bots' level, the
 first name, the hosts found and a host that does not answer, each question and choice at a
 table, ``w`` and ``a``, ``!`` and a reaction shown (at a table and on the TV), the chat input, a refused key's notice (while another seat moves, and at
-your own turn), a hint, a seat asked for, the lobby's dialogs, the standings,
+your own turn), a hint, a seat asked for, a helper beside a child (the question, the
+suggestion, the end; whom to help, the wait, the helper's table), the lobby's dialogs, the standings,
 a replay, the terminal too small, the new-table form with a host's set of house rules picked
 and its questions, ``yule party`` from its first guest to the TV (mending the party on the way:
 a latecomer, a skipped guest, a label fixed; and the TV's moment of an opening); the words your
@@ -37,7 +38,7 @@ import pytest
 import tui_support
 import tv_support
 import white_rabbit_support
-from conftest import FAST, silent_port
+from conftest import FAST, running, silent_port
 from gift_exchange_support import LABELS, WRAPPINGS, BoardApp
 from gift_exchange_support import position as gift_exchange_position
 from test_dialogs import MOVED_PAST, QUESTIONS
@@ -56,7 +57,7 @@ from tui_support import NAMES, GameOverApp, Notes, Played, info_frame, screen_te
 from yule.core import get_game
 from yule.core.elf.board import TOKENS
 from yule.core.gift_exchange.text import SILLY_GIFTS
-from yule.netplay.client import OWN_CODES, Client
+from yule.netplay.client import OWN_CODES, Client, may_move
 from yule.netplay.client.follower import TableFollower
 from yule.netplay.frames import ReactionFrame, ReclaimAsked, Standings
 from yule.netplay.host.server import Host
@@ -67,6 +68,7 @@ from yule.tui.dialogs import ChoiceScreen, ConfirmScreen
 from yule.tui.gift_exchange.forms import FormScreen
 from yule.tui.gift_exchange.party import PartyApp, PartyScreen, SetupScreen
 from yule.tui.gift_exchange.tv import GiftExchangeTV
+from yule.tui.helping import HelpScreen
 from yule.tui.howlong import COUNTING, HowLong
 from yule.tui.lobby import LobbyScreen
 from yule.tui.newtable import CreateTableScreen
@@ -853,6 +855,97 @@ async def turn_calls_in_the_lobby(pilot: Any, look: Look) -> None:
     await look("b: the bell and the notification switched off")
 
 
+# A helper beside a child, at a real host's White Rabbit table: the child's question, the
+# suggestion, the end; the helper's choice, wait and table.
+
+
+class AtAHost(YuleApp):
+    """A player's app, with the folder its scene's host keeps its data in."""
+
+    def __init__(self, name: str, folder: Path) -> None:
+        super().__init__(name=name, discover=False)
+        self.folder = folder
+
+
+async def _helper_frame(client: Client, kind: str) -> dict[str, Any]:
+    async for frame in client:
+        if frame["type"] == kind and (kind != "help_view" or may_move({**frame, "type": "view"})):
+            return frame
+    raise AssertionError(f"no {kind}")
+
+
+async def helped(pilot: Any, look: Look) -> None:
+    app = pilot.app
+    async with running(Host(app.folder / "data", away_timeout=60, limits=FAST)) as port:
+        org = Client("127.0.0.1", port, "Gus", reconnect=False)
+        fay = Client("127.0.0.1", port, "Fay", reconnect=False, local_address="127.0.0.2")
+        await org.connect()
+        await fay.connect()
+        try:
+            created = await org.create_table("white-rabbit", 2, sit=False, bot_delay=0)
+            table, app.code = created["table"], created["code"]
+            app.connect("127.0.0.1", port)
+            await wait_for(pilot, lambda: ((app.table and app.table.info) or {}).get("you") == 0, what="a seat")
+            await org.fill_bots(table, "random")
+            await org.start(table)
+            await on_top(pilot, TableScreen, "the table")
+            await fay.watch(table, created["code"])
+            await fay.help_ask(table, 0)
+            await on_top(pilot, ConfirmScreen, "the question")
+            await look("asked to be helped")
+            await pilot.press("y")
+            await _helper_frame(fay, "helping")
+            await wait_for(pilot, lambda: app.table.info["seats"][0].get("helper") == "Fay", what="the helper")
+            await look("helped")
+            frame = await _helper_frame(fay, "help_view")
+            await fay.suggest(table, {"type": "roll"}, seq=frame["seq"])
+            panel = app.table_screen.query_one(HintPanel)
+            await wait_for(pilot, lambda: panel.text is not None, what="the suggestion")
+            await look("a suggestion")
+            await pilot.press("u")
+            await on_top(pilot, ConfirmScreen, "the question before ending the help")
+            await look("ending the help")
+            await pilot.press("y")
+            await _helper_frame(fay, "help_ended")
+            await wait_for(pilot, lambda: "helper" not in app.table.info["seats"][0], what="no helper")
+            await look("the help ended")
+        finally:
+            await org.close()
+            await fay.close()
+
+
+async def helping(pilot: Any, look: Look) -> None:
+    app = pilot.app
+    async with running(Host(app.folder / "data", away_timeout=60, limits=FAST)) as port:
+        eli = Client("127.0.0.1", port, "Eli", reconnect=False, local_address="127.0.0.2")
+        await eli.connect()
+        try:
+            created = await eli.create_table("white-rabbit", 2, bot_delay=0)
+            table = created["table"]
+            await eli.fill_bots(table, "random")
+            await eli.start(table)
+            app.connect("127.0.0.1", port)
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, what="lobby")
+            await pilot.press("h")
+            await on_top(pilot, CodeScreen, "the join code")
+            await pilot.press(*created["code"], "enter")
+            await on_top(pilot, ChoiceScreen, "whom to help")
+            await look("whom to help")
+            await pilot.press("enter")
+            asked = await _helper_frame(eli, "help_asked")
+            await on_top(pilot, AskingScreen, "the wait")
+            await look("waiting for a yes to help")
+            await eli.help_answer(table, asked["request"], True)
+            await on_top(pilot, HelpScreen, "the helper's table")
+            await wait_for(pilot, lambda: app.table_screen.table.view is not None, what="the seat's view")
+            await look("helping")
+            await eli.help_end(table)
+            await on_top(pilot, LobbyScreen, "back in the lobby")
+            await look("the help ended")
+        finally:
+            await eli.close()
+
+
 SCENES: dict[str, Scene] = {
     **{f"new_table_form_{game}": form_of(game.replace("_", "-")) for game in TABLES},
     "yule_play": Scene(play_app, play),
@@ -886,6 +979,8 @@ SCENES: dict[str, Scene] = {
     "party_tv_moment": Scene(lambda _: BoardApp(gift_exchange_position(6, 4)[0], tv=True,
                                                 before=gift_exchange_position(6, 3)[0].view(None)), board,
                              patched={"yule.tui.gift_exchange.tv.GiftExchangeTV.MOMENT": 60.0}),
+    "helped": Scene(lambda folder: AtAHost("Eli", folder), helped),
+    "helping": Scene(lambda folder: AtAHost("Fay", folder), helping),
 }  # fmt: skip
 """Each scene checked: an app, and the screens brought up in it.  (The terminal too small is
 shown at 60×20: at 80×24 there is no such notice.)"""
