@@ -76,7 +76,7 @@ def question_text(frame: HelpAsked) -> Text:
 
     >>> question_text({"type": "help_asked", "table": 1, "request": 1, "seat": 0, "name": "Max",
     ...                "by": "[b]Mum", "seconds": 60.0}).plain
-    'Mum asks to help you with your hand. They would see your hand and could suggest moves. Yes?'
+    '[b]Mum asks to help you with your hand. They would see your hand and could suggest moves. Yes?'
     """
     by = escape(literal(frame["by"]))
     return Text.from_markup(
