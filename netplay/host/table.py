@@ -53,6 +53,7 @@ from .audience import Audience
 from .botloop import BotLoop, stand_in_kind
 from .connection import Connection
 from .evening import game_results
+from .pause import Pause
 from .seats import Seats
 from .seeds import dealt_by, game_seed, honoured
 from .store import Store, StoreError, TableRow
@@ -134,6 +135,8 @@ class Table:
         """Who takes, keeps and leaves a seat (:mod:`.usher`)."""
         self.seats = Seats(store, id, seats, away_timeout, self.usher.stand_in)
         """Who sits where (:mod:`.seats`)."""
+        self.pause = Pause(self)
+        """The table's pause, a dinner break, and the vote for it (:mod:`.pause`)."""
 
     # -- creation and restoring ----------------------------------------------------------------
 
@@ -204,6 +207,7 @@ class Table:
             if table.status == OVER and not session.state.is_over:
                 raise ValueError(f"status is {OVER!r}; its game is not over after its {len(row.moves)} stored moves")
             table._make_bots()
+        table.pause.restore(store.load_pause(row.id))  # held clocks: no countdown starts below
         if table.status == PLAYING:
             for seat in range(table.size):
                 table.seats.away(seat)
@@ -297,6 +301,11 @@ class Table:
         return "" if self.session is None else str(self.session.seed)
 
     @property
+    def paused(self) -> bool:
+        """True while the table is paused (:mod:`.pause`): nothing moves."""
+        return self.pause.on
+
+    @property
     def playing(self) -> Session[Any] | None:
         """The game being played now; ``None`` between games."""
         return self.session if self.status == PLAYING else None
@@ -325,6 +334,7 @@ class Table:
             if self.status != WAITING
             else honoured(self.client_seed, self.seats),
             "turn_seconds": self.turn_seconds,
+            "paused": self.pause.facts(),
         }
 
     def _started(self) -> dict[str, Any]:
@@ -348,7 +358,10 @@ class Table:
     def changed(self, but: Connection | None = None) -> None:
         """The one step after any change of the table (who sits where, who runs it, its status
         or settings): the turn timers follow who waits now, everyone at the table hears its
-        info (``but`` one, told already), and the bots look again at who moves for whom."""
+        info (``but`` one, told already), and the bots look again at who moves for whom.  A vote
+        to pause or resume is counted again first (who is here may have changed: :mod:`.pause`)."""
+        if self.pause.review():
+            return  # it ended, and the table has told everyone
         self.turns.wind()
         self.audience.tell_info(but=but)
         self.bots.kick()
@@ -430,6 +443,7 @@ class Table:
             raise RequestError("not_seated", reason="move")
         if self.status != PLAYING:
             raise RequestError("not_playing", reason="idle" if self.status == WAITING else "over")
+        self.pause.check()
         assert self.session is not None
         if seq is not None and not self.session.fresh_for(seat, seq):
             raise RequestError("stale", seq=self.seq)
@@ -468,6 +482,7 @@ class Table:
         session = self.session
         if self.status == WAITING or session is None:
             raise RequestError("not_playing", reason="undo")
+        self.pause.check()
         floor = self.game.undo_floor
         if floor is None:
             raise RequestError("no_undo", reason="game", game=self.game.name)
@@ -572,6 +587,7 @@ class Table:
         return any(s is not None and s.person and s.conn is not None for s in self.seats)
 
     def close(self) -> None:
+        self.pause.close()
         self.usher.door.close_all()
         self.bots.close()
         self.turns.stop()
