@@ -217,7 +217,7 @@ WORDING: dict[str, str | dict[str, str | None] | None] = {
         "seated": "Only the people seated at this table may ask to pause or resume it.",
     },
     "vote_running": "{name} has asked already: answer that question first.",
-    "vote_lately": "The table said no a moment ago: ask again in {seconds} seconds.",
+    "vote_lately": "The table said no a moment ago: you may ask again in {seconds} s.",
     "no_vote": {
         "over": "That question has been answered already.",
         "voter": "Only the other people seated here answer that question.",

@@ -23,6 +23,7 @@ from .dialogs import Answered, ChoiceScreen, ConfirmScreen, Dialog
 from .following import FollowScreen
 from .games import GAME_UIS
 from .pace import PACES, nearest
+from .pausing import PauseBanner, ask_pause, may_pause, paused_of
 from .scores import Headline, ScoreSheet
 from .text import literal
 from .widgets import ChatInput, GameLog, GameTable, HintPanel, KeysFooter, StatusLine
@@ -60,6 +61,8 @@ class TableScreen(FollowScreen):
         Binding("m", "chat", "Chat"),
         Binding("w", "waiting", "Waiting?"),
         Binding("a", "pace", "Bots' pace"),
+        Binding("z", "pause", "Pause"),
+        Binding("z", "resume", "Resume"),
         Binding("q", "leave", "Leave"),
     ]
 
@@ -110,6 +113,7 @@ class TableScreen(FollowScreen):
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
+        yield PauseBanner()
         yield GAME_UIS[self.game].table()
         yield GameLog()
         yield HintPanel()
@@ -184,6 +188,9 @@ class TableScreen(FollowScreen):
         return "ismcts" in get_game(self.game).bots and GAME_UIS[self.game].describe_move is not None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("pause", "resume"):  # z: whoever may pause the table (:mod:`.pausing`)
+            info = self.follower.info if self.follower is not None else None
+            return may_pause(info, self.spectator) and (paused_of(info) is not None) == (action == "resume")
         if action == "waiting":
             return self.others and not self.spectator and not self.over
         if action == "pace":
@@ -301,6 +308,19 @@ class TableScreen(FollowScreen):
                 self.post_message(self.Pace(table.id, game, delay))
 
         self.app.push_screen(ChoiceScreen(t("The bots' pace (Esc: as it is)"), choices, PACES[now][0]), chosen)
+
+    def action_pause(self) -> None:
+        """``z``: pause the table (its creator), or ask the others while the creator is away."""
+        self._pause(True)
+
+    def action_resume(self) -> None:
+        """``z`` at a paused table: resume it, or ask the others."""
+        self._pause(False)
+
+    def _pause(self, paused: bool) -> None:
+        follower = self.follower
+        if follower is not None:
+            self.app.run_worker(ask_pause(self.app, follower.id, paused, follower.info), group="requests")
 
     def action_leave(self) -> None:
         if self.spectator or self.over:

@@ -25,6 +25,7 @@ from ...core.base import Event, View
 from ...core.gift_exchange.views import GiftExchangeView
 from ...netplay.client.follower import TableFollower
 from ..following import FollowScreen
+from ..pausing import PauseBanner
 from ..widgets import GameLog, KeysFooter, StatusLine
 from ..words import t, tn
 from .board import GiftBoard, chain_text, legend, newly_opened, reveal_text, turn_text
@@ -76,6 +77,7 @@ class GiftExchangeTV(FollowScreen):
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
+        yield PauseBanner()  # while the table is paused (yule.tui.pausing)
         yield Static(id="now")
         yield Static(id="chain")
         yield Static(id="reveal")
