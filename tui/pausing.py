@@ -147,6 +147,7 @@ class PauseFollower:
         words = banner_text(paused_of(info))
         if words != self.app.status.get(PAUSE_BANNER, ""):
             self.app.set_status(**{PAUSE_BANNER: words})
+            self.app.refresh_bindings()  # z: Pause or Resume
         vote = None if info is None else info.get("pause_vote")
         here = None if vote is None or info is None else (info["table"], vote["vote"])
         if self.asked is not None and here != self.asked:

@@ -123,7 +123,8 @@ class TableTV(TableScreen):
         results.display = "result" in view
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action not in ("chat", "hint", "waiting", "pace")  # the TV shows the chat; nobody types, asks or nudges
+        # The TV shows the chat; nobody types, asks, nudges or pauses there.
+        return action not in ("chat", "hint", "waiting", "pace", "pause", "resume")
 
     def action_leave(self) -> None:
         self.app.exit(0)
