@@ -39,7 +39,9 @@ def clock_time(when: float) -> str:
     from babel.dates import format_time
 
     shown = datetime.fromtimestamp(when)
-    return format_time(shown, format="short", locale="en" if language() == PSEUDO else language())
+    if language() == PSEUDO:  # no AM or PM: words outside the catalogue
+        return format_time(shown, format="HH:mm", locale="en")
+    return format_time(shown, format="short", locale=language())
 
 
 def banner_text(paused: PauseFacts | None) -> str:
