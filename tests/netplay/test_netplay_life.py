@@ -3,14 +3,18 @@
 People join a private Gift List table (each from their own machine: 127.0.0.x), lose their
 connection and come back, leave, play; the host restarts; a stranger asks for an away player's
 seat and someone at the table answers; turn timers fire and bots stand in; games end and the
-table plays again; the creator leaves.  After every step the invariants hold:
+table plays again; the creator leaves; the table is paused for dinner and resumed (by its
+creator, or while the creator is away by a vote of the people seated), also across a restart.
+After every step the invariants hold:
 
 - each connection is sent only its own seat's view (or the watchers'), as its own table info
   says where it sits; a finished game's view of a seat only to the person who played it;
 - a seat's token gives back one seat, and each seat is held by one connection;
 - who runs the table is what each connection is told (``runs``, ``run_by``);
 - the evening's standings credit no person who was away from their seat for a whole game;
-- no question asked of anyone is about a request the host no longer holds.
+- no question asked of anyone is about a request the host no longer holds;
+- while the table is paused nothing moves: no move is applied, no turn timer runs or fires
+  (each keeps the seconds it had left, also across a restart), no away countdown runs.
 """
 
 from __future__ import annotations
@@ -88,6 +92,8 @@ class TableLife(RuleBasedStateMachine):
         self.away_all_game: dict[int, set[str]] = {}
         """Game number -> the people who have not been connected since it started (so far)."""
         self.strangers = 0
+        self.held: tuple[int, list[Any]] | None = None
+        """While a step has paused the table: its moves then, and its turn timers' time left."""
         self.host = self.run(self._start())
         ana = self.people["Ana"]
         self.run(self._connect(ana))
@@ -124,6 +130,11 @@ class TableLife(RuleBasedStateMachine):
 
         try:
             self.run(stop())
+            # A decision a bot was still thinking in a thread when the host stopped (a turn timer
+            # that rang just before: after a resume, the held clocks ring at once) ends first.
+            thinking = asyncio.all_tasks(self.loop)
+            if thinking:
+                self.loop.run_until_complete(asyncio.wait(thinking, timeout=STEP / 2))
         finally:
             self.loop.close()
             shutil.rmtree(self.data, ignore_errors=True)
@@ -237,6 +248,9 @@ class TableLife(RuleBasedStateMachine):
         moves, timers and bots do the rest."""
         if self.tab.status != "playing":
             return
+        if self.tab.paused:
+            self.run(self._refused_while_paused())
+            return
         target = self.tab.seq + moves if moves is not None else 10**9
 
         async def on() -> None:
@@ -257,6 +271,58 @@ class TableLife(RuleBasedStateMachine):
                 await comes_true(lambda: self.tab.seq != seq or self.tab.status != "playing", 1.0)
 
         self.run(on())
+
+    async def _refused_while_paused(self) -> None:
+        """Whoever the game waits for tries to move at the paused table: refused (``paused``)."""
+        for person in self.connected():
+            seat = self.seated(person)
+            if seat is None or seat not in self.tab.movers():
+                continue
+            view = self.tab.session.state.view(seat)
+            if "actions" in view:
+                move = get_game(GAME).bots["random"](self.rng).choose(view)
+                try:
+                    assert person.client is not None
+                    await person.client.move(self.table, move, seq=self.tab.seq)
+                except HostError as e:
+                    assert e.code == "paused", e
+                except ConnectionLost:
+                    pass
+                else:
+                    raise AssertionError("a move was taken at a paused table")
+
+    @rule(i=WHO)
+    def dinner(self, i: int) -> None:
+        """A dinner break, or its end: the creator pauses (or resumes) the game; while the
+        creator is away, someone seated asks, and the others here say yes."""
+        tab = self.tab
+        if tab.status != "playing":
+            return
+        pause = not tab.paused
+        organiser = tab.audience.organiser
+        if organiser is not None:
+            by = next((p for p in self.connected() if self._conn(p) is organiser), None)
+        else:
+            by = pick(i, [p for p in self.connected() if self.seated(p) is not None])
+        if by is None or by.client is None:
+            return
+
+        async def ask() -> None:
+            assert by.client is not None
+            with contextlib.suppress(HostError, ConnectionLost):
+                await by.client.pause(self.table, pause)
+            vote = self.tab.pause.vote
+            for person in self.connected() if vote is not None else []:
+                if self.seated(person) not in (None, vote.seat) and person.client is not None:
+                    with contextlib.suppress(HostError, ConnectionLost):
+                        await person.client.pause_answer(self.table, vote.number, True)
+
+        self.run(ask())
+        if self.tab.paused and self.held is None:
+            event("paused by a vote" if self.tab.pause.voted else "paused by the creator")
+            self.held = (self.tab.seq, self.tab.turns.clock.left())
+        elif not self.tab.paused:
+            self.held = None
 
     @rule()
     def restart(self) -> None:
@@ -393,6 +459,17 @@ class TableLife(RuleBasedStateMachine):
                     and self.players[result.game_no][result.seat] == name
                 ):
                     assert result.person != hash_token(folder_person), (name, result)
+
+    @invariant()
+    def nothing_moves_while_paused(self) -> None:
+        if self.held is None:
+            return
+        tab = self.tab  # the host's own, or the one restored after a restart
+        seq, left = self.held
+        assert tab.paused, "the pause was lost"
+        assert tab.seq == seq, (seq, tab.seq)
+        assert tab.turns.clock.left() == left, (left, tab.turns.clock.left())
+        assert all(s is None or s.away_timer is None for s in tab.seats)
 
     @invariant()
     def no_question_outlives_its_request(self) -> None:
