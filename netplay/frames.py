@@ -158,8 +158,9 @@ class TableFacts(TypedDict):
     organised: bool
     client_seed: bool
     turn_seconds: float | None
-    paused: PauseFacts | None
-    """The table is paused: by whom, since when (None: it is not)."""
+    paused: NotRequired[PauseFacts | None]
+    """The table is paused: by whom, since when (None: it is not; left out by a host older
+    than pausing, whose tables are never paused)."""
 
 
 class Summary(TableFacts):
@@ -191,8 +192,9 @@ class TableInfo(TableFacts, JoinCode):
     run_by: str | None
     players: list[str]
     """The players of the table's game going on (or last played), seat by seat."""
-    pause_vote: PauseVote | None
-    """The vote going on to pause or resume the table while its creator is away (None: none)."""
+    pause_vote: NotRequired[PauseVote | None]
+    """The vote going on to pause or resume the table while its creator is away (None: none;
+    left out by a host older than pausing)."""
 
 
 class PacesFrame(TypedDict):
