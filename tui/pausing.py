@@ -142,6 +142,8 @@ class PauseFollower:
         self.asked: tuple[int, int] | None = None
         """The table and number of the vote this player was asked about."""
         self.question: ConfirmScreen | None = None
+        self.may: tuple[str, bool] = ("", False)
+        """The banner and whether this player may pause, as the footer last showed them."""
 
     def follow(self, follower: TableFollower[Any] | None) -> None:
         """The table followed changed (or none is followed now)."""
@@ -149,7 +151,10 @@ class PauseFollower:
         words = banner_text(paused_of(info))
         if words != self.app.status.get(PAUSE_BANNER, ""):
             self.app.set_status(**{PAUSE_BANNER: words})
-            self.app.refresh_bindings()  # z: Pause or Resume
+        may = (words, may_pause(info))
+        if may != self.may:
+            self.may = may
+            self.app.refresh_bindings()  # z: Pause or Resume, or not offered
         vote = None if info is None else info.get("pause_vote")
         here = None if vote is None or info is None else (info["table"], vote["vote"])
         if self.asked is not None and here != self.asked:

@@ -4,11 +4,12 @@ shown standing still, and a vote's question to the people seated."""
 
 from __future__ import annotations
 
-from tui_support import info_of, screen_text, sit_at_a_started_table, table_of, wait_for
+from tui_support import info_frame, info_of, screen_text, sit_at_a_started_table, table_of, wait_for
 
 from yule.netplay.client import Client
 from yule.tui.app import YuleApp
 from yule.tui.dialogs import ConfirmScreen
+from yule.tui.lobby import table_line
 from yule.tui.pausing import PauseBanner
 from yule.tui.screens import TableScreen
 from yule.tui.tv import WatchApp
@@ -84,3 +85,10 @@ async def test_a_player_sees_the_banner_and_no_z_while_the_creator_is_here_and_i
             await wait_for(pilot, lambda: not host.tables[table].paused, what="resumed by the vote")
             await wait_for(pilot, lambda: banner(app) == "", what="no banner")
             assert "The table plays on: Ben asked, and the players here said yes." in app.table_screen.lines
+
+
+def test_the_lobby_marks_a_paused_table():
+    info = info_frame("white-rabbit", ["Ana", "Ben"], paused={"by": "Ana", "since": 0.0, "vote": False})
+    summary = {key: value for key, value in info.items() if key not in ("type", "you", "organiser", "runs", "run_by")}
+    assert " 2/2 paused " in table_line(summary).plain  # type: ignore[arg-type]
+    assert " 2/2 playing " in table_line({**summary, "paused": None}).plain  # type: ignore[arg-type]
