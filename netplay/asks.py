@@ -428,11 +428,34 @@ class HelpEnd(Ask):
     table: TableId
 
 
+# -- a pause for dinner (yule.netplay.host.pause) ---------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Pause(Ask):
+    """Pause the table (``paused`` true: a dinner break) or resume it: its creator does at once;
+    while the creator is away, a person seated there asks the others (a vote)."""
+
+    type: Literal["pause"] = "pause"
+    table: TableId
+    paused: bool
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PauseAnswer(Ask):
+    """A yes or a no to the vote (its number, in table info's ``pause_vote``) to pause or resume the table."""
+
+    type: Literal["pause_answer"] = "pause_answer"
+    table: TableId
+    vote: Annotated[int, Ge(1), Le(2**62)]
+    yes: bool
+
+
 AnyAsk: TypeAlias = (
     Hello | Ping | Pong | ListTables | Paces | Create | Join | Resume | Reclaim | ReclaimBack | Owner | Watch | Leave
     | AddBot | FillBots | RemoveBot | SetOpen | SetPace | Start | Again | Move | Organise | Undo | Answer | Nudge
     | StandIn | BotMove | RemoveSeat | Chat | Rename | Standings | HouseSets | SaveSet | DeleteSet
-    | React | HelpAsk | HelpAnswer | Suggest | HelpEnd
+    | React | HelpAsk | HelpAnswer | Suggest | HelpEnd | Pause | PauseAnswer
 )  # fmt: skip
 """Any request, one class per ``type`` (told apart by ``type``, or by ``isinstance``)."""
 

@@ -69,6 +69,17 @@ BACK = "back"
 """The log event ``{"type": "back", "seat": s, "by": who, "earlier": bool}``: a seat taken back
 with a yes from ``who`` (on the seat's earlier device, or on another)."""
 
+PAUSED = "paused"
+"""The log event ``{"type": "paused", "name": who, "vote": bool}``: ``who`` paused the table (its
+creator; or, ``vote`` true, the person who asked the people seated, who said yes)."""
+
+RESUMED = "resumed"
+"""The log event ``{"type": "resumed", "name": who, "vote": bool}``: ``who`` resumed the table."""
+
+PAUSE_VOTE = "pause_vote"
+"""The log event ``{"type": "pause_vote", "pause": bool, "name": who, "outcome": "no" | "expired" |
+"creator_back" | "withdrawn"}``: the vote ``who`` asked for (to pause, or to resume) ended without a yes."""
+
 
 # -- tables -----------------------------------------------------------------------------------
 
@@ -100,6 +111,36 @@ class HiddenSeat(TypedDict):
     """A taken seat of a private table as the lobby lists it to someone not at it: ``{}``, not by whom."""
 
 
+class PauseFacts(TypedDict):
+    """A paused table (a dinner break): who paused it and since when (docs/protocol.md, *Pausing a table*)."""
+
+    by: str
+    """Who paused it: the creator, or (``vote``) whoever asked the people seated."""
+    since: float
+    """When it was paused: the host's Unix time."""
+    vote: bool
+    """Paused by a vote of the people seated (the creator was away)."""
+
+
+class PauseVote(TypedDict):
+    """A vote at a table whose creator is away, in table info: to pause (``pause`` true) or to resume it."""
+
+    vote: int
+    """The vote's number at its table (an answer names it)."""
+    pause: bool
+    seat: int
+    """The asker's seat (their yes counts)."""
+    by: str
+    """The asker's name."""
+    yes: list[int]
+    """The seats that said yes so far (the asker's among them)."""
+    no: list[int]
+    voters: list[int]
+    """The seats whose people are here: more than half of them must say yes."""
+    seconds: float
+    """Seconds left to answer (from when the frame arrived)."""
+
+
 class TableFacts(TypedDict):
     """What a lobby line and table info both say of a table (its seats each its own way)."""
 
@@ -121,6 +162,9 @@ class TableFacts(TypedDict):
     turn_seconds: float | None
     house_rules: NotRequired[str]
     """The host's set of house rules the table was created with, unchanged (:mod:`yule.netplay.housesets`)."""
+    paused: NotRequired[PauseFacts | None]
+    """The table is paused: by whom, since when (None: it is not; left out by a host older
+    than pausing, whose tables are never paused)."""
 
 
 class Summary(TableFacts):
@@ -152,6 +196,9 @@ class TableInfo(TableFacts, JoinCode):
     run_by: str | None
     players: list[str]
     """The players of the table's game going on (or last played), seat by seat."""
+    pause_vote: NotRequired[PauseVote | None]
+    """The vote going on to pause or resume the table while its creator is away (None: none;
+    left out by a host older than pausing)."""
 
 
 class PacesFrame(TypedDict):

@@ -215,6 +215,19 @@ WORDING: dict[str, str | dict[str, str | None] | None] = {
         "early": "{name}'s move began {waited} seconds ago: give them a moment (after {after:g} seconds you can).",
         "nudged": "{name} was nudged a moment ago.",
     },
+    # -- a paused table -------------------------------------------------------------------------
+    "paused": "{name} paused this table: nothing moves until it is resumed.",
+    "not_paused": "This table is not paused.",
+    "pause_who": {
+        "creator": "{name} created this table: ask them to pause or resume it.",
+        "seated": "Only the people seated at this table may ask to pause or resume it.",
+    },
+    "vote_running": "{name} has asked already: answer that question first.",
+    "vote_lately": "The table said no a moment ago: you may ask again in {seconds} s.",
+    "no_vote": {
+        "over": "That question has been answered already.",
+        "voter": "Only the other people seated here answer that question.",
+    },
     # -- chat -----------------------------------------------------------------------------------
     "not_at_table": "Join or watch this table to chat there.",
     "chat_flood": {

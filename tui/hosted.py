@@ -26,6 +26,7 @@ from ..netplay.client import Client, ConnectionLost, HostError
 from ..netplay.client.follower import TableFollower
 from ..netplay.frames import Incoming
 from . import reactions
+from .pausing import PauseFollower, held_clocks
 from .refusals import said as refused
 from .widgets import ChatInput, PlainApp, away_text, clock_text
 from .words import t
@@ -62,6 +63,8 @@ class HostedApp(PlainApp):
         self._clock_ticker: Timer | None = None
         self.resources = contextlib.ExitStack()
         """Closed last when the app ends (``yule play``'s folder lock)."""
+        self.pausing = PauseFollower(self)
+        """The followed table's pause: its banner, and a vote's question (:mod:`.pausing`)."""
 
     async def on_unmount(self) -> None:
         if self.client is not None:
@@ -157,9 +160,11 @@ class HostedApp(PlainApp):
 
     def follow_clock(self) -> None:
         """The status line counts down the table's turn timers (the view's own seat's first) and
-        the away players' stand-ins, while there are any (:attr:`table`: none)."""
+        the away players' stand-ins, while there are any (:attr:`table`: none); at a paused table
+        they stand still, under its banner (:mod:`.pausing`)."""
         follower = self.table
-        counting = follower is not None and bool(follower.deadlines or follower.away)
+        self.pausing.follow(follower)
+        counting = follower is not None and bool(follower.deadlines or follower.away) and held_clocks(follower) is None
         if counting and self._clock_ticker is None:
             self._clock_ticker = self.set_interval(0.5, self._tick)
         elif not counting and self._clock_ticker is not None:
@@ -174,6 +179,8 @@ class HostedApp(PlainApp):
             now = time.monotonic()
             left = {seat: when - now for seat, when in follower.deadlines.items()}
             away = {seat: when - now for seat, when in follower.away.items()}
+            if (held := held_clocks(follower)) is not None:
+                left, away = held
             you = None if follower.frame is None else follower.frame["seat"]
             names = follower.names
             clock = "  ".join(part for part in (clock_text(left, you, names), away_text(away, names)) if part)

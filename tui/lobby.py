@@ -84,13 +84,18 @@ def status_word(status: str) -> str:
 
 
 def table_line(summary: Summary, yours: bool = False) -> Text:
-    """One table in the lobby list: number, game, seats taken, status, private or open, and
+    """One table in the lobby list: number, game, seats taken, status (paused, at a paused table), private or open, and
     whether you hold a seat there (``yours``)."""
     seats = summary["seats"]
     taken = sum(s is not None for s in seats)
     text = Text(f"#{summary['table']} ", style="bold")
     text.append(literal(title(summary["title"]), 16))
-    text.append(f" {taken}/{len(seats)} {status_word(summary['status'])} ")
+    if summary.get("paused"):  # a dinner break (:mod:`.pausing`)
+        text.append(f" {taken}/{len(seats)} ")
+        text.append(tp("table status", "paused"), style="bold reverse")
+        text.append(" ")
+    else:
+        text.append(f" {taken}/{len(seats)} {status_word(summary['status'])} ")
     if summary["open"]:
         text.append(tp("table", "open"))
     else:

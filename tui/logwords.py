@@ -27,12 +27,15 @@ from ..netplay.frames import (
     HELPER_JOINED,
     HELPER_LEFT,
     NUDGED,
+    PAUSE_VOTE,
+    PAUSED,
+    RESUMED,
     STAND_IN,
     STARTED,
     TIME_UP,
     UNDONE,
 )
-from .words import seat, t
+from .words import N_, seat, t
 
 Event = Mapping[str, Any]
 
@@ -50,6 +53,41 @@ def _back(event: Event, names: list[str]) -> str:
     return t("{who} is back, on another device ({by} said yes).", who=who, by=by)
 
 
+def _paused(event: Event, names: list[str]) -> str:
+    if event["vote"]:
+        return t("The table is paused: {name} asked, and the players here said yes.", name=event["name"])
+    return t("{name} paused the table: nothing moves until it is resumed.", name=event["name"])
+
+
+def _resumed(event: Event, names: list[str]) -> str:
+    if event["vote"]:
+        return t("The table plays on: {name} asked, and the players here said yes.", name=event["name"])
+    return t("{name} resumed the table: play on!", name=event["name"])
+
+
+PAUSE_VOTE_ENDS = {
+    "no": (N_("{name} asked for a break: the players said no."), N_("{name} asked to play on: the players said no.")),
+    "expired": (
+        N_("{name} asked for a break: not enough yes in time."),
+        N_("{name} asked to play on: not enough yes in time."),
+    ),
+    "creator_back": (
+        N_("{name} asked for a break: the table's creator is back, and decides."),
+        N_("{name} asked to play on: the table's creator is back, and decides."),
+    ),
+    "withdrawn": (
+        N_("{name} asked for a break, and no longer asks."),
+        N_("{name} asked to play on, and no longer asks."),
+    ),
+}
+"""How a vote to pause (first) or to resume (second) ended without a yes, by its ``outcome``."""
+
+
+def _pause_vote(event: Event, names: list[str]) -> str:
+    ends = PAUSE_VOTE_ENDS.get(event["outcome"], PAUSE_VOTE_ENDS["withdrawn"])
+    return t(ends[0] if event["pause"] else ends[1], name=event["name"])
+
+
 TABLE_EVENTS: dict[str, Callable[[Event, list[str]], str]] = {
     STARTED: _started,
     TIME_UP: lambda e, names: t("Time is up for {who}: a bot made the move.", who=seat(names, e["seat"])),
@@ -64,6 +102,9 @@ TABLE_EVENTS: dict[str, Callable[[Event, list[str]], str]] = {
         "{name} let a bot play for {who} until they are back.", name=e["name"], who=seat(names, e["seat"])
     ),
     BACK: _back,
+    PAUSED: _paused,
+    RESUMED: _resumed,
+    PAUSE_VOTE: _pause_vote,
     NEW_GAME: lambda e, names: t("A new game begins at this table."),
     # a helper beside a seat (yule.tui.helping):
     HELPER_JOINED: lambda e, names: t("{name} is helping {who} now.", name=e["name"], who=seat(names, e["seat"])),

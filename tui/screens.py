@@ -25,6 +25,7 @@ from .following import FollowScreen
 from .games import GAME_UIS
 from .hiding import HIDDEN_KEY
 from .pace import PACES, nearest
+from .pausing import PauseBanner, ask_pause, may_pause, paused_of
 from .scores import Headline, ScoreSheet
 from .text import literal
 from .widgets import ChatInput, GameLog, GameTable, HintPanel, KeysFooter, StatusLine
@@ -66,6 +67,8 @@ class TableScreen(FollowScreen):
         Binding("exclamation_mark", "react('anyway')", "React", show=False),  # (at your turn: see check_action)
         Binding("i", "hide_hand", "Hide hand"),
         Binding("i", "show_hand", "Show hand"),
+        Binding("z", "pause", "Pause"),
+        Binding("z", "resume", "Resume"),
         Binding("q", "leave", "Leave"),
     ]
 
@@ -116,6 +119,7 @@ class TableScreen(FollowScreen):
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
+        yield PauseBanner()
         yield GAME_UIS[self.game].table()
         yield GameLog()
         yield HintPanel()
@@ -204,6 +208,9 @@ class TableScreen(FollowScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "react":
             return bool(parameters) or not self._deciding()
+        if action in ("pause", "resume"):  # z: whoever may pause the table (:mod:`.pausing`)
+            info = self.follower.info if self.follower is not None else None
+            return may_pause(info, self.spectator) and (paused_of(info) is not None) == (action == "resume")
         if action == "waiting":
             return self.others and not self.spectator and not self.over
         if action == "pace":
@@ -329,6 +336,19 @@ class TableScreen(FollowScreen):
                 self.post_message(self.Pace(table.id, game, delay))
 
         self.app.push_screen(ChoiceScreen(t("The bots' pace (Esc: as it is)"), choices, PACES[now][0]), chosen)
+
+    def action_pause(self) -> None:
+        """``z``: pause the table (its creator), or ask the others while the creator is away."""
+        self._pause(True)
+
+    def action_resume(self) -> None:
+        """``z`` at a paused table: resume it, or ask the others."""
+        self._pause(False)
+
+    def _pause(self, paused: bool) -> None:
+        follower = self.follower
+        if follower is not None:
+            self.app.run_worker(ask_pause(self.app, follower.id, paused, follower.info), group="requests")
 
     def action_leave(self) -> None:
         if self.spectator or self.over:

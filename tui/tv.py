@@ -126,9 +126,9 @@ class TableTV(TableScreen):
         results.display = "result" in view
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # The TV shows the chat and the reactions; nobody types, asks, nudges or reacts there; it has
-        # no hand to hide.
-        return action not in ("chat", "hint", "waiting", "pace", "react", "hide_hand", "show_hand")
+        # The TV shows the chat and the reactions; nobody types, asks, nudges, reacts or pauses there;
+        # it has no hand to hide.
+        return action not in ("chat", "hint", "waiting", "pace", "react", "hide_hand", "show_hand", "pause", "resume")
 
     def action_leave(self) -> None:
         self.app.exit(0)

@@ -83,6 +83,8 @@ from ..asks import (
     Organise,
     Owner,
     Paces,
+    Pause,
+    PauseAnswer,
     Ping,
     Pong,
     React,
@@ -739,6 +741,15 @@ class Client:
     async def bot_move(self, table: int, seat: int) -> None:
         """Organiser: let the stand-in bot make this one move for the player of ``seat``."""
         await self.request(BotMove(table=table, seat=seat))
+
+    async def pause(self, table: int, paused: bool) -> None:
+        """Pause the table (``paused``) or resume it: its creator at once; while the creator is
+        away, a person seated there asks the others (the vote shows in table info)."""
+        await self.request(Pause(table=table, paused=paused))
+
+    async def pause_answer(self, table: int, vote: int, yes: bool) -> None:
+        """A yes or a no to the vote ``vote`` (table info's ``pause_vote``) to pause or resume the table."""
+        await self.request(PauseAnswer(table=table, vote=vote, yes=yes))
 
     async def remove_seat(self, table: int, seat: int, reason: str = "") -> None:
         """Organiser: free a player's seat before the game starts, telling them ``reason``."""

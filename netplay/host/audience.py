@@ -44,6 +44,7 @@ from ..wire import encode, packed
 from .chat import TableChat, clean_chat
 from .clock import TurnClock
 from .connection import Connection, Limits, TokenBucket
+from .pause import Pause
 from .seats import Seats
 from .store import ChatRow, Store
 from .tablelog import TableLog
@@ -61,6 +62,8 @@ class AudienceTable(Protocol):
     game_no: int
     session: Session[Any] | None
     log: TableLog
+    pause: Pause
+    """The table's pause and the vote for it (:mod:`.pause`)."""
 
     @property
     def seq(self) -> int:
@@ -196,7 +199,7 @@ class Audience:
         code: JoinCode = {"code": table.code} if self.may_manage(conn) or table.id in conn.codes_known else {}
         return {"type": "table", **table.facts(), "seats": table.seats.summaries(), "you": conn.seats.get(table.id),
                 "organiser": conn is self.organiser, "runs": self.runs(conn), "run_by": self.run_by(),
-                "players": table.players, **code}  # fmt: skip
+                "players": table.players, "pause_vote": table.pause.vote_facts(), **code}  # fmt: skip
 
     def tell_info(self, but: Connection | None = None) -> None:
         """Tell everyone at the table (``but`` one, told already) its info (it changed); its

@@ -16,7 +16,8 @@ seat's view only and thinks where the host's bots think (:mod:`.thinkers`), each
 copy of the bot seeded by the game's seed, the seat and the move number
 (:meth:`yule.core.session.Session.decider`), so a game of bots plays the same however its
 decisions are spread.  A stand-in also makes a person's one move when their time is up, or
-when the organiser lets it (:meth:`BotLoop.once`).
+when the organiser lets it (:meth:`BotLoop.once`).  While the table is paused no bot moves: a
+move thought out meanwhile is dropped, and thought again once the table is resumed (:mod:`.pause`).
 
 The loop asks its table for what it needs (:class:`BotTable`), and moves through the table, which
 commits each move and tells everyone.
@@ -89,6 +90,10 @@ class BotTable(Protocol):
     def playing(self) -> Session[Any] | None:
         """The game being played now; ``None`` between games."""
 
+    @property
+    def paused(self) -> bool:
+        """True while the table is paused (:mod:`.pause`): no bot moves."""
+
     def controlled(self, seat: Seat) -> bool:
         """True while a bot moves for ``seat`` (a bot's seat, or a person's that a bot stands in for)."""
 
@@ -139,7 +144,7 @@ class BotLoop:
         """The table changed (``moved``: that seat moved): set the bots going.  They move once the
         change has been on show their delay, or its beat when a bot moves again after its own
         move (:meth:`pause`; a delay shortened meanwhile is kept to at once)."""
-        if self.table.playing is None:
+        if self.table.playing is None or self.table.paused:
             return
         self.shown, self.last = asyncio.get_running_loop().time(), moved
         if self.task is None or self.task.done():
@@ -193,7 +198,7 @@ class BotLoop:
         all says so, never waits in silence.
         """
         retry = 0.0
-        while (session := self.table.playing) is not None:
+        while not self.table.paused and (session := self.table.playing) is not None:
             seats = [s for s in session.movers() if self.controller(s)]
             if not seats:
                 return
@@ -256,8 +261,8 @@ class BotLoop:
             wire = None
         finally:
             thinking.cancel()  # not needed any more, if not done
-        if not self._same(session, state, seq) or self.controller(seat) is not bot:
-            return False
+        if table.paused or not self._same(session, state, seq) or self.controller(seat) is not bot:
+            return False  # paused meanwhile: the move is dropped, thought again once resumed
         if wire is not None:
             try:
                 table.play_for(seat, wire)
@@ -284,12 +289,12 @@ class BotLoop:
         """The stand-in thinks (as in the loop) and moves for ``seat``, unless the position
         changed meanwhile (its player moved after all)."""
         session = self.table.playing
-        if session is None or seat not in session.movers() or self.controller(seat):
+        if session is None or self.table.paused or seat not in session.movers() or self.controller(seat):
             return
         state, seq = session.state, len(session.moves)
         try:
             wire = await self._think(session, seat, self.by_seat[seat], state)
-            if self._same(session, state, seq) and self.controller(seat) is None:
+            if not self.table.paused and self._same(session, state, seq) and self.controller(seat) is None:
                 self.table.play_for(seat, wire, note=note)
         except Exception:
             log.exception("table %s: no move for seat %s from its bot; it waits for its player", self.table.id, seat)

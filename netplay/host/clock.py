@@ -40,6 +40,9 @@ class TurnClock:
         self.time_up = time_up
         self._deadlines: dict[int, tuple[float, int, asyncio.TimerHandle]] = {}
         """seat -> (when its time is up on the loop's clock, the move count when it started, timer)."""
+        self.held: dict[int, tuple[float, int]] | None = None
+        """While the table is paused (:meth:`hold`): seat -> (seconds it had left, the move count
+        when its clock started); None while the clocks run."""
 
     def wind(self, waiting: Collection[int], moves: Sequence[dict[str, Any]]) -> None:
         """Seats ``waiting`` for a person's move now, given the game's record ``moves``: each gets a
@@ -64,7 +67,10 @@ class TurnClock:
         self.time_up(seat)
 
     def left(self) -> list[Timer]:
-        """``[{"seat": s, "left": seconds}]`` for each waiting seat, in seat order."""
+        """``[{"seat": s, "left": seconds}]`` for each waiting seat, in seat order (held: the
+        seconds each had left when the table was paused)."""
+        if self.held is not None:
+            return [{"seat": seat, "left": round(left, 1)} for seat, (left, _) in sorted(self.held.items())]
         now = asyncio.get_running_loop().time()
         return [
             {"seat": seat, "left": round(max(0.0, when - now), 1)}
@@ -75,6 +81,33 @@ class TurnClock:
         for _, _, timer in self._deadlines.values():
             timer.cancel()
         self._deadlines.clear()
+        self.held = None
+
+    # -- a paused table (:mod:`.pause`) -----------------------------------------------------------
+
+    def held_left(self) -> dict[int, float]:
+        """Seat -> the seconds its clock has left now (held ones: as they were held)."""
+        if self.held is not None:
+            return {seat: left for seat, (left, _) in self.held.items()}
+        now = asyncio.get_running_loop().time()
+        return {seat: max(0.0, when - now) for seat, (when, _, _) in self._deadlines.items()}
+
+    def hold(self, left: dict[int, float], moves: int) -> None:
+        """The table is paused: no clock runs, each seat keeps the seconds ``left`` (the game at
+        ``moves`` moves) until :meth:`release`."""
+        for _, _, timer in self._deadlines.values():
+            timer.cancel()
+        started = {seat: begun for seat, (_, begun, _) in self._deadlines.items()}
+        self._deadlines.clear()
+        self.held = {seat: (seconds, started.get(seat, moves)) for seat, seconds in left.items()}
+
+    def release(self) -> None:
+        """The table is resumed: each held clock runs again with the seconds it had left."""
+        held, self.held = self.held or {}, None
+        loop = asyncio.get_running_loop()
+        for seat, (left, started) in held.items():
+            when = loop.time() + left
+            self._deadlines[seat] = (when, started, loop.call_at(when, self._ring, seat))
 
 
 class Waits:

@@ -57,6 +57,9 @@ class Seats:
         self.away_timeout = away_timeout
         self.stand_in = stand_in
         self._seats: list[Seat | None] = [None] * size
+        self.held: dict[int, float] | None = None
+        """While the table is paused (:meth:`hold`): seat -> seconds its away countdown had left;
+        None while the countdowns run."""
 
     def __getitem__(self, seat: int) -> Seat | None:
         return self._seats[seat]
@@ -131,9 +134,16 @@ class Seats:
 
     def away(self, seat: int) -> None:
         """While a game is played: a person who is not connected gets a stand-in after the away
-        timeout (unless a bot plays for them already, or their countdown runs)."""
+        timeout (unless a bot plays for them already, or their countdown runs, or the table is paused)."""
         s = self._seats[seat]
-        if s is None or not s.person or s.conn is not None or s.stand_in or s.away_timer is not None:
+        if (
+            self.held is not None
+            or s is None
+            or not s.person
+            or s.conn is not None
+            or s.stand_in
+            or s.away_timer is not None
+        ):
             return
         s.away_timer = asyncio.get_running_loop().call_later(self.away_timeout, self.stand_in, seat)
 
@@ -151,6 +161,35 @@ class Seats:
             if s is not None and s.away_timer is not None:
                 s.away_timer.cancel()
                 s.away_timer = None
+        self.held = None
+
+    # -- a paused table (:mod:`.pause`) -------------------------------------------------------------
+
+    def left(self) -> dict[int, float]:
+        """Seat -> seconds until a bot stands in for its person away (held ones: as held)."""
+        if self.held is not None:
+            return dict(self.held)
+        now = asyncio.get_running_loop().time()
+        return {seat: max(0.0, s.away_timer.when() - now) for seat, s in enumerate(self._seats)
+                if s is not None and s.away_timer is not None}  # fmt: skip
+
+    def hold(self, left: dict[int, float]) -> None:
+        """The table is paused: no countdown runs; each keeps the seconds ``left`` until :meth:`release`."""
+        for s in self._seats:
+            if s is not None and s.away_timer is not None:
+                s.away_timer.cancel()
+                s.away_timer = None
+        self.held = dict(left)
+
+    def release(self) -> None:
+        """The table is resumed: each held countdown of a person still away runs again with the
+        seconds it had left (the table then starts the others: :meth:`away`)."""
+        held, self.held = self.held or {}, None
+        loop = asyncio.get_running_loop()
+        for seat, left in held.items():
+            s = self._seats[seat] if 0 <= seat < len(self._seats) else None
+            if s is not None and s.person and s.conn is None and not s.stand_in and s.away_timer is None:
+                s.away_timer = loop.call_later(left, self.stand_in, seat)
 
     # -- what the table tells -------------------------------------------------------------------
 
@@ -164,12 +203,17 @@ class Seats:
             if s is None:
                 out.append(None)
                 continue
+            held = self.held.get(seat) if self.held is not None and s.conn is None and not s.stand_in else None
             info: SeatInfo = {
                 "name": s.name,
                 "bot": s.bot,
                 "away": s.bot is None and s.conn is None and s.token_hash is not None,
                 "stand_in": s.stand_in,
-                "stand_in_in": None if s.away_timer is None else round(max(0.0, s.away_timer.when() - now), 1),
+                "stand_in_in": round(held, 1)
+                if held is not None
+                else None
+                if s.away_timer is None
+                else round(max(0.0, s.away_timer.when() - now), 1),
             }
             if s.bot is not None:  # named "Normal Bot 3": how a client words it in its own language
                 info["level"], info["number"] = bot_level(s.bot), seat + 1

@@ -142,6 +142,14 @@ CREATE TABLE IF NOT EXISTS secrets (
     name TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS pauses (
+    table_id INTEGER PRIMARY KEY,
+    by TEXT NOT NULL,
+    since REAL NOT NULL,
+    vote INTEGER NOT NULL,
+    timers TEXT NOT NULL,
+    away TEXT NOT NULL
+);
 """
 TABLE_COLUMNS = (
     "id, game, options, seats, open, code, bot_delay, status, game_no, seed, players, client_seed, turn_seconds,"
@@ -186,6 +194,18 @@ def _forgiven(text: Any) -> Any:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+class PauseRow(NamedTuple):
+    """A paused table as stored (:mod:`.pause`): who paused it, when (Unix time), whether by a
+    vote, and the seconds each turn timer and away countdown had left (JSON: seat -> seconds)."""
+
+    table: int
+    by: str
+    since: float
+    vote: bool
+    timers: str
+    away: str
 
 
 class SeatRow(NamedTuple):
@@ -510,6 +530,33 @@ class Store:
             self.db.execute("DELETE FROM moved_tokens WHERE rowid NOT IN (SELECT rowid FROM moved_tokens ORDER BY "
                             "rowid DESC LIMIT ?)", (keep,))  # fmt: skip
 
+    # -- paused tables (:mod:`.pause`) -------------------------------------------------------------
+
+    def save_pause(self, row: PauseRow) -> None:
+        """A table is paused: who paused it, when, and what its clocks had left."""
+        with self.atomic():
+            self.db.execute("INSERT OR REPLACE INTO pauses VALUES (?,?,?,?,?,?)",
+                            (row.table, row.by, row.since, int(row.vote), row.timers, row.away))  # fmt: skip
+
+    def clear_pause(self, table_id: int) -> None:
+        """The table is paused no more (resumed, or forgotten)."""
+        with self.atomic():
+            self.db.execute("DELETE FROM pauses WHERE table_id=?", (table_id,))
+
+    def load_pause(self, table_id: int) -> PauseRow | None:
+        """The table's pause as stored, if it is paused; a row that is not one (written by hand)
+        is skipped, said once, and the table is not paused."""
+        row = self.db.execute("SELECT table_id, by, since, vote, timers, away FROM pauses WHERE table_id=?",
+                              (table_id,)).fetchone()  # fmt: skip
+        if row is None:
+            return None
+        _, by, since, vote, timers, away = row
+        if (isinstance(by, str) and 0 < len(by) <= 64 and type(since) in (int, float) and math.isfinite(since)
+                and vote in (0, 1) and isinstance(timers, str) and isinstance(away, str)):  # fmt: skip
+            return PauseRow(table_id, by, float(since), bool(vote), timers, away)
+        self._tell(f"table {table_id}: its pause is skipped (not one as stored); it is left in {self.data_dir}")
+        return None
+
     def moved_tokens(self) -> dict[str, tuple[int, int]]:
         """Token hash -> (table id, seat) of the seats handed to another device, oldest first."""
         rows = self.db.execute("SELECT token_hash, table_id, seat FROM moved_tokens ORDER BY rowid")
@@ -544,7 +591,7 @@ class Store:
             for table_id in ids:
                 for where in ("tables WHERE id", "seats WHERE table_id", "moves WHERE table_id",
                               "organisers WHERE table_id", "chat WHERE table_id",
-                              "moved_tokens WHERE table_id"):  # fmt: skip
+                              "moved_tokens WHERE table_id", "pauses WHERE table_id"):  # fmt: skip
                     self.db.execute(f"DELETE FROM {where}=?", (table_id,))
 
     def load_tables(self) -> list[TableRow]:

@@ -55,6 +55,7 @@ from .connection import Connection
 from .evening import game_results
 from .helpers import Helpers
 from .mending import is_mending, mend
+from .pause import Pause
 from .seats import Seats
 from .seeds import dealt_by, game_seed, honoured
 from .store import Store, StoreError, TableRow
@@ -141,6 +142,8 @@ class Table:
         """Who sits where (:mod:`.seats`)."""
         self.helpers = Helpers(self)
         """Who helps a seat, with its yes, and the requests to (:mod:`.helpers`)."""
+        self.pause = Pause(self)
+        """The table's pause, a dinner break, and the vote for it (:mod:`.pause`)."""
 
     # -- creation and restoring ----------------------------------------------------------------
 
@@ -201,6 +204,7 @@ class Table:
             if table.status == OVER and not session.state.is_over:
                 raise ValueError(f"status is {OVER!r}; its game is not over after its {len(row.moves)} stored moves")
             table._make_bots()
+        table.pause.restore(store.load_pause(row.id))  # held clocks: no countdown starts below
         if table.status == PLAYING:
             for seat in range(table.size):
                 table.seats.away(seat)
@@ -296,6 +300,11 @@ class Table:
         return "" if self.session is None else str(self.session.seed)
 
     @property
+    def paused(self) -> bool:
+        """True while the table is paused (:mod:`.pause`): nothing moves."""
+        return self.pause.on
+
+    @property
     def playing(self) -> Session[Any] | None:
         """The game being played now; ``None`` between games."""
         return self.session if self.status == PLAYING else None
@@ -324,6 +333,7 @@ class Table:
             if self.status != WAITING
             else honoured(self.client_seed, self.seats),
             "turn_seconds": self.turn_seconds,
+            "paused": self.pause.facts(),
         }
         if self.house_rules is not None:
             facts["house_rules"] = self.house_rules
@@ -350,7 +360,10 @@ class Table:
     def changed(self, but: Connection | None = None) -> None:
         """The one step after any change of the table (who sits where, who runs it, its status
         or settings): the turn timers follow who waits now, everyone at the table hears its
-        info (``but`` one, told already), and the bots look again at who moves for whom."""
+        info (``but`` one, told already), and the bots look again at who moves for whom.  A vote
+        to pause or resume is counted again first (who is here may have changed: :mod:`.pause`)."""
+        if self.pause.review():
+            return  # it ended, and the table has told everyone
         self.turns.wind()
         self.audience.tell_info(but=but)
         self.bots.kick()
@@ -436,6 +449,7 @@ class Table:
             raise RequestError("not_seated", reason="move")
         if self.status != PLAYING:
             raise RequestError("not_playing", reason="idle" if self.status == WAITING else "over")
+        self.pause.check()
         assert self.session is not None
         if seq is not None and not self.session.fresh_for(seat, seq):
             raise RequestError("stale", seq=self.seq)
@@ -474,6 +488,7 @@ class Table:
         session = self.session
         if self.status == WAITING or session is None:
             raise RequestError("not_playing", reason="undo")
+        self.pause.check()
         floor = self.game.undo_floor
         if floor is None:
             raise RequestError("no_undo", reason="game", game=self.game.name)
@@ -579,6 +594,7 @@ class Table:
         return any(s is not None and s.person and s.conn is not None for s in self.seats)
 
     def close(self) -> None:
+        self.pause.close()
         self.usher.door.close_all()
         self.helpers.close_all()
         self.bots.close()

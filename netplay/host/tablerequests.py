@@ -24,6 +24,8 @@ from ..asks import (
     HelpEnd,
     Move,
     Nudge,
+    Pause,
+    PauseAnswer,
     React,
     RemoveBot,
     RemoveSeat,
@@ -92,3 +94,25 @@ TABLE_REQUESTS: dict[str, TableRequest] = {
     "again": about(Again, lambda table, conn, m: table.again(table.audience.name_of(conn)), runs=True),
 }
 """Each request about a table by its type."""
+
+
+# -- a paused table (:mod:`.pause`) ----------------------------------------------------------------
+
+PAUSE_STOPS = ("move", "undo", "nudge", "bot_move", "stand_in")
+"""The requests a paused table refuses (``paused``): nothing moves until it is resumed."""
+
+
+def unless_paused(request: TableRequest) -> TableRequest:
+    """``request``, refused with ``paused`` at a paused table."""
+
+    def checked(lobby: Lobby, conn: Connection, message: Any) -> Reply | None:
+        lobby.table(message.table).pause.check()
+        return request(lobby, conn, message)
+
+    return checked
+
+
+for _kind in PAUSE_STOPS:
+    TABLE_REQUESTS[_kind] = unless_paused(TABLE_REQUESTS[_kind])
+TABLE_REQUESTS["pause"] = about(Pause, lambda table, conn, m: table.pause.ask(conn, m.paused))
+TABLE_REQUESTS["pause_answer"] = about(PauseAnswer, lambda table, conn, m: table.pause.answer(conn, m.vote, m.yes))

@@ -4,7 +4,8 @@ A table whose game finished more than ``keep_finished`` seconds ago leaves the l
 nobody is at it or looking at it (its record stays in the data folder), and at a restart
 every such table goes before any is loaded.  A table waiting for players that nobody has
 been at for ``expire_waiting`` seconds is forgotten altogether.  A store that fails at either
-is logged, and tried again next time.
+is logged, and tried again next time.  A paused table (a dinner break: :mod:`.pause`) is
+never taken for abandoned.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ class Upkeep:
         now = time.monotonic()
         gone = []
         for table in self.host.tables.values():
-            if table.status != WAITING or table.audience.attended():
+            if table.status != WAITING or table.audience.attended() or table.paused:
                 self._seen[table.id] = now
             elif now - self._seen.setdefault(table.id, now) >= self.expire_waiting:
                 gone.append(table.id)

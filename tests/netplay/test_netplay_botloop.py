@@ -43,6 +43,8 @@ class BotsAlone:
         self.kinds: list[tuple[str, bool]] = []
         """The type of each move played, in order, and whether it was the seat's one move."""
         self.told: list[str] = []
+        self.paused = False
+        """The table is paused (:mod:`yule.netplay.host.pause`): no bot moves."""
 
     @property
     def playing(self) -> Session[Any] | None:
@@ -117,6 +119,24 @@ async def test_a_kick_wakes_the_loop_while_it_waits_out_the_delay():
     table.bot_delay = 0
     loop.kick()  # woken, with no delay left: the bots move now
     await until(lambda: len(table.session.moves) > len(moves), "a bot's move")
+    loop.close()
+
+
+async def test_a_move_thought_out_while_the_table_is_paused_is_dropped_and_no_kick_starts_the_loop():
+    table = BotsAlone(bot_delay=HOUR)
+    loop = bots_of(table)
+    moves = list(table.session.moves)
+    loop.kick()
+    await asleep(loop)  # thinking, and waiting out its delay
+    table.paused = True
+    table.bot_delay = 0
+    loop.kicked.set()  # woken with no delay left, as a resumed table's kick would: its move is dropped
+    await until(lambda: loop.task.done(), "the loop stopped")
+    loop.kick()  # a paused table's kick starts nothing
+    assert loop.task.done() and table.session.moves == moves and not table.played
+    table.paused = False
+    loop.kick()  # resumed: the bots think again, and move
+    await until(lambda: len(table.session.moves) > len(moves), "a bot's move once resumed")
     loop.close()
 
 

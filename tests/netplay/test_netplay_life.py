@@ -5,7 +5,9 @@ connection and come back, leave, play; the host restarts; a stranger asks for an
 seat and someone at the table answers; turn timers fire and bots stand in; games end and the
 table plays again; the creator leaves; people react (a reaction goes out only from someone at
 the table); Mum, from elsewhere, asks to help a player, who says yes or no, suggests moves,
-stops or is stopped, and drops.  After every step the invariants hold:
+stops or is stopped, and drops; the table is paused for dinner and resumed (by its creator, or
+while the creator is away by a vote of the people seated), also across a restart.  After every
+step the invariants hold:
 
 - each connection is sent only its own seat's view (or the watchers'), as its own table info
   says where it sits; a finished game's view of a seat only to the person who played it;
@@ -17,7 +19,9 @@ stops or is stopped, and drops.  After every step the invariants hold:
   every record of its games names it;
 - Mum is sent a seat's view only while that seat's yes to her help lasts (between ``helping``
   and ``help_ended``), and only that seat's; every other view she gets is the watchers'; the
-  table's info names her beside the seat she helps, and only while she does.
+  table's info names her beside the seat she helps, and only while she does;
+- while the table is paused nothing moves: no move is applied, no turn timer runs or fires
+  (each keeps the seconds it had left, also across a restart), no away countdown runs.
 
 And an organiser-mode party's life (:class:`PartyLife`): the organiser mends it as it goes (a
 latecomer, a skipped guest, a label put right, an undo) between the guests' moves, across
@@ -107,6 +111,8 @@ class TableLife(RuleBasedStateMachine):
         """Mum's app (a helper, from elsewhere), while connected."""
         self.mum_helps: int | None = None
         """The seat Mum's frames say she helps now (``helping`` to ``help_ended``)."""
+        self.held: tuple[int, list[Any]] | None = None
+        """While a step has paused the table: its moves then, and its turn timers' time left."""
         self.host = self.run(self._start())
         ana = self.people["Ana"]
         self.run(self._connect(ana))
@@ -151,6 +157,11 @@ class TableLife(RuleBasedStateMachine):
 
         try:
             self.run(stop())
+            # A decision a bot was still thinking in a thread when the host stopped (a turn timer
+            # that rang just before: after a resume, the held clocks ring at once) ends first.
+            thinking = asyncio.all_tasks(self.loop)
+            if thinking:
+                self.loop.run_until_complete(asyncio.wait(thinking, timeout=STEP / 2))
         finally:
             self.loop.close()
             shutil.rmtree(self.data, ignore_errors=True)
@@ -264,6 +275,9 @@ class TableLife(RuleBasedStateMachine):
         moves, timers and bots do the rest."""
         if self.tab.status != "playing":
             return
+        if self.tab.paused:
+            self.run(self._refused_while_paused())
+            return
         target = self.tab.seq + moves if moves is not None else 10**9
 
         async def on() -> None:
@@ -284,6 +298,58 @@ class TableLife(RuleBasedStateMachine):
                 await comes_true(lambda: self.tab.seq != seq or self.tab.status != "playing", 1.0)
 
         self.run(on())
+
+    async def _refused_while_paused(self) -> None:
+        """Whoever the game waits for tries to move at the paused table: refused (``paused``)."""
+        for person in self.connected():
+            seat = self.seated(person)
+            if seat is None or seat not in self.tab.movers():
+                continue
+            view = self.tab.session.state.view(seat)
+            if "actions" in view:
+                move = get_game(GAME).bots["random"](self.rng).choose(view)
+                try:
+                    assert person.client is not None
+                    await person.client.move(self.table, move, seq=self.tab.seq)
+                except HostError as e:
+                    assert e.code == "paused", e
+                except ConnectionLost:
+                    pass
+                else:
+                    raise AssertionError("a move was taken at a paused table")
+
+    @rule(i=WHO)
+    def dinner(self, i: int) -> None:
+        """A dinner break, or its end: the creator pauses (or resumes) the game; while the
+        creator is away, someone seated asks, and the others here say yes."""
+        tab = self.tab
+        if tab.status != "playing":
+            return
+        pause = not tab.paused
+        organiser = tab.audience.organiser
+        if organiser is not None:
+            by = next((p for p in self.connected() if self._conn(p) is organiser), None)
+        else:
+            by = pick(i, [p for p in self.connected() if self.seated(p) is not None])
+        if by is None or by.client is None:
+            return
+
+        async def ask() -> None:
+            assert by.client is not None
+            with contextlib.suppress(HostError, ConnectionLost):
+                await by.client.pause(self.table, pause)
+            vote = self.tab.pause.vote
+            for person in self.connected() if vote is not None else []:
+                if self.seated(person) not in (None, vote.seat) and person.client is not None:
+                    with contextlib.suppress(HostError, ConnectionLost):
+                        await person.client.pause_answer(self.table, vote.number, True)
+
+        self.run(ask())
+        if self.tab.paused and self.held is None:
+            event("paused by a vote" if self.tab.pause.voted else "paused by the creator")
+            self.held = (self.tab.seq, self.tab.turns.clock.left())
+        elif not self.tab.paused:
+            self.held = None
 
     @rule()
     def restart(self) -> None:
@@ -527,6 +593,16 @@ class TableLife(RuleBasedStateMachine):
                 assert self.mum_helps is not None and frame["seat"] == self.mum_helps, (frame["seat"], self.mum_helps)
             elif frame["type"] == "view":
                 assert frame["seat"] is None
+
+    def nothing_moves_while_paused(self) -> None:
+        if self.held is None:
+            return
+        tab = self.tab  # the host's own, or the one restored after a restart
+        seq, left = self.held
+        assert tab.paused, "the pause was lost"
+        assert tab.seq == seq, (seq, tab.seq)
+        assert tab.turns.clock.left() == left, (left, tab.turns.clock.left())
+        assert all(s is None or s.away_timer is None for s in tab.seats)
 
     @invariant()
     def no_question_outlives_its_request(self) -> None:

@@ -71,7 +71,9 @@ from yule.tui.gift_exchange.tv import GiftExchangeTV
 from yule.tui.helping import HelpScreen
 from yule.tui.howlong import COUNTING, HowLong
 from yule.tui.lobby import LobbyScreen
+from yule.tui.logwords import describe
 from yule.tui.newtable import CreateTableScreen
+from yule.tui.pausing import PAUSE_BANNER, PauseFollower, banner_text
 from yule.tui.playing import GameMenu, PlaySetup
 from yule.tui.questions import AskingScreen, CodeScreen, FirstNameScreen, LineScreen
 from yule.tui.reactions import ReactionBar, ReactionChooser
@@ -946,6 +948,51 @@ async def helping(pilot: Any, look: Look) -> None:
             await eli.close()
 
 
+# A paused table: the banner, the log's lines of a pause, the vote's question; the TV's banner.
+
+PAUSED = {"by": "Ana", "since": 1765050120.0, "vote": False}
+VOTE = {"vote": 1, "pause": True, "seat": 2, "by": "Dan", "yes": [2], "no": [], "voters": [0, 2], "seconds": 60.0}
+
+
+class PausedTableApp(tui_support.ViewApp):
+    """A seat's table, paused by Ana, where Dan asks the table to pause it again (a vote): the
+    question to this seat, the banner, and every log line of a pause."""
+
+    client = None
+    """No host to tell the answer."""
+
+    def on_mount(self) -> None:  # after the table's own (Textual calls each class's handler)
+        self.call_after_refresh(self.paused)
+
+    def paused(self) -> None:
+        follower: TableFollower[Any] = TableFollower(3)
+        names = self.position.names
+        follower.take(info_frame("white-elephant", names, paused=PAUSED, pause_vote=VOTE, you=0))  # type: ignore[arg-type]
+        PauseFollower(self).follow(follower)
+        lines = [describe("white-elephant", {"type": "paused", "name": "Ana", "vote": vote}, names) for vote in (0, 1)]
+        lines += [
+            describe("white-elephant", {"type": "resumed", "name": "Ana", "vote": vote}, names) for vote in (0, 1)
+        ]
+        lines += [describe("white-elephant", {"type": "pause_vote", "pause": pause, "name": "Dan", "outcome": end}, names)
+                  for pause in (True, False) for end in ("no", "expired", "creator_back", "withdrawn")]  # fmt: skip
+        self.table_screen.add_log(lines)
+
+
+async def paused_table(pilot: Any, look: Look) -> None:
+    await on_top(pilot, ConfirmScreen, "the vote's question")
+    await look("a vote to pause")
+    await pilot.press("n")
+    await on_top(pilot, TableScreen, "the paused table")
+    await look("the paused table")
+    await pilot.press("l")
+    await look("the whole log with the pause's lines")
+
+
+async def paused_tv(pilot: Any, look: Look) -> None:
+    pilot.app.set_status(**{PAUSE_BANNER: banner_text(PAUSED)})  # type: ignore[typeddict-item]
+    await look("the TV's banner")
+
+
 SCENES: dict[str, Scene] = {
     **{f"new_table_form_{game}": form_of(game.replace("_", "-")) for game in TABLES},
     "yule_play": Scene(play_app, play),
@@ -974,6 +1021,9 @@ SCENES: dict[str, Scene] = {
     "party": Scene(lambda folder: PartyApp(folder / "data", bind="127.0.0.1", port=0), party),
     "party_organiser": Scene(lambda _: BoardApp(gift_exchange_position(6, 5)[0]), board),
     "party_end": Scene(lambda _: EndApp(), board),
+    "paused_table": Scene(lambda _: PausedTableApp(tui_support.Position(players=4, seed=3), 0), paused_table),
+    "paused_tv": Scene(lambda _: tv_support.GAMES["white_elephant"](), paused_tv),
+    "paused_tv_gift_exchange": Scene(lambda _: tv_support.GAMES["gift_exchange"](), paused_tv),
     "party_tv": Scene(lambda _: BoardApp(gift_exchange_position(6, 4)[0], tv=True,
                                          before=gift_exchange_position(6, 3)[0].view(None)), board),
     "party_tv_moment": Scene(lambda _: BoardApp(gift_exchange_position(6, 4)[0], tv=True,

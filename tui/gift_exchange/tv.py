@@ -34,6 +34,7 @@ from ...core.gift_exchange.views import GiftExchangeView
 from ...netplay.client.follower import TableFollower
 from ..bigtext import BigText, big_rows
 from ..following import FollowScreen
+from ..pausing import PauseBanner
 from ..text import literal
 from ..widgets import GameLog, KeysFooter, StatusLine
 from ..words import t, tn
@@ -98,6 +99,7 @@ class GiftExchangeTV(FollowScreen):
 
     def compose(self) -> ComposeResult:
         yield StatusLine()
+        yield PauseBanner()  # while the table is paused (yule.tui.pausing)
         yield Static(id="now")
         yield Static(id="chain")
         yield Static(id="reveal")
