@@ -253,8 +253,21 @@ class Helps:
         if table is None or screen is None or frame["table"] != table.id or table.view is None:
             return
         self.suggestion = frame
-        screen.query_one(HintPanel).put(suggestion_text(frame, screen.game, table.view, table.names), heading="")
+        self.show_suggestion()
         screen.refresh_bindings()
+
+    def show_suggestion(self) -> None:
+        """The suggestion on the seat's screen, worded; while the hand is hidden (``i``), only that
+        there is one: its words may name a card of the hand."""
+        app, table, frame = self.app, self.app.table, self.suggestion
+        screen = app.table_screen
+        if frame is None or table is None or table.view is None or screen is None or not screen.is_mounted:
+            return
+        if screen.hand_hidden:
+            text = t("{name} suggests a move: i shows your hand to read it (y plays it)", name=literal(frame["name"]))
+        else:
+            text = suggestion_text(frame, screen.game, table.view, table.names)
+        screen.query_one(HintPanel).put(text, heading="")
 
     def _clear(self) -> None:
         self.suggestion = None

@@ -420,6 +420,9 @@ class TableScreen(FollowScreen):
             if hidden:
                 self.query_one(HintPanel).withdraw()  # it spoke of the hand
                 self.app.clear_notifications()  # one may name a card
+            helps = getattr(self.app, "helps", None)  # a helper's suggestion, worded as the hand is shown
+            if helps is not None:
+                helps.show_suggestion()
             self.refresh_bindings()
         table.hand_hidden = hidden
         yours = hidden and table.view is not None and table.blocked() is None

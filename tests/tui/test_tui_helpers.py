@@ -70,6 +70,12 @@ async def test_the_child_says_yes_sees_the_suggestion_and_takes_it_with_y(host):
             move = bot.choose(frame["view"])
             await mum.suggest(table, move, seq=frame["seq"])
             await wait_for(pilot, lambda: "Mum suggests:" in hint(app), what="the suggestion")
+            shown = hint(app)
+            await pilot.press("i")  # the hand hidden: a suggestion may name a card of it
+            await wait_for(pilot, lambda: "Mum suggests a move" in hint(app), what="the suggestion, unworded")
+            assert shown not in hint(app)
+            await pilot.press("i")
+            await wait_for(pilot, lambda: hint(app) == shown, what="the suggestion worded again")
             seq = view_of(app) and app.table.seq
             await pilot.press("y")
             await wait_for(pilot, lambda: app.table.seq != seq, what="the move taken")
