@@ -197,8 +197,8 @@ class CallSettings:
 
 
 def yours(table: TableFollower[Any]) -> bool:
-    """Whether the table's latest view asks its seat to decide: the view of a seat (not a
-    spectator's) holding ``actions``, in a game not over, the seat not played by a bot meanwhile."""
+    """Whether the table's latest view asks its seat to decide: the view of the player's own seat
+    (not a spectator's, nor the seat a helper helps) holding ``actions``, in a game not over, the seat not played by a bot meanwhile."""
     frame = table.frame
     if frame is None or frame["seat"] is None:
         return False
@@ -206,6 +206,8 @@ def yours(table: TableFollower[Any]) -> bool:
     if not view.get("actions") or "result" in view:
         return False
     info = table.info
+    if info is not None and info.get("you") != frame["seat"]:
+        return False  # a helper's: the seat helped is not theirs (:mod:`.helping`)
     seats = [] if info is None else info["seats"]
     seat = seats[frame["seat"]] if frame["seat"] < len(seats) else None
     return not (seat is not None and seat["stand_in"])

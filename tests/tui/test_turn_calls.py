@@ -279,9 +279,22 @@ async def test_a_spectator_hears_nothing(host, monkeypatch):
 
 def follower_at(view: dict[str, Any], seat: int | None, **seats: str) -> TableFollower[Any]:
     table: TableFollower[Any] = TableFollower(3)
-    table.take(info_frame("white-rabbit", ["Ana", "Ben"], {int(s): tag for s, tag in seats.items()}))
+    table.take(info_frame("white-rabbit", ["Ana", "Ben"], {int(s): tag for s, tag in seats.items()}, you=seat))
     table.take(view_frame({**view, "you": seat, "game": "white-rabbit"}, 5, seat=seat))
     return table
+
+
+def test_a_helpers_app_does_not_call_the_seat_it_helps_its_own():
+    """A helper beside a seat gets that seat's very views (``help_view``); its table info says it
+    sits nowhere: the seat's decisions are not the helper's turn."""
+    written = Written()
+    calls = TurnCalls(lambda: written.write("\x07"), env={"TERM": "xterm"})
+    calls.attach(written.write)
+    table: TableFollower[Any] = TableFollower(3)
+    table.take(info_frame("white-rabbit", ["Max", "Ben"]))  # the helper's: "you" is None
+    table.take(view_frame({"game": "white-rabbit", "you": 0, "actions": {"roll": None}}, 5))
+    calls.follow(table)
+    assert not written.of("bell") and "● Your turn · Yule" not in written.titles
 
 
 @pytest.mark.parametrize(
@@ -308,7 +321,7 @@ def test_the_next_games_first_decision_is_called_out_whatever_its_seq():
     calls = TurnCalls(lambda: written.write("\x07"), env={"TERM": "xterm"})
     calls.attach(written.write)
     table: TableFollower[Any] = TableFollower(3)
-    table.take(info_frame("white-rabbit", ["Ana", "Ben"]))
+    table.take(info_frame("white-rabbit", ["Ana", "Ben"], you=0))
     mine = {"game": "white-rabbit", "you": 0, "actions": {"roll": None}}
     for view, seq in ((mine, 5), (mine, 5), ({"game": "white-rabbit", "you": 0, "result": {}}, 9), (mine, 5)):
         table.take(view_frame(view, seq))  # the game's view twice, its end, the next game's (no new info yet)
