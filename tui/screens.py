@@ -63,8 +63,11 @@ class TableScreen(FollowScreen):
         Binding("m", "chat", "Chat"),
         Binding("w", "waiting", "Waiting?"),
         Binding("a", "pace", "Bots' pace"),
-        Binding("exclamation_mark", "react", "React", key_display="!"),
-        Binding("exclamation_mark", "react('anyway')", "React", show=False),  # (at your turn: see check_action)
+        # ``!`` is a priority binding: the chooser is on top before the next key of a burst is handled
+        # (``!2`` typed fast sends "Oh no!", and the 2 never reaches the game's own keys); a chat line
+        # being typed keeps its "!" (Textual gives a printable key to the focused input first)
+        Binding("exclamation_mark", "react", "React", key_display="!", priority=True),
+        Binding("exclamation_mark", "react('anyway')", "React", show=False, priority=True),  # (your turn: check_action)
         Binding("i", "hide_hand", "Hide hand"),
         Binding("i", "show_hand", "Show hand"),
         Binding("z", "pause", "Pause"),

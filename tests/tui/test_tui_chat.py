@@ -60,18 +60,18 @@ async def test_chat_at_the_table_both_ways_and_the_lines_said_before_sitting_dow
             await pilot.press("m")
             chat = app.screen.query_one(ChatInput)
             assert chat.has_focus and chat.display
-            await pilot.press(*"[red]hi[/red] all", "enter")
+            await pilot.press(*"[red]hi[/red] all", "exclamation_mark", "enter")  # as a terminal names the "!" key
             said = await next_chat(ben)
-            while said["text"] != "[red]hi[/red] all":
+            while said["text"] != "[red]hi[/red] all!":
                 said = await next_chat(ben)
             assert said["seat"] == 1 and said["name"] == "Ana"
-            await wait_for(pilot, lambda: "chat│ Ana: [red]hi[/red] all" in log_text(app), what="own line back")
+            await wait_for(pilot, lambda: "chat│ Ana: [red]hi[/red] all!" in log_text(app), what="own line back")
             assert not chat.display and not chat.has_focus and chat.value == ""
             await pilot.press("m", "x", "escape")  # Escape closes without saying anything
             assert not chat.display and chat.value == ""
             await pilot.press("l")
             await wait_for(pilot, lambda: isinstance(app.screen, LogScreen), what="the whole log")
-            assert "chat│ Ana: [red]hi[/red] all" in screen_text(app)
+            assert "chat│ Ana: [red]hi[/red] all!" in screen_text(app)
 
 
 async def test_a_spectator_chats_and_a_refused_line_is_explained(tmp_path):

@@ -222,3 +222,27 @@ async def test_keys_in_one_burst_send_one_reaction_and_leave_the_table_as_it_was
             await ben.react(table, "nice")  # the next reaction Ben gets is his own: Ana sent only one
             assert (await next_reaction(ben))["name"] == "Ben"
             await wait_for(pilot, lambda: "Ben: Nice!" in screen_text(app), what="Ben's on Ana's screen")
+
+
+async def test_a_burst_at_white_rabbit_gives_the_number_to_the_chooser_not_to_the_game(host):
+    """White Rabbit's table takes a digit as a pile's number: ``!1`` typed fast must still send
+    "Nice!", the 1 never reaching the game (``!`` is handled before the next key of a burst)."""
+    port = host.port
+    async with Client("127.0.0.1", port, "Ben") as ben:
+        created = await ben.create_table("white-rabbit", 2, sit=False, bot_delay=30)
+        table = created["table"]
+        app = YuleApp(name="Ana", address=("127.0.0.1", port), code=created["code"], discover=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: table_of(app) == table, what="Ana at the table")
+            await ben.fill_bots(table)
+            await ben.start(table)
+            await ben.watch(table, created["code"])
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and view_of(app), what="the game")
+            table_screen = app.screen
+            burst(app, "exclamation_mark", "1")
+            said = await next_reaction(ben)
+            assert said["code"] == "nice" and said["name"] == "Ana"
+            await wait_for(pilot, lambda: app.screen is table_screen, what="the table on top again")
+            await pilot.pause()
+            shown = screen_text(app)  # the 1 was no pile's number: the game refused nothing
+            assert "place Max" not in shown and "Not now" not in shown, shown
