@@ -54,9 +54,9 @@ hands its own writer (:meth:`TurnCalls.attach`).
 **The TV** (``yule watch``, and the web TV, which runs it) rings the bell when a game starts at
 the table it shows and when that game ends (:class:`Chime`); not for a game it comes to in the
 middle (it moves on to a table as it likes), nor for one over before it came.  The web TV's
-page is silent all the same: textual-serve (1.1) hands the bell to the page's terminal
-(xterm.js), which sounds none, and neither listens to the terminal's bell event nor lets the
-page's own template reach that terminal; no public textual-serve or Textual API carries a sound.
+page reaches the bell as a byte its websocket brings; textual-serve's terminal (xterm.js) sounds
+none, so the page's own template (:mod:`yule.tui.webtv`) listens for it and plays a chime (once
+someone has clicked or pressed a key on the page: browsers allow no sound before).
 """
 
 from __future__ import annotations

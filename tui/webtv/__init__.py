@@ -19,7 +19,9 @@ The page shows a table that may be private, so it is guarded:
   names the font textual-serve ships, where textual-serve's own loads one from the internet.
 
 The TV's chime at a game's start and end (:class:`yule.tui.turncall.Chime`) reaches the page as
-a bell, which textual-serve's page does not sound (see :mod:`yule.tui.turncall`).
+a bell byte, which textual-serve's terminal does not sound: the template's own script listens
+to the page's websocket and plays a short chime (Web Audio) for a bell outside an escape
+sequence, once someone has clicked or pressed a key on the page (browsers allow no sound before).
 """
 
 from __future__ import annotations
