@@ -6,7 +6,9 @@ belong together happen in one :meth:`Store.atomic` block; a write that fails (di
 database locked, I/O error) raises :class:`StoreError` with nothing of the block written.  Tables are
 rebuilt by replaying their stored moves (:func:`yule.core.records.replay`); nothing is pickled.
 Seat tokens and person tokens are stored as SHA-256 hashes only.  Each table's last chat lines
-are kept too (never in a record).  The evening's scoreboard keeps rows of its own (the
+are kept too (never in a record), and so are the events of its own log (a pause, a nudge, a time
+up: not a move's, which replaying the moves gives back), so that a restarted host's log reads as
+it did.  The evening's scoreboard keeps rows of its own (the
 ``evenings``, and each finished game's ``results`` seat by seat: :mod:`yule.netplay.host.evening`),
 written in the step that ends the game.
 
@@ -14,7 +16,7 @@ Nothing read back is trusted before it is checked (:mod:`yule.netplay.host.store
 SQLite kept of another type (a text in a number's column), out of the range a ``create`` request
 meets or of its game's own.  A table with one is set aside before anything is built from it
 (:attr:`Store.unreadable`: the host logs why, its rows stay for a person to look at); a secret
-or the next table's number is made again, and a chat line, a pace or a result is left out (an
+or the next table's number is made again, and a chat line, a log event, a pace or a result is left out (an
 evening's start is made again), each with a sentence in the host's log, never a traceback.
 
 Finished games are written to ``DATA/records/table-<id>-game-<n>.json`` (``yule-record/1``).
@@ -150,6 +152,15 @@ CREATE TABLE IF NOT EXISTS pauses (
     timers TEXT NOT NULL,
     away TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS table_events (
+    table_id INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    game_no INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    before INTEGER NOT NULL,
+    event TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
 """
 TABLE_COLUMNS = (
     "id, game, options, seats, open, code, bot_delay, status, game_no, seed, players, client_seed, turn_seconds,"
@@ -206,6 +217,18 @@ class PauseRow(NamedTuple):
     vote: bool
     timers: str
     away: str
+
+
+class TableEvent(NamedTuple):
+    """An event of a table's own log as stored (not a move's: a pause, a nudge, a time up…): the
+    game it was in, with how many moves then; ``before``: a move's note, logged just before that
+    move's own events (a time up: the bot made the move), else logged after them."""
+
+    table: int
+    game_no: int
+    seq: int
+    before: bool
+    event: dict[str, Any]
 
 
 class SeatRow(NamedTuple):
@@ -557,6 +580,44 @@ class Store:
         self._tell(f"table {table_id}: its pause is skipped (not one as stored); it is left in {self.data_dir}")
         return None
 
+    # -- the table's own log lines (not a move's), so a restart keeps them ------------------------
+
+    def add_table_event(self, row: TableEvent, *, keep: int) -> None:
+        """Keep one event of a table's own log (a pause, a nudge, a time up…), and only its last ``keep``."""
+        with self.atomic():
+            (n,) = self.db.execute(
+                "SELECT COALESCE(MAX(n), 0) + 1 FROM table_events WHERE table_id=? AND typeof(n)='integer'",
+                (row.table,),
+            ).fetchone()
+            self.db.execute("INSERT INTO table_events VALUES (?,?,?,?,?,?)",
+                            (row.table, n, row.game_no, row.seq, int(row.before), json.dumps(row.event)))  # fmt: skip
+            self.db.execute("DELETE FROM table_events WHERE table_id=? AND n<=?", (row.table, n - keep))
+
+    def drop_table_events(self, table_id: int, game_no: int, after: int) -> None:
+        """Forget a game's own log events written after its first ``after`` moves, and the notes of
+        the moves taken back (an undo)."""
+        with self.atomic():
+            self.db.execute("DELETE FROM table_events WHERE table_id=? AND game_no=? AND (seq>? OR (seq=? AND before=1))",
+                            (table_id, game_no, after, after))  # fmt: skip
+
+    def load_table_events(self, table_id: int, game_no: int) -> list[TableEvent]:
+        """The own log events of a table's game ``game_no``, oldest first; a row that is not one
+        (written by hand, half written) is skipped, and the log says so."""
+        rows = self.db.execute("SELECT n, seq, before, event FROM table_events WHERE table_id=? AND game_no=? "
+                               "ORDER BY n", (table_id, game_no)).fetchall()  # fmt: skip
+        kept = []
+        for n, seq, before, text in rows:
+            event = None
+            if type(seq) is int and seq >= 0 and before in (0, 1) and isinstance(text, str):
+                with contextlib.suppress(ValueError):
+                    event = json.loads(text)
+            if isinstance(event, dict) and isinstance(event.get("type"), str):
+                kept.append(TableEvent(table_id, game_no, seq, bool(before), event))
+            else:
+                self._tell(f"table {table_id}: log event {shown(n)} is skipped (not one as stored); "
+                           f"it is left in {self.data_dir}")  # fmt: skip
+        return kept
+
     def moved_tokens(self) -> dict[str, tuple[int, int]]:
         """Token hash -> (table id, seat) of the seats handed to another device, oldest first."""
         rows = self.db.execute("SELECT token_hash, table_id, seat FROM moved_tokens ORDER BY rowid")
@@ -591,7 +652,8 @@ class Store:
             for table_id in ids:
                 for where in ("tables WHERE id", "seats WHERE table_id", "moves WHERE table_id",
                               "organisers WHERE table_id", "chat WHERE table_id",
-                              "moved_tokens WHERE table_id", "pauses WHERE table_id"):  # fmt: skip
+                              "moved_tokens WHERE table_id", "pauses WHERE table_id",
+                              "table_events WHERE table_id"):  # fmt: skip
                     self.db.execute(f"DELETE FROM {where}=?", (table_id,))
 
     def load_tables(self) -> list[TableRow]:

@@ -58,14 +58,17 @@ from .mending import is_mending, mend
 from .pause import Pause
 from .seats import Seats
 from .seeds import dealt_by, game_seed, honoured
-from .store import Store, StoreError, TableRow
-from .tablelog import TableLog
+from .store import Store, StoreError, TableEvent, TableRow
+from .tablelog import LOG_RESENT, TableLog
 from .tablesettings import checked_settings
 from .thinkers import Thinkers
 from .turns import Turns
 from .usher import Usher
 
 log = logging.getLogger("yule.host")
+
+OWN_KEPT = LOG_RESENT
+"""The events of a table's own log stored for a restart: as many as the log keeps."""
 
 
 def new_code() -> str:
@@ -197,10 +200,14 @@ class Table:
         table.creator = row.creator
         if table.status != WAITING:
             table.session = session = table._new_session(row.seed, table.game.seats_at_start(table.size, row.moves))
+            own = store.load_table_events(row.id, row.game_no)  # the table's own lines, in order
             if table.started_by is not None:
                 table.log.events([table._started()], 0)
+            table._own_lines(own, 0)
             for move in row.moves:  # each move's lines with the moves there were then
-                table.log.events(session.apply(move), len(session.moves))
+                notes = [e.event for e in own if e.before and e.seq == len(session.moves)]
+                table.log.events(notes + session.apply(move), len(session.moves))
+                table._own_lines(own, len(session.moves))
             if table.status == OVER and not session.state.is_over:
                 raise ValueError(f"status is {OVER!r}; its game is not over after its {len(row.moves)} stored moves")
             table._make_bots()
@@ -223,6 +230,20 @@ class Table:
         elif table.status == OVER and not store.record_path(table.id, table.game_no).exists():
             table._store_end()
         return table
+
+    def _own_lines(self, own: list[TableEvent], seq: int) -> None:
+        """The table's own stored lines logged after its game's first ``seq`` moves (restoring)."""
+        for e in own:
+            if not e.before and e.seq == seq:
+                self.log.add(e.event, seq)
+
+    def _keep_line(self, event: dict[str, Any], seq: int, *, before: bool = False) -> None:
+        """Store an event of the table's own log, so a restart logs it again where it was; one
+        not stored costs only that line after a restart (the host's log says so)."""
+        try:
+            self.store.add_table_event(TableEvent(self.id, self.game_no, seq, before, event), keep=OWN_KEPT)
+        except StoreError:
+            log.exception("table %s: a line of its log could not be stored", self.id)
 
     def _store_end(self) -> None:
         """Store a finished game's status and record, which restoring found missing (the next
@@ -348,7 +369,9 @@ class Table:
         self._send_views(self.log.events(events, self.seq))
 
     def announce(self, event: dict[str, Any]) -> None:
-        """An event of the table's own (not a move's): kept in the log, and sent with everyone's view."""
+        """An event of the table's own (not a move's): kept in the log (and stored, for a
+        restart), and sent with everyone's view."""
+        self._keep_line(event, self.seq)
         self._send_views([self.log.add(event, self.seq)])
 
     def _send_views(self, entries: list[LogEntry]) -> None:
@@ -478,6 +501,8 @@ class Table:
         s = self.seats[seat]
         self._commit(stored, ([note] if note is not None else []) + events,
                      moved=(seat, s.conn is not None) if s is not None and s.person else None)  # fmt: skip
+        if note is not None:
+            self._keep_line(note, stored, before=True)
         self.bots.kick(seat)
 
     def undo(self, conn: Connection) -> int:
@@ -498,6 +523,7 @@ class Table:
         reopened = self.status == OVER
         with self._changing(status=PLAYING):
             self.store.truncate_moves(self.id, self.game_no, keep)
+            self.store.drop_table_events(self.id, self.game_no, keep)
             if reopened:
                 self.save()
                 self.store.forget_results(self.id, self.game_no)

@@ -244,3 +244,30 @@ async def test_the_upkeep_never_takes_a_paused_table_for_abandoned(tmp_path):
         host.upkeep.expire_waiting_tables()
         host.upkeep.forget_finished()
         assert table in host.tables and host.tables[table].paused
+
+
+async def test_the_tables_own_log_lines_outlive_restarts_where_they_were(tmp_path):
+    """A time up, a pause and its end are the table's own lines, not a move's: a restarted host
+    logs them again where they were among the moves' lines (and a second restart adds none)."""
+
+    def lines(host: Host, table: int) -> list[dict]:
+        return [entry["event"] for entry in host.tables[table].log.entries]
+
+    host = Host(tmp_path, away_timeout=60, limits=FAST)
+    async with running(host) as port, Client("127.0.0.1", port, "Ana") as ana:
+        created = await a_timed_table(ana, turn=0.3)
+        table = created["table"]
+        await next_message(ana, "view", lambda f: bool(events(f, "time_up")), table=table)
+        await ana.pause(table, True)
+        await next_message(ana, "view", lambda f: bool(events(f, "paused")), table=table)
+        await ana.pause(table, False)
+        await next_message(ana, "view", lambda f: bool(events(f, "resumed")), table=table)
+        await ana.pause(table, True)  # held, so nothing moves between the look and the stop
+        await next_message(ana, "view", lambda f: bool(events(f, "paused")), table=table)
+        before = lines(host, table)
+    kinds = [event["type"] for event in before]
+    assert kinds.count("time_up") >= 1 and kinds.count("paused") == 2 and kinds.count("resumed") == 1
+    for _ in range(2):
+        host = Host(tmp_path, away_timeout=60, limits=FAST)
+        async with running(host):
+            assert lines(host, table) == before

@@ -33,7 +33,7 @@ from yule.netplay.client import Client
 from yule.netplay.frames import SeatInfo, TableFacts
 from yule.netplay.host.evening import evening_standings
 from yule.netplay.host.server import Host
-from yule.netplay.host.store import TABLE_COLUMNS, ChatRow, DataFolderError, Result, Store
+from yule.netplay.host.store import TABLE_COLUMNS, ChatRow, DataFolderError, Result, Store, TableEvent
 from yule.netplay.host.table import Table
 
 if sys.platform != "win32":
@@ -254,6 +254,32 @@ def test_chat_lines_paces_evenings_and_results_that_cannot_be_read_are_left_out_
         "table 3: chat line 'x' is skipped (seat is 'one'; ",
     ]
     assert len(said) == len(beginnings) and all(map(str.startswith, said, beginnings)), said
+    no_tracebacks(caplog.records)
+
+
+def test_a_tables_own_log_events_are_kept_cut_by_an_undo_and_a_bad_row_left_out(tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="yule.host")
+    store = Store(tmp_path)
+    try:
+        paused = {"type": "paused", "name": "Ana", "vote": False}
+        for seq, before, event in ((0, False, {"type": "back", "seat": 1, "by": None, "earlier": False}),
+                                   (4, True, {"type": "time_up", "seat": 0}), (5, False, paused),
+                                   (5, True, {"type": "time_up", "seat": 1}), (7, False, paused)):  # fmt: skip
+            store.add_table_event(TableEvent(3, 1, seq, before, event), keep=4)  # the first one goes
+        store.add_table_event(TableEvent(3, 2, 0, False, paused), keep=10)  # the next game's
+        written(tmp_path, "INSERT INTO table_events VALUES (3, 90, 1, 6, 0, 'not json')",
+                "INSERT INTO table_events VALUES (3, 91, 1, 'six', 0, '{\"type\": \"x\"}')")  # fmt: skip
+        assert [(e.seq, e.before, e.event["type"]) for e in store.load_table_events(3, 1)] == [
+            (4, True, "time_up"), (5, False, "paused"), (5, True, "time_up"), (7, False, "paused")]  # fmt: skip
+        store.drop_table_events(3, 1, 5)  # an undo back to 5 moves: what came after, and move 6's note
+        assert [(e.seq, e.before) for e in store.load_table_events(3, 1)] == [(4, True), (5, False)]
+        assert [e.event for e in store.load_table_events(3, 2)] == [paused]
+        store.forget_tables([3])
+        assert store.load_table_events(3, 2) == []
+    finally:
+        store.close()
+    said = sorted(r.getMessage() for r in caplog.records)
+    assert len(said) == 2 and all(line.startswith("table 3: log event 9") for line in said), said  # the undo cut both
     no_tracebacks(caplog.records)
 
 
