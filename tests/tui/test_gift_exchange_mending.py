@@ -107,7 +107,7 @@ async def test_the_organiser_adds_a_latecomer_skips_a_guest_fixes_labels_and_exp
 
 
 async def test_each_opening_is_a_moment_on_the_tv_and_the_summary_stays_at_the_end(host, monkeypatch):
-    monkeypatch.setattr(GiftExchangeTV, "MOMENT", 0.3)
+    monkeypatch.setattr(GiftExchangeTV, "MOMENT", 2.0)  # long enough for a loaded machine to look at it
     async with Client("127.0.0.1", host.port, "Organiser") as org:
         created = await org.create_table("gift-exchange", 2, organised=True, guests=["Ana", "Ben"], sit=False,
                                          bot_delay=0)  # fmt: skip
