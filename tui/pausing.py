@@ -28,6 +28,7 @@ from ..netplay.frames import PauseFacts, PauseVote, TableInfo
 from .dialogs import ConfirmScreen
 from .refusals import said
 from .text import literal
+from .widgets import GameTable
 from .words import PSEUDO, language, t
 
 PAUSE_BANNER = "pause_banner"
@@ -152,9 +153,15 @@ class PauseFollower:
         if words != self.app.status.get(PAUSE_BANNER, ""):
             self.app.set_status(**{PAUSE_BANNER: words})
         may = (words, may_pause(info))
-        if may != self.may:
+        paused = paused_of(info)
+        by = None if paused is None else paused["by"]
+        tables = [table for screen in self.app.screen_stack for table in screen.query(GameTable)]
+        held = [table for table in tables if table.paused_by != by]
+        for table in held:  # no move is offered at a paused table
+            table.paused_by = by
+        if may != self.may or held:
             self.may = may
-            self.app.refresh_bindings()  # z: Pause or Resume, or not offered
+            self.app.refresh_bindings()  # z: Pause or Resume, or not offered; the table's keys
         vote = None if info is None else info.get("pause_vote")
         here = None if vote is None or info is None else (info["table"], vote["vote"])
         if self.asked is not None and here != self.asked:

@@ -751,6 +751,8 @@ class GameTable(Widget, Generic[V]):
             return t("The game is over.")
         if view.get("you") is None:
             return t("You are watching this table, not playing.")
+        if (paused := self.paused_reason()) is not None:
+            return paused
         if self.pending:
             return t("Your last move is on its way to the host.")
         if "actions" in view:
@@ -859,13 +861,13 @@ class GameTable(Widget, Generic[V]):
         if self.spectating or self.over:
             return False  # a table's keys are for playing
         if action in self.MOVES:
-            return None if self.hidden_reason(action) or self.reason(action) else True
+            return None if self.hidden_reason(action) or self.paused_reason() or self.reason(action) else True
         return True
 
     def on_key(self, event: events.Key) -> None:
         for binding in self.BINDINGS:
             if isinstance(binding, Binding) and event.key in binding.key.split(",") and binding.action in self.MOVES:
-                why = self.hidden_reason(binding.action) or self.reason(binding.action)
+                why = self.hidden_reason(binding.action) or self.paused_reason() or self.reason(binding.action)
                 if why:
                     event.stop()
                     event.prevent_default()
@@ -882,6 +884,15 @@ class GameTable(Widget, Generic[V]):
         self.notify(literal(reason), title=t("Not allowed"), severity="error")
 
     # -- a hidden hand (``i``: :mod:`yule.tui.hiding`) -------------------------------------------
+
+    paused_by: str | None = None
+    """Who paused the table, while it is paused (:mod:`.pausing`): no move is offered meanwhile."""
+
+    def paused_reason(self) -> str | None:
+        """Why no move is offered at a paused table (the host's refusal's own words); ``None``: it is not paused."""
+        if self.paused_by is None or self.spectating:
+            return None
+        return t("{name} paused this table: nothing moves until it is resumed.", name=literal(self.paused_by))
 
     HIDDEN_MOVES: ClassVar[tuple[str, ...]] = ()
     """The moves that need to see the hand: not offered while it is hidden (:meth:`hidden_reason`)."""

@@ -48,8 +48,19 @@ async def test_the_creator_pauses_with_z_and_every_screen_shows_the_banner_and_t
             await wait_for(tv_pilot, lambda: "Paused by Ana since" in banner(tv), what="the TV's banner")
             assert "Ana paused the table: nothing moves until it is resumed." in app.table_screen.lines
             assert host.tables[table].paused
+            game = app.table_screen.table  # her turn, and no move offered while paused: each key greyed, and says why
+            assert not any(game.check_action(move, ()) for move in game.MOVES)
+            seq = host.tables[table].seq
+            said: list[str] = []
+            notify = app.notify
+            app.notify = lambda message, **kwargs: (said.append(message), notify(message, **kwargs))[1]  # type: ignore[method-assign]
+            await pilot.press("t")
+            await wait_for(pilot, lambda: "Ana paused this table: nothing moves until it is resumed." in said,
+                           what="why, in a notice")  # fmt: skip
+            assert not game.pending and host.tables[table].seq == seq  # nothing was sent
             await pilot.press("z")
             await wait_for(pilot, lambda: banner(app) == "" and z_key(app) == "Pause", what="resumed")
+            assert any(game.check_action(move, ()) for move in game.MOVES)  # her moves again
             await wait_for(tv_pilot, lambda: banner(tv) == "", what="the TV's banner gone")
             assert "Ana resumed the table: play on!" in app.table_screen.lines
 
