@@ -102,16 +102,15 @@ class HelpersTable(Protocol):
 
 def check_move(session: Session[Any], seat: int, wire: Mapping[str, Any]) -> None:
     """Refuse ``wire`` unless ``seat`` may make that move now: the rules' own refusal, as a move
-    would get it (nothing is played: it is tried on a copy of the position)."""
+    would get it (nothing is played: the rules verify it)."""
     state = session.state
     trigger = state.chance_trigger()
     if trigger is not None:
         if dict(wire) != {"type": trigger[1]}:
             raise RequestError.ruled("illegal", IllegalMove(session.game.reasons, "chance_first", move=trigger[1]))
         return
-    copy = state.clone()
     try:
-        copy.play(copy.parse_seat_move(seat, dict(wire)), [])
+        state.verify(state.parse_seat_move(seat, dict(wire)))
     except IllegalMove as e:
         raise RequestError.ruled("illegal", e) from None
     except Exception:
